@@ -1,0 +1,45 @@
+# Ludus developer commands. `make run` and `make test` work on a fresh machine:
+# they create .venv with uv from requirements.lock and start embedded PostgreSQL and Redis.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+export UV_PYTHON_DOWNLOADS := never
+
+# Django 6 needs Python 3.12: take python3.12 from PATH, else the newest 3.12 pyenv has.
+PYTHON312 ?= $(shell for p in python3.12 $$(command -v pyenv >/dev/null 2>&1 && ls -d "$$(pyenv root)"/versions/3.12*/bin/python3.12 2>/dev/null | sort -V | tail -1); do \
+	"$$p" -c 'import sys; assert sys.version_info[:2] == (3, 12)' >/dev/null 2>&1 && { command -v "$$p"; break; }; done)
+
+.PHONY: run test lint format lock shell bench clean-data
+
+$(VENV)/.synced: requirements.lock
+	@test -n "$(PYTHON312)" || { echo "Python 3.12 not found: install it (e.g. pyenv install 3.12) or set PYTHON312=/path/to/python3.12" >&2; exit 1; }
+	@python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
+	python3 -m uv venv --quiet --allow-existing --python "$(PYTHON312)" $(VENV)
+	python3 -m uv pip sync --quiet --python $(PY) requirements.lock
+	@touch $@
+
+run: $(VENV)/.synced  ## the app with the demo campaign on embedded PostgreSQL and Redis
+	$(PY) -m campaign.devstack run
+
+test: $(VENV)/.synced  ## the whole suite on embedded PostgreSQL and Redis
+	$(PY) -m campaign.devstack test $(ARGS)
+
+lint: $(VENV)/.synced
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/ruff check .
+
+format: $(VENV)/.synced
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+lock:  ## re-pin requirements.lock from pyproject.toml
+	python3 -m uv pip compile --quiet pyproject.toml --group dev --python-version 3.12 --no-header --no-annotate -o requirements.lock
+
+shell: $(VENV)/.synced  ## a Django shell on the embedded servers
+	$(PY) -m campaign.devstack exec -- $(PY) manage.py shell
+
+bench: $(VENV)/.synced
+	$(PY) -m campaign.devstack exec -- $(PY) bench/run_all.py
+
+clean-data:  ## forget the embedded databases (the demo is loaded again next run)
+	rm -rf .devdata

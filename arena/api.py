@@ -1,0 +1,107 @@
+from __future__ import annotations
+
+from django.http import Http404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.errors import LudusError
+from campaign.selectors import campaign_get_visible
+from characters.models import Gladiator
+
+from .models import Bout, BoutEntrant
+from .selectors import bout_get, bouts_of_campaign
+from .services import bout_cancel, bout_schedule
+
+
+class EntrantOut(serializers.ModelSerializer):
+    gladiator = serializers.CharField(source="gladiator.name")
+    gladiator_id = serializers.IntegerField(source="gladiator.pk")
+    owner = serializers.CharField(source="gladiator.owner.username")
+
+    class Meta:
+        model = BoutEntrant
+        fields = ["gladiator_id", "gladiator", "owner", "team", "place", "fate", "defeated"]
+
+
+class BoutOut(serializers.ModelSerializer):
+    entrants = EntrantOut(many=True)
+
+    class Meta:
+        model = Bout
+        fields = [
+            "id", "title", "ruleset", "ruleset_version", "status", "scheduled_at",
+            "resolved_at", "winner", "failure", "entrants",
+        ]  # fmt: skip
+
+
+class BoutDetailOut(BoutOut):
+    class Meta(BoutOut.Meta):
+        fields = [*BoutOut.Meta.fields, "seed", "engine_input", "log"]
+
+
+class BoutIn(serializers.Serializer):
+    title = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    scheduled_at = serializers.DateTimeField()
+    gladiators = serializers.ListField(child=serializers.IntegerField(), min_length=2)
+    teams = serializers.ListField(child=serializers.CharField(max_length=40), required=False)
+
+
+class BoutListApi(APIView):
+    @extend_schema(responses=BoutOut(many=True))
+    def get(self, request: Request, slug: str) -> Response:
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(bouts_of_campaign(campaign=campaign), request, self)
+        return paginator.get_paginated_response(BoutOut(page, many=True).data)
+
+    @extend_schema(request=BoutIn, responses={201: BoutOut})
+    def post(self, request: Request, slug: str) -> Response:
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+        data = BoutIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        ids = data.validated_data.pop("gladiators")
+        found = {g.pk: g for g in Gladiator.objects.filter(campaign=campaign, pk__in=ids)}
+        missing = [i for i in ids if i not in found]
+        if missing:
+            raise LudusError(
+                f"No gladiator with id {missing[0]} in this campaign.", field="gladiators"
+            )
+        bout = bout_schedule(
+            campaign=campaign,
+            by=request.user,
+            gladiators=[found[i] for i in ids],
+            **data.validated_data,
+        )
+        return Response(BoutOut(bout_get(campaign=campaign, pk=bout.pk)).data, status=201)
+
+
+def _bout_or_404(request: Request, slug: str, pk: int) -> Bout:
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    bout = bout_get(campaign=campaign, pk=pk)
+    if bout is None:
+        raise Http404("No such bout.")
+    return bout
+
+
+class BoutDetailApi(APIView):
+    @extend_schema(responses=BoutDetailOut)
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        return Response(BoutDetailOut(_bout_or_404(request, slug, pk)).data)
+
+
+class CancelIn(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class BoutCancelApi(APIView):
+    @extend_schema(request=CancelIn, responses=BoutOut)
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        bout = _bout_or_404(request, slug, pk)
+        data = CancelIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        bout_cancel(bout=bout, by=request.user, **data.validated_data)
+        return Response(BoutOut(bout_get(campaign=bout.campaign, pk=bout.pk)).data)

@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from campaign.errors import LudusError
+from campaign.selectors import campaign_get_visible, campaign_is_gm
+from campaign.services import check_campaign_gm
+from campaign.views import form_error
+from characters.selectors import gladiators_active
+
+from .forms import BoutScheduleForm
+from .selectors import bout_get, bouts_of_campaign
+from .services import bout_cancel, bout_schedule
+
+
+def bout_history(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    page = Paginator(bouts_of_campaign(campaign=campaign), 25).get_page(request.GET.get("page"))
+    template = "arena/bout_history.html"
+    if request.htmx:
+        template += "#history"
+    return render(request, template, {"campaign": campaign, "page": page})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def bout_new(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    check_campaign_gm(campaign=campaign, user=request.user)
+    initial = {"scheduled_at": (timezone.now() + timedelta(minutes=1)).replace(second=0)}
+    form = BoutScheduleForm(
+        request.POST or None, initial=initial, gladiators=gladiators_active(campaign=campaign)
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            bout = bout_schedule(campaign=campaign, by=request.user, **form.cleaned_data)
+        except LudusError as error:
+            form_error(form, error)
+        else:
+            messages.success(request, f"{bout.title} is scheduled.")
+            return redirect("bout", slug=campaign.slug, pk=bout.pk)
+    return render(request, "arena/bout_new.html", {"campaign": campaign, "form": form})
+
+
+def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    bout = bout_get(campaign=campaign, pk=pk)
+    if bout is None:
+        raise Http404("No such bout.")
+    template = "arena/bout_detail.html"
+    if request.htmx and request.GET.get("partial") == "result":
+        template += "#bout-result"
+    context = {
+        "campaign": campaign,
+        "bout": bout,
+        "is_gm": campaign_is_gm(campaign=campaign, user=request.user),
+        "turns": (bout.log or {}).get("turns", []),
+        "standings": (bout.log or {}).get("result", {}).get("standings", []),
+    }
+    return render(request, template, context)
+
+
+@login_required
+@require_POST
+def bout_cancel_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    bout = bout_get(campaign=campaign, pk=pk)
+    if bout is None:
+        raise Http404("No such bout.")
+    try:
+        bout_cancel(bout=bout, by=request.user, reason=request.POST.get("reason", ""))
+        messages.success(request, "The bout was cancelled.")
+    except LudusError as error:
+        messages.error(request, error.message)
+    return redirect("bout", slug=campaign.slug, pk=bout.pk)

@@ -1,0 +1,18 @@
+"""Run every benchmark in bench/ and print its figures (make bench)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+if __name__ == "__main__":
+    failed = 0
+    for script in sorted(HERE.glob("*.py")):
+        if script.name == "run_all.py":
+            continue
+        print(f"== {script.name}", flush=True)
+        failed |= subprocess.call([sys.executable, str(script)]) != 0
+    sys.exit(failed)

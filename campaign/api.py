@@ -1,0 +1,90 @@
+"""REST endpoints for campaigns: one view per operation, small input/output serializers."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from arena.engine import rulesets_available
+
+from .models import Campaign
+from .selectors import campaign_get_visible, campaign_role, campaigns_visible
+from .services import campaign_create, campaign_join
+
+
+class CampaignOut(serializers.ModelSerializer):
+    role = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Campaign
+        fields = ["slug", "name", "description", "ruleset", "visibility", "created_at", "role"]
+
+    def get_role(self, campaign: Campaign) -> str | None:
+        return campaign_role(campaign=campaign, user=self.context["request"].user)
+
+
+class CampaignIn(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    description = serializers.CharField(required=False, allow_blank=True, default="")
+    ruleset = serializers.CharField(max_length=40)
+    visibility = serializers.ChoiceField(
+        choices=Campaign.Visibility.values, default=Campaign.Visibility.PRIVATE
+    )
+
+
+class CampaignListApi(APIView):
+    @extend_schema(responses=CampaignOut(many=True))
+    def get(self, request: Request) -> Response:
+        campaigns = campaigns_visible(user=request.user).order_by("name")
+        return Response(CampaignOut(campaigns, many=True, context={"request": request}).data)
+
+    @extend_schema(request=CampaignIn, responses={201: CampaignOut})
+    def post(self, request: Request) -> Response:
+        data = CampaignIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        campaign = campaign_create(by=request.user, **data.validated_data)
+        return Response(CampaignOut(campaign, context={"request": request}).data, status=201)
+
+
+class CampaignDetailApi(APIView):
+    @extend_schema(responses=CampaignOut)
+    def get(self, request: Request, slug: str) -> Response:
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+        return Response(CampaignOut(campaign, context={"request": request}).data)
+
+
+class JoinIn(serializers.Serializer):
+    code = serializers.CharField(max_length=32)
+
+
+class CampaignJoinApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=JoinIn, responses=CampaignOut)
+    def post(self, request: Request, slug: str) -> Response:
+        # Private campaigns are joined by code alone: their slug is not visible before joining.
+        data = JoinIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        campaign = Campaign.objects.filter(slug=slug).first()
+        if campaign is None or (
+            not campaign.is_public and data.validated_data["code"] != campaign.invite_code
+        ):
+            campaign_get_visible(slug=slug, user=request.user)  # 404 for what they cannot see
+        campaign_join(campaign=campaign, user=request.user, code=data.validated_data["code"])
+        return Response(CampaignOut(campaign, context={"request": request}).data)
+
+
+class RulesetOut(serializers.Serializer):
+    slug = serializers.CharField()
+    version = serializers.CharField()
+    title = serializers.CharField()
+
+
+class RulesetListApi(APIView):
+    @extend_schema(responses=RulesetOut(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(RulesetOut(rulesets_available(), many=True).data)

@@ -1,0 +1,19 @@
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from .errors import LudusError, NotAllowed
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's handler plus the domain errors: LudusError 400 (names the field), NotAllowed 403."""
+    if isinstance(exc, LudusError):
+        key = exc.field or "non_field_errors"
+        return Response({key: [exc.message]}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, NotAllowed):
+        return Response({"detail": exc.message}, status=status.HTTP_403_FORBIDDEN)
+    return drf_exception_handler(exc, context)

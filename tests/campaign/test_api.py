@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from campaign.models import Campaign
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api_as():
+    def make(user) -> APIClient:
+        client = APIClient()
+        if user is not None:
+            client.force_authenticate(user)
+        return client
+
+    return make
+
+
+def test_a_campaign_is_created_through_the_api(api_as, gm):
+    response = api_as(gm).post(
+        reverse("api-campaigns"), {"name": "Rome", "ruleset": "gladiatorquest"}, format="json"
+    )
+    assert response.status_code == 201
+    assert response.json()["role"] == "gm"
+
+
+def test_bad_api_input_names_the_field(api_as, gm):
+    response = api_as(gm).post(
+        reverse("api-campaigns"), {"name": "Rome", "ruleset": "chess"}, format="json"
+    )
+    assert response.status_code == 400
+    assert "Unknown rule set" in response.json()["ruleset"][0]
+    assert not Campaign.objects.exists()
+
+
+def test_anonymous_cannot_create_through_the_api(api_as):
+    response = api_as(None).post(
+        reverse("api-campaigns"), {"name": "Rome", "ruleset": "gladiatorquest"}, format="json"
+    )
+    assert response.status_code in {401, 403}
+    assert not Campaign.objects.exists()
+
+
+@pytest.mark.parametrize("persona", ["outsider", "anonymous"])
+@pytest.mark.parametrize("url_name", ["api-campaign", "api-gladiators", "api-bouts"])
+def test_a_private_campaign_is_404_in_the_api(api_as, request, campaign, persona, url_name):
+    user = request.getfixturevalue(persona) if persona != "anonymous" else None
+    response = api_as(user).get(reverse(url_name, args=[campaign.slug]))
+    assert response.status_code == 404
+    assert campaign.slug not in [
+        c["slug"] for c in api_as(user).get(reverse("api-campaigns")).json()
+    ]
+
+
+def test_the_private_bout_api_is_404_for_an_outsider(api_as, due_bout, outsider):
+    url = reverse("api-bout", args=[due_bout.campaign.slug, due_bout.pk])
+    assert api_as(outsider).get(url).status_code == 404
+
+
+def test_a_public_campaign_is_readable_but_not_changeable_by_outsiders(
+    api_as, public_campaign, outsider
+):
+    client = api_as(outsider)
+    assert client.get(reverse("api-campaign", args=[public_campaign.slug])).status_code == 200
+    response = client.post(
+        reverse("api-gladiators", args=[public_campaign.slug]),
+        {"name": "Gate-crasher", "kind": "barbarian"},
+        format="json",
+    )
+    assert response.status_code == 403
+    assert not public_campaign.gladiators.exists()
+
+
+def test_token_authentication(client, gm):
+    token = Token.objects.create(user=gm)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    response = client.post(
+        reverse("api-campaigns"), {"name": "Capua", "ruleset": "gladiatorquest"}, format="json"
+    )
+    assert response.status_code == 201
+
+
+def test_a_token_is_issued_for_a_username_and_password(client, gm):
+    from tests.conftest import PASSWORD
+
+    response = APIClient().post(
+        reverse("api-token"), {"username": "gm", "password": PASSWORD}, format="json"
+    )
+    assert response.status_code == 200
+    assert response.json()["token"] == Token.objects.get(user=gm).key
+
+
+def test_joining_through_the_api(api_as, campaign, outsider):
+    url = reverse("api-campaign-join", args=[campaign.slug])
+    assert api_as(outsider).post(url, {"code": "wrong"}, format="json").status_code == 404
+    response = api_as(outsider).post(url, {"code": campaign.invite_code}, format="json")
+    assert response.status_code == 200
+    assert response.json()["role"] == "player"
+
+
+def test_only_the_gm_schedules_bouts_through_the_api(api_as, campaign, owner, gm, brutus, nox):
+    url = reverse("api-bouts", args=[campaign.slug])
+    body = {"scheduled_at": "2030-01-01T12:00:00Z", "gladiators": [brutus.pk, nox.pk]}
+    assert api_as(owner).post(url, body, format="json").status_code == 403
+    response = api_as(gm).post(url, body, format="json")
+    assert response.status_code == 201
+    assert [e["gladiator"] for e in response.json()["entrants"]] == ["Brutus", "Nox"]
+
+
+def test_scheduling_with_a_foreign_gladiator_is_refused(api_as, campaign, gm, brutus):
+    url = reverse("api-bouts", args=[campaign.slug])
+    body = {"scheduled_at": "2030-01-01T12:00:00Z", "gladiators": [brutus.pk, 999999]}
+    response = api_as(gm).post(url, body, format="json")
+    assert response.status_code == 400
+    assert "999999" in response.json()["gladiators"][0]
+
+
+def test_the_openapi_schema_and_docs_are_served(client):
+    schema = client.get(reverse("api-schema"))
+    assert schema.status_code == 200
+    assert b"/api/campaigns/{slug}/bouts/" in schema.content
+    docs = client.get(reverse("api-docs"))
+    assert docs.status_code == 200
+    assert b"cdn" not in docs.content.lower()

@@ -1,0 +1,99 @@
+"""Persona fixtures (gm, owner, rival, outsider, anonymous) and a campaign they play in."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from arena.services import bout_schedule
+from campaign.services import campaign_create, campaign_join
+from characters.services import gladiator_create
+
+PASSWORD = "a-long-test-password"
+
+
+@pytest.fixture(autouse=True)
+def _plain_static_storage(settings):
+    """Production serves hashed files from collectstatic's manifest; tests serve the sources."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture
+def make_user(django_user_model):
+    def make(username: str):
+        return django_user_model.objects.create_user(username=username, password=PASSWORD)
+
+    return make
+
+
+@pytest.fixture
+def gm(make_user):
+    return make_user("gm")
+
+
+@pytest.fixture
+def owner(make_user):
+    return make_user("owner")
+
+
+@pytest.fixture
+def rival(make_user):
+    return make_user("rival")
+
+
+@pytest.fixture
+def outsider(make_user):
+    return make_user("outsider")
+
+
+@pytest.fixture
+def campaign(gm, owner, rival):
+    """A private GladiatorQuest campaign: gm runs it, owner and rival play in it."""
+    c = campaign_create(by=gm, name="Ludus Magnus", ruleset="gladiatorquest")
+    for player in (owner, rival):
+        campaign_join(campaign=c, user=player, code=c.invite_code)
+    return c
+
+
+@pytest.fixture
+def public_campaign(gm):
+    return campaign_create(by=gm, name="Open Games", ruleset="gladiatorquest", visibility="public")
+
+
+@pytest.fixture
+def brutus(campaign, owner):
+    return gladiator_create(campaign=campaign, by=owner, name="Brutus", kind="barbarian")
+
+
+@pytest.fixture
+def nox(campaign, rival):
+    return gladiator_create(campaign=campaign, by=rival, name="Nox", kind="wizard")
+
+
+@pytest.fixture
+def due_bout(campaign, gm, brutus, nox):
+    """A bout whose time has come (scheduled a second ago)."""
+    return bout_schedule(
+        campaign=campaign,
+        by=gm,
+        gladiators=[brutus, nox],
+        scheduled_at=timezone.now() - timedelta(seconds=1),
+        seed=7,
+    )
+
+
+@pytest.fixture
+def client_as():
+    def login(user) -> Client:
+        c = Client()
+        if user is not None:
+            c.force_login(user)
+        return c
+
+    return login
