@@ -1,0 +1,27 @@
+"""Rule-set independent pieces: board, dice, events, the Ruleset protocol and registry."""
+
+from __future__ import annotations
+
+from arena.engine.core.board import DIAGONAL, ORTHOGONAL, Board, Facing, Square
+from arena.engine.core.dice import COMBAT_FACES, CombatFace, Dice, DiceError
+from arena.engine.core.events import Event, plain
+from arena.engine.core.ruleset import RULESETS, Ruleset, TurnRecord, register, registered
+
+__all__ = [
+    "COMBAT_FACES",
+    "DIAGONAL",
+    "ORTHOGONAL",
+    "RULESETS",
+    "Board",
+    "CombatFace",
+    "Dice",
+    "DiceError",
+    "Event",
+    "Facing",
+    "Ruleset",
+    "Square",
+    "TurnRecord",
+    "plain",
+    "register",
+    "registered",
+]

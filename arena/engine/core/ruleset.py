@@ -1,0 +1,73 @@
+"""The Ruleset protocol, the registry of rule sets, and the turn record every rule set emits.
+
+Turn structure shared by all rule sets: a bout is a sequence of *turns*; each turn has a number,
+a *phase* name chosen by the rule set ("movement", "combat", "tech", "actions", "repair", a
+team's name for alternating turns ...), the *orders* that drove it (simultaneous secret orders
+are collected first and resolved together; for alternating or initiative turns the rule set
+asks for the orders of whoever acts in that turn), the events it produced, and a snapshot of
+every combatant afterwards. `pending()` tells the caller whose orders the next turn needs, so a
+play-by-web bout can be resolved one turn at a time, or a whole bout at once with default
+tactics filling in for everyone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from arena.engine.core.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """One resolved turn: what happened and how everything stands afterwards."""
+
+    turn: int
+    phase: str
+    events: tuple[Event, ...]
+    snapshot: dict[str, Any]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "turn": self.turn,
+            "phase": self.phase,
+            "events": [e.to_dict() for e in self.events],
+        }
+        out.update(self.snapshot)
+        out.update(self.extra)
+        return out
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    """What a rule set provides. `play` is the whole contract the Django side uses; the other
+    methods are the seams a rule set is built from (and what tests drive directly)."""
+
+    slug: ClassVar[str]
+    version: ClassVar[str]
+    title: ClassVar[str]
+
+    def play(self, bout: dict[str, Any]) -> dict[str, Any]:
+        """Plain JSON-able bout in (setup, seed or scripted dice, optional orders per turn),
+        plain JSON-able log out. Raises EngineInputError for bad input."""
+        ...
+
+
+RULESETS: dict[str, type[Ruleset]] = {}
+
+
+def register(cls: type[Ruleset]) -> type[Ruleset]:
+    """Class decorator: add a rule set to the registry under its slug (once)."""
+    if cls.slug in RULESETS and RULESETS[cls.slug] is not cls:
+        raise ValueError(f"rule set slug {cls.slug!r} is registered twice")
+    RULESETS[cls.slug] = cls
+    return cls
+
+
+def registered() -> dict[str, type[Ruleset]]:
+    return dict(RULESETS)
+
+
+RulesetFactory = Callable[[], Ruleset]

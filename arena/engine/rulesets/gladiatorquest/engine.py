@@ -1,0 +1,619 @@
+"""One GladiatorQuest bout: the turn loop, the movement step and the bookkeeping.
+
+Turn structure (docs/engine.md): a movement phase starts with everyone's hidden movement roll;
+it is played in *steps*, each one output turn with phase "movement": every gladiator with
+points left writes a direction (and maybe a throw, a spell, a potion, a passing attack or an
+appeal), then all are revealed and carried out together. When a step brings opponents into
+contact, the next output turn is a "combat" round for everyone in contact; afterwards every
+gladiator re-rolls (IV.B.7, IV.C.5). A phase also ends when all points are spent or when a
+step passes in which nobody spends a point.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena.engine.core.board import Facing, Square
+from arena.engine.core.dice import Dice, DiceError
+from arena.engine.core.events import Event
+from arena.engine.core.ruleset import TurnRecord
+from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.gladiatorquest import actions, combat
+from arena.engine.rulesets.gladiatorquest.data import equipment_errors
+from arena.engine.rulesets.gladiatorquest.events import (
+    BoutOver,
+    Bump,
+    Bumped,
+    CombatEntered,
+    Exited,
+    Fallen,
+    Moved,
+    MovementRolled,
+    PickedUp,
+    StatusRoll,
+    Turned,
+)
+from arena.engine.rulesets.gladiatorquest.orders import (
+    Move,
+    StepOrder,
+    parse_step_order,
+)
+from arena.engine.rulesets.gladiatorquest.state import (
+    MOVEMENT_DICE,
+    Fighter,
+    Options,
+    Status,
+    parse_gladiators,
+    parse_options,
+)
+from arena.engine.rulesets.gladiatorquest.tactics import step_order
+
+THROW_RANGE = (3, 12)
+THROW_FLIGHT = 15
+
+
+class Run:
+    """Everything about one resolution of one bout. Built fresh from the input every time."""
+
+    def __init__(self, bout: dict[str, Any]) -> None:
+        self.options: Options = parse_options(bout.get("options"))
+        self.board = self.options.board
+        self.fighters: list[Fighter] = parse_gladiators(bout.get("gladiators"), self.options)
+        self.by_name = {f.name: f for f in self.fighters}
+        self.dice = _make_dice(bout)
+        turns = bout.get("turns")
+        if turns is not None and not isinstance(turns, list):
+            raise EngineInputError("turns", "must be a list of turns")
+        self.scripted_turns: list[Any] | None = turns
+        self.occupied: dict[Square, Fighter] = {f.square: f for f in self.fighters if f.square}
+        self.ground: list[tuple[str, Square, str]] = []  # (item, square, owner)
+        self.turn = 0
+        self.phase_no = 0
+        self.events: list[Event] = []
+        self.records: list[TurnRecord] = []
+        self.pending_combat: list[tuple[Fighter, Fighter, bool]] = []
+        self.need_roll = True
+        self.finished = False
+        self.winner: str | None = None
+        self.reason = ""
+        self.next_up: dict[str, Any] | None = None
+
+    # --- queries used by tactics and actions ---------------------------------------------
+
+    def enemies(self, f: Fighter) -> list[Fighter]:
+        side = f.side
+        return [o for o in self.fighters if o.status is Status.FIGHTING and o.side != side]
+
+    def can_carry(self, f: Fighter, item: str) -> bool:
+        gtype = f.gtype.slug
+        return not equipment_errors(gtype, [*f.carried, item], self.options.contest)
+
+    def fighter(self, name: str, where: str) -> Fighter:
+        f = self.by_name.get(name)
+        if f is None:
+            raise EngineInputError(where, f"no gladiator called {name!r}")
+        return f
+
+    # --- the loop ------------------------------------------------------------------------
+
+    def run(self) -> None:
+        max_turns = self.options.max_turns
+        while True:
+            if self._check_over():
+                break
+            if self.turn >= max_turns:
+                self._finish(None, f"the Emperor stops the bout after {max_turns} turns")
+                break
+            if self.need_roll and not self.pending_combat:
+                self._start_movement_phase()
+                if self._check_over():
+                    break
+            raw = self._orders_for(self.turn + 1)
+            if raw is _NO_MORE:
+                self._stop_for_orders()
+                break
+            self.turn += 1
+            if self.pending_combat:
+                phase = "combat"
+                pairs, self.pending_combat = self.pending_combat, []
+                combat.resolve(self, pairs, raw)
+                self.need_roll = True
+            else:
+                phase = "movement"
+                self._step(raw)
+            self._settle()
+            self._record(phase)
+
+    def _record(self, phase: str) -> None:
+        snapshot = {"gladiators": {f.name: _snap(f) for f in self.fighters}}
+        snapshot["ground"] = [
+            {"item": item, "square": str(sq), "owner": owner} for item, sq, owner in self.ground
+        ]
+        self.records.append(TurnRecord(self.turn, phase, tuple(self.events), snapshot))
+        self.events = []
+
+    def _orders_for(self, turn: int) -> Any:
+        if self.scripted_turns is None:
+            return None
+        if turn > len(self.scripted_turns):
+            return None if self.options.continue_with_tactics else _NO_MORE
+        entry = self.scripted_turns[turn - 1]
+        where = f"turns[{turn - 1}]"
+        if not isinstance(entry, dict):
+            raise EngineInputError(where, "must be an object with orders")
+        if entry.get("turn", turn) != turn:
+            raise EngineInputError(f"{where}.turn", f"expected turn {turn}")
+        orders = entry.get("orders", {})
+        if not isinstance(orders, dict):
+            raise EngineInputError(f"{where}.orders", "must be an object: name -> order")
+        for name in orders:
+            self.fighter(name, f"{where}.orders")
+        return orders
+
+    def _stop_for_orders(self) -> None:
+        phase = "combat" if self.pending_combat else "movement"
+        if phase == "combat":
+            awaiting = sorted(
+                {f.name for a, b, _ in self.pending_combat for f in (a, b)},
+                key=lambda n: self.by_name[n].index,
+            )
+        else:
+            awaiting = [
+                f.name for f in self.fighters if f.fighting and f.points > 0 and not f.asleep
+            ]
+        self.next_up = {
+            "turn": self.turn + 1,
+            "phase": phase,
+            "awaiting": awaiting,
+            "points": {f.name: f.points for f in self.fighters if f.fighting},
+            "events": [e.to_dict() for e in self.events],
+        }
+
+    def _check_over(self) -> bool:
+        if self.finished:
+            return True
+        sides = []
+        downs = False
+        for f in self.fighters:
+            if f.status is Status.FIGHTING:
+                if f.side not in sides:
+                    sides.append(f.side)
+            elif f.status is Status.DOWN:
+                downs = True
+        if len(sides) >= 2:
+            return False
+        if downs and sides:
+            return False  # a teammate may still heal the fallen (VI.A)
+        for f in self.fighters:
+            if f.status is Status.DOWN:
+                self.kill(f, f.last_hit_by)
+        if sides:
+            self._finish(sides[0], "last left standing")
+        else:
+            self._finish(None, "nobody is left standing")
+        return True
+
+    def _finish(self, winner: str | None, reason: str) -> None:
+        self.finished = True
+        self.winner = winner
+        self.reason = reason
+        self.events.append(BoutOver(winner, reason))
+        if self.records:
+            last = self.records[-1]
+            self.records[-1] = TurnRecord(
+                last.turn, last.phase, last.events + tuple(self.events), last.snapshot
+            )
+        else:
+            self._record("movement")
+        self.events = []
+
+    # --- movement phase ------------------------------------------------------------------
+
+    def _start_movement_phase(self) -> None:
+        self.need_roll = False
+        self.phase_no += 1
+        dice = self.dice
+        for f in self.fighters:
+            f.pivot_used = f.spell_used = f.potion_used = f.potion_given = False
+            f.passing_attacked = False
+            if f.status is Status.MERCY:
+                f.points = sum(dice.d6s(MOVEMENT_DICE[f.weight()])) + f.bonuses["movement"]
+                continue
+            if f.status is not Status.FIGHTING:
+                f.points = 0
+                continue
+            if f.asleep or f.afraid:
+                _shake_off(self, f)
+            if f.tempest:
+                f.tempest = False
+                f.points = 0
+                self.events.append(StatusRoll(f.name, "tempest", (), False))
+                continue
+            if f.asleep:
+                f.points = 0
+                continue
+            weight = f.weight()
+            count = MOVEMENT_DICE[weight] * (2 if f.double_move else 1)
+            f.double_move = False
+            rolled = tuple(dice.d6s(count))
+            f.points = sum(rolled) + f.bonuses["movement"]
+            self.events.append(MovementRolled(f.name, weight.value, rolled, f.points))
+
+    def _end_movement_phase(self) -> None:
+        for f in self.fighters:
+            if f.status is Status.DOWN and f.down_deadline <= self.phase_no:
+                self.kill(f, f.last_hit_by)
+        self.need_roll = True
+
+    def _step(self, raw: dict[str, Any] | None) -> None:
+        where = f"turns[{self.turn - 1}].orders"
+        orders: dict[str, StepOrder] = {}
+        for f in self.fighters:
+            explicit = raw.get(f.name) if raw else None
+            can_act = f.status is Status.FIGHTING and f.points > 0 and not f.asleep
+            if explicit is not None:
+                if not can_act:
+                    why = (
+                        "is not fighting"
+                        if f.status is not Status.FIGHTING
+                        else ("is asleep" if f.asleep else "has no movement points left")
+                    )
+                    raise EngineInputError(f"{where}.{f.name}", f"{f.name} {why}")
+                order = parse_step_order(explicit, f"{where}.{f.name}", self.board.parse)
+                actions.check_step_order(self, f, order, f"{where}.{f.name}")
+                orders[f.name] = order
+            elif can_act:
+                orders[f.name] = step_order(self, f)
+        spent_before = sum(f.points for f in self.fighters)
+        actions.appeals(self, orders)
+        actions.potions(self, orders)
+        self._settle()
+        actions.spells(self, orders)
+        self._settle()
+        actions.passing_attacks(self, orders)
+        self._settle()
+        contested = self._moves(orders)
+        self._settle()
+        actions.throws(self, orders)
+        self._settle()
+        spent = spent_before != sum(f.points for f in self.fighters)
+        pairs = self._contacts(contested)
+        if pairs:
+            self.events.append(CombatEntered(tuple((a.name, b.name) for a, b, _ in pairs)))
+            self.pending_combat = pairs
+            self._end_movement_phase()
+        elif not spent or not any(
+            f.points > 0 and f.status in (Status.FIGHTING, Status.MERCY) for f in self.fighters
+        ):
+            self._end_movement_phase()
+
+    def _moves(self, orders: dict[str, StepOrder]) -> list[tuple[Fighter, Fighter]]:
+        """Carry out every written direction at once; return opposing pairs that contested a
+        square (V.A: they enter combat, and may shield-bash, V.F.3)."""
+        intents: dict[Fighter, Square] = {}
+        labels: dict[Fighter, str] = {}
+        for f in self.fighters:
+            order = orders.get(f.name)
+            if f.status is Status.MERCY and f.points > 0:
+                step = _walker_step(self, f)
+                if step is None:
+                    continue
+                f.points -= 1
+                intents[f] = step
+                labels[f] = "towards the exit"
+                continue
+            if order is None or f.status is not Status.FIGHTING:
+                continue
+            if order.pivot and not order.pivot_after:
+                self._pivot(f, order.pivot)
+            move = order.move
+            if move is Move.STAND:
+                pass
+            elif move is Move.TURN_AROUND:
+                f.points -= 1
+                f.facing = f.facing.reversed()
+                self.events.append(Turned(f.name, "turn_around", f.facing.value))
+            else:
+                f.points -= 1
+                vec = _move_vector(f.facing, move)
+                assert f.square is not None
+                intents[f] = Square(f.square.col + vec[0], f.square.row + vec[1])
+                labels[f] = move.value
+        valid: dict[Fighter, Square] = {}
+        for f, sq in intents.items():
+            if not self.board.is_open(sq):
+                self.events.append(Bumped(f.name, _sq(sq), Bump.WALL, f.points))
+            else:
+                valid[f] = sq
+        contested: list[tuple[Fighter, Fighter]] = []
+        by_target: dict[Square, list[Fighter]] = {}
+        for f, sq in valid.items():
+            by_target.setdefault(sq, []).append(f)
+        for sq, group in by_target.items():
+            if len(group) > 1:
+                for f in group:
+                    del valid[f]
+                    self.events.append(Bumped(f.name, str(sq), Bump.CONTESTED, f.points))
+                for i, a in enumerate(group):
+                    for b in group[i + 1 :]:
+                        if a.fighting and b.fighting and a.side != b.side:
+                            contested.append((a, b))
+        changed = True
+        while changed:
+            changed = False
+            for f in list(valid):
+                occupant = self.occupied.get(valid[f])
+                if occupant is None:
+                    continue
+                if occupant not in valid or valid[occupant] == f.square:
+                    del valid[f]
+                    self.events.append(Bumped(f.name, str(intents[f]), Bump.OCCUPIED, f.points))
+                    changed = True
+        for f in valid:
+            del self.occupied[f.square]  # type: ignore[arg-type]
+        for f, sq in valid.items():
+            start = f.square
+            f.square = sq
+            self.occupied[sq] = f
+            self.events.append(
+                Moved(f.name, labels[f], str(start), str(sq), f.facing.value, f.points)
+            )
+        for f in self.fighters:
+            order = orders.get(f.name)
+            if order is not None and order.pivot and order.pivot_after and f.fighting:
+                self._pivot(f, order.pivot)
+        for f in valid:
+            if f.status is Status.MERCY and f.square == self.options.exit:
+                self.events.append(Exited(f.name, str(f.square)))
+                del self.occupied[f.square]
+                f.square = None
+                f.status = Status.EXITED
+            elif f.fighting:
+                self._pick_up(f)
+        return contested
+
+    def _pivot(self, f: Fighter, side: str) -> None:
+        if f.pivot_used:
+            return
+        f.pivot_used = True
+        f.facing = f.facing.turned_left() if side == "left" else f.facing.turned_right()
+        self.events.append(Turned(f.name, f"pivot_{side}", f.facing.value))
+
+    def _pick_up(self, f: Fighter) -> None:
+        if not self.ground:
+            return
+        keep = []
+        for item, sq, owner in self.ground:
+            if sq == f.square and self.can_carry(f, item):
+                f.carried.append(item)
+                if owner == f.name:
+                    f.thrown.remove(item)
+                else:
+                    f.items_gained.append(item)
+                self.events.append(PickedUp(f.name, item, str(sq)))
+            else:
+                keep.append((item, sq, owner))
+        self.ground = keep
+
+    def _contacts(
+        self, contested: list[tuple[Fighter, Fighter]]
+    ) -> list[tuple[Fighter, Fighter, bool]]:
+        """V.A, V.F.2: opposing fighters orthogonally adjacent, or diagonally adjacent when
+        at least one has a diagonal weapon, or who contested a square."""
+        pairs: list[tuple[Fighter, Fighter, bool]] = []
+        seen = set()
+        for a, b in contested:
+            key = (a.index, b.index) if a.index < b.index else (b.index, a.index)
+            if a.fighting and b.fighting and key not in seen:
+                seen.add(key)
+                pairs.append((a, b, True) if a.index < b.index else (b, a, True))
+        active = [f for f in self.fighters if f.status is Status.FIGHTING]
+        contest = self.options.contest
+        for i, a in enumerate(active):
+            sa = a.square
+            assert sa is not None
+            for b in active[i + 1 :]:
+                if a.side == b.side or (a.index, b.index) in seen:
+                    continue
+                sb = b.square
+                assert sb is not None
+                dc, dr = abs(sa.col - sb.col), abs(sa.row - sb.row)
+                if dc + dr == 1 or (
+                    dc == 1
+                    and dr == 1
+                    and (a.weapon(contest).diagonal or b.weapon(contest).diagonal)
+                ):
+                    pairs.append((a, b, False))
+        return pairs
+
+    # --- damage, falls and deaths -------------------------------------------------------
+
+    def wound(self, target: Fighter, amount: int, by: Fighter | None) -> int:
+        """Damage from an opponent (or friendly fire). Striking a gladiator the Emperor spared
+        brings the archers down on the striker (VI.B); the spared one is unharmed."""
+        if amount <= 0:
+            return 0
+        if target.status is Status.MERCY:
+            if by is not None and by is not target and by.status is Status.FIGHTING:
+                self.slay_by_archers(by)
+            return 0
+        if target.status is not Status.FIGHTING:
+            return 0
+        actual = min(amount, target.body)
+        target.body -= actual
+        target.rock_skin = 0
+        if by is not None and by.side != target.side:
+            by.tally += actual
+            target.last_hit_by = by.name
+        return actual
+
+    def _settle(self) -> None:
+        """VI.A: at 0 body a gladiator drinks his own healing potion if he has one; else he
+        falls, and is killed unless a teammate able to heal him is still fighting."""
+        for f in self.fighters:
+            if f.status is not Status.FIGHTING or f.body > 0:
+                continue
+            if "healing_potion" in f.carried:
+                actions.drink(self, f, "healing_potion", given_by=None)
+                if f.body > 0:
+                    continue
+            if any(
+                o is not f
+                and o.side == f.side
+                and o.status is Status.FIGHTING
+                and actions.can_heal(o)
+                for o in self.fighters
+            ):
+                f.status = Status.DOWN
+                f.down_deadline = self.phase_no + 1
+                f.out_at = self.turn
+                self.events.append(Fallen(f.name, "down", f.last_hit_by))
+            else:
+                self.kill(f, f.last_hit_by)
+
+    def kill(self, f: Fighter, by: str | None, *, how: str = "killed") -> None:
+        f.status = Status.DEAD
+        f.killed_by = by
+        if not f.out_at:
+            f.out_at = self.turn
+        if by in self.by_name and how == "killed":
+            self.by_name[by].defeated.append(f.name)
+        self.events.append(Fallen(f.name, how, by))
+
+    def slay_by_archers(self, f: Fighter) -> None:
+        f.body = 0
+        self.kill(f, "the Emperor's archers", how="archers")
+
+    def defeat_by_mercy(self, f: Fighter) -> None:
+        f.status = Status.MERCY
+        f.out_at = self.turn
+        if f.last_hit_by in self.by_name:
+            self.by_name[f.last_hit_by].defeated.append(f.name)
+
+    # --- output --------------------------------------------------------------------------
+
+    def output(self, version: str) -> dict[str, Any]:
+        return {
+            "ruleset": "gladiatorquest",
+            "version": version,
+            "board": [self.board.width, self.board.height],
+            "contest": self.options.contest,
+            "exit": str(self.options.exit),
+            "turns": [r.to_dict() for r in self.records],
+            "result": self._result(),
+        } | ({"next": self.next_up} if self.next_up is not None else {})
+
+    def _result(self) -> dict[str, Any]:
+        winners = [f for f in self.fighters if self.winner is not None and f.side == self.winner]
+        others = sorted(
+            (f for f in self.fighters if f not in winners),
+            key=lambda f: (f.out_at == 0, f.out_at, f.tally, -f.index),
+            reverse=True,
+        )
+        standings = []
+        for place, f in enumerate(others, start=len(winners) + 1 if winners else 1):
+            standings.append(_standing(f, place))
+        return {
+            "finished": self.finished,
+            "winner": self.winner,
+            "reason": self.reason,
+            "standings": [_standing(f, 1) for f in winners] + standings,
+        }
+
+
+_NO_MORE = object()
+
+
+def _make_dice(bout: dict[str, Any]) -> Dice:
+    if bout.get("dice") is not None:
+        if not isinstance(bout["dice"], list):
+            raise EngineInputError("dice", "must be a list of scripted results")
+        return Dice.scripted(bout["dice"])
+    seed = bout.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise EngineInputError("seed", "must be an integer or a string")
+    return Dice.seeded(seed)
+
+
+def _move_vector(facing: Facing, move: Move) -> tuple[int, int]:
+    if move is Move.FORWARD:
+        return facing.vector
+    if move is Move.BACK:
+        return facing.reversed().vector
+    if move is Move.LEFT:
+        return facing.turned_left().vector
+    return facing.turned_right().vector
+
+
+def _walker_step(run: Run, f: Fighter) -> Square | None:
+    """A spared gladiator walks to the exit by the shortest free way (VI.B)."""
+    from arena.engine.rulesets.gladiatorquest.tactics import step_towards
+
+    assert f.square is not None
+    goal = run.options.exit
+    if f.square == goal:
+        return f.square
+    occupant = run.occupied.get(goal)
+    if f.square.manhattan(goal) == 1:
+        return goal if occupant is None else None
+    dcol, drow = step_towards(run, f, goal, diagonal=False)
+    if (dcol, drow) == (0, 0):
+        return None
+    return Square(f.square.col + dcol, f.square.row + drow)
+
+
+def _shake_off(run: Run, f: Fighter) -> None:
+    """Sleep and Fear last until a 6 on the victim's mind dice (one die per mind point)."""
+    status = "sleep" if f.asleep else "fear"
+    rolled = tuple(run.dice.d6s(max(f.mind, 1)))
+    ended = 6 in rolled
+    if ended:
+        f.asleep = False if status == "sleep" else f.asleep
+        f.afraid = False if status == "fear" else f.afraid
+    run.events.append(StatusRoll(f.name, status, rolled, ended))
+
+
+def _sq(sq: Square) -> str:
+    return str(sq) if 0 <= sq.col < 26 and sq.row >= 0 else f"({sq.col},{sq.row})"
+
+
+def _snap(f: Fighter) -> dict[str, Any]:
+    return {
+        "square": None if f.square is None else str(f.square),
+        "facing": f.facing.value,
+        "body": f.body,
+        "mind": f.mind,
+        "alive": f.status is not Status.DEAD,
+        "status": f.status.value,
+        "points": f.points,
+    }
+
+
+def _standing(f: Fighter, place: int) -> dict[str, Any]:
+    fate = {Status.DEAD: "killed", Status.MERCY: "mercy", Status.EXITED: "mercy"}.get(
+        f.status, "survived"
+    )
+    lost = list(f.items_lost) + list(f.thrown)
+    return {
+        "name": f.name,
+        "team": f.team,
+        "place": place,
+        "defeated": list(f.defeated),
+        "tally": f.tally,
+        "body": f.body,
+        "fate": fate,
+        "killed_by": f.killed_by,
+        "items_lost": lost,
+        "items_gained": list(f.items_gained),
+        "potions_used": list(f.potions_used),
+        "spells_left": list(f.spells),
+    }
+
+
+def resolve(bout: dict[str, Any], version: str) -> dict[str, Any]:
+    run = Run(bout)
+    try:
+        run.run()
+    except DiceError as exc:
+        raise EngineInputError("dice", str(exc)) from None
+    return run.output(version)

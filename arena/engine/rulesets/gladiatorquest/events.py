@@ -1,0 +1,283 @@
+"""GladiatorQuest events: one frozen record per thing that happened, each with a log line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar
+
+from arena.engine.core.events import Event
+
+
+class Bump(Enum):
+    CONTESTED = "contested"  # two or more tried to enter the same square (V.A)
+    OCCUPIED = "occupied"  # someone (or a body, or a mercy walker) stands there
+    WALL = "wall"  # the edge of the arena or a wall
+
+
+class Fate(Enum):
+    SURVIVED = "survived"
+    KILLED = "killed"
+    MERCY = "mercy"
+
+
+def _faces(faces: tuple[str, ...]) -> str:
+    return ",".join(faces) if faces else "nothing"
+
+
+@dataclass(frozen=True, slots=True)
+class MovementRolled(Event):
+    kind: ClassVar[str] = "movement_roll"
+    name: str
+    weight: str
+    dice: tuple[int, ...]
+    points: int
+
+    def text(self) -> str:
+        dice = "+".join(str(d) for d in self.dice) or "no dice"
+        return f"{self.name} ({self.weight}) rolls {dice} for movement: {self.points} points"
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    kind: ClassVar[str] = "move"
+    name: str
+    direction: str
+    start: str
+    end: str
+    facing: str
+    points_left: int
+
+    def text(self) -> str:
+        return f"{self.name} moves {self.direction} from {self.start} to {self.end}"
+
+
+@dataclass(frozen=True, slots=True)
+class Turned(Event):
+    kind: ClassVar[str] = "turn"
+    name: str
+    how: str  # pivot_left, pivot_right, turn_around
+    facing: str
+
+    def text(self) -> str:
+        return f"{self.name} turns ({self.how.replace('_', ' ')}) to face {self.facing}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bumped(Event):
+    kind: ClassVar[str] = "bump"
+    name: str
+    wanted: str
+    reason: Bump
+    points_left: int
+
+    def text(self) -> str:
+        return f"{self.name} cannot enter {self.wanted} ({self.reason.value}) and stays put"
+
+
+@dataclass(frozen=True, slots=True)
+class CombatEntered(Event):
+    kind: ClassVar[str] = "combat"
+    pairs: tuple[tuple[str, str], ...]
+
+    def text(self) -> str:
+        return "Combat: " + "; ".join(f"{a} and {b}" for a, b in self.pairs)
+
+
+@dataclass(frozen=True, slots=True)
+class Attacked(Event):
+    """A blow in the combat phase, a passing attack, a thrown weapon's hit or a Genie."""
+
+    kind: ClassVar[str] = "attack"
+    attacker: str
+    target: str
+    how: str  # swing, thrust, jab, shield_bash, passing, thrown, spell
+    weapon: str
+    attack_dice: tuple[str, ...]
+    skulls: int
+    parry_dice: tuple[str, ...]
+    parried: int
+    defend_dice: tuple[str, ...]
+    blocked: int
+    damage: int
+    body_after: int
+
+    def text(self) -> str:
+        verb = {
+            "swing": "swings at",
+            "thrust": "thrusts at",
+            "jab": "jabs at",
+            "shield_bash": "shield-bashes",
+            "passing": "makes a passing attack on",
+            "thrown": "'s thrown weapon hits",
+            "spell": "'s spell strikes",
+        }.get(self.how, "attacks")
+        sep = "" if verb.startswith("'") else " "
+        out = (
+            f"{self.attacker}{sep}{verb} {self.target} with the {self.weapon}: "
+            f"{len(self.attack_dice)} attack dice rolled {_faces(self.attack_dice)}"
+        )
+        if self.parry_dice:
+            out += f"; {self.target} parries with {_faces(self.parry_dice)} ({self.parried})"
+        if self.defend_dice:
+            out += f"; defends with {_faces(self.defend_dice)} ({self.blocked} blocked)"
+        return out + f"; {self.damage} damage, {self.target} has {self.body_after} body"
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldDamaged(Event):
+    kind: ClassVar[str] = "shield_damaged"
+    name: str
+    dice_left: int
+
+    def text(self) -> str:
+        if self.dice_left <= 0:
+            return f"{self.name}'s shield is destroyed"
+        return f"{self.name}'s shield is damaged: {self.dice_left} defend dice left"
+
+
+@dataclass(frozen=True, slots=True)
+class Thrown(Event):
+    kind: ClassVar[str] = "throw"
+    thrower: str
+    weapon: str
+    target: str
+    predicted: str
+    hit: bool
+    struck: str | None
+    landed: str
+
+    def text(self) -> str:
+        out = (
+            f"{self.thrower} throws the {self.weapon} at {self.target}, "
+            f"aiming for {self.predicted}: "
+        )
+        if self.hit:
+            return out + f"on target; it lands at {self.landed}"
+        if self.struck:
+            return out + f"missed, flies on and hits {self.struck} at {self.landed}"
+        return out + f"missed; it lands at {self.landed}"
+
+
+@dataclass(frozen=True, slots=True)
+class SpellCast(Event):
+    kind: ClassVar[str] = "spell"
+    caster: str
+    spell: str
+    target: str | None
+    saves: tuple[int, ...]
+    damage: int
+    healed: int
+    effect: str
+
+    def text(self) -> str:
+        out = f"{self.caster} casts {self.spell}"
+        if self.target:
+            out += f" on {self.target}"
+        if self.saves:
+            out += f" (saving dice {','.join(str(s) for s in self.saves)})"
+        if self.damage:
+            out += f": {self.damage} damage"
+        if self.healed:
+            out += f": {self.healed} body points restored"
+        if self.effect:
+            out += f": {self.effect}"
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PotionDrunk(Event):
+    kind: ClassVar[str] = "potion"
+    name: str
+    potion: str
+    given_by: str | None
+    roll: int | None
+    body_after: int
+
+    def text(self) -> str:
+        by = f" (given by {self.given_by})" if self.given_by else ""
+        roll = f", rolls {self.roll}" if self.roll is not None else ""
+        return f"{self.name} drinks the {self.potion}{by}{roll}; body {self.body_after}"
+
+
+@dataclass(frozen=True, slots=True)
+class StatusRoll(Event):
+    kind: ClassVar[str] = "status"
+    name: str
+    status: str
+    dice: tuple[int, ...]
+    ended: bool
+
+    def text(self) -> str:
+        dice = ",".join(str(d) for d in self.dice)
+        state = "breaks free" if self.ended else "is still held"
+        if not self.dice:
+            return f"{self.name} is held by {self.status} and misses this turn"
+        return f"{self.name} rolls {dice} against {self.status} and {state}"
+
+
+@dataclass(frozen=True, slots=True)
+class PickedUp(Event):
+    kind: ClassVar[str] = "pick_up"
+    name: str
+    item: str
+    square: str
+
+    def text(self) -> str:
+        return f"{self.name} picks up the {self.item} at {self.square}"
+
+
+@dataclass(frozen=True, slots=True)
+class Appealed(Event):
+    kind: ClassVar[str] = "appeal"
+    name: str
+    roll: int
+    tally: int
+    granted: bool
+
+    def text(self) -> str:
+        verdict = "grants mercy" if self.granted else "turns his thumb down"
+        return (
+            f"{self.name} appeals to the Emperor: rolls {self.roll} + tally {self.tally} = "
+            f"{self.roll + self.tally}; the Emperor {verdict}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Fallen(Event):
+    """A gladiator at 0 body: down (a teammate may still heal him) or killed."""
+
+    kind: ClassVar[str] = "fallen"
+    name: str
+    outcome: str  # down, killed, archers
+    by: str | None
+
+    def text(self) -> str:
+        if self.outcome == "down":
+            return f"{self.name} falls; a teammate may still heal him this movement phase"
+        if self.outcome == "archers":
+            return f"{self.name} struck one the Emperor spared: the Emperor's archers slay him"
+        by = f" by {self.by}" if self.by else ""
+        return f"{self.name} is killed{by}"
+
+
+@dataclass(frozen=True, slots=True)
+class Exited(Event):
+    kind: ClassVar[str] = "exit"
+    name: str
+    square: str
+
+    def text(self) -> str:
+        return f"{self.name} leaves the arena at {self.square}"
+
+
+@dataclass(frozen=True, slots=True)
+class BoutOver(Event):
+    kind: ClassVar[str] = "bout_over"
+    winner: str | None
+    reason: str
+
+    def text(self) -> str:
+        if self.winner is None:
+            return f"The bout is over with no winner ({self.reason})"
+        return f"{self.winner} wins the bout ({self.reason})"

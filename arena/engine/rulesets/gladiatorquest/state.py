@@ -1,0 +1,383 @@
+"""The fighters' state during one resolution, and reading/validating the bout input.
+
+A Fighter is a mutable record owned by one run of the engine (never shared, never handed out):
+the engine builds fresh fighters from the input each time, so a replay starts from scratch.
+Mutating in place keeps the hot path fast; what leaves the engine is frozen events and plain
+snapshots.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from arena.engine.core.board import Board, Facing, Square
+from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.gladiatorquest.data import (
+    CONTESTS,
+    DEFAULT_SPELLS,
+    FISTS,
+    ITEMS,
+    TYPES,
+    GladiatorType,
+    Item,
+    Kind,
+    equipment_errors,
+    spell_errors,
+)
+from arena.engine.rulesets.gladiatorquest.tactics import Tactics, parse_tactics
+
+BONUS_KEYS = ("attack", "defend", "movement", "body", "mind")
+
+
+class Status(Enum):
+    FIGHTING = "fighting"
+    DOWN = "down"  # at 0 body, a teammate may heal him before the next phase ends (VI.A)
+    MERCY = "mercy"  # spared, walking to the exit as an obstacle (VI.B)
+    EXITED = "exited"
+    DEAD = "dead"
+
+
+class Weight(Enum):
+    HEAVY = "heavy"
+    MEDIUM = "medium"
+    LIGHT = "light"
+
+
+MOVEMENT_DICE = {Weight.HEAVY: 1, Weight.MEDIUM: 2, Weight.LIGHT: 3}
+
+
+@dataclass(slots=True, eq=False)
+class Fighter:
+    name: str
+    index: int
+    gtype: GladiatorType
+    team: str | None
+    carried: list[str]  # item slugs in hand, belt, on the body, potions
+    bonuses: dict[str, int]
+    tactics: Tactics
+    spells: list[str]
+    square: Square | None
+    facing: Facing
+    max_body: int
+    body: int
+    mind: int
+    shield_dice: int = 0
+    status: Status = Status.FIGHTING
+    tally: int = 0
+    defeated: list[str] = field(default_factory=list)
+    killed_by: str | None = None
+    potions_used: list[str] = field(default_factory=list)
+    items_lost: list[str] = field(default_factory=list)
+    items_gained: list[str] = field(default_factory=list)
+    thrown: list[str] = field(default_factory=list)  # own items lying on the ground
+    last_hit_by: str | None = None
+    out_at: int = 0  # turn at which he stopped fighting (0 = still fighting)
+    # Per movement phase.
+    points: int = 0
+    pivot_used: bool = False
+    spell_used: bool = False
+    potion_used: bool = False
+    potion_given: bool = False
+    passing_attacked: bool = False
+    # Effects with a duration (counted in uses or movement phases).
+    courage: int = 0  # extra attack dice on the next attack
+    defense_bonus: int = 0  # extra defend dice next defence (potion of defense)
+    rock_skin: int = 0  # extra defend dice until wounded
+    double_move: bool = False  # speed potion / swift wind
+    heroic: bool = False  # heroic brew: two attacks in the next combat
+    asleep: bool = False
+    afraid: bool = False
+    tempest: bool = False
+    down_deadline: int = 0  # movement phase number by whose end he must be healed
+
+    @property
+    def side(self) -> str:
+        return self.team if self.team is not None else self.name
+
+    @property
+    def fighting(self) -> bool:
+        return self.status is Status.FIGHTING
+
+    def weight(self) -> Weight:
+        """IV.A: heavy wears armour, or both helmet and shield; medium one of them."""
+        has_armour = has_helmet = has_shield = False
+        for slug in self.carried:
+            kind = ITEMS[slug].kind
+            if kind is Kind.ARMOUR:
+                has_armour = True
+            elif kind is Kind.HELMET:
+                has_helmet = True
+            elif kind is Kind.SHIELD:
+                has_shield = True
+        if has_armour or (has_helmet and has_shield):
+            return Weight.HEAVY
+        if has_helmet or has_shield:
+            return Weight.MEDIUM
+        return Weight.LIGHT
+
+    def weapons(self) -> list[Item]:
+        return [ITEMS[s] for s in self.carried if ITEMS[s].kind is Kind.WEAPON]
+
+    def weapon(self, contest: str) -> Item:
+        """The weapon he fights with: the tactics' choice if carried, else the most dice."""
+        if contest == "magic_only" and self.spells:
+            return FISTS
+        best: Item | None = None
+        for slug in self.carried:
+            item = ITEMS[slug]
+            if item.kind is not Kind.WEAPON or (item.min_range > 1 and not item.bow):
+                continue
+            if slug == self.tactics.weapon:
+                return item
+            if best is None or item.attack > best.attack:
+                best = item
+        return best if best is not None else FISTS
+
+    def defend_dice(self) -> int:
+        dice = self.gtype.defend + self.bonuses["defend"] + self.shield_dice + self.rock_skin
+        for slug in self.carried:
+            item = ITEMS[slug]
+            if item.kind is not Kind.SHIELD:
+                dice += item.defend
+        return max(dice, 0)
+
+    def potions(self) -> list[str]:
+        return [s for s in self.carried if ITEMS[s].kind is Kind.POTION]
+
+
+def _require(cond: bool, fieldname: str, message: str) -> None:
+    if not cond:
+        raise EngineInputError(fieldname, message)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    board: Board
+    contest: str
+    exit: Square
+    max_turns: int
+    continue_with_tactics: bool
+
+
+def parse_options(raw: Any) -> Options:
+    raw = {} if raw is None else raw
+    _require(isinstance(raw, dict), "options", "must be an object")
+    size = raw.get("board", [12, 12])
+    _require(
+        isinstance(size, list) and len(size) == 2 and all(type(v) is int for v in size),
+        "options.board",
+        "must be [width, height]",
+    )
+    _require(
+        2 <= size[0] <= 26 and 2 <= size[1] <= 99, "options.board", "width 2..26 and height 2..99"
+    )
+    walls: list[Square] = []
+    for i, text in enumerate(raw.get("walls", [])):
+        try:
+            walls.append(Square.parse(text))
+        except (ValueError, TypeError) as exc:
+            raise EngineInputError(f"options.walls[{i}]", str(exc)) from None
+    board = Board(size[0], size[1], frozenset(walls))
+    contest = raw.get("contest", "standard")
+    _require(
+        contest in CONTESTS,
+        "options.contest",
+        f"unknown contest {contest!r} (one of {', '.join(CONTESTS)})",
+    )
+    exit_text = raw.get("exit")
+    if exit_text is None:
+        exit_sq = Square((board.width - 1) // 2, 0)
+    else:
+        try:
+            exit_sq = board.parse(exit_text)
+        except (ValueError, TypeError) as exc:
+            raise EngineInputError("options.exit", str(exc)) from None
+    max_turns = raw.get("max_turns", 500)
+    _require(
+        type(max_turns) is int and 1 <= max_turns <= 100_000,
+        "options.max_turns",
+        "must be an integer 1..100000",
+    )
+    cont = raw.get("continue_with_tactics", False)
+    _require(isinstance(cont, bool), "options.continue_with_tactics", "must be true or false")
+    return Options(board, contest, exit_sq, max_turns, cont)
+
+
+def parse_gladiators(raw: Any, options: Options) -> list[Fighter]:
+    _require(
+        isinstance(raw, list) and len(raw) >= 2,
+        "gladiators",
+        "must be a list of at least 2 gladiators",
+    )
+    fighters: list[Fighter] = []
+    names: set[str] = set()
+    for i, g in enumerate(raw):
+        where = f"gladiators[{i}]"
+        _require(isinstance(g, dict), where, "must be an object")
+        name = g.get("name")
+        _require(
+            isinstance(name, str) and name.strip() != "",
+            f"{where}.name",
+            "must be a non-empty string",
+        )
+        _require(name not in names, f"{where}.name", f"{name!r} is used twice")
+        names.add(name)
+        type_slug = g.get("type")
+        _require(
+            type_slug in TYPES,
+            f"{where}.type",
+            f"unknown gladiator type {type_slug!r} (one of {', '.join(TYPES)})",
+        )
+        gtype = TYPES[type_slug]
+        team = g.get("team")
+        _require(
+            team is None or (isinstance(team, str) and team != ""),
+            f"{where}.team",
+            "must be a team name or null",
+        )
+        equipment = g.get("equipment", list(gtype.equipment))
+        _require(
+            isinstance(equipment, list) and all(isinstance(s, str) for s in equipment),
+            f"{where}.equipment",
+            "must be a list of item slugs",
+        )
+        errors = equipment_errors(type_slug, equipment, options.contest)
+        _require(not errors, f"{where}.equipment", "; ".join(errors))
+        bonuses_raw = g.get("bonuses") or {}
+        _require(isinstance(bonuses_raw, dict), f"{where}.bonuses", "must be an object")
+        bonuses = {}
+        for key in BONUS_KEYS:
+            value = bonuses_raw.get(key, 0)
+            _require(
+                type(value) is int and 0 <= value <= 50,
+                f"{where}.bonuses.{key}",
+                "must be an integer 0..50",
+            )
+            bonuses[key] = value
+        unknown = sorted(set(bonuses_raw) - set(BONUS_KEYS))
+        _require(not unknown, f"{where}.bonuses", f"unknown bonus {', '.join(unknown)}")
+        spells = g.get("spells")
+        if spells is None:
+            spells = list(DEFAULT_SPELLS.get(type_slug, ()))
+        _require(isinstance(spells, list), f"{where}.spells", "must be a list of spell slugs")
+        errors = spell_errors(type_slug, spells)
+        _require(not errors, f"{where}.spells", "; ".join(errors))
+        try:
+            tactics = parse_tactics(g.get("tactics"))
+        except ValueError as exc:
+            raise EngineInputError(f"{where}.tactics", str(exc)) from None
+        square = None
+        if g.get("square") is not None:
+            try:
+                square = options.board.parse(g["square"])
+            except (ValueError, TypeError) as exc:
+                raise EngineInputError(f"{where}.square", str(exc)) from None
+            _require(square not in options.board.walls, f"{where}.square", "is a wall")
+        facing = Facing.N
+        if g.get("facing") is not None:
+            _require(g["facing"] in ("N", "E", "S", "W"), f"{where}.facing", "must be N, E, S or W")
+            facing = Facing(g["facing"])
+        body = gtype.body + bonuses["body"]
+        shield = sum(ITEMS[s].defend for s in equipment if ITEMS[s].kind is Kind.SHIELD)
+        fighters.append(
+            Fighter(
+                name=name,
+                index=i,
+                gtype=gtype,
+                team=team,
+                carried=list(equipment),
+                bonuses=bonuses,
+                tactics=tactics,
+                spells=list(spells),
+                square=square,
+                facing=facing,
+                max_body=body,
+                body=body,
+                mind=gtype.mind + bonuses["mind"],
+                shield_dice=shield,
+            )
+        )
+    _assign_contest_teams(fighters, options)
+    _require(
+        len({f.side for f in fighters}) >= 2,
+        "gladiators",
+        "everyone is on one team: there is nobody to fight",
+    )
+    if options.contest == "daggers_only":
+        counts = {f.carried.count("dagger") for f in fighters}
+        _require(
+            len(counts) == 1,
+            "gladiators",
+            "daggers-only contest: every gladiator carries the same number of daggers",
+        )
+    _place(fighters, options, raw)
+    return fighters
+
+
+def _assign_contest_teams(fighters: list[Fighter], options: Options) -> None:
+    """VIII.H.1 one against many: unless teams are given, the first gladiator stands alone
+    and all the others form the team "many"."""
+    if options.contest != "one_against_many":
+        return
+    if all(f.team is None for f in fighters):
+        fighters[0].team = fighters[0].name
+        for f in fighters[1:]:
+            f.team = "many"
+    sides = {f.side for f in fighters}
+    sizes = sorted(sum(1 for f in fighters if f.side == s) for s in sides)
+    _require(
+        len(sides) == 2 and sizes[0] == 1,
+        "gladiators",
+        "one-against-many contest: exactly two sides, one of them a single gladiator",
+    )
+
+
+def _place(fighters: list[Fighter], options: Options, raw: list[dict[str, Any]]) -> None:
+    """III.C: two sides start at opposite ends, more sides spread evenly around the edge;
+    a team starts as a group. Explicit squares win; clashes are refused."""
+    board = options.board
+    taken: dict[Square, str] = {}
+    for f in fighters:
+        if f.square is not None:
+            _require(
+                f.square not in taken,
+                f"gladiators[{f.index}].square",
+                f"{f.square} is already {taken.get(f.square)}'s",
+            )
+            taken[f.square] = f.name
+    todo = [f for f in fighters if f.square is None]
+    if not todo:
+        return
+    sides: list[str] = []
+    for f in fighters:
+        if f.side not in sides:
+            sides.append(f.side)
+    ring = [sq for sq in board.edge_squares() if sq not in board.walls]
+    centre_col, centre_row = (board.width - 1) / 2, (board.height - 1) / 2
+    if len(sides) == 2:
+        mid = (board.width - 1) // 2
+        starts = {
+            sides[0]: ring.index(Square(mid, 0)),
+            sides[1]: ring.index(Square(board.width - 1 - mid, board.height - 1)),
+        }
+    else:
+        starts = {s: (k * len(ring)) // len(sides) for k, s in enumerate(sides)}
+    for side in sides:
+        members = [f for f in todo if f.side == side]
+        pos = starts[side]
+        offsets = [0]
+        for k in range(1, len(ring)):
+            offsets += [k, -k]
+        for f in members:
+            for off in offsets:
+                sq = ring[(pos + off) % len(ring)]
+                if sq not in taken:
+                    break
+            else:  # pragma: no cover - the ring is larger than any bout
+                raise EngineInputError("gladiators", "no room on the edge to place everyone")
+            taken[sq] = f.name
+            f.square = sq
+            if raw[f.index].get("facing") is None:
+                f.facing = Facing.towards(round(centre_col - sq.col), round(centre_row - sq.row))

@@ -1,0 +1,402 @@
+"""Tactics: a gladiator's named settings, and the AI that writes his orders from them.
+
+The defaults fight sensibly: close in, thrust (swing when ahead, jab when nearly dead), throw
+spare throwing weapons, drink healing when at half body, cast attack spells first, and appeal
+to the Emperor at 1 body point when the tally makes mercy at least an even chance.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
+
+from arena.engine.core.board import ORTHOGONAL, Facing, Square
+from arena.engine.rulesets.gladiatorquest.data import ITEMS, SPELLS, Kind
+from arena.engine.rulesets.gladiatorquest.orders import (
+    STAND,
+    Attack,
+    CastOrder,
+    CombatOrder,
+    Move,
+    PotionOrder,
+    StepOrder,
+    ThrowOrder,
+)
+
+if TYPE_CHECKING:
+    from arena.engine.rulesets.gladiatorquest.engine import Run
+    from arena.engine.rulesets.gladiatorquest.state import Fighter
+
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "approach": ("close", "keep_distance"),
+    "attack": ("auto", "swing", "thrust", "jab"),
+    "target": ("nearest", "weakest", "strongest"),
+    "throw": ("spare", "always", "never"),
+    "drink": ("when_hurt", "never"),
+    "appeal": ("if_likely", "always", "never"),
+    "shield_bash": ("auto", "always", "never"),
+    "spells": ("attack_first", "never"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Tactics:
+    approach: str = "close"  # close in, or keep 3+ squares away while throwing / casting
+    attack: str = "auto"  # preferred attack type
+    target: str = "nearest"  # which opponent to go for
+    throw: str = "spare"  # throw a throwing weapon only if another weapon stays in hand
+    drink: str = "when_hurt"  # healing potion at half body (always automatic at 0, VI.A)
+    appeal: str = "if_likely"  # at 1 body point: when tally >= 2 (mercy on a 4+)
+    shield_bash: str = "auto"  # when two contest a square and the shield hits as hard
+    spells: str = "attack_first"
+    weapon: str | None = None  # the weapon to fight with (default: most attack dice)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+DEFAULT_TACTICS = Tactics()
+
+
+def parse_tactics(raw: Any) -> Tactics:
+    if raw is None:
+        return DEFAULT_TACTICS
+    if not isinstance(raw, dict):
+        raise ValueError("must be an object of named settings")
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key == "weapon":
+            if value is not None and value not in ITEMS:
+                raise ValueError(f"weapon: unknown item {value!r}")
+            out[key] = value
+            continue
+        if key not in CHOICES:
+            raise ValueError(f"unknown setting {key!r} (known: {', '.join(CHOICES)}, weapon)")
+        if value not in CHOICES[key]:
+            raise ValueError(f"{key}: {value!r} is not one of {', '.join(CHOICES[key])}")
+        out[key] = value
+    return Tactics(**out)
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _manhattan(a: Square, b: Square) -> int:
+    return abs(a.col - b.col) + abs(a.row - b.row)
+
+
+def _cheb(a: Square, b: Square) -> int:
+    return max(abs(a.col - b.col), abs(a.row - b.row))
+
+
+def relative_move(facing: Facing, dcol: int, drow: int) -> Move:
+    """The written direction that steps by (dcol, drow) without turning."""
+    vec = facing.vector
+    if (dcol, drow) == vec:
+        return Move.FORWARD
+    if (dcol, drow) == (-vec[0], -vec[1]):
+        return Move.BACK
+    if (dcol, drow) == facing.turned_left().vector:
+        return Move.LEFT
+    return Move.RIGHT
+
+
+def pick_target(run: Run, f: Fighter, candidates: list[Fighter]) -> Fighter:
+    sq = f.square
+    assert sq is not None
+    how = f.tactics.target
+    if how == "weakest":
+        return min(candidates, key=lambda o: (o.body, _cheb(sq, o.square), o.index))
+    if how == "strongest":
+        return max(candidates, key=lambda o: (o.body, -_cheb(sq, o.square), -o.index))
+    return min(candidates, key=lambda o: (_cheb(sq, o.square), o.body, o.index))
+
+
+def _goal_reached(f: Fighter, sq: Square, target: Square, diagonal: bool) -> bool:
+    return _manhattan(sq, target) == 1 or (diagonal and _cheb(sq, target) == 1)
+
+
+def step_towards(run: Run, f: Fighter, target: Square, *, diagonal: bool) -> tuple[int, int]:
+    """One orthogonal step closer to a square next to `target` (greedy, BFS when stuck)."""
+    here = f.square
+    assert here is not None
+    if _goal_reached(f, here, target, diagonal):
+        return (0, 0)
+    occupied = run.occupied
+    board = run.board
+    best: tuple[int, int, int] | None = None
+    best_step = (0, 0)
+    now = (
+        (_cheb(here, target), _manhattan(here, target))
+        if diagonal
+        else (_manhattan(here, target), 0)
+    )
+    for order, (dcol, drow) in enumerate(ORTHOGONAL):
+        nxt = Square(here.col + dcol, here.row + drow)
+        if not board.is_open(nxt) or nxt in occupied:
+            continue
+        score = (
+            (_cheb(nxt, target), _manhattan(nxt, target))
+            if diagonal
+            else (_manhattan(nxt, target), 0)
+        )
+        if score < now and (best is None or (*score, order) < best):
+            best = (*score, order)
+            best_step = (dcol, drow)
+    if best is not None:
+        return best_step
+    return _bfs_step(run, here, target, diagonal, f)
+
+
+def _bfs_step(
+    run: Run, start: Square, target: Square, diagonal: bool, f: Fighter
+) -> tuple[int, int]:
+    board, occupied = run.board, run.occupied
+    first: dict[Square, tuple[int, int]] = {start: (0, 0)}
+    queue = deque([start])
+    while queue:
+        sq = queue.popleft()
+        if sq is not start and _goal_reached(f, sq, target, diagonal):
+            return first[sq]
+        for dcol, drow in ORTHOGONAL:
+            nxt = Square(sq.col + dcol, sq.row + drow)
+            if nxt in first or not board.is_open(nxt) or nxt in occupied:
+                continue
+            first[nxt] = (dcol, drow) if sq is start else first[sq]
+            queue.append(nxt)
+    return (0, 0)
+
+
+def step_away(run: Run, f: Fighter, threat: Square) -> tuple[int, int]:
+    here = f.square
+    assert here is not None
+    best, best_step = (_manhattan(here, threat), 0), (0, 0)
+    for order, (dcol, drow) in enumerate(ORTHOGONAL):
+        nxt = Square(here.col + dcol, here.row + drow)
+        if not run.board.is_open(nxt) or nxt in run.occupied:
+            continue
+        score = (_manhattan(nxt, threat), -order)
+        if score > best:
+            best, best_step = score, (dcol, drow)
+    return best_step
+
+
+def predict(run: Run, thrower: Fighter, target: Fighter) -> Square:
+    """Where the thrower guesses the target will be: one step straight at him."""
+    here, there = target.square, thrower.square
+    assert here is not None and there is not None
+    dcol, drow = there.col - here.col, there.row - here.row
+    step = (1 if dcol > 0 else -1, 0) if abs(dcol) > abs(drow) else (0, 1 if drow > 0 else -1)
+    nxt = Square(here.col + step[0], here.row + step[1])
+    return nxt if run.board.is_open(nxt) and nxt not in run.occupied else here
+
+
+# --- the movement step ------------------------------------------------------------------
+
+_ATTACK_SPELLS = (
+    "genie",
+    "ball_of_flame",
+    "chaos_ball_of_flame",
+    "lightning_bolt",
+    "fire_of_wrath",
+)
+_CONTROL_SPELLS = ("chaos_sleep", "sleep", "tempest", "chaos_tempest", "fear")
+_HEAL_SPELLS = ("heal_body", "water_of_healing")
+
+
+def step_order(run: Run, f: Fighter) -> StepOrder:
+    sq = f.square
+    assert sq is not None
+    t = f.tactics
+    enemies = run.enemies(f)
+    if not enemies:
+        return _rescue_order(run, f) or STAND
+    target = pick_target(run, f, enemies)
+    dist = _cheb(sq, target.square)
+    appeal = f.body == 1 and (t.appeal == "always" or (t.appeal == "if_likely" and f.tally >= 2))
+    if appeal:
+        return StepOrder(appeal=True)
+    potion = _potion_choice(run, f, dist)
+    spell = _spell_choice(run, f, target, dist)
+    weapon = f.weapon(run.options.contest)
+    passing = None
+    if weapon.reach > 1:
+        in_reach = [
+            o
+            for o in enemies
+            if weapon.min_range < _cheb(sq, o.square) <= weapon.reach
+            or (weapon.min_range <= 1 and 1 < _cheb(sq, o.square) <= weapon.reach)
+        ]
+        if in_reach:
+            passing = pick_target(run, f, in_reach).name
+    throw = _throw_choice(run, f, target, dist)
+    if throw is not None:
+        return StepOrder(throw=throw, spell=spell, potion=potion)
+    rescue = _rescue_order(run, f)
+    if rescue is not None and (rescue.potion or rescue.spell or dist > 3):
+        return rescue
+    if weapon.bow:
+        # A crossbow keeps its distance while it can shoot.
+        dcol, drow = step_away(run, f, target.square) if dist < 3 else (0, 0)
+    elif t.approach == "keep_distance" and _has_ranged(run, f) and dist < 3:
+        dcol, drow = step_away(run, f, target.square)
+    elif t.approach == "keep_distance" and _has_ranged(run, f):
+        dcol, drow = (0, 0)
+    else:
+        unarmed_goal = _lost_weapon_goal(run, f, dist)
+        goal = unarmed_goal or target.square
+        dcol, drow = step_towards(run, f, goal, diagonal=weapon.diagonal and not unarmed_goal)
+        if unarmed_goal and (dcol, drow) == (0, 0) and _manhattan(sq, goal) == 1:
+            dcol, drow = goal.col - sq.col, goal.row - sq.row
+    move = Move.STAND if (dcol, drow) == (0, 0) else relative_move(f.facing, dcol, drow)
+    pivot = None
+    if not f.pivot_used:
+        new_sq = Square(sq.col + dcol, sq.row + drow)
+        want = Facing.towards(target.square.col - new_sq.col, target.square.row - new_sq.row)
+        if want is f.facing.turned_left():
+            pivot = "left"
+        elif want is f.facing.turned_right() or want is f.facing.reversed():
+            pivot = "right"
+    return StepOrder(
+        move=move, pivot=pivot, pivot_after=True, spell=spell, potion=potion, passing=passing
+    )
+
+
+def _has_ranged(run: Run, f: Fighter) -> bool:
+    if any(SPELLS[s].slug in _ATTACK_SPELLS for s in f.spells):
+        return True
+    return sum(1 for s in f.carried if ITEMS[s].throwable) > (
+        0 if f.tactics.throw == "always" else 1
+    )
+
+
+def _lost_weapon_goal(run: Run, f: Fighter, dist: int) -> Square | None:
+    """An unarmed gladiator goes to fetch a weapon lying nearer than the enemy."""
+    if f.weapons():
+        return None
+    sq = f.square
+    assert sq is not None
+    best = None
+    for item, where, _owner in run.ground:
+        near = _cheb(sq, where) < dist and (best is None or _cheb(sq, where) < _cheb(sq, best))
+        if near and where not in run.occupied and run.can_carry(f, item):
+            best = where
+    return best
+
+
+def _potion_choice(run: Run, f: Fighter, dist: int) -> PotionOrder | None:
+    if f.potion_used:
+        return None
+    potions = f.potions()
+    if not potions:
+        return None
+    if "healing_potion" in potions and f.tactics.drink == "when_hurt" and f.body <= f.max_body // 2:
+        return PotionOrder("healing_potion")
+    if dist <= 2:
+        for slug in ("heroic_brew", "strength_potion", "defense_potion"):
+            if slug in potions and not (slug == "strength_potion" and f.courage):
+                return PotionOrder(slug)
+    if dist >= 7 and "speed_potion" in potions and not f.double_move:
+        return PotionOrder("speed_potion")
+    return None
+
+
+def _spell_choice(run: Run, f: Fighter, target: Fighter, dist: int) -> CastOrder | None:
+    if f.spell_used or not f.spells or f.tactics.spells == "never":
+        return None
+    spells = f.spells
+    for slug in _HEAL_SPELLS:
+        if slug in spells and f.body <= f.max_body // 2:
+            return CastOrder(slug, f.name)
+    for slug in _ATTACK_SPELLS:
+        if slug in spells:
+            return CastOrder(slug, target.name)
+    if "firestorm" in spells and not any(
+        o is not f and (o.side == f.side or o.status.value == "mercy") and o.square
+        for o in run.fighters
+    ):
+        return CastOrder("firestorm", None)
+    for slug in _CONTROL_SPELLS:
+        if slug in spells and not (target.asleep or target.tempest or target.afraid):
+            if "sleep" in slug and target.gtype.undead:
+                continue
+            return CastOrder(slug, target.name)
+    if dist <= 3:
+        if "courage" in spells and not f.courage:
+            return CastOrder("courage", f.name)
+        if "rock_skin" in spells and not f.rock_skin:
+            return CastOrder("rock_skin", f.name)
+    return None
+
+
+def _throw_choice(run: Run, f: Fighter, target: Fighter, dist: int) -> ThrowOrder | None:
+    how = f.tactics.throw
+    if how == "never" or not 3 <= dist <= 12:
+        return None
+    weapons = f.weapons()
+    throwables = [w for w in weapons if w.throwable]
+    if not throwables:
+        return None
+    if how == "spare" and len(weapons) < 2:
+        return None
+    # Throw the weakest throwable, keep the best weapon in hand.
+    pick = min(throwables, key=lambda w: (w.attack, w.slug))
+    return ThrowOrder(pick.slug, target.name, predict(run, f, target))
+
+
+def _rescue_order(run: Run, f: Fighter) -> StepOrder | None:
+    """VI.A: get a healing potion or spell to a fallen teammate."""
+    down = [o for o in run.fighters if o.status.value == "down" and o.side == f.side and o is not f]
+    if not down:
+        return None
+    sq = f.square
+    assert sq is not None
+    ally = min(down, key=lambda o: (_cheb(sq, o.square), o.index))
+    if not f.spell_used:
+        for slug in _HEAL_SPELLS:
+            if slug in f.spells:
+                return StepOrder(spell=CastOrder(slug, ally.name))
+    if "healing_potion" not in f.carried or f.potion_given:
+        return None
+    if _manhattan(sq, ally.square) == 1 or _cheb(sq, ally.square) == 1:
+        return StepOrder(potion=PotionOrder("healing_potion", ally.name))
+    dcol, drow = step_towards(run, f, ally.square, diagonal=True)
+    move = Move.STAND if (dcol, drow) == (0, 0) else relative_move(f.facing, dcol, drow)
+    return StepOrder(move=move)
+
+
+# --- the combat round -------------------------------------------------------------------
+
+
+def combat_order(
+    run: Run, f: Fighter, targets: list[Fighter], contested: set[str]
+) -> CombatOrder | None:
+    if not targets:
+        return None
+    target = (
+        min(targets, key=lambda o: (o.body, o.index))
+        if f.tactics.target != "strongest"
+        else max(targets, key=lambda o: (o.body, -o.index))
+    )
+    weapon = f.weapon(run.options.contest)
+    base = weapon.attack + f.bonuses["attack"]
+    if (
+        f.shield_dice
+        and target.name in contested
+        and f.tactics.shield_bash != "never"
+        and (f.tactics.shield_bash == "always" or 2 * f.shield_dice >= base + 1)
+    ):
+        return CombatOrder(Attack.SHIELD_BASH, target.name)
+    pref = f.tactics.attack
+    if pref != "auto":
+        return CombatOrder(Attack(pref), target.name)
+    if f.body <= 2 and base >= 2 and target.body > 2:
+        return CombatOrder(Attack.JAB, target.name)
+    if f.body >= target.body or target.body <= base:
+        return CombatOrder(Attack.SWING, target.name)
+    return CombatOrder(Attack.THRUST, target.name)
+
+
+__all__ = ["DEFAULT_TACTICS", "Kind", "Tactics", "combat_order", "parse_tactics", "step_order"]
