@@ -6,30 +6,40 @@ from typing import Any
 
 from django.utils import timezone
 
-from .catalogue import default_equipment
+from characters.rewards import bout_payout
+
 from .models import Bout, BoutEntrant
 
 
 def bout_engine_input(*, bout: Bout) -> dict[str, Any]:
+    """Everything the engine needs, frozen at the moment of the fight (stored for replay)."""
     entrants = bout.entrants.select_related("gladiator").order_by("id")
+    gladiators = []
+    for entrant in entrants:
+        g = entrant.gladiator
+        equipped = sorted(g.holdings.filter(equipped=True).values_list("item", flat=True))
+        entry: dict[str, Any] = {
+            "name": g.name,
+            "type": g.kind,
+            "team": entrant.team or None,
+            "equipment": equipped,
+        }
+        bonuses = {stat: n for stat, n in g.bonuses.items() if n}
+        if bonuses:
+            entry["bonuses"] = bonuses
+        if g.tactics:
+            entry["tactics"] = g.tactics
+        gladiators.append(entry)
     return {
         "ruleset": bout.ruleset,
         "options": bout.options,
         "seed": bout.seed,
-        "gladiators": [
-            {
-                "name": e.gladiator.name,
-                "type": e.gladiator.kind,
-                "team": e.team or None,
-                "equipment": default_equipment(bout.ruleset, e.gladiator.kind),
-            }
-            for e in entrants
-        ],
+        "gladiators": gladiators,
     }
 
 
 def bout_apply_result(*, bout: Bout, engine_input: dict[str, Any], output: dict[str, Any]) -> None:
-    """Store the engine's output on the bout and its entrants (inside the caller's transaction)."""
+    """Store the engine's output and pay it out (inside the caller's transaction)."""
     result = output.get("result", {})
     by_name = {row["name"]: row for row in result.get("standings", [])}
     entrants = list(bout.entrants.select_related("gladiator"))
@@ -47,4 +57,7 @@ def bout_apply_result(*, bout: Bout, engine_input: dict[str, Any], output: dict[
     bout.resolved_at = timezone.now()
     bout.save(
         update_fields=["engine_input", "log", "ruleset_version", "winner", "status", "resolved_at"]
+    )
+    bout_payout(
+        bout=bout, output=output, gladiators={e.gladiator.name: e.gladiator for e in entrants}
     )

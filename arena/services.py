@@ -121,18 +121,34 @@ def bout_resolve(*, bout_id: int) -> Bout | None:
         if bout is None:
             return None
         engine_input = bout_engine_input(bout=bout)
+        unfit = [
+            e.gladiator
+            for e in bout.entrants.select_related("gladiator")
+            if not e.gladiator.is_active
+        ]
+        if unfit:
+            g = unfit[0]
+            return _bout_fail(
+                bout,
+                engine_input,
+                f"{g.name} is {g.get_status_display().lower()} and cannot fight.",
+            )
         try:
             output = play(engine_input)
         except Exception as exc:  # the engine refused the bout: record why, never retry blindly
             log.exception("bout %s failed in the engine", bout.pk)
-            bout.status = Bout.Status.FAILED
-            bout.failure = str(exc) or exc.__class__.__name__
-            bout.engine_input = engine_input
-            bout.resolved_at = timezone.now()
-            bout.save(update_fields=["status", "failure", "engine_input", "resolved_at"])
-            return bout
+            return _bout_fail(bout, engine_input, str(exc) or exc.__class__.__name__)
         bout_apply_result(bout=bout, engine_input=engine_input, output=output)
         return bout
+
+
+def _bout_fail(bout: Bout, engine_input: dict, reason: str) -> Bout:
+    bout.status = Bout.Status.FAILED
+    bout.failure = reason
+    bout.engine_input = engine_input
+    bout.resolved_at = timezone.now()
+    bout.save(update_fields=["status", "failure", "engine_input", "resolved_at"])
+    return bout
 
 
 @transaction.atomic

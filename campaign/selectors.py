@@ -25,6 +25,11 @@ def campaign_role(*, campaign: Campaign, user: AnyUser) -> str | None:
     return cache[user.pk]
 
 
+def campaign_role_forget(*, campaign: Campaign) -> None:
+    """Drop the roles cached on this campaign object after a membership changes."""
+    campaign.__dict__.pop("_role_cache", None)
+
+
 def campaign_is_gm(*, campaign: Campaign, user: AnyUser) -> bool:
     return campaign_role(campaign=campaign, user=user) == Membership.Role.GM
 

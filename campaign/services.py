@@ -10,7 +10,7 @@ from arena.engine import rulesets_available
 
 from .errors import LudusError, NotAllowed
 from .models import AuditEntry, Campaign, Membership, new_invite_code
-from .selectors import campaign_is_gm, campaign_role
+from .selectors import campaign_is_gm, campaign_role, campaign_role_forget
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -88,6 +88,7 @@ def campaign_join(*, campaign: Campaign, user: AbstractBaseUser, code: str) -> M
                 campaign=campaign, user=user, role=Membership.Role.PLAYER
             )
             audit_record(campaign=campaign, actor=user, action="campaign.join")
+        campaign_role_forget(campaign=campaign)
     except IntegrityError:  # the same user joining twice at once
         return Membership.objects.get(campaign=campaign, user=user)
     return membership

@@ -3,9 +3,15 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+STATS = ("attack", "defend", "movement", "body", "mind")
+
 
 class Gladiator(models.Model):
-    """A persistent fighter in one campaign's stable, owned by one player."""
+    """A persistent fighter in one campaign's stable, owned by one player.
+
+    `gold` and `xp` are caches of the ledger's sums, written in the same transaction as the
+    ledger line that changes them; the record counters are written with a bout's payout.
+    """
 
     class Status(models.TextChoices):
         ACTIVE = "active", "Active"
@@ -22,14 +28,37 @@ class Gladiator(models.Model):
     kind = models.CharField(
         max_length=40, help_text="The rule set's type slug: a hero, a monster or a race."
     )
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.ACTIVE, db_index=True
+    )
+    level = models.PositiveSmallIntegerField(default=1)
+    gold = models.IntegerField(default=0)
+    xp = models.IntegerField(default=0)
+    bonus_attack = models.PositiveSmallIntegerField(default=0)
+    bonus_defend = models.PositiveSmallIntegerField(default=0)
+    bonus_movement = models.PositiveSmallIntegerField(default=0)
+    bonus_body = models.PositiveSmallIntegerField(default=0)
+    bonus_mind = models.PositiveSmallIntegerField(default=0)
+    tactics = models.JSONField(default=dict, blank=True)
+    bouts_fought = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    defeats = models.PositiveIntegerField(default=0)
+    opponents_defeated = models.PositiveIntegerField(default=0)
+    mercy_granted = models.PositiveIntegerField(default=0)
+    died_in = models.ForeignKey(
+        "arena.Bout", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    killed_by = models.CharField(max_length=120, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(
                 fields=["campaign", "name"], name="gladiator_name_unique_in_campaign"
-            )
+            ),
+            models.CheckConstraint(condition=models.Q(gold__gte=0), name="gold_never_negative"),
+            models.CheckConstraint(condition=models.Q(xp__gte=0), name="xp_never_negative"),
         ]
         ordering = ["name"]
 
@@ -39,3 +68,68 @@ class Gladiator(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status == self.Status.ACTIVE
+
+    @property
+    def bonuses(self) -> dict[str, int]:
+        return {stat: getattr(self, f"bonus_{stat}") for stat in STATS}
+
+
+class Holding(models.Model):
+    """One item a gladiator owns (one row per piece: two daggers are two rows)."""
+
+    gladiator = models.ForeignKey(Gladiator, on_delete=models.CASCADE, related_name="holdings")
+    item = models.CharField(max_length=40, help_text="The rule set's item slug.")
+    equipped = models.BooleanField(default=False)
+    price_paid = models.PositiveIntegerField(default=0)
+    acquired_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-equipped", "item", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.item} of {self.gladiator}"
+
+
+class LedgerLine(models.Model):
+    """An append-only change of gold or experience, naming its cause. Never updated."""
+
+    class Currency(models.TextChoices):
+        GOLD = "gold", "Gold"
+        XP = "xp", "Experience"
+
+    class Cause(models.TextChoices):
+        BOUT = "bout", "Bout reward"
+        PURCHASE = "purchase", "Purchase"
+        SALE = "sale", "Sale"
+        LEVEL_UP = "level_up", "Level-up"
+        ADJUSTMENT = "adjustment", "GM adjustment"
+
+    gladiator = models.ForeignKey(Gladiator, on_delete=models.CASCADE, related_name="ledger")
+    currency = models.CharField(max_length=4, choices=Currency.choices)
+    amount = models.IntegerField()
+    balance = models.IntegerField(help_text="The balance after this line.")
+    cause = models.CharField(max_length=12, choices=Cause.choices)
+    bout = models.ForeignKey(
+        "arena.Bout", null=True, blank=True, on_delete=models.PROTECT, related_name="ledger"
+    )
+    item = models.CharField(max_length=40, blank=True)
+    note = models.CharField(max_length=200, blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["gladiator", "currency", "id"], name="ledger_statement")]
+        constraints = [
+            # A bout pays each gladiator once per currency, whatever delivers the task twice.
+            models.UniqueConstraint(
+                fields=["gladiator", "currency", "bout"],
+                condition=models.Q(cause="bout"),
+                name="one_bout_reward_per_currency",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.gladiator}: {self.amount:+d} {self.currency} ({self.cause})"

@@ -1,20 +1,49 @@
+"""Gladiator writes: creation, level-ups, tactics, retirement and the GM's adjustments.
+The shop is in shop.py, the ledger in ledger.py, a bout's payout in rewards.py."""
+
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
-from arena.catalogue import gladiator_kinds
+from arena.catalogue import default_equipment, gladiator_kinds, tactics_settings
 from campaign.errors import LudusError
 from campaign.models import Campaign
-from campaign.services import audit_record, check_campaign_member
+from campaign.services import audit_record, check_campaign_gm, check_campaign_member
 
-from .models import Gladiator
+from .ledger import gladiator_lock, ledger_post
+from .models import STATS, Gladiator, Holding, LedgerLine
+from .permissions import check_gladiator_active, check_gladiator_control
+
+
+def tactics_clean(*, ruleset: str, tactics: dict) -> dict:
+    """Keep only known settings with allowed values; anything else is a clear error."""
+    known = tactics_settings(ruleset)
+    if not isinstance(tactics, dict):
+        raise LudusError("Tactics must be named settings.", field="tactics")
+    for name, value in tactics.items():
+        if name not in known:
+            raise LudusError(
+                f"Unknown tactic {name!r}; the settings are: {', '.join(known)}.", field="tactics"
+            )
+        if value not in known[name][0]:
+            raise LudusError(
+                f"Tactic {name!r} cannot be {value!r}; choose one of: {', '.join(known[name][0])}.",
+                field="tactics",
+            )
+    return dict(tactics)
 
 
 def gladiator_create(
-    *, campaign: Campaign, by: AbstractBaseUser, name: str, kind: str
+    *,
+    campaign: Campaign,
+    by: AbstractBaseUser,
+    name: str,
+    kind: str,
+    tactics: dict | None = None,
 ) -> Gladiator:
-    """A member adds a gladiator to their own stable in the campaign."""
+    """A member adds a gladiator to their own stable, with its type's starting equipment."""
     check_campaign_member(campaign=campaign, user=by)
     name = name.strip()
     if not name:
@@ -26,12 +55,113 @@ def gladiator_create(
             f"{', '.join(kinds)}.",
             field="kind",
         )
+    tactics = tactics_clean(ruleset=campaign.ruleset, tactics=tactics or {})
     try:
         with transaction.atomic():
-            gladiator = Gladiator.objects.create(campaign=campaign, owner=by, name=name, kind=kind)
+            gladiator = Gladiator.objects.create(
+                campaign=campaign, owner=by, name=name, kind=kind, tactics=tactics
+            )
+            Holding.objects.bulk_create(
+                Holding(gladiator=gladiator, item=slug, equipped=True)
+                for slug in default_equipment(campaign.ruleset, kind)
+            )
             audit_record(campaign=campaign, actor=by, action="gladiator.create", name=name)
     except IntegrityError:
         raise LudusError(
             f"This campaign already has a gladiator called {name!r}.", field="name"
         ) from None
     return gladiator
+
+
+def level_up_cost(*, level: int) -> int:
+    """VII.C: the first increase costs 2 experience points, the second 4, the n-th 2n."""
+    return 2 * level
+
+
+def gladiator_level_up(*, gladiator: Gladiator, stat: str, by: AbstractBaseUser) -> Gladiator:
+    """Spend experience for +1 to one stat of the owner's choice."""
+    check_gladiator_control(gladiator=gladiator, user=by)
+    if stat not in STATS:
+        raise LudusError(f"Choose one of: {', '.join(STATS)}.", field="stat")
+    with transaction.atomic():
+        locked = gladiator_lock(gladiator_id=gladiator.pk)
+        check_gladiator_active(gladiator=locked)
+        cost = level_up_cost(level=locked.level)
+        if locked.xp < cost:
+            raise LudusError(
+                f"Level {locked.level + 1} costs {cost} experience points; "
+                f"{locked.name} has {locked.xp}.",
+                field="stat",
+            )
+        ledger_post(
+            gladiator=locked,
+            currency=LedgerLine.Currency.XP,
+            amount=-cost,
+            cause=LedgerLine.Cause.LEVEL_UP,
+            note=f"level {locked.level + 1}: +1 {stat}",
+            actor=by,
+        )
+        locked.level += 1
+        setattr(locked, f"bonus_{stat}", getattr(locked, f"bonus_{stat}") + 1)
+        locked.save(update_fields=["level", f"bonus_{stat}"])
+    return locked
+
+
+def gladiator_tactics_set(
+    *, gladiator: Gladiator, tactics: dict, by: AbstractBaseUser
+) -> Gladiator:
+    check_gladiator_control(gladiator=gladiator, user=by)
+    check_gladiator_active(gladiator=gladiator)
+    cleaned = tactics_clean(ruleset=gladiator.campaign.ruleset, tactics=tactics)
+    Gladiator.objects.filter(pk=gladiator.pk).update(tactics=cleaned)
+    gladiator.tactics = cleaned
+    return gladiator
+
+
+def gladiator_retire(*, gladiator: Gladiator, by: AbstractBaseUser) -> Gladiator:
+    """VIII.D: a gladiator may end its career at any time. It keeps its record and purse."""
+    check_gladiator_control(gladiator=gladiator, user=by)
+    with transaction.atomic():
+        locked = gladiator_lock(gladiator_id=gladiator.pk)
+        check_gladiator_active(gladiator=locked)
+        locked.status = Gladiator.Status.RETIRED
+        locked.ended_at = timezone.now()
+        locked.save(update_fields=["status", "ended_at"])
+        audit_record(
+            campaign=locked.campaign, actor=by, action="gladiator.retire", gladiator=locked.pk
+        )
+    return locked
+
+
+def gladiator_adjust(
+    *, gladiator: Gladiator, currency: str, amount: int, reason: str, by: AbstractBaseUser
+) -> LedgerLine:
+    """The GM corrects gold or experience with a reason: a ledger line and an audit entry."""
+    check_campaign_gm(campaign=gladiator.campaign, user=by)
+    if currency not in LedgerLine.Currency.values:
+        raise LudusError("Adjust 'gold' or 'xp'.", field="currency")
+    if amount == 0:
+        raise LudusError("An adjustment of zero changes nothing.", field="amount")
+    reason = reason.strip()
+    if not reason:
+        raise LudusError("Say why: an adjustment needs a reason.", field="reason")
+    with transaction.atomic():
+        locked = gladiator_lock(gladiator_id=gladiator.pk)
+        line = ledger_post(
+            gladiator=locked,
+            currency=currency,
+            amount=amount,
+            cause=LedgerLine.Cause.ADJUSTMENT,
+            note=reason,
+            actor=by,
+        )
+        audit_record(
+            campaign=locked.campaign,
+            actor=by,
+            action="gladiator.adjust",
+            gladiator=locked.pk,
+            currency=currency,
+            amount=amount,
+            reason=reason,
+        )
+    return line

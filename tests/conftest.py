@@ -16,12 +16,14 @@ PASSWORD = "a-long-test-password"
 
 
 @pytest.fixture(autouse=True)
-def _plain_static_storage(settings):
+def _test_settings(settings):
     """Production serves hashed files from collectstatic's manifest; tests serve the sources."""
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+    # Password hashing is slow on purpose; tests create many users.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
