@@ -65,8 +65,22 @@ def main() -> None:
     ]
     app.control.purge()
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "campaign", "worker", "-l", "WARNING", "-c", "2",
-         "--without-gossip", "--without-mingle", "-n", f"bench-{os.getpid()}@%h"],
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "campaign",
+            "worker",
+            "-l",
+            "WARNING",
+            "-c",
+            "2",
+            "--without-gossip",
+            "--without-mingle",
+            "-n",
+            f"bench-{os.getpid()}@%h",
+        ],
         cwd=ROOT,
     )
     try:
