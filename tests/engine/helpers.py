@@ -11,11 +11,18 @@ def gladiator(name: str, type_: str = "barbarian", **extra: Any) -> dict[str, An
     return {"name": name, "type": type_, **extra}
 
 
-def bout(*gladiators: dict[str, Any], dice: list[Any] | None = None, seed: int = 1,
-         turns: list[Any] | None = None, **options: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"ruleset": "gladiatorquest", "options": {"board": [12, 12],
-                                                                     **options},
-                           "gladiators": list(gladiators)}
+def bout(
+    *gladiators: dict[str, Any],
+    dice: list[Any] | None = None,
+    seed: int = 1,
+    turns: list[Any] | None = None,
+    **options: Any,
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "ruleset": "gladiatorquest",
+        "options": {"board": [12, 12], **options},
+        "gladiators": list(gladiators),
+    }
     if dice is not None:
         out["dice"] = dice
     else:

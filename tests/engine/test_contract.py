@@ -18,8 +18,13 @@ def test_rulesets_available_lists_gladiatorquest():
 
 def test_a_1v1_auto_bout_finishes_with_a_winner_and_full_snapshots():
     """II.G: 'Play continues until there is only one Gladiator or team left standing.'"""
-    result = play(bout(gladiator("Brutus", equipment=["broadsword", "helmet"]),
-                       gladiator("Nox", "wizard"), seed=42))
+    result = play(
+        bout(
+            gladiator("Brutus", equipment=["broadsword", "helmet"]),
+            gladiator("Nox", "wizard"),
+            seed=42,
+        )
+    )
     json.dumps(result)
     assert result["ruleset"] == "gladiatorquest" and result["version"] == "1.0"
     assert result["board"] == [12, 12]

@@ -11,14 +11,15 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 MAX_FILES = 26
 _SQUARE_RE = re.compile(r"^([A-Za-z])([0-9]{1,3})$")
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Square:
-    """A square by zero-based column (file) and row (rank)."""
+class Square(NamedTuple):
+    """A square by zero-based column (file) and row (rank). Immutable; a NamedTuple rather than
+    a dataclass because squares are hashed and compared on the hot path."""
 
     col: int
     row: int
@@ -130,11 +131,7 @@ class Board:
         ring += [Square(c, h - 1) for c in range(1, w)]
         ring += [Square(w - 1, r) for r in range(h - 2, -1, -1)]
         ring += [Square(c, 0) for c in range(w - 2, 0, -1)]
-        seen: list[Square] = []
-        for sq in ring:
-            if sq not in seen:
-                seen.append(sq)
-        return seen
+        return list(dict.fromkeys(ring))
 
     def line(self, start: Square, through: Square, length: int) -> list[Square]:
         """Squares of a straight line from start through another square, up to `length`

@@ -10,9 +10,13 @@ import dataclasses
 from enum import Enum
 from typing import Any, ClassVar
 
+_SCALARS = (str, int, float, bool, type(None))
+
 
 def plain(value: Any) -> Any:
     """Turn a field value into JSON-able data (enums -> value, tuples -> lists, ...)."""
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, (list, tuple)):
@@ -37,6 +41,13 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind, "text": self.text()}
-        for f in dataclasses.fields(self):
-            out[f.name] = plain(getattr(self, f.name))
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
+        for name in names:
+            value = getattr(self, name)
+            out[name] = value if type(value) in _SCALARS else plain(value)
         return out
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}

@@ -27,6 +27,7 @@ from arena.engine.rulesets.gladiatorquest.events import (
     CombatEntered,
     Exited,
     Fallen,
+    Impatience,
     Moved,
     MovementRolled,
     PickedUp,
@@ -48,8 +49,7 @@ from arena.engine.rulesets.gladiatorquest.state import (
 )
 from arena.engine.rulesets.gladiatorquest.tactics import step_order
 
-THROW_RANGE = (3, 12)
-THROW_FLIGHT = 15
+IMPATIENCE = 10
 
 
 class Run:
@@ -77,6 +77,8 @@ class Run:
         self.winner: str | None = None
         self.reason = ""
         self.next_up: dict[str, Any] | None = None
+        self.last_action_phase = 0  # last movement phase in which a blow landed or combat began
+        self.impatient = False
 
     # --- queries used by tactics and actions ---------------------------------------------
 
@@ -212,6 +214,9 @@ class Run:
     def _start_movement_phase(self) -> None:
         self.need_roll = False
         self.phase_no += 1
+        idle = self.phase_no - self.last_action_phase
+        if idle > IMPATIENCE and not self.impatient:
+            self._lose_patience()
         dice = self.dice
         for f in self.fighters:
             f.pivot_used = f.spell_used = f.potion_used = f.potion_given = False
@@ -238,6 +243,19 @@ class Run:
             rolled = tuple(dice.d6s(count))
             f.points = sum(rolled) + f.bonuses["movement"]
             self.events.append(MovementRolled(f.name, weight.value, rolled, f.points))
+
+    def _lose_patience(self) -> None:
+        """Ludus ruling (no rule covers a standoff): after IMPATIENCE movement phases in which no
+        body point was lost, the crowd jeers: the arena slaves drag the bodies away (they stop
+        being obstacles) and every gladiator fought by his tactics closes in."""
+        self.impatient = True
+        cleared = []
+        for f in self.fighters:
+            if f.status is Status.DEAD and f.square is not None:
+                del self.occupied[f.square]
+                cleared.append(f.name)
+                f.square = None
+        self.events.append(Impatience(tuple(cleared)))
 
     def _end_movement_phase(self) -> None:
         for f in self.fighters:
@@ -441,6 +459,7 @@ class Run:
             return 0
         actual = min(amount, target.body)
         target.body -= actual
+        self.last_action_phase = self.phase_no
         target.rock_skin = 0
         if by is not None and by.side != target.side:
             by.tally += actual

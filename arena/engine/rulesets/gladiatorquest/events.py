@@ -272,6 +272,18 @@ class Exited(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Impatience(Event):
+    kind: ClassVar[str] = "impatience"
+    cleared: tuple[str, ...]
+
+    def text(self) -> str:
+        out = "The crowd grows impatient: every gladiator must close in"
+        if self.cleared:
+            out += "; the bodies of " + ", ".join(self.cleared) + " are dragged away"
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class BoutOver(Event):
     kind: ClassVar[str] = "bout_over"
     winner: str | None

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from arena.engine.core.board import ORTHOGONAL, Facing, Square
-from arena.engine.rulesets.gladiatorquest.data import ITEMS, SPELLS, Kind
+from arena.engine.rulesets.gladiatorquest.data import ITEMS, Kind
 from arena.engine.rulesets.gladiatorquest.orders import (
     STAND,
     Attack,
@@ -237,7 +237,7 @@ def step_order(run: Run, f: Fighter) -> StepOrder:
     rescue = _rescue_order(run, f)
     if rescue is not None and (rescue.potion or rescue.spell or dist > 3):
         return rescue
-    if weapon.bow:
+    if weapon.bow and not run.impatient:
         # A crossbow keeps its distance while it can shoot.
         dcol, drow = step_away(run, f, target.square) if dist < 3 else (0, 0)
     elif t.approach == "keep_distance" and _has_ranged(run, f) and dist < 3:
@@ -265,11 +265,14 @@ def step_order(run: Run, f: Fighter) -> StepOrder:
 
 
 def _has_ranged(run: Run, f: Fighter) -> bool:
-    if any(SPELLS[s].slug in _ATTACK_SPELLS for s in f.spells):
+    if run.impatient:
+        return False
+    if f.tactics.spells != "never" and any(s in _ATTACK_SPELLS for s in f.spells):
         return True
-    return sum(1 for s in f.carried if ITEMS[s].throwable) > (
-        0 if f.tactics.throw == "always" else 1
-    )
+    if f.tactics.throw == "never":
+        return False
+    spare = 0 if f.tactics.throw == "always" else 1
+    return sum(1 for s in f.carried if ITEMS[s].throwable) > spare
 
 
 def _lost_weapon_goal(run: Run, f: Fighter, dist: int) -> Square | None:
@@ -390,6 +393,8 @@ def combat_order(
     ):
         return CombatOrder(Attack.SHIELD_BASH, target.name)
     pref = f.tactics.attack
+    if pref == "jab" and (base <= 1 or run.impatient):
+        pref = "thrust"  # a jab with one die rolls no attack dice at all
     if pref != "auto":
         return CombatOrder(Attack(pref), target.name)
     if f.body <= 2 and base >= 2 and target.body > 2:
