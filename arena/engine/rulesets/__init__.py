@@ -2,4 +2,5 @@
 
 from __future__ import annotations
 
+import arena.engine.rulesets.gladiator_arena  # noqa: F401  (registers itself)
 from arena.engine.rulesets import gladiatorquest  # noqa: F401  (registers itself)

@@ -1,0 +1,210 @@
+"""What happens in a Gladiator Arena turn, as frozen events (core.Event subclasses)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from arena.engine.core.board import Square
+from arena.engine.core.events import Event
+from arena.engine.rulesets.gladiator_arena.state import Concession, RemovalCause
+
+
+def _plain(value: Any) -> Any:
+    """JSON-able form: squares in A1 notation, fractions as "1/2", enums by value."""
+    if isinstance(value, Square):
+        return str(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Hit):
+        return {"name": value.name, "damage": value.damage, "square": str(value.square)}
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaEvent(Event):
+    """Base of this rule set's events: to_dict writes squares as "D5" and kills as "1/2"."""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind, "text": self.text()}
+        for f in dataclasses.fields(self):
+            out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+
+class BumpReason(Enum):
+    SAME_SQUARE = "same_square"  # two or more tried to enter one square
+    OCCUPIED = "occupied"  # the square's occupant stayed there (or bumped back)
+    SWAP = "swap"  # two tried to swap squares and met in between
+
+
+class StrikeResult(Enum):
+    HIT = "hit"
+    MISS = "miss"
+
+
+class KillReason(Enum):
+    ALONE = "alone"  # would have killed alone (8 b, first and second points)
+    MOST_DAMAGE = "most_damage"  # nobody would have; most damage takes it (8 b, third point)
+    CONCESSION = "concession"  # the other conceded (8 d)
+
+
+class EndReason(Enum):
+    ONE_LEFT = "one_left"
+    NONE_LEFT = "none_left"
+    CONCEDED = "conceded"
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(ArenaEvent):
+    kind: ClassVar[str] = "moved"
+    name: str
+    start: Square
+    square: Square
+
+    def text(self) -> str:
+        return f"{self.name} moves from {self.start} to {self.square}."
+
+
+@dataclass(frozen=True, slots=True)
+class Bumped(ArenaEvent):
+    kind: ClassVar[str] = "bumped"
+    name: str
+    square: Square
+    tried: Square
+    reason: BumpReason
+
+    def text(self) -> str:
+        why = {
+            BumpReason.SAME_SQUARE: "someone else moved there too",
+            BumpReason.OCCUPIED: "its occupant stayed",
+            BumpReason.SWAP: "they tried to swap squares",
+        }[self.reason]
+        return f"{self.name} is bumped back from {self.tried} to {self.square} ({why})."
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    name: str
+    damage: int
+    square: Square
+
+
+@dataclass(frozen=True, slots=True)
+class Struck(ArenaEvent):
+    """One strike. `origin` is where it was made from (the square tried, when bumped)."""
+
+    kind: ClassVar[str] = "struck"
+    name: str
+    origin: Square
+    target: Square
+    result: StrikeResult
+    hits: tuple[Hit, ...]
+
+    def text(self) -> str:
+        if self.result is StrikeResult.MISS:
+            return f"{self.name} strikes {self.target}: miss."
+        parts = ", ".join(
+            f"hit {h.name} {h.damage} damage"
+            + ("" if h.square == self.target else f" (on {h.square})")
+            for h in self.hits
+        )
+        return f"{self.name} strikes {self.target}: {parts}."
+
+
+@dataclass(frozen=True, slots=True)
+class Wounded(ArenaEvent):
+    """The sum of a turn's strikes on one gladiator."""
+
+    kind: ClassVar[str] = "wounded"
+    name: str
+    damage: int
+    hp: int
+
+    def text(self) -> str:
+        return f"{self.name} takes {self.damage} damage this turn and has {self.hp} HP."
+
+
+@dataclass(frozen=True, slots=True)
+class TimeLimit(ArenaEvent):
+    kind: ClassVar[str] = "time_limit"
+    name: str
+    hp: int
+
+    def text(self) -> str:
+        return f"Time limit: {self.name} loses 1 HP and has {self.hp} HP."
+
+
+@dataclass(frozen=True, slots=True)
+class Removed(ArenaEvent):
+    kind: ClassVar[str] = "removed"
+    name: str
+    square: Square
+    hp: int
+    cause: RemovalCause
+
+    def text(self) -> str:
+        how = {
+            RemovalCause.STRUCK: "is struck down",
+            RemovalCause.TIME_LIMIT: "falls to the time limit",
+            RemovalCause.CONCEDED: "concedes",
+        }[self.cause]
+        return f"{self.name} {how} on {self.square} ({self.hp} HP) and leaves the game."
+
+
+@dataclass(frozen=True, slots=True)
+class KillAwarded(ArenaEvent):
+    kind: ClassVar[str] = "kill"
+    name: str
+    victim: str
+    share: Fraction
+    reason: KillReason
+
+    def text(self) -> str:
+        what = "a kill" if self.share == 1 else f"{self.share} of a kill"
+        return f"{self.name} is awarded {what} for {self.victim}."
+
+
+@dataclass(frozen=True, slots=True)
+class KillLost(ArenaEvent):
+    """Time limit death (8 c) or a standoff concession (8 d): one kill point lost."""
+
+    kind: ClassVar[str] = "kill_lost"
+    name: str
+    cause: RemovalCause
+
+    def text(self) -> str:
+        return f"{self.name} loses a kill point."
+
+
+@dataclass(frozen=True, slots=True)
+class Conceded(ArenaEvent):
+    kind: ClassVar[str] = "conceded"
+    name: str
+    choice: Concession
+
+    def text(self) -> str:
+        if self.choice is Concession.LOSE_KILL:
+            return f"{self.name} concedes the standoff and gives up a kill point."
+        return f"{self.name} concedes; the other gladiator gains a kill."
+
+
+@dataclass(frozen=True, slots=True)
+class Finished(ArenaEvent):
+    kind: ClassVar[str] = "finished"
+    reason: EndReason
+    survivor: str | None
+
+    def text(self) -> str:
+        if self.reason is EndReason.NONE_LEFT:
+            return "The bout is over: nobody is left."
+        if self.reason is EndReason.CONCEDED:
+            return "The bout is over by concession."
+        return f"The bout is over: {self.survivor} is the last one standing."

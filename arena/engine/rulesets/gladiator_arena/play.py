@@ -1,0 +1,126 @@
+"""The JSON contract (`python -m arena.engine play`): a bout in, the turn-by-turn log out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena.engine.core.board import Square
+from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.gladiator_arena.resolve import resolve_turn
+from arena.engine.rulesets.gladiator_arena.setup import parse_options, setup_bout
+from arena.engine.rulesets.gladiator_arena.standings import standings
+from arena.engine.rulesets.gladiator_arena.state import BoutState, Concession, Order
+from arena.engine.rulesets.gladiator_arena.tactics import default_order
+
+SLUG = "gladiator-arena"
+_ORDER_KEYS = {"move", "strike", "concede"}
+
+
+def parse_order(raw: object, where: str, name: str) -> Order:
+    """One order from JSON: {"move": "D5", "strike": ["E6", "E5"], "concede": true}."""
+    if raw is None:
+        return Order()
+    if not isinstance(raw, dict):
+        raise EngineInputError(where, f"{name}: an order must be an object")
+    unknown = sorted(set(raw) - _ORDER_KEYS)
+    if unknown:
+        raise EngineInputError(
+            f"{where}.{unknown[0]}", f"{name}: unknown order key (expected move, strike, concede)"
+        )
+    move = raw.get("move")
+    square = None
+    if move is not None:
+        square = _square(move, f"{where}.move", name)
+    strikes_raw = raw.get("strike", [])
+    if strikes_raw is None:
+        strikes_raw = []
+    if not isinstance(strikes_raw, list):
+        raise EngineInputError(f"{where}.strike", f"{name}: must be a list of squares")
+    strikes = tuple(_square(s, f"{where}.strike", name) for s in strikes_raw)
+    concede = raw.get("concede")
+    choice = None
+    if concede is True or concede == Concession.AWARD_KILL.value:
+        choice = Concession.AWARD_KILL
+    elif concede == Concession.LOSE_KILL.value:
+        choice = Concession.LOSE_KILL
+    elif concede not in (None, False):
+        raise EngineInputError(
+            f"{where}.concede", f'{name}: must be true, "award_kill" or "lose_kill"'
+        )
+    return Order(move=square, strikes=strikes, concede=choice)
+
+
+def _square(text: object, where: str, name: str) -> Square:
+    try:
+        return Square.parse(text)  # type: ignore[arg-type]
+    except ValueError:
+        raise EngineInputError(where, f"{name}: {text!r} is not a square like D5") from None
+
+
+def parse_turn(state: BoutState, raw: object, index: int) -> dict[str, Order]:
+    where = f"turns[{index}]"
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise EngineInputError(where, f"turn {index + 1}: must be an object of orders by name")
+    orders: dict[str, Order] = {}
+    for name, raw_order in raw.items():
+        g = state.get(name)
+        if g is None:
+            raise EngineInputError(
+                f"{where}.{name}", f"turn {index + 1}: there is no gladiator named {name!r}"
+            )
+        order = parse_order(raw_order, f"{where}.{name}", name)
+        # An empty order for someone already removed is harmless (a form sent it); anything
+        # else is refused by the validator ("a removed gladiator never acts").
+        if not g.alive and order == Order():
+            continue
+        orders[name] = order
+    return orders
+
+
+def snapshot(state: BoutState) -> dict[str, dict[str, Any]]:
+    return {
+        g.name: {"square": str(g.square), "hp": g.hp, "alive": g.alive} for g in state.gladiators
+    }
+
+
+def play_bout(bout: dict[str, Any], version: str) -> dict[str, Any]:
+    options = parse_options(bout.get("options"))
+    state = setup_bout(options, bout.get("gladiators"))
+    raw_turns = bout.get("turns", [])
+    if raw_turns is None:
+        raw_turns = []
+    if not isinstance(raw_turns, list):
+        raise EngineInputError("turns", "must be a list of turns")
+    out_turns: list[dict[str, Any]] = []
+    index = 0
+    while not state.finished:
+        if index < len(raw_turns):
+            orders = parse_turn(state, raw_turns[index], index)
+        elif options.tactics and index < options.max_turns:
+            orders = {}
+        else:
+            break
+        if options.tactics:
+            for g in state.gladiators:
+                if g.alive and g.name not in orders:
+                    orders[g.name] = default_order(state, g.name)
+        state, events = resolve_turn(state, orders)
+        out_turns.append(
+            {
+                "turn": state.turn,
+                "gladiators": snapshot(state),
+                "events": [e.to_dict() for e in events],
+            }
+        )
+        index += 1
+    return {
+        "ruleset": SLUG,
+        "version": version,
+        "turns": out_turns,
+        "result": {
+            "finished": state.finished,
+            "standings": [s.to_dict() for s in standings(state)],
+        },
+    }

@@ -1,0 +1,128 @@
+"""The plain, frozen data of a Gladiator Arena bout: options, gladiators, orders, the state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+
+from arena.engine.core.board import Board, Square
+from arena.engine.rulesets.gladiator_arena.data import RACES, Race, Weapon
+
+DEFAULT_MAX_TURNS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Bout options: board size (section 4), time limit (8 c, on by default), and whether
+    default tactics drive gladiators without orders (then the bout runs to its end or to
+    `max_turns`)."""
+
+    width: int = 8
+    height: int = 8
+    time_limit: bool = True
+    tactics: bool = False
+    max_turns: int = DEFAULT_MAX_TURNS
+
+
+class Concession(Enum):
+    """Section 8 d: the other gladiator gains a kill, or (in a standoff) the conceder loses one."""
+
+    AWARD_KILL = "award_kill"
+    LOSE_KILL = "lose_kill"
+
+
+class RemovalCause(Enum):
+    STRUCK = "struck"
+    TIME_LIMIT = "time_limit"
+    CONCEDED = "conceded"
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """One gladiator's secret order for one turn. `move` None means stay; an empty order is
+    "stay, no strikes" (the ruling for a missing order)."""
+
+    move: Square | None = None
+    strikes: tuple[Square, ...] = ()
+    concede: Concession | None = None
+
+
+STAY = Order()
+
+
+@dataclass(frozen=True, slots=True)
+class Gladiator:
+    name: str
+    race: Race
+    weapon: Weapon
+    square: Square
+    hp: int
+    alive: bool = True
+    died_on_turn: int | None = None
+    removal: RemovalCause | None = None
+    kills: Fraction = Fraction(0)
+    damage_dealt: int = 0
+
+    @classmethod
+    def new(cls, name: str, race: Race, weapon: Weapon, square: Square) -> Gladiator:
+        return cls(name=name, race=race, weapon=weapon, square=square, hp=RACES[race].hp)
+
+
+@dataclass(frozen=True, slots=True)
+class BoutState:
+    """Everything a turn needs. `turn` is the number of turns resolved so far (0 at the start);
+    gladiators keep their setup order (the order they "posted" in)."""
+
+    board: Board
+    options: Options
+    gladiators: tuple[Gladiator, ...]
+    turn: int = 0
+    finished: bool = False
+    _index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self._index:
+            self._index.update({g.name: i for i, g in enumerate(self.gladiators)})
+
+    def get(self, name: str) -> Gladiator | None:
+        i = self._index.get(name)
+        return None if i is None else self.gladiators[i]
+
+    def index_of(self, name: str) -> int | None:
+        return self._index.get(name)
+
+    @property
+    def living(self) -> tuple[Gladiator, ...]:
+        return tuple(g for g in self.gladiators if g.alive)
+
+    def occupant(self, square: Square) -> Gladiator | None:
+        for g in self.gladiators:
+            if g.alive and g.square == square:
+                return g
+        return None
+
+    def evolve(self, gladiators: tuple[Gladiator, ...], *, turn: int, finished: bool) -> BoutState:
+        # Names and their order never change, so the index is shared, not rebuilt.
+        return BoutState(self.board, self.options, gladiators, turn, finished, self._index)
+
+
+def new_state(options: Options, gladiators: list[Gladiator]) -> BoutState:
+    return BoutState(
+        board=Board(options.width, options.height),
+        options=options,
+        gladiators=tuple(gladiators),
+        finished=sum(1 for g in gladiators if g.alive) <= 1,
+    )
+
+
+__all__ = [
+    "STAY",
+    "BoutState",
+    "Concession",
+    "Gladiator",
+    "Options",
+    "Order",
+    "RemovalCause",
+    "new_state",
+]
