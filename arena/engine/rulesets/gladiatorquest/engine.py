@@ -107,6 +107,10 @@ class Run:
                 self._finish(None, f"the Emperor stops the bout after {max_turns} turns")
                 break
             if self.need_roll and not self.pending_combat:
+                if self._orders_for(self.turn + 1) is _NO_MORE and self.dice.is_scripted:
+                    # Dice rolled at the table: stop before a roll nobody has made yet.
+                    self._stop_for_orders()
+                    break
                 self._start_movement_phase()
                 if self._check_over():
                     break
