@@ -233,8 +233,8 @@ def _off_board(state: BoutState, square: Square) -> Problem:
 
 
 def _name(square: Square) -> str:
-    if 0 <= square.col < 26 and square.row >= 0:
-        return str(square)
+    if 0 <= square.col < 26:
+        return f"{chr(ord('A') + square.col)}{square.row + 1}"
     return f"({square.col + 1},{square.row + 1})"
 
 
