@@ -70,7 +70,7 @@ def test_a_jab_rolls_one_fewer_attack_die_and_one_more_parry_die():
         B,
         B,  # Nox parries with 2 + 1 = 3 dice, all black: everything parried
     ]
-    result = play(_duel(dice + [W, W, W] + [S, S, S, S], "thrust", "jab"))
+    result = play(_duel([*dice, W, W, W, S, S, S, S], "thrust", "jab"))
     brutus, nox = events(result, "attack")
     assert len(brutus["attack_dice"]) == 3 and len(brutus["parry_dice"]) == 3
     assert brutus["parried"] == 3 and brutus["damage"] == 0
