@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from django import forms
 
+from .models import LedgerLine
+
 
 class GladiatorForm(forms.Form):
     name = forms.CharField(max_length=60)
@@ -10,3 +12,34 @@ class GladiatorForm(forms.Form):
     def __init__(self, *args, kinds: list[tuple[str, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = kinds
+
+
+class LevelUpForm(forms.Form):
+    stat = forms.ChoiceField(
+        choices=[
+            ("attack", "+1 attack die"),
+            ("defend", "+1 defend die"),
+            ("movement", "+1 movement"),
+            ("body", "+1 body point"),
+            ("mind", "+1 mind point"),
+        ]
+    )
+
+
+class TacticsForm(forms.Form):
+    """One choice per tactic the rule set knows; built from the engine's settings."""
+
+    def __init__(self, *args, settings: dict[str, tuple[tuple[str, ...], str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, (values, default) in settings.items():
+            self.fields[name] = forms.ChoiceField(
+                label=name.replace("_", " ").capitalize(),
+                choices=[(v, v.replace("_", " ")) for v in values],
+                initial=default,
+            )
+
+
+class AdjustForm(forms.Form):
+    currency = forms.ChoiceField(choices=LedgerLine.Currency.choices)
+    amount = forms.IntegerField(help_text="Negative to take away.")
+    reason = forms.CharField(max_length=200)

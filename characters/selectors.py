@@ -1,10 +1,23 @@
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
+from django.http import Http404
 
 from campaign.models import Campaign
 
-from .models import Gladiator
+from .models import Gladiator, LedgerLine
+
+STANDINGS_ORDER = {
+    "wins": ("-wins", "-opponents_defeated", "name"),
+    "defeated": ("-opponents_defeated", "-wins", "name"),
+    "gold": ("-gold", "name"),
+    "level": ("-level", "-xp", "name"),
+    "bouts": ("-bouts_fought", "name"),
+    "name": ("name",),
+}
 
 
 def gladiators_of_campaign(*, campaign: Campaign) -> QuerySet[Gladiator]:
@@ -13,3 +26,65 @@ def gladiators_of_campaign(*, campaign: Campaign) -> QuerySet[Gladiator]:
 
 def gladiators_active(*, campaign: Campaign) -> QuerySet[Gladiator]:
     return gladiators_of_campaign(campaign=campaign).filter(status=Gladiator.Status.ACTIVE)
+
+
+def gladiators_of_owner(
+    *, campaign: Campaign, user: AbstractBaseUser | AnonymousUser
+) -> QuerySet[Gladiator]:
+    if not user.is_authenticated:
+        return Gladiator.objects.none()
+    return gladiators_of_campaign(campaign=campaign).filter(owner=user)
+
+
+def gladiator_get(*, campaign: Campaign, pk: int) -> Gladiator:
+    gladiator = (
+        Gladiator.objects.select_related("owner", "campaign", "died_in")
+        .filter(campaign=campaign, pk=pk)
+        .first()
+    )
+    if gladiator is None:
+        raise Http404("No such gladiator.")
+    return gladiator
+
+
+def standings(
+    *, campaign: Campaign, sort: str = "wins", status: str = "", owner: str = ""
+) -> QuerySet[Gladiator]:
+    """The standings table: every gladiator, sortable by record, gold or level."""
+    rows = gladiators_of_campaign(campaign=campaign).order_by(
+        *STANDINGS_ORDER.get(sort, STANDINGS_ORDER["wins"])
+    )
+    if status in Gladiator.Status.values:
+        rows = rows.filter(status=status)
+    if owner:
+        rows = rows.filter(owner__username=owner)
+    return rows
+
+
+def graveyard(*, campaign: Campaign) -> QuerySet[Gladiator]:
+    return (
+        gladiators_of_campaign(campaign=campaign)
+        .filter(status=Gladiator.Status.DEAD)
+        .select_related("died_in")
+        .order_by("-ended_at", "name")
+    )
+
+
+def ledger_statement(*, gladiator: Gladiator) -> QuerySet[LedgerLine]:
+    return gladiator.ledger.select_related("bout", "actor").order_by("-created_at", "-id")
+
+
+def career_series(*, gladiator: Gladiator) -> dict[str, list[tuple[Any, int]]]:
+    """Gold balance and level over time, from the ledger (for the career plots)."""
+    gold: list[tuple[Any, int]] = [(gladiator.created_at, 0)]
+    level: list[tuple[Any, int]] = [(gladiator.created_at, 1)]
+    current = 1
+    for line in gladiator.ledger.order_by("created_at", "id").only(
+        "created_at", "currency", "balance", "cause"
+    ):
+        if line.currency == LedgerLine.Currency.GOLD:
+            gold.append((line.created_at, line.balance))
+        elif line.cause == LedgerLine.Cause.LEVEL_UP:
+            current += 1
+            level.append((line.created_at, current))
+    return {"gold": gold, "level": level}

@@ -1,19 +1,43 @@
+"""Stable, gladiator sheet, shop, standings and graveyard pages; thin wrappers over services."""
+
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.catalogue import gladiator_kinds
+from arena.catalogue import armoury, gladiator_kinds, gladiator_type, tactics_settings
+from campaign.charts import line_chart
 from campaign.errors import LudusError
-from campaign.selectors import campaign_get_visible
+from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_member
 from campaign.views import form_error
 
-from .forms import GladiatorForm
-from .services import gladiator_create
+from .forms import AdjustForm, GladiatorForm, LevelUpForm, TacticsForm
+from .models import Gladiator, Holding
+from .selectors import (
+    STANDINGS_ORDER,
+    career_series,
+    gladiator_get,
+    gladiators_of_owner,
+    graveyard,
+    ledger_statement,
+    standings,
+)
+from .services import (
+    gladiator_adjust,
+    gladiator_create,
+    gladiator_level_up,
+    gladiator_retire,
+    gladiator_tactics_set,
+    level_up_cost,
+)
+from .shop import item_buy, item_equip, item_sell, item_sell_price, item_unequip
 
 
 @login_required
@@ -29,5 +53,220 @@ def gladiator_new(request: HttpRequest, slug: str) -> HttpResponse:
             form_error(form, error)
         else:
             messages.success(request, f"{gladiator.name} joins your stable.")
-            return redirect("campaign", slug=campaign.slug)
+            return redirect("gladiator", slug=campaign.slug, pk=gladiator.pk)
     return render(request, "characters/gladiator_new.html", {"form": form, "campaign": campaign})
+
+
+@login_required
+def stable(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    mine = gladiators_of_owner(campaign=campaign, user=request.user)
+    return render(request, "characters/stable.html", {"campaign": campaign, "gladiators": mine})
+
+
+def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
+    campaign = gladiator.campaign
+    is_gm = campaign_is_gm(campaign=campaign, user=request.user)
+    can_act = gladiator.owner_id == request.user.pk or is_gm
+    series = career_series(gladiator=gladiator)
+    items = armoury(campaign.ruleset)
+    holdings = [
+        (h, items.get(h.item, {"name": h.item, "kind": "?"})) for h in gladiator.holdings.all()
+    ]
+    tactics = tactics_settings(campaign.ruleset)
+    return {
+        "campaign": campaign,
+        "gladiator": gladiator,
+        "base": gladiator_type(campaign.ruleset, gladiator.kind),
+        "holdings": holdings,
+        "ledger": ledger_statement(gladiator=gladiator)[:100],
+        "entries": gladiator.entries.select_related("bout").order_by("-bout__scheduled_at")[:50],
+        "gold_chart": line_chart(series["gold"]),
+        "level_chart": line_chart(series["level"]),
+        "can_act": can_act and gladiator.is_active,
+        "is_gm": is_gm,
+        "next_level_cost": level_up_cost(level=gladiator.level),
+        "level_form": LevelUpForm(),
+        "tactics_form": TacticsForm(settings=tactics, initial=gladiator.tactics),
+        "tactics_now": {name: gladiator.tactics.get(name, d) for name, (_, d) in tactics.items()},
+        "adjust_form": AdjustForm(),
+    }
+
+
+def gladiator_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    gladiator = gladiator_get(campaign=campaign, pk=pk)
+    template = "characters/gladiator_detail.html"
+    if request.htmx:
+        template += "#sheet"
+    return render(request, template, _sheet_context(request, gladiator))
+
+
+def shop(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    gladiator = gladiator_get(campaign=campaign, pk=pk)
+    template = "characters/shop.html"
+    if request.htmx:
+        template += "#shop"
+    items = armoury(campaign.ruleset)
+    wares = [
+        {**item, "sell_price": item_sell_price(gladiator=gladiator, item=item)}
+        for item in items.values()
+        if item["price"] is not None
+    ]
+    wares.sort(key=lambda i: (i["kind"], i["price"]))
+    context = {
+        "campaign": campaign,
+        "gladiator": gladiator,
+        "wares": wares,
+        "holdings": [(h, items.get(h.item, {})) for h in gladiator.holdings.all()],
+        "can_act": (gladiator.owner_id == request.user.pk
+                    or campaign_is_gm(campaign=campaign, user=request.user))
+        and gladiator.is_active,
+    }  # fmt: skip
+    return render(request, template, context)
+
+
+def _act(
+    request: HttpRequest, slug: str, pk: int, action: Callable[[Gladiator], str]
+) -> HttpResponse:
+    """Run one POSTed action for a gladiator and come back to the page it was sent from."""
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    gladiator = gladiator_get(campaign=campaign, pk=pk)
+    try:
+        messages.success(request, action(gladiator))
+    except LudusError as error:
+        messages.error(request, error.message)
+    back = request.POST.get("back")
+    if back == "shop":
+        return shop(request, slug, pk) if request.htmx else redirect("shop", slug=slug, pk=pk)
+    if request.htmx:
+        return gladiator_detail(request, slug, pk)
+    return redirect(reverse("gladiator", args=[slug, pk]))
+
+
+def _holding(gladiator: Gladiator, request: HttpRequest) -> Holding:
+    try:
+        return gladiator.holdings.get(pk=int(request.POST.get("holding", "")))
+    except (ValueError, Holding.DoesNotExist):
+        raise LudusError("That item is not in the inventory.", field="holding") from None
+
+
+@login_required
+@require_POST
+def buy(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    def action(g: Gladiator) -> str:
+        holding = item_buy(gladiator=g, item=request.POST.get("item", ""), by=request.user)
+        where = "equipped" if holding.equipped else "in the pack"
+        return (
+            f"{g.name} bought the {holding.item.replace('_', ' ')} ({where}); {g.gold} gold left."
+        )
+
+    return _act(request, slug, pk, action)
+
+
+@login_required
+@require_POST
+def sell(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    def action(g: Gladiator) -> str:
+        holding = _holding(g, request)
+        price = item_sell(holding=holding, by=request.user)
+        return f"Sold the {holding.item.replace('_', ' ')} for {price} gold."
+
+    return _act(request, slug, pk, action)
+
+
+@login_required
+@require_POST
+def equip(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    def action(g: Gladiator) -> str:
+        holding = _holding(g, request)
+        if request.POST.get("equip") == "0":
+            item_unequip(holding=holding, by=request.user)
+            return f"The {holding.item.replace('_', ' ')} goes to the pack."
+        item_equip(holding=holding, by=request.user)
+        return f"{g.name} now carries the {holding.item.replace('_', ' ')}."
+
+    return _act(request, slug, pk, action)
+
+
+@login_required
+@require_POST
+def level_up(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    def action(g: Gladiator) -> str:
+        form = LevelUpForm(request.POST)
+        if not form.is_valid():
+            raise LudusError("Choose the stat to raise.", field="stat")
+        stat = form.cleaned_data["stat"]
+        leveled = gladiator_level_up(gladiator=g, stat=stat, by=request.user)
+        return f"{g.name} reaches level {leveled.level}: +1 {stat}."
+
+    return _act(request, slug, pk, action)
+
+
+@login_required
+@require_POST
+def tactics(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    def action(g: Gladiator) -> str:
+        settings = tactics_settings(g.campaign.ruleset)
+        chosen = {name: request.POST[name] for name in settings if name in request.POST}
+        gladiator_tactics_set(gladiator=g, tactics=chosen, by=request.user)
+        return f"{g.name}'s tactics are set."
+
+    return _act(request, slug, pk, action)
+
+
+@login_required
+@require_POST
+def retire(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    def action(g: Gladiator) -> str:
+        gladiator_retire(gladiator=g, by=request.user)
+        return f"{g.name} retires from the arena."
+
+    return _act(request, slug, pk, action)
+
+
+@login_required
+@require_POST
+def adjust(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    def action(g: Gladiator) -> str:
+        form = AdjustForm(request.POST)
+        if not form.is_valid():
+            field, errors = next(iter(form.errors.items()))
+            raise LudusError(f"{field}: {errors[0]}", field=field)
+        line = gladiator_adjust(gladiator=g, by=request.user, **form.cleaned_data)
+        return f"Adjusted {g.name}: {line.amount:+d} {line.currency} ({line.note})."
+
+    return _act(request, slug, pk, action)
+
+
+def standings_view(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    sort = request.GET.get("sort", "wins")
+    sort = sort if sort in STANDINGS_ORDER else "wins"
+    status = request.GET.get("status", "")
+    owner = request.GET.get("owner", "")
+    rows = standings(campaign=campaign, sort=sort, status=status, owner=owner)
+    template = "characters/standings.html"
+    if request.htmx:
+        template += "#standings"
+    context = {
+        "campaign": campaign,
+        "rows": rows,
+        "sort": sort,
+        "status": status,
+        "owner": owner,
+        "sorts": [s for s in STANDINGS_ORDER if s != "name"],
+        "statuses": Gladiator.Status.choices,
+        "owners": sorted({m.user.username for m in campaign.memberships.select_related("user")}),
+    }
+    return render(request, template, context)
+
+
+def graveyard_view(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    return render(
+        request,
+        "characters/graveyard.html",
+        {"campaign": campaign, "dead": graveyard(campaign=campaign)},
+    )

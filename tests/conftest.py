@@ -12,6 +12,8 @@ from arena.services import bout_schedule
 from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_create
 
+pytest_plugins = ["tests.browser.fixtures"]
+
 PASSWORD = "a-long-test-password"
 
 

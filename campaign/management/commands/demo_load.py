@@ -1,7 +1,12 @@
-"""Load the demo campaign once. A second run changes nothing, so edits made in between survive."""
+"""Load the demo campaign once. A second run changes nothing, so edits made in between survive.
+
+The demo shows a campaign in full swing: seven weeks of history fought by the real engine
+(deaths, a mercy granted, veterans who levelled up and shopped), and bouts still to come.
+"""
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -9,79 +14,160 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from arena.engine import play
+from arena.engine_io import bout_engine_input
+from arena.models import Bout
 from arena.services import bout_resolve, bout_schedule
 from campaign.models import Campaign
 from campaign.services import campaign_create, campaign_join
-from characters.services import gladiator_create
+from characters.models import Gladiator, LedgerLine
+from characters.services import gladiator_create, gladiator_level_up, level_up_cost
+from characters.shop import item_buy
 
 DEMO_SLUG = "the-games-of-capua"
 DEMO_PASSWORD = "gladius"
+ROSTER = {
+    "marcus": [("Brutus", "barbarian"), ("Felix", "dwarf"), ("Gnaeus", "orc"), ("Varro", "fimir")],
+    "livia": [
+        ("Nox", "elf"),
+        ("Aurelia", "wizard"),
+        ("Crixus", "barbarian"),
+        ("Oenomaus", "dwarf"),
+    ],
+    "quintus": [("Spiculus", "chaos_warrior"), ("Priscus", "barbarian"), ("Tetraites", "orc")],
+}
+RECRUITS = [
+    ("Flamma", "barbarian"), ("Carpophorus", "elf"), ("Verus", "dwarf"), ("Hermes", "orc"),
+    ("Marcus Attilius", "barbarian"), ("Triumphus", "fimir"), ("Celadus", "elf"),
+    ("Amazonia", "wizard"), ("Tigris", "goblin"), ("Hilarus", "dwarf"), ("Columbus", "orc"),
+    ("Pugnax", "barbarian"), ("Syrus", "gargoyle"), ("Ursius", "dwarf"),
+]  # fmt: skip
+HISTORY_BOUTS = 40
+SHOPPING_LIST = ["helmet", "shield", "healing_potion", "chain_mail", "longsword"]
 
 
 class Command(BaseCommand):
-    help = "Create the demo campaign (users gm, marcus, livia; password 'gladius') if absent."
+    help = "Create the demo campaign (users gm, marcus, livia, quintus; password 'gladius')."
 
     def handle(self, *args, **options) -> None:
         if Campaign.objects.filter(slug=DEMO_SLUG).exists():
             self.stdout.write("Demo campaign already loaded; left as it is.")
             return
         with transaction.atomic():
-            resolved = self._load()
-        # Resolve the past bouts after commit, as the worker would.
-        for bout in resolved:
-            bout_resolve(bout_id=bout.pk)
+            self._load()
         self.stdout.write(self.style.SUCCESS("Demo campaign loaded."))
 
-    def _load(self) -> list:
+    def _load(self) -> None:
         User = get_user_model()
         users = {}
-        for name in ("gm", "marcus", "livia"):
+        for name in ("gm", *ROSTER):
             user, _ = User.objects.get_or_create(username=name)
             user.set_password(DEMO_PASSWORD)
             user.is_staff = user.is_superuser = name == "gm"
             user.save()
             users[name] = user
+        gm = users["gm"]
         campaign = campaign_create(
-            by=users["gm"],
+            by=gm,
             name="The Games of Capua",
             ruleset="gladiatorquest",
             visibility=Campaign.Visibility.PUBLIC,
-            description="The ludus of Batiatus sends its finest to the sands. "
-            "A demo campaign: log in as gm, marcus or livia (password 'gladius').",
+            description="The ludus of Batiatus sends its finest to the sands. A demo campaign: "
+            "log in as gm, marcus, livia or quintus (password 'gladius').",
         )
-        for player in ("marcus", "livia"):
-            campaign_join(campaign=campaign, user=users[player], code=campaign.invite_code)
-        roster = {
-            "marcus": [("Brutus", "barbarian"), ("Felix", "dwarf"), ("Gnaeus", "orc")],
-            "livia": [("Nox", "elf"), ("Aurelia", "wizard"), ("Crixus", "barbarian")],
-        }
-        g = {
-            name: gladiator_create(campaign=campaign, by=users[owner], name=name, kind=kind)
-            for owner, fighters in roster.items()
-            for name, kind in fighters
-        }
         now = timezone.now()
-        past = [
-            (("Brutus", "Nox"), now - timedelta(days=6)),
-            (("Felix", "Aurelia"), now - timedelta(days=5)),
-            (("Crixus", "Gnaeus"), now - timedelta(days=3)),
-            (("Brutus", "Crixus"), now - timedelta(days=1)),
-        ]
-        resolved = [
+        start = now - timedelta(days=50)
+        for player in ROSTER:
+            campaign_join(campaign=campaign, user=users[player], code=campaign.invite_code)
+        for owner, fighters in ROSTER.items():
+            for name, kind in fighters:
+                self._recruit(campaign, users[owner], name, kind, start)
+        rng = random.Random(2026)
+        recruits = (
+            (name if n < len(RECRUITS) else f"{name} {n // len(RECRUITS) + 1}", kind)
+            for n, (name, kind) in enumerate(RECRUITS * 10)
+        )
+        mercy_shown = False
+        for n in range(HISTORY_BOUTS):
+            active = list(Gladiator.objects.filter(campaign=campaign, status="active"))
+            if len(active) < 2:
+                break
+            pair = rng.sample(active, 2)
+            when = start + timedelta(days=1 + n * 48 / HISTORY_BOUTS, hours=rng.randint(0, 5))
+            bout = bout_schedule(
+                campaign=campaign,
+                by=gm,
+                gladiators=pair,
+                scheduled_at=when,
+                seed=rng.getrandbits(32),
+            )
+            if not mercy_shown:
+                mercy_shown = self._seed_for_mercy(bout)
+            bout_resolve(bout_id=bout.pk)
+            # History happened on its day: date the payout and the result like the bout.
+            Bout.objects.filter(pk=bout.pk).update(resolved_at=when)
+            LedgerLine.objects.filter(bout=bout).update(created_at=when)
+            Gladiator.objects.filter(died_in=bout).update(ended_at=when)
+            self._spend(campaign, when + timedelta(hours=12))
+            for player in ROSTER:  # a stable that runs thin recruits
+                stable = Gladiator.objects.filter(campaign=campaign, owner=users[player])
+                if stable.filter(status="active").count() < 2:
+                    self._recruit(campaign, users[player], *next(recruits), when)
+        active = list(Gladiator.objects.filter(campaign=campaign, status="active").order_by("name"))
+        if len(active) >= 2:
             bout_schedule(
                 campaign=campaign,
-                by=users["gm"],
-                gladiators=[g[a], g[b]],
-                scheduled_at=when,
-                seed=n,
+                by=gm,
+                gladiators=active[:2],
+                scheduled_at=now + timedelta(minutes=2),
+                title=f"{active[0].name} vs {active[1].name}: tonight's main event",
             )
-            for n, ((a, b), when) in enumerate(past, start=1)
-        ]
-        bout_schedule(
-            campaign=campaign,
-            by=users["gm"],
-            gladiators=[g["Felix"], g["Nox"]],
-            scheduled_at=now + timedelta(minutes=2),
-            title="Felix vs Nox: the opening bout of the games",
-        )
-        return resolved
+        if len(active) >= 4:
+            bout_schedule(
+                campaign=campaign,
+                by=gm,
+                gladiators=active[2:4],
+                scheduled_at=now + timedelta(days=1),
+            )
+
+    def _recruit(self, campaign: Campaign, owner, name: str, kind: str, when) -> None:
+        # Half the stables fight cautiously: appealing for mercy whenever they may.
+        tactics = {"appeal": "always"} if len(name) % 2 else {}
+        g = gladiator_create(campaign=campaign, by=owner, name=name, kind=kind, tactics=tactics)
+        Gladiator.objects.filter(pk=g.pk).update(created_at=when)
+
+    def _seed_for_mercy(self, bout: Bout) -> bool:
+        """Pick a seed under which somebody appeals and is spared, to show mercy in the demo."""
+        engine_input = bout_engine_input(bout=bout)
+        for seed in range(400):
+            engine_input["seed"] = seed
+            fates = {row["fate"] for row in play(engine_input)["result"]["standings"]}
+            if "mercy" in fates:
+                Bout.objects.filter(pk=bout.pk).update(seed=seed)
+                return True
+        return False
+
+    def _spend(self, campaign: Campaign, when) -> None:
+        """Between fights, owners level up and buy what they can afford."""
+        for g in Gladiator.objects.filter(campaign=campaign, status="active").select_related(
+            "owner", "campaign"
+        ):
+            while g.xp >= level_up_cost(level=g.level):
+                g = gladiator_level_up(
+                    gladiator=g, stat=("attack", "body")[g.level % 2], by=g.owner
+                )
+                LedgerLine.objects.filter(
+                    gladiator=g, cause="level_up", created_at__gt=when
+                ).update(created_at=when)
+            owned = set(g.holdings.values_list("item", flat=True))
+            for item in SHOPPING_LIST:
+                if item in owned:
+                    continue
+                try:
+                    item_buy(gladiator=g, item=item, by=g.owner)
+                except Exception:  # too poor, or the type may not use it: skip, as a player would
+                    continue
+                LedgerLine.objects.filter(
+                    gladiator=g, cause="purchase", created_at__gt=when
+                ).update(created_at=when)
+                break

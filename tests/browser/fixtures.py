@@ -46,3 +46,20 @@ def page(browser, live_server):
     page.set_default_timeout(15_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def login(page, live_server):
+    """Sign the browser in as a user without going through the login form."""
+    from django.conf import settings
+    from django.test import Client
+
+    def sign_in(user) -> None:
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        page.context.add_cookies(
+            [{"name": cookie.key, "value": cookie.value, "url": live_server.url}]
+        )
+
+    return sign_in
