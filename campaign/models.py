@@ -24,6 +24,8 @@ class Campaign(models.Model):
     visibility = models.CharField(
         max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
     )
+    # Rule set and house-rule options, e.g. {"sell_ratio": 0.5}; see docs/decisions.md.
+    options = models.JSONField(default=dict, blank=True)
     invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
