@@ -59,7 +59,7 @@ def prepare(turns: int, seed: int) -> list[tuple[BoutState, dict[str, Order]]]:
     pairs: list[tuple[BoutState, dict[str, Order]]] = []
     state = random_state(rng)
     while len(pairs) < turns:
-        if state.finished or state.turn >= 60:
+        if state.finished or state.turn >= 20:
             state = random_state(rng)
         orders = {}
         for g in state.gladiators:
@@ -81,16 +81,25 @@ def main() -> None:
     args = parser.parse_args()
     pairs = prepare(args.turns, args.seed)
     alive = sum(sum(1 for g in s.gladiators if g.alive) for s, _ in pairs) / len(pairs)
+    full = [(s, o) for s, o in pairs if all(g.alive for g in s.gladiators)]
+    print(f"gladiator-arena: {len(pairs)} turns, {alive:.1f} gladiators alive on average")
+    for label, subset in (("all turns", pairs), ("turns with all 8 alive", full)):
+        per_turn = _best(subset) / len(subset)
+        verdict = "met" if per_turn < 100e-6 else "NOT met"
+        print(
+            f"  {label} ({len(subset)}): {1 / per_turn:,.0f} turns/s, "
+            f"{per_turn * 1e6:.1f} us per turn (best of 5; target < 100 us: {verdict})"
+        )
+
+
+def _best(pairs: list[tuple[BoutState, dict[str, Order]]]) -> float:
     best = float("inf")
     for _ in range(5):
         start = time.perf_counter()
         for state, orders in pairs:
             resolve_turn(state, orders)
         best = min(best, time.perf_counter() - start)
-    per_turn = best / len(pairs)
-    print(f"gladiator-arena: {len(pairs)} turns, {alive:.1f} gladiators alive on average")
-    print(f"  {1 / per_turn:,.0f} turns/s, {per_turn * 1e6:.1f} us per turn (best of 5)")
-    print(f"  target < 100 us per turn: {'met' if per_turn < 100e-6 else 'NOT met'}")
+    return best
 
 
 if __name__ == "__main__":

@@ -9,16 +9,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arena.engine import play
+from arena.engine.core.board import Square
 from arena.engine.rulesets.gladiator_arena import (
     Bumped,
     KillAwarded,
     KillReason,
     Moved,
+    Order,
     RemovalCause,
     Removed,
     Struck,
     resolve_turn,
+    validate_order,
 )
+from arena.engine.rulesets.gladiator_arena.orders import is_legal
 from tests.engine.gladiator_arena.strategies import states, turn_orders
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -135,3 +139,21 @@ def test_replay_reproduces_the_log_byte_for_byte(data):
             g.name: {"square": str(g.square), "hp": g.hp, "alive": g.alive}
             for g in after.gladiators
         }
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_the_hot_path_check_agrees_with_the_validator(data):
+    """resolve_turn's quick legality check gives the validator's verdict on any order."""
+    state = data.draw(states())
+    g = data.draw(st.sampled_from(state.gladiators))
+    near = st.builds(
+        Square,
+        st.integers(g.square.col - 3, g.square.col + 3),
+        st.integers(g.square.row - 3, g.square.row + 3),
+    )
+    anywhere = st.builds(Square, st.integers(-1, 11), st.integers(-1, 11))
+    move = data.draw(st.one_of(st.none(), near))
+    strikes = tuple(data.draw(st.lists(st.one_of(near, anywhere), max_size=5)))
+    candidate = Order(move=move, strikes=strikes)
+    assert is_legal(state, g, candidate) == (validate_order(state, g.name, candidate) == ())

@@ -7,6 +7,10 @@ from enum import Enum
 
 
 class Race(Enum):
+    # Members are singletons compared by identity; the C-level hash keeps the many table
+    # lookups of the hot path cheap (Enum's own __hash__ is Python code).
+    __hash__ = object.__hash__
+
     HUMAN = "human"
     DWARF = "dwarf"
     ELF = "elf"
@@ -15,6 +19,8 @@ class Race(Enum):
 
 
 class Weapon(Enum):
+    __hash__ = object.__hash__
+
     AXE = "axe"
     SWORD = "sword"
     SPEAR = "spear"

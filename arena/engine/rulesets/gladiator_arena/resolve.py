@@ -29,7 +29,7 @@ from arena.engine.rulesets.gladiator_arena.events import (
     TimeLimit,
     Wounded,
 )
-from arena.engine.rulesets.gladiator_arena.orders import validate_order
+from arena.engine.rulesets.gladiator_arena.orders import is_legal, validate_order
 from arena.engine.rulesets.gladiator_arena.state import (
     STAY,
     BoutState,
@@ -56,6 +56,9 @@ def check_orders(state: BoutState, orders: Mapping[str, Order]) -> None:
     if state.finished:
         raise EngineInputError(f"turns[{turn - 1}]", f"turn {turn}: the bout is already over")
     for name, order in orders.items():
+        g = state.get(name)
+        if g is not None and g.alive and order.concede is None and is_legal(state, g, order):
+            continue
         problems = validate_order(state, name, order)
         if problems:
             words = "; ".join(p.text for p in problems)
