@@ -16,18 +16,26 @@ from campaign.services import check_campaign_gm
 from campaign.views import form_error
 from characters.selectors import gladiators_active
 
-from .forms import BoutScheduleForm
-from .selectors import bout_get, bouts_of_campaign
+from .forms import BoutFilterForm, BoutScheduleForm
+from .replay import board_view, hp_series
+from .selectors import bout_get, bout_payouts, bouts_filter, bouts_of_campaign
 from .services import bout_cancel, bout_schedule
 
 
 def bout_history(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
-    page = Paginator(bouts_of_campaign(campaign=campaign), 25).get_page(request.GET.get("page"))
+    filters = BoutFilterForm(request.GET or None, campaign=campaign)
+    bouts = bouts_of_campaign(campaign=campaign)
+    if filters.is_valid():
+        bouts = bouts_filter(bouts=bouts, **filters.cleaned_data)
+    page = Paginator(bouts, 25).get_page(request.GET.get("page"))
     template = "arena/bout_history.html"
     if request.htmx:
         template += "#history"
-    return render(request, template, {"campaign": campaign, "page": page})
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {"campaign": campaign, "page": page, "filters": filters, "query": query.urlencode()}
+    return render(request, template, context)
 
 
 @login_required
@@ -50,21 +58,44 @@ def bout_new(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "arena/bout_new.html", {"campaign": campaign, "form": form})
 
 
+def _turn_index(request: HttpRequest, turns: list) -> int:
+    """The turn to show (1-based in the URL); the last one by default."""
+    try:
+        number = int(request.GET.get("turn", len(turns)))
+    except ValueError:
+        number = len(turns)
+    return min(max(number, 1), len(turns)) - 1
+
+
 def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     bout = bout_get(campaign=campaign, pk=pk)
     if bout is None:
         raise Http404("No such bout.")
     template = "arena/bout_detail.html"
-    if request.htmx and request.GET.get("partial") == "result":
-        template += "#bout-result"
+    partial = request.GET.get("partial")
+    if request.htmx and partial in {"result", "replay"}:
+        template += "#bout-result" if partial == "result" else "#replay"
+    log = bout.log or {}
+    turns = log.get("turns", [])
     context = {
         "campaign": campaign,
         "bout": bout,
         "is_gm": campaign_is_gm(campaign=campaign, user=request.user),
-        "turns": (bout.log or {}).get("turns", []),
-        "standings": (bout.log or {}).get("result", {}).get("standings", []),
+        "turns": turns,
+        "standings": log.get("result", {}).get("standings", []),
+        "payouts": bout_payouts(bout=bout),
     }
+    if turns:
+        index = _turn_index(request, turns)
+        playing = request.GET.get("play") == "1" and index + 1 < len(turns)
+        context.update(
+            turn=turns[index],
+            number=index + 1,
+            board=board_view(log, index),
+            hp_lines=hp_series(log),
+            playing=playing,
+        )
     return render(request, template, context)
 
 

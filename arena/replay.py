@@ -1,0 +1,126 @@
+"""View models for a bout's replay: the board of one turn as SVG shapes, and HP over turns.
+
+Works from the stored engine log of any rule set: snapshots carry a square in A1 notation and
+the gladiator's body (GladiatorQuest) or hp (Gladiator Arena).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from arena.engine.core.board import Square
+
+CELL = 40
+PALETTE = ["#a32020", "#2f5a8a", "#2f7a3b", "#9a5b1e", "#6b3fa0", "#b0527c", "#2a8a8a", "#5a4b3a"]
+ARROWS = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    initials: str
+    x: float
+    y: float
+    colour: str
+    alive: bool
+    status: str
+    hp: Any
+    arrow: str  # SVG points of the facing marker, "" when unknown
+
+
+def _hp(snapshot: dict[str, Any]) -> Any:
+    return snapshot.get("body", snapshot.get("hp"))
+
+
+def entrant_colours(log: dict[str, Any]) -> dict[str, str]:
+    """One colour per gladiator, stable across the whole bout (first snapshot's order)."""
+    first = log["turns"][0]["gladiators"] if log.get("turns") else {}
+    return {name: PALETTE[n % len(PALETTE)] for n, name in enumerate(first)}
+
+
+def _centre(square: str, rows: int) -> tuple[float, float]:
+    sq = Square.parse(square)
+    return sq.col * CELL + CELL / 2, (rows - 1 - sq.row) * CELL + CELL / 2
+
+
+def board_view(log: dict[str, Any], index: int) -> dict[str, Any]:
+    """The board after turn `index` (0-based) as shapes for templates/arena/_board.svg."""
+    cols, rows = log.get("board", [8, 8])
+    turn = log["turns"][index]
+    colours = entrant_colours(log)
+    figures = []
+    for name, snap in turn["gladiators"].items():
+        if not snap.get("square"):
+            continue
+        x, y = _centre(snap["square"], rows)
+        dx, dy = ARROWS.get(snap.get("facing", ""), (0, 0))
+        arrow = ""
+        if dx or dy:
+            tip = (x + dx * CELL * 0.48, y + dy * CELL * 0.48)
+            side = (dy * CELL * 0.12, dx * CELL * 0.12)
+            base = (x + dx * CELL * 0.3, y + dy * CELL * 0.3)
+            arrow = (
+                f"{tip[0]:.1f},{tip[1]:.1f} {base[0] + side[0]:.1f},{base[1] + side[1]:.1f} "
+                f"{base[0] - side[0]:.1f},{base[1] - side[1]:.1f}"
+            )
+        figures.append(
+            Figure(
+                name=name,
+                initials=name[:2],
+                x=x,
+                y=y,
+                colour=colours.get(name, PALETTE[0]),
+                alive=bool(snap.get("alive", True)),
+                status=str(snap.get("status", "")),
+                hp=_hp(snap),
+                arrow=arrow,
+            )
+        )
+    ground = []
+    for thing in turn.get("ground", []):
+        if isinstance(thing, dict) and thing.get("square"):
+            x, y = _centre(thing["square"], rows)
+            ground.append({"x": x, "y": y, "label": str(thing.get("item", "?"))})
+    return {
+        "width": cols * CELL,
+        "height": rows * CELL,
+        "files": [{"x": c * CELL + CELL / 2, "label": chr(ord("A") + c)} for c in range(cols)],
+        "ranks": [{"y": (rows - 1 - r) * CELL + CELL / 2, "label": r + 1} for r in range(rows)],
+        "cells": [
+            {"x": c * CELL, "y": r * CELL, "dark": (c + r) % 2}
+            for r in range(rows)
+            for c in range(cols)
+        ],
+        "walls": [
+            {"x": _centre(w, rows)[0] - CELL / 2, "y": _centre(w, rows)[1] - CELL / 2}
+            for w in (log.get("walls") or [])
+        ],
+        "figures": figures,
+        "ground": ground,
+        "cell": CELL,
+    }
+
+
+def hp_series(log: dict[str, Any], *, width: int = 480, height: int = 120) -> list[dict]:
+    """One polyline per gladiator: its body/hp after every turn."""
+    turns = log.get("turns", [])
+    if not turns:
+        return []
+    colours = entrant_colours(log)
+    series: dict[str, list[int]] = {name: [] for name in colours}
+    for turn in turns:
+        for name in series:
+            value = _hp(turn["gladiators"].get(name, {}))
+            series[name].append(int(value or 0))
+    top = max((max(v) for v in series.values() if v), default=1) or 1
+    pad = 6
+    step = (width - 2 * pad) / max(1, len(turns) - 1)
+    lines = []
+    for name, values in series.items():
+        points = " ".join(
+            f"{pad + n * step:.1f},{height - pad - v / top * (height - 2 * pad):.1f}"
+            for n, v in enumerate(values)
+        )
+        lines.append({"name": name, "colour": colours[name], "points": points, "last": values[-1]})
+    return lines
