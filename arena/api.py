@@ -1,7 +1,8 @@
 from __future__ import annotations
 
 from django.http import Http404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
@@ -12,8 +13,9 @@ from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible
 from characters.models import Gladiator
 
+from .forms import OUTCOMES, BoutFilterForm
 from .models import Bout, BoutEntrant
-from .selectors import bout_get, bouts_of_campaign
+from .selectors import bout_get, bouts_filter, bouts_of_campaign
 from .services import bout_cancel, bout_schedule
 
 
@@ -51,11 +53,25 @@ class BoutIn(serializers.Serializer):
 
 
 class BoutListApi(APIView):
-    @extend_schema(responses=BoutOut(many=True))
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("gladiator", int),
+            OpenApiParameter("player", str),
+            OpenApiParameter("ruleset", str),
+            OpenApiParameter("outcome", str, enum=[v for v, _ in OUTCOMES if v]),
+            OpenApiParameter("since", OpenApiTypes.DATE),
+            OpenApiParameter("until", OpenApiTypes.DATE),
+        ],
+        responses=BoutOut(many=True),
+    )
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
+        filters = BoutFilterForm(request.query_params, campaign=campaign)
+        if not filters.is_valid():
+            raise serializers.ValidationError(filters.errors)
+        bouts = bouts_filter(bouts=bouts_of_campaign(campaign=campaign), **filters.cleaned_data)
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(bouts_of_campaign(campaign=campaign), request, self)
+        page = paginator.paginate_queryset(bouts, request, self)
         return paginator.get_paginated_response(BoutOut(page, many=True).data)
 
     @extend_schema(request=BoutIn, responses={201: BoutOut})

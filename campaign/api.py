@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -11,9 +12,9 @@ from rest_framework.views import APIView
 
 from arena.engine import rulesets_available
 
-from .models import Campaign
+from .models import AuditEntry, Campaign
 from .selectors import campaign_get_visible, campaign_role, campaigns_visible
-from .services import campaign_create, campaign_join
+from .services import campaign_create, campaign_join, check_campaign_gm
 
 
 class CampaignOut(serializers.ModelSerializer):
@@ -88,3 +89,24 @@ class RulesetListApi(APIView):
     @extend_schema(responses=RulesetOut(many=True))
     def get(self, request: Request) -> Response:
         return Response(RulesetOut(rulesets_available(), many=True).data)
+
+
+class AuditEntryOut(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
+
+    class Meta:
+        model = AuditEntry
+        fields = ["id", "created_at", "actor", "action", "detail"]
+
+
+class AuditApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=AuditEntryOut(many=True))
+    def get(self, request: Request, slug: str) -> Response:
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+        check_campaign_gm(campaign=campaign, user=request.user)
+        paginator = PageNumberPagination()
+        entries = campaign.audit.select_related("actor")
+        page = paginator.paginate_queryset(entries, request, self)
+        return paginator.get_paginated_response(AuditEntryOut(page, many=True).data)

@@ -165,6 +165,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "BoutStatusEnum": "arena.models.Bout.Status",
+        "GladiatorStatusEnum": "characters.models.Gladiator.Status",
+    },
 }
 
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")

@@ -23,6 +23,40 @@ api_patterns = [
         characters_api.GladiatorListApi.as_view(),
         name="api-gladiators",
     ),
+    path(
+        "campaigns/<slug:slug>/gladiators/<int:pk>/",
+        characters_api.GladiatorDetailApi.as_view(),
+        name="api-gladiator",
+    ),
+    *[
+        path(
+            f"campaigns/<slug:slug>/gladiators/<int:pk>/{action}/",
+            view.as_view(),
+            name=f"api-gladiator-{action}",
+        )
+        for action, view in [
+            ("ledger", characters_api.LedgerApi),
+            ("buy", characters_api.BuyApi),
+            ("sell", characters_api.SellApi),
+            ("equip", characters_api.EquipApi),
+            ("level-up", characters_api.LevelUpApi),
+            ("tactics", characters_api.TacticsApi),
+            ("retire", characters_api.RetireApi),
+            ("adjust", characters_api.AdjustApi),
+        ]
+    ],
+    path(
+        "campaigns/<slug:slug>/standings/",
+        characters_api.StandingsApi.as_view(),
+        name="api-standings",
+    ),
+    path(
+        "campaigns/<slug:slug>/graveyard/",
+        characters_api.GraveyardApi.as_view(),
+        name="api-graveyard",
+    ),
+    path("campaigns/<slug:slug>/armoury/", characters_api.ArmouryApi.as_view(), name="api-armoury"),
+    path("campaigns/<slug:slug>/audit/", api.AuditApi.as_view(), name="api-audit"),
     path("campaigns/<slug:slug>/bouts/", arena_api.BoutListApi.as_view(), name="api-bouts"),
     path(
         "campaigns/<slug:slug>/bouts/<int:pk>/",
@@ -49,6 +83,7 @@ urlpatterns = [
     path("join/<str:code>/", views.join, name="join-code"),
     path("c/<slug:slug>/", views.campaign_detail, name="campaign"),
     path("c/<slug:slug>/invite/reset/", views.invite_reset, name="invite-reset"),
+    path("c/<slug:slug>/audit/", views.audit, name="audit"),
     path("c/<slug:slug>/gladiators/new/", characters_views.gladiator_new, name="gladiator-new"),
     path("c/<slug:slug>/stable/", characters_views.stable, name="stable"),
     path("c/<slug:slug>/standings/", characters_views.standings_view, name="standings"),

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
@@ -24,6 +25,7 @@ from .services import (
     campaign_find_by_code,
     campaign_invite_reset,
     campaign_join,
+    check_campaign_gm,
     ruleset_choices,
 )
 
@@ -117,3 +119,12 @@ def invite_reset(request: HttpRequest, slug: str) -> HttpResponse:
     except LudusError as error:
         messages.error(request, error.message)
     return redirect("campaign", slug=campaign.slug)
+
+
+@login_required
+def audit(request: HttpRequest, slug: str) -> HttpResponse:
+    """The GM's trail: who did what, when."""
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    check_campaign_gm(campaign=campaign, user=request.user)
+    page = Paginator(campaign.audit.select_related("actor"), 50).get_page(request.GET.get("page"))
+    return render(request, "campaign/audit.html", {"campaign": campaign, "page": page})

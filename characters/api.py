@@ -1,16 +1,36 @@
+"""REST endpoints for gladiators: one view per operation, small input/output serializers."""
+
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from arena.catalogue import armoury
+from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible
 
-from .models import Gladiator
-from .selectors import gladiators_of_campaign
-from .services import gladiator_create
+from .models import STATS, Gladiator, Holding, LedgerLine
+from .selectors import (
+    STANDINGS_ORDER,
+    gladiator_get,
+    gladiators_of_campaign,
+    graveyard,
+    ledger_statement,
+    standings,
+)
+from .services import (
+    gladiator_adjust,
+    gladiator_create,
+    gladiator_level_up,
+    gladiator_retire,
+    gladiator_tactics_set,
+)
+from .shop import item_buy, item_equip, item_sell, item_unequip
 
 
 class GladiatorOut(serializers.ModelSerializer):
@@ -18,12 +38,50 @@ class GladiatorOut(serializers.ModelSerializer):
 
     class Meta:
         model = Gladiator
-        fields = ["id", "name", "kind", "status", "owner", "created_at"]
+        fields = [
+            "id", "name", "kind", "status", "owner", "level", "gold", "xp",
+            "bouts_fought", "wins", "defeats", "opponents_defeated", "mercy_granted", "created_at",
+        ]  # fmt: skip
+
+
+class HoldingOut(serializers.ModelSerializer):
+    class Meta:
+        model = Holding
+        fields = ["id", "item", "equipped", "price_paid", "acquired_at"]
+
+
+class GladiatorSheetOut(GladiatorOut):
+    bonuses = serializers.DictField(child=serializers.IntegerField())
+    holdings = HoldingOut(many=True)
+    died_in = serializers.IntegerField(source="died_in_id", allow_null=True)
+
+    class Meta(GladiatorOut.Meta):
+        fields = [
+            *GladiatorOut.Meta.fields, "bonuses", "tactics", "holdings", "died_in",
+            "killed_by", "ended_at",
+        ]  # fmt: skip
+
+
+class LedgerLineOut(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
+
+    class Meta:
+        model = LedgerLine
+        fields = [
+            "id", "currency", "amount", "balance", "cause", "bout", "item", "note", "actor",
+            "created_at",
+        ]  # fmt: skip
 
 
 class GladiatorIn(serializers.Serializer):
     name = serializers.CharField(max_length=60)
     kind = serializers.CharField(max_length=40)
+    tactics = serializers.DictField(child=serializers.CharField(), required=False)
+
+
+def _sheet(gladiator: Gladiator) -> dict:
+    gladiator.refresh_from_db()
+    return GladiatorSheetOut(gladiator).data
 
 
 class GladiatorListApi(APIView):
@@ -32,10 +90,200 @@ class GladiatorListApi(APIView):
         campaign = campaign_get_visible(slug=slug, user=request.user)
         return Response(GladiatorOut(gladiators_of_campaign(campaign=campaign), many=True).data)
 
-    @extend_schema(request=GladiatorIn, responses={201: GladiatorOut})
+    @extend_schema(request=GladiatorIn, responses={201: GladiatorSheetOut})
     def post(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
         data = GladiatorIn(data=request.data)
         data.is_valid(raise_exception=True)
         gladiator = gladiator_create(campaign=campaign, by=request.user, **data.validated_data)
-        return Response(GladiatorOut(gladiator).data, status=201)
+        return Response(_sheet(gladiator), status=201)
+
+
+class GladiatorApiView(APIView):
+    """Base for the per-gladiator endpoints: resolves campaign and gladiator (404 if hidden)."""
+
+    def gladiator(self, request: Request, slug: str, pk: int) -> Gladiator:
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+        return gladiator_get(campaign=campaign, pk=pk)
+
+
+class GladiatorDetailApi(GladiatorApiView):
+    @extend_schema(responses=GladiatorSheetOut)
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        return Response(_sheet(self.gladiator(request, slug, pk)))
+
+
+class LedgerApi(GladiatorApiView):
+    @extend_schema(responses=LedgerLineOut(many=True))
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        lines = ledger_statement(gladiator=self.gladiator(request, slug, pk))
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(lines, request, self)
+        return paginator.get_paginated_response(LedgerLineOut(page, many=True).data)
+
+
+class BuyIn(serializers.Serializer):
+    item = serializers.CharField(max_length=40)
+
+
+class BuyApi(GladiatorApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=BuyIn, responses={201: GladiatorSheetOut})
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        gladiator = self.gladiator(request, slug, pk)
+        data = BuyIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        item_buy(gladiator=gladiator, item=data.validated_data["item"], by=request.user)
+        return Response(_sheet(gladiator), status=201)
+
+
+class HoldingIn(serializers.Serializer):
+    holding = serializers.IntegerField()
+
+
+def _holding(gladiator: Gladiator, holding_id: int) -> Holding:
+    holding = gladiator.holdings.filter(pk=holding_id).first()
+    if holding is None:
+        raise LudusError(f"{gladiator.name} has no item with id {holding_id}.", field="holding")
+    return holding
+
+
+class SellApi(GladiatorApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=HoldingIn, responses=GladiatorSheetOut)
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        gladiator = self.gladiator(request, slug, pk)
+        data = HoldingIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        item_sell(holding=_holding(gladiator, data.validated_data["holding"]), by=request.user)
+        return Response(_sheet(gladiator))
+
+
+class EquipIn(HoldingIn):
+    equipped = serializers.BooleanField()
+
+
+class EquipApi(GladiatorApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=EquipIn, responses=GladiatorSheetOut)
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        gladiator = self.gladiator(request, slug, pk)
+        data = EquipIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        holding = _holding(gladiator, data.validated_data["holding"])
+        if data.validated_data["equipped"]:
+            item_equip(holding=holding, by=request.user)
+        else:
+            item_unequip(holding=holding, by=request.user)
+        return Response(_sheet(gladiator))
+
+
+class LevelUpIn(serializers.Serializer):
+    stat = serializers.ChoiceField(choices=STATS)
+
+
+class LevelUpApi(GladiatorApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=LevelUpIn, responses=GladiatorSheetOut)
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        gladiator = self.gladiator(request, slug, pk)
+        data = LevelUpIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        gladiator_level_up(gladiator=gladiator, stat=data.validated_data["stat"], by=request.user)
+        return Response(_sheet(gladiator))
+
+
+class TacticsIn(serializers.Serializer):
+    tactics = serializers.DictField(child=serializers.CharField())
+
+
+class TacticsApi(GladiatorApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=TacticsIn, responses=GladiatorSheetOut)
+    def put(self, request: Request, slug: str, pk: int) -> Response:
+        gladiator = self.gladiator(request, slug, pk)
+        data = TacticsIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        gladiator_tactics_set(
+            gladiator=gladiator, tactics=data.validated_data["tactics"], by=request.user
+        )
+        return Response(_sheet(gladiator))
+
+
+class RetireApi(GladiatorApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=GladiatorSheetOut)
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        gladiator = self.gladiator(request, slug, pk)
+        gladiator_retire(gladiator=gladiator, by=request.user)
+        return Response(_sheet(gladiator))
+
+
+class AdjustIn(serializers.Serializer):
+    currency = serializers.ChoiceField(choices=LedgerLine.Currency.values)
+    amount = serializers.IntegerField()
+    reason = serializers.CharField(max_length=200)
+
+
+class AdjustApi(GladiatorApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=AdjustIn, responses={201: LedgerLineOut})
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        gladiator = self.gladiator(request, slug, pk)
+        data = AdjustIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        line = gladiator_adjust(gladiator=gladiator, by=request.user, **data.validated_data)
+        return Response(LedgerLineOut(line).data, status=201)
+
+
+class StandingsApi(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("sort", enum=list(STANDINGS_ORDER)),
+            OpenApiParameter("status", enum=list(Gladiator.Status.values)),
+            OpenApiParameter("owner", str),
+        ],
+        responses=GladiatorOut(many=True),
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+        sort = request.query_params.get("sort", "wins")
+        if sort not in STANDINGS_ORDER:
+            raise LudusError(f"Sort by one of: {', '.join(STANDINGS_ORDER)}.", field="sort")
+        rows = standings(
+            campaign=campaign,
+            sort=sort,
+            status=request.query_params.get("status", ""),
+            owner=request.query_params.get("owner", ""),
+        )
+        return Response(GladiatorOut(rows, many=True).data)
+
+
+class GraveyardApi(APIView):
+    @extend_schema(responses=GladiatorSheetOut(many=True))
+    def get(self, request: Request, slug: str) -> Response:
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+        dead = graveyard(campaign=campaign).prefetch_related("holdings")
+        return Response(GladiatorSheetOut(dead, many=True).data)
+
+
+class ArmouryItemOut(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    kind = serializers.CharField()
+    price = serializers.IntegerField()
+
+
+class ArmouryApi(APIView):
+    @extend_schema(responses=ArmouryItemOut(many=True))
+    def get(self, request: Request, slug: str) -> Response:
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+        items = [i for i in armoury(campaign.ruleset).values() if i["price"] is not None]
+        return Response(items)

@@ -121,6 +121,12 @@ def test_scheduling_with_a_foreign_gladiator_is_refused(api_as, campaign, gm, br
     assert "999999" in response.json()["gladiators"][0]
 
 
+def test_the_openapi_schema_generates_without_warnings():
+    from django.core.management import call_command
+
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", "/dev/null")
+
+
 def test_the_openapi_schema_and_docs_are_served(client):
     schema = client.get(reverse("api-schema"))
     assert schema.status_code == 200
