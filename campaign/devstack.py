@@ -24,7 +24,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / ".devdata"
-DATABASE_NAME = "ludus"
+# Separate names let two test runs share the embedded servers without clobbering each other.
+DATABASE_NAME = os.environ.get("LUDUS_DATABASE_NAME", "ludus")
+REDIS_TEST_NAME = os.environ.get("LUDUS_REDIS_TEST_NAME", "redis-test")
 
 
 @contextlib.contextmanager
@@ -171,7 +173,7 @@ def run(port: int) -> int:
 
 
 def test(pytest_args: list[str]) -> int:
-    with services(redis_name="redis-test") as env:
+    with services(redis_name=REDIS_TEST_NAME) as env:
         return subprocess.call([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
 
 
