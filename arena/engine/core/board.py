@@ -32,7 +32,10 @@ class Square(NamedTuple):
         return cls(ord(match.group(1).upper()) - ord("A"), int(match.group(2)) - 1)
 
     def __str__(self) -> str:
-        return f"{chr(ord('A') + self.col)}{self.row + 1}"
+        name = _SQUARE_NAMES.get(self)
+        if name is None:
+            name = _SQUARE_NAMES[self] = f"{chr(ord('A') + self.col)}{self.row + 1}"
+        return name
 
     def offset(self, dcol: int, drow: int) -> Square:
         return Square(self.col + dcol, self.row + drow)
@@ -50,6 +53,11 @@ class Square(NamedTuple):
         return abs(self.col - other.col) == 1 and abs(self.row - other.row) == 1
 
 
+# Square -> "A1" name. Squares are printed for every event and snapshot, and formatting is
+# slow next to a dict lookup; the number of distinct squares is bounded by the board sizes.
+_SQUARE_NAMES: dict[tuple[int, int], str] = {}
+
+
 class Facing(Enum):
     """The way a figure faces; movement directions are relative to it."""
 
@@ -58,18 +66,26 @@ class Facing(Enum):
     S = "S"
     W = "W"
 
+    # The neighbours of each facing are plain attributes filled in below the class: the
+    # tactics ask for them many times a turn, and an attribute read is much cheaper than an
+    # index search or a dict lookup keyed by an enum (Enum.__hash__ is Python code).
+    _vector: tuple[int, int]
+    _left: Facing
+    _right: Facing
+    _back: Facing
+
     @property
     def vector(self) -> tuple[int, int]:
-        return _VECTORS[self]
+        return self._vector
 
     def turned_left(self) -> Facing:
-        return _ORDER[(_ORDER.index(self) - 1) % 4]
+        return self._left
 
     def turned_right(self) -> Facing:
-        return _ORDER[(_ORDER.index(self) + 1) % 4]
+        return self._right
 
     def reversed(self) -> Facing:
-        return _ORDER[(_ORDER.index(self) + 2) % 4]
+        return self._back
 
     @classmethod
     def towards(cls, dcol: int, drow: int) -> Facing:
@@ -81,6 +97,12 @@ class Facing(Enum):
 
 _ORDER = (Facing.N, Facing.E, Facing.S, Facing.W)
 _VECTORS = {Facing.N: (0, 1), Facing.E: (1, 0), Facing.S: (0, -1), Facing.W: (-1, 0)}
+for _i, _facing in enumerate(_ORDER):
+    _facing._vector = _VECTORS[_facing]
+    _facing._left = _ORDER[(_i - 1) % 4]
+    _facing._right = _ORDER[(_i + 1) % 4]
+    _facing._back = _ORDER[(_i + 2) % 4]
+del _i, _facing
 
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
 DIAGONAL = ((1, 1), (1, -1), (-1, -1), (-1, 1))
@@ -151,6 +173,42 @@ class Board:
                 break
             out.append(sq)
         return out
+
+
+class Grid:
+    """Geometry of one board worked out once: every square as a ready Square object (look one
+    up by a plain (col, row) tuple: building a NamedTuple costs far more than a dict lookup),
+    and each square's open orthogonal neighbours in ORTHOGONAL order. Path finding and the
+    movement step use these tables instead of building and testing squares every time."""
+
+    __slots__ = ("board", "squares", "steps")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.squares: dict[tuple[int, int], Square] = {
+            (sq.col, sq.row): sq for sq in board.squares()
+        }
+        self.steps: dict[Square, tuple[tuple[int, int, Square], ...]] = {}
+        for sq in self.squares.values():
+            around = []
+            for dcol, drow in ORTHOGONAL:
+                nxt = self.squares.get((sq.col + dcol, sq.row + drow))
+                if nxt is not None and nxt not in board.walls:
+                    around.append((dcol, drow, nxt))
+            self.steps[sq] = tuple(around)
+
+
+_GRIDS: dict[Board, Grid] = {}
+
+
+def grid_of(board: Board) -> Grid:
+    """The (shared, read-only) Grid of a board; a handful of boards are in use at a time."""
+    grid = _GRIDS.get(board)
+    if grid is None:
+        if len(_GRIDS) >= 64:
+            _GRIDS.clear()
+        grid = _GRIDS[board] = Grid(board)
+    return grid
 
 
 def _round_div(num: int, den: int) -> int:

@@ -10,13 +10,17 @@ import dataclasses
 from enum import Enum
 from typing import Any, ClassVar
 
-_SCALARS = (str, int, float, bool, type(None))
+_SCALARS = frozenset((str, int, float, bool, type(None)))
 
 
 def plain(value: Any) -> Any:
     """Turn a field value into JSON-able data (enums -> value, tuples -> lists, ...)."""
-    if type(value) in _SCALARS:
+    kind = type(value)
+    if kind in _SCALARS:
         return value
+    if kind is tuple or kind is list:
+        # The common case on the hot path: dice and names, a flat sequence of scalars.
+        return [v if type(v) in _SCALARS else plain(v) for v in value]
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, (list, tuple)):
@@ -41,9 +45,10 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind, "text": self.text()}
-        names = _FIELD_NAMES.get(type(self))
+        cls = type(self)
+        names = _FIELD_NAMES.get(cls)
         if names is None:
-            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(self))
         for name in names:
             value = getattr(self, name)
             out[name] = value if type(value) in _SCALARS else plain(value)

@@ -21,6 +21,17 @@ class Kind(Enum):
     OTHER = "other"
 
 
+class Status(Enum):
+    """A gladiator's standing in the bout (defined here, with the other plain kinds, so that
+    the tactics can use it without importing the fighters' module)."""
+
+    FIGHTING = "fighting"
+    DOWN = "down"  # at 0 body, a teammate may heal him before the next phase ends (VI.A)
+    MERCY = "mercy"  # spared, walking to the exit as an obstacle (VI.B)
+    EXITED = "exited"
+    DEAD = "dead"
+
+
 @dataclass(frozen=True, slots=True)
 class Item:
     slug: str

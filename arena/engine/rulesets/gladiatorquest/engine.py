@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.engine.core.board import Facing, Square
+from arena.engine.core.board import Facing, Square, grid_of
 from arena.engine.core.dice import Dice, DiceError
 from arena.engine.core.events import Event
 from arena.engine.core.ruleset import TurnRecord
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest import actions, combat
-from arena.engine.rulesets.gladiatorquest.data import equipment_errors
 from arena.engine.rulesets.gladiatorquest.events import (
     BoutOver,
     Bump,
@@ -44,6 +43,7 @@ from arena.engine.rulesets.gladiatorquest.state import (
     Fighter,
     Options,
     Status,
+    cached_equipment_errors,
     parse_gladiators,
     parse_options,
 )
@@ -58,6 +58,7 @@ class Run:
     def __init__(self, bout: dict[str, Any]) -> None:
         self.options: Options = parse_options(bout.get("options"))
         self.board = self.options.board
+        self.grid = grid_of(self.board)
         self.fighters: list[Fighter] = parse_gladiators(bout.get("gladiators"), self.options)
         self.by_name = {f.name: f for f in self.fighters}
         self.dice = _make_dice(bout)
@@ -87,8 +88,7 @@ class Run:
         return [o for o in self.fighters if o.status is Status.FIGHTING and o.side != side]
 
     def can_carry(self, f: Fighter, item: str) -> bool:
-        gtype = f.gtype.slug
-        return not equipment_errors(gtype, [*f.carried, item], self.options.contest)
+        return not cached_equipment_errors(f.gtype.slug, (*f.carried, item), self.options.contest)
 
     def fighter(self, name: str, where: str) -> Fighter:
         f = self.by_name.get(name)

@@ -8,6 +8,7 @@ snapshots.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -23,20 +24,13 @@ from arena.engine.rulesets.gladiatorquest.data import (
     GladiatorType,
     Item,
     Kind,
+    Status,
     equipment_errors,
     spell_errors,
 )
 from arena.engine.rulesets.gladiatorquest.tactics import Tactics, parse_tactics
 
 BONUS_KEYS = ("attack", "defend", "movement", "body", "mind")
-
-
-class Status(Enum):
-    FIGHTING = "fighting"
-    DOWN = "down"  # at 0 body, a teammate may heal him before the next phase ends (VI.A)
-    MERCY = "mercy"  # spared, walking to the exit as an obstacle (VI.B)
-    EXITED = "exited"
-    DEAD = "dead"
 
 
 class Weight(Enum):
@@ -92,59 +86,113 @@ class Fighter:
     tempest: bool = False
     down_deadline: int = 0  # movement phase number by whose end he must be healed
 
-    @property
-    def side(self) -> str:
-        return self.team if self.team is not None else self.name
+    # The side he fights for: his team, or himself. A plain attribute rather than a property
+    # because it is read in every loop over the fighters; set_team() keeps it up to date.
+    side: str = ""
+
+    def __post_init__(self) -> None:
+        self.side = self.team if self.team is not None else self.name
+
+    def set_team(self, team: str | None) -> None:
+        self.team = team
+        self.side = team if team is not None else self.name
 
     @property
     def fighting(self) -> bool:
         return self.status is Status.FIGHTING
 
+    def loadout(self) -> Loadout:
+        return loadout_of(self.carried)
+
     def weight(self) -> Weight:
         """IV.A: heavy wears armour, or both helmet and shield; medium one of them."""
-        has_armour = has_helmet = has_shield = False
-        for slug in self.carried:
-            kind = ITEMS[slug].kind
-            if kind is Kind.ARMOUR:
-                has_armour = True
-            elif kind is Kind.HELMET:
-                has_helmet = True
-            elif kind is Kind.SHIELD:
-                has_shield = True
-        if has_armour or (has_helmet and has_shield):
-            return Weight.HEAVY
-        if has_helmet or has_shield:
-            return Weight.MEDIUM
-        return Weight.LIGHT
+        return loadout_of(self.carried).weight
 
     def weapons(self) -> list[Item]:
-        return [ITEMS[s] for s in self.carried if ITEMS[s].kind is Kind.WEAPON]
+        return list(loadout_of(self.carried).weapons)
 
     def weapon(self, contest: str) -> Item:
         """The weapon he fights with: the tactics' choice if carried, else the most dice."""
         if contest == "magic_only" and self.spells:
             return FISTS
-        best: Item | None = None
-        for slug in self.carried:
-            item = ITEMS[slug]
-            if item.kind is not Kind.WEAPON or (item.min_range > 1 and not item.bow):
-                continue
-            if slug == self.tactics.weapon:
-                return item
-            if best is None or item.attack > best.attack:
-                best = item
-        return best if best is not None else FISTS
+        kit = loadout_of(self.carried)
+        preferred = self.tactics.weapon
+        if preferred is not None and preferred in kit.usable:
+            return ITEMS[preferred]
+        return kit.best
 
     def defend_dice(self) -> int:
         dice = self.gtype.defend + self.bonuses["defend"] + self.shield_dice + self.rock_skin
-        for slug in self.carried:
-            item = ITEMS[slug]
-            if item.kind is not Kind.SHIELD:
-                dice += item.defend
-        return max(dice, 0)
+        return max(dice + loadout_of(self.carried).defend, 0)
 
     def potions(self) -> list[str]:
-        return [s for s in self.carried if ITEMS[s].kind is Kind.POTION]
+        return list(loadout_of(self.carried).potions)
+
+
+@dataclass(frozen=True, slots=True)
+class Loadout:
+    """What follows from the items a gladiator carries, and from nothing else. The tactics
+    and the combat ask for these many times a turn while the items rarely change, so each
+    distinct list of items is worked out once (see `loadout_of`)."""
+
+    weight: Weight
+    weapons: tuple[Item, ...]  # every weapon, in carried order
+    usable: frozenset[str]  # weapons he can fight with hand to hand (not a crossbow)
+    best: Item  # the usable weapon with most attack dice (first of equals), else fists
+    defend: int  # extra defend dice from everything but the shield (it has shield_dice)
+    potions: tuple[str, ...]
+    throwables: int
+
+
+_LOADOUTS: dict[tuple[str, ...], Loadout] = {}
+_LOADOUTS_MAX = 4096  # distinct item lists kept; a long-lived process clears and starts again
+
+
+def loadout_of(carried: list[str]) -> Loadout:
+    key = tuple(carried)
+    kit = _LOADOUTS.get(key)
+    if kit is None:
+        if len(_LOADOUTS) >= _LOADOUTS_MAX:
+            _LOADOUTS.clear()
+        kit = _LOADOUTS[key] = _work_out_loadout(key)
+    return kit
+
+
+def _work_out_loadout(carried: tuple[str, ...]) -> Loadout:
+    has_armour = has_helmet = has_shield = False
+    best: Item | None = None
+    usable = set()
+    defend = 0
+    for slug in carried:
+        item = ITEMS[slug]
+        kind = item.kind
+        if kind is Kind.ARMOUR:
+            has_armour = True
+        elif kind is Kind.HELMET:
+            has_helmet = True
+        elif kind is Kind.SHIELD:
+            has_shield = True
+        if kind is not Kind.SHIELD:
+            defend += item.defend
+        if kind is Kind.WEAPON and not (item.min_range > 1 and not item.bow):
+            usable.add(slug)
+            if best is None or item.attack > best.attack:
+                best = item
+    if has_armour or (has_helmet and has_shield):
+        weight = Weight.HEAVY
+    elif has_helmet or has_shield:
+        weight = Weight.MEDIUM
+    else:
+        weight = Weight.LIGHT
+    return Loadout(
+        weight=weight,
+        weapons=tuple(ITEMS[s] for s in carried if ITEMS[s].kind is Kind.WEAPON),
+        usable=frozenset(usable),
+        best=best if best is not None else FISTS,
+        defend=defend,
+        potions=tuple(s for s in carried if ITEMS[s].kind is Kind.POTION),
+        throwables=sum(1 for s in carried if ITEMS[s].throwable),
+    )
 
 
 def _require(cond: bool, fieldname: str, message: str) -> None:
@@ -225,11 +273,10 @@ def parse_gladiators(raw: Any, options: Options) -> list[Fighter]:
         _require(name not in names, f"{where}.name", f"{name!r} is used twice")
         names.add(name)
         type_slug = g.get("type")
-        _require(
-            type_slug in TYPES,
-            f"{where}.type",
-            f"unknown gladiator type {type_slug!r} (one of {', '.join(TYPES)})",
-        )
+        if type_slug not in TYPES:  # (the message is only built when it is needed)
+            raise EngineInputError(
+                f"{where}.type", f"unknown gladiator type {type_slug!r} (one of {', '.join(TYPES)})"
+            )
         gtype = TYPES[type_slug]
         team = g.get("team")
         _require(
@@ -243,21 +290,19 @@ def parse_gladiators(raw: Any, options: Options) -> list[Fighter]:
             f"{where}.equipment",
             "must be a list of item slugs",
         )
-        errors = equipment_errors(type_slug, equipment, options.contest)
+        errors = cached_equipment_errors(type_slug, tuple(equipment), options.contest)
         _require(not errors, f"{where}.equipment", "; ".join(errors))
         bonuses_raw = g.get("bonuses") or {}
         _require(isinstance(bonuses_raw, dict), f"{where}.bonuses", "must be an object")
         bonuses = {}
         for key in BONUS_KEYS:
             value = bonuses_raw.get(key, 0)
-            _require(
-                type(value) is int and 0 <= value <= 50,
-                f"{where}.bonuses.{key}",
-                "must be an integer 0..50",
-            )
+            if not (type(value) is int and 0 <= value <= 50):
+                raise EngineInputError(f"{where}.bonuses.{key}", "must be an integer 0..50")
             bonuses[key] = value
         unknown = sorted(set(bonuses_raw) - set(BONUS_KEYS))
-        _require(not unknown, f"{where}.bonuses", f"unknown bonus {', '.join(unknown)}")
+        if unknown:
+            raise EngineInputError(f"{where}.bonuses", f"unknown bonus {', '.join(unknown)}")
         spells = g.get("spells")
         if spells is None:
             spells = list(DEFAULT_SPELLS.get(type_slug, ()))
@@ -322,9 +367,9 @@ def _assign_contest_teams(fighters: list[Fighter], options: Options) -> None:
     if options.contest != "one_against_many":
         return
     if all(f.team is None for f in fighters):
-        fighters[0].team = fighters[0].name
+        fighters[0].set_team(fighters[0].name)
         for f in fighters[1:]:
-            f.team = "many"
+            f.set_team("many")
     sides = {f.side for f in fighters}
     sizes = sorted(sum(1 for f in fighters if f.side == s) for s in sides)
     _require(
@@ -354,7 +399,7 @@ def _place(fighters: list[Fighter], options: Options, raw: list[dict[str, Any]])
     for f in fighters:
         if f.side not in sides:
             sides.append(f.side)
-    ring = [sq for sq in board.edge_squares() if sq not in board.walls]
+    ring, offsets = _placement_ring(board)
     centre_col, centre_row = (board.width - 1) / 2, (board.height - 1) / 2
     if len(sides) == 2:
         mid = (board.width - 1) // 2
@@ -367,9 +412,6 @@ def _place(fighters: list[Fighter], options: Options, raw: list[dict[str, Any]])
     for side in sides:
         members = [f for f in todo if f.side == side]
         pos = starts[side]
-        offsets = [0]
-        for k in range(1, len(ring)):
-            offsets += [k, -k]
         for f in members:
             for off in offsets:
                 sq = ring[(pos + off) % len(ring)]
@@ -381,3 +423,26 @@ def _place(fighters: list[Fighter], options: Options, raw: list[dict[str, Any]])
             f.square = sq
             if raw[f.index].get("facing") is None:
                 f.facing = Facing.towards(round(centre_col - sq.col), round(centre_row - sq.row))
+
+
+# Setup work that depends only on the board or the equipment list: worked out once per distinct
+# board or list (bouts are resolved by the thousand with the same few boards and kits).
+
+
+@functools.lru_cache(maxsize=256)
+def _placement_ring(board: Board) -> tuple[list[Square], list[int]]:
+    """The open edge squares clockwise from A1, and the order in which _place tries them
+    around a side's start: 0, +1, -1, +2, -2 ..."""
+    ring = [sq for sq in board.edge_squares() if sq not in board.walls]
+    offsets = [0]
+    for k in range(1, len(ring)):
+        offsets += [k, -k]
+    return ring, offsets
+
+
+@functools.lru_cache(maxsize=4096)
+def cached_equipment_errors(
+    type_slug: str, equipment: tuple[str, ...], contest: str
+) -> tuple[str, ...]:
+    """equipment_errors() for a tuple of item slugs, remembered."""
+    return tuple(equipment_errors(type_slug, list(equipment), contest))

@@ -11,8 +11,8 @@ from collections import deque
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
-from arena.engine.core.board import ORTHOGONAL, Facing, Square
-from arena.engine.rulesets.gladiatorquest.data import ITEMS, Kind
+from arena.engine.core.board import Facing, Square
+from arena.engine.rulesets.gladiatorquest.data import ITEMS, Kind, Status
 from arena.engine.rulesets.gladiatorquest.orders import (
     STAND,
     Attack,
@@ -104,6 +104,8 @@ def relative_move(facing: Facing, dcol: int, drow: int) -> Move:
 
 
 def pick_target(run: Run, f: Fighter, candidates: list[Fighter]) -> Fighter:
+    if len(candidates) == 1:
+        return candidates[0]  # (what min/max would pick, without building the keys)
     sq = f.square
     assert sq is not None
     how = f.tactics.target
@@ -119,33 +121,38 @@ def _goal_reached(f: Fighter, sq: Square, target: Square, diagonal: bool) -> boo
 
 
 def step_towards(run: Run, f: Fighter, target: Square, *, diagonal: bool) -> tuple[int, int]:
-    """One orthogonal step closer to a square next to `target` (greedy, BFS when stuck)."""
+    """One orthogonal step closer to a square next to `target` (greedy, BFS when stuck).
+
+    Greedy: of the free neighbours, the first (in ORTHOGONAL order) with the lowest score
+    below the current one; the score is the Manhattan distance, or (Chebyshev, Manhattan)
+    for a diagonal weapon."""
     here = f.square
     assert here is not None
     if _goal_reached(f, here, target, diagonal):
         return (0, 0)
     occupied = run.occupied
-    board = run.board
-    best: tuple[int, int, int] | None = None
-    best_step = (0, 0)
-    now = (
-        (_cheb(here, target), _manhattan(here, target))
-        if diagonal
-        else (_manhattan(here, target), 0)
-    )
-    for order, (dcol, drow) in enumerate(ORTHOGONAL):
-        nxt = Square(here.col + dcol, here.row + drow)
-        if not board.is_open(nxt) or nxt in occupied:
-            continue
-        score = (
-            (_cheb(nxt, target), _manhattan(nxt, target))
-            if diagonal
-            else (_manhattan(nxt, target), 0)
-        )
-        if score < now and (best is None or (*score, order) < best):
-            best = (*score, order)
-            best_step = (dcol, drow)
-    if best is not None:
+    tcol, trow = target
+    hcol, hrow = here
+    best_step = None
+    if diagonal:
+        dc, dr = abs(hcol - tcol), abs(hrow - trow)
+        best = (dc if dc > dr else dr, dc + dr)
+        for dcol, drow, nxt in run.grid.steps[here]:
+            if nxt in occupied:
+                continue
+            dc, dr = abs(hcol + dcol - tcol), abs(hrow + drow - trow)
+            score = (dc if dc > dr else dr, dc + dr)
+            if score < best:
+                best, best_step = score, (dcol, drow)
+    else:
+        best_manhattan = abs(hcol - tcol) + abs(hrow - trow)
+        for dcol, drow, nxt in run.grid.steps[here]:
+            if nxt in occupied:
+                continue
+            manhattan = abs(hcol + dcol - tcol) + abs(hrow + drow - trow)
+            if manhattan < best_manhattan:
+                best_manhattan, best_step = manhattan, (dcol, drow)
+    if best_step is not None:
         return best_step
     return _bfs_step(run, here, target, diagonal, f)
 
@@ -153,16 +160,15 @@ def step_towards(run: Run, f: Fighter, target: Square, *, diagonal: bool) -> tup
 def _bfs_step(
     run: Run, start: Square, target: Square, diagonal: bool, f: Fighter
 ) -> tuple[int, int]:
-    board, occupied = run.board, run.occupied
+    steps, occupied = run.grid.steps, run.occupied
     first: dict[Square, tuple[int, int]] = {start: (0, 0)}
     queue = deque([start])
     while queue:
         sq = queue.popleft()
         if sq is not start and _goal_reached(f, sq, target, diagonal):
             return first[sq]
-        for dcol, drow in ORTHOGONAL:
-            nxt = Square(sq.col + dcol, sq.row + drow)
-            if nxt in first or not board.is_open(nxt) or nxt in occupied:
+        for dcol, drow, nxt in steps[sq]:
+            if nxt in first or nxt in occupied:
                 continue
             first[nxt] = (dcol, drow) if sq is start else first[sq]
             queue.append(nxt)
@@ -170,16 +176,17 @@ def _bfs_step(
 
 
 def step_away(run: Run, f: Fighter, threat: Square) -> tuple[int, int]:
+    """The first free neighbour (ORTHOGONAL order) that is farthest from the threat, if it
+    is farther than here."""
     here = f.square
     assert here is not None
-    best, best_step = (_manhattan(here, threat), 0), (0, 0)
-    for order, (dcol, drow) in enumerate(ORTHOGONAL):
-        nxt = Square(here.col + dcol, here.row + drow)
-        if not run.board.is_open(nxt) or nxt in run.occupied:
+    best, best_step = _manhattan(here, threat), (0, 0)
+    for dcol, drow, nxt in run.grid.steps[here]:
+        if nxt in run.occupied:
             continue
-        score = (_manhattan(nxt, threat), -order)
-        if score > best:
-            best, best_step = score, (dcol, drow)
+        manhattan = _manhattan(nxt, threat)
+        if manhattan > best:
+            best, best_step = manhattan, (dcol, drow)
     return best_step
 
 
@@ -214,12 +221,15 @@ def step_order(run: Run, f: Fighter) -> StepOrder:
     if not enemies:
         return _rescue_order(run, f) or STAND
     target = pick_target(run, f, enemies)
-    dist = _cheb(sq, target.square)
+    there = target.square
+    assert there is not None
+    dist = _cheb(sq, there)
     appeal = f.body == 1 and (t.appeal == "always" or (t.appeal == "if_likely" and f.tally >= 2))
     if appeal:
         return StepOrder(appeal=True)
-    potion = _potion_choice(run, f, dist)
-    spell = _spell_choice(run, f, target, dist)
+    kit = f.loadout()
+    potion = _potion_choice(run, f, dist) if kit.potions else None
+    spell = _spell_choice(run, f, target, dist) if f.spells else None
     weapon = f.weapon(run.options.contest)
     passing = None
     if weapon.reach > 1:
@@ -239,29 +249,40 @@ def step_order(run: Run, f: Fighter) -> StepOrder:
         return rescue
     if weapon.bow and not run.impatient:
         # A crossbow keeps its distance while it can shoot.
-        dcol, drow = step_away(run, f, target.square) if dist < 3 else (0, 0)
+        dcol, drow = step_away(run, f, there) if dist < 3 else (0, 0)
     elif t.approach == "keep_distance" and _has_ranged(run, f) and dist < 3:
-        dcol, drow = step_away(run, f, target.square)
+        dcol, drow = step_away(run, f, there)
     elif t.approach == "keep_distance" and _has_ranged(run, f):
         dcol, drow = (0, 0)
     else:
-        unarmed_goal = _lost_weapon_goal(run, f, dist)
-        goal = unarmed_goal or target.square
+        unarmed_goal = _lost_weapon_goal(run, f, dist) if not kit.weapons else None
+        goal = unarmed_goal or there
         dcol, drow = step_towards(run, f, goal, diagonal=weapon.diagonal and not unarmed_goal)
         if unarmed_goal and (dcol, drow) == (0, 0) and _manhattan(sq, goal) == 1:
             dcol, drow = goal.col - sq.col, goal.row - sq.row
-    move = Move.STAND if (dcol, drow) == (0, 0) else relative_move(f.facing, dcol, drow)
+    facing = f.facing
+    move = Move.STAND if (dcol, drow) == (0, 0) else relative_move(facing, dcol, drow)
     pivot = None
     if not f.pivot_used:
-        new_sq = Square(sq.col + dcol, sq.row + drow)
-        want = Facing.towards(target.square.col - new_sq.col, target.square.row - new_sq.row)
-        if want is f.facing.turned_left():
+        want = Facing.towards(there.col - (sq.col + dcol), there.row - (sq.row + drow))
+        if want is facing.turned_left():
             pivot = "left"
-        elif want is f.facing.turned_right() or want is f.facing.reversed():
+        elif want is facing.turned_right() or want is facing.reversed():
             pivot = "right"
+    if spell is None and potion is None and passing is None:
+        return _PLAIN_STEPS[move, pivot]
     return StepOrder(
         move=move, pivot=pivot, pivot_after=True, spell=spell, potion=potion, passing=passing
     )
+
+
+# The orders that only move and pivot, made once: most orders the tactics write are these,
+# and building a frozen dataclass every time costs more than looking one up.
+_PLAIN_STEPS = {
+    (move, pivot): StepOrder(move=move, pivot=pivot, pivot_after=True)
+    for move in Move
+    for pivot in (None, "left", "right")
+}
 
 
 def _has_ranged(run: Run, f: Fighter) -> bool:
@@ -272,7 +293,7 @@ def _has_ranged(run: Run, f: Fighter) -> bool:
     if f.tactics.throw == "never":
         return False
     spare = 0 if f.tactics.throw == "always" else 1
-    return sum(1 for s in f.carried if ITEMS[s].throwable) > spare
+    return f.loadout().throwables > spare
 
 
 def _lost_weapon_goal(run: Run, f: Fighter, dist: int) -> Square | None:
@@ -292,7 +313,7 @@ def _lost_weapon_goal(run: Run, f: Fighter, dist: int) -> Square | None:
 def _potion_choice(run: Run, f: Fighter, dist: int) -> PotionOrder | None:
     if f.potion_used:
         return None
-    potions = f.potions()
+    potions = f.loadout().potions
     if not potions:
         return None
     if "healing_potion" in potions and f.tactics.drink == "when_hurt" and f.body <= f.max_body // 2:
@@ -317,7 +338,7 @@ def _spell_choice(run: Run, f: Fighter, target: Fighter, dist: int) -> CastOrder
         if slug in spells:
             return CastOrder(slug, target.name)
     if "firestorm" in spells and not any(
-        o is not f and (o.side == f.side or o.status.value == "mercy") and o.square
+        o is not f and (o.side == f.side or o.status is Status.MERCY) and o.square
         for o in run.fighters
     ):
         return CastOrder("firestorm", None)
@@ -338,7 +359,7 @@ def _throw_choice(run: Run, f: Fighter, target: Fighter, dist: int) -> ThrowOrde
     how = f.tactics.throw
     if how == "never" or not 3 <= dist <= 12:
         return None
-    weapons = f.weapons()
+    weapons = f.loadout().weapons
     throwables = [w for w in weapons if w.throwable]
     if not throwables:
         return None
@@ -351,7 +372,7 @@ def _throw_choice(run: Run, f: Fighter, target: Fighter, dist: int) -> ThrowOrde
 
 def _rescue_order(run: Run, f: Fighter) -> StepOrder | None:
     """VI.A: get a healing potion or spell to a fallen teammate."""
-    down = [o for o in run.fighters if o.status.value == "down" and o.side == f.side and o is not f]
+    down = [o for o in run.fighters if o.status is Status.DOWN and o.side == f.side and o is not f]
     if not down:
         return None
     sq = f.square
