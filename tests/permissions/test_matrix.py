@@ -1,0 +1,476 @@
+"""Nobody sees or changes what is not theirs: the whole permission matrix, as data.
+
+Rules under test (docs/architecture.md, campaign/selectors.py, characters/permissions.py):
+- A private campaign does not exist for outsiders and anonymous users: 404 on every page and
+  API route under it (anonymous on login-required pages and auth-only API routes is sent to
+  log in instead, which reveals nothing).
+- A public campaign is readable by anyone and changeable only by members.
+- Only a gladiator's owner, or the campaign's GM, acts for it (buy, sell, equip/unequip,
+  level-up, tactics, retire). GM only: scheduling and cancelling bouts, adjusting gold/xp,
+  resetting the invite code, the audit trail. Any member may create a gladiator for themselves.
+
+Each write case runs for every persona in a private and a public campaign. An allowed persona
+must see the change happen; a refused one must get the right refusal and change nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from arena.models import Bout
+from arena.services import bout_schedule
+from campaign.models import Campaign, Membership
+from campaign.services import campaign_join
+from characters.models import Gladiator, Holding
+from characters.services import gladiator_create, gladiator_tactics_set
+from characters.shop import item_buy, item_unequip
+
+from .helpers import snapshot
+
+pytestmark = pytest.mark.django_db
+
+GM, OWNER, RIVAL, OUTSIDER, ANONYMOUS = "gm", "owner", "rival", "outsider", "anonymous"
+PERSONAS = (GM, OWNER, RIVAL, OUTSIDER, ANONYMOUS)
+EVERYONE = frozenset(PERSONAS)
+SIGNED_IN = frozenset({GM, OWNER, RIVAL, OUTSIDER})
+MEMBERS = frozenset({GM, OWNER, RIVAL})
+CONTROL = frozenset({GM, OWNER})  # the hero's owner and the GM
+GM_ONLY = frozenset({GM})
+
+PRIVATE, PUBLIC = Campaign.Visibility.PRIVATE, Campaign.Visibility.PUBLIC
+BOTH = (PRIVATE, PUBLIC)
+LOGIN = "login"  # pages: a redirect to the login page; API: 401 or 403
+
+
+# --- the world every case runs in ----------------------------------------------------------
+
+
+@dataclass
+class World:
+    campaign: Campaign
+    hero: Gladiator  # the owner's barbarian, 1000 gold and 20 xp
+    foe: Gladiator  # the rival's wizard
+    carried: Holding  # the hero's equipped broadsword
+    packed: Holding  # the hero's helmet, in the pack
+    bout: Bout  # scheduled in two days: hero vs foe
+
+
+@pytest.fixture
+def personas(gm, owner, rival, outsider) -> dict[str, Any]:
+    return {GM: gm, OWNER: owner, RIVAL: rival, OUTSIDER: outsider, ANONYMOUS: None}
+
+
+@pytest.fixture
+def world(request, gm, owner, rival, stake) -> World:
+    """The hero, the foe, their kit and a scheduled bout, in a campaign of the visibility
+    given as the fixture's (indirect) parameter."""
+    if request.param == PRIVATE:
+        campaign = request.getfixturevalue("campaign")
+        hero, foe = request.getfixturevalue("brutus"), request.getfixturevalue("nox")
+    else:
+        campaign = request.getfixturevalue("public_campaign")
+        for player in (owner, rival):
+            campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+        hero = gladiator_create(campaign=campaign, by=owner, name="Brutus", kind="barbarian")
+        foe = gladiator_create(campaign=campaign, by=rival, name="Nox", kind="wizard")
+    stake(hero, gold=1000, xp=20)
+    packed = item_unequip(holding=item_buy(gladiator=hero, item="helmet", by=owner), by=owner)
+    bout = bout_schedule(
+        campaign=campaign,
+        by=gm,
+        gladiators=[hero, foe],
+        scheduled_at=timezone.now() + timedelta(days=2),
+        seed=7,
+    )
+    hero.refresh_from_db()
+    return World(
+        campaign=campaign,
+        hero=hero,
+        foe=foe,
+        carried=hero.holdings.get(item="broadsword"),
+        packed=packed,
+        bout=bout,
+    )
+
+
+# --- url builders and effects, so the table below reads as one row per endpoint -------------
+
+
+def page(name: str) -> Callable[[World], str]:
+    return lambda w: reverse(name, args=[w.campaign.slug])
+
+
+def hero_page(name: str) -> Callable[[World], str]:
+    return lambda w: reverse(name, args=[w.campaign.slug, w.hero.pk])
+
+
+def bout_page(name: str) -> Callable[[World], str]:
+    return lambda w: reverse(name, args=[w.bout.campaign.slug, w.bout.pk])
+
+
+def site(name: str) -> Callable[[World], str]:
+    return lambda w: reverse(name)
+
+
+def hero_of(snap: dict) -> dict:
+    return snap["gladiators"]["Brutus"]
+
+
+def carried(snap: dict) -> int:
+    return sum(equipped for _, _, equipped in hero_of(snap)["holdings"])
+
+
+def hero_changed(key: str, change: Callable[[Any, Any], bool]):
+    return lambda b, a, who: change(hero_of(b)[key], hero_of(a)[key])
+
+
+BOUGHT_DAGGER = hero_changed("holdings", lambda b, a: "dagger" in {i for _, i, _ in a})
+SOLD_HELMET = hero_changed("holdings", lambda b, a: "helmet" not in {i for _, i, _ in a})
+RETIRED = hero_changed("status", lambda b, a: a == Gladiator.Status.RETIRED)
+LEVELLED = hero_changed("level", lambda b, a: a == b + 1)
+KEEPS_DISTANCE = hero_changed("tactics", lambda b, a: a.get("approach") == "keep_distance")
+PAID_FIVE = hero_changed("gold", lambda b, a: a == b + 5)
+
+
+def EQUIPPED(b, a, who):
+    return carried(a) == carried(b) + 1
+
+
+def UNEQUIPPED(b, a, who):
+    return carried(a) == carried(b) - 1
+
+
+def NEW_GLADIATOR(b, a, who):
+    return len(a["gladiators"]) == len(b["gladiators"]) + 1
+
+
+def NEW_BOUT(b, a, who):
+    return len(a["bouts"]) == len(b["bouts"]) + 1
+
+
+def CANCELLED(b, a, who):
+    return list(a["bouts"].values()) == [Bout.Status.CANCELLED]
+
+
+def NEW_INVITE(b, a, who):
+    return a["invite"] != b["invite"]
+
+
+def NEW_CAMPAIGN(b, a, who):
+    return a["campaigns"] == b["campaigns"] + 1
+
+
+def JOINED(b, a, who):
+    """Members are already in: joining again changes nothing (and is not an error)."""
+    return a["members"] == b["members"] + (who == OUTSIDER)
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    method: str
+    url: Callable[[World], str]
+    payload: Callable[[World], Any]
+    may: frozenset[str]
+    effect: Callable[[dict, dict, str], bool]
+    api: bool = False
+    ok: int = 302  # what an allowed request answers; pages come back with a redirect
+
+    def __str__(self) -> str:
+        return self.name
+
+
+HERO_TACTICS = {"approach": "keep_distance"}
+SCHEDULE_AT = "2031-01-01T12:00"
+
+# fmt: off
+CASES = [
+    # Pages: POST forms (field names from the templates).
+    Case("page invite-reset", "post", page("invite-reset"), lambda w: {}, GM_ONLY, NEW_INVITE),
+    Case("page gladiator-new", "post", page("gladiator-new"),
+         lambda w: {"name": "Spartacus", "kind": "dwarf"}, MEMBERS, NEW_GLADIATOR),
+    Case("page buy", "post", hero_page("gladiator-buy"),
+         lambda w: {"item": "dagger"}, CONTROL, BOUGHT_DAGGER),
+    Case("page sell", "post", hero_page("gladiator-sell"),
+         lambda w: {"holding": w.packed.pk, "back": "shop"}, CONTROL, SOLD_HELMET),
+    Case("page equip", "post", hero_page("gladiator-equip"),
+         lambda w: {"holding": w.packed.pk, "equip": "1"}, CONTROL, EQUIPPED),
+    Case("page unequip", "post", hero_page("gladiator-equip"),
+         lambda w: {"holding": w.carried.pk, "equip": "0"}, CONTROL, UNEQUIPPED),
+    Case("page level-up", "post", hero_page("gladiator-level-up"),
+         lambda w: {"stat": "attack"}, CONTROL, LEVELLED),
+    Case("page tactics", "post", hero_page("gladiator-tactics"),
+         lambda w: HERO_TACTICS, CONTROL, KEEPS_DISTANCE),
+    Case("page retire", "post", hero_page("gladiator-retire"), lambda w: {}, CONTROL, RETIRED),
+    Case("page adjust", "post", hero_page("gladiator-adjust"),
+         lambda w: {"currency": "gold", "amount": "5", "reason": "a bribe"}, GM_ONLY, PAID_FIVE),
+    Case("page bout-new", "post", page("bout-new"),
+         lambda w: {"scheduled_at": SCHEDULE_AT, "gladiators": [w.hero.pk, w.foe.pk]},
+         GM_ONLY, NEW_BOUT),
+    Case("page bout-cancel", "post", bout_page("bout-cancel"),
+         lambda w: {"reason": "rain"}, GM_ONLY, CANCELLED),
+    Case("page join with the code", "post", site("join"),
+         lambda w: {"code": w.campaign.invite_code}, SIGNED_IN, JOINED),
+    Case("page campaign-new", "post", site("campaign-new"),
+         lambda w: {"name": "Capua", "ruleset": "gladiatorquest", "visibility": "private"},
+         SIGNED_IN, NEW_CAMPAIGN),
+    # API: every endpoint that changes something.
+    Case("api campaign create", "post", site("api-campaigns"),
+         lambda w: {"name": "Capua", "ruleset": "gladiatorquest"},
+         SIGNED_IN, NEW_CAMPAIGN, api=True, ok=201),
+    Case("api join with the code", "post", page("api-campaign-join"),
+         lambda w: {"code": w.campaign.invite_code}, SIGNED_IN, JOINED, api=True, ok=200),
+    Case("api gladiator create", "post", page("api-gladiators"),
+         lambda w: {"name": "Spartacus", "kind": "dwarf", "tactics": HERO_TACTICS},
+         MEMBERS, NEW_GLADIATOR, api=True, ok=201),
+    Case("api buy", "post", hero_page("api-gladiator-buy"),
+         lambda w: {"item": "dagger"}, CONTROL, BOUGHT_DAGGER, api=True, ok=201),
+    Case("api sell", "post", hero_page("api-gladiator-sell"),
+         lambda w: {"holding": w.packed.pk}, CONTROL, SOLD_HELMET, api=True, ok=200),
+    Case("api equip", "post", hero_page("api-gladiator-equip"),
+         lambda w: {"holding": w.packed.pk, "equipped": True}, CONTROL, EQUIPPED,
+         api=True, ok=200),
+    Case("api unequip", "post", hero_page("api-gladiator-equip"),
+         lambda w: {"holding": w.carried.pk, "equipped": False}, CONTROL, UNEQUIPPED,
+         api=True, ok=200),
+    Case("api level-up", "post", hero_page("api-gladiator-level-up"),
+         lambda w: {"stat": "attack"}, CONTROL, LEVELLED, api=True, ok=200),
+    Case("api tactics", "put", hero_page("api-gladiator-tactics"),
+         lambda w: {"tactics": HERO_TACTICS}, CONTROL, KEEPS_DISTANCE, api=True, ok=200),
+    Case("api retire", "post", hero_page("api-gladiator-retire"),
+         lambda w: {}, CONTROL, RETIRED, api=True, ok=200),
+    Case("api adjust", "post", hero_page("api-gladiator-adjust"),
+         lambda w: {"currency": "gold", "amount": 5, "reason": "a bribe"}, GM_ONLY, PAID_FIVE,
+         api=True, ok=201),
+    Case("api bout schedule", "post", page("api-bouts"),
+         lambda w: {"scheduled_at": SCHEDULE_AT + "Z", "gladiators": [w.hero.pk, w.foe.pk]},
+         GM_ONLY, NEW_BOUT, api=True, ok=201),
+    Case("api bout cancel", "post", bout_page("api-bout-cancel"),
+         lambda w: {"reason": "rain"}, GM_ONLY, CANCELLED, api=True, ok=200),
+]
+# fmt: on
+
+
+# The key cases run in a public campaign too (readable by anyone, changeable by members only).
+PUBLIC_TOO = {
+    "page invite-reset", "page gladiator-new", "page buy", "page tactics", "page adjust",
+    "page bout-new", "page bout-cancel", "api gladiator create", "api buy", "api sell",
+    "api tactics", "api retire", "api adjust", "api bout schedule", "api bout cancel",
+}  # fmt: skip
+
+
+def with_visibility(rows: list, public_too: set[str]) -> list[tuple[Any, str]]:
+    return [(row, PRIVATE) for row in rows] + [
+        (row, PUBLIC) for row in rows if row.name in public_too
+    ]
+
+
+def expected(may: frozenset[str], who: str, visibility: str, *, login: bool = True) -> Any:
+    """ "ok", LOGIN, 404 or 403: the one outcome a persona may get."""
+    if who in may:
+        return "ok"
+    if who == ANONYMOUS and login:
+        return LOGIN
+    if visibility == PRIVATE and who in (OUTSIDER, ANONYMOUS):
+        return 404
+    return 403
+
+
+def send(client, case: Case, world: World):
+    url, body = case.url(world), case.payload(world)
+    if case.api:
+        return getattr(client, case.method)(url, body, format="json")
+    return getattr(client, case.method)(url, body)
+
+
+def assert_refused_as(response, outcome: Any, *, api: bool, world: World) -> None:
+    if outcome == LOGIN and api:
+        assert response.status_code in {401, 403}
+    elif outcome == LOGIN:
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("login") + "?next=")
+    else:
+        assert response.status_code == outcome
+    if world.campaign.visibility == PRIVATE and outcome in {LOGIN, 404}:
+        # It must reveal nothing: not even the campaign's or a gladiator's name.
+        for secret in (world.campaign.name, world.hero.name, world.foe.name):
+            assert secret.encode() not in response.content
+
+
+@pytest.mark.parametrize("who", PERSONAS)
+@pytest.mark.parametrize(
+    ("case", "world"), with_visibility(CASES, PUBLIC_TOO), ids=str, indirect=["world"]
+)
+def test_who_may_change_what(case, who, world, personas, client_as, api_as):
+    client = (api_as if case.api else client_as)(personas[who])
+    outcome = expected(case.may, who, world.campaign.visibility)
+    before = snapshot(world.campaign)
+
+    response = send(client, case, world)
+
+    after = snapshot(world.campaign)
+    if outcome == "ok":
+        assert response.status_code == case.ok, response.content[:500]
+        if not case.api:
+            assert not response["Location"].startswith(reverse("login"))
+        assert case.effect(before, after, who), f"{case} by {who} did not take effect"
+    else:
+        assert_refused_as(response, outcome, api=case.api, world=world)
+        assert after == before, f"{case} was refused to {who} but something changed"
+
+
+# --- reads ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Read:
+    name: str
+    url: Callable[[World], str]
+    may: frozenset[str] = EVERYONE  # in a public campaign; a private one adds "members only"
+    api: bool = False
+    login: bool = False  # @login_required page, or an API route for authenticated users only
+
+    def __str__(self) -> str:
+        return self.name
+
+
+# fmt: off
+READS = [
+    Read("page campaign", page("campaign")),
+    Read("page audit", page("audit"), GM_ONLY, login=True),
+    Read("page gladiator-new", page("gladiator-new"), MEMBERS, login=True),
+    Read("page stable", page("stable"), login=True),
+    Read("page standings", page("standings")),
+    Read("page graveyard", page("graveyard")),
+    Read("page gladiator", hero_page("gladiator")),
+    Read("page shop", hero_page("shop")),
+    Read("page bout-history", page("bout-history")),
+    Read("page bout-new", page("bout-new"), GM_ONLY, login=True),
+    Read("page bout", bout_page("bout")),
+    Read("api campaign", page("api-campaign"), api=True),
+    Read("api gladiators", page("api-gladiators"), api=True),
+    Read("api gladiator", hero_page("api-gladiator"), api=True),
+    Read("api ledger", hero_page("api-gladiator-ledger"), api=True),
+    Read("api standings", page("api-standings"), api=True),
+    Read("api graveyard", page("api-graveyard"), api=True),
+    Read("api armoury", page("api-armoury"), api=True),
+    Read("api audit", page("api-audit"), GM_ONLY, api=True, login=True),
+    Read("api bouts", page("api-bouts"), api=True),
+    Read("api bout", bout_page("api-bout"), api=True),
+]
+# fmt: on
+
+
+PUBLIC_READS_TOO = {
+    "page campaign", "page audit", "page gladiator-new", "page gladiator", "page bout-new",
+    "api gladiator", "api ledger", "api audit", "api bouts",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("who", PERSONAS)
+@pytest.mark.parametrize(
+    ("read", "world"), with_visibility(READS, PUBLIC_READS_TOO), ids=str, indirect=["world"]
+)
+def test_who_may_see_what(read, who, world, personas, client_as, api_as):
+    client = (api_as if read.api else client_as)(personas[who])
+    visibility = world.campaign.visibility
+    may = read.may & MEMBERS if visibility == PRIVATE else read.may
+    outcome = expected(may, who, visibility, login=read.login)
+
+    response = client.get(read.url(world))
+
+    if outcome == "ok":
+        assert response.status_code == 200, response.content[:500]
+    else:
+        assert_refused_as(response, outcome, api=read.api, world=world)
+
+
+@pytest.mark.parametrize("world", BOTH, indirect=True)
+def test_the_private_campaign_is_missing_from_outsiders_lists(world, personas, client_as, api_as):
+    """A private campaign does not exist for outsiders: not even its name in a list."""
+    for who in (OUTSIDER, ANONYMOUS):
+        listed = [c["slug"] for c in api_as(personas[who]).get(reverse("api-campaigns")).json()]
+        dashboard = client_as(personas[who]).get(reverse("dashboard")).content
+        shown = world.campaign.visibility == PUBLIC
+        assert (world.campaign.slug in listed) is shown
+        assert (world.campaign.name.encode() in dashboard) is shown
+
+
+def test_joining_a_private_campaign_with_a_wrong_code_is_404(personas, campaign, api_as):
+    before = snapshot(campaign)
+    response = api_as(personas[OUTSIDER]).post(
+        reverse("api-campaign-join", args=[campaign.slug]), {"code": "guess"}, format="json"
+    )
+    assert response.status_code == 404
+    assert snapshot(campaign) == before
+
+
+def test_an_old_invite_code_stops_working_after_a_reset(campaign, gm, outsider, client_as):
+    old = campaign.invite_code
+    client_as(gm).post(reverse("invite-reset", args=[campaign.slug]))
+    response = client_as(outsider).post(reverse("join"), {"code": old})
+    assert response.status_code == 200  # the form again, with the error
+    assert not campaign.memberships.filter(user=outsider).exists()
+
+
+@pytest.mark.parametrize("world", BOTH, indirect=True)
+def test_a_gm_of_another_campaign_cannot_act_for_its_gladiators(world, outsider, api_as):
+    """Being a GM somewhere is not being the GM here."""
+    other = Campaign.objects.create(
+        name="Elsewhere", slug="elsewhere", ruleset="gladiatorquest", created_by=outsider
+    )
+    Membership.objects.create(campaign=other, user=outsider, role=Membership.Role.GM)
+    before = snapshot(world.campaign)
+    response = api_as(outsider).post(
+        reverse("api-gladiator-retire", args=[world.campaign.slug, world.hero.pk]), format="json"
+    )
+    assert response.status_code == expected(GM_ONLY, OUTSIDER, world.campaign.visibility)
+    assert snapshot(world.campaign) == before
+
+
+# --- what the pages hide, the API must hide too ---------------------------------------------
+
+
+def test_a_rival_does_not_read_a_gladiators_tactics(campaign, brutus, owner, rival, gm, api_as):
+    """The sheet page shows tactics only to those who act for the gladiator (can_act);
+    a rival reading them through the API would know the plan before the fight."""
+    gladiator_tactics_set(gladiator=brutus, tactics={"approach": "keep_distance"}, by=owner)
+    url = reverse("api-gladiator", args=[campaign.slug, brutus.pk])
+    assert api_as(owner).get(url).json()["tactics"] == {"approach": "keep_distance"}
+    assert api_as(gm).get(url).json()["tactics"] == {"approach": "keep_distance"}
+    assert api_as(rival).get(url).json().get("tactics") in (None, {})
+
+
+def test_a_scheduled_bouts_seed_is_not_shown_before_the_fight(
+    campaign, owner, gm, brutus, nox, api_as
+):
+    """The engine is deterministic (play(engine_input) == log): a player who knows the seed of a
+    scheduled bout can play it out beforehand and pick the tactics and kit that win. The bout
+    page never shows the seed; the API must not either until the bout is fought."""
+    bout = bout_schedule(
+        campaign=campaign,
+        by=gm,
+        gladiators=[brutus, nox],
+        scheduled_at=timezone.now() + timedelta(days=2),
+    )
+    body = api_as(owner).get(reverse("api-bout", args=[campaign.slug, bout.pk])).json()
+    assert body["status"] == Bout.Status.SCHEDULED
+    assert body.get("seed") is None
+
+
+@pytest.mark.parametrize("world", BOTH, indirect=True)
+def test_only_the_gm_sees_the_invite_code(world, personas, client_as, api_as):
+    """The code lets anyone join; only the GM, who may reset it, is shown it."""
+    code = world.campaign.invite_code.encode()
+    for who in PERSONAS:
+        page_body = client_as(personas[who]).get(reverse("campaign", args=[world.campaign.slug]))
+        api_body = api_as(personas[who]).get(reverse("api-campaign", args=[world.campaign.slug]))
+        assert (code in page_body.content) is (who == GM), who
+        assert code not in api_body.content, who
