@@ -111,9 +111,12 @@ def gladiator_tactics_set(
     *, gladiator: Gladiator, tactics: dict, by: AbstractBaseUser
 ) -> Gladiator:
     check_gladiator_control(gladiator=gladiator, user=by)
-    check_gladiator_active(gladiator=gladiator)
     cleaned = tactics_clean(ruleset=gladiator.campaign.ruleset, tactics=tactics)
-    Gladiator.objects.filter(pk=gladiator.pk).update(tactics=cleaned)
+    with transaction.atomic():
+        locked = gladiator_lock(gladiator_id=gladiator.pk)
+        check_gladiator_active(gladiator=locked)
+        locked.tactics = cleaned
+        locked.save(update_fields=["tactics"])
     gladiator.tactics = cleaned
     return gladiator
 

@@ -98,7 +98,9 @@ def item_equip(*, holding: Holding, by: AbstractBaseUser) -> Holding:
     with transaction.atomic():
         locked = gladiator_lock(gladiator_id=gladiator.pk)
         check_gladiator_active(gladiator=locked)
-        holding = Holding.objects.get(pk=holding.pk, gladiator=locked)
+        holding = Holding.objects.filter(pk=holding.pk, gladiator=locked).first()
+        if holding is None:
+            raise LudusError("That item is no longer in the inventory.", field="holding")
         if holding.equipped:
             return holding
         problems = equipment_problems(
@@ -113,7 +115,10 @@ def item_equip(*, holding: Holding, by: AbstractBaseUser) -> Holding:
 
 def item_unequip(*, holding: Holding, by: AbstractBaseUser) -> Holding:
     check_gladiator_control(gladiator=holding.gladiator, user=by)
-    check_gladiator_active(gladiator=holding.gladiator)
-    Holding.objects.filter(pk=holding.pk).update(equipped=False)
+    with transaction.atomic():
+        locked = gladiator_lock(gladiator_id=holding.gladiator_id)
+        check_gladiator_active(gladiator=locked)
+        if not Holding.objects.filter(pk=holding.pk, gladiator=locked).update(equipped=False):
+            raise LudusError("That item is no longer in the inventory.", field="holding")
     holding.equipped = False
     return holding

@@ -17,19 +17,18 @@ from campaign.celery import app
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _test_database_url() -> str:
+def test_database_url() -> str:
     """DATABASE_URL with the database pytest-django created in place of the real one."""
     url = urlsplit(os.environ["DATABASE_URL"])
     return url._replace(path="/" + connection.settings_dict["NAME"]).geturl()
 
 
-@pytest.fixture(scope="session")
-def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
-    """Start one worker for the session; every test using it must be transactional."""
-    with django_db_blocker.unblock():
-        env = {**os.environ, "DATABASE_URL": _test_database_url()}
-    app.control.purge()  # stale messages of earlier runs would only be no-ops, but slow us down
-    log = tmp_path_factory.mktemp("worker") / "worker.log"
+test_database_url.__test__ = False  # a helper, not a test
+
+
+def start_worker(log: Path, *, name: str, queue: str = "celery") -> subprocess.Popen:
+    """Start `celery worker` on the test database and wait until it says it is ready."""
+    env = {**os.environ, "DATABASE_URL": test_database_url()}
     with open(log, "wb") as out:
         worker = subprocess.Popen(
             [
@@ -44,9 +43,11 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
                 "-c",
                 "2",
                 "-n",
-                f"test-{os.getpid()}@%h",
+                f"{name}-{os.getpid()}@%h",
                 "--without-gossip",
                 "--without-mingle",
+                "-Q",
+                queue,
             ],
             cwd=ROOT,
             env=env,
@@ -59,11 +60,25 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
             worker.kill()
             raise RuntimeError(f"celery worker did not start:\n{log.read_text()}")
         time.sleep(0.1)
-    worker.log_path = log
-    yield worker
+    return worker
+
+
+def stop_worker(worker: subprocess.Popen) -> None:
+    if worker.poll() is not None:
+        return
     worker.terminate()
     try:
         worker.wait(timeout=20)
     except subprocess.TimeoutExpired:
         worker.kill()
         worker.wait()
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
+    """One worker for the session; every test using it must be transactional."""
+    with django_db_blocker.unblock():
+        app.control.purge()  # stale messages of earlier runs would only be no-ops, but slow us
+        worker = start_worker(tmp_path_factory.mktemp("worker") / "worker.log", name="test")
+    yield worker
+    stop_worker(worker)
