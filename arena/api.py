@@ -44,6 +44,14 @@ class BoutDetailOut(BoutOut):
     class Meta(BoutOut.Meta):
         fields = [*BoutOut.Meta.fields, "seed", "engine_input", "log"]
 
+    def to_representation(self, bout: Bout) -> dict:
+        data = super().to_representation(bout)
+        if bout.status == Bout.Status.SCHEDULED:
+            # The engine is deterministic: whoever knew the seed could fight the bout
+            # beforehand and choose the kit that wins. It is shown once the bout is fought.
+            data["seed"] = None
+        return data
+
 
 class BoutIn(serializers.Serializer):
     title = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from arena.catalogue import armoury
 from campaign.errors import LudusError
-from campaign.selectors import campaign_get_visible
+from campaign.selectors import campaign_get_visible, campaign_is_gm
 
 from .models import STATS, Gladiator, Holding, LedgerLine
 from .selectors import (
@@ -54,6 +54,17 @@ class GladiatorSheetOut(GladiatorOut):
     bonuses = serializers.DictField(child=serializers.IntegerField())
     holdings = HoldingOut(many=True)
     died_in = serializers.IntegerField(source="died_in_id", allow_null=True)
+    tactics = serializers.SerializerMethodField()
+
+    def get_tactics(self, gladiator: Gladiator) -> dict | None:
+        """Tactics are a plan of battle: only those who act for the gladiator read them."""
+        request = self.context.get("request")
+        user = request.user if request else None
+        if user is None or not user.is_authenticated:
+            return None
+        if gladiator.owner_id == user.pk or campaign_is_gm(campaign=gladiator.campaign, user=user):
+            return gladiator.tactics
+        return None
 
     class Meta(GladiatorOut.Meta):
         fields = [
@@ -79,9 +90,9 @@ class GladiatorIn(serializers.Serializer):
     tactics = serializers.DictField(child=serializers.CharField(), required=False)
 
 
-def _sheet(gladiator: Gladiator) -> dict:
+def _sheet(gladiator: Gladiator, request: Request) -> dict:
     gladiator.refresh_from_db()
-    return GladiatorSheetOut(gladiator).data
+    return GladiatorSheetOut(gladiator, context={"request": request}).data
 
 
 class GladiatorListApi(APIView):
@@ -96,7 +107,7 @@ class GladiatorListApi(APIView):
         data = GladiatorIn(data=request.data)
         data.is_valid(raise_exception=True)
         gladiator = gladiator_create(campaign=campaign, by=request.user, **data.validated_data)
-        return Response(_sheet(gladiator), status=201)
+        return Response(_sheet(gladiator, request), status=201)
 
 
 class GladiatorApiView(APIView):
@@ -110,7 +121,7 @@ class GladiatorApiView(APIView):
 class GladiatorDetailApi(GladiatorApiView):
     @extend_schema(responses=GladiatorSheetOut)
     def get(self, request: Request, slug: str, pk: int) -> Response:
-        return Response(_sheet(self.gladiator(request, slug, pk)))
+        return Response(_sheet(self.gladiator(request, slug, pk), request))
 
 
 class LedgerApi(GladiatorApiView):
@@ -135,7 +146,7 @@ class BuyApi(GladiatorApiView):
         data = BuyIn(data=request.data)
         data.is_valid(raise_exception=True)
         item_buy(gladiator=gladiator, item=data.validated_data["item"], by=request.user)
-        return Response(_sheet(gladiator), status=201)
+        return Response(_sheet(gladiator, request), status=201)
 
 
 class HoldingIn(serializers.Serializer):
@@ -158,7 +169,7 @@ class SellApi(GladiatorApiView):
         data = HoldingIn(data=request.data)
         data.is_valid(raise_exception=True)
         item_sell(holding=_holding(gladiator, data.validated_data["holding"]), by=request.user)
-        return Response(_sheet(gladiator))
+        return Response(_sheet(gladiator, request))
 
 
 class EquipIn(HoldingIn):
@@ -178,7 +189,7 @@ class EquipApi(GladiatorApiView):
             item_equip(holding=holding, by=request.user)
         else:
             item_unequip(holding=holding, by=request.user)
-        return Response(_sheet(gladiator))
+        return Response(_sheet(gladiator, request))
 
 
 class LevelUpIn(serializers.Serializer):
@@ -194,7 +205,7 @@ class LevelUpApi(GladiatorApiView):
         data = LevelUpIn(data=request.data)
         data.is_valid(raise_exception=True)
         gladiator_level_up(gladiator=gladiator, stat=data.validated_data["stat"], by=request.user)
-        return Response(_sheet(gladiator))
+        return Response(_sheet(gladiator, request))
 
 
 class TacticsIn(serializers.Serializer):
@@ -212,7 +223,7 @@ class TacticsApi(GladiatorApiView):
         gladiator_tactics_set(
             gladiator=gladiator, tactics=data.validated_data["tactics"], by=request.user
         )
-        return Response(_sheet(gladiator))
+        return Response(_sheet(gladiator, request))
 
 
 class RetireApi(GladiatorApiView):
@@ -222,7 +233,7 @@ class RetireApi(GladiatorApiView):
     def post(self, request: Request, slug: str, pk: int) -> Response:
         gladiator = self.gladiator(request, slug, pk)
         gladiator_retire(gladiator=gladiator, by=request.user)
-        return Response(_sheet(gladiator))
+        return Response(_sheet(gladiator, request))
 
 
 class AdjustIn(serializers.Serializer):
@@ -271,7 +282,7 @@ class GraveyardApi(APIView):
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
         dead = graveyard(campaign=campaign).prefetch_related("holdings")
-        return Response(GladiatorSheetOut(dead, many=True).data)
+        return Response(GladiatorSheetOut(dead, many=True, context={"request": request}).data)
 
 
 class ArmouryItemOut(serializers.Serializer):
