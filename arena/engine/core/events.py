@@ -7,6 +7,8 @@ A rule set defines its own event classes by subclassing Event. `to_dict()` gives
 from __future__ import annotations
 
 import dataclasses
+import operator
+from collections.abc import Callable
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -44,15 +46,43 @@ class Event:
         return self.kind
 
     def to_dict(self) -> dict[str, Any]:
+        plan = _PLANS.get(type(self)) or _make_plan(type(self))
         out: dict[str, Any] = {"type": self.kind, "text": self.text()}
-        cls = type(self)
-        names = _FIELD_NAMES.get(cls)
-        if names is None:
-            names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(self))
-        for name in names:
-            value = getattr(self, name)
-            out[name] = value if type(value) in _SCALARS else plain(value)
+        out.update(zip(plan.names, plan.values(self), strict=True))
+        for name in plan.converted:
+            out[name] = plain(out[name])
         return out
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+# Field annotations whose values are JSON-able as they stand (events are built by the rule sets
+# with exactly these types); any other field goes through plain().
+_SCALAR_ANNOTATIONS = frozenset(
+    ("str", "int", "bool", "float", "None", "str | None", "int | None", str, int, bool, float)
+)
+
+
+class _Plan:
+    """How one event class becomes a dict, worked out once per class: its field names in
+    order, one C-level getter for all their values, and the fields that need plain()."""
+
+    __slots__ = ("converted", "names", "values")
+
+    def __init__(self, cls: type) -> None:
+        fields = dataclasses.fields(cls)
+        self.names = tuple(f.name for f in fields)
+        self.converted = tuple(f.name for f in fields if f.type not in _SCALAR_ANNOTATIONS)
+        if len(self.names) == 1:
+            one = operator.attrgetter(self.names[0])
+            self.values: Callable[[Any], tuple[Any, ...]] = lambda event: (one(event),)
+        elif self.names:
+            self.values = operator.attrgetter(*self.names)
+        else:
+            self.values = lambda event: ()
+
+
+_PLANS: dict[type, _Plan] = {}
+
+
+def _make_plan(cls: type) -> _Plan:
+    plan = _PLANS[cls] = _Plan(cls)
+    return plan

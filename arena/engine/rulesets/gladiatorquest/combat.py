@@ -113,7 +113,7 @@ def resolve(run: Run, pairs: list[tuple[Fighter, Fighter, bool]], raw: Any) -> N
     damage: list[tuple[_Blow, int, tuple[str, ...], int, tuple[str, ...], int]] = []
     for blow in blows:
         a, d = blow.attacker, blow.target
-        skulls = sum(1 for x in blow.faces if x is SKULL)
+        skulls = blow.faces.count(SKULL)
         d_order = orders.get(d)
         parry_faces: list[CombatFace] = []
         parried = 0
@@ -127,14 +127,14 @@ def resolve(run: Run, pairs: list[tuple[Fighter, Fighter, bool]], raw: Any) -> N
         elif skulls and d_order is not None and d_order.target == a.name and not d.asleep:
             d_blow = next(b for b in blows if b.attacker is d)
             parry_faces = run.dice.combat(d_blow.parry_dice)
-            parried = min(skulls, sum(1 for x in parry_faces if x is BLACK))
+            parried = min(skulls, parry_faces.count(BLACK))
         left = skulls - parried
         defend_faces: list[CombatFace] = []
         blocked = 0
         if left and not d.asleep:
             defend_faces = run.dice.combat(d.defend_dice() + d.defense_bonus)
             d.defense_bonus = 0
-            blocked = min(left, sum(1 for x in defend_faces if x is WHITE))
+            blocked = min(left, defend_faces.count(WHITE))
         damage.append((blow, skulls, _names(parry_faces), parried, _names(defend_faces), blocked))
     for blow, skulls, parry, parried, defend, blocked in damage:
         dealt = run.wound(blow.target, skulls - parried - blocked, blow.attacker)
@@ -163,7 +163,7 @@ def _shield_wear(run: Run, blow: _Blow) -> None:
     """V.F.3: two or more black shields in a bash cost the shield a defend die; a shield with
     none left is destroyed and discarded."""
     f = blow.attacker
-    if sum(1 for x in blow.faces if x is BLACK) < 2 or not f.shield_dice:
+    if blow.faces.count(BLACK) < 2 or not f.shield_dice:
         return
     f.shield_dice -= 1
     if f.shield_dice == 0 and "shield" in f.carried:
@@ -206,4 +206,4 @@ def _check(
 
 
 def _names(faces: list[CombatFace]) -> tuple[str, ...]:
-    return tuple(face.value for face in faces)
+    return tuple([face._value_ for face in faces])  # (`.value` is a slow descriptor)

@@ -287,17 +287,24 @@ class Run:
             elif can_act:
                 orders[f.name] = step_order(self, f)
         spent_before = sum(f.points for f in self.fighters)
-        actions.appeals(self, orders)
-        actions.potions(self, orders)
-        self._settle()
-        actions.spells(self, orders)
-        self._settle()
-        actions.passing_attacks(self, orders)
-        self._settle()
-        contested = self._moves(orders)
-        self._settle()
-        actions.throws(self, orders)
-        self._settle()
+        if any(_has_action(order) for order in orders.values()):
+            actions.appeals(self, orders)
+            actions.potions(self, orders)
+            self._settle()
+            actions.spells(self, orders)
+            self._settle()
+            actions.passing_attacks(self, orders)
+            self._settle()
+            contested = self._moves(orders)
+            self._settle()
+            actions.throws(self, orders)
+            self._settle()
+        else:
+            # Only moves and pivots were written (the usual step): the appeal, potion, spell,
+            # passing attack and throw passes would find nothing to do, and nobody's body can
+            # have changed since the last _settle(), so it is only called once, for form.
+            contested = self._moves(orders)
+            self._settle()
         spent = spent_before != sum(f.points for f in self.fighters)
         pairs = self._contacts(contested)
         if pairs:
@@ -314,17 +321,20 @@ class Run:
         square (V.A: they enter combat, and may shield-bash, V.F.3)."""
         intents: dict[Fighter, Square] = {}
         labels: dict[Fighter, str] = {}
+        events = self.events
+        squares = self.grid.squares
         for f in self.fighters:
-            order = orders.get(f.name)
-            if f.status is Status.MERCY and f.points > 0:
-                step = _walker_step(self, f)
-                if step is None:
-                    continue
-                f.points -= 1
-                intents[f] = step
-                labels[f] = "towards the exit"
+            status = f.status
+            if status is Status.MERCY:
+                if f.points > 0:
+                    step = _walker_step(self, f)
+                    if step is not None:
+                        f.points -= 1
+                        intents[f] = step
+                        labels[f] = "towards the exit"
                 continue
-            if order is None or f.status is not Status.FIGHTING:
+            order = orders.get(f.name)
+            if order is None or status is not Status.FIGHTING:
                 continue
             if order.pivot and not order.pivot_after:
                 self._pivot(f, order.pivot)
@@ -334,57 +344,25 @@ class Run:
             elif move is Move.TURN_AROUND:
                 f.points -= 1
                 f.facing = f.facing.reversed()
-                self.events.append(Turned(f.name, "turn_around", f.facing.value))
+                events.append(Turned(f.name, "turn_around", f.facing._value_))
             else:
                 f.points -= 1
-                vec = _move_vector(f.facing, move)
-                assert f.square is not None
-                intents[f] = Square(f.square.col + vec[0], f.square.row + vec[1])
-                labels[f] = move.value
-        valid: dict[Fighter, Square] = {}
-        for f, sq in intents.items():
-            if not self.board.is_open(sq):
-                self.events.append(Bumped(f.name, _sq(sq), Bump.WALL, f.points))
-            else:
-                valid[f] = sq
+                dcol, drow = _move_vector(f.facing, move)
+                here = f.square
+                assert here is not None
+                col, row = here.col + dcol, here.row + drow
+                # The board's own Square object when the step stays on the board.
+                intents[f] = squares.get((col, row)) or Square(col, row)
+                labels[f] = move._value_
         contested: list[tuple[Fighter, Fighter]] = []
-        by_target: dict[Square, list[Fighter]] = {}
-        for f, sq in valid.items():
-            by_target.setdefault(sq, []).append(f)
-        for sq, group in by_target.items():
-            if len(group) > 1:
-                for f in group:
-                    del valid[f]
-                    self.events.append(Bumped(f.name, str(sq), Bump.CONTESTED, f.points))
-                for i, a in enumerate(group):
-                    for b in group[i + 1 :]:
-                        if a.fighting and b.fighting and a.side != b.side:
-                            contested.append((a, b))
-        changed = True
-        while changed:
-            changed = False
-            for f in list(valid):
-                occupant = self.occupied.get(valid[f])
-                if occupant is None:
-                    continue
-                if occupant not in valid or valid[occupant] == f.square:
-                    del valid[f]
-                    self.events.append(Bumped(f.name, str(intents[f]), Bump.OCCUPIED, f.points))
-                    changed = True
-        for f in valid:
-            del self.occupied[f.square]  # type: ignore[arg-type]
-        for f, sq in valid.items():
-            start = f.square
-            f.square = sq
-            self.occupied[sq] = f
-            self.events.append(
-                Moved(f.name, labels[f], str(start), str(sq), f.facing.value, f.points)
-            )
+        moved: list[Fighter] = []
+        if intents:
+            contested, moved = self._carry_out(intents, labels)
         for f in self.fighters:
             order = orders.get(f.name)
             if order is not None and order.pivot and order.pivot_after and f.fighting:
                 self._pivot(f, order.pivot)
-        for f in valid:
+        for f in moved:
             if f.status is Status.MERCY and f.square == self.options.exit:
                 self.events.append(Exited(f.name, str(f.square)))
                 del self.occupied[f.square]
@@ -394,12 +372,60 @@ class Run:
                 self._pick_up(f)
         return contested
 
+    def _carry_out(
+        self, intents: dict[Fighter, Square], labels: dict[Fighter, str]
+    ) -> tuple[list[tuple[Fighter, Fighter]], list[Fighter]]:
+        """The moves of one step, all at once: bumps (wall, contested square, occupied), then
+        the moves that succeed. Returns the opposing pairs that contested a square, and who
+        moved."""
+        events = self.events
+        valid: dict[Fighter, Square] = {}
+        for f, sq in intents.items():
+            if not self.board.is_open(sq):
+                events.append(Bumped(f.name, _sq(sq), Bump.WALL, f.points))
+            else:
+                valid[f] = sq
+        contested: list[tuple[Fighter, Fighter]] = []
+        if len(valid) > 1:
+            by_target: dict[Square, list[Fighter]] = {}
+            for f, sq in valid.items():
+                by_target.setdefault(sq, []).append(f)
+            for sq, group in by_target.items():
+                if len(group) > 1:
+                    for f in group:
+                        del valid[f]
+                        events.append(Bumped(f.name, str(sq), Bump.CONTESTED, f.points))
+                    for i, a in enumerate(group):
+                        for b in group[i + 1 :]:
+                            if a.fighting and b.fighting and a.side != b.side:
+                                contested.append((a, b))
+        occupied = self.occupied
+        changed = True
+        while changed:
+            changed = False
+            for f in list(valid):
+                occupant = occupied.get(valid[f])
+                if occupant is None:
+                    continue
+                if occupant not in valid or valid[occupant] == f.square:
+                    del valid[f]
+                    events.append(Bumped(f.name, str(intents[f]), Bump.OCCUPIED, f.points))
+                    changed = True
+        for f in valid:
+            del occupied[f.square]  # type: ignore[arg-type]
+        for f, sq in valid.items():
+            start = f.square
+            f.square = sq
+            occupied[sq] = f
+            events.append(Moved(f.name, labels[f], str(start), str(sq), f.facing._value_, f.points))
+        return contested, list(valid)
+
     def _pivot(self, f: Fighter, side: str) -> None:
         if f.pivot_used:
             return
         f.pivot_used = True
         f.facing = f.facing.turned_left() if side == "left" else f.facing.turned_right()
-        self.events.append(Turned(f.name, f"pivot_{side}", f.facing.value))
+        self.events.append(Turned(f.name, f"pivot_{side}", f.facing._value_))
 
     def _pick_up(self, f: Fighter) -> None:
         if not self.ground:
@@ -558,6 +584,17 @@ def _make_dice(bout: dict[str, Any]) -> Dice:
     return Dice.seeded(seed)
 
 
+def _has_action(order: StepOrder) -> bool:
+    """Does a movement order do anything besides moving and pivoting?"""
+    return (
+        order.appeal
+        or order.potion is not None
+        or order.spell is not None
+        or order.passing is not None
+        or order.throw is not None
+    )
+
+
 def _move_vector(facing: Facing, move: Move) -> tuple[int, int]:
     if move is Move.FORWARD:
         return facing.vector
@@ -601,13 +638,16 @@ def _sq(sq: Square) -> str:
 
 
 def _snap(f: Fighter) -> dict[str, Any]:
+    # `_value_` is the member's value as a plain attribute; `.value` goes through a
+    # descriptor, several times slower, and this runs for every gladiator every turn.
+    status = f.status
     return {
         "square": None if f.square is None else str(f.square),
-        "facing": f.facing.value,
+        "facing": f.facing._value_,
         "body": f.body,
         "mind": f.mind,
-        "alive": f.status is not Status.DEAD,
-        "status": f.status.value,
+        "alive": status is not Status.DEAD,
+        "status": status._value_,
         "points": f.points,
     }
 
