@@ -71,7 +71,12 @@ def graveyard(*, campaign: Campaign) -> QuerySet[Gladiator]:
 
 
 def ledger_statement(*, gladiator: Gladiator) -> QuerySet[LedgerLine]:
-    return gladiator.ledger.select_related("bout", "actor").order_by("-created_at", "-id")
+    # A line shows its bout's link, never its stored engine log: leave the big JSON unread.
+    return (
+        gladiator.ledger.select_related("bout", "actor")
+        .defer("bout__log", "bout__engine_input")
+        .order_by("-created_at", "-id")
+    )
 
 
 def career_series(*, gladiator: Gladiator) -> dict[str, list[tuple[Any, int]]]:
@@ -79,12 +84,14 @@ def career_series(*, gladiator: Gladiator) -> dict[str, list[tuple[Any, int]]]:
     gold: list[tuple[Any, int]] = [(gladiator.created_at, 0)]
     level: list[tuple[Any, int]] = [(gladiator.created_at, 1)]
     current = 1
-    for line in gladiator.ledger.order_by("created_at", "id").only(
+    # Plain tuples: model instances with deferred fields cost a query each (gladiator_id).
+    lines = gladiator.ledger.order_by("created_at", "id").values_list(
         "created_at", "currency", "balance", "cause"
-    ):
-        if line.currency == LedgerLine.Currency.GOLD:
-            gold.append((line.created_at, line.balance))
-        elif line.cause == LedgerLine.Cause.LEVEL_UP:
+    )
+    for created_at, currency, balance, cause in lines:
+        if currency == LedgerLine.Currency.GOLD:
+            gold.append((created_at, balance))
+        elif cause == LedgerLine.Cause.LEVEL_UP:
             current += 1
-            level.append((line.created_at, current))
+            level.append((created_at, current))
     return {"gold": gold, "level": level}

@@ -11,7 +11,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.catalogue import armoury, gladiator_kinds, gladiator_type, tactics_settings
+from arena.catalogue import (
+    armoury,
+    equipment_problems,
+    gladiator_kinds,
+    gladiator_type,
+    tactics_settings,
+)
 from campaign.charts import line_chart
 from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible, campaign_is_gm
@@ -80,7 +86,9 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
         "base": gladiator_type(campaign.ruleset, gladiator.kind),
         "holdings": holdings,
         "ledger": ledger_statement(gladiator=gladiator)[:100],
-        "entries": gladiator.entries.select_related("bout").order_by("-bout__scheduled_at")[:50],
+        "entries": gladiator.entries.select_related("bout")
+        .defer("bout__log", "bout__engine_input")
+        .order_by("-bout__scheduled_at")[:50],
         "gold_chart": line_chart(series["gold"]),
         "level_chart": line_chart(series["level"]),
         "can_act": can_act and gladiator.is_active,
@@ -109,17 +117,29 @@ def shop(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.htmx:
         template += "#shop"
     items = armoury(campaign.ruleset)
-    wares = [
-        {**item, "sell_price": item_sell_price(gladiator=gladiator, item=item)}
-        for item in items.values()
-        if item["price"] is not None
-    ]
+    wares = []
+    for item in items.values():
+        if item["price"] is None:
+            continue
+        problems = equipment_problems(campaign.ruleset, gladiator.kind, [item["slug"]])
+        wares.append(
+            {
+                **item,
+                "unusable": problems[0] if problems else "",
+                "affordable": item["price"] <= gladiator.gold,
+            }
+        )
     wares.sort(key=lambda i: (i["kind"], i["price"]))
+    holdings = [
+        (h, items.get(h.item, {}), item_sell_price(gladiator=gladiator, item=items[h.item]))
+        for h in gladiator.holdings.all()
+        if h.item in items
+    ]
     context = {
         "campaign": campaign,
         "gladiator": gladiator,
         "wares": wares,
-        "holdings": [(h, items.get(h.item, {})) for h in gladiator.holdings.all()],
+        "holdings": holdings,
         "can_act": (gladiator.owner_id == request.user.pk
                     or campaign_is_gm(campaign=campaign, user=request.user))
         and gladiator.is_active,
@@ -143,6 +163,10 @@ def _act(
     if request.htmx:
         return gladiator_detail(request, slug, pk)
     return redirect(reverse("gladiator", args=[slug, pk]))
+
+
+def _item_name(gladiator: Gladiator, slug: str) -> str:
+    return armoury(gladiator.campaign.ruleset).get(slug, {}).get("name", slug)
 
 
 def _holding(gladiator: Gladiator, request: HttpRequest) -> Holding:
@@ -171,7 +195,7 @@ def sell(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def action(g: Gladiator) -> str:
         holding = _holding(g, request)
         price = item_sell(holding=holding, by=request.user)
-        return f"Sold the {holding.item.replace('_', ' ')} for {price} gold."
+        return f"Sold: {_item_name(g, holding.item)}, for {price} gold."
 
     return _act(request, slug, pk, action)
 
@@ -183,9 +207,9 @@ def equip(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         holding = _holding(g, request)
         if request.POST.get("equip") == "0":
             item_unequip(holding=holding, by=request.user)
-            return f"The {holding.item.replace('_', ' ')} goes to the pack."
+            return f"{_item_name(g, holding.item)}: back to the pack."
         item_equip(holding=holding, by=request.user)
-        return f"{g.name} now carries the {holding.item.replace('_', ' ')}."
+        return f"{g.name} now carries: {_item_name(g, holding.item)}."
 
     return _act(request, slug, pk, action)
 

@@ -1,0 +1,35 @@
+// Ludus: the little JavaScript the pages need beyond htmx.
+// htmx does not swap error responses, so a refused action (403) or a server error would
+// otherwise look like a button that does nothing: say what happened instead.
+(function () {
+  "use strict";
+
+  function toast(text) {
+    let box = document.getElementById("toast");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "toast";
+      box.className = "toast message error";
+      box.setAttribute("role", "alert");
+      document.body.appendChild(box);
+    }
+    box.textContent = text;
+    clearTimeout(box._hide);
+    box._hide = setTimeout(() => box.remove(), 8000);
+  }
+
+  document.addEventListener("htmx:responseError", (event) => {
+    const xhr = event.detail.xhr;
+    let text = `The server refused this (${xhr.status}).`;
+    const page = new DOMParser().parseFromString(xhr.responseText || "", "text/html");
+    const reason = page.querySelector("main p");
+    if (reason && reason.textContent.trim()) {
+      text = reason.textContent.trim();
+    }
+    toast(text);
+  });
+
+  document.addEventListener("htmx:sendError", () => {
+    toast("The server could not be reached. Check the connection and try again.");
+  });
+})();
