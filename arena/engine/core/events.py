@@ -7,7 +7,6 @@ A rule set defines its own event classes by subclassing Event. `to_dict()` gives
 from __future__ import annotations
 
 import dataclasses
-import operator
 from collections.abc import Callable
 from enum import Enum
 from typing import Any, ClassVar
@@ -46,12 +45,9 @@ class Event:
         return self.kind
 
     def to_dict(self) -> dict[str, Any]:
-        plan = _PLANS.get(type(self)) or _make_plan(type(self))
-        out: dict[str, Any] = {"type": self.kind, "text": self.text()}
-        out.update(zip(plan.names, plan.values(self), strict=True))
-        for name in plan.converted:
-            out[name] = plain(out[name])
-        return out
+        cls = type(self)
+        to_dict = _TO_DICT.get(cls) or _compile_to_dict(cls)
+        return to_dict(self)
 
 
 # Field annotations whose values are JSON-able as they stand (events are built by the rule sets
@@ -60,29 +56,25 @@ _SCALAR_ANNOTATIONS = frozenset(
     ("str", "int", "bool", "float", "None", "str | None", "int | None", str, int, bool, float)
 )
 
-
-class _Plan:
-    """How one event class becomes a dict, worked out once per class: its field names in
-    order, one C-level getter for all their values, and the fields that need plain()."""
-
-    __slots__ = ("converted", "names", "values")
-
-    def __init__(self, cls: type) -> None:
-        fields = dataclasses.fields(cls)
-        self.names = tuple(f.name for f in fields)
-        self.converted = tuple(f.name for f in fields if f.type not in _SCALAR_ANNOTATIONS)
-        if len(self.names) == 1:
-            one = operator.attrgetter(self.names[0])
-            self.values: Callable[[Any], tuple[Any, ...]] = lambda event: (one(event),)
-        elif self.names:
-            self.values = operator.attrgetter(*self.names)
-        else:
-            self.values = lambda event: ()
+# Event class -> its own to_dict function. Hundreds of events are turned into dicts per bout,
+# so each class gets a function written for its fields (the way dataclasses writes __init__):
+#     def to_dict(self):
+#         return {"type": self.kind, "text": self.text(), "name": self.name,
+#                 "dice": plain(self.dice), ...}
+# One dict display in field order: the same keys, values and order as a loop over the fields,
+# at a fraction of the cost. Keyed by the exact class, so a subclass gets its own.
+_TO_DICT: dict[type, Callable[[Any], dict[str, Any]]] = {}
 
 
-_PLANS: dict[type, _Plan] = {}
-
-
-def _make_plan(cls: type) -> _Plan:
-    plan = _PLANS[cls] = _Plan(cls)
-    return plan
+def _compile_to_dict(cls: type) -> Callable[[Any], dict[str, Any]]:
+    items = ["'type': self.kind", "'text': self.text()"]
+    for f in dataclasses.fields(cls):
+        value = f"self.{f.name}"
+        if f.type not in _SCALAR_ANNOTATIONS:
+            value = f"plain({value})"
+        items.append(f"{f.name!r}: {value}")
+    source = "def to_dict(self):\n    return {" + ", ".join(items) + "}\n"
+    namespace: dict[str, Any] = {"plain": plain}
+    exec(source, namespace)
+    to_dict = _TO_DICT[cls] = namespace["to_dict"]
+    return to_dict

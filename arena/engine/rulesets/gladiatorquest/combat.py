@@ -66,7 +66,7 @@ def resolve(run: Run, pairs: list[tuple[Fighter, Fighter, bool]], raw: Any) -> N
         if a.fighting and b.fighting:
             opponents.setdefault(a, []).append(b)
             opponents.setdefault(b, []).append(a)
-    where = f"turns[{run.turn - 1}].orders"
+    where = f"turns[{run.turn - 1}].orders" if raw else ""  # (only for refusing orders)
     orders: dict[Fighter, CombatOrder] = {}
     for f in run.fighters:
         if f not in opponents:
@@ -81,16 +81,16 @@ def resolve(run: Run, pairs: list[tuple[Fighter, Fighter, bool]], raw: Any) -> N
             if not order.target:
                 order = CombatOrder(order.attack, reachable[0].name)
         else:
-            order = combat_order(
-                run,
-                f,
-                reachable,
+            bashable = (
                 {
                     o.name
                     for o in reachable
                     if ((f.index, o.index) in contested or (o.index, f.index) in contested)
-                },
+                }
+                if contested
+                else _NOBODY
             )
+            order = combat_order(run, f, reachable, bashable)
         if order is None or f.asleep or (contest == "magic_only" and f.spells):
             continue
         orders[f] = order
@@ -110,6 +110,9 @@ def resolve(run: Run, pairs: list[tuple[Fighter, Fighter, bool]], raw: Any) -> N
         f.heroic = False
         for _ in range(rolls):
             blows.append(_Blow(f, target, order, label, run.dice.combat(count), parry))
+    first_blow: dict[Fighter, _Blow] = {}  # whose parry dice count when he is attacked
+    for blow in blows:
+        first_blow.setdefault(blow.attacker, blow)
     damage: list[tuple[_Blow, int, tuple[str, ...], int, tuple[str, ...], int]] = []
     for blow in blows:
         a, d = blow.attacker, blow.target
@@ -125,7 +128,7 @@ def resolve(run: Run, pairs: list[tuple[Fighter, Fighter, bool]], raw: Any) -> N
         elif bashing:
             parried = skulls  # V.F.3: the basher's shield blocks all of his opponent's hits
         elif skulls and d_order is not None and d_order.target == a.name and not d.asleep:
-            d_blow = next(b for b in blows if b.attacker is d)
+            d_blow = first_blow[d]
             parry_faces = run.dice.combat(d_blow.parry_dice)
             parried = min(skulls, parry_faces.count(BLACK))
         left = skulls - parried
@@ -138,7 +141,7 @@ def resolve(run: Run, pairs: list[tuple[Fighter, Fighter, bool]], raw: Any) -> N
         damage.append((blow, skulls, _names(parry_faces), parried, _names(defend_faces), blocked))
     for blow, skulls, parry, parried, defend, blocked in damage:
         dealt = run.wound(blow.target, skulls - parried - blocked, blow.attacker)
-        how = blow.order.attack.value
+        how = blow.order.attack._value_  # (`.value` is a slow descriptor)
         run.events.append(
             Attacked(
                 blow.attacker.name,
@@ -203,6 +206,9 @@ def _check(
             )
     if f.status is not Status.FIGHTING:
         raise EngineInputError(where, f"{f.name} is not fighting")
+
+
+_NOBODY: frozenset[str] = frozenset()  # no contested squares this round: nobody to bash
 
 
 def _names(faces: list[CombatFace]) -> tuple[str, ...]:

@@ -34,7 +34,7 @@ class MovementRolled(Event):
     points: int
 
     def text(self) -> str:
-        dice = "+".join(str(d) for d in self.dice) or "no dice"
+        dice = "+".join(map(str, self.dice)) or "no dice"
         return f"{self.name} ({self.weight}) rolls {dice} for movement: {self.points} points"
 
 
@@ -84,6 +84,17 @@ class CombatEntered(Event):
         return "Combat: " + "; ".join(f"{a} and {b}" for a, b in self.pairs)
 
 
+_ATTACK_VERBS = {
+    "swing": "swings at",
+    "thrust": "thrusts at",
+    "jab": "jabs at",
+    "shield_bash": "shield-bashes",
+    "passing": "makes a passing attack on",
+    "thrown": "'s thrown weapon hits",
+    "spell": "'s spell strikes",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Attacked(Event):
     """A blow in the combat phase, a passing attack, a thrown weapon's hit or a Genie."""
@@ -103,15 +114,7 @@ class Attacked(Event):
     body_after: int
 
     def text(self) -> str:
-        verb = {
-            "swing": "swings at",
-            "thrust": "thrusts at",
-            "jab": "jabs at",
-            "shield_bash": "shield-bashes",
-            "passing": "makes a passing attack on",
-            "thrown": "'s thrown weapon hits",
-            "spell": "'s spell strikes",
-        }.get(self.how, "attacks")
+        verb = _ATTACK_VERBS.get(self.how, "attacks")
         sep = "" if verb.startswith("'") else " "
         out = (
             f"{self.attacker}{sep}{verb} {self.target} with the {self.weapon}: "
@@ -175,7 +178,7 @@ class SpellCast(Event):
         if self.target:
             out += f" on {self.target}"
         if self.saves:
-            out += f" (saving dice {','.join(str(s) for s in self.saves)})"
+            out += f" (saving dice {','.join(map(str, self.saves))})"
         if self.damage:
             out += f": {self.damage} damage"
         if self.healed:
@@ -209,7 +212,7 @@ class StatusRoll(Event):
     ended: bool
 
     def text(self) -> str:
-        dice = ",".join(str(d) for d in self.dice)
+        dice = ",".join(map(str, self.dice))
         state = "breaks free" if self.ended else "is still held"
         if not self.dice:
             return f"{self.name} is held by {self.status} and misses this turn"

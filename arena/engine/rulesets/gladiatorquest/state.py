@@ -137,6 +137,7 @@ class Loadout:
 
     weight: Weight
     weapons: tuple[Item, ...]  # every weapon, in carried order
+    throwing_weapons: tuple[Item, ...]  # the throwable ones among them
     usable: frozenset[str]  # weapons he can fight with hand to hand (not a crossbow)
     best: Item  # the usable weapon with most attack dice (first of equals), else fists
     defend: int  # extra defend dice from everything but the shield (it has shield_dice)
@@ -184,9 +185,11 @@ def _work_out_loadout(carried: tuple[str, ...]) -> Loadout:
         weight = Weight.MEDIUM
     else:
         weight = Weight.LIGHT
+    weapons = tuple(ITEMS[s] for s in carried if ITEMS[s].kind is Kind.WEAPON)
     return Loadout(
         weight=weight,
-        weapons=tuple(ITEMS[s] for s in carried if ITEMS[s].kind is Kind.WEAPON),
+        weapons=weapons,
+        throwing_weapons=tuple(w for w in weapons if w.throwable),
         usable=frozenset(usable),
         best=best if best is not None else FISTS,
         defend=defend,

@@ -93,14 +93,24 @@ def _cheb(a: Square, b: Square) -> int:
 
 def relative_move(facing: Facing, dcol: int, drow: int) -> Move:
     """The written direction that steps by (dcol, drow) without turning."""
-    vec = facing.vector
-    if (dcol, drow) == vec:
-        return Move.FORWARD
-    if (dcol, drow) == (-vec[0], -vec[1]):
-        return Move.BACK
-    if (dcol, drow) == facing.turned_left().vector:
-        return Move.LEFT
-    return Move.RIGHT
+    return _RELATIVE_MOVES.get((facing.vector, dcol, drow), Move.RIGHT)
+
+
+def _relative_move_table() -> dict[tuple[tuple[int, int], int, int], Move]:
+    """(facing's vector, dcol, drow) -> the written direction, for every facing and unit step
+    (anything else is a step to the right, as it always was)."""
+    table = {}
+    for facing in Facing:
+        vec = facing.vector
+        table[vec, vec[0], vec[1]] = Move.FORWARD
+        table[vec, -vec[0], -vec[1]] = Move.BACK
+        left = facing.turned_left().vector
+        table[vec, left[0], left[1]] = Move.LEFT
+        table[vec, -left[0], -left[1]] = Move.RIGHT
+    return table
+
+
+_RELATIVE_MOVES = _relative_move_table()
 
 
 def pick_target(run: Run, f: Fighter, candidates: list[Fighter]) -> Fighter:
@@ -128,14 +138,14 @@ def step_towards(run: Run, f: Fighter, target: Square, *, diagonal: bool) -> tup
     for a diagonal weapon."""
     here = f.square
     assert here is not None
-    if _goal_reached(f, here, target, diagonal):
-        return (0, 0)
-    occupied = run.occupied
     tcol, trow = target
     hcol, hrow = here
+    dc, dr = abs(hcol - tcol), abs(hrow - trow)
+    if dc + dr == 1 or (diagonal and dc == 1 and dr == 1):
+        return (0, 0)  # (the goal is reached: _goal_reached, inline)
+    occupied = run.occupied
     best_step = None
     if diagonal:
-        dc, dr = abs(hcol - tcol), abs(hrow - trow)
         best = (dc if dc > dr else dr, dc + dr)
         for dcol, drow, nxt in run.grid.steps[here]:
             if nxt in occupied:
@@ -145,7 +155,7 @@ def step_towards(run: Run, f: Fighter, target: Square, *, diagonal: bool) -> tup
             if score < best:
                 best, best_step = score, (dcol, drow)
     else:
-        best_manhattan = abs(hcol - tcol) + abs(hrow - trow)
+        best_manhattan = dc + dr
         for dcol, drow, nxt in run.grid.steps[here]:
             if nxt in occupied:
                 continue
@@ -217,13 +227,15 @@ def step_order(run: Run, f: Fighter) -> StepOrder:
     sq = f.square
     assert sq is not None
     t = f.tactics
-    enemies = run.enemies(f)
+    side = f.side
+    fighting = Status.FIGHTING
+    enemies = [o for o in run.fighters if o.status is fighting and o.side != side]
     if not enemies:
         return _rescue_order(run, f) or STAND
     target = pick_target(run, f, enemies)
     there = target.square
     assert there is not None
-    dist = _cheb(sq, there)
+    dist = max(abs(sq.col - there.col), abs(sq.row - there.row))
     appeal = f.body == 1 and (t.appeal == "always" or (t.appeal == "if_likely" and f.tally >= 2))
     if appeal:
         return StepOrder(appeal=True)
@@ -241,7 +253,7 @@ def step_order(run: Run, f: Fighter) -> StepOrder:
         ]
         if in_reach:
             passing = pick_target(run, f, in_reach).name
-    throw = _throw_choice(run, f, target, dist)
+    throw = _throw_choice(run, f, target, dist) if kit.throwing_weapons else None
     if throw is not None:
         return StepOrder(throw=throw, spell=spell, potion=potion)
     rescue = _rescue_order(run, f)
@@ -359,8 +371,9 @@ def _throw_choice(run: Run, f: Fighter, target: Fighter, dist: int) -> ThrowOrde
     how = f.tactics.throw
     if how == "never" or not 3 <= dist <= 12:
         return None
-    weapons = f.loadout().weapons
-    throwables = [w for w in weapons if w.throwable]
+    kit = f.loadout()
+    weapons = kit.weapons
+    throwables = kit.throwing_weapons
     if not throwables:
         return None
     if how == "spare" and len(weapons) < 2:
