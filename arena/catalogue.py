@@ -12,6 +12,39 @@ from functools import cache
 from typing import Any
 
 GLADIATORQUEST = "gladiatorquest"
+GLADIATOR_ARENA = "gladiator-arena"
+
+# Gladiator Arena has no economy of its own; these are Ludus's prices for its weapons
+# (docs/rules/gladiator-arena.md, "In a campaign"). Every gladiator starts with a sword, the
+# one weapon every race may use.
+GA_PRICES = {"sword": 100, "spear": 100, "axe": 150, "bow": 150, "catapult": 300}
+GA_STARTING_WEAPON = "sword"
+
+
+@cache
+def _ga():
+    from arena.engine.rulesets import gladiator_arena
+
+    return gladiator_arena
+
+
+@cache
+def _ga_armoury() -> dict[str, dict[str, Any]]:
+    ga = _ga()
+    items = {}
+    for weapon, stats in ga.WEAPONS.items():
+        reach = "any distance" if stats.max_range is None else f"{stats.max_range}"
+        users = [race.value for race, allowed in ga.ALLOWED.items() if weapon in allowed]
+        items[weapon.value] = {
+            "slug": weapon.value,
+            "name": weapon.value.capitalize(),
+            "kind": "weapon",
+            "price": GA_PRICES[weapon.value],
+            "attack": stats.damage,
+            "note": f"{stats.damage} damage, reach {stats.min_range}-{reach}; "
+            f"for {', '.join(users)}",
+        }
+    return items
 
 
 @cache
@@ -33,6 +66,11 @@ def _gladiatorquest_armoury() -> dict[str, dict[str, Any]]:
 
 def gladiator_kinds(ruleset: str) -> list[tuple[str, str]]:
     """(slug, label) of the gladiator types a campaign under this rule set may create."""
+    if ruleset == GLADIATOR_ARENA:
+        return [
+            (race.value, f"{race.value.capitalize()} ({stats.hp} HP, {stats.mpt} MpT)")
+            for race, stats in _ga().RACES.items()
+        ]
     if ruleset == GLADIATORQUEST:
         return [
             (slug, f"{t['name']} ({'monster' if t['monster'] else 'hero'})")
@@ -45,6 +83,18 @@ def gladiator_type(ruleset: str, kind: str) -> dict[str, Any]:
     """The type's data: base stats and starting equipment ({} if the rule set has none)."""
     if ruleset == GLADIATORQUEST:
         return _gladiatorquest_types().get(kind, {})
+    if ruleset == GLADIATOR_ARENA:
+        race = next((r for r in _ga().RACES if r.value == kind), None)
+        if race is None:
+            return {}
+        stats = _ga().RACES[race]
+        return {
+            "slug": kind,
+            "name": kind.capitalize(),
+            "hp": stats.hp,
+            "mpt": stats.mpt,
+            "equipment": [GA_STARTING_WEAPON],
+        }
     return {}
 
 
@@ -57,6 +107,8 @@ def armoury(ruleset: str) -> dict[str, dict[str, Any]]:
     """slug -> item data (name, kind, price, properties). Items with price None are not sold."""
     if ruleset == GLADIATORQUEST:
         return _gladiatorquest_armoury()
+    if ruleset == GLADIATOR_ARENA:
+        return _ga_armoury()
     return {}
 
 
@@ -64,7 +116,31 @@ def equipment_problems(ruleset: str, kind: str, equipment: list[str]) -> list[st
     """What is wrong with carrying this equipment into a bout, in words ([] = fine)."""
     if ruleset == GLADIATORQUEST:
         return _gq().equipment_errors(kind, list(equipment))
+    if ruleset == GLADIATOR_ARENA:
+        return _ga_equipment_problems(kind, list(equipment))
     return []
+
+
+def _ga_equipment_problems(kind: str, equipment: list[str]) -> list[str]:
+    ga = _ga()
+    race = next((r for r in ga.RACES if r.value == kind), None)
+    if race is None:
+        return [f"unknown race {kind!r}"]
+    problems = []
+    for slug in equipment:
+        weapon = next((w for w in ga.WEAPONS if w.value == slug), None)
+        if weapon is None:
+            problems.append(f"unknown weapon {slug!r}")
+        elif weapon not in ga.ALLOWED[race]:
+            problems.append(f"a {kind} may not fight with a {slug} (the allowed combinations)")
+    if len(equipment) > 1:
+        problems.append("a gladiator fights with one weapon")
+    return problems
+
+
+def ga_weapon(equipment: list[str]) -> str | None:
+    """The weapon a Gladiator Arena gladiator carries into the bout."""
+    return equipment[0] if equipment else None
 
 
 def tactics_settings(ruleset: str) -> dict[str, tuple[tuple[str, ...], str]]:

@@ -8,15 +8,28 @@ class Bout(models.Model):
     """A fight between gladiators, resolved by the engine at its due time."""
 
     class Status(models.TextChoices):
+        OPEN = "open", "Open for entries"
         SCHEDULED = "scheduled", "Scheduled"
+        RUNNING = "running", "In progress"
         RESOLVED = "resolved", "Resolved"
         CANCELLED = "cancelled", "Cancelled"
         FAILED = "failed", "Failed"
+
+    class Mode(models.TextChoices):
+        TACTICS = "tactics", "Fought by tactics at its time"
+        ORDERS = "orders", "Turn by turn, with secret orders (play-by-web)"
 
     campaign = models.ForeignKey(
         "campaign.Campaign", on_delete=models.CASCADE, related_name="bouts"
     )
     title = models.CharField(max_length=120, blank=True)
+    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.TACTICS)
+    # Play-by-web: the turn whose orders are being collected, and when it resolves regardless.
+    turn = models.PositiveIntegerField(default=0)
+    turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    deadline_hours = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Hours each turn waits for orders; empty: no deadline."
+    )
     ruleset = models.CharField(max_length=40)
     ruleset_version = models.CharField(max_length=20, blank=True)
     options = models.JSONField(default=dict, blank=True)
@@ -49,6 +62,11 @@ class Bout(models.Model):
     def is_pending(self) -> bool:
         return self.status == self.Status.SCHEDULED
 
+    @property
+    def is_live(self) -> bool:
+        """Pages poll a bout that is still to be fought or is being fought turn by turn."""
+        return self.status in {self.Status.SCHEDULED, self.Status.RUNNING}
+
 
 class BoutEntrant(models.Model):
     """A gladiator in a bout and, once resolved, how it fared."""
@@ -64,6 +82,7 @@ class BoutEntrant(models.Model):
         "characters.Gladiator", on_delete=models.PROTECT, related_name="entries"
     )
     team = models.CharField(max_length=40, blank=True)
+    start_square = models.CharField(max_length=4, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     fate = models.CharField(max_length=10, choices=Fate.choices, blank=True, default="")
     defeated = models.PositiveSmallIntegerField(default=0)
@@ -76,3 +95,32 @@ class BoutEntrant(models.Model):
 
     def __str__(self) -> str:
         return f"{self.gladiator} in {self.bout}"
+
+
+class TurnOrder(models.Model):
+    """A gladiator's secret order for one turn of a play-by-web bout.
+
+    Nobody but the gladiator's owner sees it (not the GM, not the API) until its turn resolves;
+    then the orders actually used are part of the bout's engine input and log.
+    """
+
+    bout = models.ForeignKey(Bout, on_delete=models.CASCADE, related_name="orders")
+    entrant = models.ForeignKey(BoutEntrant, on_delete=models.CASCADE, related_name="orders")
+    turn = models.PositiveIntegerField()
+    order = models.JSONField(help_text='The engine\'s form: {"move": "D5", "strike": ["E6"]}')
+    standing = models.BooleanField(
+        default=False, help_text="Repeat this order in later turns until it is changed."
+    )
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    submitted_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["entrant", "turn"], name="one_order_per_turn")
+        ]
+        indexes = [models.Index(fields=["bout", "turn"], name="orders_of_turn")]
+
+    def __str__(self) -> str:
+        return f"turn {self.turn} order of {self.entrant}"
