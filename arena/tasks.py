@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from .play_by_web import bout_turn_resolve, bouts_sweep_deadlines
 from .services import bout_resolve, bouts_sweep_due
 
 
@@ -12,6 +13,13 @@ def bout_resolve_task(bout_id: int) -> None:
     bout_resolve(bout_id=bout_id)  # the service claims the bout; a repeat is a no-op
 
 
+@shared_task(acks_late=True)
+def bout_turn_resolve_task(bout_id: int, turn: int) -> None:
+    bout_turn_resolve(bout_id=bout_id, turn=turn)  # a turn already resolved is a no-op
+
+
 @shared_task
 def bouts_sweep_due_task() -> None:
+    """Beat's safety net: due bouts whose message was lost, and turns past their deadline."""
     bouts_sweep_due()
+    bouts_sweep_deadlines()

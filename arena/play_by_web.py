@@ -1,0 +1,317 @@
+"""Play-by-web bouts: the GM opens a bout, players enter gladiators and give secret orders each
+turn; a turn resolves when every living gladiator has an order, or at its deadline.
+
+The orders actually used for each resolved turn (submitted, standing, or the gladiator's tactics
+for a missing order) are appended to the bout's engine input, so the stored input replays to the
+stored log like any other bout. Until its turn resolves an order is visible to its owner only.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from arena.engine import EngineInputError, play
+from campaign.errors import LudusError, NotAllowed
+from campaign.models import Campaign
+from campaign.services import audit_record, check_campaign_gm
+from characters.models import Gladiator
+from characters.permissions import check_gladiator_active
+
+from .engine_io import bout_apply_result, bout_engine_input, bout_store_log
+from .models import Bout, BoutEntrant, TurnOrder
+from .turns import turn_rules
+
+log = logging.getLogger(__name__)
+MAX_ENTRANTS = 8
+
+
+def _enqueue_turn(bout_id: int, turn: int) -> None:
+    from .tasks import bout_turn_resolve_task
+
+    bout_turn_resolve_task.delay(bout_id, turn)
+
+
+@transaction.atomic
+def bout_open(
+    *,
+    campaign: Campaign,
+    by: AbstractBaseUser,
+    title: str,
+    options: dict[str, Any] | None = None,
+    deadline_hours: int | None = 24,
+) -> Bout:
+    """The GM opens a turn-by-turn bout for entries."""
+    check_campaign_gm(campaign=campaign, user=by)
+    turn_rules(campaign.ruleset)  # a clear error for a rule set not played turn by turn
+    if deadline_hours is not None and not 1 <= deadline_hours <= 24 * 14:
+        raise LudusError("A turn deadline is 1 to 336 hours, or none.", field="deadline_hours")
+    bout = Bout.objects.create(
+        campaign=campaign,
+        title=title.strip() or "An open bout",
+        ruleset=campaign.ruleset,
+        mode=Bout.Mode.ORDERS,
+        status=Bout.Status.OPEN,
+        options=options or {},
+        deadline_hours=deadline_hours,
+        seed=0,
+        scheduled_at=timezone.now(),
+        created_by=by,
+    )
+    audit_record(campaign=campaign, actor=by, action="bout.open", bout=bout.pk, title=bout.title)
+    return bout
+
+
+def _locked_bout(bout_id: int) -> Bout:
+    return Bout.objects.select_for_update().select_related("campaign").get(pk=bout_id)
+
+
+def bout_enter(
+    *, bout: Bout, gladiator: Gladiator, by: AbstractBaseUser, square: str = ""
+) -> BoutEntrant:
+    """A player enters one of their gladiators, choosing a starting square (or leaving it to
+    the arena). Clashing squares are settled by the rules when the bout starts."""
+    if gladiator.owner_id != by.pk:
+        raise NotAllowed(f"Only {gladiator.name}'s owner may enter it in a bout.")
+    with transaction.atomic():
+        bout = _locked_bout(bout.pk)
+        if bout.status != Bout.Status.OPEN:
+            raise LudusError("This bout is not open for entries.")
+        if gladiator.campaign_id != bout.campaign_id:
+            raise LudusError("The gladiator belongs to another campaign.", field="gladiator")
+        check_gladiator_active(gladiator=gladiator)
+        if bout.entrants.count() >= MAX_ENTRANTS:
+            raise LudusError(f"A bout takes at most {MAX_ENTRANTS} gladiators.")
+        square = square.strip().upper()
+        if square:
+            _check_square(bout, square)
+        try:
+            with transaction.atomic():
+                entrant = BoutEntrant.objects.create(
+                    bout=bout, gladiator=gladiator, start_square=square
+                )
+        except IntegrityError:
+            raise LudusError(f"{gladiator.name} is already entered.", field="gladiator") from None
+        audit_record(
+            campaign=bout.campaign, actor=by, action="bout.enter", bout=bout.pk,
+            gladiator=gladiator.name, square=square,
+        )  # fmt: skip
+    return entrant
+
+
+def _check_square(bout: Bout, square: str) -> None:
+    from arena.engine.core.board import Square
+
+    try:
+        sq = Square.parse(square)
+    except ValueError:
+        raise LudusError(f"{square!r} is not a square like D4.", field="square") from None
+    width, height = bout.options.get("board", [8, 8])
+    if not (0 <= sq.col < width and 0 <= sq.row < height):
+        raise LudusError(f"{square} is off the {width}x{height} board.", field="square")
+
+
+def bout_start(*, bout: Bout, by: AbstractBaseUser) -> Bout:
+    """The GM closes entries: the setup is checked by the engine and turn 1 begins."""
+    check_campaign_gm(campaign=bout.campaign, user=by)
+    with transaction.atomic():
+        bout = _locked_bout(bout.pk)
+        if bout.status != Bout.Status.OPEN:
+            raise LudusError("Only a bout open for entries can start.")
+        if bout.entrants.count() < 2:
+            raise LudusError("A bout needs at least two gladiators.")
+        unfit = [e.gladiator for e in bout.entrants.select_related("gladiator")
+                 if not e.gladiator.is_active]  # fmt: skip
+        if unfit:
+            raise LudusError(f"{unfit[0].name} can no longer fight; withdraw it first.")
+        engine_input = {**bout_engine_input(bout=bout), "turns": []}
+        try:
+            output = play(engine_input)
+        except EngineInputError as error:
+            raise LudusError(f"The arena refuses this setup: {error.message}") from None
+        bout_store_log(bout=bout, engine_input=engine_input, output=output)
+        bout.status = Bout.Status.RUNNING
+        bout.turn = 1
+        bout.scheduled_at = timezone.now()
+        bout.turn_deadline = _deadline(bout)
+        bout.save(
+            update_fields=[
+                "engine_input", "log", "ruleset_version", "status", "turn", "scheduled_at",
+                "turn_deadline",
+            ]
+        )  # fmt: skip
+        audit_record(campaign=bout.campaign, actor=by, action="bout.start", bout=bout.pk)
+    return bout
+
+
+def _deadline(bout: Bout) -> datetime | None:
+    if bout.deadline_hours is None:
+        return None
+    return timezone.now() + timedelta(hours=bout.deadline_hours)
+
+
+def order_check(*, bout: Bout, entrant: BoutEntrant, order: dict[str, Any]) -> list[str]:
+    """Problems with a (draft) order for the current turn, in words; [] when it is legal."""
+    rules = turn_rules(bout.ruleset)
+    state = rules.state(bout.engine_input)
+    return rules.problems(state, entrant.gladiator.name, order)
+
+
+def order_submit(
+    *,
+    entrant: BoutEntrant,
+    by: AbstractBaseUser,
+    order: dict[str, Any] | None = None,
+    text: str = "",
+    standing: bool = False,
+) -> TurnOrder:
+    """Give (or change) a gladiator's secret order for the current turn."""
+    gladiator = entrant.gladiator
+    if gladiator.owner_id != by.pk:
+        raise NotAllowed(f"Only {gladiator.name}'s owner gives its orders.")
+    rules = turn_rules(entrant.bout.ruleset)
+    if text.strip():
+        order = rules.parse_text(text)
+    if order is None:
+        raise LudusError("Give an order (a move, strikes, or concede).", field="order")
+    with transaction.atomic():
+        bout = _locked_bout(entrant.bout_id)
+        if bout.status != Bout.Status.RUNNING:
+            raise LudusError("This bout is not taking orders.")
+        state = rules.state(bout.engine_input)
+        if gladiator.name not in rules.living(state):
+            raise LudusError(f"{gladiator.name} is out of the bout and gives no more orders.")
+        problems = rules.problems(state, gladiator.name, order)
+        if problems:
+            raise LudusError("; ".join(problems), field="order")
+        saved, _ = TurnOrder.objects.update_or_create(
+            entrant=entrant,
+            turn=bout.turn,
+            defaults={"bout": bout, "order": order, "standing": standing, "submitted_by": by},
+        )
+        waiting = _waiting_for(bout, rules.living(state))
+        if not waiting:
+            turn = bout.turn
+            transaction.on_commit(lambda: _enqueue_turn(bout.pk, turn))
+    return saved
+
+
+def _waiting_for(bout: Bout, living: list[str]) -> list[str]:
+    given = set(
+        TurnOrder.objects.filter(bout=bout, turn=bout.turn).values_list(
+            "entrant__gladiator__name", flat=True
+        )
+    )
+    return [name for name in living if name not in given]
+
+
+def bout_turn_waiting(*, bout: Bout) -> list[str]:
+    """Names of the living gladiators whose order for the current turn is still missing."""
+    if bout.status != Bout.Status.RUNNING:
+        return []
+    rules = turn_rules(bout.ruleset)
+    return _waiting_for(bout, rules.living(rules.state(bout.engine_input)))
+
+
+def _orders_for_turn(bout: Bout, rules, state) -> dict[str, dict[str, Any]]:
+    """Each living gladiator's order: its own, else its standing order if still legal, else
+    its tactics."""
+    used: dict[str, dict[str, Any]] = {}
+    given = {
+        o.entrant.gladiator.name: o.order
+        for o in TurnOrder.objects.filter(bout=bout, turn=bout.turn).select_related(
+            "entrant__gladiator"
+        )
+    }
+    for name in rules.living(state):
+        order = given.get(name)
+        if order is None:
+            standing = (
+                TurnOrder.objects.filter(
+                    bout=bout, entrant__gladiator__name=name, standing=True, turn__lt=bout.turn
+                )
+                .order_by("-turn")
+                .first()
+            )
+            if standing is not None and not rules.problems(state, name, standing.order):
+                order = standing.order
+        used[name] = order if order is not None else rules.fallback(state, name)
+    return used
+
+
+def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout | None:
+    """Resolve turn `turn` once: when every living gladiator has an order, at the deadline, or
+    when the GM forces it. Anything else (an old message, a second worker) is a no-op."""
+    with transaction.atomic():
+        bout = (
+            Bout.objects.select_for_update()
+            .filter(pk=bout_id, status=Bout.Status.RUNNING, turn=turn)
+            .first()
+        )
+        if bout is None:
+            return None
+        rules = turn_rules(bout.ruleset)
+        state = rules.state(bout.engine_input)
+        due = bout.turn_deadline is not None and bout.turn_deadline <= timezone.now()
+        if not (force or due or not _waiting_for(bout, rules.living(state))):
+            return None
+        engine_input = dict(bout.engine_input)
+        engine_input["turns"] = [
+            *engine_input.get("turns", []),
+            _orders_for_turn(bout, rules, state),
+        ]
+        output = play(engine_input)
+        if output["result"].get("finished"):
+            bout_apply_result(bout=bout, engine_input=engine_input, output=output)
+        else:
+            bout_store_log(bout=bout, engine_input=engine_input, output=output)
+            bout.turn += 1
+            bout.turn_deadline = _deadline(bout)
+            bout.save(
+                update_fields=["engine_input", "log", "ruleset_version", "turn", "turn_deadline"]
+            )
+        log.info("bout %s: turn %s resolved", bout.pk, turn)
+        return bout
+
+
+def bout_turn_force(*, bout: Bout, by: AbstractBaseUser) -> Bout:
+    """The GM resolves the current turn now; missing orders fall back to tactics."""
+    check_campaign_gm(campaign=bout.campaign, user=by)
+    resolved = bout_turn_resolve(bout_id=bout.pk, turn=bout.turn, force=True)
+    if resolved is None:
+        raise LudusError("This bout has no turn waiting to be resolved.")
+    audit_record(
+        campaign=bout.campaign, actor=by, action="bout.turn_force", bout=bout.pk, turn=bout.turn
+    )
+    return resolved
+
+
+def bout_finish_by_tactics(*, bout: Bout, by: AbstractBaseUser) -> Bout:
+    """The GM lets tactics fight the rest of a running bout (absent players, a quick end)."""
+    check_campaign_gm(campaign=bout.campaign, user=by)
+    with transaction.atomic():
+        bout = _locked_bout(bout.pk)
+        if bout.status != Bout.Status.RUNNING:
+            raise LudusError("Only a bout in progress can be finished by tactics.")
+        engine_input = dict(bout.engine_input)
+        engine_input["options"] = {**engine_input.get("options", {}), "tactics": True}
+        output = play(engine_input)
+        bout_apply_result(bout=bout, engine_input=engine_input, output=output)
+        audit_record(
+            campaign=bout.campaign, actor=by, action="bout.finish_by_tactics", bout=bout.pk
+        )
+    return bout
+
+
+def bouts_sweep_deadlines(*, now: datetime | None = None) -> int:
+    """Resolve every running turn whose deadline has passed (beat's sweeper calls this)."""
+    now = now or timezone.now()
+    due = Bout.objects.filter(status=Bout.Status.RUNNING, turn_deadline__lte=now).values_list(
+        "pk", "turn"
+    )
+    return sum(bout_turn_resolve(bout_id=pk, turn=turn) is not None for pk, turn in list(due))

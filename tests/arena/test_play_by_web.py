@@ -1,0 +1,188 @@
+"""Play-by-web Gladiator Arena bouts: entries, secret orders, turn resolution, deadlines."""
+
+from __future__ import annotations
+
+import math
+from datetime import timedelta
+from fractions import Fraction
+
+import pytest
+from django.utils import timezone
+
+from arena.engine import play
+from arena.models import Bout, TurnOrder
+from arena.play_by_web import (
+    bout_enter,
+    bout_finish_by_tactics,
+    bout_open,
+    bout_start,
+    bout_turn_force,
+    bout_turn_resolve,
+    bout_turn_waiting,
+    bouts_sweep_deadlines,
+    order_check,
+    order_submit,
+)
+from campaign.errors import LudusError, NotAllowed
+from campaign.services import campaign_create, campaign_join
+from characters.models import Gladiator, LedgerLine
+from characters.services import gladiator_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def arena_campaign(gm, owner, rival):
+    c = campaign_create(by=gm, name="Forum Arena", ruleset="gladiator-arena")
+    for player in (owner, rival):
+        campaign_join(campaign=c, user=player, code=c.invite_code)
+    return c
+
+
+@pytest.fixture
+def kaunisto(arena_campaign, owner):
+    return gladiator_create(campaign=arena_campaign, by=owner, name="Kaunisto", kind="human")
+
+
+@pytest.fixture
+def justbec(arena_campaign, rival):
+    return gladiator_create(campaign=arena_campaign, by=rival, name="Justbec", kind="dwarf")
+
+
+@pytest.fixture
+def running(arena_campaign, gm, owner, rival, kaunisto, justbec):
+    """An 8x8 bout: Kaunisto (human, sword) on D4, Justbec (dwarf, sword) on D6."""
+    bout = bout_open(campaign=arena_campaign, by=gm, title="First blood", deadline_hours=24)
+    a = bout_enter(bout=bout, gladiator=kaunisto, by=owner, square="D4")
+    b = bout_enter(bout=bout, gladiator=justbec, by=rival, square="D6")
+    bout_start(bout=bout, by=gm)
+    bout.refresh_from_db()
+    return bout, a, b
+
+
+def test_new_gladiators_start_with_a_sword_their_race_may_use(kaunisto):
+    assert list(kaunisto.holdings.values_list("item", "equipped")) == [("sword", True)]
+
+
+def test_only_the_gm_opens_a_bout(arena_campaign, owner):
+    with pytest.raises(NotAllowed):
+        bout_open(campaign=arena_campaign, by=owner, title="mine")
+
+
+def test_a_gladiatorquest_campaign_cannot_open_a_turn_by_turn_bout(campaign, gm):
+    with pytest.raises(LudusError, match="not played turn by turn"):
+        bout_open(campaign=campaign, by=gm, title="x")
+
+
+def test_only_the_owner_enters_a_gladiator(arena_campaign, gm, rival, kaunisto):
+    bout = bout_open(campaign=arena_campaign, by=gm, title="x")
+    with pytest.raises(NotAllowed):
+        bout_enter(bout=bout, gladiator=kaunisto, by=rival, square="A1")
+    assert not bout.entrants.exists()
+
+
+@pytest.mark.parametrize(
+    ("square", "message"), [("Z9", "off the 8x8 board"), ("middle", "not a square")]
+)
+def test_a_bad_starting_square_is_refused(arena_campaign, gm, owner, kaunisto, square, message):
+    bout = bout_open(campaign=arena_campaign, by=gm, title="x")
+    with pytest.raises(LudusError, match=message):
+        bout_enter(bout=bout, gladiator=kaunisto, by=owner, square=square)
+
+
+def test_starting_the_bout_begins_turn_one(running):
+    bout, _, _ = running
+    assert (bout.status, bout.turn) == (Bout.Status.RUNNING, 1)
+    assert bout.turn_deadline is not None
+    assert bout_turn_waiting(bout=bout) == ["Kaunisto", "Justbec"]
+
+
+def test_an_order_is_checked_against_the_board(running, owner):
+    bout, mine, _ = running
+    problems = order_check(bout=bout, entrant=mine, order={"move": "F4"})
+    assert problems and "F4" in problems[0]
+    with pytest.raises(LudusError, match="F4"):
+        order_submit(entrant=mine, by=owner, order={"move": "F4"})
+    assert not TurnOrder.objects.exists()
+
+
+def test_only_the_owner_gives_orders_not_even_the_gm(running, gm, rival):
+    _bout, mine, _ = running
+    for intruder in (gm, rival):
+        with pytest.raises(NotAllowed):
+            order_submit(entrant=mine, by=intruder, order={"move": "D5"})
+
+
+def test_an_order_can_be_changed_until_the_turn_resolves(running, owner):
+    _bout, mine, _ = running
+    order_submit(entrant=mine, by=owner, order={"move": "D5"})
+    order_submit(entrant=mine, by=owner, order={"move": "C4"})
+    assert TurnOrder.objects.get(entrant=mine, turn=1).order == {"move": "C4"}
+
+
+def test_forum_format_orders_are_read(running, owner):
+    _bout, mine, _ = running
+    saved = order_submit(entrant=mine, by=owner, text="Move: D5\nStrike: D6, D7")
+    assert saved.order == {"move": "D5", "strike": ["D6", "D7"]}
+
+
+def test_forum_format_errors_say_what_is_wrong(running, owner):
+    _bout, mine, _ = running
+    with pytest.raises(LudusError, match="line 1"):
+        order_submit(entrant=mine, by=owner, text="Walk: D5")
+
+
+def test_the_turn_resolves_when_the_last_order_comes_in(running, owner, rival):
+    bout, mine, theirs = running
+    order_submit(entrant=mine, by=owner, order={"move": "D5", "strike": ["D6"]})
+    assert bout_turn_resolve(bout_id=bout.pk, turn=1) is None  # still waiting for Justbec
+    order_submit(entrant=theirs, by=rival, order={"strike": ["D5"]})
+    resolved = bout_turn_resolve(bout_id=bout.pk, turn=1)
+    assert resolved.turn == 2
+    assert resolved.engine_input["turns"] == [
+        {"Kaunisto": {"move": "D5", "strike": ["D6"]}, "Justbec": {"strike": ["D5"]}}
+    ]
+    assert play(resolved.engine_input) == resolved.log
+    assert bout_turn_resolve(bout_id=bout.pk, turn=1) is None  # once only
+
+
+def test_at_the_deadline_a_missing_order_falls_back_to_tactics(running, owner):
+    bout, mine, _ = running
+    order_submit(entrant=mine, by=owner, order={"move": "C4"})
+    Bout.objects.filter(pk=bout.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    assert bouts_sweep_deadlines() == 1
+    bout.refresh_from_db()
+    used = bout.engine_input["turns"][0]
+    assert used["Kaunisto"] == {"move": "C4"}
+    assert "Justbec" in used  # tactics gave Justbec an order
+
+
+def test_a_standing_order_is_repeated_while_it_stays_legal(running, owner, rival, gm):
+    bout, mine, theirs = running
+    order_submit(entrant=mine, by=owner, order={}, standing=True)  # stand still, every turn
+    order_submit(entrant=theirs, by=rival, order={})
+    bout_turn_resolve(bout_id=bout.pk, turn=1)
+    order_submit(entrant=theirs, by=rival, order={})
+    bout = bout_turn_force(bout=Bout.objects.get(pk=bout.pk), by=gm)
+    assert bout.engine_input["turns"][1]["Kaunisto"] == {}
+
+
+def test_a_finished_bout_pays_its_kills_and_buries_its_dead(running, owner, rival, gm):
+    bout, _, _ = running
+    bout = bout_finish_by_tactics(bout=bout, by=gm)
+    assert bout.status == Bout.Status.RESOLVED
+    standings = {row["name"]: row for row in bout.log["result"]["standings"]}
+    for gladiator in Gladiator.objects.filter(campaign=bout.campaign):
+        row = standings[gladiator.name]
+        lines = LedgerLine.objects.filter(gladiator=gladiator, currency="gold")
+        gold = sum(lines.values_list("amount", flat=True))
+        assert gold == max(0, math.ceil(100 * Fraction(row["kills"])))
+        assert gladiator.status == ("active" if row["alive"] else "dead")
+    assert play(bout.engine_input) == bout.log
+
+
+def test_orders_after_the_bout_are_refused(running, owner, gm):
+    bout, mine, _ = running
+    bout_finish_by_tactics(bout=bout, by=gm)
+    with pytest.raises(LudusError, match="not taking orders"):
+        order_submit(entrant=mine, by=owner, order={})
