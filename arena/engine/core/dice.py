@@ -101,6 +101,11 @@ class Dice:
         return self.d(6)
 
     def d6s(self, count: int) -> list[int]:
+        if self._rng is not None and count > 0:
+            # d(6) `count` times, inlined: the same draws from the generator, in order.
+            self.rolled += count
+            rnd = self._rng.random
+            return [int(rnd() * 6) + 1 for _ in range(count)]
         return [self.d(6) for _ in range(count)]
 
     def d10(self, *, zero_based: bool = False) -> int:

@@ -181,13 +181,14 @@ class Run:
         sides = []
         downs = False
         for f in self.fighters:
-            if f.status is Status.FIGHTING:
+            status = f.status
+            if status is Status.FIGHTING:
                 if f.side not in sides:
+                    if sides:
+                        return False  # two sides still fighting: the usual answer, early
                     sides.append(f.side)
-            elif f.status is Status.DOWN:
+            elif status is Status.DOWN:
                 downs = True
-        if len(sides) >= 2:
-            return False
         if downs and sides:
             return False  # a teammate may still heal the fallen (VI.A)
         for f in self.fighters:
@@ -241,12 +242,12 @@ class Run:
             if f.asleep:
                 f.points = 0
                 continue
-            weight = f.weight()
-            count = MOVEMENT_DICE[weight] * (2 if f.double_move else 1)
+            kit = f.loadout()
+            count = kit.movement_dice * (2 if f.double_move else 1)
             f.double_move = False
             rolled = tuple(dice.d6s(count))
             f.points = sum(rolled) + f.bonuses["movement"]
-            self.events.append(MovementRolled(f.name, weight.value, rolled, f.points))
+            self.events.append(MovementRolled(f.name, kit.weight_name, rolled, f.points))
 
     def _lose_patience(self) -> None:
         """Ludus ruling (no rule covers a standoff): after IMPATIENCE movement phases in which no
@@ -287,23 +288,30 @@ class Run:
             elif can_act:
                 orders[f.name] = step_order(self, f)
         spent_before = sum(f.points for f in self.fighters)
-        if any(_has_action(order) for order in orders.values()):
+        # Each pass below runs only if some order asks for it (most steps only move): a pass
+        # with nothing to do changes nothing, and then neither would the _settle() after it
+        # (nobody's body changed since the last one).
+        appeal = potion = spell = passing = throw = False
+        for order in orders.values():
+            appeal = appeal or order.appeal
+            potion = potion or order.potion is not None
+            spell = spell or order.spell is not None
+            passing = passing or order.passing is not None
+            throw = throw or order.throw is not None
+        if appeal or potion:
             actions.appeals(self, orders)
             actions.potions(self, orders)
             self._settle()
+        if spell:
             actions.spells(self, orders)
             self._settle()
+        if passing:
             actions.passing_attacks(self, orders)
             self._settle()
-            contested = self._moves(orders)
-            self._settle()
+        contested = self._moves(orders)
+        self._settle()
+        if throw:
             actions.throws(self, orders)
-            self._settle()
-        else:
-            # Only moves and pivots were written (the usual step): the appeal, potion, spell,
-            # passing attack and throw passes would find nothing to do, and nobody's body can
-            # have changed since the last _settle(), so it is only called once, for form.
-            contested = self._moves(orders)
             self._settle()
         spent = spent_before != sum(f.points for f in self.fighters)
         pairs = self._contacts(contested)
@@ -500,7 +508,7 @@ class Run:
         """VI.A: at 0 body a gladiator drinks his own healing potion if he has one; else he
         falls, and is killed unless a teammate able to heal him is still fighting."""
         for f in self.fighters:
-            if f.status is not Status.FIGHTING or f.body > 0:
+            if f.body > 0 or f.status is not Status.FIGHTING:
                 continue
             if "healing_potion" in f.carried:
                 actions.drink(self, f, "healing_potion", given_by=None)
@@ -582,17 +590,6 @@ def _make_dice(bout: dict[str, Any]) -> Dice:
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise EngineInputError("seed", "must be an integer or a string")
     return Dice.seeded(seed)
-
-
-def _has_action(order: StepOrder) -> bool:
-    """Does a movement order do anything besides moving and pivoting?"""
-    return (
-        order.appeal
-        or order.potion is not None
-        or order.spell is not None
-        or order.passing is not None
-        or order.throw is not None
-    )
 
 
 def _move_vector(facing: Facing, move: Move) -> tuple[int, int]:

@@ -136,6 +136,8 @@ class Loadout:
     distinct list of items is worked out once (see `loadout_of`)."""
 
     weight: Weight
+    weight_name: str  # weight.value
+    movement_dice: int  # MOVEMENT_DICE[weight]
     weapons: tuple[Item, ...]  # every weapon, in carried order
     throwing_weapons: tuple[Item, ...]  # the throwable ones among them
     usable: frozenset[str]  # weapons he can fight with hand to hand (not a crossbow)
@@ -188,6 +190,8 @@ def _work_out_loadout(carried: tuple[str, ...]) -> Loadout:
     weapons = tuple(ITEMS[s] for s in carried if ITEMS[s].kind is Kind.WEAPON)
     return Loadout(
         weight=weight,
+        weight_name=weight.value,
+        movement_dice=MOVEMENT_DICE[weight],
         weapons=weapons,
         throwing_weapons=tuple(w for w in weapons if w.throwable),
         usable=frozenset(usable),
@@ -214,16 +218,13 @@ class Options:
 
 def parse_options(raw: Any) -> Options:
     raw = {} if raw is None else raw
-    _require(isinstance(raw, dict), "options", "must be an object")
+    if not isinstance(raw, dict):
+        raise EngineInputError("options", "must be an object")
     size = raw.get("board", [12, 12])
-    _require(
-        isinstance(size, list) and len(size) == 2 and all(type(v) is int for v in size),
-        "options.board",
-        "must be [width, height]",
-    )
-    _require(
-        2 <= size[0] <= 26 and 2 <= size[1] <= 99, "options.board", "width 2..26 and height 2..99"
-    )
+    if not (isinstance(size, list) and len(size) == 2 and all(type(v) is int for v in size)):
+        raise EngineInputError("options.board", "must be [width, height]")
+    if not (2 <= size[0] <= 26 and 2 <= size[1] <= 99):
+        raise EngineInputError("options.board", "width 2..26 and height 2..99")
     walls: list[Square] = []
     for i, text in enumerate(raw.get("walls", [])):
         try:
@@ -232,11 +233,10 @@ def parse_options(raw: Any) -> Options:
             raise EngineInputError(f"options.walls[{i}]", str(exc)) from None
     board = Board(size[0], size[1], frozenset(walls))
     contest = raw.get("contest", "standard")
-    _require(
-        contest in CONTESTS,
-        "options.contest",
-        f"unknown contest {contest!r} (one of {', '.join(CONTESTS)})",
-    )
+    if contest not in CONTESTS:
+        raise EngineInputError(
+            "options.contest", f"unknown contest {contest!r} (one of {', '.join(CONTESTS)})"
+        )
     exit_text = raw.get("exit")
     if exit_text is None:
         exit_sq = Square((board.width - 1) // 2, 0)
@@ -246,34 +246,28 @@ def parse_options(raw: Any) -> Options:
         except (ValueError, TypeError) as exc:
             raise EngineInputError("options.exit", str(exc)) from None
     max_turns = raw.get("max_turns", 500)
-    _require(
-        type(max_turns) is int and 1 <= max_turns <= 100_000,
-        "options.max_turns",
-        "must be an integer 1..100000",
-    )
+    if not (type(max_turns) is int and 1 <= max_turns <= 100_000):
+        raise EngineInputError("options.max_turns", "must be an integer 1..100000")
     cont = raw.get("continue_with_tactics", False)
-    _require(isinstance(cont, bool), "options.continue_with_tactics", "must be true or false")
+    if not isinstance(cont, bool):
+        raise EngineInputError("options.continue_with_tactics", "must be true or false")
     return Options(board, contest, exit_sq, max_turns, cont)
 
 
 def parse_gladiators(raw: Any, options: Options) -> list[Fighter]:
-    _require(
-        isinstance(raw, list) and len(raw) >= 2,
-        "gladiators",
-        "must be a list of at least 2 gladiators",
-    )
+    if not (isinstance(raw, list) and len(raw) >= 2):
+        raise EngineInputError("gladiators", "must be a list of at least 2 gladiators")
     fighters: list[Fighter] = []
     names: set[str] = set()
     for i, g in enumerate(raw):
         where = f"gladiators[{i}]"
-        _require(isinstance(g, dict), where, "must be an object")
+        if not isinstance(g, dict):
+            raise EngineInputError(where, "must be an object")
         name = g.get("name")
-        _require(
-            isinstance(name, str) and name.strip() != "",
-            f"{where}.name",
-            "must be a non-empty string",
-        )
-        _require(name not in names, f"{where}.name", f"{name!r} is used twice")
+        if not (isinstance(name, str) and name.strip() != ""):
+            raise EngineInputError(f"{where}.name", "must be a non-empty string")
+        if name in names:
+            raise EngineInputError(f"{where}.name", f"{name!r} is used twice")
         names.add(name)
         type_slug = g.get("type")
         if type_slug not in TYPES:  # (the message is only built when it is needed)
@@ -282,21 +276,17 @@ def parse_gladiators(raw: Any, options: Options) -> list[Fighter]:
             )
         gtype = TYPES[type_slug]
         team = g.get("team")
-        _require(
-            team is None or (isinstance(team, str) and team != ""),
-            f"{where}.team",
-            "must be a team name or null",
-        )
+        if not (team is None or (isinstance(team, str) and team != "")):
+            raise EngineInputError(f"{where}.team", "must be a team name or null")
         equipment = g.get("equipment", list(gtype.equipment))
-        _require(
-            isinstance(equipment, list) and all(isinstance(s, str) for s in equipment),
-            f"{where}.equipment",
-            "must be a list of item slugs",
-        )
+        if not (isinstance(equipment, list) and all(isinstance(s, str) for s in equipment)):
+            raise EngineInputError(f"{where}.equipment", "must be a list of item slugs")
         errors = cached_equipment_errors(type_slug, tuple(equipment), options.contest)
-        _require(not errors, f"{where}.equipment", "; ".join(errors))
+        if errors:
+            raise EngineInputError(f"{where}.equipment", "; ".join(errors))
         bonuses_raw = g.get("bonuses") or {}
-        _require(isinstance(bonuses_raw, dict), f"{where}.bonuses", "must be an object")
+        if not isinstance(bonuses_raw, dict):
+            raise EngineInputError(f"{where}.bonuses", "must be an object")
         bonuses = {}
         for key in BONUS_KEYS:
             value = bonuses_raw.get(key, 0)
@@ -309,9 +299,11 @@ def parse_gladiators(raw: Any, options: Options) -> list[Fighter]:
         spells = g.get("spells")
         if spells is None:
             spells = list(DEFAULT_SPELLS.get(type_slug, ()))
-        _require(isinstance(spells, list), f"{where}.spells", "must be a list of spell slugs")
+        if not isinstance(spells, list):
+            raise EngineInputError(f"{where}.spells", "must be a list of spell slugs")
         errors = spell_errors(type_slug, spells)
-        _require(not errors, f"{where}.spells", "; ".join(errors))
+        if errors:
+            raise EngineInputError(f"{where}.spells", "; ".join(errors))
         try:
             tactics = parse_tactics(g.get("tactics"))
         except ValueError as exc:
@@ -322,10 +314,12 @@ def parse_gladiators(raw: Any, options: Options) -> list[Fighter]:
                 square = options.board.parse(g["square"])
             except (ValueError, TypeError) as exc:
                 raise EngineInputError(f"{where}.square", str(exc)) from None
-            _require(square not in options.board.walls, f"{where}.square", "is a wall")
+            if square in options.board.walls:
+                raise EngineInputError(f"{where}.square", "is a wall")
         facing = Facing.N
         if g.get("facing") is not None:
-            _require(g["facing"] in ("N", "E", "S", "W"), f"{where}.facing", "must be N, E, S or W")
+            if g["facing"] not in ("N", "E", "S", "W"):
+                raise EngineInputError(f"{where}.facing", "must be N, E, S or W")
             facing = Facing(g["facing"])
         body = gtype.body + bonuses["body"]
         shield = sum(ITEMS[s].defend for s in equipment if ITEMS[s].kind is Kind.SHIELD)
@@ -348,18 +342,15 @@ def parse_gladiators(raw: Any, options: Options) -> list[Fighter]:
             )
         )
     _assign_contest_teams(fighters, options)
-    _require(
-        len({f.side for f in fighters}) >= 2,
-        "gladiators",
-        "everyone is on one team: there is nobody to fight",
-    )
+    if len({f.side for f in fighters}) < 2:
+        raise EngineInputError("gladiators", "everyone is on one team: there is nobody to fight")
     if options.contest == "daggers_only":
         counts = {f.carried.count("dagger") for f in fighters}
-        _require(
-            len(counts) == 1,
-            "gladiators",
-            "daggers-only contest: every gladiator carries the same number of daggers",
-        )
+        if len(counts) != 1:
+            raise EngineInputError(
+                "gladiators",
+                "daggers-only contest: every gladiator carries the same number of daggers",
+            )
     _place(fighters, options, raw)
     return fighters
 
