@@ -26,7 +26,10 @@ class EntrantOut(serializers.ModelSerializer):
 
     class Meta:
         model = BoutEntrant
-        fields = ["gladiator_id", "gladiator", "owner", "team", "place", "fate", "defeated"]
+        fields = [
+            "id", "gladiator_id", "gladiator", "owner", "team", "start_square", "place", "fate",
+            "defeated",
+        ]  # fmt: skip
 
 
 class BoutOut(serializers.ModelSerializer):
@@ -35,8 +38,8 @@ class BoutOut(serializers.ModelSerializer):
     class Meta:
         model = Bout
         fields = [
-            "id", "title", "ruleset", "ruleset_version", "status", "scheduled_at",
-            "resolved_at", "winner", "failure", "entrants",
+            "id", "title", "ruleset", "ruleset_version", "mode", "status", "turn",
+            "turn_deadline", "scheduled_at", "resolved_at", "winner", "failure", "entrants",
         ]  # fmt: skip
 
 

@@ -6,6 +6,7 @@ the gladiator's body (GladiatorQuest) or hp (Gladiator Arena).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,12 +46,35 @@ def _centre(square: str, rows: int) -> tuple[float, float]:
 
 
 def board_view(log: dict[str, Any], index: int) -> dict[str, Any]:
-    """The board after turn `index` (0-based) as shapes for templates/arena/_board.svg."""
-    cols, rows = log.get("board", [8, 8])
+    """The board after turn `index` (0-based) as shapes for the replay."""
     turn = log["turns"][index]
-    colours = entrant_colours(log)
+    cols, rows = log.get("board", [8, 8])
+    return board_shapes(
+        cols=cols,
+        rows=rows,
+        gladiators=turn["gladiators"],
+        colours=entrant_colours(log),
+        ground=turn.get("ground", []),
+        walls=log.get("walls") or [],
+    )
+
+
+def board_shapes(
+    *,
+    cols: int,
+    rows: int,
+    gladiators: dict[str, dict[str, Any]],
+    colours: dict[str, str],
+    ground: list[Any] | tuple = (),
+    walls: list[str] | tuple = (),
+    link: Callable[[str], str] | None = None,
+    marks: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """A board as SVG shapes: squares (each may link somewhere and carry a mark class, for the
+    orders page), walls, things on the ground and the gladiators with their facing."""
+    marks = marks or {}
     figures = []
-    for name, snap in turn["gladiators"].items():
+    for n, (name, snap) in enumerate(gladiators.items()):
         if not snap.get("square"):
             continue
         x, y = _centre(snap["square"], rows)
@@ -70,34 +94,44 @@ def board_view(log: dict[str, Any], index: int) -> dict[str, Any]:
                 initials=name[:2],
                 x=x,
                 y=y,
-                colour=colours.get(name, PALETTE[0]),
+                colour=colours.get(name, PALETTE[n % len(PALETTE)]),
                 alive=bool(snap.get("alive", True)),
                 status=str(snap.get("status", "")),
                 hp=_hp(snap),
                 arrow=arrow,
             )
         )
-    ground = []
-    for thing in turn.get("ground", []):
+    things = []
+    for thing in ground:
         if isinstance(thing, dict) and thing.get("square"):
             x, y = _centre(thing["square"], rows)
-            ground.append({"x": x, "y": y, "label": str(thing.get("item", "?"))})
+            things.append({"x": x, "y": y, "label": str(thing.get("item", "?"))})
+    cells = []
+    for r in range(rows):
+        for c in range(cols):
+            name = f"{chr(ord('A') + c)}{rows - r}"
+            cells.append(
+                {
+                    "x": c * CELL,
+                    "y": r * CELL,
+                    "name": name,
+                    "dark": (c + r) % 2,
+                    "href": link(name) if link else "",
+                    "mark": marks.get(name, ""),
+                }
+            )
     return {
         "width": cols * CELL,
         "height": rows * CELL,
         "files": [{"x": c * CELL + CELL / 2, "label": chr(ord("A") + c)} for c in range(cols)],
         "ranks": [{"y": (rows - 1 - r) * CELL + CELL / 2, "label": r + 1} for r in range(rows)],
-        "cells": [
-            {"x": c * CELL, "y": r * CELL, "dark": (c + r) % 2}
-            for r in range(rows)
-            for c in range(cols)
-        ],
+        "cells": cells,
         "walls": [
             {"x": _centre(w, rows)[0] - CELL / 2, "y": _centre(w, rows)[1] - CELL / 2}
-            for w in (log.get("walls") or [])
+            for w in walls
         ],
         "figures": figures,
-        "ground": ground,
+        "ground": things,
         "cell": CELL,
     }
 

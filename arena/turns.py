@@ -24,6 +24,12 @@ class TurnRules(Protocol):
 
     def finished(self, state: Any) -> bool: ...
 
+    def snapshot(self, state: Any) -> dict[str, dict[str, Any]]:
+        """Every gladiator's square, hp and alive flag, as in the log's turns."""
+
+    def board(self, state: Any) -> tuple[int, int]:
+        """(files, ranks)."""
+
     def problems(self, state: Any, name: str, order: dict[str, Any]) -> list[str]:
         """What is wrong with this (possibly partial) order, in words; [] when legal."""
 
@@ -67,6 +73,12 @@ class GladiatorArenaTurns:
 
     def finished(self, state: Any) -> bool:
         return bool(state.finished)
+
+    def snapshot(self, state: Any) -> dict[str, dict[str, Any]]:
+        return self.ga.snapshot(state)
+
+    def board(self, state: Any) -> tuple[int, int]:
+        return state.options.width, state.options.height
 
     def _order(self, name: str, order: dict[str, Any]):
         from arena.engine import EngineInputError

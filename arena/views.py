@@ -17,6 +17,8 @@ from campaign.views import form_error
 from characters.selectors import gladiators_active
 
 from .forms import BoutFilterForm, BoutScheduleForm
+from .models import Bout
+from .play_views import live_context
 from .replay import board_view, hp_series
 from .selectors import bout_get, bout_payouts, bouts_filter, bouts_of_campaign
 from .services import bout_cancel, bout_schedule
@@ -74,8 +76,18 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         raise Http404("No such bout.")
     template = "arena/bout_detail.html"
     partial = request.GET.get("partial")
-    if request.htmx and partial in {"result", "replay"}:
-        template += "#bout-result" if partial == "result" else "#replay"
+    if (
+        request.htmx
+        and partial == "live"
+        and not (
+            bout.mode == Bout.Mode.ORDERS and bout.status in {Bout.Status.OPEN, Bout.Status.RUNNING}
+        )
+    ):
+        # The bout just ended: reload the whole page to show the result and the replay.
+        return HttpResponse(status=204, headers={"HX-Refresh": "true"})
+    partials = {"result": "#bout-result", "replay": "#replay", "live": "#bout-live"}
+    if request.htmx and partial in partials:
+        template += partials[partial]
     log = bout.log or {}
     turns = log.get("turns", [])
     context = {
@@ -86,6 +98,8 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "standings": log.get("result", {}).get("standings", []),
         "payouts": bout_payouts(bout=bout),
     }
+    if bout.mode == Bout.Mode.ORDERS:
+        context.update(live_context(request, bout))
     if turns:
         index = _turn_index(request, turns)
         playing = request.GET.get("play") == "1" and index + 1 < len(turns)
@@ -93,6 +107,7 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             turn=turns[index],
             number=index + 1,
             board=board_view(log, index),
+            board_caption=f"The board after turn {index + 1}",
             hp_lines=hp_series(log),
             playing=playing,
         )

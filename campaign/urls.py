@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.authtoken.views import obtain_auth_token
 
 from arena import api as arena_api
+from arena import play_api, play_views
 from arena import views as arena_views
 from characters import api as characters_api
 from characters import views as characters_views
@@ -68,6 +69,35 @@ api_patterns = [
         arena_api.BoutCancelApi.as_view(),
         name="api-bout-cancel",
     ),
+    path("campaigns/<slug:slug>/bouts/open/", play_api.BoutOpenApi.as_view(), name="api-bout-open"),
+    *[
+        path(
+            f"campaigns/<slug:slug>/bouts/<int:pk>/{action}/",
+            view.as_view(),
+            name=f"api-bout-{action}",
+        )
+        for action, view in [
+            ("entries", play_api.BoutEnterApi),
+            ("start", play_api.BoutStartApi),
+            ("force", play_api.BoutForceApi),
+            ("finish", play_api.BoutFinishApi),
+        ]
+    ],
+    path(
+        "campaigns/<slug:slug>/bouts/<int:pk>/orders/<int:entrant_pk>/",
+        play_api.OrderApi.as_view(),
+        name="api-bout-order",
+    ),
+    path(
+        "campaigns/<slug:slug>/bouts/<int:pk>/orders/<int:entrant_pk>/check/",
+        play_api.OrderCheckApi.as_view(),
+        name="api-bout-order-check",
+    ),
+    path(
+        "campaigns/<slug:slug>/bouts/<int:pk>/turns/<int:turn>/post/",
+        play_api.ForumPostApi.as_view(),
+        name="api-bout-forum-post",
+    ),
     path("auth/token/", obtain_auth_token, name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
@@ -103,6 +133,21 @@ urlpatterns = [
     path("c/<slug:slug>/bouts/new/", arena_views.bout_new, name="bout-new"),
     path("c/<slug:slug>/bouts/<int:pk>/", arena_views.bout_detail, name="bout"),
     path("c/<slug:slug>/bouts/<int:pk>/cancel/", arena_views.bout_cancel_view, name="bout-cancel"),
+    path("c/<slug:slug>/bouts/open/", play_views.bout_open_view, name="bout-open"),
+    path("c/<slug:slug>/bouts/<int:pk>/enter/", play_views.bout_enter_view, name="bout-enter"),
+    path("c/<slug:slug>/bouts/<int:pk>/start/", play_views.bout_start_view, name="bout-start"),
+    path("c/<slug:slug>/bouts/<int:pk>/force/", play_views.bout_force_view, name="bout-force"),
+    path("c/<slug:slug>/bouts/<int:pk>/finish/", play_views.bout_finish_view, name="bout-finish"),
+    path(
+        "c/<slug:slug>/bouts/<int:pk>/orders/<int:entrant_pk>/",
+        play_views.orders_view,
+        name="bout-orders",
+    ),
+    path(
+        "c/<slug:slug>/bouts/<int:pk>/turns/<int:turn>/post/",
+        play_views.forum_post_view,
+        name="bout-forum-post",
+    ),
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
 ]

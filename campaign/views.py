@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from arena.selectors import bouts_of_campaign
+from arena.turns import plays_turn_by_turn
 from characters.selectors import gladiators_of_campaign
 
 from .errors import LudusError
@@ -80,9 +81,12 @@ def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "is_gm": role == "gm",
         "members": campaign_members(campaign=campaign),
         "gladiators": gladiators_of_campaign(campaign=campaign),
-        "upcoming": bouts.filter(status="scheduled").order_by("scheduled_at")[:10],
-        "recent": bouts.exclude(status="scheduled")[:10],
+        "upcoming": bouts.filter(status__in=["scheduled", "open", "running"]).order_by(
+            "scheduled_at"
+        )[:10],
+        "recent": bouts.exclude(status__in=["scheduled", "open", "running"])[:10],
         "join_url": request.build_absolute_uri(f"/join/{campaign.invite_code}/"),
+        "turn_by_turn": plays_turn_by_turn(campaign.ruleset),
     }
     return render(request, "campaign/campaign_detail.html", context)
 
