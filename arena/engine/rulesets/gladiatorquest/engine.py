@@ -387,6 +387,22 @@ class Run:
         the moves that succeed. Returns the opposing pairs that contested a square, and who
         moved."""
         events = self.events
+        occupied = self.occupied
+        targets = set(intents.values())
+        if len(targets) == len(intents) and not any(
+            sq in occupied or not self.board.is_open(sq) for sq in targets
+        ):
+            # The usual step: every mover heads for a different free square, so nobody
+            # bumps and every move succeeds (what the general rules below come to as well).
+            for f, sq in intents.items():
+                start = f.square
+                del occupied[start]  # type: ignore[arg-type]
+                f.square = sq
+                occupied[sq] = f
+                events.append(
+                    Moved(f.name, labels[f], str(start), str(sq), f.facing._value_, f.points)
+                )
+            return [], list(intents)
         valid: dict[Fighter, Square] = {}
         for f, sq in intents.items():
             if not self.board.is_open(sq):
@@ -407,7 +423,6 @@ class Run:
                         for b in group[i + 1 :]:
                             if a.fighting and b.fighting and a.side != b.side:
                                 contested.append((a, b))
-        occupied = self.occupied
         changed = True
         while changed:
             changed = False
@@ -468,12 +483,13 @@ class Run:
         for i, a in enumerate(active):
             sa = a.square
             assert sa is not None
+            acol, arow, aside = sa.col, sa.row, a.side
             for b in active[i + 1 :]:
-                if a.side == b.side or (a.index, b.index) in seen:
-                    continue
                 sb = b.square
                 assert sb is not None
-                dc, dr = abs(sa.col - sb.col), abs(sa.row - sb.row)
+                dc, dr = abs(acol - sb.col), abs(arow - sb.row)
+                if dc > 1 or dr > 1 or b.side == aside or (a.index, b.index) in seen:
+                    continue  # (not touching, the usual case, is checked first)
                 if dc + dr == 1 or (
                     dc == 1
                     and dr == 1

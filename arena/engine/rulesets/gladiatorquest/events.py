@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
-from arena.engine.core.events import Event
+from arena.engine.core.events import Event, fast_frozen_init
 
 
 class Bump(Enum):
@@ -296,3 +296,27 @@ class BoutOver(Event):
         if self.winner is None:
             return f"The bout is over with no winner ({self.reason})"
         return f"{self.winner} wins the bout ({self.reason})"
+
+
+# Events are made by the hundred per bout: a quicker __init__ for each (same signature).
+for _cls in (
+    MovementRolled,
+    Moved,
+    Turned,
+    Bumped,
+    CombatEntered,
+    Attacked,
+    ShieldDamaged,
+    Thrown,
+    SpellCast,
+    PotionDrunk,
+    StatusRoll,
+    PickedUp,
+    Appealed,
+    Fallen,
+    Exited,
+    Impatience,
+    BoutOver,
+):
+    fast_frozen_init(_cls)
+del _cls

@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any
 
 from arena.engine.core.board import Square
+from arena.engine.core.events import fast_frozen_init
 from arena.engine.errors import EngineInputError
 
 
@@ -80,6 +81,11 @@ class CombatOrder:
     attack: Attack
     target: str
 
+
+# Written every turn by the tactics: a quicker __init__ (same signature; see fast_frozen_init).
+for _cls in (ThrowOrder, CastOrder, CombatOrder):
+    fast_frozen_init(_cls)
+del _cls
 
 STEP_KEYS = {"move", "pivot", "pivot_when", "throw", "spell", "potion", "passing_attack", "appeal"}
 COMBAT_KEYS = {"attack", "target"}
