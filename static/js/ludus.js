@@ -29,6 +29,16 @@
     toast(text);
   });
 
+  // htmx cancels the navigation of an HTML <a> it handles, but not of an SVG <a> (its tagName is
+  // lowercase): without this, a click on the orders board would swap the order form AND load
+  // the whole page. Without JavaScript the links simply load the page.
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest && event.target.closest("svg a[hx-get]");
+    if (link) {
+      event.preventDefault();
+    }
+  });
+
   document.addEventListener("htmx:sendError", () => {
     toast("The server could not be reached. Check the connection and try again.");
   });

@@ -17,6 +17,13 @@ from django.utils import timezone
 from arena.engine import play
 from arena.engine_io import bout_engine_input
 from arena.models import Bout
+from arena.play_by_web import (
+    bout_enter,
+    bout_finish_by_tactics,
+    bout_open,
+    bout_start,
+    bout_turn_force,
+)
 from arena.services import bout_resolve, bout_schedule
 from campaign.models import Campaign
 from campaign.services import campaign_create, campaign_join
@@ -51,11 +58,50 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         if Campaign.objects.filter(slug=DEMO_SLUG).exists():
-            self.stdout.write("Demo campaign already loaded; left as it is.")
+            self.stdout.write("Demo campaigns already loaded; left as they are.")
             return
         with transaction.atomic():
             self._load()
-        self.stdout.write(self.style.SUCCESS("Demo campaign loaded."))
+            self._load_forum_arena()
+        self.stdout.write(self.style.SUCCESS("Demo campaigns loaded."))
+
+    def _load_forum_arena(self) -> None:
+        """A Gladiator Arena campaign played by web: one bout fought, one taking orders."""
+        User = get_user_model()
+        users = {u.username: u for u in User.objects.filter(username__in=["gm", *ROSTER])}
+        campaign = campaign_create(
+            by=users["gm"],
+            name="The Forum Arena",
+            ruleset="gladiator-arena",
+            visibility=Campaign.Visibility.PUBLIC,
+            description="Gladiator Arena 0.75, played by web: every turn each owner gives a "
+            "secret order; the turn resolves when all are in, or after 24 hours.",
+        )
+        for player in ROSTER:
+            campaign_join(campaign=campaign, user=users[player], code=campaign.invite_code)
+        bouts = {
+            # A bout already fought (by tactics), and one taking orders on its third turn.
+            "The first games": {
+                "Spartacus": ("marcus", "giant", "A1"),
+                "Oenomaus": ("livia", "elf", "H8"),
+            },
+            "Three in the ring": {
+                "Kaunisto": ("marcus", "human", "D4"),
+                "Justbec": ("livia", "dwarf", "E5"),
+                "Pippin": ("quintus", "halfling", "B7"),
+            },
+        }
+        for title, fighters in bouts.items():
+            bout = bout_open(campaign=campaign, by=users["gm"], title=title, deadline_hours=24)
+            for name, (owner, race, square) in fighters.items():
+                g = gladiator_create(campaign=campaign, by=users[owner], name=name, kind=race)
+                bout_enter(bout=bout, gladiator=g, by=users[owner], square=square)
+            bout_start(bout=bout, by=users["gm"])
+            if len(fighters) == 2:
+                bout_finish_by_tactics(bout=bout, by=users["gm"])
+            else:
+                for _ in range(2):
+                    bout_turn_force(bout=Bout.objects.get(pk=bout.pk), by=users["gm"])
 
     def _load(self) -> None:
         User = get_user_model()
