@@ -36,7 +36,8 @@ class TurnRecord:
             "events": [e.to_dict() for e in self.events],
         }
         out.update(self.snapshot)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 

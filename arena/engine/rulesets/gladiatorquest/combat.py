@@ -50,7 +50,7 @@ def dice_for(f: Fighter, attack: Attack, base: int, *, off_balance: bool) -> tup
 
 
 def can_reach(a: Fighter, b: Fighter, contested: set[tuple[int, int]], contest: str) -> bool:
-    if (a.index, b.index) in contested or (b.index, a.index) in contested:
+    if contested and ((a.index, b.index) in contested or (b.index, a.index) in contested):
         return True
     sa, sb = a.square, b.square
     assert sa is not None and sb is not None
@@ -97,10 +97,10 @@ def resolve(run: Run, pairs: list[tuple[Fighter, Fighter, bool]], raw: Any) -> N
     blows: list[_Blow] = []
     for f, order in orders.items():
         target = run.by_name[order.target]
-        weapon = f.weapon(contest)
         if order.attack is Attack.SHIELD_BASH:
             count, parry, label = 2 * f.shield_dice, 0, "shield"
         else:
+            weapon = f.weapon(contest)
             base = 1 if f.afraid else weapon.attack + f.bonuses["attack"]
             count, parry = dice_for(f, order.attack, base, off_balance=f.passing_attacked)
             count += f.courage
@@ -114,31 +114,35 @@ def resolve(run: Run, pairs: list[tuple[Fighter, Fighter, bool]], raw: Any) -> N
     for blow in blows:
         first_blow.setdefault(blow.attacker, blow)
     damage: list[tuple[_Blow, int, tuple[str, ...], int, tuple[str, ...], int]] = []
+    dice = run.dice
     for blow in blows:
         a, d = blow.attacker, blow.target
         skulls = blow.faces.count(SKULL)
         d_order = orders.get(d)
-        parry_faces: list[CombatFace] = []
+        parry: tuple[str, ...] = ()
         parried = 0
-        bashing = a.name == (d_order.target if d_order else None) and (
-            d_order is not None and d_order.attack is Attack.SHIELD_BASH
+        bashing = (
+            d_order is not None
+            and d_order.attack is Attack.SHIELD_BASH
+            and a.name == d_order.target
         )
         if blow.order.attack is Attack.SHIELD_BASH and bashing:
             skulls = 0  # V.F.3: two bashes nullify each other
         elif bashing:
             parried = skulls  # V.F.3: the basher's shield blocks all of his opponent's hits
         elif skulls and d_order is not None and d_order.target == a.name and not d.asleep:
-            d_blow = first_blow[d]
-            parry_faces = run.dice.combat(d_blow.parry_dice)
+            parry_faces = dice.combat(first_blow[d].parry_dice)
             parried = min(skulls, parry_faces.count(BLACK))
+            parry = _names(parry_faces)
         left = skulls - parried
-        defend_faces: list[CombatFace] = []
+        defend: tuple[str, ...] = ()
         blocked = 0
         if left and not d.asleep:
-            defend_faces = run.dice.combat(d.defend_dice() + d.defense_bonus)
+            defend_faces = dice.combat(d.defend_dice() + d.defense_bonus)
             d.defense_bonus = 0
             blocked = min(left, defend_faces.count(WHITE))
-        damage.append((blow, skulls, _names(parry_faces), parried, _names(defend_faces), blocked))
+            defend = _names(defend_faces)
+        damage.append((blow, skulls, parry, parried, defend, blocked))
     for blow, skulls, parry, parried, defend, blocked in damage:
         dealt = run.wound(blow.target, skulls - parried - blocked, blow.attacker)
         how = blow.order.attack._value_  # (`.value` is a slow descriptor)

@@ -61,6 +61,8 @@ class Run:
         self.grid = grid_of(self.board)
         self.fighters: list[Fighter] = parse_gladiators(bout.get("gladiators"), self.options)
         self.by_name = {f.name: f for f in self.fighters}
+        # Only teammates can fall and be rescued (VI.A): without any, the tactics skip that.
+        self.has_teammates = len({f.side for f in self.fighters}) < len(self.fighters)
         self.dice = _make_dice(bout)
         turns = bout.get("turns")
         if turns is not None and not isinstance(turns, list):
@@ -131,10 +133,12 @@ class Run:
             self._record(phase)
 
     def _record(self, phase: str) -> None:
-        snapshot = {"gladiators": {f.name: _snap(f) for f in self.fighters}}
-        snapshot["ground"] = [
-            {"item": item, "square": str(sq), "owner": owner} for item, sq, owner in self.ground
-        ]
+        snapshot = {
+            "gladiators": {f.name: _snap(f) for f in self.fighters},
+            "ground": [
+                {"item": item, "square": str(sq), "owner": owner} for item, sq, owner in self.ground
+            ],
+        }
         self.records.append(TurnRecord(self.turn, phase, tuple(self.events), snapshot))
         self.events = []
 
@@ -269,12 +273,12 @@ class Run:
         self.need_roll = True
 
     def _step(self, raw: dict[str, Any] | None) -> None:
-        where = f"turns[{self.turn - 1}].orders"
         orders: dict[str, StepOrder] = {}
         for f in self.fighters:
             explicit = raw.get(f.name) if raw else None
             can_act = f.status is Status.FIGHTING and f.points > 0 and not f.asleep
             if explicit is not None:
+                where = f"turns[{self.turn - 1}].orders"
                 if not can_act:
                     why = (
                         "is not fighting"

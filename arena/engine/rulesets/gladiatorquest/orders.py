@@ -83,7 +83,7 @@ class CombatOrder:
 
 
 # Written every turn by the tactics: a quicker __init__ (same signature; see fast_frozen_init).
-for _cls in (ThrowOrder, CastOrder, CombatOrder):
+for _cls in (ThrowOrder, CastOrder, PotionOrder, StepOrder, CombatOrder):
     fast_frozen_init(_cls)
 del _cls
 

@@ -256,7 +256,7 @@ def step_order(run: Run, f: Fighter) -> StepOrder:
     throw = _throw_choice(run, f, target, dist) if kit.throwing_weapons else None
     if throw is not None:
         return StepOrder(throw=throw, spell=spell, potion=potion)
-    rescue = _rescue_order(run, f)
+    rescue = _rescue_order(run, f) if run.has_teammates else None
     if rescue is not None and (rescue.potion or rescue.spell or dist > 3):
         return rescue
     if weapon.bow and not run.impatient:
