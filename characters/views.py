@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -270,13 +272,16 @@ def standings_view(request: HttpRequest, slug: str) -> HttpResponse:
     sort = sort if sort in STANDINGS_ORDER else "wins"
     status = request.GET.get("status", "")
     owner = request.GET.get("owner", "")
-    rows = standings(campaign=campaign, sort=sort, status=status, owner=owner)
+    page = Paginator(standings(campaign=campaign, sort=sort, status=status, owner=owner), 50)
+    page = page.get_page(request.GET.get("page"))
     template = "characters/standings.html"
     if request.htmx:
         template += "#standings"
     context = {
         "campaign": campaign,
-        "rows": rows,
+        "rows": page.object_list,
+        "page": page,
+        "query": urlencode({"sort": sort, "status": status, "owner": owner}),
         "sort": sort,
         "status": status,
         "owner": owner,

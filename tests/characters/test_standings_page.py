@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from characters.models import Gladiator
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def crowded(campaign, owner):
+    Gladiator.objects.bulk_create(
+        Gladiator(campaign=campaign, owner=owner, name=f"G{n:02d}", kind="orc", wins=n)
+        for n in range(60)
+    )
+    return campaign
+
+
+def test_standings_come_fifty_to_a_page_and_the_ranks_run_on(crowded, client_as, owner):
+    url = reverse("standings", args=[crowded.slug])
+    first = client_as(owner).get(url).content.decode()
+    second = client_as(owner).get(url, {"page": 2}).content.decode()
+    assert re.search(r"<td>1</td><td><a [^>]*>G59</a>", first)
+    assert "G09" not in first
+    assert re.search(r"<td>51</td><td><a [^>]*>G09</a>", second)
+    assert "Page 2 of 2 (60 gladiators)" in second
+
+
+def test_the_pager_keeps_the_sort_and_filters(crowded, client_as, owner):
+    url = reverse("standings", args=[crowded.slug])
+    page = client_as(owner).get(url, {"sort": "name", "owner": "owner"}).content.decode()
+    assert "sort=name&amp;status=&amp;owner=owner&amp;page=2" in page
