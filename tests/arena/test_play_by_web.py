@@ -154,3 +154,28 @@ def test_orders_after_the_bout_are_refused(running, owner, gm):
     bout_finish_by_tactics(bout=bout, by=gm)
     with pytest.raises(LudusError, match="not taking orders"):
         order_submit(entrant=mine, by=owner, order={})
+
+
+def test_a_gladiator_arena_bout_can_be_fought_by_tactics_at_its_time(
+    arena_campaign, gm, kaunisto, justbec
+):
+    from arena.services import bout_resolve, bout_schedule
+
+    bout = bout_schedule(
+        campaign=arena_campaign,
+        by=gm,
+        gladiators=[kaunisto, justbec],
+        scheduled_at=timezone.now() - timedelta(seconds=1),
+    )
+    bout = bout_resolve(bout_id=bout.pk)
+    assert bout.status == Bout.Status.RESOLVED
+    assert bout.engine_input["options"]["tactics"] is True
+    squares = [g["square"] for g in bout.engine_input["gladiators"]]
+    assert len(set(squares)) == 2  # the arena placed them apart
+    assert bout.log["result"]["finished"] is True
+    assert play(bout.engine_input) == bout.log
+    winner = bout.entrants.get(place=1).gladiator
+    winner.refresh_from_db()
+    row = next(r for r in bout.log["result"]["standings"] if r["name"] == winner.name)
+    assert winner.wins == 1
+    assert winner.gold == max(0, math.ceil(100 * Fraction(row["kills"])))
