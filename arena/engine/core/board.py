@@ -181,13 +181,14 @@ class Grid:
     and each square's open orthogonal neighbours in ORTHOGONAL order. Path finding and the
     movement step use these tables instead of building and testing squares every time."""
 
-    __slots__ = ("board", "squares", "steps")
+    __slots__ = ("board", "open", "squares", "steps")
 
     def __init__(self, board: Board) -> None:
         self.board = board
         self.squares: dict[tuple[int, int], Square] = {
             (sq.col, sq.row): sq for sq in board.squares()
         }
+        self.open = frozenset(sq for sq in self.squares.values() if sq not in board.walls)
         self.steps: dict[Square, tuple[tuple[int, int, Square], ...]] = {}
         for sq in self.squares.values():
             around = []

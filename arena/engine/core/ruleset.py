@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from arena.engine.core.events import Event
+from arena.engine.core.events import Event, fast_frozen_init
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +39,9 @@ class TurnRecord:
         if self.extra:
             out.update(self.extra)
         return out
+
+
+fast_frozen_init(TurnRecord)  # one per turn of every bout
 
 
 @runtime_checkable

@@ -20,6 +20,10 @@ class Kind(Enum):
     POTION = "potion"
     OTHER = "other"
 
+    # Members are singletons compared by identity: the C-level identity hash keeps the many
+    # dict lookups keyed by them cheap (Enum.__hash__ is Python code hashing the name).
+    __hash__ = object.__hash__
+
 
 class Status(Enum):
     """A gladiator's standing in the bout (defined here, with the other plain kinds, so that
@@ -30,6 +34,10 @@ class Status(Enum):
     MERCY = "mercy"  # spared, walking to the exit as an obstacle (VI.B)
     EXITED = "exited"
     DEAD = "dead"
+
+    # Members are singletons compared by identity: the C-level identity hash keeps the many
+    # dict lookups keyed by them cheap (Enum.__hash__ is Python code hashing the name).
+    __hash__ = object.__hash__
 
 
 @dataclass(frozen=True, slots=True)

@@ -393,8 +393,10 @@ class Run:
         events = self.events
         occupied = self.occupied
         targets = set(intents.values())
-        if len(targets) == len(intents) and not any(
-            sq in occupied or not self.board.is_open(sq) for sq in targets
+        if (
+            len(targets) == len(intents)
+            and targets.isdisjoint(occupied)
+            and targets <= self.grid.open
         ):
             # The usual step: every mover heads for a different free square, so nobody
             # bumps and every move succeeds (what the general rules below come to as well).

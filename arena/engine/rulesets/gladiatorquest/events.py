@@ -14,6 +14,10 @@ class Bump(Enum):
     OCCUPIED = "occupied"  # someone (or a body, or a mercy walker) stands there
     WALL = "wall"  # the edge of the arena or a wall
 
+    # Members are singletons compared by identity: the C-level identity hash keeps the many
+    # dict lookups keyed by them cheap (Enum.__hash__ is Python code hashing the name).
+    __hash__ = object.__hash__
+
 
 class Fate(Enum):
     SURVIVED = "survived"

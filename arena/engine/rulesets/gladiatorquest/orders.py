@@ -26,6 +26,10 @@ class Move(Enum):
     TURN_AROUND = "turn_around"  # costs a point, no square moved
     STAND = "stand"  # "does not count as a movement"
 
+    # Members are singletons compared by identity: the C-level identity hash keeps the many
+    # dict lookups keyed by them cheap (Enum.__hash__ is Python code hashing the name).
+    __hash__ = object.__hash__
+
 
 MOVE_ALIASES = {"backup": Move.BACK, "back_up": Move.BACK, "stand_still": Move.STAND}
 
@@ -37,6 +41,10 @@ class Attack(Enum):
     THRUST = "thrust"
     JAB = "jab"  # -1 attack die, +1 parry die
     SHIELD_BASH = "shield_bash"
+
+    # Members are singletons compared by identity: the C-level identity hash keeps the many
+    # dict lookups keyed by them cheap (Enum.__hash__ is Python code hashing the name).
+    __hash__ = object.__hash__
 
 
 ATTACK_MODIFIERS = {Attack.SWING: (1, -1), Attack.THRUST: (0, 0), Attack.JAB: (-1, 1)}

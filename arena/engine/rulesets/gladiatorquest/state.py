@@ -38,6 +38,10 @@ class Weight(Enum):
     MEDIUM = "medium"
     LIGHT = "light"
 
+    # Members are singletons compared by identity: the C-level identity hash keeps the many
+    # dict lookups keyed by them cheap (Enum.__hash__ is Python code hashing the name).
+    __hash__ = object.__hash__
+
 
 MOVEMENT_DICE = {Weight.HEAVY: 1, Weight.MEDIUM: 2, Weight.LIGHT: 3}
 
@@ -111,11 +115,13 @@ class Fighter:
     def weapons(self) -> list[Item]:
         return list(loadout_of(self.carried).weapons)
 
-    def weapon(self, contest: str) -> Item:
-        """The weapon he fights with: the tactics' choice if carried, else the most dice."""
+    def weapon(self, contest: str, kit: Loadout | None = None) -> Item:
+        """The weapon he fights with: the tactics' choice if carried, else the most dice.
+        (`kit`: his loadout, when the caller has it at hand.)"""
         if contest == "magic_only" and self.spells:
             return FISTS
-        kit = loadout_of(self.carried)
+        if kit is None:
+            kit = loadout_of(self.carried)
         preferred = self.tactics.weapon
         if preferred is not None and preferred in kit.usable:
             return ITEMS[preferred]

@@ -242,7 +242,7 @@ def step_order(run: Run, f: Fighter) -> StepOrder:
     kit = f.loadout()
     potion = _potion_choice(run, f, dist) if kit.potions else None
     spell = _spell_choice(run, f, target, dist) if f.spells else None
-    weapon = f.weapon(run.options.contest)
+    weapon = f.weapon(run.options.contest, kit)
     passing = None
     if weapon.reach > 1:
         in_reach = [
