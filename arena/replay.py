@@ -34,10 +34,12 @@ def _hp(snapshot: dict[str, Any]) -> Any:
     return snapshot.get("body", snapshot.get("hp"))
 
 
-def entrant_colours(log: dict[str, Any]) -> dict[str, str]:
-    """One colour per gladiator, stable across the whole bout (first snapshot's order)."""
-    first = log["turns"][0]["gladiators"] if log.get("turns") else {}
-    return {name: PALETTE[n % len(PALETTE)] for n, name in enumerate(first)}
+def entrant_colours(engine_input: dict[str, Any] | None) -> dict[str, str]:
+    """One colour per gladiator, the same on every board of the bout: by entry order, from the
+    engine input's list (the log's snapshots are JSON objects, whose key order PostgreSQL's
+    jsonb does not keep)."""
+    names = [g["name"] for g in (engine_input or {}).get("gladiators", [])]
+    return {name: PALETTE[n % len(PALETTE)] for n, name in enumerate(names)}
 
 
 def _centre(square: str, rows: int) -> tuple[float, float]:
@@ -45,7 +47,7 @@ def _centre(square: str, rows: int) -> tuple[float, float]:
     return sq.col * CELL + CELL / 2, (rows - 1 - sq.row) * CELL + CELL / 2
 
 
-def board_view(log: dict[str, Any], index: int) -> dict[str, Any]:
+def board_view(log: dict[str, Any], index: int, colours: dict[str, str]) -> dict[str, Any]:
     """The board after turn `index` (0-based) as shapes for the replay."""
     turn = log["turns"][index]
     cols, rows = log.get("board", [8, 8])
@@ -53,7 +55,7 @@ def board_view(log: dict[str, Any], index: int) -> dict[str, Any]:
         cols=cols,
         rows=rows,
         gladiators=turn["gladiators"],
-        colours=entrant_colours(log),
+        colours=colours,
         ground=turn.get("ground", []),
         walls=log.get("walls") or [],
     )
@@ -136,12 +138,13 @@ def board_shapes(
     }
 
 
-def hp_series(log: dict[str, Any], *, width: int = 480, height: int = 120) -> list[dict]:
+def hp_series(
+    log: dict[str, Any], colours: dict[str, str], *, width: int = 480, height: int = 120
+) -> list[dict]:
     """One polyline per gladiator: its body/hp after every turn."""
     turns = log.get("turns", [])
     if not turns:
         return []
-    colours = entrant_colours(log)
     series: dict[str, list[int]] = {name: [] for name in colours}
     for turn in turns:
         for name in series:

@@ -19,7 +19,7 @@ from characters.selectors import gladiators_active
 from .forms import BoutFilterForm, BoutScheduleForm
 from .models import Bout
 from .play_views import live_context
-from .replay import board_view, hp_series
+from .replay import board_view, entrant_colours, hp_series
 from .selectors import bout_get, bout_payouts, bouts_filter, bouts_of_campaign
 from .services import bout_cancel, bout_schedule
 
@@ -101,14 +101,15 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if bout.mode == Bout.Mode.ORDERS:
         context.update(live_context(request, bout))
     if turns:
+        colours = entrant_colours(bout.engine_input)
         index = _turn_index(request, turns)
         playing = request.GET.get("play") == "1" and index + 1 < len(turns)
         context.update(
             turn=turns[index],
             number=index + 1,
-            board=board_view(log, index),
+            board=board_view(log, index, colours),
             board_caption=f"The board after turn {index + 1}",
-            hp_lines=hp_series(log),
+            hp_lines=hp_series(log, colours),
             playing=playing,
         )
     return render(request, template, context)
