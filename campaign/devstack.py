@@ -145,7 +145,7 @@ def run(port: int) -> int:
         ]
         print(
             f"\n  Ludus is running at http://127.0.0.1:{port}/\n"
-            "  Demo logins (password 'gladius'): gm (the game master), marcus, livia\n"
+            "  Demo logins (password 'gladius'): gm (the game master), marcus, livia, quintus\n"
             "  Ctrl-C stops the web server, the worker, beat, Redis and PostgreSQL.\n",
             flush=True,
         )
