@@ -74,6 +74,10 @@ class Facing(Enum):
     _right: Facing
     _back: Facing
 
+    # Members are singletons compared by identity: the C-level identity hash keeps dict
+    # lookups keyed by a facing cheap (Enum.__hash__ is Python code hashing the name).
+    __hash__ = object.__hash__
+
     @property
     def vector(self) -> tuple[int, int]:
         return self._vector
@@ -181,13 +185,14 @@ class Grid:
     and each square's open orthogonal neighbours in ORTHOGONAL order. Path finding and the
     movement step use these tables instead of building and testing squares every time."""
 
-    __slots__ = ("board", "open", "squares", "steps")
+    __slots__ = ("board", "names", "open", "squares", "steps")
 
     def __init__(self, board: Board) -> None:
         self.board = board
         self.squares: dict[tuple[int, int], Square] = {
             (sq.col, sq.row): sq for sq in board.squares()
         }
+        self.names = {sq: str(sq) for sq in self.squares.values()}  # "A1" notation
         self.open = frozenset(sq for sq in self.squares.values() if sq not in board.walls)
         self.steps: dict[Square, tuple[tuple[int, int, Square], ...]] = {}
         for sq in self.squares.values():

@@ -134,7 +134,7 @@ class Run:
 
     def _record(self, phase: str) -> None:
         snapshot = {
-            "gladiators": {f.name: _snap(f) for f in self.fighters},
+            "gladiators": {f.name: _snap(f, self.grid.names) for f in self.fighters},
             "ground": [
                 {"item": item, "square": str(sq), "owner": owner} for item, sq, owner in self.ground
             ],
@@ -291,7 +291,7 @@ class Run:
                 orders[f.name] = order
             elif can_act:
                 orders[f.name] = step_order(self, f)
-        spent_before = sum(f.points for f in self.fighters)
+        spent_before = sum([f.points for f in self.fighters])
         # Each pass below runs only if some order asks for it (most steps only move): a pass
         # with nothing to do changes nothing, and then neither would the _settle() after it
         # (nobody's body changed since the last one).
@@ -317,7 +317,7 @@ class Run:
         if throw:
             actions.throws(self, orders)
             self._settle()
-        spent = spent_before != sum(f.points for f in self.fighters)
+        spent = spent_before != sum([f.points for f in self.fighters])
         pairs = self._contacts(contested)
         if pairs:
             self.events.append(CombatEntered(tuple((a.name, b.name) for a, b, _ in pairs)))
@@ -359,7 +359,7 @@ class Run:
                 events.append(Turned(f.name, "turn_around", f.facing._value_))
             else:
                 f.points -= 1
-                dcol, drow = _move_vector(f.facing, move)
+                dcol, drow = _MOVE_VECTORS[f.facing, move]
                 here = f.square
                 assert here is not None
                 col, row = here.col + dcol, here.row + drow
@@ -372,7 +372,12 @@ class Run:
             contested, moved = self._carry_out(intents, labels)
         for f in self.fighters:
             order = orders.get(f.name)
-            if order is not None and order.pivot and order.pivot_after and f.fighting:
+            if (
+                order is not None
+                and order.pivot
+                and order.pivot_after
+                and f.status is Status.FIGHTING
+            ):
                 self._pivot(f, order.pivot)
         for f in moved:
             if f.status is Status.MERCY and f.square == self.options.exit:
@@ -380,7 +385,7 @@ class Run:
                 del self.occupied[f.square]
                 f.square = None
                 f.status = Status.EXITED
-            elif f.fighting:
+            elif f.status is Status.FIGHTING and self.ground:
                 self._pick_up(f)
         return contested
 
@@ -400,13 +405,14 @@ class Run:
         ):
             # The usual step: every mover heads for a different free square, so nobody
             # bumps and every move succeeds (what the general rules below come to as well).
+            names = self.grid.names
             for f, sq in intents.items():
                 start = f.square
                 del occupied[start]  # type: ignore[arg-type]
                 f.square = sq
                 occupied[sq] = f
                 events.append(
-                    Moved(f.name, labels[f], str(start), str(sq), f.facing._value_, f.points)
+                    Moved(f.name, labels[f], names[start], names[sq], f.facing._value_, f.points)
                 )
             return [], list(intents)
         valid: dict[Fighter, Square] = {}
@@ -614,6 +620,10 @@ def _make_dice(bout: dict[str, Any]) -> Dice:
     return Dice.seeded(seed)
 
 
+# (facing, written direction) -> the step it makes, for every facing and stepping direction.
+_MOVE_VECTORS: dict[tuple[Facing, Move], tuple[int, int]] = {}
+
+
 def _move_vector(facing: Facing, move: Move) -> tuple[int, int]:
     if move is Move.FORWARD:
         return facing.vector
@@ -622,6 +632,13 @@ def _move_vector(facing: Facing, move: Move) -> tuple[int, int]:
     if move is Move.LEFT:
         return facing.turned_left().vector
     return facing.turned_right().vector
+
+
+_MOVE_VECTORS.update(
+    ((facing, move), _move_vector(facing, move))
+    for facing in Facing
+    for move in (Move.FORWARD, Move.BACK, Move.LEFT, Move.RIGHT)
+)
 
 
 def _walker_step(run: Run, f: Fighter) -> Square | None:
@@ -656,12 +673,13 @@ def _sq(sq: Square) -> str:
     return str(sq) if 0 <= sq.col < 26 and sq.row >= 0 else f"({sq.col},{sq.row})"
 
 
-def _snap(f: Fighter) -> dict[str, Any]:
+def _snap(f: Fighter, names: dict[Square, str]) -> dict[str, Any]:
     # `_value_` is the member's value as a plain attribute; `.value` goes through a
     # descriptor, several times slower, and this runs for every gladiator every turn.
+    # `names`: the board's square names (a figure always stands on the board).
     status = f.status
     return {
-        "square": None if f.square is None else str(f.square),
+        "square": None if f.square is None else names[f.square],
         "facing": f.facing._value_,
         "body": f.body,
         "mind": f.mind,

@@ -412,11 +412,12 @@ def combat_order(
 ) -> CombatOrder | None:
     if not targets:
         return None
-    target = (
-        min(targets, key=lambda o: (o.body, o.index))
-        if f.tactics.target != "strongest"
-        else max(targets, key=lambda o: (o.body, -o.index))
-    )
+    if len(targets) == 1:
+        target = targets[0]  # (what min/max would pick, without building the keys)
+    elif f.tactics.target != "strongest":
+        target = min(targets, key=lambda o: (o.body, o.index))
+    else:
+        target = max(targets, key=lambda o: (o.body, -o.index))
     weapon = f.weapon(run.options.contest)
     base = weapon.attack + f.bonuses["attack"]
     if (
