@@ -151,3 +151,41 @@ def tactics_settings(ruleset: str) -> dict[str, tuple[tuple[str, ...], str]]:
         defaults = DEFAULT_TACTICS.as_dict()
         return {name: (values, defaults[name]) for name, values in CHOICES.items()}
     return {}
+
+
+def has_levels(ruleset: str) -> bool:
+    """Whether gladiators of this rule set spend experience on level-ups (GladiatorQuest VII.C).
+    Gladiator Arena has no stats to raise: its gladiators keep their experience as a record."""
+    return ruleset == GLADIATORQUEST
+
+
+def stat_lines(ruleset: str, kind: str, bonuses: dict[str, int]) -> list[tuple[str, str]]:
+    """The sheet's stats as (label, value) pairs, base value plus level-up bonus."""
+    base = gladiator_type(ruleset, kind)
+    if ruleset == GLADIATOR_ARENA:
+        if not base:
+            return []
+        race = next(r for r in _ga().RACES if r.value == kind)
+        stats = _ga().RACES[race]
+        bonus = f"{stats.damage_bonus:+d}" if stats.damage_bonus else "none"
+        move = "2 MpT a square" if stats.move_cost == 2 else "1 MpT a square"
+        if stats.double_move:
+            move += "; may run 2 squares"
+        return [
+            ("Hit points", str(stats.hp)),
+            ("Moves per turn", str(stats.mpt)),
+            ("Damage bonus", bonus),
+            ("Moving", move),
+        ]
+
+    def with_bonus(label: str, value: object, stat: str) -> tuple[str, str]:
+        extra = bonuses.get(stat, 0)
+        return label, f"{value}{f' +{extra}' if extra else ''}"
+
+    return [
+        with_bonus("Attack dice", base.get("attack", "?"), "attack"),
+        with_bonus("Defend dice", base.get("defend", "?"), "defend"),
+        with_bonus("Body", base.get("body", "?"), "body"),
+        with_bonus("Mind", base.get("mind", "?"), "mind"),
+        with_bonus("Movement", "dice", "movement"),
+    ]

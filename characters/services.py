@@ -7,7 +7,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from arena.catalogue import default_equipment, gladiator_kinds, tactics_settings
+from arena.catalogue import default_equipment, gladiator_kinds, has_levels, tactics_settings
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm, check_campaign_member
@@ -81,6 +81,10 @@ def level_up_cost(*, level: int) -> int:
 def gladiator_level_up(*, gladiator: Gladiator, stat: str, by: AbstractBaseUser) -> Gladiator:
     """Spend experience for +1 to one stat of the owner's choice."""
     check_gladiator_control(gladiator=gladiator, user=by)
+    if not has_levels(gladiator.campaign.ruleset):
+        raise LudusError(
+            "This rule set has no levels: experience is kept as part of the record.", field="stat"
+        )
     if stat not in STATS:
         raise LudusError(f"Choose one of: {', '.join(STATS)}.", field="stat")
     with transaction.atomic():

@@ -18,6 +18,8 @@ from arena.catalogue import (
     equipment_problems,
     gladiator_kinds,
     gladiator_type,
+    has_levels,
+    stat_lines,
     tactics_settings,
 )
 from campaign.charts import line_chart
@@ -86,6 +88,9 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
         "campaign": campaign,
         "gladiator": gladiator,
         "base": gladiator_type(campaign.ruleset, gladiator.kind),
+        "stat_lines": stat_lines(campaign.ruleset, gladiator.kind, gladiator.bonuses),
+        "has_levels": has_levels(campaign.ruleset),
+        "has_tactics": bool(tactics),
         "holdings": holdings,
         "ledger": ledger_statement(gladiator=gladiator)[:100],
         "entries": gladiator.entries.select_related("bout")
