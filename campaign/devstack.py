@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / ".devdata"
 # Separate names let two test runs share the embedded servers without clobbering each other.
 DATABASE_NAME = os.environ.get("LUDUS_DATABASE_NAME", "ludus")
+REDIS_NAME = os.environ.get("LUDUS_REDIS_NAME", "redis")
 REDIS_TEST_NAME = os.environ.get("LUDUS_REDIS_TEST_NAME", "redis-test")
 
 
@@ -95,7 +96,7 @@ def embedded_redis(name: str) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def services(redis_name: str = "redis") -> Iterator[dict[str, str]]:
+def services(redis_name: str = REDIS_NAME) -> Iterator[dict[str, str]]:
     """Set DATABASE_URL and CELERY_BROKER_URL, starting embedded servers for those unset."""
     env = dict(os.environ)
     with contextlib.ExitStack() as stack:

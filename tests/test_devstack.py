@@ -1,0 +1,95 @@
+"""`make run`'s stack: it serves the demo campaign, and Ctrl-C leaves nothing running."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import psutil
+import psycopg
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = f"ludus_devstack_{os.getpid()}"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return response.read().decode()
+
+
+@pytest.fixture
+def scratch_database():
+    yield NAME
+    url = urlsplit(os.environ["DATABASE_URL"])
+    with psycopg.connect(url._replace(path="/postgres").geturl(), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{NAME}" WITH (FORCE)')
+
+
+@pytest.mark.skipif(
+    ".devdata" not in os.environ.get("DATABASE_URL", ""),
+    reason="make run's embedded stack; this run uses external servers",
+)
+def test_run_serves_the_demo_and_ctrl_c_stops_everything(scratch_database):
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "CELERY_BROKER_URL"}}
+    env.update(
+        LUDUS_DATABASE_NAME=scratch_database,
+        LUDUS_REDIS_NAME="redis-devstack-test",
+        PORT=str(port),
+    )
+    stack = subprocess.Popen(
+        [sys.executable, "-m", "campaign.devstack", "run"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        banner = ""
+        deadline = time.monotonic() + 120
+        while "Ctrl-C stops" not in banner:
+            line = stack.stdout.readline()
+            assert line or stack.poll() is None, f"the stack exited early:\n{banner}"
+            banner += line
+            assert time.monotonic() < deadline, banner
+        assert f"http://127.0.0.1:{port}/" in banner and "gladius" in banner
+        # Keep reading: a full pipe would block the worker's and beat's logging.
+        threading.Thread(target=stack.stdout.read, daemon=True).start()
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                page = get(f"http://127.0.0.1:{port}/")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the web server never answered"
+                time.sleep(0.3)
+        assert "The Games of Capua" in page and "The Forum Arena" in page
+        children = psutil.Process(stack.pid).children(recursive=True)
+        assert len(children) >= 3  # web, worker (and its pool), beat, redis
+        stack.send_signal(signal.SIGINT)  # what Ctrl-C sends
+        stack.wait(timeout=60)
+    finally:
+        if stack.poll() is None:
+            os.killpg(stack.pid, signal.SIGKILL)
+    assert stack.returncode == 0
+    time.sleep(0.5)
+    alive = [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
+    assert not alive, [c.cmdline() for c in alive]
+    assert not (ROOT / ".devdata" / "redis-devstack-test" / "redis.sock").exists()
