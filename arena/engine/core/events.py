@@ -63,10 +63,13 @@ _SCALAR_TUPLE_ANNOTATIONS = frozenset(("tuple[str, ...]", "tuple[int, ...]"))
 # Event class -> its own to_dict function. Hundreds of events are turned into dicts per bout,
 # so each class gets a function written for its fields (the way dataclasses writes __init__):
 #     def to_dict(self):
+#         if type(self) is not cls:  # a subclass: it gets its own
+#             return generic_to_dict(self)
 #         return {"type": self.kind, "text": self.text(), "name": self.name,
 #                 "dice": plain(self.dice), ...}
 # One dict display in field order: the same keys, values and order as a loop over the fields,
-# at a fraction of the cost. Keyed by the exact class, so a subclass gets its own.
+# at a fraction of the cost. A class that does not write its own to_dict gets the function as
+# its to_dict method once it has been made (the first call goes through Event.to_dict).
 _TO_DICT: dict[type, Callable[[Any], dict[str, Any]]] = {}
 
 
@@ -79,10 +82,21 @@ def _compile_to_dict(cls: type) -> Callable[[Any], dict[str, Any]]:
         elif f.type not in _SCALAR_ANNOTATIONS:
             value = f"plain({value})"
         items.append(f"{f.name!r}: {value}")
-    source = "def to_dict(self):\n    return {" + ", ".join(items) + "}\n"
-    namespace: dict[str, Any] = {"plain": plain}
+    source = (
+        "def to_dict(self):\n"
+        "    if type(self) is not cls:\n"
+        "        return generic_to_dict(self)\n"
+        "    return {" + ", ".join(items) + "}\n"
+    )
+    namespace: dict[str, Any] = {"plain": plain, "cls": cls, "generic_to_dict": Event.to_dict}
     exec(source, namespace)
     to_dict = _TO_DICT[cls] = namespace["to_dict"]
+    to_dict.generated_for = cls  # type: ignore[attr-defined]
+    inherited = getattr(cls, "to_dict", None)
+    if "to_dict" not in cls.__dict__ and (
+        inherited is Event.to_dict or hasattr(inherited, "generated_for")
+    ):
+        cls.to_dict = to_dict  # type: ignore[attr-defined]
     return to_dict
 
 
