@@ -307,7 +307,7 @@ def parse_gladiators(raw: Any, options: Options) -> list[Fighter]:
             spells = list(DEFAULT_SPELLS.get(type_slug, ()))
         if not isinstance(spells, list):
             raise EngineInputError(f"{where}.spells", "must be a list of spell slugs")
-        errors = spell_errors(type_slug, spells)
+        errors = _cached_spell_errors(type_slug, tuple(spells)) if spells else ()
         if errors:
             raise EngineInputError(f"{where}.spells", "; ".join(errors))
         try:
@@ -399,13 +399,15 @@ def _place(fighters: list[Fighter], options: Options, raw: list[dict[str, Any]])
     for f in fighters:
         if f.side not in sides:
             sides.append(f.side)
-    ring, offsets = _placement_ring(board)
+    ring, offsets, position = _placement_ring(board)
     centre_col, centre_row = (board.width - 1) / 2, (board.height - 1) / 2
     if len(sides) == 2:
         mid = (board.width - 1) // 2
+        first, second = Square(mid, 0), Square(board.width - 1 - mid, board.height - 1)
+        # (ring.index() only for a square not on the ring, to fail exactly as it always did)
         starts = {
-            sides[0]: ring.index(Square(mid, 0)),
-            sides[1]: ring.index(Square(board.width - 1 - mid, board.height - 1)),
+            sides[0]: position[first] if first in position else ring.index(first),
+            sides[1]: position[second] if second in position else ring.index(second),
         }
     else:
         starts = {s: (k * len(ring)) // len(sides) for k, s in enumerate(sides)}
@@ -430,14 +432,22 @@ def _place(fighters: list[Fighter], options: Options, raw: list[dict[str, Any]])
 
 
 @functools.lru_cache(maxsize=256)
-def _placement_ring(board: Board) -> tuple[list[Square], list[int]]:
-    """The open edge squares clockwise from A1, and the order in which _place tries them
-    around a side's start: 0, +1, -1, +2, -2 ..."""
+def _placement_ring(board: Board) -> tuple[list[Square], list[int], dict[Square, int]]:
+    """The open edge squares clockwise from A1, the order in which _place tries them around a
+    side's start (0, +1, -1, +2, -2 ...), and each square's place on the ring."""
     ring = [sq for sq in board.edge_squares() if sq not in board.walls]
     offsets = [0]
     for k in range(1, len(ring)):
         offsets += [k, -k]
-    return ring, offsets
+    position: dict[Square, int] = {}
+    for i, sq in enumerate(ring):
+        position.setdefault(sq, i)
+    return ring, offsets, position
+
+
+@functools.lru_cache(maxsize=1024)
+def _cached_spell_errors(type_slug: str, spells: tuple[Any, ...]) -> tuple[str, ...]:
+    return tuple(spell_errors(type_slug, list(spells)))
 
 
 @functools.lru_cache(maxsize=4096)
