@@ -118,12 +118,23 @@ def pick_target(run: Run, f: Fighter, candidates: list[Fighter]) -> Fighter:
         return candidates[0]  # (what min/max would pick, without building the keys)
     sq = f.square
     assert sq is not None
+    # Each candidate's sort key, with the distance worked out inline, followed by the fighter.
+    # Every key holds the unique index, so min/max never get as far as comparing fighters and
+    # pick exactly what min/max with a key function would.
+    col, row = sq
     how = f.tactics.target
-    if how == "weakest":
-        return min(candidates, key=lambda o: (o.body, _cheb(sq, o.square), o.index))
-    if how == "strongest":
-        return max(candidates, key=lambda o: (o.body, -_cheb(sq, o.square), -o.index))
-    return min(candidates, key=lambda o: (_cheb(sq, o.square), o.body, o.index))
+    keyed = []
+    for o in candidates:
+        ocol, orow = o.square
+        dc, dr = abs(col - ocol), abs(row - orow)
+        dist = dc if dc > dr else dr
+        if how == "weakest":
+            keyed.append((o.body, dist, o.index, o))
+        elif how == "strongest":
+            keyed.append((o.body, -dist, -o.index, o))
+        else:
+            keyed.append((dist, o.body, o.index, o))
+    return (max(keyed) if how == "strongest" else min(keyed))[3]
 
 
 def _goal_reached(f: Fighter, sq: Square, target: Square, diagonal: bool) -> bool:
