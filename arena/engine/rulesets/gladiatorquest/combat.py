@@ -73,7 +73,17 @@ def resolve(run: Run, pairs: list[tuple[Fighter, Fighter, bool]], raw: Any) -> N
             if raw and raw.get(f.name) is not None:
                 raise EngineInputError(f"{where}.{f.name}", f"{f.name} is not in this combat")
             continue
-        reachable = [o for o in opponents[f] if can_reach(f, o, contested, contest)]
+        reachable = []
+        sf = f.square
+        assert sf is not None
+        for o in opponents[f]:
+            so = o.square
+            assert so is not None
+            # (side by side, the usual case, is answered here; can_reach says it too)
+            if abs(sf.col - so.col) + abs(sf.row - so.row) == 1 or can_reach(
+                f, o, contested, contest
+            ):
+                reachable.append(o)
         explicit = raw.get(f.name) if raw else None
         if explicit is not None:
             order = parse_combat_order(explicit, f"{where}.{f.name}")

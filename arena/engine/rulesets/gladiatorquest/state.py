@@ -223,7 +223,17 @@ class Options:
 
 
 def parse_options(raw: Any) -> Options:
-    raw = {} if raw is None else raw
+    if raw is None:
+        return _default_options()  # (the same every time, and Options is immutable)
+    return _parse_options(raw)
+
+
+@functools.cache
+def _default_options() -> Options:
+    return _parse_options({})
+
+
+def _parse_options(raw: Any) -> Options:
     if not isinstance(raw, dict):
         raise EngineInputError("options", "must be an object")
     size = raw.get("board", [12, 12])
