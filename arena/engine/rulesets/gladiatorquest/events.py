@@ -25,10 +25,6 @@ class Fate(Enum):
     MERCY = "mercy"
 
 
-def _faces(faces: tuple[str, ...]) -> str:
-    return ",".join(faces) if faces else "nothing"
-
-
 @dataclass(frozen=True, slots=True)
 class MovementRolled(Event):
     kind: ClassVar[str] = "movement_roll"
@@ -76,7 +72,8 @@ class Bumped(Event):
     points_left: int
 
     def text(self) -> str:
-        return f"{self.name} cannot enter {self.wanted} ({self.reason.value}) and stays put"
+        reason = self.reason._value_  # (`.value` is a slow descriptor)
+        return f"{self.name} cannot enter {self.wanted} ({reason}) and stays put"
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,15 +117,17 @@ class Attacked(Event):
     def text(self) -> str:
         verb = _ATTACK_VERBS.get(self.how, "attacks")
         sep = "" if verb.startswith("'") else " "
+        target, attack = self.target, self.attack_dice
         out = (
-            f"{self.attacker}{sep}{verb} {self.target} with the {self.weapon}: "
-            f"{len(self.attack_dice)} attack dice rolled {_faces(self.attack_dice)}"
+            f"{self.attacker}{sep}{verb} {target} with the {self.weapon}: "
+            f"{len(attack)} attack dice rolled {','.join(attack) if attack else 'nothing'}"
         )
+        # (parry and defend dice are only listed when there are some, so never "nothing")
         if self.parry_dice:
-            out += f"; {self.target} parries with {_faces(self.parry_dice)} ({self.parried})"
+            out += f"; {target} parries with {','.join(self.parry_dice)} ({self.parried})"
         if self.defend_dice:
-            out += f"; defends with {_faces(self.defend_dice)} ({self.blocked} blocked)"
-        return out + f"; {self.damage} damage, {self.target} has {self.body_after} body"
+            out += f"; defends with {','.join(self.defend_dice)} ({self.blocked} blocked)"
+        return out + f"; {self.damage} damage, {target} has {self.body_after} body"
 
 
 @dataclass(frozen=True, slots=True)
