@@ -335,6 +335,7 @@ class Run:
         labels: dict[Fighter, str] = {}
         events = self.events
         squares = self.grid.squares
+        pivots_after: list[tuple[Fighter, str]] = []
         for f in self.fighters:
             status = f.status
             if status is Status.MERCY:
@@ -348,8 +349,11 @@ class Run:
             order = orders.get(f.name)
             if order is None or status is not Status.FIGHTING:
                 continue
-            if order.pivot and not order.pivot_after:
-                self._pivot(f, order.pivot)
+            if order.pivot:
+                if order.pivot_after:
+                    pivots_after.append((f, order.pivot))
+                else:
+                    self._pivot(f, order.pivot)
             move = order.move
             if move is Move.STAND:
                 pass
@@ -370,15 +374,9 @@ class Run:
         moved: list[Fighter] = []
         if intents:
             contested, moved = self._carry_out(intents, labels)
-        for f in self.fighters:
-            order = orders.get(f.name)
-            if (
-                order is not None
-                and order.pivot
-                and order.pivot_after
-                and f.status is Status.FIGHTING
-            ):
-                self._pivot(f, order.pivot)
+        # The pivots written for after the step (moving never changes who is fighting).
+        for f, side in pivots_after:
+            self._pivot(f, side)
         for f in moved:
             if f.status is Status.MERCY and f.square == self.options.exit:
                 self.events.append(Exited(f.name, str(f.square)))
