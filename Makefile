@@ -1,5 +1,6 @@
 # Ludus developer commands. `make run` and `make test` work on a fresh machine:
-# they create .venv with uv from requirements.lock and start embedded PostgreSQL and Redis.
+# they create .venv with uv (itself pinned in requirements.lock) and start embedded
+# PostgreSQL and Redis.
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -11,11 +12,13 @@ PYTHON312 ?= $(shell for p in python3.12 $$(command -v pyenv >/dev/null 2>&1 && 
 
 .PHONY: run test lint format lock shell bench clean-data
 
+# uv lives inside .venv, at the version requirements.lock pins: nothing outside the project is
+# installed or changed.
 $(VENV)/.synced: requirements.lock
 	@test -n "$(PYTHON312)" || { echo "Python 3.12 not found: install it (e.g. pyenv install 3.12) or set PYTHON312=/path/to/python3.12" >&2; exit 1; }
-	@python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
-	python3 -m uv venv --quiet --allow-existing --python "$(PYTHON312)" $(VENV)
-	python3 -m uv pip sync --quiet --python $(PY) requirements.lock
+	@test -x $(PY) || "$(PYTHON312)" -m venv $(VENV)
+	@$(PY) -m uv --version >/dev/null 2>&1 || { $(PY) -m pip --version >/dev/null 2>&1 || $(PY) -m ensurepip --upgrade >/dev/null; $(PY) -m pip install --quiet --disable-pip-version-check "$$(grep '^uv==' requirements.lock)"; }
+	$(PY) -m uv pip sync --quiet --python $(PY) requirements.lock
 	@touch $@
 
 run: $(VENV)/.synced  ## the app with the demo campaign on embedded PostgreSQL and Redis
@@ -32,8 +35,8 @@ format: $(VENV)/.synced
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-lock:  ## re-pin requirements.lock from pyproject.toml
-	python3 -m uv pip compile --quiet pyproject.toml --group dev --python-version 3.12 --no-header --no-annotate -o requirements.lock
+lock: $(VENV)/.synced  ## re-pin requirements.lock from pyproject.toml
+	$(PY) -m uv pip compile --quiet pyproject.toml --group dev --python-version 3.12 --no-header --no-annotate -o requirements.lock
 
 shell: $(VENV)/.synced  ## a Django shell on the embedded servers
 	$(PY) -m campaign.devstack exec -- $(PY) manage.py shell

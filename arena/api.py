@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from django.http import Http404
+from django.contrib.auth.models import AnonymousUser
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -15,7 +15,13 @@ from characters.models import Gladiator
 
 from .forms import OUTCOMES, BoutFilterForm
 from .models import Bout, BoutEntrant
-from .selectors import bout_get, bouts_filter, bouts_of_campaign
+from .selectors import (
+    bout_engine_input_for,
+    bout_get,
+    bout_get_visible,
+    bouts_filter,
+    bouts_of_campaign,
+)
 from .services import bout_cancel, bout_schedule
 
 
@@ -49,6 +55,9 @@ class BoutDetailOut(BoutOut):
 
     def to_representation(self, bout: Bout) -> dict:
         data = super().to_representation(bout)
+        request = self.context.get("request")
+        user = request.user if request is not None else AnonymousUser()
+        data["engine_input"] = bout_engine_input_for(bout=bout, user=user)
         if bout.status == Bout.Status.SCHEDULED:
             # The engine is deterministic: whoever knew the seed could fight the bout
             # beforehand and choose the kit that wins. It is shown once the bout is fought.
@@ -106,18 +115,11 @@ class BoutListApi(APIView):
         return Response(BoutOut(bout_get(campaign=campaign, pk=bout.pk)).data, status=201)
 
 
-def _bout_or_404(request: Request, slug: str, pk: int) -> Bout:
-    campaign = campaign_get_visible(slug=slug, user=request.user)
-    bout = bout_get(campaign=campaign, pk=pk)
-    if bout is None:
-        raise Http404("No such bout.")
-    return bout
-
-
 class BoutDetailApi(APIView):
     @extend_schema(responses=BoutDetailOut)
     def get(self, request: Request, slug: str, pk: int) -> Response:
-        return Response(BoutDetailOut(_bout_or_404(request, slug, pk)).data)
+        bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+        return Response(BoutDetailOut(bout, context={"request": request}).data)
 
 
 class CancelIn(serializers.Serializer):
@@ -127,7 +129,7 @@ class CancelIn(serializers.Serializer):
 class BoutCancelApi(APIView):
     @extend_schema(request=CancelIn, responses=BoutOut)
     def post(self, request: Request, slug: str, pk: int) -> Response:
-        bout = _bout_or_404(request, slug, pk)
+        bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
         data = CancelIn(data=request.data)
         data.is_valid(raise_exception=True)
         bout_cancel(bout=bout, by=request.user, **data.validated_data)

@@ -12,10 +12,10 @@ from typing import Any
 
 from django.utils import timezone
 
+from characters.catalogue import GLADIATOR_ARENA, GLADIATORQUEST
 from characters.models import Gladiator
 from characters.rewards import bout_payout
 
-from .catalogue import GLADIATOR_ARENA, GLADIATORQUEST
 from .models import Bout, BoutEntrant
 
 
@@ -100,6 +100,18 @@ def bout_store_log(*, bout: Bout, engine_input: dict[str, Any], output: dict[str
     bout.engine_input = engine_input
     bout.log = output
     bout.ruleset_version = str(output.get("version", ""))
+
+
+def bout_fail(*, bout: Bout, engine_input: dict[str, Any] | None, reason: str) -> Bout:
+    """The bout cannot be fought (an entrant died elsewhere, the engine refused it): record
+    why, pay nothing. It is never retried blindly; the GM reschedules."""
+    bout.status = Bout.Status.FAILED
+    bout.failure = reason
+    bout.engine_input = engine_input
+    bout.resolved_at = timezone.now()
+    bout.turn_deadline = None
+    bout.save(update_fields=["status", "failure", "engine_input", "resolved_at", "turn_deadline"])
+    return bout
 
 
 def bout_apply_result(*, bout: Bout, engine_input: dict[str, Any], output: dict[str, Any]) -> None:

@@ -7,6 +7,8 @@ from django.db import models
 class Bout(models.Model):
     """A fight between gladiators, resolved by the engine at its due time."""
 
+    MAX_ENTRANTS = 8
+
     class Status(models.TextChoices):
         OPEN = "open", "Open for entries"
         SCHEDULED = "scheduled", "Scheduled"
@@ -61,11 +63,6 @@ class Bout(models.Model):
     @property
     def is_pending(self) -> bool:
         return self.status == self.Status.SCHEDULED
-
-    @property
-    def is_live(self) -> bool:
-        """Pages poll a bout that is still to be fought or is being fought turn by turn."""
-        return self.status in {self.Status.SCHEDULED, self.Status.RUNNING}
 
 
 class BoutEntrant(models.Model):

@@ -25,21 +25,13 @@ from .play_by_web import (
     order_check,
     order_submit,
 )
-from .selectors import bout_get
+from .selectors import bout_get_visible
 from .turns import turn_rules
 
 
-def _bout(request: Request, slug: str, pk: int) -> Bout:
-    campaign = campaign_get_visible(slug=slug, user=request.user)
-    bout = bout_get(campaign=campaign, pk=pk)
-    if bout is None:
-        raise Http404("No such bout.")
-    return bout
-
-
-def _detail(bout: Bout) -> dict:
+def _detail(bout: Bout, request: Request) -> dict:
     bout.refresh_from_db()
-    return BoutDetailOut(bout).data
+    return BoutDetailOut(bout, context={"request": request}).data
 
 
 class OpenIn(serializers.Serializer):
@@ -57,7 +49,7 @@ class BoutOpenApi(APIView):
         data = OpenIn(data=request.data)
         data.is_valid(raise_exception=True)
         bout = bout_open(campaign=campaign, by=request.user, **data.validated_data)
-        return Response(_detail(bout), status=201)
+        return Response(_detail(bout, request), status=201)
 
 
 class EnterIn(serializers.Serializer):
@@ -70,7 +62,7 @@ class BoutEnterApi(APIView):
 
     @extend_schema(request=EnterIn, responses={201: BoutDetailOut})
     def post(self, request: Request, slug: str, pk: int) -> Response:
-        bout = _bout(request, slug, pk)
+        bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
         data = EnterIn(data=request.data)
         data.is_valid(raise_exception=True)
         gladiator = Gladiator.objects.filter(
@@ -81,7 +73,7 @@ class BoutEnterApi(APIView):
         bout_enter(
             bout=bout, gladiator=gladiator, by=request.user, square=data.validated_data["square"]
         )
-        return Response(_detail(bout), status=201)
+        return Response(_detail(bout, request), status=201)
 
 
 def _gm_api(service):
@@ -90,9 +82,9 @@ def _gm_api(service):
 
         @extend_schema(request=None, responses=BoutDetailOut)
         def post(self, request: Request, slug: str, pk: int) -> Response:
-            bout = _bout(request, slug, pk)
+            bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
             service(bout=bout, by=request.user)
-            return Response(_detail(bout))
+            return Response(_detail(bout, request))
 
     GmActionApi.__name__ = f"{service.__name__.title().replace('_', '')}Api"
     return GmActionApi
@@ -120,7 +112,7 @@ class CheckOut(serializers.Serializer):
 
 
 def _own_entrant(request: Request, slug: str, pk: int, entrant_pk: int) -> BoutEntrant:
-    bout = _bout(request, slug, pk)
+    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
     entrant = (
         BoutEntrant.objects.select_related("gladiator", "bout")
         .filter(bout=bout, pk=entrant_pk)
@@ -161,13 +153,12 @@ class OrderCheckApi(APIView):
         entrant = _own_entrant(request, slug, pk, entrant_pk)
         data = OrderIn(data=request.data)
         data.is_valid(raise_exception=True)
-        rules = turn_rules(entrant.bout.ruleset)
-        order = data.validated_data.get("order") or {}
-        if data.validated_data["text"].strip():
-            order = rules.parse_text(data.validated_data["text"])
-        if entrant.bout.status != Bout.Status.RUNNING:
-            raise LudusError("This bout is not taking orders.")
-        return Response({"problems": order_check(bout=entrant.bout, entrant=entrant, order=order)})
+        problems = order_check(
+            entrant=entrant,
+            order=data.validated_data.get("order") or {},
+            text=data.validated_data["text"],
+        )
+        return Response({"problems": problems})
 
 
 class ForumPostOut(serializers.Serializer):
@@ -182,7 +173,7 @@ class ForumPostApi(APIView):
         responses=ForumPostOut,
     )
     def get(self, request: Request, slug: str, pk: int, turn: int) -> Response:
-        bout = _bout(request, slug, pk)
+        bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
         turns = (bout.engine_input or {}).get("turns") or []
         if bout.mode != Bout.Mode.ORDERS or not 1 <= turn <= len(turns):
             raise Http404("That turn has not been resolved.")

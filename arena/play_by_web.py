@@ -23,12 +23,13 @@ from campaign.services import audit_record, check_campaign_gm
 from characters.models import Gladiator
 from characters.permissions import check_gladiator_active
 
-from .engine_io import bout_apply_result, bout_engine_input, bout_store_log
+from .engine_io import bout_apply_result, bout_engine_input, bout_fail, bout_store_log
 from .models import Bout, BoutEntrant, TurnOrder
-from .turns import turn_rules
+from .selectors import bout_of_gladiator_in_play
+from .services import TURN_BY_TURN_LIVE, entrants_lock
+from .turns import TurnRules, turn_rules
 
 log = logging.getLogger(__name__)
-MAX_ENTRANTS = 8
 
 
 def _enqueue_turn(bout_id: int, turn: int) -> None:
@@ -48,7 +49,8 @@ def bout_open(
 ) -> Bout:
     """The GM opens a turn-by-turn bout for entries."""
     check_campaign_gm(campaign=campaign, user=by)
-    turn_rules(campaign.ruleset)  # a clear error for a rule set not played turn by turn
+    rules = turn_rules(campaign.ruleset)  # a clear error for a rule set not played turn by turn
+    options = rules.clean_options(options or {})
     if deadline_hours is not None and not 1 <= deadline_hours <= 24 * 14:
         raise LudusError("A turn deadline is 1 to 336 hours, or none.", field="deadline_hours")
     bout = Bout.objects.create(
@@ -57,7 +59,7 @@ def bout_open(
         ruleset=campaign.ruleset,
         mode=Bout.Mode.ORDERS,
         status=Bout.Status.OPEN,
-        options=options or {},
+        options=options,
         deadline_hours=deadline_hours,
         seed=0,
         scheduled_at=timezone.now(),
@@ -84,9 +86,18 @@ def bout_enter(
             raise LudusError("This bout is not open for entries.")
         if gladiator.campaign_id != bout.campaign_id:
             raise LudusError("The gladiator belongs to another campaign.", field="gladiator")
+        gladiator = Gladiator.objects.select_for_update().get(pk=gladiator.pk)
         check_gladiator_active(gladiator=gladiator)
-        if bout.entrants.count() >= MAX_ENTRANTS:
-            raise LudusError(f"A bout takes at most {MAX_ENTRANTS} gladiators.")
+        busy = bout_of_gladiator_in_play(
+            gladiator_id=gladiator.pk, statuses=(*TURN_BY_TURN_LIVE, Bout.Status.SCHEDULED)
+        )
+        if busy is not None:
+            raise LudusError(
+                f"{gladiator.name} is already in {busy}: a gladiator fights one bout at a time.",
+                field="gladiator",
+            )
+        if bout.entrants.count() >= Bout.MAX_ENTRANTS:
+            raise LudusError(f"A bout takes at most {Bout.MAX_ENTRANTS} gladiators.")
         square = square.strip().upper()
         if square:
             _check_square(bout, square)
@@ -155,11 +166,25 @@ def _deadline(bout: Bout) -> datetime | None:
     return timezone.now() + timedelta(hours=bout.deadline_hours)
 
 
-def order_check(*, bout: Bout, entrant: BoutEntrant, order: dict[str, Any]) -> list[str]:
+def _order_given(rules: TurnRules, order: dict[str, Any] | None, text: str) -> dict[str, Any]:
+    """The order as the engine reads it: typed forum lines win over a drawn order."""
+    if text.strip():
+        return rules.parse_text(text)
+    if order is None:
+        raise LudusError("Give an order (a move, strikes, or concede).", field="order")
+    return order
+
+
+def order_check(
+    *, entrant: BoutEntrant, order: dict[str, Any] | None = None, text: str = ""
+) -> list[str]:
     """Problems with a (draft) order for the current turn, in words; [] when it is legal."""
+    bout = Bout.objects.get(pk=entrant.bout_id)  # as it stands now, not as the caller loaded it
+    if bout.status != Bout.Status.RUNNING:
+        raise LudusError("This bout is not taking orders.")
     rules = turn_rules(bout.ruleset)
-    state = rules.state(bout.engine_input)
-    return rules.problems(state, entrant.gladiator.name, order)
+    order = _order_given(rules, order, text)
+    return rules.problems(rules.state(bout.engine_input), entrant.gladiator.name, order)
 
 
 def order_submit(
@@ -175,14 +200,12 @@ def order_submit(
     if gladiator.owner_id != by.pk:
         raise NotAllowed(f"Only {gladiator.name}'s owner gives its orders.")
     rules = turn_rules(entrant.bout.ruleset)
-    if text.strip():
-        order = rules.parse_text(text)
-    if order is None:
-        raise LudusError("Give an order (a move, strikes, or concede).", field="order")
+    order = _order_given(rules, order, text)
     with transaction.atomic():
         bout = _locked_bout(entrant.bout_id)
         if bout.status != Bout.Status.RUNNING:
             raise LudusError("This bout is not taking orders.")
+        check_gladiator_active(gladiator=Gladiator.objects.get(pk=gladiator.pk))
         state = rules.state(bout.engine_input)
         if gladiator.name not in rules.living(state):
             raise LudusError(f"{gladiator.name} is out of the bout and gives no more orders.")
@@ -260,12 +283,19 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
         due = bout.turn_deadline is not None and bout.turn_deadline <= timezone.now()
         if not (force or due or not _waiting_for(bout, rules.living(state))):
             return None
+        unfit = entrants_lock(bout=bout)
+        if unfit:
+            return bout_fail(bout=bout, engine_input=bout.engine_input, reason=unfit)
         engine_input = dict(bout.engine_input)
         engine_input["turns"] = [
             *engine_input.get("turns", []),
             _orders_for_turn(bout, rules, state),
         ]
-        output = play(engine_input)
+        try:
+            output = play(engine_input)
+        except Exception as exc:  # never leave a turn stuck: record why, the GM decides
+            log.exception("bout %s: turn %s failed in the engine", bout.pk, turn)
+            return bout_fail(bout=bout, engine_input=engine_input, reason=str(exc) or repr(exc))
         if output["result"].get("finished"):
             bout_apply_result(bout=bout, engine_input=engine_input, output=output)
         else:
@@ -279,14 +309,16 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
         return bout
 
 
+@transaction.atomic
 def bout_turn_force(*, bout: Bout, by: AbstractBaseUser) -> Bout:
     """The GM resolves the current turn now; missing orders fall back to tactics."""
     check_campaign_gm(campaign=bout.campaign, user=by)
-    resolved = bout_turn_resolve(bout_id=bout.pk, turn=bout.turn, force=True)
+    turn = bout.turn
+    resolved = bout_turn_resolve(bout_id=bout.pk, turn=turn, force=True)
     if resolved is None:
         raise LudusError("This bout has no turn waiting to be resolved.")
     audit_record(
-        campaign=bout.campaign, actor=by, action="bout.turn_force", bout=bout.pk, turn=bout.turn
+        campaign=bout.campaign, actor=by, action="bout.turn_force", bout=bout.pk, turn=turn
     )
     return resolved
 
@@ -298,9 +330,15 @@ def bout_finish_by_tactics(*, bout: Bout, by: AbstractBaseUser) -> Bout:
         bout = _locked_bout(bout.pk)
         if bout.status != Bout.Status.RUNNING:
             raise LudusError("Only a bout in progress can be finished by tactics.")
+        unfit = entrants_lock(bout=bout)
+        if unfit:
+            raise LudusError(unfit)
         engine_input = dict(bout.engine_input)
         engine_input["options"] = {**engine_input.get("options", {}), "tactics": True}
-        output = play(engine_input)
+        try:
+            output = play(engine_input)
+        except EngineInputError as error:
+            raise LudusError(f"The engine refused: {error.message}") from None
         bout_apply_result(bout=bout, engine_input=engine_input, output=output)
         audit_record(
             campaign=bout.campaign, actor=by, action="bout.finish_by_tactics", bout=bout.pk
@@ -314,4 +352,10 @@ def bouts_sweep_deadlines(*, now: datetime | None = None) -> int:
     due = Bout.objects.filter(status=Bout.Status.RUNNING, turn_deadline__lte=now).values_list(
         "pk", "turn"
     )
-    return sum(bout_turn_resolve(bout_id=pk, turn=turn) is not None for pk, turn in list(due))
+    resolved = 0
+    for pk, turn in list(due):
+        try:  # one bout's trouble must not keep the others waiting
+            resolved += bout_turn_resolve(bout_id=pk, turn=turn) is not None
+        except Exception:
+            log.exception("sweeper: bout %s turn %s", pk, turn)
+    return resolved

@@ -31,11 +31,10 @@ from .play_by_web import (
     bout_open,
     bout_start,
     bout_turn_force,
-    bout_turn_waiting,
     order_submit,
 )
 from .replay import board_shapes, entrant_colours
-from .selectors import bout_get
+from .selectors import bout_get_visible
 from .turns import turn_rules
 
 
@@ -52,14 +51,6 @@ class BoutOpenForm(forms.Form):
         label="Hours per turn",
         help_text="A turn resolves when every order is in, or after this long. Empty: no deadline.",
     )
-
-
-def _bout(request: HttpRequest, slug: str, pk: int) -> Bout:
-    campaign = campaign_get_visible(slug=slug, user=request.user)
-    bout = bout_get(campaign=campaign, pk=pk)
-    if bout is None:
-        raise Http404("No such bout.")
-    return bout
 
 
 @login_required
@@ -106,7 +97,6 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
         rules = turn_rules(bout.ruleset)
         state = rules.state(bout.engine_input)
         cols, rows = rules.board(state)
-        waiting = bout_turn_waiting(bout=bout)
         given = set(
             TurnOrder.objects.filter(bout=bout, turn=bout.turn).values_list("entrant_id", flat=True)
         )
@@ -117,7 +107,6 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
                 gladiators=rules.snapshot(state),
                 colours=entrant_colours(bout.engine_input),
             ),
-            waiting=waiting,
             given=given,
             living=rules.living(state),
         )
@@ -127,10 +116,13 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
 @login_required
 @require_POST
 def bout_enter_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    bout = _bout(request, slug, pk)
-    gladiator = Gladiator.objects.filter(
-        campaign=bout.campaign, pk=request.POST.get("gladiator") or 0
-    ).first()
+    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+    gladiator_id = request.POST.get("gladiator", "")
+    gladiator = (
+        Gladiator.objects.filter(campaign=bout.campaign, pk=int(gladiator_id)).first()
+        if gladiator_id.isdigit()
+        else None
+    )
     try:
         if gladiator is None:
             raise LudusError("Choose one of your gladiators.", field="gladiator")
@@ -144,7 +136,7 @@ def bout_enter_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 def _gm_action(request: HttpRequest, slug: str, pk: int, action, done: str) -> HttpResponse:
-    bout = _bout(request, slug, pk)
+    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
     try:
         action(bout=bout, by=request.user)
         messages.success(request, done)
@@ -202,7 +194,7 @@ def _draft_url(base: str, draft: dict[str, Any], pick: str) -> str:
 @login_required
 @require_http_methods(["GET", "POST"])
 def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> HttpResponse:
-    bout = _bout(request, slug, pk)
+    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
     entrant = (
         BoutEntrant.objects.select_related("gladiator", "bout")
         .filter(bout=bout, pk=entrant_pk)
@@ -271,11 +263,12 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
 
         cols, rows = rules.board(state)
         snapshot = rules.snapshot(state)
+        problems = rules.problems(state, name, draft) if draft else []
         context.update(
             draft=draft,
             saved=saved,
             alive=name in rules.living(state),
-            problems=rules.problems(state, name, draft) if draft else [],
+            problems=problems,
             board=board_shapes(
                 cols=cols,
                 rows=rows,
@@ -284,9 +277,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
                 link=link,
                 marks=marks,
             ),
-            draft_text=rules.order_text(draft)
-            if draft and not rules.problems(state, name, draft)
-            else "",
+            draft_text=rules.order_text(draft) if draft and not problems else "",
             pick_move_url=_draft_url(base, draft, "move"),
             pick_strike_url=_draft_url(base, draft, "strike"),
             clear_url=f"{base}?pick=move",
@@ -301,7 +292,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
 
 def forum_post_view(request: HttpRequest, slug: str, pk: int, turn: int) -> HttpResponse:
     """A resolved turn as a forum post (text/plain), in BBCode or Markdown."""
-    bout = _bout(request, slug, pk)
+    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
     turns = (bout.engine_input or {}).get("turns") or []
     if bout.mode != Bout.Mode.ORDERS or not 1 <= turn <= len(turns):
         raise Http404("That turn has not been resolved.")

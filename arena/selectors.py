@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 from django.db.models import Prefetch, QuerySet
+from django.http import Http404
 
 from campaign.models import Campaign
+from campaign.selectors import campaign_get_visible, campaign_is_gm
 from characters.models import LedgerLine
 
 from .models import Bout, BoutEntrant
@@ -19,6 +21,14 @@ def bouts_of_campaign(*, campaign: Campaign) -> QuerySet[Bout]:
         .prefetch_related(Prefetch("entrants", queryset=entrants))
         .order_by("-scheduled_at", "-id")
     )
+
+
+def bout_get_visible(*, slug: str, pk: int, user) -> Bout:
+    """The bout of a campaign the user may see, or Http404 (as for the campaign itself)."""
+    bout = bout_get(campaign=campaign_get_visible(slug=slug, user=user), pk=pk)
+    if bout is None:
+        raise Http404("No such bout.")
+    return bout
 
 
 def bout_get(*, campaign: Campaign, pk: int) -> Bout | None:
@@ -65,3 +75,28 @@ def bouts_filter(
     if until:
         bouts = bouts.filter(scheduled_at__date__lte=until)
     return bouts.distinct()
+
+
+def bout_of_gladiator_in_play(*, gladiator_id: int, statuses: tuple[str, ...]) -> Bout | None:
+    """A bout with one of these statuses the gladiator is entered in, if any."""
+    return Bout.objects.filter(entrants__gladiator_id=gladiator_id, status__in=statuses).first()
+
+
+def bout_engine_input_for(*, bout: Bout, user) -> dict | None:
+    """The bout's engine input as this user may read it: a gladiator's tactics are a plan of
+    battle, so they stay hidden from all but its owner and the GM (also after the bout)."""
+    engine_input = bout.engine_input
+    if not engine_input or campaign_is_gm(campaign=bout.campaign, user=user):
+        return engine_input
+    own = {
+        e.gladiator.name
+        for e in bout.entrants.all()
+        if user.is_authenticated and e.gladiator.owner_id == user.pk
+    }
+    return {
+        **engine_input,
+        "gladiators": [
+            g if g.get("name") in own else {k: v for k, v in g.items() if k != "tactics"}
+            for g in engine_input.get("gladiators", [])
+        ],
+    }

@@ -18,13 +18,17 @@ from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from characters.models import Gladiator
 
-from .engine_io import bout_apply_result, bout_engine_input
+from .engine_io import bout_apply_result, bout_engine_input, bout_fail
 from .models import Bout, BoutEntrant
+from .selectors import bout_of_gladiator_in_play
 
 log = logging.getLogger(__name__)
 
 # Bouts due within this horizon are enqueued with an ETA at once; later ones by the sweeper.
 # It stays below the broker's visibility timeout so an ETA message is not redelivered early.
+# A play-by-web bout lasts days: its gladiators fight nowhere else meanwhile, so a death in one
+# bout can never catch a gladiator in the middle of another.
+TURN_BY_TURN_LIVE = (Bout.Status.OPEN, Bout.Status.RUNNING)
 ETA_HORIZON = timedelta(seconds=int(getattr(settings, "LUDUS_ETA_HORIZON_SECONDS", 1800)))
 # A due bout still unresolved this long after its time is taken to have lost its message.
 SWEEP_GRACE = timedelta(seconds=5)
@@ -56,12 +60,16 @@ def bout_schedule(
         raise LudusError("A bout needs at least two gladiators.", field="gladiators")
     if len(set(ids)) != len(ids):
         raise LudusError("A gladiator can enter a bout only once.", field="gladiators")
-    if len(ids) > 8:
-        raise LudusError("A bout takes at most eight gladiators.", field="gladiators")
+    if len(ids) > Bout.MAX_ENTRANTS:
+        raise LudusError(
+            f"A bout takes at most {Bout.MAX_ENTRANTS} gladiators.", field="gladiators"
+        )
     if teams is not None and len(teams) != len(ids):
         raise LudusError("Give one team per gladiator, or none.", field="teams")
     # Lock the entrants so a death or retirement cannot slip in between check and insert.
-    locked = {g.pk: g for g in Gladiator.objects.select_for_update().filter(pk__in=ids)}
+    locked = {
+        g.pk: g for g in Gladiator.objects.select_for_update().filter(pk__in=ids).order_by("pk")
+    }
     for gladiator_id in ids:
         gladiator = locked.get(gladiator_id)
         if gladiator is None or gladiator.campaign_id != campaign.pk:
@@ -69,6 +77,13 @@ def bout_schedule(
         if not gladiator.is_active:
             raise LudusError(
                 f"{gladiator.name} is {gladiator.get_status_display().lower()} and cannot fight.",
+                field="gladiators",
+            )
+        busy = bout_of_gladiator_in_play(gladiator_id=gladiator.pk, statuses=TURN_BY_TURN_LIVE)
+        if busy is not None:
+            raise LudusError(
+                f"{gladiator.name} is fighting turn by turn in {busy}; "
+                "schedule it after that bout.",
                 field="gladiators",
             )
     if timezone.is_naive(scheduled_at):
@@ -120,45 +135,43 @@ def bout_resolve(*, bout_id: int) -> Bout | None:
         )
         if bout is None:
             return None
+        unfit = entrants_lock(bout=bout)
         engine_input = bout_engine_input(bout=bout)
-        unfit = [
-            e.gladiator
-            for e in bout.entrants.select_related("gladiator")
-            if not e.gladiator.is_active
-        ]
         if unfit:
-            g = unfit[0]
-            return _bout_fail(
-                bout,
-                engine_input,
-                f"{g.name} is {g.get_status_display().lower()} and cannot fight.",
-            )
+            return bout_fail(bout=bout, engine_input=engine_input, reason=unfit)
         try:
             output = play(engine_input)
         except Exception as exc:  # the engine refused the bout: record why, never retry blindly
             log.exception("bout %s failed in the engine", bout.pk)
-            return _bout_fail(bout, engine_input, str(exc) or exc.__class__.__name__)
+            return bout_fail(bout=bout, engine_input=engine_input, reason=str(exc) or repr(exc))
         bout_apply_result(bout=bout, engine_input=engine_input, output=output)
         return bout
 
 
-def _bout_fail(bout: Bout, engine_input: dict, reason: str) -> Bout:
-    bout.status = Bout.Status.FAILED
-    bout.failure = reason
-    bout.engine_input = engine_input
-    bout.resolved_at = timezone.now()
-    bout.save(update_fields=["status", "failure", "engine_input", "resolved_at"])
-    return bout
+def entrants_lock(*, bout: Bout) -> str:
+    """Lock the entrants' gladiator rows (in id order, as every writer does, so two resolutions
+    sharing a gladiator queue up instead of deadlocking) and say who can no longer fight.
+
+    Without this lock two bouts sharing a gladiator could both see it alive, and both pay it.
+    Returns "" when all may fight, else the reason in words."""
+    locked = Gladiator.objects.select_for_update().filter(entries__bout=bout).order_by("pk")
+    unfit = [g for g in locked if not g.is_active]
+    if not unfit:
+        return ""
+    g = unfit[0]
+    return f"{g.name} is {g.get_status_display().lower()} and cannot fight."
 
 
 @transaction.atomic
 def bout_cancel(*, bout: Bout, by: AbstractBaseUser, reason: str = "") -> Bout:
+    """The GM calls off a bout not yet decided (scheduled, open or in progress): nobody is paid,
+    nothing is recorded on the careers."""
     check_campaign_gm(campaign=bout.campaign, user=by)
-    updated = Bout.objects.filter(pk=bout.pk, status=Bout.Status.SCHEDULED).update(
-        status=Bout.Status.CANCELLED
-    )
+    updated = Bout.objects.filter(
+        pk=bout.pk, status__in=[Bout.Status.SCHEDULED, *TURN_BY_TURN_LIVE]
+    ).update(status=Bout.Status.CANCELLED, turn_deadline=None)
     if updated != 1:
-        raise LudusError("Only a scheduled bout can be cancelled; this one is not.")
+        raise LudusError("Only a bout not yet decided can be cancelled; this one is not.")
     audit_record(
         campaign=bout.campaign, actor=by, action="bout.cancel", bout=bout.pk, reason=reason
     )
@@ -183,8 +196,10 @@ def bouts_sweep_due(*, now: datetime | None = None) -> dict[str, int]:
         status=Bout.Status.SCHEDULED, scheduled_at__lte=now - SWEEP_GRACE
     ).values_list("pk", flat=True)
     for bout_id in list(overdue):
-        if bout_resolve(bout_id=bout_id) is not None:
-            resolved += 1
+        try:  # one bout's trouble must not keep the others waiting
+            resolved += bout_resolve(bout_id=bout_id) is not None
+        except Exception:
+            log.exception("sweeper: bout %s", bout_id)
     if enqueued or resolved:
         log.info("sweeper: enqueued %d, resolved %d overdue", enqueued, resolved)
     return {"enqueued": enqueued, "resolved": resolved}

@@ -16,6 +16,9 @@ from campaign.errors import LudusError
 class TurnRules(Protocol):
     slug: ClassVar[str]
 
+    def clean_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The bout options checked by the engine; LudusError naming the one at fault."""
+
     def state(self, engine_input: dict[str, Any]) -> Any:
         """The state after every turn in engine_input["turns"] (replayed, deterministic)."""
 
@@ -56,6 +59,19 @@ class GladiatorArenaTurns:
         from arena.engine.rulesets import gladiator_arena
 
         self.ga = gladiator_arena
+
+    def clean_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        from arena.engine import EngineInputError
+
+        if "tactics" in options or "max_turns" in options:
+            raise LudusError(
+                "Tactics are chosen per bout by the GM, not as an option.", field="options"
+            )
+        try:
+            parsed = self.ga.parse_options(options)
+        except EngineInputError as error:
+            raise LudusError(f"{error.field}: {error.message}", field="options") from None
+        return {"board": [parsed.width, parsed.height], "time_limit": parsed.time_limit}
 
     def state(self, engine_input: dict[str, Any]) -> Any:
         from arena.engine.rulesets.gladiator_arena.play import parse_turn

@@ -5,7 +5,7 @@ from datetime import timedelta
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
@@ -20,7 +20,7 @@ from .forms import BoutFilterForm, BoutScheduleForm
 from .models import Bout
 from .play_views import live_context
 from .replay import board_view, entrant_colours, hp_series
-from .selectors import bout_get, bout_payouts, bouts_filter, bouts_of_campaign
+from .selectors import bout_get_visible, bout_payouts, bouts_filter, bouts_of_campaign
 from .services import bout_cancel, bout_schedule
 
 
@@ -70,10 +70,8 @@ def _turn_index(request: HttpRequest, turns: list) -> int:
 
 
 def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    campaign = campaign_get_visible(slug=slug, user=request.user)
-    bout = bout_get(campaign=campaign, pk=pk)
-    if bout is None:
-        raise Http404("No such bout.")
+    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+    campaign = bout.campaign
     template = "arena/bout_detail.html"
     partial = request.GET.get("partial")
     if (
@@ -118,10 +116,8 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def bout_cancel_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    campaign = campaign_get_visible(slug=slug, user=request.user)
-    bout = bout_get(campaign=campaign, pk=pk)
-    if bout is None:
-        raise Http404("No such bout.")
+    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+    campaign = bout.campaign
     try:
         bout_cancel(bout=bout, by=request.user, reason=request.POST.get("reason", ""))
         messages.success(request, "The bout was cancelled.")

@@ -153,9 +153,9 @@ def build() -> dict:
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from arena.catalogue import armoury, default_equipment, equipment_problems
     from arena.models import Bout, BoutEntrant
     from campaign.services import campaign_create, campaign_join
+    from characters.catalogue import armoury, default_equipment, equipment_problems
     from characters.models import Gladiator, Holding, LedgerLine
     from characters.rewards import GOLD_PER_DEFEATED
 

@@ -14,7 +14,12 @@ from arena.engine import rulesets_available
 
 from .models import AuditEntry, Campaign
 from .selectors import campaign_get_visible, campaign_role, campaigns_visible
-from .services import campaign_create, campaign_join, check_campaign_gm
+from .services import (
+    campaign_create,
+    campaign_join,
+    check_campaign_gm,
+    invite_code_matches,
+)
 
 
 class CampaignOut(serializers.ModelSerializer):
@@ -71,11 +76,12 @@ class CampaignJoinApi(APIView):
         data = JoinIn(data=request.data)
         data.is_valid(raise_exception=True)
         campaign = Campaign.objects.filter(slug=slug).first()
+        code = data.validated_data["code"]
         if campaign is None or (
-            not campaign.is_public and data.validated_data["code"] != campaign.invite_code
+            not campaign.is_public and not invite_code_matches(campaign=campaign, code=code)
         ):
             campaign_get_visible(slug=slug, user=request.user)  # 404 for what they cannot see
-        campaign_join(campaign=campaign, user=request.user, code=data.validated_data["code"])
+        campaign_join(campaign=campaign, user=request.user, code=code)
         return Response(CampaignOut(campaign, context={"request": request}).data)
 
 

@@ -44,11 +44,22 @@ def embedded_postgres() -> Iterator[str]:
     try:
         exists = server.psql(f"SELECT 1 FROM pg_database WHERE datname = '{DATABASE_NAME}';")
         if "(1 row)" not in exists:
-            server.psql(f"CREATE DATABASE {DATABASE_NAME};")
+            server.psql(f'CREATE DATABASE "{DATABASE_NAME}";')
         yield server.get_uri(DATABASE_NAME)
     finally:
         # pgserver counts handles: the server stops once no process of ours holds one.
         server.cleanup()
+
+
+def _redis_answers(socket: Path) -> bool:
+    import redis
+
+    if not socket.exists():
+        return False
+    try:
+        return bool(redis.Redis(unix_socket_path=str(socket), socket_timeout=1).ping())
+    except redis.RedisError:
+        return False
 
 
 @contextlib.contextmanager
@@ -59,6 +70,11 @@ def embedded_redis(name: str) -> Iterator[str]:
     directory = DATA / name
     directory.mkdir(parents=True, exist_ok=True)
     socket = directory / "redis.sock"
+    if _redis_answers(socket):
+        # Another command of ours (`make run`, say) already serves this broker: share it, and
+        # leave it running when we are done.
+        yield f"redis+socket://{socket}"
+        return
     socket.unlink(missing_ok=True)
     process = subprocess.Popen(
         [

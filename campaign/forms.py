@@ -26,3 +26,12 @@ class CampaignForm(forms.Form):
 
 class JoinForm(forms.Form):
     code = forms.CharField(max_length=32, label="Invite code")
+
+
+class OptionsForm(forms.Form):
+    sell_ratio = forms.FloatField(
+        min_value=0,
+        max_value=1,
+        label="Sell ratio",
+        help_text="What the armoury pays back for an item, as a share of its price.",
+    )

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -42,7 +43,6 @@ def _unique_slug(name: str) -> str:
     return slug
 
 
-@transaction.atomic
 def campaign_create(
     *,
     by: AbstractBaseUser,
@@ -62,17 +62,27 @@ def campaign_create(
         )
     if visibility not in Campaign.Visibility.values:
         raise LudusError("Visibility must be 'public' or 'private'.", field="visibility")
-    campaign = Campaign.objects.create(
-        name=name,
-        slug=_unique_slug(name),
-        description=description.strip(),
-        ruleset=ruleset,
-        visibility=visibility,
-        created_by=by,
-    )
-    Membership.objects.create(campaign=campaign, user=by, role=Membership.Role.GM)
-    audit_record(campaign=campaign, actor=by, action="campaign.create", name=name)
-    return campaign
+    for _ in range(5):  # two campaigns of one name at once: the loser takes the next slug
+        try:
+            with transaction.atomic():
+                campaign = Campaign.objects.create(
+                    name=name,
+                    slug=_unique_slug(name),
+                    description=description.strip(),
+                    ruleset=ruleset,
+                    visibility=visibility,
+                    created_by=by,
+                )
+                Membership.objects.create(campaign=campaign, user=by, role=Membership.Role.GM)
+                audit_record(campaign=campaign, actor=by, action="campaign.create", name=name)
+                return campaign
+        except IntegrityError:
+            continue
+    raise LudusError("Could not find a free address for this campaign; try another name.")
+
+
+def invite_code_matches(*, campaign: Campaign, code: str) -> bool:
+    return secrets.compare_digest(code.strip(), campaign.invite_code)
 
 
 def campaign_join(*, campaign: Campaign, user: AbstractBaseUser, code: str) -> Membership:
@@ -80,7 +90,7 @@ def campaign_join(*, campaign: Campaign, user: AbstractBaseUser, code: str) -> M
     existing = Membership.objects.filter(campaign=campaign, user=user).first()
     if existing is not None:
         return existing
-    if code.strip() != campaign.invite_code:
+    if not invite_code_matches(campaign=campaign, code=code):
         raise LudusError("That invite code is not this campaign's.", field="code")
     try:
         with transaction.atomic():
@@ -98,6 +108,25 @@ def campaign_find_by_code(*, code: str) -> Campaign:
     campaign = Campaign.objects.filter(invite_code=code.strip()).first()
     if campaign is None:
         raise LudusError("No campaign has that invite code.", field="code")
+    return campaign
+
+
+SELL_RATIO = (0.0, 1.0)
+
+
+@transaction.atomic
+def campaign_options_set(
+    *, campaign: Campaign, by: AbstractBaseUser, sell_ratio: float
+) -> Campaign:
+    """The GM's house rules. The sell ratio is what the armoury pays back, as a share of the
+    list price: above 1 would let players print money by buying and selling."""
+    check_campaign_gm(campaign=campaign, user=by)
+    low, high = SELL_RATIO
+    if not low <= sell_ratio <= high:
+        raise LudusError(f"The sell ratio is between {low} and {high}.", field="sell_ratio")
+    campaign.options = {**campaign.options, "sell_ratio": sell_ratio}
+    campaign.save(update_fields=["options"])
+    audit_record(campaign=campaign, actor=by, action="campaign.options", sell_ratio=sell_ratio)
     return campaign
 
 

@@ -11,9 +11,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from arena.selectors import bouts_of_campaign
 from arena.turns import plays_turn_by_turn
 from characters.selectors import gladiators_of_campaign
+from characters.shop import DEFAULT_SELL_RATIO
 
 from .errors import LudusError
-from .forms import CampaignForm, JoinForm, SignupForm
+from .forms import CampaignForm, JoinForm, OptionsForm, SignupForm
 from .selectors import (
     campaign_get_visible,
     campaign_members,
@@ -26,6 +27,7 @@ from .services import (
     campaign_find_by_code,
     campaign_invite_reset,
     campaign_join,
+    campaign_options_set,
     check_campaign_gm,
     ruleset_choices,
 )
@@ -87,6 +89,9 @@ def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "recent": bouts.exclude(status__in=["scheduled", "open", "running"])[:10],
         "join_url": request.build_absolute_uri(f"/join/{campaign.invite_code}/"),
         "turn_by_turn": plays_turn_by_turn(campaign.ruleset),
+        "options_form": OptionsForm(
+            initial={"sell_ratio": campaign.options.get("sell_ratio", DEFAULT_SELL_RATIO)}
+        ),
     }
     return render(request, "campaign/campaign_detail.html", context)
 
@@ -132,3 +137,20 @@ def audit(request: HttpRequest, slug: str) -> HttpResponse:
     check_campaign_gm(campaign=campaign, user=request.user)
     page = Paginator(campaign.audit.select_related("actor"), 50).get_page(request.GET.get("page"))
     return render(request, "campaign/audit.html", {"campaign": campaign, "page": page})
+
+
+@login_required
+@require_POST
+def options(request: HttpRequest, slug: str) -> HttpResponse:
+    """The GM's house rules (for now: what the armoury pays back)."""
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    form = OptionsForm(request.POST)
+    if form.is_valid():
+        try:
+            campaign_options_set(campaign=campaign, by=request.user, **form.cleaned_data)
+            messages.success(request, "House rules saved.")
+        except LudusError as error:
+            messages.error(request, error.message)
+    else:
+        messages.error(request, "The sell ratio is a number between 0 and 1.")
+    return redirect("campaign", slug=campaign.slug)

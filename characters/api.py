@@ -10,11 +10,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena.catalogue import armoury
 from campaign.errors import LudusError
-from campaign.selectors import campaign_get_visible, campaign_is_gm
+from campaign.selectors import campaign_get_visible
 
+from .catalogue import armoury
+from .ledger import MAX_ADJUSTMENT
 from .models import STATS, Gladiator, Holding, LedgerLine
+from .permissions import gladiator_can_act
 from .selectors import (
     STANDINGS_ORDER,
     gladiator_get,
@@ -59,10 +61,7 @@ class GladiatorSheetOut(GladiatorOut):
     def get_tactics(self, gladiator: Gladiator) -> dict | None:
         """Tactics are a plan of battle: only those who act for the gladiator read them."""
         request = self.context.get("request")
-        user = request.user if request else None
-        if user is None or not user.is_authenticated:
-            return None
-        if gladiator.owner_id == user.pk or campaign_is_gm(campaign=gladiator.campaign, user=user):
+        if request is not None and gladiator_can_act(gladiator=gladiator, user=request.user):
             return gladiator.tactics
         return None
 
@@ -238,7 +237,7 @@ class RetireApi(GladiatorApiView):
 
 class AdjustIn(serializers.Serializer):
     currency = serializers.ChoiceField(choices=LedgerLine.Currency.values)
-    amount = serializers.IntegerField()
+    amount = serializers.IntegerField(min_value=-MAX_ADJUSTMENT, max_value=MAX_ADJUSTMENT)
     reason = serializers.CharField(max_length=200)
 
 

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 from django import forms
 
-from .models import LedgerLine
+from .ledger import MAX_ADJUSTMENT
+from .models import STATS, LedgerLine
 
 
 class GladiatorForm(forms.Form):
@@ -14,16 +15,17 @@ class GladiatorForm(forms.Form):
         self.fields["kind"].choices = kinds
 
 
+STAT_CHOICES = {
+    "attack": "+1 attack die",
+    "defend": "+1 defend die",
+    "movement": "+1 movement",
+    "body": "+1 body point",
+    "mind": "+1 mind point",
+}
+
+
 class LevelUpForm(forms.Form):
-    stat = forms.ChoiceField(
-        choices=[
-            ("attack", "+1 attack die"),
-            ("defend", "+1 defend die"),
-            ("movement", "+1 movement"),
-            ("body", "+1 body point"),
-            ("mind", "+1 mind point"),
-        ]
-    )
+    stat = forms.ChoiceField(choices=[(stat, STAT_CHOICES[stat]) for stat in STATS])
 
 
 class TacticsForm(forms.Form):
@@ -41,5 +43,7 @@ class TacticsForm(forms.Form):
 
 class AdjustForm(forms.Form):
     currency = forms.ChoiceField(choices=LedgerLine.Currency.choices)
-    amount = forms.IntegerField(help_text="Negative to take away.")
+    amount = forms.IntegerField(
+        help_text="Negative to take away.", min_value=-MAX_ADJUSTMENT, max_value=MAX_ADJUSTMENT
+    )
     reason = forms.CharField(max_length=200)

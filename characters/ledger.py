@@ -9,6 +9,9 @@ from campaign.errors import LudusError
 
 from .models import Gladiator, LedgerLine
 
+# Balances are 32-bit integers in PostgreSQL; a single change this large is surely a typo.
+MAX_ADJUSTMENT = 1_000_000
+MAX_BALANCE = 2**31 - 1
 CURRENCY_WORDS = {LedgerLine.Currency.GOLD: "gold", LedgerLine.Currency.XP: "experience points"}
 
 
@@ -37,6 +40,10 @@ def ledger_post(
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("ledger_post must run inside the transaction that locked the row")
     balance = getattr(gladiator, currency) + amount
+    if balance > MAX_BALANCE:
+        raise LudusError(
+            f"{gladiator.name}'s {CURRENCY_WORDS[currency]} would overflow.", field="amount"
+        )
     if balance < 0:
         raise LudusError(
             f"{gladiator.name} has {getattr(gladiator, currency)} {CURRENCY_WORDS[currency]}; "

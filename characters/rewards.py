@@ -146,7 +146,8 @@ def bout_payout(
     read = OUTCOMES[bout.ruleset]
     outcomes = read(output, (bout.engine_input or {}).get("options", {}) or bout.options)
     now = timezone.now()
-    for name in sorted(outcomes):  # a fixed lock order
+    # Lock in id order, the order every writer uses (the resolve has locked them already).
+    for name in sorted(outcomes, key=lambda n: gladiators[n].pk):
         outcome = outcomes[name]
         gladiator = gladiator_lock(gladiator_id=gladiators[name].pk)
         note = f"{bout}: {outcome.opponents_defeated} defeated"

@@ -7,12 +7,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from arena.catalogue import default_equipment, gladiator_kinds, has_levels, tactics_settings
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm, check_campaign_member
 
-from .ledger import gladiator_lock, ledger_post
+from .catalogue import default_equipment, gladiator_kinds, has_levels, tactics_settings
+from .ledger import MAX_ADJUSTMENT, gladiator_lock, ledger_post
 from .models import STATS, Gladiator, Holding, LedgerLine
 from .permissions import check_gladiator_active, check_gladiator_control
 
@@ -131,6 +131,15 @@ def gladiator_retire(*, gladiator: Gladiator, by: AbstractBaseUser) -> Gladiator
     with transaction.atomic():
         locked = gladiator_lock(gladiator_id=gladiator.pk)
         check_gladiator_active(gladiator=locked)
+        # A bout being fought turn by turn needs all its gladiators to the end; one still open
+        # for entries simply loses this entrant.
+        entries = locked.entries.select_related("bout")
+        running = entries.filter(bout__status="running").first()
+        if running is not None:
+            raise LudusError(
+                f"{locked.name} is fighting in {running.bout}; retire after that bout ends."
+            )
+        entries.filter(bout__status="open").delete()
         locked.status = Gladiator.Status.RETIRED
         locked.ended_at = timezone.now()
         locked.save(update_fields=["status", "ended_at"])
@@ -149,6 +158,8 @@ def gladiator_adjust(
         raise LudusError("Adjust 'gold' or 'xp'.", field="currency")
     if amount == 0:
         raise LudusError("An adjustment of zero changes nothing.", field="amount")
+    if abs(amount) > MAX_ADJUSTMENT:
+        raise LudusError(f"An adjustment is at most {MAX_ADJUSTMENT:,} either way.", field="amount")
     reason = reason.strip()
     if not reason:
         raise LudusError("Say why: an adjustment needs a reason.", field="reason")

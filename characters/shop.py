@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from arena.catalogue import armoury, equipment_problems
 from campaign.errors import LudusError
 
+from .catalogue import armoury, equipment_problems
 from .ledger import gladiator_lock, ledger_post
 from .models import Gladiator, Holding, LedgerLine
 from .permissions import check_gladiator_active, check_gladiator_control
@@ -16,7 +16,9 @@ DEFAULT_SELL_RATIO = 0.5
 
 
 def item_sell_price(*, gladiator: Gladiator, item: dict) -> int:
-    ratio = float(gladiator.campaign.options.get("sell_ratio", DEFAULT_SELL_RATIO))
+    ratio = gladiator.campaign.options.get("sell_ratio", DEFAULT_SELL_RATIO)
+    if not isinstance(ratio, int | float) or not 0 <= ratio <= 1:
+        ratio = DEFAULT_SELL_RATIO  # a bad value slipped in through the admin: never pay more
     return int((item["price"] or 0) * ratio)
 
 

@@ -13,7 +13,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.catalogue import (
+from campaign.charts import line_chart
+from campaign.errors import LudusError
+from campaign.selectors import campaign_get_visible, campaign_is_gm
+from campaign.services import check_campaign_member
+from campaign.views import form_error
+
+from .catalogue import (
     armoury,
     equipment_problems,
     gladiator_kinds,
@@ -22,14 +28,9 @@ from arena.catalogue import (
     stat_lines,
     tactics_settings,
 )
-from campaign.charts import line_chart
-from campaign.errors import LudusError
-from campaign.selectors import campaign_get_visible, campaign_is_gm
-from campaign.services import check_campaign_member
-from campaign.views import form_error
-
 from .forms import AdjustForm, GladiatorForm, LevelUpForm, TacticsForm
 from .models import Gladiator, Holding
+from .permissions import gladiator_can_act
 from .selectors import (
     STANDINGS_ORDER,
     career_series,
@@ -77,7 +78,7 @@ def stable(request: HttpRequest, slug: str) -> HttpResponse:
 def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
     campaign = gladiator.campaign
     is_gm = campaign_is_gm(campaign=campaign, user=request.user)
-    can_act = gladiator.owner_id == request.user.pk or is_gm
+    can_act = gladiator_can_act(gladiator=gladiator, user=request.user)
     series = career_series(gladiator=gladiator)
     items = armoury(campaign.ruleset)
     holdings = [
@@ -103,7 +104,6 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
         "next_level_cost": level_up_cost(level=gladiator.level),
         "level_form": LevelUpForm(),
         "tactics_form": TacticsForm(settings=tactics, initial=gladiator.tactics),
-        "tactics_now": {name: gladiator.tactics.get(name, d) for name, (_, d) in tactics.items()},
         "adjust_form": AdjustForm(),
     }
 
@@ -147,10 +147,9 @@ def shop(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "gladiator": gladiator,
         "wares": wares,
         "holdings": holdings,
-        "can_act": (gladiator.owner_id == request.user.pk
-                    or campaign_is_gm(campaign=campaign, user=request.user))
-        and gladiator.is_active,
-    }  # fmt: skip
+        "can_act": gladiator.is_active
+        and gladiator_can_act(gladiator=gladiator, user=request.user),
+    }
     return render(request, template, context)
 
 

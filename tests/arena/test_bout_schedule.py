@@ -68,6 +68,6 @@ def test_the_gm_cancels_a_scheduled_bout_once(campaign, gm, owner, brutus, nox):
         bout_cancel(bout=bout, by=owner)
     bout_cancel(bout=bout, by=gm, reason="rain")
     assert bout.status == Bout.Status.CANCELLED
-    with pytest.raises(LudusError, match="Only a scheduled bout"):
+    with pytest.raises(LudusError, match="Only a bout not yet decided"):
         bout_cancel(bout=bout, by=gm)
     assert campaign.audit.filter(action="bout.cancel", detail__reason="rain").count() == 1

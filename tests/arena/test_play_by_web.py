@@ -66,8 +66,8 @@ def test_starting_the_bout_begins_turn_one(running):
 
 
 def test_an_order_is_checked_against_the_board(running, owner):
-    bout, mine, _ = running
-    problems = order_check(bout=bout, entrant=mine, order={"move": "F4"})
+    _bout, mine, _ = running
+    problems = order_check(entrant=mine, order={"move": "F4"})
     assert problems and "F4" in problems[0]
     with pytest.raises(LudusError, match="F4"):
         order_submit(entrant=mine, by=owner, order={"move": "F4"})

@@ -9,8 +9,8 @@ from collections.abc import Callable
 import pytest
 from django.db import connection
 
-from arena.catalogue import armoury
 from campaign.errors import LudusError
+from characters.catalogue import armoury
 from characters.models import Gladiator, Holding, LedgerLine
 from characters.services import gladiator_level_up
 from characters.shop import item_buy

@@ -8,8 +8,8 @@ import random
 import pytest
 from django.db import transaction
 
-from arena.catalogue import armoury
 from campaign.errors import LudusError
+from characters.catalogue import armoury
 from characters.ledger import gladiator_lock, ledger_post
 from characters.models import STATS, Gladiator, Holding, LedgerLine
 from characters.services import gladiator_adjust, gladiator_level_up

@@ -7,10 +7,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from arena.catalogue import gladiator_type
 from arena.engine_io import bout_engine_input
 from arena.services import bout_schedule
 from campaign.errors import LudusError, NotAllowed
+from characters.catalogue import gladiator_type
 from characters.models import STATS, Gladiator, LedgerLine
 from characters.services import gladiator_level_up, gladiator_retire, level_up_cost
 

@@ -12,10 +12,10 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from arena.catalogue import gladiator_type
 from arena.models import Bout
 from arena.services import bout_resolve, bout_schedule
 from campaign.errors import LudusError
+from characters.catalogue import gladiator_type
 from characters.models import Gladiator, Holding, LedgerLine
 from characters.rewards import GOLD_PER_DEFEATED, bout_payout
 from characters.services import gladiator_create, gladiator_level_up

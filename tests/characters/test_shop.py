@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from arena.catalogue import armoury
 from campaign.errors import LudusError, NotAllowed
+from characters.catalogue import armoury
 from characters.models import Gladiator, Holding, LedgerLine
 from characters.services import gladiator_retire
 from characters.shop import item_buy, item_equip, item_sell, item_unequip

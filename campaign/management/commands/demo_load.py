@@ -25,6 +25,7 @@ from arena.play_by_web import (
     bout_turn_force,
 )
 from arena.services import bout_resolve, bout_schedule
+from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import campaign_create, campaign_join
 from characters.models import Gladiator, LedgerLine
@@ -211,7 +212,7 @@ class Command(BaseCommand):
                     continue
                 try:
                     item_buy(gladiator=g, item=item, by=g.owner)
-                except Exception:  # too poor, or the type may not use it: skip, as a player would
+                except LudusError:  # too poor, or the type may not use it: skip, as a player would
                     continue
                 LedgerLine.objects.filter(
                     gladiator=g, cause="purchase", created_at__gt=when

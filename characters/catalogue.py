@@ -138,11 +138,6 @@ def _ga_equipment_problems(kind: str, equipment: list[str]) -> list[str]:
     return problems
 
 
-def ga_weapon(equipment: list[str]) -> str | None:
-    """The weapon a Gladiator Arena gladiator carries into the bout."""
-    return equipment[0] if equipment else None
-
-
 def tactics_settings(ruleset: str) -> dict[str, tuple[tuple[str, ...], str]]:
     """name -> (allowed values, default) of the tactics a gladiator may set."""
     if ruleset == GLADIATORQUEST:
