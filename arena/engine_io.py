@@ -75,7 +75,7 @@ def auto_squares(width: int, height: int, count: int, taken: set[str]) -> list[s
 def bout_engine_input(*, bout: Bout) -> dict[str, Any]:
     """Everything the engine needs, frozen at the moment of the fight (stored for replay)."""
     entrants = list(bout.entrants.select_related("gladiator").order_by("id"))
-    builder = ENTRY_BUILDERS.get(bout.ruleset, _gladiatorquest_entry)
+    builder = ENTRY_BUILDERS[bout.ruleset]  # a rule set campaigns can use has a builder
     gladiators = [builder(e) for e in entrants]
     options = dict(bout.options)
     if bout.ruleset == GLADIATOR_ARENA:

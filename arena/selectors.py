@@ -23,6 +23,22 @@ def bouts_of_campaign(*, campaign: Campaign) -> QuerySet[Bout]:
     )
 
 
+UNDECIDED = (Bout.Status.SCHEDULED, Bout.Status.OPEN, Bout.Status.RUNNING)
+
+
+def bouts_upcoming(*, campaign: Campaign) -> QuerySet[Bout]:
+    """Bouts still to be decided: scheduled, open for entries or being fought turn by turn."""
+    return (
+        bouts_of_campaign(campaign=campaign)
+        .filter(status__in=UNDECIDED)
+        .order_by("scheduled_at", "id")
+    )
+
+
+def bouts_recent(*, campaign: Campaign) -> QuerySet[Bout]:
+    return bouts_of_campaign(campaign=campaign).exclude(status__in=UNDECIDED)
+
+
 def bout_get_visible(*, slug: str, pk: int, user) -> Bout:
     """The bout of a campaign the user may see, or Http404 (as for the campaign itself)."""
     bout = bout_get(campaign=campaign_get_visible(slug=slug, user=user), pk=pk)

@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.selectors import bouts_of_campaign
+from arena.selectors import bouts_recent, bouts_upcoming
 from arena.turns import plays_turn_by_turn
 from characters.selectors import gladiators_of_campaign
 from characters.shop import DEFAULT_SELL_RATIO
@@ -76,17 +76,14 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
 def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     role = campaign_role(campaign=campaign, user=request.user)
-    bouts = bouts_of_campaign(campaign=campaign)
     context = {
         "campaign": campaign,
         "role": role,
         "is_gm": role == "gm",
         "members": campaign_members(campaign=campaign),
         "gladiators": gladiators_of_campaign(campaign=campaign),
-        "upcoming": bouts.filter(status__in=["scheduled", "open", "running"]).order_by(
-            "scheduled_at"
-        )[:10],
-        "recent": bouts.exclude(status__in=["scheduled", "open", "running"])[:10],
+        "upcoming": bouts_upcoming(campaign=campaign)[:10],
+        "recent": bouts_recent(campaign=campaign)[:10],
         "join_url": request.build_absolute_uri(f"/join/{campaign.invite_code}/"),
         "turn_by_turn": plays_turn_by_turn(campaign.ruleset),
         "options_form": OptionsForm(
