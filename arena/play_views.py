@@ -22,7 +22,7 @@ from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
 from campaign.views import form_error
-from characters.models import Gladiator
+from characters.models import Gladiator, Holding
 
 from .models import Bout, BoutEntrant, TurnOrder
 from .play_by_web import (
@@ -84,6 +84,13 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
     entrants = list(bout.entrants.select_related("gladiator", "gladiator__owner"))
     mine = [e for e in entrants if e.gladiator.owner_id == user.pk]
     context: dict[str, Any] = {"entrants": entrants, "my_entrants": mine}
+    carried = dict(
+        Holding.objects.filter(
+            gladiator__in=[e.gladiator_id for e in entrants], equipped=True
+        ).values_list("gladiator_id", "item")
+    )
+    for entrant in entrants:
+        entrant.weapon = carried.get(entrant.gladiator_id, "")
     if bout.status == Bout.Status.OPEN:
         entered = {e.gladiator_id for e in entrants}
         context["can_enter"] = (
