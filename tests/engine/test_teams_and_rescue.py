@@ -91,6 +91,16 @@ def test_a_teammate_who_arrives_with_his_last_movement_point_may_still_give_the_
     assert _snap(result, 1)["status"] == "fighting" and _snap(result, 1)["body"] == 4
 
 
+def test_a_give_written_with_a_move_that_does_not_lead_next_to_the_fallen_is_refused():
+    """IV.C.4 '... the two players must be in adjacent square' (docs/engine.md, giving on
+    arrival): from C1 a step forward leads to C2, two squares from Cato at E1."""
+    g = _fall(AJAX, 1, {"move": "forward", **GIVE}, rescuer_square="C1", extra_dice=[5])
+    with pytest.raises(EngineInputError) as info:
+        play(g)
+    assert info.value.field == "turns[1].orders.Ajax.potion.give_to"
+    assert "adjacent" in info.value.message
+
+
 def test_a_teammate_may_cast_a_healing_spell_on_the_fallen():
     """VI.A: 'Likewise a teammate may cast a healing spell on the stricken Gladiator.' Nox's
     Heal Body gives Cato back 4 (his full body)."""

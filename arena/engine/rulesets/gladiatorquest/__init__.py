@@ -31,7 +31,7 @@ from arena.engine.rulesets.gladiatorquest.tactics import DEFAULT_TACTICS
 @register
 class GladiatorQuest:
     slug: ClassVar[str] = "gladiatorquest"
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
     title: ClassVar[str] = "GladiatorQuest"
 
     def play(self, bout: dict[str, Any]) -> dict[str, Any]:

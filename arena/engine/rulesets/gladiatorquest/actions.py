@@ -19,7 +19,7 @@ from arena.engine.rulesets.gladiatorquest.events import (
     SpellCast,
     Thrown,
 )
-from arena.engine.rulesets.gladiatorquest.orders import StepOrder
+from arena.engine.rulesets.gladiatorquest.orders import Move, StepOrder
 from arena.engine.rulesets.gladiatorquest.state import Fighter, Status
 
 if TYPE_CHECKING:
@@ -75,7 +75,16 @@ def check_step_order(run: Run, f: Fighter, order: StepOrder, where: str) -> None
             ):
                 fail("potion.give_to", f"{p.give_to} is not a teammate in the fight")
             if _cheb(f, other) != 1:
-                fail("potion.give_to", f"{p.give_to} is not in an adjacent square")
+                # VI.A "if a teammate can make it to an adjacent square": a give written on
+                # the paper of the step that brings him there is handed over on arrival.
+                there = run.destination(f, order)
+                assert other.square is not None
+                if there is None or there.chebyshev(other.square) != 1:
+                    fail(
+                        "potion.give_to",
+                        f"{p.give_to} is not in an adjacent square, nor next to the square "
+                        f"{f.name}'s move of this step leads to",
+                    )
     if order.spell is not None:
         s = order.spell
         if s.spell not in f.spells:
@@ -100,7 +109,9 @@ def check_step_order(run: Run, f: Fighter, order: StepOrder, where: str) -> None
                 fail("spell.target", "sleep does not work on the undead")
     if order.passing is not None:
         other = run.fighter(order.passing, f"{where}.passing_attack")
-        weapon = f.weapon(run.options.contest)
+        if other.side == f.side or other.status is not Status.FIGHTING:
+            fail("passing_attack", f"{other.name} is not an opponent in the fight (IV.C.3)")
+        weapon = f.passing_weapon(run.options.contest)
         if weapon.reach <= 1:
             fail("passing_attack", f"the {weapon.name.lower()} does not reach past one square")
         if other.square is None or not (1 < _cheb(f, other) <= weapon.reach):
@@ -160,17 +171,40 @@ def potions(run: Run, orders: dict[str, StepOrder]) -> None:
                 f.potion_used = True
                 drink(run, f, p.potion, given_by=None)
         elif not f.potion_given:
-            other = run.by_name[p.give_to]
-            if other.status in (Status.FIGHTING, Status.DOWN) and _cheb(f, other) == 1:
-                f.potion_given = True
-                f.carried.remove(p.potion)
-                other.carried.append(p.potion)
-                drink(run, other, p.potion, given_by=f.name)
+            _give(run, f, run.by_name[p.give_to], p.potion)
 
 
-def drink(run: Run, f: Fighter, potion: str, *, given_by: str | None) -> None:
-    f.carried.remove(potion)
-    f.potions_used.append(potion)
+def gives_on_arrival(run: Run, orders: dict[str, StepOrder]) -> None:
+    """After the moves: a give written with a move, not yet handed over because the two were
+    not adjacent before it, is handed over if the move brought them together (VI.A)."""
+    for f in run.fighters:
+        order = orders.get(f.name)
+        if (
+            order is None
+            or order.potion is None
+            or order.potion.give_to is None
+            or order.move is Move.STAND
+            or order.move is Move.TURN_AROUND
+            or f.potion_given
+            or not f.fighting
+            or order.potion.potion not in f.carried
+        ):
+            continue
+        _give(run, f, run.by_name[order.potion.give_to], order.potion.potion)
+
+
+def _give(run: Run, f: Fighter, other: Fighter, potion: str) -> None:
+    """IV.C.4: handed to an adjacent teammate, who drinks it; the giver is the one who loses
+    it (his `potions_used`: the campaign takes it off his inventory, not the drinker's)."""
+    if other.status in (Status.FIGHTING, Status.DOWN) and _cheb(f, other) == 1:
+        f.potion_given = True
+        drink(run, other, potion, given_by=f)
+
+
+def drink(run: Run, f: Fighter, potion: str, *, given_by: Fighter | None) -> None:
+    owner = f if given_by is None else given_by
+    owner.carried.remove(potion)
+    owner.potions_used.append(potion)
     roll = None
     if potion == "healing_potion":
         roll = run.dice.d6()
@@ -183,7 +217,15 @@ def drink(run: Run, f: Fighter, potion: str, *, given_by: str | None) -> None:
         f.double_move = True
     elif potion == "heroic_brew":
         f.heroic = True
-    run.events.append(PotionDrunk(f.name, ITEMS[potion].name.lower(), given_by, roll, f.body))
+    run.events.append(
+        PotionDrunk(
+            f.name,
+            ITEMS[potion].name.lower(),
+            None if given_by is None else given_by.name,
+            roll,
+            f.body,
+        )
+    )
 
 
 def _heal(f: Fighter, amount: int) -> int:
@@ -328,7 +370,7 @@ def passing_attacks(run: Run, orders: dict[str, StepOrder]) -> None:
         if order is None or order.passing is None or not f.fighting:
             continue
         target = run.by_name[order.passing]
-        weapon = f.weapon(run.options.contest)
+        weapon = f.passing_weapon(run.options.contest)
         if target.square is None or not 1 < _cheb(f, target) <= weapon.reach:
             continue
         f.passing_attacked = True

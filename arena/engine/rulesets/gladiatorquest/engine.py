@@ -92,6 +92,18 @@ class Run:
     def can_carry(self, f: Fighter, item: str) -> bool:
         return not cached_equipment_errors(f.gtype.slug, (*f.carried, item), self.options.contest)
 
+    def destination(self, f: Fighter, order: StepOrder) -> Square | None:
+        """The square f's written move leads to, bumps aside (None: the order moves nowhere).
+        A pivot written for before the step turns him first."""
+        move = order.move
+        if move is Move.STAND or move is Move.TURN_AROUND or f.square is None:
+            return None
+        facing = f.facing
+        if order.pivot and not order.pivot_after and not f.pivot_used:
+            facing = facing.turned_left() if order.pivot == "left" else facing.turned_right()
+        dcol, drow = _MOVE_VECTORS[facing, move]
+        return Square(f.square.col + dcol, f.square.row + drow)
+
     def fighter(self, name: str, where: str) -> Fighter:
         f = self.by_name.get(name)
         if f is None:
@@ -314,6 +326,9 @@ class Run:
             self._settle()
         contested = self._moves(orders)
         self._settle()
+        if potion:
+            actions.gives_on_arrival(self, orders)
+            self._settle()
         if throw:
             actions.throws(self, orders)
             self._settle()

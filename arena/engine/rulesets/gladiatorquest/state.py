@@ -127,6 +127,19 @@ class Fighter:
             return ITEMS[preferred]
         return kit.best
 
+    def passing_weapon(self, contest: str, kit: Loadout | None = None) -> Item:
+        """The weapon of a passing attack (IV.C.3): his hand-to-hand weapon if it reaches past
+        one square, else a bow he carries (a crossbow shoots but never hand to hand), else the
+        hand-to-hand weapon (which then does not reach)."""
+        if contest == "magic_only" and self.spells:
+            return FISTS
+        if kit is None:
+            kit = loadout_of(self.carried)
+        weapon = self.weapon(contest, kit)
+        if weapon.reach > 1 or kit.shooting is None:
+            return weapon
+        return kit.shooting
+
     def defend_dice(self) -> int:
         dice = self.gtype.defend + self.bonuses["defend"] + self.shield_dice + self.rock_skin
         return max(dice + loadout_of(self.carried).defend, 0)
@@ -147,6 +160,7 @@ class Loadout:
     weapons: tuple[Item, ...]  # every weapon, in carried order
     throwing_weapons: tuple[Item, ...]  # the throwable ones among them
     usable: frozenset[str]  # weapons he can fight with hand to hand (not a crossbow)
+    shooting: Item | None  # the first weapon that never strikes an adjacent foe (a crossbow)
     best: Item  # the usable weapon with most attack dice (first of equals), else fists
     defend: int  # extra defend dice from everything but the shield (it has shield_dice)
     potions: tuple[str, ...]
@@ -171,6 +185,7 @@ def _work_out_loadout(carried: tuple[str, ...]) -> Loadout:
     has_armour = has_helmet = has_shield = False
     best: Item | None = None
     usable = set()
+    shooting: Item | None = None
     defend = 0
     for slug in carried:
         item = ITEMS[slug]
@@ -183,10 +198,15 @@ def _work_out_loadout(carried: tuple[str, ...]) -> Loadout:
             has_shield = True
         if kind is not Kind.SHIELD:
             defend += item.defend
-        if kind is Kind.WEAPON and not (item.min_range > 1 and not item.bow):
-            usable.add(slug)
-            if best is None or item.attack > best.attack:
-                best = item
+        if kind is Kind.WEAPON:
+            # Hand to hand means against an adjacent foe: not a crossbow (min_range 2, VIII.H.2
+            # "use their bows or fight with their fists").
+            if item.min_range <= 1:
+                usable.add(slug)
+                if best is None or item.attack > best.attack:
+                    best = item
+            elif shooting is None:
+                shooting = item
     if has_armour or (has_helmet and has_shield):
         weight = Weight.HEAVY
     elif has_helmet or has_shield:
@@ -201,6 +221,7 @@ def _work_out_loadout(carried: tuple[str, ...]) -> Loadout:
         weapons=weapons,
         throwing_weapons=tuple(w for w in weapons if w.throwable),
         usable=frozenset(usable),
+        shooting=shooting,
         best=best if best is not None else FISTS,
         defend=defend,
         potions=tuple(s for s in carried if ITEMS[s].kind is Kind.POTION),

@@ -254,13 +254,14 @@ def step_order(run: Run, f: Fighter) -> StepOrder:
     potion = _potion_choice(run, f, dist) if kit.potions else None
     spell = _spell_choice(run, f, target, dist) if f.spells else None
     weapon = f.weapon(run.options.contest, kit)
+    reach = weapon if kit.shooting is None else f.passing_weapon(run.options.contest, kit)
     passing = None
-    if weapon.reach > 1:
+    if reach.reach > 1:
         in_reach = [
             o
             for o in enemies
-            if weapon.min_range < _cheb(sq, o.square) <= weapon.reach
-            or (weapon.min_range <= 1 and 1 < _cheb(sq, o.square) <= weapon.reach)
+            if reach.min_range < _cheb(sq, o.square) <= reach.reach
+            or (reach.min_range <= 1 and 1 < _cheb(sq, o.square) <= reach.reach)
         ]
         if in_reach:
             passing = pick_target(run, f, in_reach).name
@@ -270,7 +271,7 @@ def step_order(run: Run, f: Fighter) -> StepOrder:
     rescue = _rescue_order(run, f) if run.has_teammates else None
     if rescue is not None and (rescue.potion or rescue.spell or dist > 3):
         return rescue
-    if weapon.bow and not run.impatient:
+    if reach.bow and not run.impatient:
         # A crossbow keeps its distance while it can shoot.
         dcol, drow = step_away(run, f, there) if dist < 3 else (0, 0)
     elif t.approach == "keep_distance" and _has_ranged(run, f) and dist < 3:
@@ -411,7 +412,13 @@ def _rescue_order(run: Run, f: Fighter) -> StepOrder | None:
     if _manhattan(sq, ally.square) == 1 or _cheb(sq, ally.square) == 1:
         return StepOrder(potion=PotionOrder("healing_potion", ally.name))
     dcol, drow = step_towards(run, f, ally.square, diagonal=True)
-    move = Move.STAND if (dcol, drow) == (0, 0) else relative_move(f.facing, dcol, drow)
+    if (dcol, drow) == (0, 0):
+        return StepOrder()
+    move = relative_move(f.facing, dcol, drow)
+    if _cheb(Square(sq.col + dcol, sq.row + drow), ally.square) == 1:
+        # The step that brings him next to the fallen carries the potion (handed over on
+        # arrival, VI.A): with his last point it would otherwise come too late.
+        return StepOrder(move=move, potion=PotionOrder("healing_potion", ally.name))
     return StepOrder(move=move)
 
 
