@@ -15,7 +15,7 @@ from campaign.selectors import campaign_get_visible
 from characters.models import Gladiator
 
 from .api import BoutDetailOut
-from .models import Bout, BoutEntrant, TurnOrder
+from .models import Bout, TurnOrder
 from .play_by_web import (
     bout_enter,
     bout_finish_by_tactics,
@@ -25,8 +25,7 @@ from .play_by_web import (
     order_check,
     order_submit,
 )
-from .selectors import bout_get_visible
-from .turns import turn_rules
+from .selectors import FORUM_MARKUPS, bout_forum_post, bout_get_visible, entrant_of_owner
 
 
 def _detail(bout: Bout, request: Request) -> dict:
@@ -111,24 +110,12 @@ class CheckOut(serializers.Serializer):
     problems = serializers.ListField(child=serializers.CharField())
 
 
-def _own_entrant(request: Request, slug: str, pk: int, entrant_pk: int) -> BoutEntrant:
-    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
-    entrant = (
-        BoutEntrant.objects.select_related("gladiator", "bout")
-        .filter(bout=bout, pk=entrant_pk)
-        .first()
-    )
-    if entrant is None or entrant.gladiator.owner_id != request.user.pk:
-        raise Http404("You give no orders for this gladiator.")
-    return entrant
-
-
 class OrderApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses=OrderOut)
     def get(self, request: Request, slug: str, pk: int, entrant_pk: int) -> Response:
-        entrant = _own_entrant(request, slug, pk, entrant_pk)
+        entrant = entrant_of_owner(slug=slug, pk=pk, entrant_pk=entrant_pk, user=request.user)
         order = TurnOrder.objects.filter(entrant=entrant, turn=entrant.bout.turn).first()
         if order is None:
             raise Http404("No order for this turn yet.")
@@ -136,7 +123,7 @@ class OrderApi(APIView):
 
     @extend_schema(request=OrderIn, responses=OrderOut)
     def put(self, request: Request, slug: str, pk: int, entrant_pk: int) -> Response:
-        entrant = _own_entrant(request, slug, pk, entrant_pk)
+        entrant = entrant_of_owner(slug=slug, pk=pk, entrant_pk=entrant_pk, user=request.user)
         data = OrderIn(data=request.data)
         data.is_valid(raise_exception=True)
         order = order_submit(entrant=entrant, by=request.user, **data.validated_data)
@@ -150,7 +137,7 @@ class OrderCheckApi(APIView):
 
     @extend_schema(request=OrderIn, responses=CheckOut)
     def post(self, request: Request, slug: str, pk: int, entrant_pk: int) -> Response:
-        entrant = _own_entrant(request, slug, pk, entrant_pk)
+        entrant = entrant_of_owner(slug=slug, pk=pk, entrant_pk=entrant_pk, user=request.user)
         data = OrderIn(data=request.data)
         data.is_valid(raise_exception=True)
         problems = order_check(
@@ -169,16 +156,11 @@ class ForumPostOut(serializers.Serializer):
 
 class ForumPostApi(APIView):
     @extend_schema(
-        parameters=[OpenApiParameter("markup", enum=["bbcode", "markdown"])],
+        parameters=[OpenApiParameter("markup", enum=list(FORUM_MARKUPS))],
         responses=ForumPostOut,
     )
     def get(self, request: Request, slug: str, pk: int, turn: int) -> Response:
         bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
-        turns = (bout.engine_input or {}).get("turns") or []
-        if bout.mode != Bout.Mode.ORDERS or not 1 <= turn <= len(turns):
-            raise Http404("That turn has not been resolved.")
         markup = request.query_params.get("markup", "bbcode")
-        if markup not in {"bbcode", "markdown"}:
-            raise LudusError("Markup is 'bbcode' or 'markdown'.", field="markup")
-        text = turn_rules(bout.ruleset).forum_post(bout.engine_input, turn, markup)
+        text = bout_forum_post(bout=bout, turn=turn, markup=markup)
         return Response({"turn": turn, "markup": markup, "text": text})

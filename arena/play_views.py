@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
@@ -24,7 +24,7 @@ from campaign.services import check_campaign_gm
 from campaign.views import form_error
 from characters.models import Gladiator, Holding
 
-from .models import Bout, BoutEntrant, TurnOrder
+from .models import Bout, TurnOrder
 from .play_by_web import (
     bout_enter,
     bout_finish_by_tactics,
@@ -34,7 +34,7 @@ from .play_by_web import (
     order_submit,
 )
 from .replay import board_shapes, entrant_colours
-from .selectors import bout_get_visible
+from .selectors import bout_forum_post, bout_get_visible, entrant_of_owner
 from .turns import turn_rules
 
 
@@ -201,14 +201,8 @@ def _draft_url(base: str, draft: dict[str, Any], pick: str) -> str:
 @login_required
 @require_http_methods(["GET", "POST"])
 def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> HttpResponse:
-    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
-    entrant = (
-        BoutEntrant.objects.select_related("gladiator", "bout")
-        .filter(bout=bout, pk=entrant_pk)
-        .first()
-    )
-    if entrant is None or entrant.gladiator.owner_id != request.user.pk:
-        raise Http404("You give no orders for this gladiator.")  # secret: not even its existence
+    entrant = entrant_of_owner(slug=slug, pk=pk, entrant_pk=entrant_pk, user=request.user)
+    bout = entrant.bout
     base = reverse("bout-orders", args=[slug, pk, entrant_pk])
     if request.method == "POST":
         try:
@@ -300,11 +294,5 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
 def forum_post_view(request: HttpRequest, slug: str, pk: int, turn: int) -> HttpResponse:
     """A resolved turn as a forum post (text/plain), in BBCode or Markdown."""
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
-    turns = (bout.engine_input or {}).get("turns") or []
-    if bout.mode != Bout.Mode.ORDERS or not 1 <= turn <= len(turns):
-        raise Http404("That turn has not been resolved.")
-    markup = request.GET.get("markup", "bbcode")
-    if markup not in {"bbcode", "markdown"}:
-        raise Http404("Markup is bbcode or markdown.")
-    text = turn_rules(bout.ruleset).forum_post(bout.engine_input, turn, markup)
+    text = bout_forum_post(bout=bout, turn=turn, markup=request.GET.get("markup", "bbcode"))
     return HttpResponse(text, content_type="text/plain; charset=utf-8")

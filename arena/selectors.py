@@ -3,11 +3,13 @@ from __future__ import annotations
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 
+from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from characters.models import LedgerLine
 
 from .models import Bout, BoutEntrant
+from .turns import turn_rules
 
 
 def bouts_of_campaign(*, campaign: Campaign) -> QuerySet[Bout]:
@@ -116,3 +118,31 @@ def bout_engine_input_for(*, bout: Bout, user) -> dict | None:
             for g in engine_input.get("gladiators", [])
         ],
     }
+
+
+def entrant_of_owner(*, slug: str, pk: int, entrant_pk: int, user) -> BoutEntrant:
+    """An entrant whose orders this user gives, or Http404: another player's gladiator in a
+    bout is not even shown to exist here, so its orders stay secret."""
+    bout = bout_get_visible(slug=slug, pk=pk, user=user)
+    entrant = (
+        BoutEntrant.objects.select_related("gladiator", "bout")
+        .filter(bout=bout, pk=entrant_pk)
+        .first()
+    )
+    if entrant is None or not user.is_authenticated or entrant.gladiator.owner_id != user.pk:
+        raise Http404("You give no orders for this gladiator.")
+    return entrant
+
+
+FORUM_MARKUPS = ("bbcode", "markdown")
+
+
+def bout_forum_post(*, bout: Bout, turn: int, markup: str) -> str:
+    """Resolved turn `turn` of a play-by-web bout as the GM's forum post; Http404 for a turn
+    not resolved (yet), LudusError for an unknown markup."""
+    turns = (bout.engine_input or {}).get("turns") or []
+    if bout.mode != Bout.Mode.ORDERS or not 1 <= turn <= len(turns):
+        raise Http404("That turn has not been resolved.")
+    if markup not in FORUM_MARKUPS:
+        raise LudusError("Markup is 'bbcode' or 'markdown'.", field="markup")
+    return turn_rules(bout.ruleset).forum_post(bout.engine_input, turn, markup)

@@ -25,9 +25,8 @@ import sys
 import time
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import urlsplit
 
-import psycopg
+from harness import drop_database, scratch_database
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = 10
@@ -46,26 +45,6 @@ NAMES = [
 ]  # fmt: skip
 KINDS = ["barbarian", "dwarf", "elf", "wizard", "orc", "goblin", "fimir", "chaos_warrior"]
 SHOP = ["helmet", "shield", "healing_potion", "chain_mail", "bracers", "longsword"]
-
-
-def database_url(*, fresh: bool) -> tuple[str, bool]:
-    """The scratch database's URL, and whether it already holds a built campaign."""
-    url = urlsplit(os.environ["DATABASE_URL"])
-    name = url.path.lstrip("/") + "_bench"
-    admin = url._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-        if fresh or not exists:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            conn.execute(f'CREATE DATABASE "{name}"')
-            exists = None
-    return url._replace(path="/" + name).geturl(), bool(exists)
-
-
-def drop_database(url: str) -> None:
-    parts = urlsplit(url)
-    with psycopg.connect(parts._replace(path="/postgres").geturl(), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}" WITH (FORCE)')
 
 
 @contextlib.contextmanager
@@ -401,7 +380,7 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="leave the scratch database")
     parser.add_argument("--reuse", action="store_true", help="measure an existing one again")
     args = parser.parse_args()
-    url, built = database_url(fresh=not args.reuse)
+    url, built = scratch_database(fresh=not args.reuse)
     os.environ["DATABASE_URL"] = url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings")
     sys.path.insert(0, str(ROOT))

@@ -1,0 +1,86 @@
+"""What the benchmarks share: a scratch database beside the real one, Django on it, a real
+Celery worker, and the figures printed the same way."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import statistics
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import psycopg
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def scratch_database(*, fresh: bool = True) -> tuple[str, bool]:
+    """<name>_bench on the server DATABASE_URL points at (made anew unless `fresh` is False
+    and it exists): its URL, and whether it was there already."""
+    url = urlsplit(os.environ["DATABASE_URL"])
+    name = url.path.lstrip("/") + "_bench"
+    with psycopg.connect(url._replace(path="/postgres").geturl(), autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if fresh or not exists:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'CREATE DATABASE "{name}"')
+            exists = None
+    return url._replace(path="/" + name).geturl(), bool(exists)
+
+
+def drop_database(url: str) -> None:
+    parts = urlsplit(url)
+    with psycopg.connect(parts._replace(path="/postgres").geturl(), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}" WITH (FORCE)')
+
+
+@contextlib.contextmanager
+def django_on_scratch_database() -> Iterator[None]:
+    """Django set up and migrated on a fresh scratch database, dropped afterwards."""
+    url, _ = scratch_database()
+    os.environ["DATABASE_URL"] = url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connections
+
+    call_command("migrate", verbosity=0)
+    try:
+        yield
+    finally:
+        connections.close_all()
+        drop_database(url)
+
+
+@contextlib.contextmanager
+def celery_worker() -> Iterator[subprocess.Popen]:
+    """A real `celery worker` process on the scratch database, ready when this yields."""
+    from campaign.celery import app
+
+    app.control.purge()
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "campaign", "worker", "-l", "WARNING", "-c", "2",
+         "--without-gossip", "--without-mingle", "-n", f"bench-{os.getpid()}@%h"],
+        cwd=ROOT,
+    )  # fmt: skip
+    try:
+        while not app.control.ping(timeout=0.5):
+            if worker.poll() is not None:
+                raise SystemExit("the worker did not start")
+        yield worker
+    finally:
+        worker.terminate()
+        worker.wait(timeout=20)
+
+
+def report(what: str, seconds: list[float]) -> None:
+    print(f"{what}, {len(seconds)} samples:")
+    print(f"  median {statistics.median(seconds) * 1000:.0f} ms")
+    print(f"  max    {max(seconds) * 1000:.0f} ms")
+    print(f"  min    {min(seconds) * 1000:.0f} ms")
