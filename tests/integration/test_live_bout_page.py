@@ -25,6 +25,7 @@ def test_the_bout_page_shows_the_result_without_a_reload(
         by=gm,
         gladiators=[brutus, nox],
         scheduled_at=timezone.now() + timedelta(seconds=3),
+        seed=7,  # a bout with a winner (a double knock-out would read "No winner.")
     )
     login(gm)
     page.goto(f"/c/{campaign.slug}/bouts/{bout.pk}/")
@@ -32,5 +33,6 @@ def test_the_bout_page_shows_the_result_without_a_reload(
     page.evaluate("window.__same_document = true")  # lost if the page were reloaded
     expect(page.locator("#bout-status")).to_have_text("Resolved", timeout=20_000)
     bout.refresh_from_db()
+    assert bout.winner
     expect(page.locator("#bout-winner")).to_contain_text(f"{bout.winner} wins.")
     assert page.evaluate("window.__same_document") is True

@@ -31,7 +31,9 @@ def test_a_scheduled_bout_is_resolved_by_the_worker_at_its_time(
     celery_worker_process, campaign, gm, brutus, nox
 ):
     due = timezone.now() + timedelta(seconds=2)
-    bout = bout_schedule(campaign=campaign, by=gm, gladiators=[brutus, nox], scheduled_at=due)
+    bout = bout_schedule(
+        campaign=campaign, by=gm, gladiators=[brutus, nox], scheduled_at=due, seed=7
+    )
     time.sleep(0.5)
     bout.refresh_from_db()
     assert bout.status == Bout.Status.SCHEDULED, "fought before its time"
