@@ -47,8 +47,24 @@ def embedded_postgres() -> Iterator[str]:
             server.psql(f'CREATE DATABASE "{DATABASE_NAME}";')
         yield server.get_uri(DATABASE_NAME)
     finally:
-        # pgserver counts handles: the server stops once no process of ours holds one.
+        # pgserver counts handles by pid and stops the server when the last one lets go; a
+        # process that was killed never let go, so forget the dead first.
+        _forget_dead_handles(server)
         server.cleanup()
+
+
+def _forget_dead_handles(server) -> None:
+    import psutil
+
+    def alive(pid: int) -> bool:
+        try:
+            return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+        except psutil.NoSuchProcess:
+            return False
+
+    with server._lock:  # pgserver's own inter-process lock around its list of handles
+        handles = server.global_process_id_list
+        handles.put([pid for pid in handles.get() if pid == os.getpid() or alive(pid)])
 
 
 def _redis_answers(socket: Path) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -86,10 +87,35 @@ def test_run_serves_the_demo_and_ctrl_c_stops_everything(scratch_database):
         stack.send_signal(signal.SIGINT)  # what Ctrl-C sends
         stack.wait(timeout=60)
     finally:
-        if stack.poll() is None:
+        if stack.poll() is None:  # the test failed: leave no stray server behind
+            for process in psutil.Process(stack.pid).children(recursive=True):
+                process.kill()
             os.killpg(stack.pid, signal.SIGKILL)
     assert stack.returncode == 0
     time.sleep(0.5)
     alive = [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
     assert not alive, [c.cmdline() for c in alive]
     assert not (ROOT / ".devdata" / "redis-devstack-test" / "redis.sock").exists()
+
+
+@pytest.mark.skipif(
+    ".devdata" not in os.environ.get("DATABASE_URL", ""),
+    reason="make run's embedded stack; this run uses external servers",
+)
+def test_a_killed_process_does_not_keep_the_embedded_postgres_running_forever():
+    """pgserver stops PostgreSQL when the last process holding a handle lets go; a process that
+    was killed never lets go, so the devstack forgets the handles of the dead on its way out."""
+    handles = ROOT / ".devdata" / "pg" / ".handle_pids.json"
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    listed = json.loads(handles.read_text())
+    handles.write_text(json.dumps([*listed, dead.pid]))
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "CELERY_BROKER_URL"}}
+    env["LUDUS_REDIS_NAME"] = "redis-devstack-test"
+    subprocess.run(
+        [sys.executable, "-m", "campaign.devstack", "exec", "--", "true"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    assert dead.pid not in json.loads(handles.read_text())
