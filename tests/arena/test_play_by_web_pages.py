@@ -169,3 +169,12 @@ def test_the_gm_opens_a_bout_and_players_enter_through_the_pages(
         reverse("bout-start", args=[arena_campaign.slug, bout.pk]), follow=True
     )
     assert "at least two gladiators" in refused.content.decode()
+
+
+def test_the_gm_cancels_a_bout_in_progress_from_its_page(running, gm, client_as):
+    bout, _, _ = running
+    url = reverse("bout", args=[bout.campaign.slug, bout.pk])
+    assert "Cancel bout" in client_as(gm).get(url).content.decode()
+    client_as(gm).post(reverse("bout-cancel", args=[bout.campaign.slug, bout.pk]))
+    bout.refresh_from_db()
+    assert bout.status == Bout.Status.CANCELLED
