@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from arena.engine import EngineInputError, play
+from arena.engine.core.board import Square
 from campaign.errors import LudusError, NotAllowed
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
@@ -116,8 +117,6 @@ def bout_enter(
 
 
 def _check_square(bout: Bout, square: str) -> None:
-    from arena.engine.core.board import Square
-
     try:
         sq = Square.parse(square)
     except ValueError:
@@ -136,10 +135,9 @@ def bout_start(*, bout: Bout, by: AbstractBaseUser) -> Bout:
             raise LudusError("Only a bout open for entries can start.")
         if bout.entrants.count() < 2:
             raise LudusError("A bout needs at least two gladiators.")
-        unfit = [e.gladiator for e in bout.entrants.select_related("gladiator")
-                 if not e.gladiator.is_active]  # fmt: skip
+        unfit = entrants_lock(bout=bout)
         if unfit:
-            raise LudusError(f"{unfit[0].name} can no longer fight; withdraw it first.")
+            raise LudusError(unfit)
         engine_input = {**bout_engine_input(bout=bout), "turns": []}
         try:
             output = play(engine_input)
