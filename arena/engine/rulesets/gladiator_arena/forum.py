@@ -3,8 +3,9 @@ the GM posts the board as a grid with a line per gladiator and the results of th
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 
 from arena.engine.core.board import Square
@@ -143,15 +144,53 @@ def _mark(i: int) -> str:
     return str(i + 1) if i < 9 else chr(ord("a") + i - 9) if i < 35 else "#"
 
 
-def _roster(state: BoutState) -> list[str]:
+# Markdown (CommonMark) lets any ASCII punctuation be escaped with a backslash; escaping all
+# of it in names keeps "*", "_", "`", "[", "]", "<", "#", "-", "+", "|" ... from opening
+# emphasis, code, links, HTML, headings or nested lists wherever the name stands in a line.
+_MARKDOWN_SPECIAL = re.compile(r"([!-/:-@\[-`{-~])")
+# BBCode has no escape character: a zero-width space after every "[" keeps a name like
+# "[b]" or "[/list]" from reading as a tag while it still shows as typed.
+_ZWSP = "\u200b"
+
+
+def _one_line(text: str) -> str:
+    """Free text on one line: a newline (or any run of whitespace) in a name becomes a space,
+    so a name can't end a list item or start a new block."""
+    return " ".join(text.split())
+
+
+def escape_markdown(text: str) -> str:
+    """`text` as literal Markdown: every ASCII punctuation character backslash-escaped."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", _one_line(text))
+
+
+def escape_bbcode(text: str) -> str:
+    """`text` as literal BBCode: no "[" in it can open (or close) a tag."""
+    return _one_line(text).replace("[", "[" + _ZWSP)
+
+
+_Escape = Callable[[str], str]
+
+
+def _roster(state: BoutState, esc: _Escape) -> list[str]:
     lines = []
     for i, g in enumerate(state.gladiators):
         status = f"{g.hp}HP" if g.alive else f"removed on turn {g.died_on_turn} ({g.hp}HP)"
-        lines.append(f"{_mark(i)} {g.name} {g.weapon.value} {g.race.value} {status}")
+        lines.append(f"{_mark(i)} {esc(g.name)} {g.weapon.value} {g.race.value} {status}")
     return lines
 
 
-def _result_lines(state: BoutState, events: Sequence[Event]) -> list[str]:
+def _escaped_text(e: Event, esc: _Escape) -> str:
+    """The event's sentence with the free text in it (names) escaped for the markup."""
+    changes = {}
+    for field in ("name", "victim", "survivor"):
+        value = getattr(e, field, None)
+        if isinstance(value, str):
+            changes[field] = esc(value)
+    return dataclasses.replace(e, **changes).text()
+
+
+def _result_lines(state: BoutState, events: Sequence[Event], esc: _Escape) -> list[str]:
     per: dict[str, list[str]] = {g.name: [] for g in state.gladiators}
     strikes: dict[str, list[Struck]] = {}
     footer: list[str] = []
@@ -163,20 +202,20 @@ def _result_lines(state: BoutState, events: Sequence[Event]) -> list[str]:
         elif isinstance(e, Struck):
             strikes.setdefault(e.name, []).append(e)
         elif isinstance(e, (Removed, KillAwarded, KillLost, TimeLimit, Conceded, Finished)):
-            footer.append(e.text())
+            footer.append(_escaped_text(e, esc))
     for name, made in strikes.items():
         targets = ",".join(str(s.target) for s in made)
         results = ", ".join(
             "miss"
             if s.result is StrikeResult.MISS
-            else " and ".join(f"hit {h.name} {h.damage} damage" for h in s.hits)
+            else " and ".join(f"hit {esc(h.name)} {h.damage} damage" for h in s.hits)
             for s in made
         )
         per[name].append(f"Strike: {targets} = {results}")
     lines = []
     for name, got in per.items():
         if got:
-            lines.append(f"{name}: " + "; ".join(got))
+            lines.append(f"{esc(name)}: " + "; ".join(got))
     return lines + footer
 
 
@@ -184,11 +223,16 @@ def format_turn_post(
     state: BoutState, events: Sequence[Event], markup: Markup | str = Markup.BBCODE
 ) -> str:
     """A resolved turn as the GM's forum post: heading, board grid, one line per gladiator,
-    then what each did and what came of it. `state` is the state after the turn."""
+    then what each did and what came of it. `state` is the state after the turn.
+
+    Gladiator names are free text: they are escaped for the markup (Markdown: backslashes;
+    BBCode: no "[" can open a tag) and kept on one line. The board grid inside the code block
+    holds only numbers, dots and square names and is written verbatim."""
     markup = Markup(markup)
-    grid = board_grid(state)
-    roster = _roster(state)
-    results = _result_lines(state, events)
+    esc = escape_bbcode if markup is Markup.BBCODE else escape_markdown
+    grid = board_grid(state)  # squares and numbers only: verbatim inside the code block
+    roster = _roster(state, esc)
+    results = _result_lines(state, events, esc)
     title = f"Turn {state.turn}"
     if markup is Markup.BBCODE:
         parts = [f"[b]{title}[/b]", f"[code]{grid}[/code]", "\n".join(roster)]
