@@ -43,7 +43,7 @@ def cli(text: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_it_is_registered_with_a_version():
-    assert {"slug": "gladiator-arena", "version": "0.75.1", "title": "Gladiator Arena"} in (
+    assert {"slug": "gladiator-arena", "version": "0.75.2", "title": "Gladiator Arena"} in (
         rulesets_available()
     )
 

@@ -88,11 +88,12 @@ def test_tactics_to_the_end():
     until it finishes, on a 6x6 board.
 
     Aulus (human sword, reach 2) and Justbec (dwarf axe, reach 1) start in opposite corners
-    and close in. Turn 3: Aulus steps to C2 and strikes E4 twice, where he expects Justbec;
-    Justbec steps to D5 instead (miss, miss). Turn 4: Aulus stays for three strikes at D4 as
-    Justbec steps in (6 damage, 9 -> 3); Justbec's strike at C3 misses. Turn 5: Justbec steps
-    next to Aulus (D3) and hits him for 5 (8 -> 3), but Aulus's strikes at D3 bring him to
-    -1 HP. The sword's longer reach wins: Aulus is the last one standing with a whole kill."""
+    and close in, each walking in the first useful direction in square order (rank by rank
+    from A1): Aulus along rank 1, Justbec down file F. Turn 3: Aulus steps to D1 and strikes F3
+    twice, where Justbec steps (4 damage, 9 -> 5). Turn 4: Aulus stays for three strikes, F2
+    (where Justbec steps), F3 (where he was), F2 (4 damage, 5 -> 1). Turn 5: Justbec steps next
+    to Aulus (E2) and hits him for 5 (8 -> 3), but Aulus's strikes at E2 bring him to -3 HP.
+    The sword's longer reach wins: Aulus is the last one standing with a whole kill."""
     assert_replays("tactics_to_the_end")
 
 

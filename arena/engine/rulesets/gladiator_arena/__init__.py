@@ -94,7 +94,7 @@ class GladiatorArena:
     slug: ClassVar[str] = SLUG
     # Rules 0.75, first revision of this implementation (bump the last part on any change
     # that alters a log, so stored bouts keep the version they were fought under).
-    version: ClassVar[str] = "0.75.1"
+    version: ClassVar[str] = "0.75.2"
     title: ClassVar[str] = "Gladiator Arena"
 
     def play(self, bout: dict[str, Any]) -> dict[str, Any]:

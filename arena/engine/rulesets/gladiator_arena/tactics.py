@@ -1,11 +1,16 @@
 """Default tactics: the order an absent player's gladiator gets when a bout is auto-resolved.
 
 Deterministic and simple enough to read: guess where every enemy will be (an enemy that can
-already reach us stays to strike; otherwise it steps towards us), then pick the destination
-(staying included) from which the most strikes can land on those guesses, preferring to close
-in (melee) or keep out of the dead zone (bow, catapult), and avoid squares someone stands on
-or is expected to step into. Strikes go first to the guessed square, then to the enemy's
-current square, nearest enemy first, round and round until the strikes are spent.
+already reach us stays to strike; a melee enemy otherwise steps towards us; a bow or catapult
+too close to shoot steps away), then pick the destination (staying included) from which the
+most strikes can land on those guesses. Ties go, in turn, to: closing to weapon reach (melee)
+or getting out of the dead zone (bow, catapult); for melee, the nearest guess in Chebyshev
+distance, then the fewest steps (Manhattan distance) to the chosen enemy's guess, so a
+gladiator diagonally offset from its enemy still walks in; for a bow or catapult still too
+close, the most steps away from that guess; then staying; then the first destination in
+square order. Squares someone stands on or is expected to step into are avoided. Strikes go
+first to the guessed square, then to the enemy's current square, nearest enemy first, round
+and round until the strikes are spent.
 """
 
 from __future__ import annotations
@@ -15,21 +20,37 @@ from arena.engine.rulesets.gladiator_arena.data import WEAPONS
 from arena.engine.rulesets.gladiator_arena.orders import destinations, in_range, strikes_allowed
 from arena.engine.rulesets.gladiator_arena.state import STAY, BoutState, Gladiator, Order
 
+# Same order as `destinations` (rank by rank from A1, file by file), so ties break alike.
+_STEPS = ((0, -1), (-1, 0), (1, 0), (0, 1))
+
 
 def predict(state: BoutState, enemy: Gladiator, towards: Gladiator) -> Square:
-    """Where `enemy` will likely stand after the turn, as seen by `towards`."""
-    if in_range(enemy.weapon, enemy.square, towards.square):
-        return enemy.square
-    best = enemy.square
-    best_key = (_cheb(enemy.square, towards.square), enemy.square.manhattan(towards.square))
-    for dcol, drow in ((0, 1), (1, 0), (0, -1), (-1, 0)):
-        sq = Square(enemy.square.col + dcol, enemy.square.row + drow)
+    """Where `enemy` will likely stand after the turn, as seen by `towards`: where it is if it
+    can strike `towards` from there; one step away if it is a bow or catapult too close to
+    shoot; otherwise one step closer (Chebyshev, then Manhattan distance)."""
+    here, there = enemy.square, towards.square
+    if in_range(enemy.weapon, here, there):
+        return here
+    stats = WEAPONS[enemy.weapon]
+    # Lower keys win. A ranged enemy backs off (out of its dead zone, then as far as it can);
+    # a melee one closes in.
+    away = stats.max_range is None
+    best = here
+    best_key = _predict_key(here, there, away, stats.min_range)
+    for dcol, drow in _STEPS:
+        sq = Square(here.col + dcol, here.row + drow)
         if not state.board.contains(sq) or state.occupant(sq) is not None:
             continue
-        key = (_cheb(sq, towards.square), sq.manhattan(towards.square))
+        key = _predict_key(sq, there, away, stats.min_range)
         if key < best_key:
             best, best_key = sq, key
     return best
+
+
+def _predict_key(sq: Square, there: Square, away: bool, min_range: int) -> tuple[int, int]:
+    if away:
+        return (-min(_cheb(sq, there), min_range), -sq.manhattan(there))
+    return (_cheb(sq, there), sq.manhattan(there))
 
 
 def default_order(state: BoutState, name: str) -> Order:
@@ -45,13 +66,21 @@ def default_order(state: BoutState, name: str) -> Order:
     expected = {p for _, p in guesses}
     weapon = WEAPONS[me.weapon]
     ranged = weapon.max_range is None
+    reach = weapon.max_range or 1
+    here = me.square
+    # The chosen enemy: the nearest guess (Chebyshev, then Manhattan), then the weakest, then
+    # setup order. Melee walks towards it; a ranged gladiator too close backs away from it.
+    chosen = min(
+        enumerate(guesses),
+        key=lambda ig: (_cheb(here, ig[1][1]), here.manhattan(ig[1][1]), ig[1][0].hp, ig[0]),
+    )[1][1]
 
-    best_key: tuple[float, ...] | None = None
+    best_key: tuple[int, ...] | None = None
     best: tuple[Square | None, list[Square]] = (None, [])
     for dest in (None, *destinations(state, name)):
         if dest is not None and (dest in occupied or dest in expected):
             continue
-        origin = me.square if dest is None else dest
+        origin = here if dest is None else dest
         allowed = strikes_allowed(me, dest)
         ranked = sorted(guesses, key=lambda ep, o=origin: (_cheb(o, ep[1]), ep[0].hp))
         targets: list[Square] = []
@@ -62,11 +91,17 @@ def default_order(state: BoutState, name: str) -> Order:
         strikes = [targets[k % len(targets)] for k in range(allowed)] if targets else []
         on_guess = sum(1 for sq in strikes if sq in expected)
         nearest = min(_cheb(origin, p) for _, p in guesses)
+        steps = origin.manhattan(chosen)
         if ranged:
-            closing = -max(0, weapon.min_range - nearest)
+            short = weapon.min_range - nearest
+            closing = -max(0, short)
+            # Still in the dead zone: the more steps between us the better; otherwise no
+            # preference (a bow or catapult shoots as well from anywhere out of it).
+            approach = (0, steps if short > 0 else 0)
         else:
-            closing = -max(0, nearest - (weapon.max_range or 1))
-        key = (len(strikes), on_guess, closing, -nearest if not ranged else 0, dest is None)
+            closing = -max(0, nearest - reach)
+            approach = (-nearest, -steps)
+        key = (len(strikes), on_guess, closing, *approach, dest is None)
         if best_key is None or key > best_key:
             best_key = key
             best = (dest, strikes)
