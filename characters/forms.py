@@ -38,7 +38,11 @@ class TacticsForm(forms.Form):
                 label=name.replace("_", " ").capitalize(),
                 choices=[(v, v.replace("_", " ")) for v in values],
                 initial=default,
+                required=False,  # a setting left out keeps the rule set's default
             )
+
+    def chosen(self) -> dict[str, str]:
+        return {name: value for name, value in self.cleaned_data.items() if value}
 
 
 class AdjustForm(forms.Form):

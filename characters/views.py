@@ -56,16 +56,24 @@ from .shop import item_buy, item_equip, item_sell, item_sell_price, item_unequip
 def gladiator_new(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     check_campaign_member(campaign=campaign, user=request.user)
-    form = GladiatorForm(request.POST or None, kinds=gladiator_kinds(campaign.ruleset))
-    if request.method == "POST" and form.is_valid():
+    data = request.POST or None
+    form = GladiatorForm(data, kinds=gladiator_kinds(campaign.ruleset))
+    tactics = TacticsForm(data, settings=tactics_settings(campaign.ruleset), prefix="tactics")
+    if request.method == "POST" and form.is_valid() and tactics.is_valid():
         try:
-            gladiator = gladiator_create(campaign=campaign, by=request.user, **form.cleaned_data)
+            gladiator = gladiator_create(
+                campaign=campaign,
+                by=request.user,
+                tactics=tactics.chosen(),
+                **form.cleaned_data,
+            )
         except LudusError as error:
             form_error(form, error)
         else:
             messages.success(request, f"{gladiator.name} joins your stable.")
             return redirect("gladiator", slug=campaign.slug, pk=gladiator.pk)
-    return render(request, "characters/gladiator_new.html", {"form": form, "campaign": campaign})
+    context = {"form": form, "tactics_form": tactics, "campaign": campaign}
+    return render(request, "characters/gladiator_new.html", context)
 
 
 @login_required

@@ -33,3 +33,27 @@ def test_the_pager_keeps_the_sort_and_filters(crowded, client_as, owner):
     url = reverse("standings", args=[crowded.slug])
     page = client_as(owner).get(url, {"sort": "name", "owner": "owner"}).content.decode()
     assert "sort=name&amp;status=&amp;owner=owner&amp;page=2" in page
+
+
+def test_a_gladiator_is_created_with_its_tactics_from_the_page(campaign, owner, client_as):
+    response = client_as(owner).post(
+        reverse("gladiator-new", args=[campaign.slug]),
+        {"name": "Spartacus", "kind": "barbarian", "tactics-approach": "keep_distance",
+         "tactics-attack": "jab", "tactics-target": "nearest", "tactics-throw": "spare",
+         "tactics-drink": "when_hurt", "tactics-appeal": "never", "tactics-shield_bash": "auto",
+         "tactics-spells": "attack_first"},
+    )  # fmt: skip
+    gladiator = Gladiator.objects.get(name="Spartacus")
+    assert response.status_code == 302
+    assert gladiator.tactics["approach"] == "keep_distance" and gladiator.tactics["attack"] == "jab"
+    assert list(gladiator.holdings.values_list("item", flat=True)) == ["broadsword"]
+
+
+def test_a_bad_tactic_on_the_creation_page_is_refused(campaign, owner, client_as):
+    response = client_as(owner).post(
+        reverse("gladiator-new", args=[campaign.slug]),
+        {"name": "Spartacus", "kind": "barbarian", "tactics-approach": "charge"},
+    )
+    assert response.status_code == 200
+    assert "Select a valid choice" in response.content.decode()
+    assert not Gladiator.objects.filter(name="Spartacus").exists()
