@@ -22,6 +22,7 @@ from .selectors import (
     gladiator_get,
     gladiators_of_campaign,
     graveyard,
+    holding_of,
     ledger_statement,
     standings,
 )
@@ -152,13 +153,6 @@ class HoldingIn(serializers.Serializer):
     holding = serializers.IntegerField()
 
 
-def _holding(gladiator: Gladiator, holding_id: int) -> Holding:
-    holding = gladiator.holdings.filter(pk=holding_id).first()
-    if holding is None:
-        raise LudusError(f"{gladiator.name} has no item with id {holding_id}.", field="holding")
-    return holding
-
-
 class SellApi(GladiatorApiView):
     permission_classes = [IsAuthenticated]
 
@@ -167,7 +161,10 @@ class SellApi(GladiatorApiView):
         gladiator = self.gladiator(request, slug, pk)
         data = HoldingIn(data=request.data)
         data.is_valid(raise_exception=True)
-        item_sell(holding=_holding(gladiator, data.validated_data["holding"]), by=request.user)
+        item_sell(
+            holding=holding_of(gladiator=gladiator, holding_id=data.validated_data["holding"]),
+            by=request.user,
+        )
         return Response(_sheet(gladiator, request))
 
 
@@ -183,7 +180,7 @@ class EquipApi(GladiatorApiView):
         gladiator = self.gladiator(request, slug, pk)
         data = EquipIn(data=request.data)
         data.is_valid(raise_exception=True)
-        holding = _holding(gladiator, data.validated_data["holding"])
+        holding = holding_of(gladiator=gladiator, holding_id=data.validated_data["holding"])
         if data.validated_data["equipped"]:
             item_equip(holding=holding, by=request.user)
         else:

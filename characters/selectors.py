@@ -6,9 +6,10 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.http import Http404
 
+from campaign.errors import LudusError
 from campaign.models import Campaign
 
-from .models import Gladiator, LedgerLine
+from .models import Gladiator, Holding, LedgerLine
 
 STANDINGS_ORDER = {
     "wins": ("-wins", "-opponents_defeated", "name"),
@@ -95,3 +96,13 @@ def career_series(*, gladiator: Gladiator) -> dict[str, list[tuple[Any, int]]]:
             current += 1
             level.append((created_at, current))
     return {"gold": gold, "level": level}
+
+
+def holding_of(*, gladiator: Gladiator, holding_id: object) -> Holding:
+    """One of the gladiator's items by id (as sent by a form or the API), or LudusError."""
+    try:
+        return gladiator.holdings.get(pk=int(holding_id))
+    except (TypeError, ValueError, Holding.DoesNotExist):
+        raise LudusError(
+            f"{gladiator.name} has no item with id {holding_id}.", field="holding"
+        ) from None

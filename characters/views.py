@@ -29,7 +29,7 @@ from .catalogue import (
     tactics_settings,
 )
 from .forms import AdjustForm, GladiatorForm, LevelUpForm, TacticsForm
-from .models import Gladiator, Holding
+from .models import Gladiator
 from .permissions import gladiator_can_act
 from .selectors import (
     STANDINGS_ORDER,
@@ -37,6 +37,7 @@ from .selectors import (
     gladiator_get,
     gladiators_of_owner,
     graveyard,
+    holding_of,
     ledger_statement,
     standings,
 )
@@ -183,13 +184,6 @@ def _item_name(gladiator: Gladiator, slug: str) -> str:
     return armoury(gladiator.campaign.ruleset).get(slug, {}).get("name", slug)
 
 
-def _holding(gladiator: Gladiator, request: HttpRequest) -> Holding:
-    try:
-        return gladiator.holdings.get(pk=int(request.POST.get("holding", "")))
-    except (ValueError, Holding.DoesNotExist):
-        raise LudusError("That item is not in the inventory.", field="holding") from None
-
-
 @login_required
 @require_POST
 def buy(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
@@ -207,7 +201,7 @@ def buy(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_POST
 def sell(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def action(g: Gladiator) -> str:
-        holding = _holding(g, request)
+        holding = holding_of(gladiator=g, holding_id=request.POST.get("holding"))
         price = item_sell(holding=holding, by=request.user)
         return f"Sold: {_item_name(g, holding.item)}, for {price} gold."
 
@@ -218,7 +212,7 @@ def sell(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_POST
 def equip(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def action(g: Gladiator) -> str:
-        holding = _holding(g, request)
+        holding = holding_of(gladiator=g, holding_id=request.POST.get("holding"))
         if request.POST.get("equip") == "0":
             item_unequip(holding=holding, by=request.user)
             return f"{_item_name(g, holding.item)}: back to the pack."

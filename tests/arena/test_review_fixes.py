@@ -157,6 +157,10 @@ def test_inputs_that_used_to_give_500s(arena_campaign, campaign, gm, owner, brut
         format="json",
     )
     assert huge.status_code == 400
+    sold = client_as(owner).post(
+        reverse("gladiator-sell", args=[campaign.slug, brutus.pk]), {"holding": "abc"}, follow=True
+    )
+    assert "Brutus has no item with id abc." in sold.content.decode()
     form = client_as(gm).post(
         reverse("gladiator-adjust", args=[campaign.slug, brutus.pk]),
         {"currency": "gold", "amount": 2**40, "reason": "typo"},
