@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from arena.play_by_web import bout_enter, bout_open, bout_start
 from arena.services import bout_schedule
@@ -91,6 +92,19 @@ def due_bout(campaign, gm, brutus, nox):
         scheduled_at=timezone.now() - timedelta(seconds=1),
         seed=7,
     )
+
+
+@pytest.fixture
+def api_as():
+    """APIClient authenticated as `user`; `api_as(None)` is anonymous."""
+
+    def make(user) -> APIClient:
+        client = APIClient()
+        if user is not None:
+            client.force_authenticate(user)
+        return client
+
+    return make
 
 
 @pytest.fixture

@@ -10,17 +10,6 @@ from campaign.models import Campaign
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def api_as():
-    def make(user) -> APIClient:
-        client = APIClient()
-        if user is not None:
-            client.force_authenticate(user)
-        return client
-
-    return make
-
-
 def test_a_campaign_is_created_through_the_api(api_as, gm):
     response = api_as(gm).post(
         reverse("api-campaigns"), {"name": "Rome", "ruleset": "gladiatorquest"}, format="json"

@@ -3,23 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
 from characters.models import Gladiator
 from characters.services import gladiator_adjust
-
-
-@pytest.fixture
-def api_as():
-    """APIClient authenticated as `user`; `api_as(None)` is anonymous."""
-
-    def make(user) -> APIClient:
-        client = APIClient()
-        if user is not None:
-            client.force_authenticate(user)
-        return client
-
-    return make
 
 
 @pytest.fixture
