@@ -65,6 +65,27 @@ class Dice:
     def scripted(cls, results: Iterable[object]) -> Dice:
         return cls(None, list(results))
 
+    def to_json(self) -> dict[str, object]:
+        """Where the dice stand, as JSON: a bout stored between turns goes on rolling exactly
+        as it would have in one run."""
+        if self._rng is not None:
+            version, internal, gauss = self._rng.getstate()
+            return {"rng": [version, list(internal), gauss], "rolled": self.rolled}
+        return {"script": list(self._script or []), "pos": self._pos, "rolled": self.rolled}
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Dice:
+        if "rng" in data:
+            version, internal, gauss = data["rng"]  # type: ignore[misc]
+            rng = random.Random()
+            rng.setstate((version, tuple(internal), gauss))
+            dice = cls(rng, None)
+        else:
+            dice = cls(None, list(data["script"]))  # type: ignore[arg-type]
+            dice._pos = int(data["pos"])  # type: ignore[arg-type]
+        dice.rolled = int(data["rolled"])  # type: ignore[arg-type]
+        return dice
+
     @property
     def is_scripted(self) -> bool:
         return self._script is not None
