@@ -35,7 +35,7 @@ from .play_by_web import (
 )
 from .replay import board_shapes, entrant_colours
 from .selectors import bout_forum_post, bout_get_visible, entrant_of_owner
-from .turns import turn_rules
+from .turns import state_loaded, turn_rules
 
 
 class BoutOpenForm(forms.Form):
@@ -102,8 +102,8 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
         )
     if bout.status == Bout.Status.RUNNING:
         rules = turn_rules(bout.ruleset)
-        state = rules.state(bout.engine_input)
-        cols, rows = rules.board(state)
+        state, _ = state_loaded(rules, bout.state)
+        cols, rows = rules.web.board(state)
         given = set(
             TurnOrder.objects.filter(bout=bout, turn=bout.turn).values_list("entrant_id", flat=True)
         )
@@ -111,11 +111,11 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
             live_board=board_shapes(
                 cols=cols,
                 rows=rows,
-                gladiators=rules.snapshot(state),
+                gladiators=rules.web.snapshot(state),
                 colours=entrant_colours(bout.engine_input),
             ),
             given=given,
-            living=rules.living(state),
+            living=rules.pending(state).who,
         )
     return context
 
@@ -232,12 +232,12 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
         "base": base,
     }
     if rules is not None:
-        state = rules.state(bout.engine_input)
+        state, _ = state_loaded(rules, bout.state)
         name = entrant.gladiator.name
         saved = TurnOrder.objects.filter(entrant=entrant, turn=bout.turn).first()
         if not draft and saved is not None and request.GET.get("pick") is None:
             draft = dict(saved.order)
-        choices = rules.choices(state, name, draft.get("move"))
+        choices = rules.web.choices(state, name, draft)
         marks = (
             {sq: "can-move" for sq in choices["moves"]}
             if pick == "move"
@@ -262,13 +262,13 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
                 new["strike"] = strikes
             return _draft_url(base, new, pick)
 
-        cols, rows = rules.board(state)
-        snapshot = rules.snapshot(state)
-        problems = rules.problems(state, name, draft) if draft else []
+        cols, rows = rules.web.board(state)
+        snapshot = rules.web.snapshot(state)
+        problems = rules.validate(state, name, draft) if draft else []
         context.update(
             draft=draft,
             saved=saved,
-            alive=name in rules.living(state),
+            alive=name in rules.pending(state).who,
             problems=problems,
             board=board_shapes(
                 cols=cols,
@@ -278,7 +278,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
                 link=link,
                 marks=marks,
             ),
-            draft_text=rules.order_text(draft) if draft and not problems else "",
+            draft_text=rules.web.order_text(draft) if draft and not problems else "",
             pick_move_url=_draft_url(base, draft, "move"),
             pick_strike_url=_draft_url(base, draft, "strike"),
             clear_url=f"{base}?pick=move",

@@ -9,7 +9,7 @@ from campaign.selectors import campaign_get_visible, campaign_is_gm
 from characters.models import LedgerLine
 
 from .models import Bout, BoutEntrant
-from .turns import turn_rules
+from .turns import states_around, turn_rules
 
 
 def bouts_of_campaign(*, campaign: Campaign) -> QuerySet[Bout]:
@@ -145,4 +145,6 @@ def bout_forum_post(*, bout: Bout, turn: int, markup: str) -> str:
         raise Http404("That turn has not been resolved.")
     if markup not in FORUM_MARKUPS:
         raise LudusError("Markup is 'bbcode' or 'markdown'.", field="markup")
-    return turn_rules(bout.ruleset).forum_post(bout.engine_input, turn, markup)
+    rules = turn_rules(bout.ruleset)
+    before, after, events = states_around(rules, bout.engine_input, turn)
+    return rules.web.forum_post(before, after, events, markup)

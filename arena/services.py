@@ -18,8 +18,10 @@ from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from characters.models import Gladiator
 
-from .engine_io import bout_apply_result, bout_engine_input, bout_fail
+from .engine_io import bout_engine_input
 from .models import Bout, BoutEntrant
+from .queue import enqueue_bout_resolve
+from .results import bout_apply_result, bout_fail
 from .selectors import bout_of_gladiator_in_play
 
 log = logging.getLogger(__name__)
@@ -37,9 +39,7 @@ EARLY_TOLERANCE = timedelta(seconds=1)
 
 
 def _enqueue(bout: Bout) -> None:
-    from .tasks import bout_resolve_task
-
-    bout_resolve_task.apply_async(args=[bout.pk], eta=max(bout.scheduled_at, timezone.now()))
+    enqueue_bout_resolve(bout.pk, eta=max(bout.scheduled_at, timezone.now()))
 
 
 @transaction.atomic

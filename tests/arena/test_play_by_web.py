@@ -184,11 +184,11 @@ def test_a_gladiator_arena_bout_can_be_fought_by_tactics_at_its_time(
 def test_gladiator_arena_has_no_levels_and_its_sheet_shows_race_stats(
     kaunisto, owner, gm, client_as
 ):
-    from characters.services import gladiator_adjust, gladiator_level_up
+    from characters.services import gladiator_adjust, gladiator_advance
 
     gladiator_adjust(gladiator=kaunisto, currency="xp", amount=5, reason="test", by=gm)
-    with pytest.raises(LudusError, match="no levels"):
-        gladiator_level_up(gladiator=kaunisto, stat="body", by=owner)
+    with pytest.raises(LudusError, match="offers no advances"):
+        gladiator_advance(gladiator=kaunisto, key="body", by=owner)
     page = client_as(owner).get(f"/c/{kaunisto.campaign.slug}/g/{kaunisto.pk}/").content.decode()
     assert "<dt>Hit points</dt><dd>8</dd>" in page and "<dt>Moves per turn</dt><dd>3</dd>" in page
-    assert 'id="level-up"' not in page and 'id="tactics"' not in page
+    assert 'id="advance"' not in page and 'id="tactics"' not in page

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from arena.engine.core.ruleset import register
+from arena.engine.rulesets.gladiatorquest.campaign import GladiatorQuestCampaign
 from arena.engine.rulesets.gladiatorquest.data import (
     ARMOURY,
     CONTESTS,
@@ -33,6 +34,8 @@ class GladiatorQuest:
     slug: ClassVar[str] = "gladiatorquest"
     version: ClassVar[str] = "1.1"
     title: ClassVar[str] = "GladiatorQuest"
+    campaign = GladiatorQuestCampaign()
+    web = None  # not played by web yet: its bouts are fought by tactics
 
     def play(self, bout: dict[str, Any]) -> dict[str, Any]:
         return resolve(bout, self.version)
