@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 
+from arena.engine import ruleset
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.selectors import campaign_get_visible, campaign_is_gm
@@ -10,6 +13,8 @@ from characters.models import LedgerLine
 
 from .models import Bout, BoutEntrant
 from .turns import states_around, turn_rules
+
+_FATE_LABELS = dict(BoutEntrant.Fate.choices)
 
 
 def bouts_of_campaign(*, campaign: Campaign) -> QuerySet[Bout]:
@@ -60,6 +65,38 @@ def bout_get(*, campaign: Campaign, pk: int) -> Bout | None:
         )
         .first()
     )
+
+
+def bout_standings(*, bout: Bout) -> dict[str, Any]:
+    """The result table as the rule set describes it: place, name, fate, then the rule set's
+    own columns (kills, body left ...), and its one line on how places are decided."""
+    rules = ruleset(bout.ruleset)
+    columns = getattr(rules, "columns", ())
+    rows = (bout.log or {}).get("result", {}).get("standings", [])
+    fates = dict(bout.entrants.values_list("gladiator__name", "fate"))
+    table = []
+    for row in rows:
+        fate = fates.get(row["name"]) or row.get("fate") or ""
+        table.append(
+            {
+                "place": row.get("place"),
+                "name": row["name"],
+                "fate": fate,
+                "fate_label": _FATE_LABELS.get(fate, fate),
+                "cells": [_cell(row.get(c.key)) for c in columns],
+            }
+        )
+    return {"columns": columns, "rows": table, "placing": getattr(rules, "placing", "")}
+
+
+def _cell(value: Any) -> str:
+    if value is None or value == []:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
 
 
 def bout_payouts(*, bout: Bout) -> QuerySet[LedgerLine]:

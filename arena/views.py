@@ -20,7 +20,13 @@ from .forms import BoutFilterForm, BoutScheduleForm
 from .models import Bout
 from .play_views import live_context
 from .replay import board_view, entrant_colours, hp_series
-from .selectors import bout_get_visible, bout_payouts, bouts_filter, bouts_of_campaign
+from .selectors import (
+    bout_get_visible,
+    bout_payouts,
+    bout_standings,
+    bouts_filter,
+    bouts_of_campaign,
+)
 from .services import bout_cancel, bout_schedule
 
 
@@ -93,7 +99,7 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "bout": bout,
         "is_gm": campaign_is_gm(campaign=campaign, user=request.user),
         "turns": turns,
-        "standings": log.get("result", {}).get("standings", []),
+        "standings": bout_standings(bout=bout),
         "payouts": bout_payouts(bout=bout),
     }
     if bout.mode == Bout.Mode.ORDERS:

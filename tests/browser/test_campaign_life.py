@@ -92,7 +92,9 @@ def test_a_player_levels_a_gladiator_up_without_a_reload(page, login, campaign, 
     _mark_document(page)
     page.get_by_label("Improve", exact=True).select_option(label="+1 body point")
     page.get_by_role("button", name="Level up").click()
-    expect(page.locator("#flash .message.success")).to_have_text("Brutus reaches level 2: +1 body point.")
+    expect(page.locator("#flash .message.success")).to_have_text(
+        "Brutus reaches level 2: +1 body point."
+    )
     expect(page.locator("#sheet .meta")).to_contain_text("level 2")
     expect(page.locator("#xp")).to_have_text("0")
     expect(page.locator("#stats")).to_contain_text("+1")  # the body bonus

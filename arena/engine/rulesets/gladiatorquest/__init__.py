@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from arena.engine.core.protocol import Column
 from arena.engine.core.ruleset import register
 from arena.engine.rulesets.gladiatorquest.campaign import GladiatorQuestCampaign
 from arena.engine.rulesets.gladiatorquest.data import (
@@ -34,6 +35,14 @@ class GladiatorQuest:
     slug: ClassVar[str] = "gladiatorquest"
     version: ClassVar[str] = "1.1"
     title: ClassVar[str] = "GladiatorQuest"
+    columns: ClassVar[tuple[Column, ...]] = (
+        Column("defeated", "Defeated", "the opponents it killed or forced to yield"),
+        Column("body", "Body left"),
+    )
+    placing: ClassVar[str] = (
+        "The winning side shares first place; the others are placed by how long they lasted, "
+        "then by their tally of blows."
+    )
     campaign = GladiatorQuestCampaign()
     web = None  # not played by web yet: its bouts are fought by tactics
 
