@@ -35,7 +35,7 @@ from .play_by_web import (
 )
 from .replay import board_shapes, entrant_colours
 from .selectors import bout_forum_post, bout_get_visible, entrant_of_owner
-from .turns import state_loaded, turn_rules
+from .turns import ruleset_template, state_loaded, turn_rules
 
 
 class BoutOpenForm(forms.Form):
@@ -285,7 +285,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
             draft_move=draft.get("move", ""),
             draft_strike=",".join(draft.get("strike", [])),
         )
-    template = "arena/orders.html"
+    template = ruleset_template(bout.ruleset, "orders.html")
     if request.htmx:
         template += "#order-form"
     return render(request, template, context)

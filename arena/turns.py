@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+
 from arena.engine import EngineInputError, ruleset
 from arena.engine.core.dice import Dice
 from arena.engine.core.protocol import dice_for
@@ -66,3 +69,14 @@ def states_around(
         before = state
         state, events = rules.apply(state, raw or {}, dice)
     return before, state, list(events)
+
+
+def ruleset_template(slug: str, name: str) -> str:
+    """A page's template: the rule set's own under templates/rulesets/<slug>/ where its drawing
+    differs, else the generic one under templates/arena/."""
+    own = f"rulesets/{slug}/{name}"
+    try:
+        get_template(own)
+    except TemplateDoesNotExist:
+        return f"arena/{name}"
+    return own

@@ -24,7 +24,7 @@ from arena.play_by_web import (
     order_submit,
 )
 from arena.services import bout_resolve, bout_schedule
-from arena.turns import state_loaded
+from arena.turns import ruleset_template, state_loaded
 from campaign.services import campaign_create, campaign_join
 from characters.catalogue import adapter
 from characters.models import Gladiator
@@ -173,3 +173,14 @@ def test_a_rule_set_played_by_web_resolves_a_turn_from_its_stored_state(
     assert TurnOrder.objects.filter(bout=bout, turn=1).count() == 2
     assert play(bout.engine_input) == bout.log
     assert client_as(gm).get(reverse("bout", args=[campaign.slug, bout.pk])).status_code == 200
+
+
+def test_a_rule_set_template_replaces_the_generic_one_only_where_it_exists(settings, tmp_path):
+    own = tmp_path / "rulesets" / "stone-duel"
+    own.mkdir(parents=True)
+    (own / "orders.html").write_text("stones")
+    settings.TEMPLATES = [
+        {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], str(tmp_path)]}
+    ]
+    assert ruleset_template("stone-duel", "orders.html") == "rulesets/stone-duel/orders.html"
+    assert ruleset_template("gladiator-arena", "orders.html") == "arena/orders.html"
