@@ -5,10 +5,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from arena.engine import EngineInputError
 from arena.engine.core.campaign import Entrant
+from campaign.errors import LudusError
 from characters.catalogue import adapter
 
 from .models import Bout, BoutEntrant
+
+
+def bout_options_clean(*, ruleset: str, options: Any, by_tactics: bool) -> dict[str, Any]:
+    """The bout options a GM gave, checked by the rule set: only the options its schema lists,
+    each as the rule set allows (LudusError naming the option)."""
+    rules = adapter(ruleset)
+    if not isinstance(options, dict):
+        raise LudusError("Bout options are an object of option: value.", field="options")
+    known = [o.key for o in rules.options_schema(by_tactics=by_tactics)]
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        listed = ", ".join(known) or "none"
+        raise LudusError(
+            f"options.{unknown[0]}: unknown option (the options are: {listed}).", field="options"
+        )
+    try:
+        return rules.clean_options(options, by_tactics=by_tactics)
+    except EngineInputError as error:
+        raise LudusError(f"{error.field}: {error.message}", field="options") from None
 
 
 def entrant_spec(entrant: BoutEntrant) -> Entrant:

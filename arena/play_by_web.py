@@ -27,7 +27,7 @@ from characters.catalogue import adapter
 from characters.models import Gladiator
 from characters.permissions import check_gladiator_active
 
-from .engine_io import bout_engine_input
+from .engine_io import bout_engine_input, bout_options_clean
 from .models import Bout, BoutEntrant, TurnOrder
 from .queue import enqueue_turn_resolve
 from .results import bout_apply_result, bout_fail, bout_store_log
@@ -50,10 +50,7 @@ def bout_open(
     """The GM opens a turn-by-turn bout for entries."""
     check_campaign_gm(campaign=campaign, user=by)
     turn_rules(campaign.ruleset)  # a clear error for a rule set not played turn by turn
-    try:
-        options = adapter(campaign.ruleset).clean_options(options or {}, by_tactics=False)
-    except EngineInputError as error:
-        raise LudusError(f"{error.field}: {error.message}", field="options") from None
+    options = bout_options_clean(ruleset=campaign.ruleset, options=options or {}, by_tactics=False)
     if deadline_hours is not None and not 1 <= deadline_hours <= 24 * 14:
         raise LudusError("A turn deadline is 1 to 336 hours, or none.", field="deadline_hours")
     bout = Bout.objects.create(

@@ -7,6 +7,7 @@ draft in words as it grows. Submitting stores the order; nothing is stored befor
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlencode
 
@@ -18,12 +19,15 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from arena.engine.core.campaign import OptionField
 from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
 from campaign.views import form_error
+from characters.catalogue import adapter
 from characters.models import Gladiator, Holding
 
+from .forms import option_fields, options_chosen
 from .models import Bout, TurnOrder
 from .play_by_web import (
     bout_enter,
@@ -40,9 +44,6 @@ from .turns import ruleset_template, state_loaded, turn_rules
 
 class BoutOpenForm(forms.Form):
     title = forms.CharField(max_length=120)
-    files = forms.IntegerField(min_value=2, max_value=26, initial=8, label="Board files")
-    ranks = forms.IntegerField(min_value=2, max_value=26, initial=8, label="Board ranks")
-    time_limit = forms.BooleanField(required=False, initial=True, label="Time limit (8 c)")
     deadline_hours = forms.IntegerField(
         min_value=1,
         max_value=336,
@@ -52,6 +53,11 @@ class BoutOpenForm(forms.Form):
         help_text="A turn resolves when every order is in, or after this long. Empty: no deadline.",
     )
 
+    def __init__(self, *args, options: Sequence[OptionField], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields.update(option_fields(options))
+        self.options = options
+
 
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -59,7 +65,8 @@ def bout_open_view(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     check_campaign_gm(campaign=campaign, user=request.user)
     turn_rules(campaign.ruleset)
-    form = BoutOpenForm(request.POST or None)
+    schema = adapter(campaign.ruleset).options_schema(by_tactics=False)
+    form = BoutOpenForm(request.POST or None, options=schema)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -67,7 +74,7 @@ def bout_open_view(request: HttpRequest, slug: str) -> HttpResponse:
                 campaign=campaign,
                 by=request.user,
                 title=data["title"],
-                options={"board": [data["files"], data["ranks"]], "time_limit": data["time_limit"]},
+                options=options_chosen(schema, data),
                 deadline_hours=data["deadline_hours"],
             )
         except LudusError as error:

@@ -6,6 +6,7 @@ import logging
 import secrets
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -18,7 +19,7 @@ from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from characters.models import Gladiator
 
-from .engine_io import bout_engine_input
+from .engine_io import bout_engine_input, bout_options_clean
 from .models import Bout, BoutEntrant
 from .queue import enqueue_bout_resolve
 from .results import bout_apply_result, bout_fail
@@ -52,9 +53,11 @@ def bout_schedule(
     title: str = "",
     teams: Sequence[str] | None = None,
     seed: int | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Bout:
     """The GM schedules a bout between active gladiators of the campaign."""
     check_campaign_gm(campaign=campaign, user=by)
+    options = bout_options_clean(ruleset=campaign.ruleset, options=options or {}, by_tactics=True)
     ids = [g.pk for g in gladiators]
     if len(ids) < 2:
         raise LudusError("A bout needs at least two gladiators.", field="gladiators")
@@ -92,6 +95,7 @@ def bout_schedule(
         campaign=campaign,
         title=title.strip() or " vs ".join(locked[i].name for i in ids),
         ruleset=campaign.ruleset,
+        options=options,
         seed=seed if seed is not None else secrets.randbits(48),
         scheduled_at=scheduled_at,
         created_by=by,

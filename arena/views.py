@@ -14,6 +14,7 @@ from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_gm
 from campaign.views import form_error
+from characters.catalogue import adapter
 from characters.selectors import gladiators_active
 
 from .forms import BoutFilterForm, BoutScheduleForm
@@ -53,11 +54,14 @@ def bout_new(request: HttpRequest, slug: str) -> HttpResponse:
     check_campaign_gm(campaign=campaign, user=request.user)
     initial = {"scheduled_at": (timezone.now() + timedelta(minutes=1)).replace(second=0)}
     form = BoutScheduleForm(
-        request.POST or None, initial=initial, gladiators=gladiators_active(campaign=campaign)
+        request.POST or None,
+        initial=initial,
+        gladiators=gladiators_active(campaign=campaign),
+        options=adapter(campaign.ruleset).options_schema(by_tactics=True),
     )
     if request.method == "POST" and form.is_valid():
         try:
-            bout = bout_schedule(campaign=campaign, by=request.user, **form.cleaned_data)
+            bout = bout_schedule(campaign=campaign, by=request.user, **form.service_arguments())
         except LudusError as error:
             form_error(form, error)
         else:

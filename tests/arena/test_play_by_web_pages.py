@@ -156,7 +156,13 @@ def test_the_gm_opens_a_bout_and_players_enter_through_the_pages(
 ):
     response = client_as(gm).post(
         reverse("bout-open", args=[arena_campaign.slug]),
-        {"title": "Pages", "files": 6, "ranks": 6, "time_limit": "on", "deadline_hours": 12},
+        {
+            "title": "Pages",
+            "option_board_files": 6,
+            "option_board_ranks": 6,
+            "option_time_limit": "on",
+            "deadline_hours": 12,
+        },
     )
     bout = Bout.objects.get(title="Pages")
     assert response.status_code == 302 and bout.options["board"] == [6, 6]

@@ -8,6 +8,7 @@ Rule sets played by web also open, enter, start and resolve a turn-by-turn bout.
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -184,3 +185,59 @@ def test_a_rule_set_template_replaces_the_generic_one_only_where_it_exists(setti
     ]
     assert ruleset_template("stone-duel", "orders.html") == "rulesets/stone-duel/orders.html"
     assert ruleset_template("gladiator-arena", "orders.html") == "arena/orders.html"
+
+
+def test_the_schedule_form_offers_the_rule_sets_options(league, gm, client_as):
+    campaign, first, second = league
+    schema = adapter(campaign.ruleset).options_schema(by_tactics=True)
+    page = client_as(gm).get(reverse("bout-new", args=[campaign.slug])).content.decode()
+    for option in schema:
+        assert option.label in page
+    chosen = {}
+    for option in schema:  # every option at its default, as a person would submit the form
+        if option.kind == "board":
+            chosen[f"option_{option.key}_files"], chosen[f"option_{option.key}_ranks"] = (
+                option.default
+            )
+        elif option.kind != "bool" or option.default:
+            chosen[f"option_{option.key}"] = option.default
+    response = client_as(gm).post(
+        reverse("bout-new", args=[campaign.slug]),
+        {
+            "title": "With options",
+            "scheduled_at": (timezone.now() + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+            "gladiators": [first.pk, second.pk],
+            **chosen,
+        },
+    )
+    assert response.status_code == 302
+    bout = Bout.objects.get(title="With options")
+    assert bout.options == adapter(campaign.ruleset).clean_options(
+        {o.key: o.default for o in schema}, by_tactics=True
+    )
+
+
+def test_an_unknown_bout_option_is_refused_in_words_and_nothing_is_scheduled(league, gm, api_as):
+    campaign, first, second = league
+    response = api_as(gm).post(
+        reverse("api-bouts", args=[campaign.slug]),
+        {
+            "scheduled_at": timezone.now().isoformat(),
+            "gladiators": [first.pk, second.pk],
+            "options": {"lava": True},
+        },
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "lava" in json.dumps(response.json())
+    assert not Bout.objects.filter(campaign=campaign).exists()
+
+
+def test_the_rule_set_list_describes_options_and_play_by_web(api_as, owner):
+    listed = {r["slug"]: r for r in api_as(owner).get("/api/rulesets/").json()}
+    for slug in RULESETS:
+        plugin = ruleset(slug)
+        assert listed[slug]["campaigns"] is True
+        assert listed[slug]["by_web"] is (plugin.web is not None)
+        keys = [o["key"] for o in listed[slug]["options"]]
+        assert keys == [o.key for o in plugin.campaign.options_schema(by_tactics=True)]

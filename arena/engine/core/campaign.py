@@ -80,6 +80,23 @@ class TacticSetting:
     default: str
 
 
+@dataclass(frozen=True, slots=True)
+class OptionField:
+    """One bout option the GM may set; forms and API documentation are built from these.
+
+    kind: "int" (minimum..maximum), "bool", "choice" (one of choices), or "board" (files x
+    ranks: a [files, ranks] list, each minimum..maximum)."""
+
+    key: str
+    label: str
+    kind: str
+    default: JSON
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+
 class CampaignAdapter(Protocol):
     """What a rule set offers campaigns. Problems are returned in words; bad input the caller
     cannot check beforehand raises EngineInputError naming the field."""
@@ -127,8 +144,11 @@ class CampaignAdapter(Protocol):
     def outcomes(self, log: Mapping[str, JSON], options: Mapping[str, JSON]) -> dict[str, Outcome]:
         """name -> what the finished bout means for that gladiator's career."""
 
+    def options_schema(self, *, by_tactics: bool) -> Sequence[OptionField]:
+        """The bout options a GM may set, for a bout fought by tactics or turn by turn."""
+
     def clean_options(self, options: Mapping[str, JSON], *, by_tactics: bool) -> dict[str, JSON]:
-        """The bout options a GM may set, checked (EngineInputError naming the option)."""
+        """The bout options checked (EngineInputError naming the option at fault)."""
 
     def start_problems(self, options: Mapping[str, JSON], square: str) -> list[str]:
         """What is wrong with a starting square an entrant chose ([] = fine)."""

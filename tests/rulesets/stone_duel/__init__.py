@@ -83,6 +83,9 @@ class StoneDuelCampaign:
     def tactics(self) -> Sequence[TacticSetting]:
         return ()
 
+    def options_schema(self, *, by_tactics: bool) -> Sequence[Any]:
+        return ()
+
     def clean_options(self, options: Mapping[str, Any], *, by_tactics: bool) -> dict[str, Any]:
         if options:
             raise EngineInputError("options", "Stone Duel has no options")

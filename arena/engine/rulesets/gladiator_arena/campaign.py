@@ -14,10 +14,16 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from arena.engine.core.board import Square
-from arena.engine.core.campaign import Advance, Entrant, GladiatorType, Outcome, TacticSetting
+from arena.engine.core.board import MAX_FILES, Square
+from arena.engine.core.campaign import (
+    Advance,
+    Entrant,
+    GladiatorType,
+    OptionField,
+    Outcome,
+    TacticSetting,
+)
 from arena.engine.core.protocol import Fate
-from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_arena.data import ALLOWED, RACES, WEAPONS, Race
 from arena.engine.rulesets.gladiator_arena.play import SLUG
 from arena.engine.rulesets.gladiator_arena.setup import parse_options
@@ -133,12 +139,15 @@ class GladiatorArenaCampaign:
     def tactics(self) -> Sequence[TacticSetting]:
         return ()  # the default tactics have no settings
 
+    def options_schema(self, *, by_tactics: bool) -> Sequence[OptionField]:
+        return (
+            OptionField("board", "Board", "board", [8, 8], minimum=2, maximum=MAX_FILES,
+                        help="files x ranks (section 4)"),
+            OptionField("time_limit", "Time limit (8 c)", "bool", True,
+                        help="from turn 15, every third turn everyone loses 1 HP"),
+        )  # fmt: skip
+
     def clean_options(self, options: Mapping[str, Any], *, by_tactics: bool) -> dict[str, Any]:
-        unknown = sorted(set(options) - {"board", "time_limit"})
-        if unknown:
-            raise EngineInputError(
-                f"options.{unknown[0]}", "unknown option (the GM sets board and time_limit)"
-            )
         parsed = parse_options(dict(options))
         return {"board": [parsed.width, parsed.height], "time_limit": parsed.time_limit}
 

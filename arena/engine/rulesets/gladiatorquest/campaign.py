@@ -18,9 +18,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.core.campaign import Advance, Entrant, GladiatorType, Outcome, TacticSetting
+from arena.engine.core.campaign import (
+    Advance,
+    Entrant,
+    GladiatorType,
+    OptionField,
+    Outcome,
+    TacticSetting,
+)
 from arena.engine.core.protocol import Fate
-from arena.engine.rulesets.gladiatorquest.data import ARMOURY, GLADIATOR_TYPES, equipment_errors
+from arena.engine.rulesets.gladiatorquest.data import (
+    ARMOURY,
+    CONTESTS,
+    GLADIATOR_TYPES,
+    equipment_errors,
+)
 from arena.engine.rulesets.gladiatorquest.state import parse_options
 from arena.engine.rulesets.gladiatorquest.tactics import CHOICES, DEFAULT_TACTICS
 
@@ -125,6 +137,14 @@ class GladiatorQuestCampaign:
         return [
             TacticSetting(name, tuple(values), defaults[name]) for name, values in CHOICES.items()
         ]
+
+    def options_schema(self, *, by_tactics: bool) -> Sequence[OptionField]:
+        return (
+            OptionField("contest", "Contest", "choice", "standard", choices=CONTESTS,
+                        help="VIII.H: the special contests pay double"),
+            OptionField("board", "Arena", "board", [12, 12], minimum=2, maximum=26,
+                        help="squares across x squares deep"),
+        )  # fmt: skip
 
     def clean_options(self, options: Mapping[str, Any], *, by_tactics: bool) -> dict[str, Any]:
         parse_options(dict(options))  # EngineInputError naming the option at fault
