@@ -30,7 +30,7 @@ from characters.permissions import check_gladiator_active
 from .engine_io import bout_engine_input, bout_options_clean
 from .models import Bout, BoutEntrant, TurnOrder
 from .queue import enqueue_turn_resolve
-from .results import bout_apply_result, bout_fail, bout_store_log
+from .results import bout_apply_result, bout_fail, bout_settle, bout_store_log
 from .selectors import bout_of_gladiator_in_play
 from .services import TURN_BY_TURN_LIVE, entrants_lock
 from .turns import state_loaded, state_start, state_stored, turn_rules
@@ -301,7 +301,7 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
             "result": rules.result(state),
         }
         if rules.is_over(state):
-            bout_apply_result(bout=bout, engine_input=engine_input, output=output)
+            bout = bout_settle(bout=bout, engine_input=engine_input, output=output)
         else:
             bout_store_log(bout=bout, engine_input=engine_input, output=output)
             bout.state = state_stored(rules, state, dice)

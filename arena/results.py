@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
+
+from campaign.errors import LudusError
 
 from characters.rewards import bout_payout
 
@@ -57,6 +60,22 @@ def bout_apply_result(*, bout: Bout, engine_input: dict[str, Any], output: dict[
             "turn_deadline", "state",
         ]
     )  # fmt: skip
+
+
+def bout_settle(*, bout: Bout, engine_input: dict[str, Any], output: dict[str, Any]) -> Bout:
+    """Store the final result and pay it; if the ledger refuses the payout (a balance would
+    pass its maximum), nothing of it is kept and the bout fails with the reason, instead of
+    rolling back and being fought again by every sweep."""
+    try:
+        with transaction.atomic():  # a savepoint: a refused payout leaves nothing half-paid
+            bout_apply_result(bout=bout, engine_input=engine_input, output=output)
+    except LudusError as error:
+        return bout_fail(
+            bout=bout,
+            engine_input=engine_input,
+            reason=f"The bout was fought but cannot be paid: {error.message}",
+        )
+    return bout
 
 
 def _winner(result: dict[str, Any], outcomes: dict) -> str:

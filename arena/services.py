@@ -22,7 +22,7 @@ from characters.models import Gladiator
 from .engine_io import bout_engine_input, bout_options_clean
 from .models import Bout, BoutEntrant
 from .queue import enqueue_bout_resolve
-from .results import bout_apply_result, bout_fail
+from .results import bout_fail, bout_settle
 from .selectors import bout_of_gladiator_in_play
 
 log = logging.getLogger(__name__)
@@ -148,8 +148,7 @@ def bout_resolve(*, bout_id: int) -> Bout | None:
         except Exception as exc:  # the engine refused the bout: record why, never retry blindly
             log.exception("bout %s failed in the engine", bout.pk)
             return bout_fail(bout=bout, engine_input=engine_input, reason=str(exc) or repr(exc))
-        bout_apply_result(bout=bout, engine_input=engine_input, output=output)
-        return bout
+        return bout_settle(bout=bout, engine_input=engine_input, output=output)
 
 
 def entrants_lock(*, bout: Bout) -> str:

@@ -9,9 +9,13 @@ from campaign.errors import LudusError
 
 from .models import Gladiator, LedgerLine
 
-# Balances are 32-bit integers in PostgreSQL; a single change this large is surely a typo.
+# A single change this large is surely a typo.
 MAX_ADJUSTMENT = 1_000_000
-MAX_BALANCE = 2**31 - 1
+# The most gold or experience a gladiator may hold (docs/decisions.md): far beyond any campaign,
+# and below the 32-bit columns' limit (2**31 - 1) with room for any one payout, so no balance or
+# line can overflow. A change that would pass it is refused, and a bout that would pay past it
+# fails with the reason instead of being retried.
+MAX_BALANCE = 1_000_000_000
 CURRENCY_WORDS = {LedgerLine.Currency.GOLD: "gold", LedgerLine.Currency.XP: "experience points"}
 
 
@@ -42,7 +46,9 @@ def ledger_post(
     balance = getattr(gladiator, currency) + amount
     if balance > MAX_BALANCE:
         raise LudusError(
-            f"{gladiator.name}'s {CURRENCY_WORDS[currency]} would overflow.", field="amount"
+            f"{gladiator.name}'s {CURRENCY_WORDS[currency]} would pass the most a gladiator may "
+            f"hold ({MAX_BALANCE:,}).",
+            field="amount",
         )
     if balance < 0:
         raise LudusError(
