@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
-from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
@@ -29,6 +28,14 @@ from characters.models import Gladiator, Holding
 
 from .forms import option_fields, options_chosen
 from .models import Bout, TurnOrder
+from .order_drafts import (
+    board_fields,
+    draft_click,
+    draft_marks,
+    draft_query,
+    draft_read,
+    draft_url,
+)
 from .play_by_web import (
     bout_enter,
     bout_finish_by_tactics,
@@ -181,42 +188,20 @@ def bout_finish_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
 
 
-def _draft(request: HttpRequest) -> dict[str, Any]:
-    """The order being drawn on the board, from the query string (or the posted form)."""
-    data = request.POST if request.method == "POST" else request.GET
-    draft: dict[str, Any] = {}
-    move = data.get("move", "").strip().upper()
-    if move:
-        draft["move"] = move
-    strikes = [s.strip().upper() for s in data.get("strike", "").split(",") if s.strip()]
-    if strikes:
-        draft["strike"] = strikes
-    if data.get("concede"):
-        draft["concede"] = data["concede"] if data["concede"] == "lose_kill" else True
-    return draft
-
-
-def _draft_url(base: str, draft: dict[str, Any], pick: str) -> str:
-    query = {"pick": pick}
-    if draft.get("move"):
-        query["move"] = draft["move"]
-    if draft.get("strike"):
-        query["strike"] = ",".join(draft["strike"])
-    return f"{base}?{urlencode(query)}"
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> HttpResponse:
     entrant = entrant_of_owner(slug=slug, pk=pk, entrant_pk=entrant_pk, user=request.user)
     bout = entrant.bout
     base = reverse("bout-orders", args=[slug, pk, entrant_pk])
+    rules = turn_rules(bout.ruleset)
+    schema = rules.web.order_schema()
     if request.method == "POST":
         try:
             order_submit(
                 entrant=entrant,
                 by=request.user,
-                order=_draft(request),
+                order=draft_read(schema, request.POST),
                 text=request.POST.get("text", ""),
                 standing=bool(request.POST.get("standing")),
             )
@@ -227,70 +212,61 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
             return redirect(base)
         except LudusError as error:
             messages.error(request, error.message)
-    draft = _draft(request)
-    pick = request.GET.get("pick", "move")
-    rules = turn_rules(bout.ruleset) if bout.status == Bout.Status.RUNNING else None
+    draft = draft_read(schema, request.GET)
+    on_board = board_fields(schema)
+    pick_key = request.GET.get("pick", on_board[0].key if on_board else "")
+    picked = next((f for f in on_board if f.key == pick_key), on_board[0] if on_board else None)
     context: dict[str, Any] = {
         "campaign": bout.campaign,
         "bout": bout,
         "entrant": entrant,
-        "draft": draft,
-        "pick": pick,
+        "schema": schema,
         "base": base,
     }
-    if rules is not None:
+    if bout.status == Bout.Status.RUNNING:
         state, _ = state_loaded(rules, bout.state)
         name = entrant.gladiator.name
         saved = TurnOrder.objects.filter(entrant=entrant, turn=bout.turn).first()
         if not draft and saved is not None and request.GET.get("pick") is None:
             draft = dict(saved.order)
-        choices = rules.web.choices(state, name, draft)
-        marks = (
-            {sq: "can-move" for sq in choices["moves"]}
-            if pick == "move"
-            else {sq: "can-strike" for sq in choices["strikes"]}
-        )
-        if draft.get("move"):
-            marks[draft["move"]] = "chosen-move"
-        for sq in draft.get("strike", []):
-            marks[sq] = "chosen-strike"
+        offered = rules.web.choices(state, name, draft)
 
         def link(square: str) -> str:
-            new = dict(draft)
-            if pick == "move":
-                new["move"] = "" if draft.get("move") == square else square
-                new.pop("strike", None)  # strikes are measured from the destination
-            else:
-                strikes = list(draft.get("strike", []))
-                if square in strikes:
-                    strikes.remove(square)
-                else:
-                    strikes.append(square)
-                new["strike"] = strikes
-            return _draft_url(base, new, pick)
+            return draft_url(base, schema, draft_click(picked, draft, square), picked.key)
 
         cols, rows = rules.web.board(state)
-        snapshot = rules.web.snapshot(state)
         problems = rules.validate(state, name, draft) if draft else []
         context.update(
             draft=draft,
             saved=saved,
+            saved_text=rules.web.order_text(saved.order) if saved is not None else "",
             alive=name in rules.pending(state).who,
             problems=problems,
             board=board_shapes(
                 cols=cols,
                 rows=rows,
-                gladiators=snapshot,
+                gladiators=rules.web.snapshot(state),
                 colours=entrant_colours(bout.engine_input),
-                link=link,
-                marks=marks,
+                link=link if picked is not None else None,
+                marks=draft_marks(picked, schema, draft, offered),
             ),
             draft_text=rules.web.order_text(draft) if draft and not problems else "",
-            pick_move_url=_draft_url(base, draft, "move"),
-            pick_strike_url=_draft_url(base, draft, "strike"),
-            clear_url=f"{base}?pick=move",
-            draft_move=draft.get("move", ""),
-            draft_strike=",".join(draft.get("strike", [])),
+            draft_rows=[
+                {
+                    "field": f,
+                    "value": draft_query(schema, draft).get(f.key, ""),
+                    "shown": ", ".join(draft[f.key])
+                    if isinstance(draft.get(f.key), list)
+                    else draft.get(f.key, ""),
+                }
+                for f in schema
+                if f.kind != "choice"
+            ],
+            picks=[
+                {"field": f, "url": draft_url(base, schema, draft, f.key), "on": f == picked}
+                for f in on_board
+            ],
+            clear_url=f"{base}?pick={picked.key if picked else ''}",
         )
     template = ruleset_template(bout.ruleset, "orders.html")
     if request.htmx:

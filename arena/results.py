@@ -9,7 +9,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign.errors import LudusError
-
 from characters.rewards import bout_payout
 
 from .models import Bout, BoutEntrant

@@ -154,9 +154,33 @@ class CampaignAdapter(Protocol):
         """What is wrong with a starting square an entrant chose ([] = fine)."""
 
 
+@dataclass(frozen=True, slots=True)
+class OrderField:
+    """One part of a play-by-web order; the order page and the API's shape check are built
+    from these.
+
+    kind: "square" (one square, e.g. "D5"), "squares" (a list of squares), or "choice" (one
+    of choices, given on its own, e.g. conceding). On the board, a click sets the square
+    fields; `mark` is how the squares the rule set offers for it are drawn ("move" or
+    "strike"), and `clears` names the fields a new value makes stale (strikes are measured
+    from the destination)."""
+
+    key: str
+    label: str
+    kind: str
+    choices: tuple[str, ...] = ()
+    help: str = ""
+    mark: str = "move"
+    clears: tuple[str, ...] = ()
+    empty: str = "none"  # how the page shows the field while it is not set
+
+
 class WebPlay(Protocol):
     """What play by web needs beyond the turn protocol: orders typed in a forum's format, the
     squares the order page offers, and a resolved turn as the GM's forum post."""
+
+    def order_schema(self) -> Sequence[OrderField]:
+        """The parts of an order, in the order a player gives them."""
 
     def parse_text(self, text: str) -> JSON:
         """An order typed in the forum's format (EngineInputError naming each problem)."""
@@ -170,7 +194,8 @@ class WebPlay(Protocol):
         """Every combatant's square, hp and alive flag, as the board draws them."""
 
     def choices(self, state: Any, who: str, draft: Mapping[str, JSON]) -> dict[str, list[str]]:
-        """What the order page offers for `who` given the draft so far ("moves", "strikes")."""
+        """The squares the order page offers for each square field of the order (by key),
+        given the draft so far."""
 
     def forum_post(self, before: Any, after: Any, events: Sequence[Any], markup: str) -> str:
         """A resolved turn (the state before and after, its events) as a forum post."""

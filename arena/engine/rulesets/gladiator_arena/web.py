@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.core.board import Square
+from arena.engine.core.campaign import OrderField
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_arena.forum import (
     ForumFormatError,
@@ -18,8 +19,20 @@ from arena.engine.rulesets.gladiator_arena.orders import destinations, strike_ta
 from arena.engine.rulesets.gladiator_arena.play import order_to_json, parse_order, snapshot
 from arena.engine.rulesets.gladiator_arena.state import BoutState
 
+ORDER = (
+    OrderField("move", "Move to", "square", mark="move", clears=("strike",), empty="stay",
+               help="a square within your moves this turn"),
+    OrderField("strike", "Strike", "squares", mark="strike",
+               help="squares in reach of where you end"),
+    OrderField("concede", "Concede", "choice", choices=("award_kill", "lose_kill"),
+               help="give your opponent a kill, or in a standoff lose one of yours"),
+)  # fmt: skip
+
 
 class GladiatorArenaWeb:
+    def order_schema(self) -> tuple[OrderField, ...]:
+        return ORDER
+
     def parse_text(self, text: str) -> dict[str, Any]:
         try:
             return order_to_json(parse_forum_order(text))
@@ -44,8 +57,8 @@ class GladiatorArenaWeb:
             except ValueError:
                 destination = None
         return {
-            "moves": [str(s) for s in destinations(state, who)],
-            "strikes": [str(s) for s in strike_targets(state, who, destination)],
+            "move": [str(s) for s in destinations(state, who)],
+            "strike": [str(s) for s in strike_targets(state, who, destination)],
         }
 
     def forum_post(
