@@ -2,7 +2,7 @@
 the real Celery worker and broker, PostgreSQL.
 
     make bench   (or: python -m campaign.devstack exec -- .venv/bin/python bench/load_bench.py
-                  [--bouts 20] [--turns 15] [--clients 24] [--timeout 300])
+                  [--bouts 20] [--turns 15] [--clients 24] [--paced 80] [--timeout 120])
 
 BOUTS Gladiator Arena bouts of one campaign, four gladiators each, owned by 16 players. CLIENTS
 threads send every order as `PUT .../orders/<entrant>/` (token auth, keep-alive connections);
@@ -10,10 +10,15 @@ a bout's orders for the next turn go out as soon as the bout's previous turn is 
 gladiator steps to a neighbouring square and back, so an order used as sent is told apart from
 a missing one (the gladiator's tactics).
 
-Prints orders/s, PUT p50/p95/max, last order -> turn stored, connection errors and 5xx, the CPU
-each process used, and checks that every turn was resolved exactly once with the orders sent.
-Targets on 2 cores: >= 80 orders/s, PUT p95 < 300 ms, no connection error, no 5xx.
-A scratch database (<name>_bench), loopback addresses only; gives up after --timeout seconds.
+Two runs, each on fresh bouts: "flat out" (every client sends its next order as soon as it has
+an answer: the most orders/s the stack gives; a PUT then waits behind the other clients' orders,
+so its time is about clients / throughput) and "paced" (the clients together send at most
+--paced orders/s: how long a PUT takes at that load). Each prints orders/s, PUT p50/p95/max,
+last order -> turn stored, connection errors and 5xx, the CPU each process used per order, and
+checks that every turn was resolved exactly once with the orders sent.
+Targets on 2 cores: >= 80 orders/s, PUT p95 < 300 ms at 80 orders/s, no connection error, no
+5xx. A scratch database (<name>_bench), loopback addresses only; each run gives up after
+--timeout seconds.
 """
 
 from __future__ import annotations
@@ -73,7 +78,9 @@ class Figures:
 class Load:
     """The clients, and a watcher that sees each bout's turn stored and releases its next."""
 
-    def __init__(self, base: str, plans: list[BoutPlan], turns: int, clients: int) -> None:
+    def __init__(
+        self, base: str, plans: list[BoutPlan], turns: int, clients: int, rate: float = 0
+    ) -> None:
         self.host, self.port = urlsplit(base).hostname, urlsplit(base).port
         self.plans = {p.pk: p for p in plans}
         self.turns = turns
@@ -87,6 +94,8 @@ class Load:
         self.finished = 0
         self.stop = threading.Event()
         self.random = random.Random(1)
+        self.interval = 1 / rate if rate else 0.0  # seconds between two sends, all clients
+        self.next_send = 0.0
 
     def release(self, plan: BoutPlan, turn: int) -> None:
         entrants = list(plan.entrants)
@@ -104,8 +113,16 @@ class Load:
                 plan, entrant, turn = self.jobs.get(timeout=0.05)
             except queue.Empty:
                 continue
+            if self.interval:
+                with self.lock:
+                    at = max(self.next_send, time.perf_counter())
+                    self.next_send = at + self.interval
+                time.sleep(max(0.0, at - time.perf_counter()))
             body = json.dumps({"order": entrant.order(turn)}).encode()
-            headers = {"Authorization": f"Token {entrant.token}", "Content-Type": "application/json"}
+            headers = {
+                "Authorization": f"Token {entrant.token}",
+                "Content-Type": "application/json",
+            }
             for _attempt in range(5):
                 if conn is None or time.monotonic() - used > IDLE_RECONNECT:
                     if conn is not None:
@@ -138,7 +155,9 @@ class Load:
                 break
             else:
                 with self.lock:
-                    self.figures.refused.append(f"bout {plan.pk} turn {turn}: gave up after 5 tries")
+                    self.figures.refused.append(
+                        f"bout {plan.pk} turn {turn}: gave up after 5 tries"
+                    )
                 self.stop.set()
         if conn is not None:
             conn.close()
@@ -176,21 +195,25 @@ class Load:
                                     self.stop.set()
                 time.sleep(0.005)
 
-    def warm_up(self, plans: list[BoutPlan]) -> None:
+    def warm_up(self) -> None:
         """Every gunicorn thread imports and connects before the clock starts: each client
         checks (without storing) a few draft orders."""
 
-        def check(entrant: Entrant, path: str) -> None:
+        def check_draft(entrant: Entrant, path: str) -> None:
             conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
             body = json.dumps({"order": entrant.order(1)}).encode()
-            headers = {"Authorization": f"Token {entrant.token}", "Content-Type": "application/json"}
+            headers = {
+                "Authorization": f"Token {entrant.token}",
+                "Content-Type": "application/json",
+            }
             for _ in range(5):
                 conn.request("POST", f"{path}{entrant.pk}/check/", body, headers)
                 conn.getresponse().read()
             conn.close()
 
-        pairs = [(e, p.path) for p in plans for e in p.entrants][: self.clients]
-        threads = [threading.Thread(target=check, args=pair) for pair in pairs]
+        pairs = [(e, p.path) for p in self.plans.values() for e in p.entrants] * 2
+        pairs = pairs[: max(self.clients, 32)]  # enough to reach every gunicorn thread
+        threads = [threading.Thread(target=check_draft, args=pair) for pair in pairs]
         for t in threads:
             t.start()
         for t in threads:
@@ -231,14 +254,20 @@ def percentile(values: list[float], p: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(p) - 1]
 
 
-def setup(bouts: int) -> tuple[list[BoutPlan], str]:
-    """The campaign, players, tokens and running bouts, through the services (not measured)."""
+@dataclass
+class Players:
+    slug: str
+    gm: object
+    users: list
+    tokens: dict[int, str]
+
+
+def campaign_setup() -> Players:
+    """The campaign, its players and their API tokens, through the services (not measured)."""
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from arena.play_by_web import bout_enter, bout_open, bout_start
     from campaign.services import campaign_create, campaign_join
-    from characters.services import gladiator_create
 
     users = get_user_model().objects
     gm = users.create_user("bench-gm")
@@ -248,27 +277,38 @@ def setup(bouts: int) -> tuple[list[BoutPlan], str]:
     for player in players:
         campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
         tokens[player.pk] = Token.objects.create(user=player).key
+    return Players(campaign.slug, gm, players, tokens)
+
+
+def bouts_setup(players: Players, bouts: int, run: int) -> list[BoutPlan]:
+    """`bouts` running bouts, each with four new gladiators (not measured)."""
+    from arena.play_by_web import bout_enter, bout_open, bout_start
+    from campaign.models import Campaign
+    from characters.services import gladiator_create
+
+    campaign = Campaign.objects.get(slug=players.slug)
     plans = []
     for b in range(bouts):
         bout = bout_open(
             campaign=campaign,
-            by=gm,
-            title=f"Bout {b}",
+            by=players.gm,
+            title=f"Run {run} bout {b}",
             options={"board": [26, 26], "time_limit": False},
             deadline_hours=None,
         )
         entrants = []
         for k, (home, step) in enumerate(SQUARES):
-            player = players[(len(SQUARES) * b + k) % PLAYERS]  # four players per bout
+            player = players.users[(len(SQUARES) * b + k) % PLAYERS]  # four players per bout
             gladiator = gladiator_create(
-                campaign=campaign, by=player, name=f"B{b}-{k}", kind="human"
+                campaign=campaign, by=player, name=f"R{run}B{b}-{k}", kind="human"
             )
             entrant = bout_enter(bout=bout, gladiator=gladiator, by=player, square=home)
-            entrants.append(Entrant(entrant.pk, gladiator.name, tokens[player.pk], home, step))
-        bout_start(bout=bout, by=gm)
-        path = f"/api/campaigns/{campaign.slug}/bouts/{bout.pk}/orders/"
+            token = players.tokens[player.pk]
+            entrants.append(Entrant(entrant.pk, gladiator.name, token, home, step))
+        bout_start(bout=bout, by=players.gm)
+        path = f"/api/campaigns/{players.slug}/bouts/{bout.pk}/orders/"
         plans.append(BoutPlan(bout.pk, path, entrants))
-    return plans, campaign.slug
+    return plans
 
 
 def check(plans: list[BoutPlan], turns: int) -> list[str]:
@@ -295,49 +335,28 @@ def check(plans: list[BoutPlan], turns: int) -> list[str]:
     return problems
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bouts", type=int, default=20)
-    parser.add_argument("--turns", type=int, default=15)
-    parser.add_argument("--clients", type=int, default=24)
-    parser.add_argument("--timeout", type=float, default=300)
-    args = parser.parse_args()
-    with django_on_scratch_database():
-        from django.db import connections
+def measure(
+    load: Load, roots: dict[str, psutil.Process], database_url: str, timeout: float
+) -> dict[str, float | dict[str, float]]:
+    """Run the load once: its wall time, the CPU each process used meanwhile (the client's own
+    threads only: the web server and worker are its children), and the machine's busy time."""
+    from arena.models import Bout
 
-        from arena.models import Bout
-        from campaign.devstack import web_size
+    load.warm_up()
+    tree = {name: name != "client" for name in roots}
+    before = {name: cpu_seconds(p, tree=tree[name]) for name, p in roots.items()}
+    machine_before = psutil.cpu_times()
+    elapsed = load.run(database_url, Bout._meta.db_table, timeout)
+    used = {name: cpu_seconds(p, tree=tree[name]) - before[name] for name, p in roots.items()}
+    machine = psutil.cpu_times()
+    idle = machine.idle - machine_before.idle + machine.iowait - machine_before.iowait
+    return {"elapsed": elapsed, "used": used, "busy": sum(machine) - sum(machine_before) - idle}
 
-        plans, _ = setup(args.bouts)
-        connections.close_all()
-        database_url = os.environ["DATABASE_URL"]
-        with psycopg.connect(database_url) as db:
-            backend = db.execute("SELECT pg_backend_pid()").fetchone()[0]
-            postgres = psutil.Process(backend).parent()
-        with celery_worker() as worker, web_server() as (base, web):
-            load = Load(base, plans, args.turns, args.clients)
-            roots = {"web": psutil.Process(web.pid), "worker": psutil.Process(worker.pid),
-                     "postgres": postgres, "client": psutil.Process()}  # fmt: skip
-            load.warm_up(plans)
-            mine = {"client": False}  # the web server and worker are our children: not ours
-            before = {name: cpu_seconds(p, tree=mine.get(name, True)) for name, p in roots.items()}
-            machine_before = psutil.cpu_times()
-            elapsed = load.run(database_url, Bout._meta.db_table, args.timeout)
-            used = {
-                name: cpu_seconds(p, tree=mine.get(name, True)) - before[name]
-                for name, p in roots.items()
-            }
-            machine = psutil.cpu_times()
-        problems = check(plans, args.turns)
 
-    f = load.figures
-    workers, threads = web_size()
+def print_run(title: str, load: Load, measured: dict, problems: list[str]) -> None:
+    f, elapsed, used = load.figures, measured["elapsed"], measured["used"]
     cores = len(os.sched_getaffinity(0))
-    print(
-        f"{args.bouts} bouts x {len(SQUARES)} gladiators x {args.turns} turns, "
-        f"{PLAYERS} players, {args.clients} client threads; "
-        f"gunicorn {workers} workers x {threads} threads; {cores} cores"
-    )
+    print(f"{title}:")
     print(f"  orders/s        {f.orders / elapsed:.1f}  ({f.orders} orders in {elapsed:.1f} s)")
     if f.put_seconds:
         ms = [s * 1000 for s in f.put_seconds]
@@ -355,35 +374,78 @@ def main() -> int:
     server_errors = sum(n for status, n in f.statuses.items() if status >= 500)
     print(f"  connection errors {errors} {dict(f.connection_errors) or ''}".rstrip())
     print(f"  5xx responses     {server_errors}")
-    busy = sum(machine) - sum(machine_before) - (
-        machine.idle - machine_before.idle + machine.iowait - machine_before.iowait
-    )
+    others = measured["busy"] - sum(used.values())
     print(
         "  CPU, share of one core: "
         + ", ".join(f"{name} {seconds / elapsed:.0%}" for name, seconds in used.items())
-        + f"; the whole machine {busy / elapsed:.0%} of {cores * 100}%"
-        f" (other processes {(busy - sum(used.values())) / elapsed:.0%})"
+        + f"; the whole machine {measured['busy'] / elapsed:.0%} of {cores * 100}%"
+        f" (other processes {others / elapsed:.0%})"
     )
     per_order = {name: seconds / max(f.orders, 1) * 1000 for name, seconds in used.items()}
     total = sum(per_order.values())
     print(
         "  CPU per order: "
         + ", ".join(f"{name} {ms:.1f} ms" for name, ms in per_order.items())
-        + f"; {total:.1f} ms in all, so {cores} cores to ourselves would take at most"
+        + f"; {total:.1f} ms in all: {cores} cores to ourselves would take at most"
         f" {cores * 1000 / total:.0f} orders/s"
     )
-    for line in f.refused[:5]:
-        problems.append(f"refused: {line}")
+    problems = problems + [f"refused: {line}" for line in f.refused[:5]]
     if problems:
         print(f"  CHECK FAILED ({len(problems)} problems):")
         for line in problems[:20]:
             print(f"    {line}")
-        return 1
-    print(
-        f"  check: {args.bouts * args.turns} turns each resolved exactly once, "
-        f"all {f.orders} orders used as sent"
-    )
-    return 0
+    else:
+        print(
+            f"  check: {len(load.plans) * load.turns} turns each resolved exactly once, "
+            f"all {f.orders} orders used as sent"
+        )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bouts", type=int, default=20)
+    parser.add_argument("--turns", type=int, default=15)
+    parser.add_argument("--clients", type=int, default=24)
+    parser.add_argument("--paced", type=float, default=80, help="orders/s; 0: no paced run")
+    parser.add_argument("--timeout", type=float, default=120, help="seconds per run")
+    args = parser.parse_args()
+    runs = [("flat out", 0.0)]
+    if args.paced:
+        runs.append((f"paced at {args.paced:g} orders/s", args.paced))
+    failed = False
+    with django_on_scratch_database():
+        from django.db import connections
+
+        from campaign.devstack import web_size
+
+        players = campaign_setup()
+        database_url = os.environ["DATABASE_URL"]
+        with psycopg.connect(database_url) as db:
+            backend = db.execute("SELECT pg_backend_pid()").fetchone()[0]
+            postgres = psutil.Process(backend).parent()
+        workers, threads = web_size()
+        print(
+            f"{args.bouts} bouts x {len(SQUARES)} gladiators x {args.turns} turns per run, "
+            f"{PLAYERS} players, {args.clients} client threads; gunicorn {workers} workers x "
+            f"{threads} threads; {len(os.sched_getaffinity(0))} cores"
+        )
+        with celery_worker() as worker, web_server() as (base, web):
+            roots = {
+                "web": psutil.Process(web.pid),
+                "worker": psutil.Process(worker.pid),
+                "postgres": postgres,
+                "client": psutil.Process(),
+            }
+            for run, (title, rate) in enumerate(runs):
+                plans = bouts_setup(players, args.bouts, run)
+                connections.close_all()
+                load = Load(base, plans, args.turns, args.clients, rate)
+                measured = measure(load, roots, database_url, args.timeout)
+                problems = check(plans, args.turns)
+                connections.close_all()
+                print_run(title, load, measured, problems)
+                failed |= bool(problems or load.figures.refused)
+    return int(failed)
 
 
 if __name__ == "__main__":

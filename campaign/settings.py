@@ -113,7 +113,7 @@ if not DATABASE_URL:
 DATABASES = {
     "default": dj_database_url.parse(
         DATABASE_URL,
-        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "0")),
+        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
         conn_health_checks=True,
     )
 }
