@@ -161,12 +161,14 @@ def _stop_all(children: list[subprocess.Popen[bytes]]) -> None:
 
 
 def web_size(cores: int | None = None) -> tuple[int, int]:
-    """gunicorn's (workers, threads) for this machine: one worker process per core, since a
-    process runs Python on one core at a time (the GIL), plus one to use a core while another
-    process waits on PostgreSQL, and 4 threads per process to overlap the waits on PostgreSQL
-    and Redis within it. LUDUS_WEB_WORKERS and LUDUS_WEB_THREADS override either figure."""
+    """gunicorn's (workers, threads) for this machine: one worker process per core the process
+    may run on, since a process runs Python on one core at a time (the GIL), and 4 threads in
+    each, so that a process keeps its core busy while some of its requests wait on PostgreSQL
+    (about a third of an order's time). More processes only took more CPU per order on 2 cores
+    shared with PostgreSQL and the worker (docs/deployment.md). LUDUS_WEB_WORKERS and
+    LUDUS_WEB_THREADS override either figure."""
     cores = cores or len(os.sched_getaffinity(0))
-    workers = int(os.environ.get("LUDUS_WEB_WORKERS") or cores + 1)
+    workers = int(os.environ.get("LUDUS_WEB_WORKERS") or cores)
     threads = int(os.environ.get("LUDUS_WEB_THREADS") or 4)
     return workers, threads
 
