@@ -70,7 +70,9 @@ def bout_open(
 
 
 def _locked_bout(bout_id: int) -> Bout:
-    return Bout.objects.select_for_update().select_related("campaign").get(pk=bout_id)
+    # of=("self",): without it PostgreSQL locks the joined campaign row too, and every bout of
+    # the campaign would wait on this one (lock order: docs/architecture.md).
+    return Bout.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=bout_id)
 
 
 def bout_enter(

@@ -159,15 +159,22 @@ def bout_engine_input_for(*, bout: Bout, user) -> dict | None:
 
 def entrant_of_owner(*, slug: str, pk: int, entrant_pk: int, user) -> BoutEntrant:
     """An entrant whose orders this user gives, or Http404: another player's gladiator in a
-    bout is not even shown to exist here, so its orders stay secret."""
-    bout = bout_get_visible(slug=slug, pk=pk, user=user)
+    bout is not even shown to exist here, so its orders stay secret.
+
+    Every order goes through here: one query for the entrant with its gladiator and bout (not
+    the bout's log, which orders never read), none for the bout's other entrants."""
+    campaign = campaign_get_visible(slug=slug, user=user)
     entrant = (
         BoutEntrant.objects.select_related("gladiator", "bout")
-        .filter(bout=bout, pk=entrant_pk)
+        .defer("bout__log")
+        .filter(bout__campaign=campaign, bout_id=pk, pk=entrant_pk)
         .first()
     )
+    if entrant is None:
+        bout_get_visible(slug=slug, pk=pk, user=user)  # "No such bout" when the bout is missing
     if entrant is None or not user.is_authenticated or entrant.gladiator.owner_id != user.pk:
         raise Http404("You give no orders for this gladiator.")
+    entrant.bout.campaign = campaign
     return entrant
 
 

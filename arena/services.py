@@ -157,7 +157,11 @@ def entrants_lock(*, bout: Bout) -> str:
 
     Without this lock two bouts sharing a gladiator could both see it alive, and both pay it.
     Returns "" when all may fight, else the reason in words."""
-    locked = Gladiator.objects.select_for_update().filter(entries__bout=bout).order_by("pk")
+    locked = (
+        Gladiator.objects.select_for_update(of=("self",))  # not the joined entrant rows
+        .filter(entries__bout=bout)
+        .order_by("pk")
+    )
     unfit = [g for g in locked if not g.is_active]
     if not unfit:
         return ""

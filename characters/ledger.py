@@ -20,8 +20,13 @@ CURRENCY_WORDS = {LedgerLine.Currency.GOLD: "gold", LedgerLine.Currency.XP: "exp
 
 
 def gladiator_lock(*, gladiator_id: int) -> Gladiator:
-    """Re-read the gladiator with its row locked until the surrounding transaction ends."""
-    return Gladiator.objects.select_for_update().select_related("campaign").get(pk=gladiator_id)
+    """Re-read the gladiator with its row locked until the surrounding transaction ends (that row
+    only: the campaign is read, not locked; lock order in docs/architecture.md)."""
+    return (
+        Gladiator.objects.select_for_update(of=("self",))
+        .select_related("campaign")
+        .get(pk=gladiator_id)
+    )
 
 
 def ledger_post(
