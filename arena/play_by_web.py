@@ -69,10 +69,11 @@ def bout_open(
     return bout
 
 
-def _locked_bout(bout_id: int) -> Bout:
+def _locked_bout(bout_id: int, *, without: tuple[str, ...] = ()) -> Bout:
     # of=("self",): without it PostgreSQL locks the joined campaign row too, and every bout of
     # the campaign would wait on this one (lock order: docs/architecture.md).
-    return Bout.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=bout_id)
+    bouts = Bout.objects.select_for_update(of=("self",)).select_related("campaign")
+    return bouts.defer(*without).get(pk=bout_id)
 
 
 def bout_enter(
@@ -205,7 +206,8 @@ def order_submit(
     rules = turn_rules(entrant.bout.ruleset)
     order = _order_given(rules, order, text)
     with transaction.atomic():
-        bout = _locked_bout(entrant.bout_id)
+        # An order is checked against the stored state: the log and the input stay unread.
+        bout = _locked_bout(entrant.bout_id, without=("log", "engine_input"))
         if bout.status != Bout.Status.RUNNING:
             raise LudusError("This bout is not taking orders.")
         check_gladiator_active(gladiator=Gladiator.objects.get(pk=gladiator.pk))
