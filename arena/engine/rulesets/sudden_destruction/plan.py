@@ -168,9 +168,8 @@ def read_plan(state: State, who: str, order: Any) -> tuple[Plan, list[str]]:
             problems.append(f"actions: at most {MAX_ACTIONS} in a round")
         else:
             for n, raw in enumerate(actions_raw, start=1):
-                action = _action(raw, n, problems)
-                if action is not None:
-                    actions.append(action)
+                # A refused action keeps its place, so that later problems count right.
+                actions.append(_action(raw, n, problems) or Action(Verb.WAIT))
         flags = {}
         for key, default in (("return_fire", True), ("evade", False)):
             value = order.get(key, default)
