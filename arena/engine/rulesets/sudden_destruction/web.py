@@ -116,7 +116,7 @@ def parse_plan_text(text: str) -> dict[str, Any]:
         else:
             problems.append(
                 f"line {number}: {line.strip()!r} is not a plan line (Tech, Actions, "
-                "Interrupt, Return fire, Evade; or Move and Strike)"
+                "Interrupt, Return fire, Evade, or Move and Strike)"
             )
     if drawn and plan:
         problems.append("write either Move/Strike lines or a full plan, not both")
