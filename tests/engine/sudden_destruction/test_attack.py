@@ -91,7 +91,5 @@ def test_a_shot_out_of_range_costs_nothing():
 
 def test_fire_any_takes_the_nearest_enemy_in_range():
     state = place("Red B2 range=2", "Blue B4 hp=9", "Green B3 hp=9")
-    _, events = resolve(
-        state, [5], Red=plan("fire any"), Blue=plan(**QUIET), Green=plan(**QUIET)
-    )
+    _, events = resolve(state, [5], Red=plan("fire any"), Blue=plan(**QUIET), Green=plan(**QUIET))
     assert of(events, Shot)[0].target == "Green"

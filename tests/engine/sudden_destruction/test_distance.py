@@ -34,8 +34,6 @@ def test_counters_may_share_a_square_and_range_zero_means_the_same_square():
     """RULINGS: 'range 0 means the same square. Counters may share a square.' Range: 'a
     player must be in the same square as another player to fire at him'."""
     state = place("Red B2", "Blue C2")
-    after, events = resolve(
-        state, [5], Red=plan("go C2, fire Blue"), Blue=plan(return_fire="no")
-    )
+    after, events = resolve(state, [5], Red=plan("go C2, fire Blue"), Blue=plan(return_fire="no"))
     assert at(after, "Red") == at(after, "Blue") == "C2"
     assert len(of(events, Shot)) == 1

@@ -35,9 +35,7 @@ def test_equal_initiative_cannot_step_out():
 
 def test_no_movement_left_no_escape():
     state = place("Red A1 range=1", "Blue A3 ini=1")
-    _, events = resolve(
-        state, [5], Blue=plan("go A2", evade="yes"), Red=plan("wait, fire Blue")
-    )
+    _, events = resolve(state, [5], Blue=plan("go A2", evade="yes"), Red=plan("wait, fire Blue"))
     assert not of(events, Evaded)
     assert len(of(events, Shot)) == 1
 

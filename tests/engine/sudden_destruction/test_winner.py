@@ -24,9 +24,7 @@ def test_all_destroyed_in_one_round_the_highest_initiative_wins():
     round, then the one with the highest initiative is the winner.' Red (initiative 2) falls
     to Blue; Blue and Green then destroy each other."""
     state = place("Red A1 ini=2", "Blue A1 ini=1 rate=2", "Green A1 ini=1")
-    after, _ = resolve(
-        state, [5, 0, 9, 0, 9, 0, 9], Red=plan("fire Blue"), Blue=plan("fire Green")
-    )
+    after, _ = resolve(state, [5, 0, 9, 0, 9, 0, 9], Red=plan("fire Blue"), Blue=plan("fire Green"))
     assert RULES.result(after)["winner"] == "Red"
     assert rows(after) == [
         ("Red", 1, Fate.DEAD),

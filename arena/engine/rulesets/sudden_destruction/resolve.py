@@ -122,7 +122,17 @@ class _Round:
         self.number = state.round + 1
         self.events: list[Event] = []
         self.live = [
-            _Live(m, m.levels, m.square, m.damage, m.armour, m.alive, plans.get(m.name, Plan()))
+            _Live(
+                m,
+                m.levels,
+                m.square,
+                m.damage,
+                m.armour,
+                m.alive,
+                plans.get(m.name, Plan()),
+                destroyed_in=m.destroyed_in,
+                destroyed_by=m.destroyed_by,
+            )
             for m in state.machines
         ]
         self.tick = 0
