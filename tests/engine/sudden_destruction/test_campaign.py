@@ -130,7 +130,7 @@ def test_options_and_starting_squares():
         "board": [6, 6],
         "max_rounds": 100,
     }
-    with pytest.raises(EngineInputError, match="options.walls"):
+    with pytest.raises(EngineInputError, match=r"options\.walls"):
         CAMPAIGN.clean_options({"walls": []}, by_tactics=False)
     assert CAMPAIGN.start_problems({"board": [6, 6]}, "F6") == []
     assert CAMPAIGN.start_problems({"board": [6, 6]}, "C3") == [

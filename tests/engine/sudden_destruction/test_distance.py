@@ -23,7 +23,7 @@ def test_reaching_a_diagonal_square_takes_two_steps_one_at_a_time():
     points left and must move ONE SQUARE AT A TIME, either one square horizontally and then
     one vertically'."""
     state = place("Red B2 mov=2", "Blue C3")
-    after, events = resolve(state, [], Red=plan("go C3"))
+    _after, events = resolve(state, [], Red=plan("go C3"))
     assert [(e.start, e.square) for e in of(events, Moved)] == [("B2", "C2"), ("C2", "C3")]
     slow = place("Red B2", "Blue C3")
     after_slow, _ = resolve(slow, [], Red=plan("go C3"))

@@ -28,7 +28,7 @@ def test_no_interrupt_without_the_standing_order():
 
 def test_an_interrupt_may_name_its_target():
     state = place("Red A1", "Green B4", "Blue A3 range=1 acc=9")
-    after, events = resolve(
+    _after, events = resolve(
         state, [0, 9], Red=plan("go A2"), Green=plan("go B3"), Blue=plan(interrupt="Green")
     )
     assert [(e.name, e.target) for e in of(events, Declared)] == [("Blue", "Green")]

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arena.engine import play
+from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
 from arena.engine.core.protocol import dice_for
 from arena.engine.rulesets.sudden_destruction import ATTRIBUTES, Shot
@@ -74,7 +75,9 @@ def random_plan(state, who, rng: random.Random) -> dict:
         elif verb == "close":
             actions.append({"close": rng.choice(enemies)})
         else:
-            square = f"{chr(65 + rng.randrange(state.options.width))}{rng.randint(1, state.options.height)}"
+            square = str(
+                Square(rng.randrange(state.options.width), rng.randrange(state.options.height))
+            )
             actions.append({verb: rng.choice([square, *enemies])})
     return {
         "tech": tech,

@@ -72,7 +72,7 @@ def test_bad_entries_are_named(entry, field):
 
 
 def test_bad_options_are_named():
-    with pytest.raises(EngineInputError, match="options.board"):
+    with pytest.raises(EngineInputError, match=r"options\.board"):
         setup_bout(bout("Red", "Blue", board=[1, 8]))
-    with pytest.raises(EngineInputError, match="options.max_rounds"):
+    with pytest.raises(EngineInputError, match=r"options\.max_rounds"):
         setup_bout(bout("Red", "Blue", max_rounds=0))
