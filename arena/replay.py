@@ -48,13 +48,20 @@ def _centre(square: str, rows: int) -> tuple[float, float]:
     return sq.col * CELL + CELL / 2, (rows - 1 - sq.row) * CELL + CELL / 2
 
 
-def board_view(log: dict[str, Any], index: int, colours: dict[str, str]) -> dict[str, Any] | None:
+def board_view(
+    log: dict[str, Any],
+    index: int,
+    colours: dict[str, str],
+    engine_input: dict[str, Any] | None = None,
+) -> dict[str, Any] | None:
     """The board after turn `index` (0-based) as shapes for the replay; None for a rule set
     whose log has no board (its turns carry no "gladiators" with squares)."""
     turn = log["turns"][index]
     if not turn.get("gladiators"):
         return None
-    cols, rows = log.get("board", [8, 8])
+    # The log's own board (GladiatorQuest writes one), else the bout's board option.
+    options = (engine_input or {}).get("options") or {}
+    cols, rows = log.get("board") or options.get("board") or [8, 8]
     return board_shapes(
         cols=cols,
         rows=rows,

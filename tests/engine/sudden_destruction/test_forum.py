@@ -95,10 +95,10 @@ def test_the_board_and_the_snapshot():
 def test_choices_offer_the_squares_in_reach_and_the_targets_in_range():
     state = place("Red B2 mov=1 range=1", "Blue C3", "Green B3")
     assert WEB.choices(state, "Red", {}) == {
-        "moves": ["B1", "A2", "C2", "B3"],
-        "strikes": ["B3"],
+        "move": ["B1", "A2", "C2", "B3"],
+        "strike": ["B3"],
     }
-    assert WEB.choices(state, "Red", {"move": "C2"})["strikes"] == ["C3"]
+    assert WEB.choices(state, "Red", {"move": "C2"})["strike"] == ["C3"]
 
 
 @pytest.mark.parametrize("markup", ["bbcode", "markdown"])

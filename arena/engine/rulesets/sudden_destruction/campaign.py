@@ -13,8 +13,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from arena.engine.core.board import Square
-from arena.engine.core.campaign import Advance, Entrant, GladiatorType, Outcome, TacticSetting
+from arena.engine.core.board import MAX_FILES, Square
+from arena.engine.core.campaign import (
+    Advance,
+    Entrant,
+    GladiatorType,
+    OptionField,
+    Outcome,
+    TacticSetting,
+)
 from arena.engine.core.protocol import Fate
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.sudden_destruction.data import (
@@ -25,8 +32,17 @@ from arena.engine.rulesets.sudden_destruction.data import (
     level_problems,
     raise_problem,
 )
-from arena.engine.rulesets.sudden_destruction.setup import SETTINGS, parse_options
-from arena.engine.rulesets.sudden_destruction.state import SLUG, Options
+from arena.engine.rulesets.sudden_destruction.setup import (
+    MAX_ROUNDS_LIMIT,
+    SETTINGS,
+    parse_options,
+)
+from arena.engine.rulesets.sudden_destruction.state import (
+    DEFAULT_BOARD,
+    DEFAULT_MAX_ROUNDS,
+    SLUG,
+    Options,
+)
 
 KIND = "war-machine"
 PLATE = "armour-plate"
@@ -115,16 +131,21 @@ class SuddenDestructionCampaign:
     def tactics(self) -> Sequence[TacticSetting]:
         return TACTICS
 
+    def options_schema(self, *, by_tactics: bool) -> Sequence[OptionField]:
+        return (
+            OptionField("board", "Board", "board", list(DEFAULT_BOARD), minimum=2,
+                        maximum=MAX_FILES, help="files x ranks; counters start in the corners"),
+            OptionField("max_rounds", "Most rounds", "int", DEFAULT_MAX_ROUNDS, minimum=1,
+                        maximum=MAX_ROUNDS_LIMIT, help="then the bout ends as a tie"),
+        )  # fmt: skip
+
     def clean_options(self, options: Mapping[str, Any], *, by_tactics: bool) -> dict[str, Any]:
-        # The play-by-web "open a bout" form sends Gladiator Arena's time limit to every rule
-        # set; Sudden Destruction's bound is its round limit, so that one is let go.
-        given = {k: v for k, v in options.items() if k != "time_limit"}
-        unknown = sorted(set(given) - {"board", "max_rounds"})
+        unknown = sorted(set(options) - {"board", "max_rounds"})
         if unknown:
             raise EngineInputError(
                 f"options.{unknown[0]}", "unknown option (the GM sets board and max_rounds)"
             )
-        parsed = parse_options(given)
+        parsed = parse_options(dict(options))
         return {"board": [parsed.width, parsed.height], "max_rounds": parsed.max_rounds}
 
     def start_problems(self, options: Mapping[str, Any], square: str) -> list[str]:

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.core.board import Square
+from arena.engine.core.campaign import OrderField
 from arena.engine.core.events import Event
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_arena.forum import escape_bbcode, escape_markdown
@@ -238,7 +239,20 @@ def round_post(after: State, events: Sequence[Event], markup: str) -> str:
     return "\n\n".join(parts) + "\n"
 
 
+# The board page draws a plan's path and targets; the tech attempt and the standing reactions
+# are given in the typed plan (docs/rules/sudden-destruction.md, "The plan").
+ORDER = (
+    OrderField("move", "Go to", "square", mark="move", clears=("strike",), empty="stay",
+               help="a square within this round's movement"),
+    OrderField("strike", "Fire at", "squares", mark="strike",
+               help="the squares of enemies in range of where you end"),
+)  # fmt: skip
+
+
 class SuddenDestructionWeb:
+    def order_schema(self) -> tuple[OrderField, ...]:
+        return ORDER
+
     def parse_text(self, text: str) -> dict[str, Any]:
         return parse_plan_text(text)
 
@@ -256,7 +270,7 @@ class SuddenDestructionWeb:
         drawn destination (or of where it stands)."""
         me = state.get(who)
         if me is None or not me.alive:
-            return {"moves": [], "strikes": []}
+            return {"move": [], "strike": []}
         reach = me.levels.movement
         moves = [
             Square(c, r)
@@ -278,7 +292,7 @@ class SuddenDestructionWeb:
                 if o.name != who and o.square.manhattan(origin) <= me.levels.range
             }
         )
-        return {"moves": [str(s) for s in moves], "strikes": [str(s) for s in strikes]}
+        return {"move": [str(s) for s in moves], "strike": [str(s) for s in strikes]}
 
     def forum_post(self, before: State, after: State, events: Sequence[Any], markup: str) -> str:
         return round_post(after, events, markup)
