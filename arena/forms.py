@@ -3,6 +3,7 @@ from __future__ import annotations
 from django import forms
 from django.db.models import QuerySet
 
+from campaign.inputs import TITLE_MAX, TextField
 from characters.models import Gladiator
 
 
@@ -12,7 +13,7 @@ class GladiatorChoice(forms.ModelMultipleChoiceField):
 
 
 class BoutScheduleForm(forms.Form):
-    title = forms.CharField(max_length=120, required=False)
+    title = TextField(max_length=TITLE_MAX, required=False, label="The title")
     scheduled_at = forms.DateTimeField(
         label="Fight at (UTC)",
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),

@@ -19,9 +19,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaign.errors import LudusError
+from campaign.inputs import ORDER_TEXT_MAX, TITLE_MAX, IntegerField, TextField, parse_id
 from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
-from campaign.views import form_error
+from campaign.text import TextRefused, text_clean
+from campaign.views import form_error, form_status, refused
 from characters.models import Gladiator, Holding
 
 from .models import Bout, TurnOrder
@@ -39,11 +41,11 @@ from .turns import turn_rules
 
 
 class BoutOpenForm(forms.Form):
-    title = forms.CharField(max_length=120)
-    files = forms.IntegerField(min_value=2, max_value=26, initial=8, label="Board files")
-    ranks = forms.IntegerField(min_value=2, max_value=26, initial=8, label="Board ranks")
+    title = TextField(max_length=TITLE_MAX, label="The title")
+    files = IntegerField(min_value=2, max_value=26, initial=8, label="Board files")
+    ranks = IntegerField(min_value=2, max_value=26, initial=8, label="Board ranks")
     time_limit = forms.BooleanField(required=False, initial=True, label="Time limit (8 c)")
-    deadline_hours = forms.IntegerField(
+    deadline_hours = IntegerField(
         min_value=1,
         max_value=336,
         required=False,
@@ -75,7 +77,8 @@ def bout_open_view(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, "The bout is open: players may enter their gladiators.")
             return redirect("bout", slug=slug, pk=bout.pk)
-    return render(request, "arena/bout_open.html", {"campaign": campaign, "form": form})
+    context = {"campaign": campaign, "form": form}
+    return render(request, "arena/bout_open.html", context, status=form_status(request))
 
 
 def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
@@ -124,10 +127,10 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
 @require_POST
 def bout_enter_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
-    gladiator_id = request.POST.get("gladiator", "")
+    gladiator_id = parse_id(request.POST.get("gladiator"))
     gladiator = (
-        Gladiator.objects.filter(campaign=bout.campaign, pk=int(gladiator_id)).first()
-        if gladiator_id.isdigit()
+        Gladiator.objects.filter(campaign=bout.campaign, pk=gladiator_id).first()
+        if gladiator_id is not None
         else None
     )
     try:
@@ -136,19 +139,27 @@ def bout_enter_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         bout_enter(
             bout=bout, gladiator=gladiator, by=request.user, square=request.POST.get("square", "")
         )
-        messages.success(request, f"{gladiator.name} is entered.")
     except LudusError as error:
         messages.error(request, error.message)
+        return _refused_on_bout_page(request, slug, pk)
+    messages.success(request, f"{gladiator.name} is entered.")
     return redirect("bout", slug=slug, pk=pk)
+
+
+def _refused_on_bout_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    from .views import bout_detail
+
+    return refused(request, lambda: bout_detail(request, slug, pk))
 
 
 def _gm_action(request: HttpRequest, slug: str, pk: int, action, done: str) -> HttpResponse:
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
     try:
         action(bout=bout, by=request.user)
-        messages.success(request, done)
     except LudusError as error:
         messages.error(request, error.message)
+        return _refused_on_bout_page(request, slug, pk)
+    messages.success(request, done)
     return redirect("bout", slug=slug, pk=pk)
 
 
@@ -172,6 +183,15 @@ def bout_finish_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _gm_action(
         request, slug, pk, bout_finish_by_tactics, "Tactics fought the rest of the bout."
     )
+
+
+def _order_text(text: str) -> str:
+    try:
+        return text_clean(
+            text, label="The order", max_length=ORDER_TEXT_MAX, multiline=True, required=False
+        )
+    except TextRefused as refused_text:
+        raise LudusError(str(refused_text), field="text") from None
 
 
 def _draft(request: HttpRequest) -> dict[str, Any]:
@@ -204,13 +224,14 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
     entrant = entrant_of_owner(slug=slug, pk=pk, entrant_pk=entrant_pk, user=request.user)
     bout = entrant.bout
     base = reverse("bout-orders", args=[slug, pk, entrant_pk])
+    refusal = False
     if request.method == "POST":
         try:
             order_submit(
                 entrant=entrant,
                 by=request.user,
                 order=_draft(request),
-                text=request.POST.get("text", ""),
+                text=_order_text(request.POST.get("text", "")),
                 standing=bool(request.POST.get("standing")),
             )
             messages.success(
@@ -220,6 +241,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
             return redirect(base)
         except LudusError as error:
             messages.error(request, error.message)
+            refusal = True
     draft = _draft(request)
     pick = request.GET.get("pick", "move")
     rules = turn_rules(bout.ruleset) if bout.status == Bout.Status.RUNNING else None
@@ -288,7 +310,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
     template = "arena/orders.html"
     if request.htmx:
         template += "#order-form"
-    return render(request, template, context)
+    return render(request, template, context, status=400 if refusal else 200)
 
 
 def forum_post_view(request: HttpRequest, slug: str, pk: int, turn: int) -> HttpResponse:

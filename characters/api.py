@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaign.api_inputs import Id, Integer, Name, Text, list_schema, paginated
 from campaign.errors import LudusError
+from campaign.inputs import NAME_MAX, REASON_MAX
 from campaign.selectors import campaign_get_visible
 
 from .catalogue import armoury
@@ -84,10 +85,22 @@ class LedgerLineOut(serializers.ModelSerializer):
         ]  # fmt: skip
 
 
+class TacticsField(serializers.DictField):
+    """Named settings of the rule set's tactics: names and values are short words."""
+
+    child = serializers.CharField(max_length=40)
+
+    def to_internal_value(self, data):
+        tactics = super().to_internal_value(data)
+        if len(tactics) > 20 or any(len(str(name)) > 40 for name in tactics):
+            raise serializers.ValidationError("Tactics are a few named settings of the rule set.")
+        return tactics
+
+
 class GladiatorIn(serializers.Serializer):
-    name = serializers.CharField(max_length=60)
+    name = Name(max_length=NAME_MAX, label="A gladiator's name")
     kind = serializers.CharField(max_length=40)
-    tactics = serializers.DictField(child=serializers.CharField(), required=False)
+    tactics = TacticsField(required=False)
 
 
 def _sheet(gladiator: Gladiator, request: Request) -> dict:
@@ -96,10 +109,11 @@ def _sheet(gladiator: Gladiator, request: Request) -> dict:
 
 
 class GladiatorListApi(APIView):
-    @extend_schema(responses=GladiatorOut(many=True))
+    @list_schema(GladiatorOut, "campaigns_gladiators_list")
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
-        return Response(GladiatorOut(gladiators_of_campaign(campaign=campaign), many=True).data)
+        rows = gladiators_of_campaign(campaign=campaign).order_by("name", "pk")
+        return paginated(request, self, rows, GladiatorOut)
 
     @extend_schema(request=GladiatorIn, responses={201: GladiatorSheetOut})
     def post(self, request: Request, slug: str) -> Response:
@@ -125,12 +139,10 @@ class GladiatorDetailApi(GladiatorApiView):
 
 
 class LedgerApi(GladiatorApiView):
-    @extend_schema(responses=LedgerLineOut(many=True))
+    @list_schema(LedgerLineOut, "campaigns_gladiators_ledger_list")
     def get(self, request: Request, slug: str, pk: int) -> Response:
         lines = ledger_statement(gladiator=self.gladiator(request, slug, pk))
-        paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(lines, request, self)
-        return paginator.get_paginated_response(LedgerLineOut(page, many=True).data)
+        return paginated(request, self, lines, LedgerLineOut)
 
 
 class BuyIn(serializers.Serializer):
@@ -150,7 +162,7 @@ class BuyApi(GladiatorApiView):
 
 
 class HoldingIn(serializers.Serializer):
-    holding = serializers.IntegerField()
+    holding = Id()
 
 
 class SellApi(GladiatorApiView):
@@ -205,7 +217,7 @@ class LevelUpApi(GladiatorApiView):
 
 
 class TacticsIn(serializers.Serializer):
-    tactics = serializers.DictField(child=serializers.CharField())
+    tactics = TacticsField()
 
 
 class TacticsApi(GladiatorApiView):
@@ -234,8 +246,8 @@ class RetireApi(GladiatorApiView):
 
 class AdjustIn(serializers.Serializer):
     currency = serializers.ChoiceField(choices=LedgerLine.Currency.values)
-    amount = serializers.IntegerField(min_value=-MAX_ADJUSTMENT, max_value=MAX_ADJUSTMENT)
-    reason = serializers.CharField(max_length=200)
+    amount = Integer(min_value=-MAX_ADJUSTMENT, max_value=MAX_ADJUSTMENT)
+    reason = Text(max_length=REASON_MAX, label="The reason")
 
 
 class AdjustApi(GladiatorApiView):
@@ -251,13 +263,14 @@ class AdjustApi(GladiatorApiView):
 
 
 class StandingsApi(APIView):
-    @extend_schema(
+    @list_schema(
+        GladiatorOut,
+        "campaigns_standings_list",
         parameters=[
             OpenApiParameter("sort", enum=list(STANDINGS_ORDER)),
             OpenApiParameter("status", enum=list(Gladiator.Status.values)),
             OpenApiParameter("owner", str),
         ],
-        responses=GladiatorOut(many=True),
     )
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
@@ -270,15 +283,19 @@ class StandingsApi(APIView):
             status=request.query_params.get("status", ""),
             owner=request.query_params.get("owner", ""),
         )
-        return Response(GladiatorOut(rows, many=True).data)
+        return paginated(request, self, rows, GladiatorOut)
 
 
 class GraveyardApi(APIView):
-    @extend_schema(responses=GladiatorSheetOut(many=True))
+    @list_schema(GladiatorSheetOut, "campaigns_graveyard_list")
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
-        dead = graveyard(campaign=campaign).prefetch_related("holdings")
-        return Response(GladiatorSheetOut(dead, many=True, context={"request": request}).data)
+        dead = (
+            graveyard(campaign=campaign)
+            .prefetch_related("holdings")
+            .order_by("-ended_at", "name", "pk")
+        )
+        return paginated(request, self, dead, GladiatorSheetOut, context={"request": request})
 
 
 class ArmouryItemOut(serializers.Serializer):
@@ -289,8 +306,8 @@ class ArmouryItemOut(serializers.Serializer):
 
 
 class ArmouryApi(APIView):
-    @extend_schema(responses=ArmouryItemOut(many=True))
+    @list_schema(ArmouryItemOut, "campaigns_armoury_list")
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
         items = [i for i in armoury(campaign.ruleset).values() if i["price"] is not None]
-        return Response(items)
+        return paginated(request, self, items, ArmouryItemOut)
