@@ -52,6 +52,10 @@ class BoutOut(serializers.ModelSerializer):
 
 
 class BoutDetailOut(BoutOut):
+    seed = serializers.IntegerField(
+        allow_null=True, read_only=True, help_text="Null until the bout is decided."
+    )
+
     class Meta(BoutOut.Meta):
         fields = [*BoutOut.Meta.fields, "seed", "engine_input", "log"]
 

@@ -60,7 +60,14 @@ class CampaignIn(serializers.Serializer):
         allow_blank=True,
         default="",
     )
-    ruleset = serializers.CharField(max_length=40)
+    ruleset = serializers.ChoiceField(
+        choices=[r["slug"] for r in rulesets_available()],
+        error_messages={
+            "invalid_choice": "Unknown rule set {input!r}; choose one of: "
+            + ", ".join(r["slug"] for r in rulesets_available())
+            + "."
+        },
+    )
     visibility = serializers.ChoiceField(
         choices=Campaign.Visibility.values, default=Campaign.Visibility.PRIVATE
     )

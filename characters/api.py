@@ -13,8 +13,9 @@ from campaign.api_inputs import Id, Integer, Name, Text, list_schema, paginated
 from campaign.errors import LudusError
 from campaign.inputs import NAME_MAX, REASON_MAX
 from campaign.selectors import campaign_get_visible
+from campaign.services import ruleset_choices
 
-from .catalogue import armoury
+from .catalogue import armoury, gladiator_kinds
 from .ledger import MAX_ADJUSTMENT
 from .models import STATS, Gladiator, Holding, LedgerLine
 from .permissions import gladiator_can_act
@@ -97,9 +98,14 @@ class TacticsField(serializers.DictField):
         return tactics
 
 
+# Every rule set's gladiator types and wares, for the schema; the service checks the campaign's.
+ALL_KINDS = sorted({k for r, _ in ruleset_choices() for k, _ in gladiator_kinds(r)})
+ALL_ITEMS = sorted({i for r, _ in ruleset_choices() for i in armoury(r)})
+
+
 class GladiatorIn(serializers.Serializer):
     name = Name(max_length=NAME_MAX, label="A gladiator's name")
-    kind = serializers.CharField(max_length=40)
+    kind = serializers.ChoiceField(choices=ALL_KINDS)
     tactics = TacticsField(required=False)
 
 
@@ -146,7 +152,7 @@ class LedgerApi(GladiatorApiView):
 
 
 class BuyIn(serializers.Serializer):
-    item = serializers.CharField(max_length=40)
+    item = serializers.ChoiceField(choices=ALL_ITEMS)
 
 
 class BuyApi(GladiatorApiView):
