@@ -28,8 +28,12 @@ class DomainErrorMiddleware:
         return None
 
 
+FORM_CONTENT_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
 class InputGuardMiddleware:
     """What no view should have to think about, refused up front in words:
+    - a POST to a page that is not an HTML form (JSON, text ...): 415;
     - a NUL character anywhere in the path, the query string or a form's fields (PostgreSQL
       cannot store one, and no name, code or square contains one): 400;
     - a form body over DATA_UPLOAD_MAX_MEMORY_SIZE (413) or with more than
@@ -53,6 +57,12 @@ class InputGuardMiddleware:
             return 400, "The address holds a NUL character (%00); no Ludus address does."
         if request.method != "POST" or request.path.startswith("/api/"):
             return None
+        if request.content_type not in FORM_CONTENT_TYPES:
+            return 415, (
+                "The pages take HTML forms (application/x-www-form-urlencoded or "
+                f"multipart/form-data), not {request.content_type or 'a body without a type'}; "
+                "the API under /api/ takes JSON."
+            )
         try:
             fields = request.POST
         except RequestDataTooBig:

@@ -8,10 +8,17 @@ FIGURES: dict[str, Counter] = {
     "fuzz_statuses": Counter(),
     "fuzz_operations": Counter(),
     "fuzz_detail": Counter(),  # (operation, persona, mode, status)
+    "bad_input": Counter(),  # table row -> bad inputs tried
 }
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    table = FIGURES["bad_input"]
+    if table:
+        terminalreporter.write_sep("-", "bad-input table")
+        terminalreporter.write_line(
+            f"{sum(table.values())} bad inputs over {len(table)} forms and endpoints"
+        )
     statuses = FIGURES["fuzz_statuses"]
     if not statuses:
         return
