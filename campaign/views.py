@@ -43,12 +43,9 @@ def form_error(form, error: LudusError) -> None:
 
 
 def refused(request: HttpRequest, page: Callable[[], HttpResponse]) -> HttpResponse:
-    """A POSTed action refused (its reason is in the messages): the page it came from with a
-    400, so nothing looks like it worked. htmx does not swap a 400: it gets the reason alone,
-    for the toast of static/js/ludus.js."""
-    if request.htmx:
-        reasons = [m.message for m in messages.get_messages(request)]
-        return render(request, "400.html", {"reason": " ".join(reasons)}, status=400)
+    """A POSTed action refused (its reason is in the messages): the page it came from, or the
+    part of it htmx swaps, with a 400, so nothing looks like it worked. htmx swaps a 400
+    (templates/base.html's htmx-config): the reason shows where a success would have."""
     response = page()
     response.status_code = 400
     return response
