@@ -57,7 +57,7 @@ class BoutOpenApi(APIView):
 
 class EnterIn(serializers.Serializer):
     gladiator = Id()
-    square = serializers.CharField(max_length=4, required=False, allow_blank=True, default="")
+    square = Text(max_length=4, label="The square", required=False, allow_blank=True, default="")
 
 
 class BoutEnterApi(APIView):

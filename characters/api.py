@@ -89,7 +89,7 @@ class LedgerLineOut(serializers.ModelSerializer):
 class TacticsField(serializers.DictField):
     """Named settings of the rule set's tactics: names and values are short words."""
 
-    child = serializers.CharField(max_length=40)
+    child = Text(max_length=40, label="A tactic")
 
     def to_internal_value(self, data):
         tactics = super().to_internal_value(data)
