@@ -10,7 +10,7 @@ export UV_PYTHON_DOWNLOADS := never
 PYTHON312 ?= $(shell for p in python3.12 $$(command -v pyenv >/dev/null 2>&1 && ls -d "$$(pyenv root)"/versions/3.12*/bin/python3.12 2>/dev/null | sort -V | tail -1); do \
 	"$$p" -c 'import sys; assert sys.version_info[:2] == (3, 12)' >/dev/null 2>&1 && { command -v "$$p"; break; }; done)
 
-.PHONY: run dev test lint format lock shell bench clean-data
+.PHONY: run dev test fuzz lint format lock shell bench clean-data
 
 # uv lives inside .venv, at the version requirements.lock pins: nothing outside the project is
 # installed or changed.
@@ -29,6 +29,11 @@ dev: $(VENV)/.synced  ## the same with Django's autoreloading runserver and debu
 
 test: $(VENV)/.synced  ## the whole suite on embedded PostgreSQL and Redis
 	$(PY) -m campaign.devstack test $(ARGS)
+
+# The API fuzzer with many more examples than the test suite gives it (docs/security.md).
+FUZZ_EXAMPLES ?= 200
+fuzz: $(VENV)/.synced  ## schemathesis over the whole API, FUZZ_EXAMPLES per operation, persona and mode
+	LUDUS_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m campaign.devstack test -m fuzz -q -p no:cacheprovider $(ARGS)
 
 lint: $(VENV)/.synced
 	$(VENV)/bin/ruff format --check .

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from .models import Bout, BoutEntrant
+from .selectors import UNDECIDED
 
 
 class EntrantInline(admin.TabularInline):
@@ -14,3 +15,21 @@ class BoutAdmin(admin.ModelAdmin):
     list_display = ["__str__", "campaign", "ruleset", "status", "scheduled_at", "winner"]
     list_filter = ["status", "ruleset"]
     inlines = [EntrantInline]
+
+    # The engine is deterministic: a bout's seed (also inside its engine input) would let the
+    # GM fight it in advance. The admin shows neither until the bout is decided, and then
+    # only to read: a changed seed would no longer replay to the stored log.
+    SECRET_UNTIL_FOUGHT = ("seed", "engine_input")
+
+    def get_exclude(self, request, obj=None):
+        if obj is None or obj.status in UNDECIDED:
+            return self.SECRET_UNTIL_FOUGHT
+        return ()
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.status not in UNDECIDED:
+            return self.SECRET_UNTIL_FOUGHT
+        return ()
+
+    def has_add_permission(self, request) -> bool:
+        return False  # bouts are scheduled by bout_schedule (row locks, audit), not typed in

@@ -4,18 +4,20 @@ from django.contrib.auth.models import AnonymousUser
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaign.api_inputs import Id, Text, list_schema, paginated
 from campaign.errors import LudusError
+from campaign.inputs import REASON_MAX, TITLE_MAX
 from campaign.selectors import campaign_get_visible
 from characters.models import Gladiator
 
 from .forms import OUTCOMES, BoutFilterForm
 from .models import Bout, BoutEntrant
 from .selectors import (
+    UNDECIDED,
     bout_engine_input_for,
     bout_get,
     bout_get_visible,
@@ -50,6 +52,10 @@ class BoutOut(serializers.ModelSerializer):
 
 
 class BoutDetailOut(BoutOut):
+    seed = serializers.IntegerField(
+        allow_null=True, read_only=True, help_text="Null until the bout is decided."
+    )
+
     class Meta(BoutOut.Meta):
         fields = [*BoutOut.Meta.fields, "seed", "engine_input", "log"]
 
@@ -58,7 +64,7 @@ class BoutDetailOut(BoutOut):
         request = self.context.get("request")
         user = request.user if request is not None else AnonymousUser()
         data["engine_input"] = bout_engine_input_for(bout=bout, user=user)
-        if bout.status == Bout.Status.SCHEDULED:
+        if bout.status in UNDECIDED:
             # The engine is deterministic: whoever knew the seed could fight the bout
             # beforehand and choose the kit that wins. It is shown once the bout is fought.
             data["seed"] = None
@@ -66,10 +72,14 @@ class BoutDetailOut(BoutOut):
 
 
 class BoutIn(serializers.Serializer):
-    title = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    title = Text(
+        max_length=TITLE_MAX, label="The title", required=False, allow_blank=True, default=""
+    )
     scheduled_at = serializers.DateTimeField()
-    gladiators = serializers.ListField(child=serializers.IntegerField(), min_length=2)
-    teams = serializers.ListField(child=serializers.CharField(max_length=40), required=False)
+    gladiators = serializers.ListField(child=Id(), min_length=2, max_length=Bout.MAX_ENTRANTS)
+    teams = serializers.ListField(
+        child=Text(max_length=40, label="A team"), required=False, max_length=Bout.MAX_ENTRANTS
+    )
     options = serializers.DictField(
         required=False,
         default=dict,
@@ -78,7 +88,9 @@ class BoutIn(serializers.Serializer):
 
 
 class BoutListApi(APIView):
-    @extend_schema(
+    @list_schema(
+        BoutOut,
+        "campaigns_bouts_list",
         parameters=[
             OpenApiParameter("gladiator", int),
             OpenApiParameter("player", str),
@@ -87,7 +99,6 @@ class BoutListApi(APIView):
             OpenApiParameter("since", OpenApiTypes.DATE),
             OpenApiParameter("until", OpenApiTypes.DATE),
         ],
-        responses=BoutOut(many=True),
     )
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
@@ -95,9 +106,7 @@ class BoutListApi(APIView):
         if not filters.is_valid():
             raise serializers.ValidationError(filters.errors)
         bouts = bouts_filter(bouts=bouts_of_campaign(campaign=campaign), **filters.cleaned_data)
-        paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(bouts, request, self)
-        return paginator.get_paginated_response(BoutOut(page, many=True).data)
+        return paginated(request, self, bouts, BoutOut)
 
     @extend_schema(request=BoutIn, responses={201: BoutOut})
     def post(self, request: Request, slug: str) -> Response:
@@ -128,7 +137,9 @@ class BoutDetailApi(APIView):
 
 
 class CancelIn(serializers.Serializer):
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
+    reason = Text(
+        max_length=REASON_MAX, label="The reason", required=False, allow_blank=True, default=""
+    )
 
 
 class BoutCancelApi(APIView):

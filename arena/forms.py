@@ -7,6 +7,7 @@ from django import forms
 from django.db.models import QuerySet
 
 from arena.engine.core.campaign import OptionField
+from campaign.inputs import TITLE_MAX, IntegerField, TextField
 from characters.models import Gladiator
 
 BOARD_PARTS = (("files", "files"), ("ranks", "ranks"))
@@ -19,7 +20,7 @@ def option_fields(schema: Sequence[OptionField]) -> dict[str, forms.Field]:
         name = f"option_{option.key}"
         if option.kind == "board":
             for index, (part, words) in enumerate(BOARD_PARTS):
-                fields[f"{name}_{part}"] = forms.IntegerField(
+                fields[f"{name}_{part}"] = IntegerField(
                     label=f"{option.label}: {words}",
                     min_value=option.minimum,
                     max_value=option.maximum,
@@ -28,7 +29,7 @@ def option_fields(schema: Sequence[OptionField]) -> dict[str, forms.Field]:
                     required=False,  # left out: the rule set's default
                 )
         elif option.kind == "int":
-            fields[name] = forms.IntegerField(
+            fields[name] = IntegerField(
                 label=option.label, min_value=option.minimum, max_value=option.maximum,
                 initial=option.default, help_text=option.help, required=False,
             )  # fmt: skip
@@ -67,7 +68,7 @@ class GladiatorChoice(forms.ModelMultipleChoiceField):
 
 
 class BoutScheduleForm(forms.Form):
-    title = forms.CharField(max_length=120, required=False)
+    title = TextField(max_length=TITLE_MAX, required=False, label="The title")
     scheduled_at = forms.DateTimeField(
         label="Fight at (UTC)",
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),

@@ -10,7 +10,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaign.api_inputs import Id, Integer, Text
 from campaign.errors import LudusError
+from campaign.inputs import ORDER_TEXT_MAX, TITLE_MAX
 from campaign.selectors import campaign_get_visible
 from characters.models import Gladiator
 
@@ -34,9 +36,11 @@ def _detail(bout: Bout, request: Request) -> dict:
 
 
 class OpenIn(serializers.Serializer):
-    title = serializers.CharField(max_length=120)
+    title = Text(max_length=TITLE_MAX, label="The title")
     options = serializers.DictField(required=False, default=dict)
-    deadline_hours = serializers.IntegerField(required=False, allow_null=True, default=24)
+    deadline_hours = Integer(
+        min_value=1, max_value=24 * 14, required=False, allow_null=True, default=24
+    )
 
 
 class BoutOpenApi(APIView):
@@ -52,8 +56,8 @@ class BoutOpenApi(APIView):
 
 
 class EnterIn(serializers.Serializer):
-    gladiator = serializers.IntegerField()
-    square = serializers.CharField(max_length=4, required=False, allow_blank=True, default="")
+    gladiator = Id()
+    square = Text(max_length=4, label="The square", required=False, allow_blank=True, default="")
 
 
 class BoutEnterApi(APIView):
@@ -96,7 +100,14 @@ BoutFinishApi = _gm_api(bout_finish_by_tactics)
 
 class OrderIn(serializers.Serializer):
     order = serializers.DictField(required=False)
-    text = serializers.CharField(required=False, allow_blank=True, default="")
+    text = Text(
+        max_length=ORDER_TEXT_MAX,
+        label="The order",
+        multiline=True,
+        required=False,
+        allow_blank=True,
+        default="",
+    )
     standing = serializers.BooleanField(required=False, default=False)
 
 

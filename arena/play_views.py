@@ -20,9 +20,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from arena.engine.core.campaign import OptionField
 from campaign.errors import LudusError
+from campaign.inputs import ORDER_TEXT_MAX, TITLE_MAX, IntegerField, TextField, parse_id
 from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
-from campaign.views import form_error
+from campaign.text import TextRefused, text_clean
+from campaign.views import form_error, form_status, refused
 from characters.catalogue import adapter
 from characters.models import Gladiator, Holding
 
@@ -50,8 +52,8 @@ from .turns import ruleset_template, state_loaded, turn_rules
 
 
 class BoutOpenForm(forms.Form):
-    title = forms.CharField(max_length=120)
-    deadline_hours = forms.IntegerField(
+    title = TextField(max_length=TITLE_MAX, label="The title")
+    deadline_hours = IntegerField(
         min_value=1,
         max_value=336,
         required=False,
@@ -89,7 +91,8 @@ def bout_open_view(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, "The bout is open: players may enter their gladiators.")
             return redirect("bout", slug=slug, pk=bout.pk)
-    return render(request, "arena/bout_open.html", {"campaign": campaign, "form": form})
+    context = {"campaign": campaign, "form": form}
+    return render(request, "arena/bout_open.html", context, status=form_status(request))
 
 
 def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
@@ -138,10 +141,10 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
 @require_POST
 def bout_enter_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
-    gladiator_id = request.POST.get("gladiator", "")
+    gladiator_id = parse_id(request.POST.get("gladiator"))
     gladiator = (
-        Gladiator.objects.filter(campaign=bout.campaign, pk=int(gladiator_id)).first()
-        if gladiator_id.isdigit()
+        Gladiator.objects.filter(campaign=bout.campaign, pk=gladiator_id).first()
+        if gladiator_id is not None
         else None
     )
     try:
@@ -150,19 +153,27 @@ def bout_enter_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         bout_enter(
             bout=bout, gladiator=gladiator, by=request.user, square=request.POST.get("square", "")
         )
-        messages.success(request, f"{gladiator.name} is entered.")
     except LudusError as error:
         messages.error(request, error.message)
+        return _refused_on_bout_page(request, slug, pk)
+    messages.success(request, f"{gladiator.name} is entered.")
     return redirect("bout", slug=slug, pk=pk)
+
+
+def _refused_on_bout_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    from .views import bout_detail
+
+    return refused(request, lambda: bout_detail(request, slug, pk))
 
 
 def _gm_action(request: HttpRequest, slug: str, pk: int, action, done: str) -> HttpResponse:
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
     try:
         action(bout=bout, by=request.user)
-        messages.success(request, done)
     except LudusError as error:
         messages.error(request, error.message)
+        return _refused_on_bout_page(request, slug, pk)
+    messages.success(request, done)
     return redirect("bout", slug=slug, pk=pk)
 
 
@@ -188,6 +199,15 @@ def bout_finish_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
 
 
+def _order_text(text: str) -> str:
+    try:
+        return text_clean(
+            text, label="The order", max_length=ORDER_TEXT_MAX, multiline=True, required=False
+        )
+    except TextRefused as refused_text:
+        raise LudusError(str(refused_text), field="text") from None
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> HttpResponse:
@@ -196,13 +216,14 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
     base = reverse("bout-orders", args=[slug, pk, entrant_pk])
     rules = turn_rules(bout.ruleset)
     schema = rules.web.order_schema()
+    refusal = False
     if request.method == "POST":
         try:
             order_submit(
                 entrant=entrant,
                 by=request.user,
                 order=draft_read(schema, request.POST),
-                text=request.POST.get("text", ""),
+                text=_order_text(request.POST.get("text", "")),
                 standing=bool(request.POST.get("standing")),
             )
             messages.success(
@@ -212,6 +233,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
             return redirect(base)
         except LudusError as error:
             messages.error(request, error.message)
+            refusal = True
     draft = draft_read(schema, request.GET)
     on_board = board_fields(schema)
     pick_key = request.GET.get("pick", on_board[0].key if on_board else "")
@@ -271,7 +293,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
     template = ruleset_template(bout.ruleset, "orders.html")
     if request.htmx:
         template += "#order-form"
-    return render(request, template, context)
+    return render(request, template, context, status=400 if refusal else 200)
 
 
 def forum_post_view(request: HttpRequest, slug: str, pk: int, turn: int) -> HttpResponse:

@@ -17,6 +17,7 @@ from arena.engine import play
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
+from campaign.text import TextRefused, text_clean
 from characters.models import Gladiator
 
 from .engine_io import bout_engine_input, bout_options_clean
@@ -37,6 +38,11 @@ ETA_HORIZON = timedelta(seconds=int(getattr(settings, "LUDUS_ETA_HORIZON_SECONDS
 SWEEP_GRACE = timedelta(seconds=5)
 # Clocks of web and worker hosts drift a little; an ETA message must never find its bout "not due".
 EARLY_TOLERANCE = timedelta(seconds=1)
+# How far from now a bout may be scheduled, either way: a season ahead; and back, to record a
+# bout already fought at the table (it is fought at once). Year 9999 is a typo, not a plan.
+SCHEDULE_REACH = timedelta(days=366)
+TITLE_MAX = Bout._meta.get_field("title").max_length
+REASON_MAX = 200  # as an adjustment's reason
 
 
 def _enqueue(bout: Bout) -> None:
@@ -91,9 +97,20 @@ def bout_schedule(
             )
     if timezone.is_naive(scheduled_at):
         raise LudusError("The bout's time needs a time zone.", field="scheduled_at")
+    now = timezone.now()
+    if not now - SCHEDULE_REACH <= scheduled_at <= now + SCHEDULE_REACH:
+        raise LudusError(
+            f"A bout is scheduled at most {SCHEDULE_REACH.days} days ahead (or back); "
+            f"{scheduled_at:%Y-%m-%d} is out of reach.",
+            field="scheduled_at",
+        )
+    try:
+        title = text_clean(title, label="The title", max_length=TITLE_MAX, required=False)
+    except TextRefused as refused:
+        raise LudusError(str(refused), field="title") from None
     bout = Bout.objects.create(
         campaign=campaign,
-        title=title.strip() or " vs ".join(locked[i].name for i in ids),
+        title=title or " vs ".join(locked[i].name for i in ids)[:TITLE_MAX],
         ruleset=campaign.ruleset,
         options=options,
         seed=seed if seed is not None else secrets.randbits(48),
@@ -174,6 +191,10 @@ def bout_cancel(*, bout: Bout, by: AbstractBaseUser, reason: str = "") -> Bout:
     """The GM calls off a bout not yet decided (scheduled, open or in progress): nobody is paid,
     nothing is recorded on the careers."""
     check_campaign_gm(campaign=bout.campaign, user=by)
+    try:
+        reason = text_clean(reason, label="The reason", max_length=REASON_MAX, required=False)
+    except TextRefused as refused:
+        raise LudusError(str(refused), field="reason") from None
     updated = Bout.objects.filter(
         pk=bout.pk, status__in=[Bout.Status.SCHEDULED, *TURN_BY_TURN_LIVE]
     ).update(status=Bout.Status.CANCELLED, turn_deadline=None)

@@ -11,9 +11,10 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaign.errors import LudusError
+from campaign.inputs import parse_int
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_gm
-from campaign.views import form_error
+from campaign.views import form_error, form_status, refused
 from characters.catalogue import adapter
 from characters.selectors import gladiators_active
 
@@ -67,14 +68,14 @@ def bout_new(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, f"{bout.title} is scheduled.")
             return redirect("bout", slug=campaign.slug, pk=bout.pk)
-    return render(request, "arena/bout_new.html", {"campaign": campaign, "form": form})
+    context = {"campaign": campaign, "form": form}
+    return render(request, "arena/bout_new.html", context, status=form_status(request))
 
 
 def _turn_index(request: HttpRequest, turns: list) -> int:
     """The turn to show (1-based in the URL); the last one by default."""
-    try:
-        number = int(request.GET.get("turn", len(turns)))
-    except ValueError:
+    number = parse_int(request.GET.get("turn", len(turns)))
+    if number is None:
         number = len(turns)
     return min(max(number, 1), len(turns)) - 1
 
@@ -130,7 +131,8 @@ def bout_cancel_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     campaign = bout.campaign
     try:
         bout_cancel(bout=bout, by=request.user, reason=request.POST.get("reason", ""))
-        messages.success(request, "The bout was cancelled.")
     except LudusError as error:
         messages.error(request, error.message)
+        return refused(request, lambda: bout_detail(request, slug, pk))
+    messages.success(request, "The bout was cancelled.")
     return redirect("bout", slug=campaign.slug, pk=bout.pk)

@@ -6,21 +6,38 @@ from dataclasses import asdict
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.pagination import PageNumberPagination
+from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import Throttled
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from arena.engine import ruleset, rulesets_available
 
+from .api_inputs import Name, Text, list_schema, paginated
+from .inputs import CODE_MAX, DESCRIPTION_MAX, TITLE_MAX
+from .login_guard import (
+    client_ip,
+    lockout_message,
+    login_failed,
+    login_lockout_left,
+    login_succeeded,
+)
 from .models import AuditEntry, Campaign
-from .selectors import campaign_get_visible, campaign_role, campaigns_visible
+from .selectors import (
+    campaign_get_joinable,
+    campaign_get_visible,
+    campaign_role,
+    campaigns_visible,
+)
 from .services import (
     campaign_create,
     campaign_join,
     check_campaign_gm,
-    invite_code_matches,
 )
 
 
@@ -36,19 +53,33 @@ class CampaignOut(serializers.ModelSerializer):
 
 
 class CampaignIn(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
-    description = serializers.CharField(required=False, allow_blank=True, default="")
-    ruleset = serializers.CharField(max_length=40)
+    name = Name(max_length=TITLE_MAX, label="A campaign's name")
+    description = Text(
+        max_length=DESCRIPTION_MAX,
+        label="The description",
+        multiline=True,
+        required=False,
+        allow_blank=True,
+        default="",
+    )
+    ruleset = serializers.ChoiceField(
+        choices=[r["slug"] for r in rulesets_available()],
+        error_messages={
+            "invalid_choice": "Unknown rule set {input!r}; choose one of: "
+            + ", ".join(r["slug"] for r in rulesets_available())
+            + "."
+        },
+    )
     visibility = serializers.ChoiceField(
         choices=Campaign.Visibility.values, default=Campaign.Visibility.PRIVATE
     )
 
 
 class CampaignListApi(APIView):
-    @extend_schema(responses=CampaignOut(many=True))
+    @list_schema(CampaignOut, "campaigns_list")
     def get(self, request: Request) -> Response:
-        campaigns = campaigns_visible(user=request.user).order_by("name")
-        return Response(CampaignOut(campaigns, many=True, context={"request": request}).data)
+        campaigns = campaigns_visible(user=request.user).order_by("name", "pk")
+        return paginated(request, self, campaigns, CampaignOut, context={"request": request})
 
     @extend_schema(request=CampaignIn, responses={201: CampaignOut})
     def post(self, request: Request) -> Response:
@@ -66,23 +97,22 @@ class CampaignDetailApi(APIView):
 
 
 class JoinIn(serializers.Serializer):
-    code = serializers.CharField(max_length=32)
+    code = Text(max_length=CODE_MAX, label="The invite code")
 
 
 class CampaignJoinApi(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "join"
 
     @extend_schema(request=JoinIn, responses=CampaignOut)
     def post(self, request: Request, slug: str) -> Response:
-        # Private campaigns are joined by code alone: their slug is not visible before joining.
+        # The body is checked before the campaign is looked up: a bad one gets the same 400
+        # whether the campaign exists or not.
         data = JoinIn(data=request.data)
         data.is_valid(raise_exception=True)
-        campaign = Campaign.objects.filter(slug=slug).first()
         code = data.validated_data["code"]
-        if campaign is None or (
-            not campaign.is_public and not invite_code_matches(campaign=campaign, code=code)
-        ):
-            campaign_get_visible(slug=slug, user=request.user)  # 404 for what they cannot see
+        campaign = campaign_get_joinable(slug=slug, user=request.user, code=code)
         campaign_join(campaign=campaign, user=request.user, code=code)
         return Response(CampaignOut(campaign, context={"request": request}).data)
 
@@ -125,10 +155,10 @@ def _described(plugin) -> dict:
 
 
 class RulesetListApi(APIView):
-    @extend_schema(responses=RulesetOut(many=True))
+    @list_schema(RulesetOut, "rulesets_list")
     def get(self, request: Request) -> Response:
         plugins = [ruleset(r["slug"]) for r in rulesets_available()]
-        return Response(RulesetOut([_described(p) for p in plugins], many=True).data)
+        return paginated(request, self, [_described(p) for p in plugins], RulesetOut)
 
 
 class AuditEntryOut(serializers.ModelSerializer):
@@ -142,11 +172,39 @@ class AuditEntryOut(serializers.ModelSerializer):
 class AuditApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=AuditEntryOut(many=True))
+    @list_schema(AuditEntryOut, "campaigns_audit_list")
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
         check_campaign_gm(campaign=campaign, user=request.user)
-        paginator = PageNumberPagination()
-        entries = campaign.audit.select_related("actor")
-        page = paginator.paginate_queryset(entries, request, self)
-        return paginator.get_paginated_response(AuditEntryOut(page, many=True).data)
+        return paginated(request, self, campaign.audit.select_related("actor"), AuditEntryOut)
+
+
+class TokenOut(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class TokenApi(ObtainAuthToken):
+    """A token for a user name and password: throttled per address, and behind the same
+    lockout as the sign-in page (campaign/login_guard.py)."""
+
+    parser_classes = APIView.parser_classes
+    renderer_classes = APIView.renderer_classes
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "auth"
+
+    @extend_schema(request=AuthTokenSerializer, responses=TokenOut)
+    def post(self, request: Request, *args, **kwargs) -> Response:
+        data = request.data if isinstance(request.data, dict) else {}
+        username = data.get("username") if isinstance(data.get("username"), str) else ""
+        ip = client_ip(request)
+        left = login_lockout_left(username=username, ip=ip)
+        if left:
+            raise Throttled(wait=left, detail=lockout_message(left))
+        serializer = self.get_serializer(data=request.data)
+        if not serializer.is_valid():
+            if "non_field_errors" in serializer.errors:  # the name and password did not match
+                login_failed(username=username, ip=ip)
+            raise serializers.ValidationError(serializer.errors)
+        login_succeeded(username=username, ip=ip)
+        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        return Response({"token": token.key})

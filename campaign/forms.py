@@ -1,19 +1,65 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
 
+from .inputs import CODE_MAX, DESCRIPTION_MAX, TITLE_MAX, NameField, TextField
+from .login_guard import (
+    client_ip,
+    lockout_message,
+    login_failed,
+    login_lockout_left,
+    login_succeeded,
+)
 from .models import Campaign
+from .text import TextRefused, name_clean
 
 
 class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username",)
 
+    def clean_username(self) -> str:
+        username = super().clean_username()
+        try:
+            # Django's own validator allows any letters; a name must still read as one name.
+            return name_clean(username, label="The user name", max_length=150)
+        except TextRefused as refused:
+            raise ValidationError(str(refused), code="invalid") from None
+
+
+class LoginForm(AuthenticationForm):
+    """Django's sign-in form, with the lockout of campaign/login_guard.py in front of it."""
+
+    locked = False
+
+    def clean(self):
+        username = self.cleaned_data.get("username") or ""
+        ip = client_ip(self.request) if self.request is not None else ""
+        left = login_lockout_left(username=username, ip=ip)
+        if left:
+            self.locked = True
+            raise ValidationError(lockout_message(left), code="locked")
+        try:
+            cleaned = super().clean()
+        except ValidationError as error:
+            if error.code == "invalid_login":
+                login_failed(username=username, ip=ip)
+            raise
+        login_succeeded(username=username, ip=ip)
+        return cleaned
+
 
 class CampaignForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    name = NameField(max_length=TITLE_MAX, label="Name")
+    description = TextField(
+        max_length=DESCRIPTION_MAX,
+        multiline=True,
+        required=False,
+        label="Description",
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
     ruleset = forms.ChoiceField(label="Rule set")
     visibility = forms.ChoiceField(
         choices=Campaign.Visibility.choices, initial=Campaign.Visibility.PRIVATE
@@ -25,7 +71,7 @@ class CampaignForm(forms.Form):
 
 
 class JoinForm(forms.Form):
-    code = forms.CharField(max_length=32, label="Invite code")
+    code = TextField(max_length=CODE_MAX, label="Invite code")
 
 
 class OptionsForm(forms.Form):

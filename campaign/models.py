@@ -19,7 +19,7 @@ class Campaign(models.Model):
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=140, unique=True)
-    description = models.TextField(blank=True)
+    description = models.CharField(max_length=2000, blank=True)
     ruleset = models.CharField(max_length=40)
     visibility = models.CharField(
         max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE

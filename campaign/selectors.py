@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import secrets
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 from django.http import Http404
@@ -56,6 +58,21 @@ def campaign_get_visible(*, slug: str, user: AnyUser) -> Campaign:
     if not campaign.is_public and campaign_role(campaign=campaign, user=user) is None:
         raise Http404("No such campaign.")
     return campaign
+
+
+def invite_code_matches(*, campaign: Campaign, code: str) -> bool:
+    """Compared as bytes: secrets.compare_digest refuses str with non-ASCII characters."""
+    return secrets.compare_digest(code.strip().encode(), campaign.invite_code.encode())
+
+
+def campaign_get_joinable(*, slug: str, user: AnyUser, code: str) -> Campaign:
+    """The campaign `user` may try to join with `code`, or Http404. A private campaign is
+    found by an outsider only with its right code: with a wrong one the answer is the one an
+    unknown address gets, so no guess tells a private campaign from none."""
+    campaign = Campaign.objects.filter(slug=slug).first()
+    if campaign is not None and invite_code_matches(campaign=campaign, code=code):
+        return campaign
+    return campaign_get_visible(slug=slug, user=user)
 
 
 def campaign_members(*, campaign: Campaign) -> QuerySet[Membership]:

@@ -1,17 +1,25 @@
 from __future__ import annotations
 
-import secrets
+import re
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 from arena.engine import campaign_rulesets
 
 from .errors import LudusError, NotAllowed
 from .models import AuditEntry, Campaign, Membership, new_invite_code
-from .selectors import campaign_is_gm, campaign_role, campaign_role_forget
+from .selectors import campaign_is_gm, campaign_role, campaign_role_forget, invite_code_matches
+from .text import TextRefused, name_clean, text_clean
+
+# The models' max_length, checked on the cleaned text (campaign/text.py).
+CAMPAIGN_NAME_MAX = Campaign._meta.get_field("name").max_length
+CAMPAIGN_DESCRIPTION_MAX = Campaign._meta.get_field("description").max_length
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -53,9 +61,20 @@ def campaign_create(
     visibility: str = Campaign.Visibility.PRIVATE,
 ) -> Campaign:
     """Create a campaign; its creator becomes its game master."""
-    name = name.strip()
-    if not name:
-        raise LudusError("A campaign needs a name.", field="name")
+    try:
+        name = name_clean(name, label="A campaign's name", max_length=CAMPAIGN_NAME_MAX)
+    except TextRefused as refused:
+        raise LudusError(str(refused), field="name") from None
+    try:
+        description = text_clean(
+            description,
+            label="The description",
+            max_length=CAMPAIGN_DESCRIPTION_MAX,
+            multiline=True,
+            required=False,
+        )
+    except TextRefused as refused:
+        raise LudusError(str(refused), field="description") from None
     known = dict(ruleset_choices())
     if ruleset not in known:
         raise LudusError(
@@ -63,13 +82,14 @@ def campaign_create(
         )
     if visibility not in Campaign.Visibility.values:
         raise LudusError("Visibility must be 'public' or 'private'.", field="visibility")
+    check_campaign_quota(user=by)
     for _ in range(5):  # two campaigns of one name at once: the loser takes the next slug
         try:
             with transaction.atomic():
                 campaign = Campaign.objects.create(
                     name=name,
                     slug=_unique_slug(name),
-                    description=description.strip(),
+                    description=description,
                     ruleset=ruleset,
                     visibility=visibility,
                     created_by=by,
@@ -82,8 +102,26 @@ def campaign_create(
     raise LudusError("Could not find a free address for this campaign; try another name.")
 
 
-def invite_code_matches(*, campaign: Campaign, code: str) -> bool:
-    return secrets.compare_digest(code.strip(), campaign.invite_code)
+def check_campaign_quota(*, user: AbstractBaseUser) -> None:
+    """A user creates at most LUDUS_LIMITS' campaigns_per_day in 24 hours, and campaigns_in_total
+    in all (docs/security.md)."""
+    limits = settings.LUDUS_LIMITS
+    mine = Campaign.objects.filter(created_by=user)
+    if mine.count() >= limits["campaigns_in_total"]:
+        raise LudusError(
+            f"You have created {limits['campaigns_in_total']} campaigns, the most one person "
+            "may; ask the administrator if you need more."
+        )
+    since = timezone.now() - timedelta(days=1)
+    if mine.filter(created_at__gte=since).count() >= limits["campaigns_per_day"]:
+        raise LudusError(
+            f"You have created {limits['campaigns_per_day']} campaigns in the last 24 hours; "
+            "that is the most one person may. Try again tomorrow."
+        )
+
+
+# What new_invite_code() makes: 12 characters of the URL-safe alphabet.
+_INVITE_CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 def campaign_join(*, campaign: Campaign, user: AbstractBaseUser, code: str) -> Membership:
@@ -106,7 +144,10 @@ def campaign_join(*, campaign: Campaign, user: AbstractBaseUser, code: str) -> M
 
 
 def campaign_find_by_code(*, code: str) -> Campaign:
-    campaign = Campaign.objects.filter(invite_code=code.strip()).first()
+    code = code.strip()
+    campaign = (
+        Campaign.objects.filter(invite_code=code).first() if _INVITE_CODE.fullmatch(code) else None
+    )
     if campaign is None:
         raise LudusError("No campaign has that invite code.", field="code")
     return campaign

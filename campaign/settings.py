@@ -66,6 +66,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "campaign.middleware.InputGuardMiddleware",
     "campaign.middleware.DomainErrorMiddleware",
 ]
 
@@ -157,16 +158,60 @@ if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0"))
 
+# Limits on what one request may carry (docs/security.md). Nothing Ludus takes comes near:
+# its longest text is 2,000 characters.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
+
+# Throttles, the sign-in lockout and DRF's counters live in this cache; several web processes
+# must share it, so production points it at Redis (docs/configuration.md).
+CACHE_URL = os.environ.get("LUDUS_CACHE_URL", "")
+if CACHE_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "ludus",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# How many proxies in front of Ludus append to X-Forwarded-For: the client's address is the one
+# they saw (docs/deployment.md). 0: REMOTE_ADDR is the client.
+LUDUS_PROXY_COUNT = int(os.environ.get("LUDUS_PROXY_COUNT", "0"))
+# Sign-in lockout: this many failures for one user name from one address within the window
+# lock that pair out until the window ends. A person mistyping a password never gets there.
+LUDUS_LOGIN_FAILURES = 10
+LUDUS_LOGIN_WINDOW_SECONDS = 15 * 60
+# What one user may create (docs/security.md).
+LUDUS_LIMITS = {
+    "campaigns_per_day": 10,
+    "campaigns_in_total": 50,
+    "gladiators_per_day": 50,  # in one campaign
+    "gladiators_active": 200,  # in one campaign, alive and not retired
+}
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # JSON only, bounded in size and depth; forms and multipart are for the HTML pages.
+    "DEFAULT_PARSER_CLASSES": ["campaign.api_parsers.BoundedJSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "campaign.api_inputs.Pagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "campaign.api_errors.exception_handler",
+    "NUM_PROXIES": LUDUS_PROXY_COUNT or None,
+    "DEFAULT_THROTTLE_RATES": {
+        # Per client address: a token is asked for once per device, not ten times a minute.
+        "auth": os.environ.get("LUDUS_THROTTLE_AUTH", "10/min"),
+        # Per user: guessing invite codes.
+        "join": os.environ.get("LUDUS_THROTTLE_JOIN", "30/hour"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Ludus API",

@@ -4,7 +4,6 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
-from rest_framework.authtoken.views import obtain_auth_token
 
 from arena import api as arena_api
 from arena import play_api, play_views
@@ -98,7 +97,7 @@ api_patterns = [
         play_api.ForumPostApi.as_view(),
         name="api-bout-forum-post",
     ),
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", api.TokenApi.as_view(), name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
 ]
@@ -106,7 +105,7 @@ api_patterns = [
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path("signup/", views.signup, name="signup"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("campaigns/new/", views.campaign_new, name="campaign-new"),
     path("join/", views.join, name="join"),

@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -14,7 +17,7 @@ from characters.selectors import gladiators_of_campaign
 from characters.shop import DEFAULT_SELL_RATIO
 
 from .errors import LudusError
-from .forms import CampaignForm, JoinForm, OptionsForm, SignupForm
+from .forms import CampaignForm, JoinForm, LoginForm, OptionsForm, SignupForm
 from .selectors import (
     campaign_get_visible,
     campaign_members,
@@ -39,6 +42,32 @@ def form_error(form, error: LudusError) -> None:
     form.add_error(field, error.message)
 
 
+def refused(request: HttpRequest, page: Callable[[], HttpResponse]) -> HttpResponse:
+    """A POSTed action refused (its reason is in the messages): the page it came from, or the
+    part of it htmx swaps, with a 400, so nothing looks like it worked. htmx swaps a 400
+    (templates/base.html's htmx-config): the reason shows where a success would have."""
+    response = page()
+    response.status_code = 400
+    return response
+
+
+def form_status(request: HttpRequest) -> int:
+    """A form page shown again after a POST was refused: 400, with the errors in words."""
+    return 400 if request.method == "POST" else 200
+
+
+class LoginView(auth_views.LoginView):
+    """Django's sign-in page with the lockout (campaign/login_guard.py): a refused sign-in is
+    a 400, a locked-out one a 429, each with the reason on the form."""
+
+    form_class = LoginForm
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        response.status_code = 429 if form.locked else 400
+        return response
+
+
 def dashboard(request: HttpRequest) -> HttpResponse:
     mine = campaigns_of(user=request.user).order_by("name")
     public = campaigns_visible(user=request.user).exclude(pk__in=mine.values("pk"))
@@ -55,7 +84,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome to Ludus, {user.username}.")
         return redirect("dashboard")
-    return render(request, "registration/signup.html", {"form": form})
+    return render(request, "registration/signup.html", {"form": form}, status=form_status(request))
 
 
 @login_required
@@ -70,7 +99,9 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"Campaign {campaign.name} created. You are its GM.")
             return redirect("campaign", slug=campaign.slug)
-    return render(request, "campaign/campaign_new.html", {"form": form})
+    return render(
+        request, "campaign/campaign_new.html", {"form": form}, status=form_status(request)
+    )
 
 
 def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -96,22 +127,28 @@ def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
-    form = JoinForm(request.POST or None, initial={"code": code})
+    """Join by invite code: the link (/join/<code>/) fills the form in, the form POSTs here."""
+    if request.method == "POST":
+        form = JoinForm(request.POST)
+        if form.is_valid():
+            try:
+                campaign = campaign_find_by_code(code=form.cleaned_data["code"])
+                campaign_join(campaign=campaign, user=request.user, code=form.cleaned_data["code"])
+            except LudusError as error:
+                form_error(form, error)
+            else:
+                messages.success(request, f"You joined {campaign.name}.")
+                return redirect("campaign", slug=campaign.slug)
+        return render(request, "campaign/join.html", {"form": form}, status=400)
     campaign = None
     if code:
         try:
             campaign = campaign_find_by_code(code=code)
-        except LudusError as error:
-            form_error(form, error)
-    if request.method == "POST" and form.is_valid():
-        try:
-            campaign = campaign_find_by_code(code=form.cleaned_data["code"])
-            campaign_join(campaign=campaign, user=request.user, code=form.cleaned_data["code"])
-        except LudusError as error:
-            form_error(form, error)
-        else:
-            messages.success(request, f"You joined {campaign.name}.")
-            return redirect("campaign", slug=campaign.slug)
+        except LudusError:
+            # An old link (the GM issued a new code) or a mistyped one: say so, not a 500.
+            context = {"form": JoinForm(), "dead_link": True}
+            return render(request, "campaign/join.html", context, status=404)
+    form = JoinForm(initial={"code": code if campaign else ""})
     return render(request, "campaign/join.html", {"form": form, "campaign": campaign})
 
 
@@ -145,9 +182,11 @@ def options(request: HttpRequest, slug: str) -> HttpResponse:
     if form.is_valid():
         try:
             campaign_options_set(campaign=campaign, by=request.user, **form.cleaned_data)
-            messages.success(request, "House rules saved.")
         except LudusError as error:
             messages.error(request, error.message)
+        else:
+            messages.success(request, "House rules saved.")
+            return redirect("campaign", slug=campaign.slug)
     else:
         messages.error(request, "The sell ratio is a number between 0 and 1.")
-    return redirect("campaign", slug=campaign.slug)
+    return refused(request, lambda: campaign_detail(request, campaign.slug))

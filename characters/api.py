@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaign.api_inputs import Id, Integer, Name, Text, list_schema, paginated
 from campaign.errors import LudusError
+from campaign.inputs import NAME_MAX, REASON_MAX
 from campaign.selectors import campaign_get_visible
+from campaign.services import ruleset_choices
 
-from .catalogue import armoury
+from .catalogue import armoury, gladiator_kinds
 from .ledger import MAX_ADJUSTMENT
 from .models import Gladiator, Holding, LedgerLine
 from .permissions import gladiator_can_act
@@ -84,10 +86,27 @@ class LedgerLineOut(serializers.ModelSerializer):
         ]  # fmt: skip
 
 
+class TacticsField(serializers.DictField):
+    """Named settings of the rule set's tactics: names and values are short words."""
+
+    child = Text(max_length=40, label="A tactic")
+
+    def to_internal_value(self, data):
+        tactics = super().to_internal_value(data)
+        if len(tactics) > 20 or any(len(str(name)) > 40 for name in tactics):
+            raise serializers.ValidationError("Tactics are a few named settings of the rule set.")
+        return tactics
+
+
+# Every rule set's gladiator types and wares, for the schema; the service checks the campaign's.
+ALL_KINDS = sorted({k for r, _ in ruleset_choices() for k, _ in gladiator_kinds(r)})
+ALL_ITEMS = sorted({i for r, _ in ruleset_choices() for i in armoury(r)})
+
+
 class GladiatorIn(serializers.Serializer):
-    name = serializers.CharField(max_length=60)
-    kind = serializers.CharField(max_length=40)
-    tactics = serializers.DictField(child=serializers.CharField(), required=False)
+    name = Name(max_length=NAME_MAX, label="A gladiator's name")
+    kind = serializers.ChoiceField(choices=ALL_KINDS)
+    tactics = TacticsField(required=False)
 
 
 def _sheet(gladiator: Gladiator, request: Request) -> dict:
@@ -96,10 +115,11 @@ def _sheet(gladiator: Gladiator, request: Request) -> dict:
 
 
 class GladiatorListApi(APIView):
-    @extend_schema(responses=GladiatorOut(many=True))
+    @list_schema(GladiatorOut, "campaigns_gladiators_list")
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
-        return Response(GladiatorOut(gladiators_of_campaign(campaign=campaign), many=True).data)
+        rows = gladiators_of_campaign(campaign=campaign).order_by("name", "pk")
+        return paginated(request, self, rows, GladiatorOut)
 
     @extend_schema(request=GladiatorIn, responses={201: GladiatorSheetOut})
     def post(self, request: Request, slug: str) -> Response:
@@ -125,16 +145,14 @@ class GladiatorDetailApi(GladiatorApiView):
 
 
 class LedgerApi(GladiatorApiView):
-    @extend_schema(responses=LedgerLineOut(many=True))
+    @list_schema(LedgerLineOut, "campaigns_gladiators_ledger_list")
     def get(self, request: Request, slug: str, pk: int) -> Response:
         lines = ledger_statement(gladiator=self.gladiator(request, slug, pk))
-        paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(lines, request, self)
-        return paginator.get_paginated_response(LedgerLineOut(page, many=True).data)
+        return paginated(request, self, lines, LedgerLineOut)
 
 
 class BuyIn(serializers.Serializer):
-    item = serializers.CharField(max_length=40)
+    item = serializers.ChoiceField(choices=ALL_ITEMS)
 
 
 class BuyApi(GladiatorApiView):
@@ -150,7 +168,7 @@ class BuyApi(GladiatorApiView):
 
 
 class HoldingIn(serializers.Serializer):
-    holding = serializers.IntegerField()
+    holding = Id()
 
 
 class SellApi(GladiatorApiView):
@@ -209,7 +227,7 @@ class AdvanceApi(GladiatorApiView):
 
 
 class TacticsIn(serializers.Serializer):
-    tactics = serializers.DictField(child=serializers.CharField())
+    tactics = TacticsField()
 
 
 class TacticsApi(GladiatorApiView):
@@ -238,8 +256,8 @@ class RetireApi(GladiatorApiView):
 
 class AdjustIn(serializers.Serializer):
     currency = serializers.ChoiceField(choices=LedgerLine.Currency.values)
-    amount = serializers.IntegerField(min_value=-MAX_ADJUSTMENT, max_value=MAX_ADJUSTMENT)
-    reason = serializers.CharField(max_length=200)
+    amount = Integer(min_value=-MAX_ADJUSTMENT, max_value=MAX_ADJUSTMENT)
+    reason = Text(max_length=REASON_MAX, label="The reason")
 
 
 class AdjustApi(GladiatorApiView):
@@ -255,13 +273,14 @@ class AdjustApi(GladiatorApiView):
 
 
 class StandingsApi(APIView):
-    @extend_schema(
+    @list_schema(
+        GladiatorOut,
+        "campaigns_standings_list",
         parameters=[
             OpenApiParameter("sort", enum=list(STANDINGS_ORDER)),
             OpenApiParameter("status", enum=list(Gladiator.Status.values)),
             OpenApiParameter("owner", str),
         ],
-        responses=GladiatorOut(many=True),
     )
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
@@ -274,15 +293,19 @@ class StandingsApi(APIView):
             status=request.query_params.get("status", ""),
             owner=request.query_params.get("owner", ""),
         )
-        return Response(GladiatorOut(rows, many=True).data)
+        return paginated(request, self, rows, GladiatorOut)
 
 
 class GraveyardApi(APIView):
-    @extend_schema(responses=GladiatorSheetOut(many=True))
+    @list_schema(GladiatorSheetOut, "campaigns_graveyard_list")
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
-        dead = graveyard(campaign=campaign).prefetch_related("holdings")
-        return Response(GladiatorSheetOut(dead, many=True, context={"request": request}).data)
+        dead = (
+            graveyard(campaign=campaign)
+            .prefetch_related("holdings")
+            .order_by("-ended_at", "name", "pk")
+        )
+        return paginated(request, self, dead, GladiatorSheetOut, context={"request": request})
 
 
 class ArmouryItemOut(serializers.Serializer):
@@ -293,8 +316,8 @@ class ArmouryItemOut(serializers.Serializer):
 
 
 class ArmouryApi(APIView):
-    @extend_schema(responses=ArmouryItemOut(many=True))
+    @list_schema(ArmouryItemOut, "campaigns_armoury_list")
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
         items = [i for i in armoury(campaign.ruleset).values() if i["price"] is not None]
-        return Response(items)
+        return paginated(request, self, items, ArmouryItemOut)

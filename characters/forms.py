@@ -5,13 +5,14 @@ from collections.abc import Sequence
 from django import forms
 
 from arena.engine.core.campaign import Advance
+from campaign.inputs import NAME_MAX, REASON_MAX, IntegerField, NameField, TextField
 
 from .ledger import MAX_ADJUSTMENT
 from .models import LedgerLine
 
 
 class GladiatorForm(forms.Form):
-    name = forms.CharField(max_length=60)
+    name = NameField(max_length=NAME_MAX, label="Name")
     kind = forms.ChoiceField(label="Type")
 
     def __init__(self, *args, kinds: list[tuple[str, str]], **kwargs) -> None:
@@ -48,7 +49,7 @@ class TacticsForm(forms.Form):
 
 class AdjustForm(forms.Form):
     currency = forms.ChoiceField(choices=LedgerLine.Currency.choices)
-    amount = forms.IntegerField(
+    amount = IntegerField(
         help_text="Negative to take away.", min_value=-MAX_ADJUSTMENT, max_value=MAX_ADJUSTMENT
     )
-    reason = forms.CharField(max_length=200)
+    reason = TextField(max_length=REASON_MAX, label="The reason")

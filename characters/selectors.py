@@ -7,6 +7,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 
 from campaign.errors import LudusError
+from campaign.inputs import parse_id
 from campaign.models import Campaign
 
 from .models import Gladiator, Holding, LedgerLine
@@ -100,9 +101,9 @@ def career_series(*, gladiator: Gladiator) -> dict[str, list[tuple[Any, int]]]:
 
 def holding_of(*, gladiator: Gladiator, holding_id: object) -> Holding:
     """One of the gladiator's items by id (as sent by a form or the API), or LudusError."""
-    try:
-        return gladiator.holdings.get(pk=int(holding_id))
-    except (TypeError, ValueError, Holding.DoesNotExist):
-        raise LudusError(
-            f"{gladiator.name} has no item with id {holding_id}.", field="holding"
-        ) from None
+    pk = parse_id(holding_id)
+    holding = gladiator.holdings.filter(pk=pk).first() if pk is not None else None
+    if holding is None:
+        shown = str(holding_id)[:20] if holding_id not in (None, "") else "(none)"
+        raise LudusError(f"{gladiator.name} has no item with id {shown}.", field="holding")
+    return holding

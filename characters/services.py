@@ -3,13 +3,18 @@ The shop is in shop.py, the ledger in ledger.py, a bout's payout in rewards.py."
 
 from __future__ import annotations
 
+import zlib
+from datetime import timedelta
+
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm, check_campaign_member
+from campaign.text import TextRefused, name_clean, name_skeleton, text_clean
 
 from .catalogue import adapter, advances_of, gladiator_type, tactics_settings
 from .ledger import MAX_ADJUSTMENT, gladiator_lock, ledger_post
@@ -45,9 +50,10 @@ def gladiator_create(
 ) -> Gladiator:
     """A member adds a gladiator to their own stable, with its type's starting equipment."""
     check_campaign_member(campaign=campaign, user=by)
-    name = name.strip()
-    if not name:
-        raise LudusError("A gladiator needs a name.", field="name")
+    try:
+        name = name_clean(name, label="A gladiator's name", max_length=NAME_MAX)
+    except TextRefused as refused:
+        raise LudusError(str(refused), field="name") from None
     gtype = gladiator_type(campaign.ruleset, kind)
     if gtype is None:
         kinds = ", ".join(t.slug for t in adapter(campaign.ruleset).types())
@@ -57,8 +63,10 @@ def gladiator_create(
         )
     tactics = tactics_clean(ruleset=campaign.ruleset, tactics=tactics or {})
     build = adapter(campaign.ruleset).new_build(kind)
+    check_gladiator_quota(campaign=campaign, user=by)
     try:
         with transaction.atomic():
+            check_name_free(campaign=campaign, name=name)
             gladiator = Gladiator.objects.create(
                 campaign=campaign, owner=by, name=name, kind=kind, tactics=tactics, build=build
             )
@@ -72,6 +80,47 @@ def gladiator_create(
             f"This campaign already has a gladiator called {name!r}.", field="name"
         ) from None
     return gladiator
+
+
+NAME_MAX = Gladiator._meta.get_field("name").max_length
+REASON_MAX = LedgerLine._meta.get_field("note").max_length
+
+
+def check_name_free(*, campaign: Campaign, name: str) -> None:
+    """No two gladiators of a campaign look alike: "Varro", "varro" and "V\u0430rro" (Cyrillic a)
+    are one name to the eye (campaign.text.name_skeleton). Run inside the creating
+    transaction: a transaction-scoped advisory lock on (campaign, skeleton) makes two
+    look-alike creations at once queue up, and the second one sees the first."""
+    skeleton = name_skeleton(name)
+    key = zlib.crc32(skeleton.encode()) - 2**31  # PostgreSQL's int4
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [campaign.pk % 2**31, key])
+    names = Gladiator.objects.filter(campaign=campaign).values_list("name", flat=True)
+    twin = next((other for other in names if name_skeleton(other) == skeleton), None)
+    if twin is not None:
+        raise LudusError(
+            f"This campaign already has a gladiator called {twin!r}"
+            + ("." if twin == name else f", and {name!r} looks the same."),
+            field="name",
+        )
+
+
+def check_gladiator_quota(*, campaign: Campaign, user: AbstractBaseUser) -> None:
+    """A user creates at most LUDUS_LIMITS' gladiators_per_day in a campaign in 24 hours and
+    keeps at most gladiators_active there (docs/security.md)."""
+    limits = settings.LUDUS_LIMITS
+    mine = Gladiator.objects.filter(campaign=campaign, owner=user)
+    if mine.filter(status=Gladiator.Status.ACTIVE).count() >= limits["gladiators_active"]:
+        raise LudusError(
+            f"You have {limits['gladiators_active']} active gladiators in this campaign, the "
+            "most one stable may hold; retire one first."
+        )
+    since = timezone.now() - timedelta(days=1)
+    if mine.filter(created_at__gte=since).count() >= limits["gladiators_per_day"]:
+        raise LudusError(
+            f"You have created {limits['gladiators_per_day']} gladiators in this campaign in "
+            "the last 24 hours, the most one person may. Try again tomorrow."
+        )
 
 
 def gladiator_advance(*, gladiator: Gladiator, key: str, by: AbstractBaseUser) -> Gladiator:
@@ -176,9 +225,10 @@ def gladiator_adjust(
         raise LudusError("An adjustment of zero changes nothing.", field="amount")
     if abs(amount) > MAX_ADJUSTMENT:
         raise LudusError(f"An adjustment is at most {MAX_ADJUSTMENT:,} either way.", field="amount")
-    reason = reason.strip()
-    if not reason:
-        raise LudusError("Say why: an adjustment needs a reason.", field="reason")
+    try:
+        reason = text_clean(reason, label="The reason", max_length=REASON_MAX)
+    except TextRefused as refused:
+        raise LudusError(f"Say why: {refused}", field="reason") from None
     with transaction.atomic():
         locked = gladiator_lock(gladiator_id=gladiator.pk)
         line = ledger_post(

@@ -17,7 +17,7 @@ from campaign.charts import line_chart
 from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_member
-from campaign.views import form_error
+from campaign.views import form_error, form_status, refused
 
 from .catalogue import (
     adapter,
@@ -74,7 +74,7 @@ def gladiator_new(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, f"{gladiator.name} joins your stable.")
             return redirect("gladiator", slug=campaign.slug, pk=gladiator.pk)
     context = {"form": form, "tactics_form": tactics, "campaign": campaign}
-    return render(request, "characters/gladiator_new.html", context)
+    return render(request, "characters/gladiator_new.html", context, status=form_status(request))
 
 
 @login_required
@@ -166,14 +166,18 @@ def shop(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def _act(
     request: HttpRequest, slug: str, pk: int, action: Callable[[Gladiator], str]
 ) -> HttpResponse:
-    """Run one POSTed action for a gladiator and come back to the page it was sent from."""
+    """Run one POSTed action for a gladiator and come back to the page it was sent from; a
+    refusal shows that page again with the reason and a 400."""
     campaign = campaign_get_visible(slug=slug, user=request.user)
     gladiator = gladiator_get(campaign=campaign, pk=pk)
+    back = request.POST.get("back")
     try:
         messages.success(request, action(gladiator))
     except LudusError as error:
         messages.error(request, error.message)
-    back = request.POST.get("back")
+        if back == "shop":
+            return refused(request, lambda: shop(request, slug, pk))
+        return refused(request, lambda: gladiator_detail(request, slug, pk))
     if back == "shop":
         return shop(request, slug, pk) if request.htmx else redirect("shop", slug=slug, pk=pk)
     if request.htmx:

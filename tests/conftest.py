@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -28,6 +29,8 @@ def _test_settings(settings):
     }
     # Password hashing is slow on purpose; tests create many users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Throttle and lockout counters live in the (local memory) cache: each test starts afresh.
+    cache.clear()
 
 
 @pytest.fixture

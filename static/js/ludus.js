@@ -1,5 +1,6 @@
 // Ludus: the little JavaScript the pages need beyond htmx.
-// htmx does not swap error responses, so a refused action (403) or a server error would
+// htmx swaps a 400 (base.html's htmx-config: a refused action is its page again, with the
+// reason in the flash) but no other error, so a forbidden action (403) or a server error would
 // otherwise look like a button that does nothing: say what happened instead.
 (function () {
   "use strict";

@@ -29,7 +29,7 @@ def test_the_schedule_form_says_what_is_wrong(client_as, campaign, gm, brutus):
         {"scheduled_at": "not a date", "gladiators": [brutus.pk]},
     )
     body = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "Enter a valid date/time." in body
     assert not Bout.objects.exists()
 

@@ -1,13 +1,18 @@
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from campaign.models import Campaign
 
 pytestmark = pytest.mark.django_db
+
+IN_A_MONTH = (timezone.now() + timedelta(days=30)).isoformat()
 
 
 def test_a_campaign_is_created_through_the_api(api_as, gm):
@@ -42,7 +47,7 @@ def test_a_private_campaign_is_404_in_the_api(api_as, request, campaign, persona
     response = api_as(user).get(reverse(url_name, args=[campaign.slug]))
     assert response.status_code == 404
     assert campaign.slug not in [
-        c["slug"] for c in api_as(user).get(reverse("api-campaigns")).json()
+        c["slug"] for c in api_as(user).get(reverse("api-campaigns")).json()["results"]
     ]
 
 
@@ -95,7 +100,7 @@ def test_joining_through_the_api(api_as, campaign, outsider):
 
 def test_only_the_gm_schedules_bouts_through_the_api(api_as, campaign, owner, gm, brutus, nox):
     url = reverse("api-bouts", args=[campaign.slug])
-    body = {"scheduled_at": "2030-01-01T12:00:00Z", "gladiators": [brutus.pk, nox.pk]}
+    body = {"scheduled_at": IN_A_MONTH, "gladiators": [brutus.pk, nox.pk]}
     assert api_as(owner).post(url, body, format="json").status_code == 403
     response = api_as(gm).post(url, body, format="json")
     assert response.status_code == 201
@@ -104,7 +109,7 @@ def test_only_the_gm_schedules_bouts_through_the_api(api_as, campaign, owner, gm
 
 def test_scheduling_with_a_foreign_gladiator_is_refused(api_as, campaign, gm, brutus):
     url = reverse("api-bouts", args=[campaign.slug])
-    body = {"scheduled_at": "2030-01-01T12:00:00Z", "gladiators": [brutus.pk, 999999]}
+    body = {"scheduled_at": IN_A_MONTH, "gladiators": [brutus.pk, 999999]}
     response = api_as(gm).post(url, body, format="json")
     assert response.status_code == 400
     assert "999999" in response.json()["gladiators"][0]

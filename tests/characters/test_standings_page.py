@@ -54,6 +54,6 @@ def test_a_bad_tactic_on_the_creation_page_is_refused(campaign, owner, client_as
         reverse("gladiator-new", args=[campaign.slug]),
         {"name": "Spartacus", "kind": "barbarian", "tactics-approach": "charge"},
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "Select a valid choice" in response.content.decode()
     assert not Gladiator.objects.filter(name="Spartacus").exists()

@@ -297,7 +297,7 @@ def stable_of_three(campaign, gm, brutus, nox, stake) -> Gladiator:
 
 def names(response) -> list[str]:
     assert response.status_code == 200, response.content
-    return [row["name"] for row in response.json()]
+    return [row["name"] for row in response.json()["results"]]
 
 
 @pytest.mark.parametrize(
@@ -328,7 +328,7 @@ def test_the_graveyard_lists_only_the_dead(due_bout, campaign, gm, rival, api_as
     bout_resolve(bout_id=due_bout.pk)
     dead = api_as(rival).get(reverse("api-graveyard", args=[campaign.slug]))
     assert names(dead) == ["Brutus"]
-    assert dead.json()[0]["died_in"] == due_bout.pk
+    assert dead.json()["results"][0]["died_in"] == due_bout.pk
 
 
 @pytest.fixture

@@ -234,7 +234,7 @@ def test_an_unknown_bout_option_is_refused_in_words_and_nothing_is_scheduled(lea
 
 
 def test_the_rule_set_list_describes_options_and_play_by_web(api_as, owner):
-    listed = {r["slug"]: r for r in api_as(owner).get("/api/rulesets/").json()}
+    listed = {r["slug"]: r for r in api_as(owner).get("/api/rulesets/").json()["results"]}
     for slug in RULESETS:
         plugin = ruleset(slug)
         assert listed[slug]["campaigns"] is True
