@@ -149,6 +149,28 @@ def board_shapes(
     }
 
 
+def event_sections(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A turn's events for reading. An event of type "phase" starts a section headed by its
+    text (a rule set whose turn has phases: tech, actions, repair ...); within a section, events
+    carrying a "tick" are grouped by it. Events with neither give one section without a heading
+    holding one group: the plain list."""
+    sections: list[dict[str, Any]] = [{"title": "", "groups": []}]
+    for event in events:
+        if event.get("type") == "phase":
+            sections.append({"title": event.get("text") or "", "groups": []})
+            continue
+        groups = sections[-1]["groups"]
+        tick = event.get("tick")
+        if not groups or groups[-1]["tick"] != tick:
+            groups.append({"tick": tick, "events": []})
+        groups[-1]["events"].append(event)
+    if len(sections) > 1 and not sections[0]["groups"]:
+        sections.pop(0)
+    if not sections[0]["groups"]:
+        sections[0]["groups"].append({"tick": None, "events": []})
+    return sections
+
+
 def hp_series(
     log: dict[str, Any], colours: dict[str, str], *, width: int = 480, height: int = 120
 ) -> list[dict]:
