@@ -21,6 +21,7 @@ ARROWS = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}
 @dataclass(frozen=True)
 class Figure:
     name: str
+    square: str
     initials: str
     x: float
     y: float
@@ -104,6 +105,7 @@ def board_shapes(
         figures.append(
             Figure(
                 name=name,
+                square=str(snap["square"]),
                 initials=name[:2],
                 x=x,
                 y=y,
