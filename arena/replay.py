@@ -184,7 +184,7 @@ def hp_series(
     for turn in turns:
         for name in series:
             value = _hp(turn.get("gladiators", {}).get(name, {}))
-            series[name].append(int(value or 0))
+            series[name].append(max(0, int(value or 0)))  # overkill draws as 0
     top = max((max(v) for v in series.values() if v), default=1) or 1
     pad = 6
     step = (width - 2 * pad) / max(1, len(turns) - 1)

@@ -122,6 +122,7 @@ def test_the_typed_box_explains_every_line_with_an_example_that_is_a_legal_plan(
     assert "Tech: accuracy 3" in help.example and "fire at Green" in help.example
     assert RULES.validate(state, "Red", WEB.parse_text(help.example)) == []
     assert help.start == "" and "tech attempt" in help.note
+    assert "Red now: HP 1, Acc 2, FP 0-1" in help.note  # the levels to aim above
 
 
 def test_the_typed_box_starts_with_the_drawn_plan_in_full_so_a_tech_line_is_one_change():

@@ -311,7 +311,8 @@ def text_help(state: State, who: str, draft: Mapping[str, Any]) -> TextHelp:
         lines=TEXT_LINES,
         start=start,
         note="The board draws where to go and whom to fire at. A tech attempt, waiting, "
-        "closing in and the reactions are typed in the forum's format below.",
+        "closing in and the reactions are typed in the forum's format below."
+        + (f" {who} now: {tech_line(me)}." if me is not None else ""),
     )
 
 
