@@ -18,7 +18,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.engine.core.campaign import OptionField
+from arena.engine.core.campaign import OptionField, text_help_of
 from campaign.errors import LudusError
 from campaign.inputs import ORDER_TEXT_MAX, TITLE_MAX, IntegerField, TextField, parse_id
 from campaign.selectors import campaign_get_visible
@@ -273,6 +273,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
                 marks=draft_marks(picked, schema, draft, offered),
             ),
             draft_text=rules.web.order_text(draft) if draft and not problems else "",
+            typed=text_help_of(rules.web, state, name, draft if not problems else {}),
             draft_rows=[
                 {
                     "field": f,

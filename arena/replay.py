@@ -21,6 +21,7 @@ ARROWS = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}
 @dataclass(frozen=True)
 class Figure:
     name: str
+    square: str
     initials: str
     x: float
     y: float
@@ -104,6 +105,7 @@ def board_shapes(
         figures.append(
             Figure(
                 name=name,
+                square=str(snap["square"]),
                 initials=name[:2],
                 x=x,
                 y=y,
@@ -149,6 +151,28 @@ def board_shapes(
     }
 
 
+def event_sections(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A turn's events for reading. An event of type "phase" starts a section headed by its
+    text (a rule set whose turn has phases: tech, actions, repair ...); within a section, events
+    carrying a "tick" are grouped by it. Events with neither give one section without a heading
+    holding one group: the plain list."""
+    sections: list[dict[str, Any]] = [{"title": "", "groups": []}]
+    for event in events:
+        if event.get("type") == "phase":
+            sections.append({"title": event.get("text") or "", "groups": []})
+            continue
+        groups = sections[-1]["groups"]
+        tick = event.get("tick")
+        if not groups or groups[-1]["tick"] != tick:
+            groups.append({"tick": tick, "events": []})
+        groups[-1]["events"].append(event)
+    if len(sections) > 1 and not sections[0]["groups"]:
+        sections.pop(0)
+    if not sections[0]["groups"]:
+        sections[0]["groups"].append({"tick": None, "events": []})
+    return sections
+
+
 def hp_series(
     log: dict[str, Any], colours: dict[str, str], *, width: int = 480, height: int = 120
 ) -> list[dict]:
@@ -160,7 +184,7 @@ def hp_series(
     for turn in turns:
         for name in series:
             value = _hp(turn.get("gladiators", {}).get(name, {}))
-            series[name].append(int(value or 0))
+            series[name].append(max(0, int(value or 0)))  # overkill draws as 0
     top = max((max(v) for v in series.values() if v), default=1) or 1
     pad = 6
     step = (width - 2 * pad) / max(1, len(turns) - 1)

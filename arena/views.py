@@ -21,7 +21,7 @@ from characters.selectors import gladiators_active
 from .forms import BoutFilterForm, BoutScheduleForm
 from .models import Bout
 from .play_views import live_context
-from .replay import board_view, entrant_colours, hp_series
+from .replay import board_view, entrant_colours, event_sections, hp_series
 from .selectors import (
     bout_get_visible,
     bout_payouts,
@@ -115,6 +115,8 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         playing = request.GET.get("play") == "1" and index + 1 < len(turns)
         context.update(
             turn=turns[index],
+            turn_sections=event_sections(turns[index].get("events", [])),
+            last_sections=event_sections(turns[-1].get("events", [])),
             number=index + 1,
             board=board_view(log, index, colours, bout.engine_input),
             board_caption=f"The board after turn {index + 1}",

@@ -127,6 +127,18 @@ def test_a_forum_order_typed_in_the_text_box(running, owner, client_as):
     assert TurnOrder.objects.get(entrant=mine).order == {"move": "C4", "strike": ["C5"]}
 
 
+def test_the_typed_box_shows_the_format_and_starts_with_the_drawn_order(running, owner, client_as):
+    bout, mine, _ = running
+    url = reverse("bout-orders", args=[bout.campaign.slug, bout.pk, mine.pk])
+    page = client_as(owner).get(url).content.decode()
+    assert 'placeholder="Move: D5\nStrike: E6, E5"' in page
+    for line in ("Move: D5", "Strike: E6, E5", "Concede"):
+        assert f"<code>{line}</code>" in page
+    drawn = client_as(owner).get(url, {"pick": "strike", "move": "D5", "strike": "D6"})
+    box = drawn.content.decode().split('id="order-text"', 1)[1].split("</textarea>")[0]
+    assert box.endswith(">Move: D5\nStrike: D6")
+
+
 def test_a_bad_order_through_the_api_says_why_and_stores_nothing(running, owner):
     bout, mine, _ = running
     url = reverse("api-bout-order", args=[bout.campaign.slug, bout.pk, mine.pk])

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from arena.engine import play
-from arena.replay import CELL, PALETTE, board_shapes, board_view, entrant_colours, hp_series
+from arena.replay import (
+    CELL,
+    PALETTE,
+    board_shapes,
+    board_view,
+    entrant_colours,
+    event_sections,
+    hp_series,
+)
 
 
 def test_a1_is_the_bottom_left_square():
@@ -60,3 +68,38 @@ def test_the_replay_draws_the_bouts_own_board_size():
     board = board_view(log, 0, entrant_colours(engine_input), engine_input)
     names = {c["name"] for c in board["cells"]}
     assert "F5" in names and "G1" not in names and "A6" not in names
+
+
+def test_events_without_phases_or_ticks_stay_one_plain_list():
+    events = [{"type": "attack", "text": "Brutus attacks"}, {"type": "fallen", "text": "Nox"}]
+    assert event_sections(events) == [{"title": "", "groups": [{"tick": None, "events": events}]}]
+    assert event_sections([]) == [{"title": "", "groups": [{"tick": None, "events": []}]}]
+
+
+def test_phase_events_head_sections_and_ticks_group_the_actions():
+    tech = {"type": "tech", "text": "Red tries accuracy 1"}
+    moved = {"type": "moved", "text": "Red moves", "tick": 1}
+    shot = {"type": "shot", "text": "Red shoots", "tick": 2}
+    destroyed = {"type": "destroyed", "text": "Blue is destroyed", "tick": 2}
+    sections = event_sections(
+        [
+            {"type": "phase", "text": "Round 1: tech phase."},
+            tech,
+            {"type": "phase", "text": "Round 1: actions phase."},
+            moved,
+            shot,
+            destroyed,
+            {"type": "phase", "text": "Round 1: repair phase."},
+        ]
+    )
+    assert [s["title"] for s in sections] == [
+        "Round 1: tech phase.",
+        "Round 1: actions phase.",
+        "Round 1: repair phase.",
+    ]
+    assert sections[0]["groups"] == [{"tick": None, "events": [tech]}]
+    assert sections[1]["groups"] == [
+        {"tick": 1, "events": [moved]},
+        {"tick": 2, "events": [shot, destroyed]},
+    ]
+    assert sections[2]["groups"] == []

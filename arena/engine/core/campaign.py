@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from arena.engine.core.protocol import Fate
+from arena.engine.errors import EngineInputError
 
 JSON = Any
 
@@ -175,9 +176,23 @@ class OrderField:
     empty: str = "none"  # how the page shows the field while it is not set
 
 
+@dataclass(frozen=True, slots=True)
+class TextHelp:
+    """How an order is typed in the forum's format, for the order page's typed box: a player
+    who has never seen the forum learns the format there."""
+
+    example: str  # a whole order as a player would type it (the box's placeholder)
+    lines: tuple[tuple[str, str], ...] = ()  # each kind of line, as typed, and what it says
+    start: str = ""  # what the box starts with: the order drawn so far, in words to extend
+    note: str = ""  # one sentence by the drawn order: what only a typed order can say
+
+
 class WebPlay(Protocol):
     """What play by web needs beyond the turn protocol: orders typed in a forum's format, the
-    squares the order page offers, and a resolved turn as the GM's forum post."""
+    squares the order page offers, and a resolved turn as the GM's forum post.
+
+    Optional: `text_help(state, who, draft) -> TextHelp`, the typed format explained with an
+    example (text_help_of() gives a sensible fallback for a rule set without one)."""
 
     def order_schema(self) -> Sequence[OrderField]:
         """The parts of an order, in the order a player gives them."""
@@ -199,3 +214,21 @@ class WebPlay(Protocol):
 
     def forum_post(self, before: Any, after: Any, events: Sequence[Any], markup: str) -> str:
         """A resolved turn (the state before and after, its events) as a forum post."""
+
+
+def text_help_of(web: Any, state: Any, who: str, draft: Mapping[str, JSON]) -> TextHelp:
+    """The rule set's help for typing an order; without its own, the drawn order's words serve
+    as the example."""
+    own = getattr(web, "text_help", None)
+    if own is not None:
+        return own(state, who, draft)
+    try:
+        drawn = web.order_text(draft) if draft else ""
+    except (EngineInputError, ValueError, KeyError, TypeError):  # a draft it cannot word
+        drawn = ""
+    return TextHelp(
+        example=drawn,
+        start=drawn,
+        note="An order may also be typed in the forum's words: draw one on the board and the "
+        "page shows it in those words.",
+    )

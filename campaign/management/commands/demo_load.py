@@ -1,7 +1,10 @@
-"""Load the demo campaign once. A second run changes nothing, so edits made in between survive.
+"""Load the demo campaigns once. A second run changes nothing, so edits made in between survive.
 
 The demo shows a campaign in full swing: seven weeks of history fought by the real engine
-(deaths, a mercy granted, veterans who levelled up and shopped), and bouts still to come.
+(deaths, a mercy granted, veterans who levelled up and shopped), and bouts still to come; a
+Gladiator Arena campaign played by web; and a Sudden Destruction campaign of war machines with
+a history of scheduled bouts and a four-machine bout by web taking orders. A database loaded
+before a campaign was added to the demo gets that campaign alone on the next run.
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ from arena.play_by_web import (
     bout_open,
     bout_start,
     bout_turn_force,
+    order_submit,
 )
 from arena.services import bout_resolve, bout_schedule
+from arena.turns import state_loaded, turn_rules
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import campaign_create, campaign_join
@@ -54,18 +59,160 @@ RECRUITS = [
 HISTORY_BOUTS = 40
 SHOPPING_LIST = ["helmet", "shield", "healing_potion", "chain_mail", "longsword"]
 
+# Sudden Destruction: Roman siege engines, each with its own tactics settings.
+ENGINES_NAME = "The Engines of Alesia"
+ENGINES_SLUG = "the-engines-of-alesia"
+MACHINE = "war-machine"
+ENGINES = {
+    "marcus": [
+        ("Ballista", {"research": "firepower"}),
+        ("Onager", {"research": "hull", "aggression": "cautious"}),
+    ],
+    "livia": [
+        ("Scorpio", {"research": "speed"}),
+        ("Polybolos", {"research": "firepower", "gamble": "bold"}),
+    ],
+    "quintus": [
+        ("Aries", {"research": "hull"}),
+        ("Testudo", {"aggression": "cautious"}),
+    ],
+}
+ENGINE_RECRUITS = [
+    "Carroballista", "Manuballista", "Arcuballista", "Lithobolos", "Oxybeles", "Gastraphetes",
+    "Helepolis", "Sambuca", "Cheiroballistra", "Vinea", "Pluteus", "Musculus", "Catapulta",
+    "Tormentum", "Palintonos", "Euthytonos", "Corvus", "Harpax",
+]  # fmt: skip
+ENGINE_RESEARCH = ["accuracy", "max_firepower", "range", "hit_points", "movement", "initiative"]
+ENGINE_HISTORY = [2, 3, 2, 4, 2, 3, 2, 2, 3, 2]  # machines per bout, in order
+
 
 class Command(BaseCommand):
     help = "Create the demo campaign (users gm, marcus, livia, quintus; password 'gladius')."
 
     def handle(self, *args, **options) -> None:
-        if Campaign.objects.filter(slug=DEMO_SLUG).exists():
+        loaded = Campaign.objects.filter(slug=DEMO_SLUG).exists()
+        engines = Campaign.objects.filter(slug=ENGINES_SLUG).exists()
+        if loaded and engines:
             self.stdout.write("Demo campaigns already loaded; left as they are.")
             return
         with transaction.atomic():
-            self._load()
-            self._load_forum_arena()
-        self.stdout.write(self.style.SUCCESS("Demo campaigns loaded."))
+            if not loaded:
+                self._load()
+                self._load_forum_arena()
+            self._load_engines()
+        self.stdout.write(
+            self.style.SUCCESS("Demo campaigns loaded." if not loaded else f"{ENGINES_NAME} added.")
+        )
+
+    def _demo_users(self) -> dict:
+        """The demo's users; any missing is created with the demo password, the others are left
+        as they are."""
+        User = get_user_model()
+        users = {}
+        for name in ("gm", *ROSTER):
+            user, created = User.objects.get_or_create(username=name)
+            if created:
+                user.set_password(DEMO_PASSWORD)
+                user.is_staff = user.is_superuser = name == "gm"
+                user.save()
+            users[name] = user
+        return users
+
+    def _load_engines(self) -> None:
+        """A Sudden Destruction campaign: ten scheduled bouts fought by the machines' tactics
+        (destruction is death: the stables recruit), upgrades bought between them, and a
+        four-machine bout by web in its third round, taking orders."""
+        users = self._demo_users()
+        gm = users["gm"]
+        campaign = campaign_create(
+            by=gm,
+            name=ENGINES_NAME,
+            ruleset="sudden-destruction",
+            visibility=Campaign.Visibility.PUBLIC,
+            description="Sudden Destruction: war machines on a chess board research their tech "
+            "between shots, and one hit too many destroys them for good. Scheduled bouts are "
+            "fought by each machine's tactics; the bout by web takes every player's secret plan "
+            "for each round.",
+        )
+        for player in ROSTER:
+            campaign_join(campaign=campaign, user=users[player], code=campaign.invite_code)
+        now = timezone.now()
+        start = now - timedelta(days=30)
+        for owner, machines in ENGINES.items():
+            for name, tactics in machines:
+                g = gladiator_create(
+                    campaign=campaign, by=users[owner], name=name, kind=MACHINE, tactics=tactics
+                )
+                Gladiator.objects.filter(pk=g.pk).update(created_at=start)
+        recruits = (
+            f"{name} {mark}".strip() for mark in ("", "II", "III", "IV") for name in ENGINE_RECRUITS
+        )
+        rng = random.Random(1987)
+        for n, size in enumerate(ENGINE_HISTORY):
+            active = list(
+                Gladiator.objects.filter(campaign=campaign, status="active").order_by("pk")
+            )
+            if len(active) < size:
+                break
+            when = start + timedelta(days=1 + n * 2.5, hours=rng.randint(0, 5))
+            bout = bout_schedule(
+                campaign=campaign,
+                by=gm,
+                gladiators=rng.sample(active, size),
+                scheduled_at=when,
+                seed=rng.getrandbits(32),
+            )
+            bout_resolve(bout_id=bout.pk)
+            Bout.objects.filter(pk=bout.pk).update(resolved_at=when)
+            LedgerLine.objects.filter(bout=bout).update(created_at=when)
+            Gladiator.objects.filter(died_in=bout).update(ended_at=when)
+            self._upgrade(campaign, when + timedelta(hours=12))
+            for player in ROSTER:  # destruction is death: a stable that runs thin recruits
+                stable = Gladiator.objects.filter(campaign=campaign, owner=users[player])
+                while stable.filter(status="active").count() < 2:
+                    g = gladiator_create(
+                        campaign=campaign, by=users[player], name=next(recruits), kind=MACHINE
+                    )
+                    Gladiator.objects.filter(pk=g.pk).update(created_at=when)
+        # The bout by web: one machine of each stable and a second of marcus's, two rounds
+        # fought, the third taking orders (livia's plan is in).
+        bout = bout_open(
+            campaign=campaign, by=gm, title="Four corners of Alesia", deadline_hours=24
+        )
+        entered = []
+        for player in ("marcus", "livia", "quintus", "marcus"):
+            g = (
+                Gladiator.objects.filter(campaign=campaign, owner=users[player], status="active")
+                .exclude(pk__in=[e.gladiator_id for e in entered])
+                .order_by("pk")
+                .first()
+            )
+            entered.append(bout_enter(bout=bout, gladiator=g, by=users[player]))
+        bout_start(bout=bout, by=gm)
+        for _ in range(2):
+            bout_turn_force(bout=Bout.objects.get(pk=bout.pk), by=gm)
+        bout = Bout.objects.get(pk=bout.pk)
+        rules = turn_rules(bout.ruleset)
+        state, _ = state_loaded(rules, bout.state)
+        livia = next(e for e in entered if e.gladiator.owner_id == users["livia"].pk)
+        if bout.status == Bout.Status.RUNNING and livia.gladiator.name in rules.pending(state).who:
+            plan = rules.tactics(state, livia.gladiator.name)
+            order_submit(entrant=livia, by=users["livia"], order=plan)
+
+    def _upgrade(self, campaign: Campaign, when) -> None:
+        """Between bouts, owners buy tech levels and an armour plate with what they have won."""
+        for g in Gladiator.objects.filter(campaign=campaign, status="active").select_related(
+            "owner", "campaign"
+        ):
+            for attribute in ENGINE_RESEARCH:
+                offered = {a.key: a for a in advances_of(g)}
+                advance = offered.get(attribute)
+                if advance is not None and advance.xp <= g.xp and advance.gold <= g.gold:
+                    g = gladiator_advance(gladiator=g, key=attribute, by=g.owner)
+                    break
+            if g.gold >= 40 and not g.holdings.exists():
+                item_buy(gladiator=g, item="armour-plate", by=g.owner)
+            LedgerLine.objects.filter(gladiator=g, created_at__gt=when).update(created_at=when)
 
     def _load_forum_arena(self) -> None:
         """A Gladiator Arena campaign played by web: one bout fought, one taking orders."""

@@ -111,3 +111,32 @@ def test_the_round_as_a_forum_post(markup):
     assert "SUDDEN DESTRUCTION" in post
     assert "[b]Blue" not in post  # a name never opens a tag
     assert "Red is the last on the board" in post
+
+
+def test_the_typed_box_explains_every_line_with_an_example_that_is_a_legal_plan():
+    state = place("Red A1 acc=2", "Blue H8", "Green A8")
+    help = WEB.text_help(state, "Red", {})
+    typed = [line.split(":")[0] for line, _ in help.lines]
+    assert typed == ["Tech", "Actions", "Interrupt", "Return fire", "Evade", "Move"]
+    # The example is for this counter on this board: its next accuracy, the nearest enemy.
+    assert "Tech: accuracy 3" in help.example and "fire at Green" in help.example
+    assert RULES.validate(state, "Red", WEB.parse_text(help.example)) == []
+    assert help.start == "" and "tech attempt" in help.note
+    assert "Red now: HP 1, Acc 2, FP 0-1" in help.note  # the levels to aim above
+
+
+def test_the_typed_box_starts_with_the_drawn_plan_in_full_so_a_tech_line_is_one_change():
+    state = place("Red A1 range=1", "Blue A3")
+    help = WEB.text_help(state, "Red", {"move": "A2", "strike": ["A3"]})
+    assert help.start.splitlines() == [
+        "Tech: none",
+        "Actions: go A2, fire Blue",
+        "Interrupt: any",
+        "Return fire: yes",
+        "Evade: yes",
+    ]
+    typed = help.start.replace("Tech: none", "Tech: accuracy 1")
+    assert WEB.parse_text(typed)["tech"] == {"attribute": "accuracy", "level": 1}
+    assert RULES.validate(state, "Red", WEB.parse_text(typed)) == []
+    # A drawn plan the board refuses starts nothing.
+    assert WEB.text_help(state, "Red", {"strike": ["H8"]}).start == ""

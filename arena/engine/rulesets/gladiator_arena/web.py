@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.core.campaign import OrderField
+from arena.engine.core.campaign import OrderField, TextHelp
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_arena.forum import (
     ForumFormatError,
@@ -26,6 +26,15 @@ ORDER = (
                help="squares in reach of where you end"),
     OrderField("concede", "Concede", "choice", choices=("award_kill", "lose_kill"),
                help="give your opponent a kill, or in a standoff lose one of yours"),
+)  # fmt: skip
+
+
+# The forum's order lines as the order page explains them (text_help).
+TEXT_LINES = (
+    ("Move: D5", "where to go this turn (Move: stay, or no Move line: stay where you are)."),
+    ("Strike: E6, E5", "the squares to strike, in order, from where you end the move."),
+    ("Concede", "with two gladiators left: give your opponent a kill (Concede: lose kill, in "
+     "a standoff: lose one of yours instead)."),
 )  # fmt: skip
 
 
@@ -65,3 +74,12 @@ class GladiatorArenaWeb:
         self, before: BoutState, after: BoutState, events: Sequence[Any], markup: str
     ) -> str:
         return format_turn_post(after, events, markup)
+
+    def text_help(self, state: BoutState, who: str, draft: Mapping[str, Any]) -> TextHelp:
+        """The forum's two lines with the rules' own example; the box starts with the drawn
+        order."""
+        try:
+            start = self.order_text(draft) if draft else ""
+        except EngineInputError:
+            start = ""
+        return TextHelp(example="Move: D5\nStrike: E6, E5", lines=TEXT_LINES, start=start)

@@ -22,17 +22,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.core.campaign import OrderField
+from arena.engine.core.campaign import OrderField, TextHelp
 from arena.engine.core.events import Event
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_arena.forum import escape_bbcode, escape_markdown
-from arena.engine.rulesets.sudden_destruction.data import LABELS, attribute_named
+from arena.engine.rulesets.sudden_destruction.data import (
+    ATTRIBUTES,
+    LABELS,
+    attribute_named,
+    raise_problem,
+)
 from arena.engine.rulesets.sudden_destruction.events import (
     Finished,
     Phase,
     PhaseBegan,
 )
-from arena.engine.rulesets.sudden_destruction.plan import DRAWN, Verb
+from arena.engine.rulesets.sudden_destruction.plan import DRAWN, Verb, read_plan
 from arena.engine.rulesets.sudden_destruction.standings import tech_line
 from arena.engine.rulesets.sudden_destruction.state import State
 
@@ -249,6 +254,68 @@ ORDER = (
 )  # fmt: skip
 
 
+# The typed plan's lines as the order page explains them (text_help).
+TEXT_LINES = (
+    ("Tech: accuracy 2",
+     "one tech attempt this round: an attribute and the level to reach; every die thrown "
+     "must show it or more (Tech: none, or no line: no attempt). Attributes: "
+     + ", ".join(LABELS[a] for a in ATTRIBUTES) + "."),
+    ("Actions: go C3, fire at Red, wait, close in on Red, fire any",
+     "one action a tick, in order: move X (one step towards a square or a counter), go X (all "
+     "the way), close in on X (until X is in range), fire at X, fire any (the nearest enemy "
+     "in range), wait (let others move first)."),
+    ("Interrupt: any",
+     "fire the moment an enemy comes into range: any, none, or a counter's name."),
+    ("Return fire: yes", "fire back when attacked (default yes)."),
+    ("Evade: no",
+     "step out of range when attacked, if your initiative is higher and you have movement "
+     "left (default no)."),
+    ("Move: C3 / Strike: D4",
+     "what the board draws: go to C3, then fire at whoever stands on D4, with interrupt any, "
+     "return fire and evade on; not together with the lines above."),
+)  # fmt: skip
+
+
+def text_help(state: State, who: str, draft: Mapping[str, Any]) -> TextHelp:
+    """The typed plan explained, with an example for this counter on this board; the box starts
+    with the drawn plan in the full format, so a tech attempt is one line to change."""
+    me = state.get(who)
+    enemies = sorted(
+        (o for o in state.living if o.name != who),
+        key=lambda o: (o.square.manhattan(me.square) if me else 0, o.seat),
+    )
+    enemy = enemies[0].name if enemies else "Red"
+    tech = "accuracy 1"
+    if me is not None:
+        for attribute in ("accuracy", "range", "max_fire", *ATTRIBUTES):
+            level = me.levels.get(attribute) + 1
+            if raise_problem(me.levels, attribute, level) is None:
+                tech = f"{LABELS[attribute]} {level}"
+                break
+    example = "\n".join(
+        [
+            f"Tech: {tech}",
+            f"Actions: close in on {enemy}, fire at {enemy}, fire any",
+            "Interrupt: any",
+            "Return fire: yes",
+            "Evade: no",
+        ]
+    )
+    start = ""
+    if draft:
+        plan, problems = read_plan(state, who, draft)
+        if not problems:
+            start = plan_text(plan.to_json())
+    return TextHelp(
+        example=example,
+        lines=TEXT_LINES,
+        start=start,
+        note="The board draws where to go and whom to fire at. A tech attempt, waiting, "
+        "closing in and the reactions are typed in the forum's format below."
+        + (f" {who} now: {tech_line(me)}." if me is not None else ""),
+    )
+
+
 class SuddenDestructionWeb:
     def order_schema(self) -> tuple[OrderField, ...]:
         return ORDER
@@ -296,6 +363,9 @@ class SuddenDestructionWeb:
 
     def forum_post(self, before: State, after: State, events: Sequence[Any], markup: str) -> str:
         return round_post(after, events, markup)
+
+    def text_help(self, state: State, who: str, draft: Mapping[str, Any]) -> TextHelp:
+        return text_help(state, who, draft)
 
 
 __all__ = ["Phase", "SuddenDestructionWeb", "board_grid", "parse_plan_text", "plan_text"]
