@@ -273,3 +273,28 @@ def test_a_bout_opened_for_play_by_web_commits_to_a_random_seed(running):
     assert bout.commitment == digest(bout.terms)
     assert bout.terms["seed"] == bout.seed and bout.terms["mode"] == "orders"
     assert len(bout.terms["nonce"]) == 64
+
+
+def test_the_migration_gives_existing_bouts_what_can_still_be_computed(due_bout, running):
+    """Bouts not fought yet commit now; decided ones get digests and no commitment."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    fill = import_module("arena.migrations.0005_verification").fill
+    fought = bout_resolve(bout_id=due_bout.pk)
+    bout, mine, _ = running
+    order = order_submit(entrant=mine, by=mine.gladiator.owner, order=SECRET)
+    Bout.objects.update(terms=None, commitment="", input_digest="", log_digest="")
+    TurnOrder.objects.update(salt="", receipt="")
+    fill(apps, None)
+    fought.refresh_from_db()
+    bout.refresh_from_db()
+    assert fought.commitment == "" and fought.log_digest == digest(fought.log)
+    assert fought.input_digest == digest(fought.engine_input)
+    assert bout.commitment == "" and bout.input_digest == digest(bout.engine_input)
+    assert all(c["ok"] is not False for c in bout_checks(fought))
+    order.refresh_from_db()  # the pending order is sealed before it is revealed
+    doc = {"bout": bout.pk, "gladiator": "Kaunisto", "order": SECRET, "salt": order.salt,
+           "standing": False, "turn": 1}  # fmt: skip
+    assert len(order.salt) == 32 and order.receipt == digest(doc)
