@@ -18,8 +18,13 @@ class BoutAdmin(admin.ModelAdmin):
 
     # The engine is deterministic: a bout's seed (also inside its engine input) would let the
     # GM fight it in advance. The admin shows neither until the bout is decided, and then
-    # only to read: a changed seed would no longer replay to the stored log.
-    SECRET_UNTIL_FOUGHT = ("seed", "engine_input")
+    # only to read: a changed seed would no longer replay to the stored log. The committed terms
+    # hold the seed and the nonce that keeps it from being found from the public commitment.
+    # A running play-by-web bout's stored state holds its dice (the generator's state), which
+    # would tell the next rolls just as the seed would.
+    SECRET_UNTIL_FOUGHT = ("seed", "engine_input", "terms", "state")
+    # What was published is never edited by hand (docs/verification.md).
+    PUBLISHED = ("commitment", "input_digest", "log_digest")
 
     def get_exclude(self, request, obj=None):
         if obj is None or obj.status in UNDECIDED:
@@ -28,8 +33,8 @@ class BoutAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         if obj is not None and obj.status not in UNDECIDED:
-            return self.SECRET_UNTIL_FOUGHT
-        return ()
+            return (*self.SECRET_UNTIL_FOUGHT, *self.PUBLISHED)
+        return self.PUBLISHED
 
     def has_add_permission(self, request) -> bool:
         return False  # bouts are scheduled by bout_schedule (row locks, audit), not typed in

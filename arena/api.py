@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser
+from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -15,16 +17,19 @@ from campaign.selectors import campaign_get_visible
 from characters.models import Gladiator
 
 from .forms import OUTCOMES, BoutFilterForm
-from .models import Bout, BoutEntrant
+from .models import Bout, BoutEntrant, BoutVerification
 from .selectors import (
     UNDECIDED,
     bout_engine_input_for,
     bout_get,
     bout_get_visible,
+    bout_proof,
+    bout_sealed_orders,
+    bout_verification_last,
     bouts_filter,
     bouts_of_campaign,
 )
-from .services import bout_cancel, bout_schedule
+from .services import bout_cancel, bout_schedule, verification_request
 
 
 class EntrantOut(serializers.ModelSerializer):
@@ -51,13 +56,66 @@ class BoutOut(serializers.ModelSerializer):
         ]  # fmt: skip
 
 
+class VerificationOut(serializers.ModelSerializer):
+    checks = serializers.ListField(
+        child=serializers.DictField(),
+        help_text='[{"check": "replay", "ok": true | false | null (not applicable), "detail"}]',
+    )
+
+    class Meta:
+        model = BoutVerification
+        fields = ["id", "outcome", "requested_at", "finished_at", "checks"]
+
+
+class ProofOut(serializers.Serializer):
+    commitment = serializers.CharField(
+        allow_null=True,
+        help_text="SHA-256 of the canonical terms, public from scheduling (docs/verification.md); "
+        "null for a bout scheduled before commitments existed.",
+    )
+    terms = serializers.DictField(
+        allow_null=True, help_text="The committed terms (seed, nonce ...): null until decided."
+    )
+    input_digest = serializers.CharField(allow_null=True)
+    log_digest = serializers.CharField(allow_null=True)
+
+
+class SealedOrderOut(serializers.Serializer):
+    turn = serializers.IntegerField()
+    gladiator = serializers.CharField()
+    receipt = serializers.CharField()
+    revealed = serializers.BooleanField()
+    order = serializers.DictField(required=False, help_text="Only once its turn has resolved.")
+    standing = serializers.BooleanField(required=False)
+    salt = serializers.CharField(required=False)
+
+
 class BoutDetailOut(BoutOut):
     seed = serializers.IntegerField(
         allow_null=True, read_only=True, help_text="Null until the bout is decided."
     )
+    proof = serializers.SerializerMethodField()
+    sealed_orders = serializers.SerializerMethodField()
+    verification = serializers.SerializerMethodField()
 
     class Meta(BoutOut.Meta):
-        fields = [*BoutOut.Meta.fields, "seed", "engine_input", "log"]
+        fields = [
+            *BoutOut.Meta.fields, "seed", "engine_input", "log", "proof", "sealed_orders",
+            "verification",
+        ]  # fmt: skip
+
+    @extend_schema_field(ProofOut)
+    def get_proof(self, bout: Bout) -> dict:
+        return bout_proof(bout=bout)
+
+    @extend_schema_field(SealedOrderOut(many=True))
+    def get_sealed_orders(self, bout: Bout) -> list:
+        return bout_sealed_orders(bout=bout)
+
+    @extend_schema_field(VerificationOut(allow_null=True))
+    def get_verification(self, bout: Bout) -> dict | None:
+        last = bout_verification_last(bout=bout)
+        return VerificationOut(last).data if last is not None else None
 
     def to_representation(self, bout: Bout) -> dict:
         data = super().to_representation(bout)
@@ -150,3 +208,25 @@ class BoutCancelApi(APIView):
         data.is_valid(raise_exception=True)
         bout_cancel(bout=bout, by=request.user, **data.validated_data)
         return Response(BoutOut(bout_get(campaign=bout.campaign, pk=bout.pk)).data)
+
+
+class BoutVerifyApi(APIView):
+    """Anyone who can see a decided bout may ask the worker to fight it again and compare:
+    signed in or not (a public campaign's bouts are for everyone to check). A check pending or
+    just finished is answered instead of starting another, so asking costs little."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: VerificationOut, 404: None})
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+        last = bout_verification_last(bout=bout)
+        if last is None:
+            raise Http404("Nobody has asked to verify this bout yet.")
+        return Response(VerificationOut(last).data)
+
+    @extend_schema(request=None, responses={202: VerificationOut})
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+        check = verification_request(bout=bout, by=request.user)
+        return Response(VerificationOut(check).data, status=202)

@@ -51,6 +51,15 @@ class Bout(models.Model):
     state = models.JSONField(null=True, blank=True)
     winner = models.CharField(max_length=120, blank=True)
     failure = models.TextField(blank=True)
+    # Verification (docs/verification.md). `terms` is what the bout promises when it is
+    # scheduled (or opened): seed, a random nonce, rule set, its version, mode and options; it
+    # stays secret until the bout is decided, while `commitment`, its SHA-256 in canonical
+    # JSON, is public from the start. Empty: the bout was scheduled before commitments existed.
+    terms = models.JSONField(null=True, blank=True)
+    commitment = models.CharField(max_length=64, blank=True)
+    # SHA-256 (canonical JSON) of the engine input and the log, taken when they were stored.
+    input_digest = models.CharField(max_length=64, blank=True)
+    log_digest = models.CharField(max_length=64, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
@@ -118,6 +127,11 @@ class TurnOrder(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     submitted_at = models.DateTimeField(auto_now=True)
+    # The sealed order (docs/verification.md): `receipt` is SHA-256 of the canonical
+    # {bout, turn, gladiator, order, standing, salt}; public at once, while the order and its
+    # random salt are revealed when the turn resolves. Empty: given before receipts existed.
+    salt = models.CharField(max_length=32, blank=True)
+    receipt = models.CharField(max_length=64, blank=True)
 
     class Meta:
         constraints = [
@@ -127,3 +141,30 @@ class TurnOrder(models.Model):
 
     def __str__(self) -> str:
         return f"turn {self.turn} order of {self.entrant}"
+
+
+class BoutVerification(models.Model):
+    """Somebody asked the worker to fight a decided bout again and compare it with the record."""
+
+    class Outcome(models.TextChoices):
+        PENDING = "pending", "Checking"
+        MATCH = "match", "Everything matches"
+        MISMATCH = "mismatch", "Something does not match"
+        ERROR = "error", "The check could not run"
+
+    bout = models.ForeignKey(Bout, on_delete=models.CASCADE, related_name="verifications")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    requested_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices, default=Outcome.PENDING)
+    # [{"check": "replay", "ok": true | false | null (not applicable), "detail": "..."}]
+    checks = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["-requested_at", "-id"]
+        indexes = [models.Index(fields=["bout", "-requested_at"], name="verifications_of_bout")]
+
+    def __str__(self) -> str:
+        return f"verification {self.pk} of {self.bout_id}: {self.outcome}"

@@ -114,7 +114,7 @@ class OrderIn(serializers.Serializer):
 class OrderOut(serializers.ModelSerializer):
     class Meta:
         model = TurnOrder
-        fields = ["turn", "order", "standing", "submitted_at"]
+        fields = ["turn", "order", "standing", "submitted_at", "receipt", "salt"]
 
 
 class CheckOut(serializers.Serializer):

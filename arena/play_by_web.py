@@ -11,6 +11,7 @@ owner only.
 from __future__ import annotations
 
 import logging
+import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -30,10 +31,11 @@ from characters.permissions import check_gladiator_active
 from .engine_io import bout_engine_input, bout_options_clean
 from .models import Bout, BoutEntrant, TurnOrder
 from .queue import enqueue_turn_resolve
-from .results import bout_apply_result, bout_fail, bout_settle, bout_store_log
+from .results import LOG_FIELDS, bout_apply_result, bout_fail, bout_settle, bout_store_log
 from .selectors import bout_of_gladiator_in_play
 from .services import TURN_BY_TURN_LIVE, entrants_lock
 from .turns import state_loaded, state_start, state_stored, turn_rules
+from .verification import bout_commit, order_seal, terms_broken
 
 log = logging.getLogger(__name__)
 
@@ -61,10 +63,12 @@ def bout_open(
         status=Bout.Status.OPEN,
         options=options,
         deadline_hours=deadline_hours,
-        seed=0,
+        seed=secrets.randbits(48),  # Sudden Destruction rolls dice: a fixed seed would be known
         scheduled_at=timezone.now(),
         created_by=by,
     )
+    bout_commit(bout)
+    bout.save(update_fields=["terms", "commitment"])
     audit_record(campaign=campaign, actor=by, action="bout.open", bout=bout.pk, title=bout.title)
     return bout
 
@@ -133,7 +137,7 @@ def bout_start(*, bout: Bout, by: AbstractBaseUser) -> Bout:
             raise LudusError("Only a bout open for entries can start.")
         if bout.entrants.count() < 2:
             raise LudusError("A bout needs at least two gladiators.")
-        unfit = entrants_lock(bout=bout)
+        unfit = entrants_lock(bout=bout) or terms_broken(bout)
         if unfit:
             raise LudusError(unfit)
         engine_input = {**bout_engine_input(bout=bout), "turns": []}
@@ -151,11 +155,8 @@ def bout_start(*, bout: Bout, by: AbstractBaseUser) -> Bout:
         bout.scheduled_at = timezone.now()
         bout.turn_deadline = _deadline(bout)
         bout.save(
-            update_fields=[
-                "engine_input", "log", "ruleset_version", "state", "status", "turn",
-                "scheduled_at", "turn_deadline",
-            ]
-        )  # fmt: skip
+            update_fields=[*LOG_FIELDS, "state", "status", "turn", "scheduled_at", "turn_deadline"]
+        )
         audit_record(campaign=bout.campaign, actor=by, action="bout.start", bout=bout.pk)
     return bout
 
@@ -218,11 +219,12 @@ def order_submit(
         problems = rules.validate(state, gladiator.name, order)
         if problems:
             raise LudusError("; ".join(problems), field="order")
-        saved, _ = TurnOrder.objects.update_or_create(
-            entrant=entrant,
-            turn=bout.turn,
-            defaults={"bout": bout, "order": order, "standing": standing, "submitted_by": by},
+        saved = TurnOrder.objects.filter(entrant=entrant, turn=bout.turn).first() or TurnOrder(
+            entrant=entrant, turn=bout.turn
         )
+        saved.bout, saved.order, saved.standing, saved.submitted_by = bout, order, standing, by
+        order_seal(saved, gladiator=gladiator.name)  # a changed order is sealed afresh
+        saved.save()
         if not _waiting_for(bout, waiting_on):
             turn = bout.turn
             transaction.on_commit(lambda: enqueue_turn_resolve(bout.pk, turn))
@@ -311,16 +313,7 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
             bout.state = state_stored(rules, state, dice)
             bout.turn += 1
             bout.turn_deadline = _deadline(bout)
-            bout.save(
-                update_fields=[
-                    "engine_input",
-                    "log",
-                    "ruleset_version",
-                    "state",
-                    "turn",
-                    "turn_deadline",
-                ]
-            )
+            bout.save(update_fields=[*LOG_FIELDS, "state", "turn", "turn_deadline"])
         log.info("bout %s: turn %s resolved", bout.pk, turn)
         return bout
 

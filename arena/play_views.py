@@ -219,7 +219,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
     refusal = False
     if request.method == "POST":
         try:
-            order_submit(
+            saved = order_submit(
                 entrant=entrant,
                 by=request.user,
                 order=draft_read(schema, request.POST),
@@ -228,7 +228,8 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
             )
             messages.success(
                 request,
-                f"Order for turn {bout.turn} saved. You may change it until the turn resolves.",
+                f"Order for turn {bout.turn} saved, receipt {saved.receipt}. You may change it "
+                "until the turn resolves.",
             )
             return redirect(base)
         except LudusError as error:

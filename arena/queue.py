@@ -9,6 +9,7 @@ from celery import current_app
 
 BOUT_RESOLVE = "arena.tasks.bout_resolve_task"
 TURN_RESOLVE = "arena.tasks.bout_turn_resolve_task"
+VERIFY = "arena.tasks.bout_verify_task"
 
 
 def enqueue_bout_resolve(bout_id: int, eta: datetime) -> None:
@@ -17,3 +18,7 @@ def enqueue_bout_resolve(bout_id: int, eta: datetime) -> None:
 
 def enqueue_turn_resolve(bout_id: int, turn: int) -> None:
     current_app.send_task(TURN_RESOLVE, args=[bout_id, turn])
+
+
+def enqueue_verify(verification_id: int) -> None:
+    current_app.send_task(VERIFY, args=[verification_id])

@@ -12,6 +12,10 @@ from campaign.errors import LudusError
 from characters.rewards import bout_payout
 
 from .models import Bout, BoutEntrant
+from .verification import record_digests
+
+# The fields bout_store_log sets, for the callers' save(update_fields=...).
+LOG_FIELDS = ["engine_input", "log", "ruleset_version", "input_digest", "log_digest"]
 
 
 def bout_store_log(*, bout: Bout, engine_input: dict[str, Any], output: dict[str, Any]) -> None:
@@ -19,6 +23,7 @@ def bout_store_log(*, bout: Bout, engine_input: dict[str, Any], output: dict[str
     bout.engine_input = engine_input
     bout.log = output
     bout.ruleset_version = str(output.get("version", ""))
+    record_digests(bout)
 
 
 def bout_fail(*, bout: Bout, engine_input: dict[str, Any] | None, reason: str) -> Bout:
@@ -29,7 +34,13 @@ def bout_fail(*, bout: Bout, engine_input: dict[str, Any] | None, reason: str) -
     bout.engine_input = engine_input
     bout.resolved_at = timezone.now()
     bout.turn_deadline = None
-    bout.save(update_fields=["status", "failure", "engine_input", "resolved_at", "turn_deadline"])
+    record_digests(bout)
+    bout.save(
+        update_fields=[
+            "status", "failure", "engine_input", "resolved_at", "turn_deadline", "input_digest",
+            "log_digest",
+        ]
+    )  # fmt: skip
     return bout
 
 
@@ -54,11 +65,8 @@ def bout_apply_result(*, bout: Bout, engine_input: dict[str, Any], output: dict[
     bout.turn_deadline = None
     bout.state = None  # a finished bout resolves no more turns
     bout.save(
-        update_fields=[
-            "engine_input", "log", "ruleset_version", "winner", "status", "resolved_at",
-            "turn_deadline", "state",
-        ]
-    )  # fmt: skip
+        update_fields=[*LOG_FIELDS, "winner", "status", "resolved_at", "turn_deadline", "state"]
+    )
 
 
 def bout_settle(*, bout: Bout, engine_input: dict[str, Any], output: dict[str, Any]) -> Bout:

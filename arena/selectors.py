@@ -11,7 +11,7 @@ from campaign.models import Campaign
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from characters.models import LedgerLine
 
-from .models import Bout, BoutEntrant
+from .models import Bout, BoutEntrant, BoutVerification, TurnOrder
 from .turns import states_around, turn_rules
 
 _FATE_LABELS = dict(BoutEntrant.Fate.choices)
@@ -192,3 +192,49 @@ def bout_forum_post(*, bout: Bout, turn: int, markup: str) -> str:
     rules = turn_rules(bout.ruleset)
     before, after, events = states_around(rules, bout.engine_input, turn)
     return rules.web.forum_post(before, after, events, markup)
+
+
+def bout_proof(*, bout: Bout) -> dict[str, Any]:
+    """What the bout publishes so that anyone can check it (docs/verification.md): the
+    commitment from the start, the terms behind it (seed and nonce) once it is decided, and
+    the digests of the engine input and log taken when they were stored."""
+    decided = bout.status not in UNDECIDED
+    return {
+        "commitment": bout.commitment or None,
+        "terms": bout.terms if decided else None,
+        "input_digest": bout.input_digest or None,
+        "log_digest": bout.log_digest or None,
+    }
+
+
+def bout_sealed_orders(*, bout: Bout) -> list[dict[str, Any]]:
+    """The public turn log of sealed orders: every order's receipt as soon as it is given, and
+    the order with its salt once its turn has resolved. An order whose turn never resolved (the
+    bout was cancelled, or tactics fought the rest) stays sealed. Orders given before receipts
+    existed are not listed (the orders used are in the engine input)."""
+    if bout.mode != Bout.Mode.ORDERS:
+        return []
+    resolved_turns = len((bout.engine_input or {}).get("turns") or [])
+    rows = []
+    sealed = (
+        TurnOrder.objects.filter(bout=bout)
+        .exclude(receipt="")
+        .select_related("entrant__gladiator")
+        .order_by("turn", "entrant_id")
+    )
+    for order in sealed:
+        revealed = order.turn <= resolved_turns
+        row: dict[str, Any] = {
+            "turn": order.turn,
+            "gladiator": order.entrant.gladiator.name,
+            "receipt": order.receipt,
+            "revealed": revealed,
+        }
+        if revealed:
+            row.update(order=order.order, standing=order.standing, salt=order.salt)
+        rows.append(row)
+    return rows
+
+
+def bout_verification_last(*, bout: Bout) -> BoutVerification | None:
+    return BoutVerification.objects.filter(bout=bout).first()

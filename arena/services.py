@@ -1,4 +1,5 @@
-"""Bout writes: scheduling, resolution by the engine, cancellation and the due-bout sweeper."""
+"""Bout writes: scheduling, resolution by the engine, cancellation, the due-bout sweeper, and
+verification by the worker (the checks themselves: arena/verification.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 
@@ -21,10 +22,11 @@ from campaign.text import TextRefused, text_clean
 from characters.models import Gladiator
 
 from .engine_io import bout_engine_input, bout_options_clean
-from .models import Bout, BoutEntrant
-from .queue import enqueue_bout_resolve
+from .models import Bout, BoutEntrant, BoutVerification
+from .queue import enqueue_bout_resolve, enqueue_verify
 from .results import bout_fail, bout_settle
 from .selectors import bout_of_gladiator_in_play
+from .verification import bout_checks, bout_commit, terms_broken
 
 log = logging.getLogger(__name__)
 
@@ -117,6 +119,8 @@ def bout_schedule(
         scheduled_at=scheduled_at,
         created_by=by,
     )
+    bout_commit(bout)
+    bout.save(update_fields=["terms", "commitment"])
     BoutEntrant.objects.bulk_create(
         BoutEntrant(bout=bout, gladiator=locked[gid], team=(teams[n] if teams else ""))
         for n, gid in enumerate(ids)
@@ -156,7 +160,7 @@ def bout_resolve(*, bout_id: int) -> Bout | None:
         )
         if bout is None:
             return None
-        unfit = entrants_lock(bout=bout)
+        unfit = entrants_lock(bout=bout) or terms_broken(bout)
         engine_input = bout_engine_input(bout=bout)
         if unfit:
             return bout_fail(bout=bout, engine_input=engine_input, reason=unfit)
@@ -231,3 +235,63 @@ def bouts_sweep_due(*, now: datetime | None = None) -> dict[str, int]:
     if enqueued or resolved:
         log.info("sweeper: enqueued %d, resolved %d overdue", enqueued, resolved)
     return {"enqueued": enqueued, "resolved": resolved}
+
+
+# A check asked for within this long of the last one shows that one: the answer cannot have
+# changed unless somebody altered the record in between, and one bout's replays stay few.
+RECHECK_AFTER = timedelta(minutes=1)
+# A check still pending after this long lost its message (a worker died): ask again.
+STALE_AFTER = timedelta(minutes=10)
+VERIFIABLE = (Bout.Status.RESOLVED,)
+
+
+def verification_request(*, bout: Bout, by) -> BoutVerification:
+    """Ask the worker to fight the bout again and compare it with the record. Anyone who can
+    see the bout may ask (the caller checked that); a check pending or just finished is
+    returned instead of starting another."""
+    if bout.status not in VERIFIABLE:
+        raise LudusError("Only a bout that was fought to its end can be verified.")
+    now = timezone.now()
+    with transaction.atomic():
+        # The bout row serialises two askers; nothing else is written under it.
+        Bout.objects.select_for_update(of=("self",)).only("pk").get(pk=bout.pk)
+        last = BoutVerification.objects.filter(bout=bout).first()
+        if last is not None and (
+            (
+                last.outcome == BoutVerification.Outcome.PENDING
+                and last.requested_at > now - STALE_AFTER
+            )
+            or (last.finished_at is not None and last.finished_at > now - RECHECK_AFTER)
+        ):
+            return last
+        user = by if by is not None and not isinstance(by, AnonymousUser) else None
+        check = BoutVerification.objects.create(bout=bout, requested_by=user)
+        transaction.on_commit(lambda: enqueue_verify(check.pk))
+    return check
+
+
+def verification_run(*, verification_id: int) -> BoutVerification | None:
+    """Run the checks of one requested verification, once; None when there was nothing to do."""
+    with transaction.atomic():
+        check = (
+            BoutVerification.objects.select_for_update(skip_locked=True)
+            .filter(pk=verification_id, outcome=BoutVerification.Outcome.PENDING)
+            .select_related("bout")
+            .first()
+        )
+        if check is None:
+            return None
+        try:
+            check.checks = bout_checks(check.bout)
+        except Exception as error:  # report it on the page rather than leave it pending
+            log.exception("verification %s of bout %s", check.pk, check.bout_id)
+            check.checks = [{"check": "run", "ok": False, "detail": str(error) or repr(error)}]
+            check.outcome = BoutVerification.Outcome.ERROR
+        else:
+            failed = any(c["ok"] is False for c in check.checks)
+            check.outcome = (
+                BoutVerification.Outcome.MISMATCH if failed else BoutVerification.Outcome.MATCH
+            )
+        check.finished_at = timezone.now()
+        check.save(update_fields=["checks", "outcome", "finished_at"])
+    return check

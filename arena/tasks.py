@@ -5,8 +5,8 @@ from __future__ import annotations
 from celery import shared_task
 
 from .play_by_web import bout_turn_resolve, bouts_sweep_deadlines
-from .queue import BOUT_RESOLVE, TURN_RESOLVE
-from .services import bout_resolve, bouts_sweep_due
+from .queue import BOUT_RESOLVE, TURN_RESOLVE, VERIFY
+from .services import bout_resolve, bouts_sweep_due, verification_run
 
 
 @shared_task(name=BOUT_RESOLVE, acks_late=True)
@@ -17,6 +17,11 @@ def bout_resolve_task(bout_id: int) -> None:
 @shared_task(name=TURN_RESOLVE, acks_late=True)
 def bout_turn_resolve_task(bout_id: int, turn: int) -> None:
     bout_turn_resolve(bout_id=bout_id, turn=turn)  # a turn already resolved is a no-op
+
+
+@shared_task(name=VERIFY, acks_late=True)
+def bout_verify_task(verification_id: int) -> None:
+    verification_run(verification_id=verification_id)  # a finished check is a no-op
 
 
 @shared_task

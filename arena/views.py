@@ -5,11 +5,13 @@ from datetime import timedelta
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
+from arena.engine.core.canonical import canonical
 from campaign.errors import LudusError
 from campaign.inputs import parse_int
 from campaign.selectors import campaign_get_visible, campaign_is_gm
@@ -19,17 +21,22 @@ from characters.catalogue import adapter
 from characters.selectors import gladiators_active
 
 from .forms import BoutFilterForm, BoutScheduleForm
-from .models import Bout
+from .models import Bout, BoutVerification
 from .play_views import live_context
 from .replay import board_view, entrant_colours, event_sections, hp_series
 from .selectors import (
+    UNDECIDED,
+    bout_engine_input_for,
     bout_get_visible,
     bout_payouts,
+    bout_proof,
+    bout_sealed_orders,
     bout_standings,
+    bout_verification_last,
     bouts_filter,
     bouts_of_campaign,
 )
-from .services import bout_cancel, bout_schedule
+from .services import VERIFIABLE, bout_cancel, bout_schedule, verification_request
 
 
 def bout_history(request: HttpRequest, slug: str) -> HttpResponse:
@@ -94,7 +101,12 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     ):
         # The bout just ended: reload the whole page to show the result and the replay.
         return HttpResponse(status=204, headers={"HX-Refresh": "true"})
-    partials = {"result": "#bout-result", "replay": "#replay", "live": "#bout-live"}
+    partials = {
+        "result": "#bout-result",
+        "replay": "#replay",
+        "live": "#bout-live",
+        "verify": "#bout-verify",
+    }
     if request.htmx and partial in partials:
         template += partials[partial]
     log = bout.log or {}
@@ -106,6 +118,7 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "turns": turns,
         "standings": bout_standings(bout=bout),
         "payouts": bout_payouts(bout=bout),
+        **verify_context(request, bout),
     }
     if bout.mode == Bout.Mode.ORDERS:
         context.update(live_context(request, bout))
@@ -138,3 +151,55 @@ def bout_cancel_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return refused(request, lambda: bout_detail(request, slug, pk))
     messages.success(request, "The bout was cancelled.")
     return redirect("bout", slug=campaign.slug, pk=bout.pk)
+
+
+def verify_context(request: HttpRequest, bout: Bout) -> dict:
+    """What the bout page shows so that anyone can check the bout (docs/verification.md)."""
+    decided = bout.status not in UNDECIDED
+    verification = bout_verification_last(bout=bout)
+    readable = bout_engine_input_for(bout=bout, user=request.user) if decided else None
+    proof = bout_proof(bout=bout)
+    return {
+        "proof": proof,
+        "terms_json": canonical(proof["terms"]).decode() if proof["terms"] else "",
+        "sealed_orders": bout_sealed_orders(bout=bout),
+        "verification": verification,
+        "verifying": verification is not None
+        and verification.outcome == BoutVerification.Outcome.PENDING,
+        "verifiable": bout.status in VERIFIABLE,
+        "downloadable": decided and readable is not None,
+        "tactics_hidden": readable is not None and readable != bout.engine_input,
+    }
+
+
+@require_POST
+def bout_verify_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Ask the worker to check the bout; anyone who can see the bout may."""
+    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+    try:
+        verification_request(bout=bout, by=request.user)
+    except LudusError as error:
+        messages.error(request, error.message)
+        return refused(request, lambda: bout_detail(request, slug, pk))
+    if request.htmx:
+        context = {"campaign": bout.campaign, "bout": bout, **verify_context(request, bout)}
+        return render(request, "arena/bout_detail.html#bout-verify", context)
+    messages.success(request, "The worker is checking the bout.")
+    return redirect(reverse("bout", args=[slug, pk]) + "#bout-verify")
+
+
+def bout_download(request: HttpRequest, slug: str, pk: int, part: str) -> HttpResponse:
+    """A decided bout's engine input (as this user may read it) or its log, in canonical JSON:
+    `python -m arena.engine play bout-<id>.json` fights it again."""
+    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+    if bout.status in UNDECIDED:
+        raise Http404("The bout is not decided yet.")
+    if part == "input":
+        doc, name = bout_engine_input_for(bout=bout, user=request.user), f"bout-{bout.pk}.json"
+    else:
+        doc, name = bout.log, f"bout-{bout.pk}-log.json"
+    if doc is None:
+        raise Http404("This bout has no such record.")
+    response = HttpResponse(canonical(doc) + b"\n", content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

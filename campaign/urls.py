@@ -68,6 +68,11 @@ api_patterns = [
         arena_api.BoutCancelApi.as_view(),
         name="api-bout-cancel",
     ),
+    path(
+        "campaigns/<slug:slug>/bouts/<int:pk>/verify/",
+        arena_api.BoutVerifyApi.as_view(),
+        name="api-bout-verify",
+    ),
     path("campaigns/<slug:slug>/bouts/open/", play_api.BoutOpenApi.as_view(), name="api-bout-open"),
     *[
         path(
@@ -131,6 +136,19 @@ urlpatterns = [
     path("c/<slug:slug>/bouts/new/", arena_views.bout_new, name="bout-new"),
     path("c/<slug:slug>/bouts/<int:pk>/", arena_views.bout_detail, name="bout"),
     path("c/<slug:slug>/bouts/<int:pk>/cancel/", arena_views.bout_cancel_view, name="bout-cancel"),
+    path("c/<slug:slug>/bouts/<int:pk>/verify/", arena_views.bout_verify_view, name="bout-verify"),
+    path(
+        "c/<slug:slug>/bouts/<int:pk>/bout.json",
+        arena_views.bout_download,
+        {"part": "input"},
+        name="bout-download",
+    ),
+    path(
+        "c/<slug:slug>/bouts/<int:pk>/log.json",
+        arena_views.bout_download,
+        {"part": "log"},
+        name="bout-log-download",
+    ),
     path("c/<slug:slug>/bouts/open/", play_views.bout_open_view, name="bout-open"),
     path("c/<slug:slug>/bouts/<int:pk>/enter/", play_views.bout_enter_view, name="bout-enter"),
     path("c/<slug:slug>/bouts/<int:pk>/start/", play_views.bout_start_view, name="bout-start"),

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from arena.engine import campaign_rulesets, play, ruleset
+from arena.engine.core.canonical import digest
 from arena.models import Bout, TurnOrder
 from arena.play_by_web import (
     bout_enter,
@@ -24,8 +25,9 @@ from arena.play_by_web import (
     bout_turn_resolve,
     order_submit,
 )
-from arena.services import bout_resolve, bout_schedule
+from arena.services import bout_resolve, bout_schedule, verification_run
 from arena.turns import ruleset_template, state_loaded
+from arena.verification import bout_checks
 from campaign.services import campaign_create, campaign_join
 from characters.catalogue import adapter
 from characters.models import Gladiator
@@ -144,6 +146,15 @@ def test_a_scheduled_bout_is_fought_paid_and_shown(league, gm, owner, client_as,
         reverse("api-bout", args=[campaign.slug, bout.pk]),
     ):
         assert api.get(url).status_code == 200, url
+    # Verification: the commitment made at scheduling holds, the check passes, the download
+    # and the verify button work, whatever the rule set.
+    detail = api.get(reverse("api-bout", args=[campaign.slug, bout.pk])).json()
+    assert digest(detail["proof"]["terms"]) == detail["proof"]["commitment"] == bout.commitment
+    assert all(c["ok"] is not False for c in bout_checks(resolved)), bout_checks(resolved)
+    assert viewer.get(reverse("bout-download", args=[campaign.slug, bout.pk])).status_code == 200
+    asked = api.post(reverse("api-bout-verify", args=[campaign.slug, bout.pk]))
+    assert asked.status_code == 202
+    assert verification_run(verification_id=asked.json()["id"]).outcome == "match"
 
 
 def test_a_rule_set_played_by_web_resolves_a_turn_from_its_stored_state(
@@ -173,7 +184,12 @@ def test_a_rule_set_played_by_web_resolves_a_turn_from_its_stored_state(
     assert len(bout.log["turns"]) == 1
     assert TurnOrder.objects.filter(bout=bout, turn=1).count() == 2
     assert play(bout.engine_input) == bout.log
-    assert client_as(gm).get(reverse("bout", args=[campaign.slug, bout.pk])).status_code == 200
+    page = client_as(gm).get(reverse("bout", args=[campaign.slug, bout.pk]))
+    assert page.status_code == 200
+    sealed = TurnOrder.objects.filter(bout=bout, turn=1)
+    assert all(o.receipt and o.receipt in page.content.decode() for o in sealed)
+    checks = {c["check"]: c["ok"] for c in bout_checks(bout)}
+    assert checks["orders"] is True and checks["commitment"] is True
 
 
 def test_a_rule_set_template_replaces_the_generic_one_only_where_it_exists(settings, tmp_path):

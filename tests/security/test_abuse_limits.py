@@ -204,3 +204,5 @@ def test_the_admin_hides_a_turn_by_turn_bouts_input_while_it_runs(running, super
     bout, _, _ = running
     page = admin_page(client_as(superuser_gm), bout)
     assert 'name="engine_input"' not in page and '"seed"' not in page
+    # Its stored state holds the dice's generator state: the next rolls, as good as the seed.
+    assert 'name="state"' not in page and '"rng"' not in page
