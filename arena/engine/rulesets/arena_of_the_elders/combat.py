@@ -44,6 +44,8 @@ def damage_of(
         return 0
     if crit and user.has("keen"):
         amount += 1
+    if user.has("sear") and target.burning:
+        amount += 1
     if user.has("venom") and target.poisoned:
         amount += 1
     if user.has("tidal") and user.square in state.arena.water:
