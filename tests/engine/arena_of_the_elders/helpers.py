@@ -11,7 +11,7 @@ from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
 from arena.engine.rulesets.arena_of_the_elders import CHAMPIONS, ArenaOfTheElders
 from arena.engine.rulesets.arena_of_the_elders.arena import ARENAS, arena_from_json
-from arena.engine.rulesets.arena_of_the_elders.state import PLAY, Flag, Fighter, Options, State
+from arena.engine.rulesets.arena_of_the_elders.state import PLAY, Fighter, Flag, Options, State
 
 RULES = ArenaOfTheElders()
 
@@ -145,5 +145,6 @@ def of(events: tuple[Event, ...], cls: type) -> list[Any]:
 def with_(state: State, name: str, **changes: Any) -> State:
     f = who(state, name)
     return replace(
-        state, fighters=tuple(replace(f, **changes) if o.name == name else o for o in state.fighters)
+        state,
+        fighters=tuple(replace(f, **changes) if o.name == name else o for o in state.fighters),
     )

@@ -89,8 +89,8 @@ def test_competitive_the_bearer_is_easier_to_hit_and_hits_worse_and_slower():
     state = flag_mode("Red vorn A3", "Blue ignis A6", competitive=True, flags=flags)
     assert RULES.validate(state, "Vorn", act("A4 A5")) == []
     assert RULES.validate(state, "Vorn", act("B3 B4 B5"))[0].startswith("no movement left")
-    after, events = resolve(state, [2], Vorn=act("A4 A5", "cleave", "A6"))
+    _, events = resolve(state, [2], Vorn=act("A4 A5", "cleave", "A6"))
     assert of(events, Used)[0].need == "2-6 -1" and not of(events, Used)[0].hit
     blue = flag_mode("Red vorn A3", "Blue ignis A6", competitive=True, flags=flags).evolve(acting=1)
-    after, events = resolve(blue, [2], Ignis=act("", "firebolt", "A3"))
+    _after, events = resolve(blue, [2], Ignis=act("", "firebolt", "A3"))
     assert of(events, Used)[0].need == "3-6 +1" and of(events, Used)[0].hit

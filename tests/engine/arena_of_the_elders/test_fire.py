@@ -49,5 +49,5 @@ def test_a_heal_puts_the_fire_out():
 def test_searing_adds_one_against_a_burning_target():
     """Ignis's passive (level 3 choice): +1 damage against targets on fire."""
     state = with_(place("Red ignis A1 level=3 choice=3", "Blue vorn A4"), "Vorn", burning="Ignis")
-    after, events = resolve(state, [4], Ignis=act("", "firebolt", "A4", level_up=False))
+    after, _events = resolve(state, [4], Ignis=act("", "firebolt", "A4", level_up=False))
     assert who(after, "Vorn").hp == 10 - 2 - 1  # the bolt 1 + searing 1, then the fire

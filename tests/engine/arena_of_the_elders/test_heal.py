@@ -30,5 +30,5 @@ def test_renewal_heals_a_wounded_mira_at_the_start_of_her_turn():
     """Mira's passive (level 3 choice): at the start of her team's turn a wounded Mira
     heals 1."""
     state = place("Red brann A1", "Blue mira H8 hp=4 level=3 choice=3")
-    after, events = resolve(state, Brann=act())
+    after, _events = resolve(state, Brann=act())
     assert who(after, "Mira").hp == 5

@@ -33,10 +33,14 @@ def bouts(draw):
             "rounds": draw(st.integers(3, 12)),
         },
         "gladiators": [
-            {"name": k.title(), "champion": k, "team": "Red" if n < 4 else "Blue",
-             "house": n in (2, 6)}
+            {
+                "name": k.title(),
+                "champion": k,
+                "team": "Red" if n < 4 else "Blue",
+                "house": n in (2, 6),
+            }
             for n, k in enumerate(keys)
-        ],  # fmt: skip
+        ],
     }
 
 

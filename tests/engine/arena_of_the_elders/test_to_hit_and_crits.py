@@ -41,15 +41,15 @@ def test_keen_edge_adds_one_to_a_crit():
 def test_eagle_eye_adds_one_to_hit_from_higher_ground():
     """Kestrel's passive: +1 to hit a target on lower ground: a 2 becomes a 3, a hit."""
     state = place("Red kestrel F5 level=3 choice=2", "Blue nyx F3")
-    after, events = resolve(state, [2], Kestrel=act("", "talon-shot", "F3"))
+    _after, events = resolve(state, [2], Kestrel=act("", "talon-shot", "F3"))
     used = of(events, Used)[0]
     assert used.hit and used.need == "3-6 +1"
 
 
 def test_an_exposed_target_is_easier_and_an_evading_one_harder():
     state = place("Red ignis A1", "Blue vorn A4")
-    from tests.engine.arena_of_the_elders.helpers import with_
     from arena.engine.rulesets.arena_of_the_elders import Effect
+    from tests.engine.arena_of_the_elders.helpers import with_
 
     exposed = with_(state, "Vorn", effects=(Effect("expose", 1, 0, "Ossa"),))
     _, events = resolve(exposed, [2], Ignis=act("", "firebolt", "A4"))
@@ -61,5 +61,5 @@ def test_an_exposed_target_is_easier_and_an_evading_one_harder():
 
 def test_an_ability_without_a_to_hit_range_rolls_nothing():
     state = place("Red mira A1", "Red vorn A2 hp=3", "Blue brann H8")
-    after, events = resolve(state, [], Mira=act("", "mending-touch", "A2"), Vorn=act())
+    _after, events = resolve(state, [], Mira=act("", "mending-touch", "A2"), Vorn=act())
     assert of(events, Used)[0].roll == 0

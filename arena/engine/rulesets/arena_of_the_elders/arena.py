@@ -286,9 +286,7 @@ class Geometry:
 
     def _open_step(self, a: Square, via: Square, b: Square) -> bool:
         walls = self.arena.walls
-        return (
-            self.arena.open(via) and edge(a, via) not in walls and edge(via, b) not in walls
-        )
+        return self.arena.open(via) and edge(a, via) not in walls and edge(via, b) not in walls
 
 
 _GEOMETRY: dict[str, Geometry] = {}

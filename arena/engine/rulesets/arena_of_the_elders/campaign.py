@@ -233,9 +233,7 @@ class EldersCampaign:
             if full == [TEAM_SIZE, TEAM_SIZE]:
                 break
             turn = draft_next(house, 0)
-            team = turn if turn is not None and full[turn] < TEAM_SIZE else full.index(
-                min(full)
-            )
+            team = turn if turn is not None and full[turn] < TEAM_SIZE else full.index(min(full))
             free = [c for c in draft_open(picks + house)]
             house.append((team, free[0]))
         gladiators = [g for team in teams for g in team]

@@ -35,9 +35,7 @@ def hits(ability: Ability, roll: int, mod: int) -> bool:
     return low <= roll + mod and (high == 6 or roll + mod <= high)
 
 
-def damage_of(
-    state: State, user: Fighter, target: Fighter, ability: Ability, crit: bool
-) -> int:
+def damage_of(state: State, user: Fighter, target: Fighter, ability: Ability, crit: bool) -> int:
     """Crit damage "is dealt instead of the normal damage"; then the passives and shields."""
     amount = ability.crit if crit and ability.crit is not None else ability.damage
     if not amount:

@@ -23,7 +23,17 @@ ON_HIT = frozenset(("fire", "poison", "stun"))
 TIMED = frozenset(("haste", "soar", "shield", "evade", "slow", "expose"))
 # Passive abilities "always take effect".
 PASSIVE = frozenset(
-    ("armour", "fireproof", "sear", "venom", "high-ground", "tidal", "keen", "regenerate", "vantage")
+    (
+        "armour",
+        "fireproof",
+        "sear",
+        "venom",
+        "high-ground",
+        "tidal",
+        "keen",
+        "regenerate",
+        "vantage",
+    )
 )
 KINDS = ("attack", "heal", "buff", "passive")
 TARGETS = ("enemy", "ally", "self")

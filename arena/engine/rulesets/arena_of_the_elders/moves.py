@@ -61,7 +61,11 @@ def step_problem(
         return f"{b} is a wall", spent, lines
     cost = step_cost(arena, f, a)
     if spent + cost > speed:
-        return f"no movement left for {b}" + (" (leaving water costs 2)" if cost == 2 else ""), spent, lines
+        return (
+            f"no movement left for {b}" + (" (leaving water costs 2)" if cost == 2 else ""),
+            spent,
+            lines,
+        )
     if lines + crossed > f.flying:
         what = "a wall" if (min(a, b), max(a, b)) in arena.walls else "a ledge up"
         return f"{a} to {b} crosses {what}", spent, lines

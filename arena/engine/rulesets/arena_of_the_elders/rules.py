@@ -24,8 +24,8 @@ from arena.engine.rulesets.arena_of_the_elders.events import (
     Died,
     Doused,
     Finished,
-    FlagEvent,
     Fizzled,
+    FlagEvent,
     Healed,
     KingNamed,
     LevelGained,
@@ -205,7 +205,7 @@ def play_turn(w: Work, acts: Mapping[str, Activation]) -> None:
 
 
 def _sequence(state: State, team: int, acts: Mapping[str, Activation]) -> list[str]:
-    """"In any order, but no two actions can take place simultaneously": those given a place
+    """ "In any order, but no two actions can take place simultaneously": those given a place
     first, in that order; the rest in the team's order."""
     members = state.team(team)
     placed = sorted(
@@ -217,7 +217,7 @@ def _sequence(state: State, team: int, acts: Mapping[str, Activation]) -> list[s
 
 
 def _level_up(w: Work, team: int, acts: Mapping[str, Activation]) -> None:
-    """"At the beginning of each of your turns one character of your choice gains one
+    """ "At the beginning of each of your turns one character of your choice gains one
     level" (none when all are at 6)."""
     members = [f for f in w.state.team(team) if f.level < MAX_LEVEL]
     if not members:
@@ -283,7 +283,7 @@ def end_turn(w: Work, team: int) -> None:
 
 
 def _respawn(w: Work, f: Fighter) -> None:
-    """"place that character back in the starting zone" with full health: the first free
+    """ "place that character back in the starting zone" with full health: the first free
     square of the zone; none free, it waits for the next turn."""
     taken = {o.square for o in w.state.fighters if o.alive}
     for sq in w.state.arena.starts[f.team]:
@@ -297,7 +297,7 @@ def _respawn(w: Work, f: Fighter) -> None:
 
 
 def activate(w: Work, name: str, act: Activation) -> None:
-    """"Each character can be used once during each of your turns": its move and its
+    """ "Each character can be used once during each of your turns": its move and its
     ability, in either order."""
     if act.ability_first:
         _use(w, name, act.ability, act.target)
@@ -479,7 +479,7 @@ def _timed(w: Work, by: Fighter, target: Fighter, kinds, duration: int) -> None:
 
 
 def _heal(w: Work, by: Fighter, target: Fighter, amount: int) -> None:
-    """"remove damage from them equal to the amount"; a healed character is no longer on
+    """ "remove damage from them equal to the amount"; a healed character is no longer on
     fire, poisoned or stunned."""
     target = w.get(target.name)
     cleansed = tuple(
@@ -509,7 +509,7 @@ def _hurt(w: Work, f: Fighter, amount: int, by: str, how: str) -> None:
 
 
 def _die(w: Work, name: str, by: str) -> None:
-    """"when your character's health is less than 1 remove them from the board"; the killer
+    """ "when your character's health is less than 1 remove them from the board"; the killer
     "gain[s] levels equal to their level" (at most 6); a flag bearer drops the flag where
     it stood."""
     f = w.get(name)

@@ -126,7 +126,9 @@ def _uses(
         candidates = [f]
     else:
         near = geometry.distances(origin, frozenset(), ability.range)
-        candidates = [a for a in allies if a.name == f.name or near.get(a.square, 99) <= ability.range]
+        candidates = [
+            a for a in allies if a.name == f.name or near.get(a.square, 99) <= ability.range
+        ]
     for a in candidates:
         if a.name == f.name:
             a = f
@@ -196,9 +198,9 @@ def _goal(state: State, f: Fighter) -> tuple[Square, float] | None:
     mine, theirs = state.flags[f.team], state.flags[1 - f.team]
     if theirs.carrier == f.name:
         return arena.flag_homes[f.team], 2.0
-    if mine.square is not None and mine.square != arena.flag_homes[f.team]:
-        if _nearest(state, f.team, mine.square) == f.name:
-            return mine.square, 1.0
+    dropped = mine.square is not None and mine.square != arena.flag_homes[f.team]
+    if dropped and _nearest(state, f.team, mine.square) == f.name:  # type: ignore[arg-type]
+        return mine.square, 1.0  # type: ignore[return-value]
     if mine.carrier:
         carrier = state.get(mine.carrier)
         if carrier is not None:
@@ -255,7 +257,7 @@ def _position(
         value -= weight * 0.5 * dist.get(end, 40)
         if end == square:
             value += 3.0 * weight
-    if state.options.mode == "flag" and state.flags[1 - f.team].carrier == f.name:
-        if end in arena.flag_zones[f.team]:
-            value += 10.0
+    carrying = state.options.mode == "flag" and state.flags[1 - f.team].carrier == f.name
+    if carrying and end in arena.flag_zones[f.team]:
+        value += 10.0
     return value

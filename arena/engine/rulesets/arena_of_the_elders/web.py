@@ -142,9 +142,9 @@ def _status(state: State, name: str) -> str:
     if f.stunned or f.skipping:
         words.append("stunned")
     words += sorted({e.kind for e in f.effects})
-    if state.options.mode == "king" and name in state.kings:
-        if not state.options.competitive or f.deaths:
-            words.append("king")
+    known_king = not state.options.competitive or f.deaths  # a secret king shows when it dies
+    if state.options.mode == "king" and name in state.kings and known_king:
+        words.append("king")
     if any(fl.carrier == name for fl in state.flags):
         words.append("flag")
     if not f.alive:
