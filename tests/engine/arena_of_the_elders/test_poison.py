@@ -12,14 +12,14 @@ def test_poison_hurts_every_other_turn_of_the_victims_team():
     state = place("Red nyx A1", "Blue brann A4")
     after, events = resolve(state, [5], Nyx=act("", "venom-dart", "A4"))
     brann = who(after, "Brann")
-    assert brann.poisoned == "Nyx" and brann.hp == 11
-    assert of(events, PoisonHurt) == [PoisonHurt("Brann", 0, 11)]  # its 1st turn: nothing
+    assert brann.poisoned == "Nyx" and brann.hp == 10
+    assert of(events, PoisonHurt) == [PoisonHurt("Brann", 0, 10)]  # its 1st turn: nothing
     after, _ = resolve(after, Brann=act())
     after, events = resolve(after, Nyx=act())
-    assert of(events, PoisonHurt) == [PoisonHurt("Brann", 1, 10)]  # its 2nd turn: 1
+    assert of(events, PoisonHurt) == [PoisonHurt("Brann", 1, 9)]  # its 2nd turn: 1
     after, _ = resolve(after, Brann=act())
     after, events = resolve(after, Nyx=act())
-    assert of(events, PoisonHurt) == [PoisonHurt("Brann", 0, 10)]  # 3rd: nothing
+    assert of(events, PoisonHurt) == [PoisonHurt("Brann", 0, 9)]  # 3rd: nothing
 
 
 def test_a_heal_cures_poison():

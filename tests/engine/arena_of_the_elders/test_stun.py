@@ -18,7 +18,7 @@ from tests.engine.arena_of_the_elders.helpers import (
 
 def test_a_stunned_character_sits_out_its_next_turn():
     state = place("Red brann A1", "Blue vorn A2", "Blue nyx H8")
-    after, events = resolve(state, [3], Brann=act("", "shield-bash", "A2"))
+    after, events = resolve(state, [4], Brann=act("", "shield-bash", "A2"))
     assert of(events, Skipped) == [Skipped("Vorn")]
     assert RULES.pending(after).who == ("Nyx",)
     assert RULES.validate(after, "Vorn", act("B2")) == ["Vorn gives no order now"]

@@ -12,7 +12,7 @@ def test_a_roll_below_the_range_misses():
     state = place("Red vorn A1", "Blue brann A2")
     after, events = resolve(state, [1], Vorn=act("", "cleave", "A2"))
     assert not of(events, Used)[0].hit
-    assert who(after, "Brann").hp == 12
+    assert who(after, "Brann").hp == 11
 
 
 def test_a_roll_in_the_range_deals_the_damage():
@@ -39,11 +39,11 @@ def test_keen_edge_adds_one_to_a_crit():
 
 
 def test_eagle_eye_adds_one_to_hit_from_higher_ground():
-    """Kestrel's passive: +1 to hit a target on lower ground: a 2 becomes a 3, a hit."""
+    """Kestrel's passive: +1 to hit a target on lower ground: a 1 becomes a 2, a hit."""
     state = place("Red kestrel F5 level=3 choice=2", "Blue nyx F3")
-    _after, events = resolve(state, [2], Kestrel=act("", "talon-shot", "F3"))
+    _, events = resolve(state, [1], Kestrel=act("", "talon-shot", "F3"))
     used = of(events, Used)[0]
-    assert used.hit and used.need == "3-6 +1"
+    assert used.hit and used.need == "2-6 +1"
 
 
 def test_an_exposed_target_is_easier_and_an_evading_one_harder():

@@ -181,6 +181,19 @@ class Geometry:
             return static
         return self._bfs(origin, blockers, limit)
 
+    def moves_to(
+        self, origin: Square, target: Square, blockers: frozenset[Square], limit: int
+    ) -> int:
+        """Moves from origin to target (99: not within `limit`), blockers as in distances.
+        A blocker can only lengthen the way when it is nearer than the target."""
+        static = self._static.get(origin)
+        if static is None:
+            static = self._static[origin] = self._bfs(origin, frozenset(), 99)
+        moves = static.get(target, 99)
+        if moves > limit or all(static.get(b, 99) >= moves for b in blockers):
+            return moves
+        return self._bfs(origin, blockers, limit).get(target, 99)
+
     def _bfs(self, origin: Square, blockers: frozenset[Square], limit: int) -> dict:
         dist = {origin: 0}
         queue = deque([origin])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -109,12 +110,28 @@ class Champion:
 
     def known(self, level: int, choice: int) -> tuple[Ability, ...]:
         """The abilities a character of this level knows, with `choice` its slot 2-4."""
-        out = [self.abilities[0]]
-        if level >= CHOICE_LEVEL:
-            out.append(self.abilities[choice - 1])
-        if level >= FIFTH_LEVEL:
-            out.append(self.abilities[4])
-        return tuple(out)
+        return _known(self, level, choice)
+
+    def passives(self, level: int, choice: int) -> frozenset[str]:
+        """The effects of the passive abilities a character of this level has."""
+        return _passives(self, level, choice)
+
+
+# A character's abilities are asked for at every weighing of every move: worked out once per
+# champion, level and choice (8 x 6 x 3 at most).
+@cache
+def _known(hero: Champion, level: int, choice: int) -> tuple[Ability, ...]:
+    out = [hero.abilities[0]]
+    if level >= CHOICE_LEVEL:
+        out.append(hero.abilities[choice - 1])
+    if level >= FIFTH_LEVEL:
+        out.append(hero.abilities[4])
+    return tuple(out)
+
+
+@cache
+def _passives(hero: Champion, level: int, choice: int) -> frozenset[str]:
+    return frozenset(e for a in _known(hero, level, choice) if a.passive for e in a.effects)
 
 
 def ability_problems(raw: Mapping[str, Any], where: str) -> list[str]:

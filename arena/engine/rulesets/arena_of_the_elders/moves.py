@@ -158,7 +158,7 @@ def target_problem(
     blockers = frozenset(
         o.square for o in state.fighters if o.alive and o.team != f.team and o.square != target
     )
-    if geometry.distances(origin, blockers, reach).get(target, 99) > reach:
+    if geometry.moves_to(origin, target, blockers, reach) > reach:
         return f"{target} is out of range ({reach})"
     heights_ok, lines = geometry.sight(origin, target)
     if not heights_ok:

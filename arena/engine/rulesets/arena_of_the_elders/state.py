@@ -93,7 +93,7 @@ class Fighter:
         return self.hero.known(self.level, self.choice)
 
     def has(self, passive: str) -> bool:
-        return any(a.passive and passive in a.effects for a in self.known)
+        return passive in self.hero.passives(self.level, self.choice)
 
     def under(self, kind: str) -> int:
         return sum(1 for e in self.effects if e.kind == kind)
