@@ -64,7 +64,7 @@ class Ability:
     def line(self) -> str:
         """The ability as the sheet prints it."""
         if self.passive:
-            return f"{self.name} (passive): {self.text}"
+            return f"{self.name} (passive): {self.text.removeprefix('Passive: ')}"
         parts = [f"range {self.range}" if self.target != "self" else "self"]
         if self.hit is not None:
             parts.append(f"hit {self.hit[0]}-{self.hit[1]}")
