@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import arena.engine.rulesets.gladiator_arena  # noqa: F401  (registers itself)
 from arena.engine.rulesets import (
+    arena_of_the_elders,  # noqa: F401  (registers itself)
     gladiatorquest,  # noqa: F401  (registers itself)
     sudden_destruction,  # noqa: F401  (registers itself)
 )

@@ -1,0 +1,360 @@
+"""Arena maps (arenas.json beside this file) and their geometry: movement steps, range and line
+of sight with elevation.
+
+A map is a grid of squares in A1 notation. Walls are thick lines between two squares; a block
+is a square that is wall all through. Water squares cost double to leave. Raised ground has a
+height; between squares of different height runs a ledge (a line shaded on the lower side)
+that may be crossed going down, and going up only by flying or on stairs. Both teams get the
+same map turned half a turn, so no side is favoured.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from arena.engine.core.board import Square
+
+Edge = tuple[Square, Square]  # the two squares a line runs between, the smaller first
+SIDES = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
+ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
+_INSET = 0.15  # where the corner sample points of a square sit (see line_of_sight)
+
+
+def edge(a: Square, b: Square) -> Edge:
+    return (a, b) if a < b else (b, a)
+
+
+def parse_side(text: str) -> Edge:
+    """'C4:N' -> the line between C4 and C5."""
+    square, _, side = text.partition(":")
+    sq = Square.parse(square)
+    if side.upper() not in SIDES:
+        raise ValueError(f"{text!r}: a side is N, S, E or W")
+    dcol, drow = SIDES[side.upper()]
+    return edge(sq, Square(sq.col + dcol, sq.row + drow))
+
+
+def side_name(e: Edge) -> str:
+    a, b = e
+    side = "N" if b.row > a.row else "E"
+    return f"{a}:{side}"
+
+
+@dataclass(frozen=True, slots=True)
+class Arena:
+    key: str
+    name: str
+    width: int
+    height: int
+    heights: tuple[tuple[int, ...], ...]  # [row][col]
+    water: frozenset[Square]
+    blocks: frozenset[Square]
+    walls: frozenset[Edge]
+    stairs: frozenset[Edge]
+    starts: tuple[tuple[Square, ...], tuple[Square, ...]]  # by team
+    flag_homes: tuple[Square, Square]
+    flag_zones: tuple[frozenset[Square], frozenset[Square]]  # the home square included
+
+    def contains(self, sq: Square) -> bool:
+        return 0 <= sq.col < self.width and 0 <= sq.row < self.height
+
+    def open(self, sq: Square) -> bool:
+        return self.contains(sq) and sq not in self.blocks
+
+    def elevation(self, sq: Square) -> int:
+        return self.heights[sq.row][sq.col]
+
+    def ledge(self, a: Square, b: Square) -> bool:
+        return self.elevation(a) != self.elevation(b) and edge(a, b) not in self.stairs
+
+    def lines_to_cross(self, a: Square, b: Square) -> int | None:
+        """The lines a step from a to the orthogonal neighbour b crosses that only flying
+        passes (a wall, or a ledge going up); None when b cannot be entered at all."""
+        if not self.open(b):
+            return None
+        if edge(a, b) in self.walls:
+            return 1
+        if self.elevation(b) > self.elevation(a) and edge(a, b) not in self.stairs:
+            return 1
+        return 0
+
+    def turned(self, sq: Square) -> Square:
+        return Square(self.width - 1 - sq.col, self.height - 1 - sq.row)
+
+    @property
+    def geometry(self) -> Geometry:
+        found = _GEOMETRY.get(self.key)
+        if found is None or found.arena is not self:
+            found = _GEOMETRY[self.key] = Geometry(self)
+        return found
+
+
+def arena_from_json(raw: Mapping[str, Any]) -> Arena:
+    width, height = raw["width"], raw["height"]
+    rows = list(raw["terrain"])
+    if len(rows) != height or any(len(r) != width for r in rows):
+        raise ValueError(f"{raw['key']}: terrain is {height} rows of {width}")
+    heights: list[list[int]] = [[0] * width for _ in range(height)]
+    water, blocks = set(), set()
+    for top, line in enumerate(rows):
+        row = height - 1 - top
+        for col, ch in enumerate(line):
+            sq = Square(col, row)
+            if ch == "~":
+                water.add(sq)
+            elif ch == "#":
+                blocks.add(sq)
+            elif ch.isdigit():
+                heights[row][col] = int(ch)
+            elif ch != ".":
+                raise ValueError(f"{raw['key']}: unknown terrain {ch!r} at {sq}")
+
+    def turned(sq: Square) -> Square:
+        return Square(width - 1 - sq.col, height - 1 - sq.row)
+
+    def both(edges: Iterable[str]) -> frozenset[Edge]:
+        out = set()
+        for text in edges:
+            a, b = parse_side(text)
+            out.add(edge(a, b))
+            out.add(edge(turned(a), turned(b)))
+        return frozenset(out)
+
+    red_start = tuple(Square.parse(s) for s in raw["start"])
+    home = Square.parse(raw["flag"]["home"])
+    zone = frozenset([home, *(Square.parse(s) for s in raw["flag"]["zone"])])
+    return Arena(
+        key=raw["key"],
+        name=raw["name"],
+        width=width,
+        height=height,
+        heights=tuple(tuple(r) for r in heights),
+        water=frozenset(water),
+        blocks=frozenset(blocks),
+        walls=both(raw.get("walls", ())),
+        stairs=both(raw.get("stairs", ())),
+        starts=(red_start, tuple(turned(s) for s in red_start)),
+        flag_homes=(home, turned(home)),
+        flag_zones=(zone, frozenset(turned(s) for s in zone)),
+    )
+
+
+class Geometry:
+    """What one arena's shape answers, worked out once and kept: the neighbours a range is
+    counted over, and the lines of sight between every two squares (without characters)."""
+
+    def __init__(self, arena: Arena) -> None:
+        self.arena = arena
+        self.squares = [
+            Square(c, r)
+            for r in range(arena.height)
+            for c in range(arena.width)
+            if arena.open(Square(c, r))
+        ]
+        # Range is counted in moves: walls and blocks stop it, ledges and water do not
+        # (the elevation rule of line of sight decides across heights).
+        self.near: dict[Square, tuple[Square, ...]] = {}
+        for sq in self.squares:
+            around = []
+            for dcol, drow in ORTHOGONAL:
+                nxt = Square(sq.col + dcol, sq.row + drow)
+                if arena.open(nxt) and edge(sq, nxt) not in arena.walls:
+                    around.append(nxt)
+            self.near[sq] = tuple(around)
+        self._sight: dict[tuple[Square, Square], tuple[bool, tuple[frozenset[Square], ...]]] = {}
+        self._static: dict[Square, dict[Square, int]] = {}
+
+    def distances(self, origin: Square, blockers: frozenset[Square], limit: int) -> dict:
+        """Moves from origin to every square within `limit`, where squares in `blockers`
+        (enemies: "for movement purposes enemy characters count as walls") may be reached
+        but not passed through."""
+        static = self._static.get(origin)
+        if static is None:
+            static = self._static[origin] = self._bfs(origin, frozenset(), 99)
+        if not blockers or all(static.get(b, 99) > limit for b in blockers):
+            return static
+        return self._bfs(origin, blockers, limit)
+
+    def moves_to(
+        self, origin: Square, target: Square, blockers: frozenset[Square], limit: int
+    ) -> int:
+        """Moves from origin to target (99: not within `limit`), blockers as in distances.
+        A blocker can only lengthen the way when it is nearer than the target."""
+        static = self._static.get(origin)
+        if static is None:
+            static = self._static[origin] = self._bfs(origin, frozenset(), 99)
+        moves = static.get(target, 99)
+        if moves > limit or all(static.get(b, 99) >= moves for b in blockers):
+            return moves
+        return self._bfs(origin, blockers, limit).get(target, 99)
+
+    def _bfs(self, origin: Square, blockers: frozenset[Square], limit: int) -> dict:
+        dist = {origin: 0}
+        queue = deque([origin])
+        near = self.near
+        while queue:
+            sq = queue.popleft()
+            d = dist[sq]
+            if d >= limit or (sq in blockers and sq != origin):
+                continue
+            for nxt in near[sq]:
+                if nxt not in dist:
+                    dist[nxt] = d + 1
+                    queue.append(nxt)
+        return dist
+
+    def sight(self, a: Square, b: Square) -> tuple[bool, tuple[frozenset[Square], ...]]:
+        """Whether the heights allow a and b to see each other, and the squares each clear
+        line between them passes over (characters there may block it)."""
+        key = (a, b) if a < b else (b, a)
+        found = self._sight.get(key)
+        if found is None:
+            found = self._sight[key] = self._work_out_sight(*key)
+        return found
+
+    def _work_out_sight(self, a: Square, b: Square) -> tuple[bool, tuple[frozenset[Square], ...]]:
+        points_a = _points(a)
+        points_b = _points(b)
+        lines: set[frozenset[Square]] = set()
+        for pa in points_a:
+            for pb in points_b:
+                cells = self._trace(pa, pb, walls=True)
+                if cells is not None:
+                    lines.add(frozenset(cells))
+        centre = self._trace(points_a[0], points_b[0], walls=False) or []
+        ok = self._heights_allow(a, b, centre)
+        return ok, tuple(sorted(lines, key=lambda s: (len(s), sorted(s))))
+
+    def _heights_allow(self, a: Square, b: Square, between: list[Square]) -> bool:
+        """Appendix, range rules: from above, a target must be at least as far from the edge
+        of your height as you are; from below, at most as far. Both say: the lower one is at
+        least as far from the edge as the higher one. Ground higher than both blocks."""
+        height = self.arena.elevation
+        ha, hb = height(a), height(b)
+        if ha == hb:
+            return all(height(c) <= ha for c in between)
+        seq = [a, *between, b] if ha > hb else [b, *reversed(between), a]
+        top = height(seq[0])
+        if any(height(c) > top for c in seq[1:-1]):
+            return False
+        k = next(i for i, c in enumerate(seq) if height(c) < top)
+        higher_from_edge = k - 1
+        lower_from_edge = len(seq) - 1 - k
+        return lower_from_edge >= higher_from_edge
+
+    def _trace(
+        self, p: tuple[float, float], q: tuple[float, float], *, walls: bool
+    ) -> list[Square] | None:
+        """The squares strictly between the ends of the segment p-q, in order; None when it
+        crosses a wall line or a block (only when `walls`). A segment through a corner passes
+        if either way round the corner is open."""
+        arena = self.arena
+        x0, y0 = p
+        x1, y1 = q
+        cx, cy = math.floor(x0), math.floor(y0)
+        ex, ey = math.floor(x1), math.floor(y1)
+        dx, dy = x1 - x0, y1 - y0
+        sx = (dx > 0) - (dx < 0)
+        sy = (dy > 0) - (dy < 0)
+        inf = float("inf")
+        tdx = abs(1 / dx) if dx else inf
+        tdy = abs(1 / dy) if dy else inf
+        tmx = ((cx + 1 - x0) if dx > 0 else (x0 - cx)) * tdx if dx else inf
+        tmy = ((cy + 1 - y0) if dy > 0 else (y0 - cy)) * tdy if dy else inf
+        out: list[Square] = []
+        while (cx, cy) != (ex, ey):
+            here = Square(cx, cy)
+            if abs(tmx - tmy) < 1e-9:
+                nxt = Square(cx + sx, cy + sy)
+                if walls and not (
+                    self._open_step(here, Square(cx + sx, cy), nxt)
+                    or self._open_step(here, Square(cx, cy + sy), nxt)
+                ):
+                    return None
+                tmx += tdx
+                tmy += tdy
+            elif tmx < tmy:
+                nxt = Square(cx + sx, cy)
+                if walls and edge(here, nxt) in arena.walls:
+                    return None
+                tmx += tdx
+            else:
+                nxt = Square(cx, cy + sy)
+                if walls and edge(here, nxt) in arena.walls:
+                    return None
+                tmy += tdy
+            cx, cy = nxt
+            if (cx, cy) == (ex, ey):
+                break
+            if walls and not arena.open(nxt):
+                return None
+            out.append(nxt)
+        return out
+
+    def _open_step(self, a: Square, via: Square, b: Square) -> bool:
+        walls = self.arena.walls
+        return self.arena.open(via) and edge(a, via) not in walls and edge(via, b) not in walls
+
+
+_GEOMETRY: dict[str, Geometry] = {}
+
+
+def _points(sq: Square) -> tuple[tuple[float, float], ...]:
+    """The centre (first) and four corner points of a square, a little inside it."""
+    c, r = sq.col, sq.row
+    lo, hi = _INSET, 1 - _INSET
+    return (
+        (c + 0.5, r + 0.5),
+        (c + lo, r + lo),
+        (c + hi, r + lo),
+        (c + lo, r + hi),
+        (c + hi, r + hi),
+    )
+
+
+def render(arena: Arena) -> str:
+    """The map as text, top rank first: '~' water, '#' block, a digit for raised ground,
+    'R'/'B' start zones, 'r'/'b' flag zones (capitals 'F'/'G' the flag homes), '.' floor.
+    Walls and stairs are listed below it."""
+    marks: dict[Square, str] = {}
+    for team, letter in ((0, "r"), (1, "b")):
+        for sq in arena.flag_zones[team]:
+            marks[sq] = letter
+        marks[arena.flag_homes[team]] = "F" if team == 0 else "G"
+        for sq in arena.starts[team]:
+            marks[sq] = letter.upper() if letter == "r" else "B"
+    lines = []
+    for row in range(arena.height - 1, -1, -1):
+        cells = []
+        for col in range(arena.width):
+            sq = Square(col, row)
+            if sq in marks:
+                cells.append(marks[sq])
+            elif sq in arena.blocks:
+                cells.append("#")
+            elif sq in arena.water:
+                cells.append("~")
+            elif arena.elevation(sq):
+                cells.append(str(arena.elevation(sq)))
+            else:
+                cells.append(".")
+        lines.append(f"{row + 1:>2} {' '.join(cells)}")
+    lines.append("   " + " ".join(chr(ord("A") + c) for c in range(arena.width)))
+    lines.append("walls: " + ", ".join(sorted(side_name(e) for e in arena.walls)))
+    lines.append("stairs: " + ", ".join(sorted(side_name(e) for e in arena.stairs)))
+    return "\n".join(lines)
+
+
+def _load() -> dict[str, Arena]:
+    raw = json.loads((Path(__file__).parent / "arenas.json").read_text())
+    return {a["key"]: arena_from_json(a) for a in raw["arenas"]}
+
+
+ARENAS: dict[str, Arena] = _load()
+DEFAULT_ARENA = "elders-ring"

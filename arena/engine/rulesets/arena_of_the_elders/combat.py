@@ -1,0 +1,58 @@
+"""To hit and damage: the numbers an ability's use comes to, shared by the resolution and the
+tactics that weigh it.
+
+To hit: "roll a d6 and roll a number within the specified range". Modifiers add to the roll:
+Eagle Eye (+1 on lower ground), an exposed target (+1), an evading one (-1), and competitive
+capture the flag ("Abilities targeting the flag bearer get +1 to hit, abilities that the flag
+bearer uses get -1 to hit"). Crit: "an ability counts as critting if its to hit roll was a 6"
+(the die itself; a crit always hits).
+"""
+
+from __future__ import annotations
+
+from arena.engine.rulesets.arena_of_the_elders.data import Ability
+from arena.engine.rulesets.arena_of_the_elders.moves import carries
+from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
+
+
+def hit_modifier(state: State, user: Fighter, target: Fighter, origin: object) -> int:
+    arena = state.arena
+    mod = 0
+    if user.has("high-ground") and arena.elevation(origin) > arena.elevation(target.square):  # type: ignore[arg-type]
+        mod += 1
+    mod += target.under("expose") - target.under("evade")
+    if state.options.mode == "flag" and state.options.competitive:
+        mod += carries(state, target) - carries(state, user)
+    return mod
+
+
+def hits(ability: Ability, roll: int, mod: int) -> bool:
+    if ability.hit is None:
+        return True
+    if roll == 6:
+        return True
+    low, high = ability.hit
+    return low <= roll + mod and (high == 6 or roll + mod <= high)
+
+
+def damage_of(state: State, user: Fighter, target: Fighter, ability: Ability, crit: bool) -> int:
+    """Crit damage "is dealt instead of the normal damage"; then the passives and shields."""
+    amount = ability.crit if crit and ability.crit is not None else ability.damage
+    if not amount:
+        return 0
+    if crit and user.has("keen"):
+        amount += 1
+    if user.has("sear") and target.burning:
+        amount += 1
+    if user.has("venom") and target.poisoned:
+        amount += 1
+    if user.has("tidal") and user.square in state.arena.water:
+        amount += 1
+    if target.has("armour"):
+        amount -= 1
+    amount -= target.under("shield")
+    return max(0, amount)
+
+
+def hit_chance(ability: Ability, mod: int) -> float:
+    return sum(hits(ability, roll, mod) for roll in range(1, 7)) / 6

@@ -1,0 +1,196 @@
+"""Movement and targeting on the board as it stands (arena geometry plus the characters).
+
+Appendix, "Speed": a character moves to an adjacent space not across a wall, as many times a
+turn as its speed; "for movement purposes enemy characters count as walls, and you may move
+through spaces with allied characters on them but not end your movement on them". Water:
+"moving off counts as moving twice" (not for a swimmer). Flying x: "may move over a number of
+lines equal to x" (walls, and ledges going up). Range: "you could move your character a number
+of times equal to your range to the space the target is on, then ... draw a line from anywhere
+in the space you occupy to the space your target occupies that doesn't go through a thick black
+line or wall or another enemy character", with the elevation rule (arena.Geometry).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+
+from arena.engine.core.board import Square
+from arena.engine.rulesets.arena_of_the_elders.arena import ORTHOGONAL, Arena
+from arena.engine.rulesets.arena_of_the_elders.data import Ability
+from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
+
+
+def enemy_squares(state: State, f: Fighter) -> frozenset[Square]:
+    return frozenset(o.square for o in state.fighters if o.alive and o.team != f.team)
+
+
+def occupied(state: State, but: str = "") -> dict[Square, Fighter]:
+    return {o.square: o for o in state.fighters if o.alive and o.name != but}
+
+
+def speed_of(state: State, f: Fighter) -> int:
+    """Speed with its timed effects, and competitive capture the flag's "the flag bearers
+    speed is reduced by 1"."""
+    speed = f.speed
+    if state.options.mode == "flag" and state.options.competitive and carries(state, f):
+        speed = max(0, speed - 1)
+    return speed
+
+
+def carries(state: State, f: Fighter) -> bool:
+    return any(flag.carrier == f.name for flag in state.flags)
+
+
+def step_cost(arena: Arena, f: Fighter, a: Square) -> int:
+    return 2 if a in arena.water and not f.swimming else 1
+
+
+def step_problem(
+    state: State, f: Fighter, a: Square, b: Square, spent: int, lines: int, speed: int
+) -> tuple[str, int, int]:
+    """Why the step a -> b cannot be taken ("" when it can), and the movement and lines
+    spent after it."""
+    arena = state.arena
+    if a.manhattan(b) != 1:
+        return f"{b} is not next to {a}", spent, lines
+    if not arena.contains(b):
+        return f"{b} is off the arena", spent, lines
+    crossed = arena.lines_to_cross(a, b)
+    if crossed is None:
+        return f"{b} is a wall", spent, lines
+    cost = step_cost(arena, f, a)
+    if spent + cost > speed:
+        return (
+            f"no movement left for {b}" + (" (leaving water costs 2)" if cost == 2 else ""),
+            spent,
+            lines,
+        )
+    if lines + crossed > f.flying:
+        what = "a wall" if (min(a, b), max(a, b)) in arena.walls else "a ledge up"
+        return f"{a} to {b} crosses {what}", spent, lines
+    for o in state.fighters:
+        if o.alive and o.square == b and o.team != f.team:
+            return f"an enemy ({o.name}) stands on {b}", spent, lines
+    return "", spent + cost, lines + crossed
+
+
+def path_problems(state: State, f: Fighter, path: tuple[Square, ...]) -> list[str]:
+    """What is wrong with this path as the board stands now (allies may still move away from
+    the last square: that is checked when the move is made)."""
+    speed = speed_of(state, f)
+    here, spent, lines = f.square, 0, 0
+    for sq in path:
+        why, spent, lines = step_problem(state, f, here, sq, spent, lines, speed)
+        if why:
+            return [why]
+        here = sq
+    return []
+
+
+def reachable(state: State, f: Fighter) -> dict[Square, tuple[Square, ...]]:
+    """Every square this character may end its move on, with a cheapest path to it (its own
+    square with the empty path). Deterministic: ties keep the first path found."""
+    arena = state.arena
+    speed = speed_of(state, f)
+    enemies = enemy_squares(state, f)
+    taken = {o.square for o in state.fighters if o.alive and o.name != f.name}
+    start = f.square
+    best: dict[tuple[Square, int], int] = {(start, 0): 0}
+    paths: dict[tuple[Square, int], tuple[Square, ...]] = {(start, 0): ()}
+    queue = [(0, 0, 0, start)]
+    counter = 0
+    while queue:
+        spent, _, lines, sq = heapq.heappop(queue)
+        if best.get((sq, lines), 99) < spent:
+            continue
+        cost = step_cost(arena, f, sq)
+        if spent + cost > speed:
+            continue
+        for dcol, drow in ORTHOGONAL:
+            nxt = Square(sq.col + dcol, sq.row + drow)
+            crossed = arena.lines_to_cross(sq, nxt) if arena.contains(nxt) else None
+            if crossed is None or lines + crossed > f.flying or nxt in enemies:
+                continue
+            key = (nxt, lines + crossed)
+            if best.get(key, 99) <= spent + cost:
+                continue
+            best[key] = spent + cost
+            paths[key] = (*paths[(sq, lines)], nxt)
+            counter += 1
+            heapq.heappush(queue, (spent + cost, counter, lines + crossed, nxt))
+    out: dict[Square, tuple[Square, ...]] = {}
+    for (sq, _lines), path in sorted(paths.items(), key=lambda kv: (len(kv[1]), kv[0][1])):
+        if sq not in out and sq not in taken:
+            out[sq] = path
+    return out
+
+
+def reach_of(f: Fighter, ability: Ability, origin: Square, arena: Arena) -> int:
+    bonus = 1 if f.has("vantage") and arena.elevation(origin) >= 1 else 0
+    return ability.range + bonus
+
+
+def target_problem(
+    state: State, f: Fighter, ability: Ability, origin: Square, target: Square | None
+) -> str:
+    """Why `ability` cannot be used from `origin` on whoever stands on `target` ("" when it
+    can): "Abilities cannot be activated unless they have a valid target"."""
+    if ability.target == "self":
+        return "" if target in (None, origin) else f"{ability.name} is used on oneself"
+    if target is None:
+        return f"{ability.name} needs a target"
+    occupant = None
+    for o in state.fighters:
+        if o.alive and o.square == target and o.name != f.name:
+            occupant = o
+    if target == origin:
+        occupant = f
+    if ability.target == "enemy" and (occupant is None or occupant.team == f.team):
+        return f"no enemy on {target}"
+    if ability.target == "ally" and (occupant is None or occupant.team != f.team):
+        return f"no ally on {target}"
+    if occupant is f:
+        return ""
+    arena = state.arena
+    geometry = arena.geometry
+    reach = reach_of(f, ability, origin, arena)
+    blockers = frozenset(
+        o.square for o in state.fighters if o.alive and o.team != f.team and o.square != target
+    )
+    if geometry.moves_to(origin, target, blockers, reach) > reach:
+        return f"{target} is out of range ({reach})"
+    heights_ok, lines = geometry.sight(origin, target)
+    if not heights_ok:
+        return f"the heights hide {target} from {origin}"
+    if not any(line.isdisjoint(blockers) for line in lines):
+        return f"no line of sight from {origin} to {target}"
+    return ""
+
+
+def walk_distances(arena: Arena, goal: Square) -> dict[Square, int]:
+    """Moves from every square to `goal` for a walker (no flying), water and characters
+    ignored: what the tactics steer by. Kept per arena and goal."""
+    key = (arena.key, goal)
+    found = _WALK.get(key)
+    if found is not None:
+        return found
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        sq = queue.popleft()
+        for dcol, drow in ORTHOGONAL:
+            prev = Square(sq.col + dcol, sq.row + drow)
+            if prev in dist or not arena.open(prev):
+                continue
+            if arena.lines_to_cross(prev, sq) != 0:
+                continue
+            dist[prev] = dist[sq] + 1
+            queue.append(prev)
+    if len(_WALK) > 4096:
+        _WALK.clear()
+    _WALK[key] = dist
+    return dist
+
+
+_WALK: dict[tuple[str, Square], dict[Square, int]] = {}

@@ -1,0 +1,175 @@
+"""Orders, read and checked. One order per character name.
+
+In the preparation (the first step), a character's sheet:
+    {"choice": "flame-lash", "king": true, "levels": 2}
+  choice: its ability at level 3 (slot 2, 3 or 4: key, name or number); king: it asks to be
+  its team's king (kill the king); levels: what it asks of its team's 8 (competitive).
+
+In a team's turn, a character's activation:
+    {"path": ["B2", "B3"], "ability": "firebolt", "target": "E5", "first": "move",
+     "level_up": true, "at": 1}
+  path: the squares it moves through, in order; ability and target: what it uses (target a
+  square, left out for an ability on oneself); first: "ability" to use it before moving;
+  level_up: this character takes the turn's level; at: its place in the team's order of
+  activations (those without one follow, in the team's order). {"auto": true} leaves it to
+  the tactics when its activation comes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from arena.engine.core.board import Square
+from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL, Ability
+from arena.engine.rulesets.arena_of_the_elders.moves import path_problems, target_problem
+from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
+
+PREP_KEYS = ("choice", "king", "levels", "auto")
+PLAY_KEYS = ("path", "ability", "target", "first", "level_up", "at", "auto")
+SLOT_WORDS = {"first": 1, "basic": 1, "fifth": 5, "ultimate": 5}
+COMPETITIVE_LEVELS = 8
+_YES = (True, "yes", "true", "y", "on", 1)
+_NO = (False, "no", "false", "n", "off", 0, "", None)
+
+
+@dataclass(frozen=True, slots=True)
+class Preparation:
+    choice: int = 0  # 0: as the bout input has it
+    king: bool = False
+    levels: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    path: tuple[Square, ...] = ()
+    ability: str = ""  # the ability's key; "" for none
+    target: Square | None = None
+    ability_first: bool = False
+    level_up: bool = False
+    at: int = 0  # 0: not given
+    auto: bool = False
+
+
+AUTO = Activation(auto=True)
+
+
+def _flag(value: Any, name: str, problems: list[str]) -> bool:
+    if isinstance(value, str):
+        value = value.strip().lower()
+    if value in _YES:
+        return True
+    if value not in _NO:
+        problems.append(f"{name}: yes or no")
+    return False
+
+
+def ability_named(f: Fighter, word: Any) -> Ability | None:
+    """An ability of this character by key, name, slot number, or the words first/chosen/
+    fifth."""
+    text = str(word).strip().lower()
+    if text == "chosen":
+        return f.hero.ability(f.choice)
+    if text in SLOT_WORDS:
+        return f.hero.ability(SLOT_WORDS[text])
+    return f.hero.named(text)
+
+
+def read_preparation(f: Fighter, order: Any) -> tuple[Preparation, list[str]]:
+    if order is None:
+        return Preparation(), []
+    if not isinstance(order, Mapping):
+        return Preparation(), ["a sheet is an object: choice, king, levels"]
+    problems = [f"{k}: not part of the preparation" for k in order if k not in PREP_KEYS]
+    choice = 0
+    if order.get("choice") not in (None, ""):
+        ability = ability_named(f, order["choice"])
+        if ability is None or ability.slot not in (2, 3, 4):
+            options = ", ".join(f.hero.ability(s).name for s in (2, 3, 4))
+            problems.append(f"choice: one of {options}")
+        else:
+            choice = ability.slot
+    king = _flag(order.get("king"), "king", problems)
+    levels = order.get("levels", 0) or 0
+    if isinstance(levels, str) and levels.strip().isdigit():
+        levels = int(levels)
+    if isinstance(levels, bool) or not isinstance(levels, int) or levels < 0:
+        problems.append("levels: a whole number, 0 or more")
+        levels = 0
+    elif levels > min(COMPETITIVE_LEVELS, MAX_LEVEL - 1):
+        problems.append(f"levels: at most {MAX_LEVEL - 1} (a character tops out at 6)")
+    return Preparation(choice, king, levels), problems
+
+
+def read_activation(state: State, f: Fighter, order: Any) -> tuple[Activation, list[str]]:
+    """The activation, and what is wrong with it as the board stands at the start of the
+    turn."""
+    if order is None:
+        return Activation(), []
+    if not isinstance(order, Mapping):
+        return Activation(), ["an activation is an object: path, ability, target ..."]
+    problems = [f"{k}: not part of an activation" for k in order if k not in PLAY_KEYS]
+    if _flag(order.get("auto"), "auto", problems):
+        level_up = _flag(order.get("level_up"), "level_up", problems)
+        return Activation(auto=True, level_up=level_up), problems
+    raw_path = order.get("path") or []
+    if isinstance(raw_path, str):
+        raw_path = [p for p in raw_path.replace(",", " ").split() if p]
+    path: list[Square] = []
+    if not isinstance(raw_path, list):
+        problems.append("path: a list of squares")
+    else:
+        for text in raw_path:
+            try:
+                path.append(Square.parse(text))
+            except (ValueError, TypeError):
+                problems.append(f"path: {text!r} is not a square like C4")
+    ability: Ability | None = None
+    if order.get("ability") not in (None, "", "none"):
+        ability = ability_named(f, order["ability"])
+        if ability is None:
+            problems.append(f"ability: {f.name} has no ability {order['ability']!r}")
+        elif ability not in f.known:
+            problems.append(f"ability: {f.name} does not know {ability.name} at level {f.level}")
+        elif ability.passive:
+            problems.append(f"ability: {ability.name} is passive: it always takes effect")
+        elif f.cooldown(ability.key):
+            problems.append(
+                f"ability: {ability.name} is cooling down ({f.cooldown(ability.key)} more turns)"
+            )
+    target = None
+    if order.get("target") not in (None, ""):
+        try:
+            target = Square.parse(order["target"])
+        except (ValueError, TypeError):
+            problems.append(f"target: {order['target']!r} is not a square like C4")
+    first = order.get("first", "move") or "move"
+    if first not in ("move", "ability"):
+        problems.append("first: move or ability")
+    level_up = _flag(order.get("level_up"), "level_up", problems)
+    at = order.get("at", 0) or 0
+    if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= 8:
+        problems.append("at: a place from 1 to 8 in the team's order")
+        at = 0
+    act = Activation(
+        tuple(path),
+        ability.key if ability else "",
+        target,
+        first == "ability",
+        level_up,
+        at,
+    )
+    if problems:
+        return act, problems
+    if not f.alive:
+        return act, [f"{f.name} is dead"]
+    problems += path_problems(state, f, act.path)
+    if ability is not None and not problems:
+        origin = f.square if act.ability_first or not act.path else act.path[-1]
+        why = target_problem(state, f, ability, origin, target)
+        if why:
+            problems.append(why)
+    elif target is not None and ability is None:
+        problems.append("target: name the ability to use on it")
+    return act, problems

@@ -1,0 +1,171 @@
+"""Setting a bout up: its options, the teams' picks (the draft), the starting squares.
+
+The bout input lists every character: {"name", "champion", "team" ("Red"/"Blue"), "house",
+"choice"}; each team's characters in the order they were picked. `draft_order`,
+`draft_next` and `draft_problems` are the pick phase as pure functions: "teams pick champions
+in turn", each champion once; the team that picks first alternates with the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.arena_of_the_elders.arena import ARENAS
+from arena.engine.rulesets.arena_of_the_elders.data import CHAMPIONS
+from arena.engine.rulesets.arena_of_the_elders.state import (
+    DEFAULT_ROUNDS,
+    MODES,
+    TEAMS,
+    Fighter,
+    Options,
+    State,
+)
+
+TEAM_SIZE = 4
+MAX_ROUNDS = 200
+OPTION_KEYS = ("mode", "competitive", "arena", "rounds", "tactics", "board")
+
+
+def parse_options(raw: Any) -> Options:
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise EngineInputError("options", "must be an object")
+    unknown = sorted(set(raw) - set(OPTION_KEYS))
+    if unknown:
+        raise EngineInputError(f"options.{unknown[0]}", "unknown option")
+    mode = raw.get("mode", "deathmatch")
+    if mode not in MODES:
+        raise EngineInputError("options.mode", f"one of {', '.join(MODES)}")
+    arena = raw.get("arena", "elders-ring")
+    if arena not in ARENAS:
+        raise EngineInputError("options.arena", f"one of {', '.join(ARENAS)}")
+    board = raw.get("board")  # the campaign writes the arena's size for the replay's board
+    size = [ARENAS[arena].width, ARENAS[arena].height]
+    if board is not None and list(board) != size:
+        raise EngineInputError("options.board", f"the {arena} arena is {size[0]}x{size[1]}")
+    rounds = raw.get("rounds", DEFAULT_ROUNDS)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise EngineInputError("options.rounds", f"a whole number from 1 to {MAX_ROUNDS}")
+    flags = {}
+    for key in ("competitive", "tactics"):
+        value = raw.get(key, False)
+        if not isinstance(value, bool):
+            raise EngineInputError(f"options.{key}", "true or false")
+        flags[key] = value
+    return Options(mode, flags["competitive"], arena, rounds, flags["tactics"])
+
+
+def team_index(value: Any) -> int | None:
+    if value in (0, 1) and not isinstance(value, bool):
+        return int(value)
+    if isinstance(value, str):
+        for n, name in enumerate(TEAMS):
+            if value.strip().lower() == name.lower():
+                return n
+    return None
+
+
+def draft_order(first: int, size: int = TEAM_SIZE) -> tuple[int, ...]:
+    """The team (0 Red, 1 Blue) making each pick: the teams alternate, `first` picking
+    first."""
+    return tuple(first if n % 2 == 0 else 1 - first for n in range(2 * size))
+
+
+def draft_next(picks: Sequence[tuple[int, str]], first: int) -> int | None:
+    """The team to pick next, None when both teams are full."""
+    order = draft_order(first)
+    return order[len(picks)] if len(picks) < len(order) else None
+
+
+def draft_problems(picks: Sequence[tuple[int, str]], first: int) -> list[str]:
+    """What is wrong with the picks so far: out of turn, an unknown champion, or one picked
+    twice ("no character can be used more than once total by either team")."""
+    problems = []
+    order = draft_order(first)
+    seen: set[str] = set()
+    for n, (team, champion) in enumerate(picks):
+        if n >= len(order):
+            problems.append(f"pick {n + 1}: both teams already have {TEAM_SIZE}")
+            break
+        if team != order[n]:
+            problems.append(f"pick {n + 1}: it is {TEAMS[order[n]]}'s pick")
+        if champion not in CHAMPIONS:
+            problems.append(f"pick {n + 1}: no champion {champion!r}")
+        elif champion in seen:
+            problems.append(f"pick {n + 1}: {CHAMPIONS[champion].name} is already picked")
+        seen.add(champion)
+    return problems
+
+
+def draft_open(picks: Sequence[tuple[int, str]]) -> list[str]:
+    taken = {champion for _, champion in picks}
+    return [key for key in CHAMPIONS if key not in taken]
+
+
+def setup_bout(bout: Mapping[str, Any]) -> State:
+    options = parse_options(bout.get("options"))
+    raw = bout.get("gladiators")
+    if not isinstance(raw, list):
+        raise EngineInputError("gladiators", "must list the characters of both teams")
+    arena = ARENAS[options.arena]
+    fighters: list[Fighter] = []
+    names: set[str] = set()
+    champions: set[str] = set()
+    seats = [0, 0]
+    for n, g in enumerate(raw):
+        where = f"gladiators[{n}]"
+        if not isinstance(g, Mapping):
+            raise EngineInputError(where, "must be an object")
+        name = g.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise EngineInputError(f"{where}.name", "a name is needed")
+        if name in names:
+            raise EngineInputError(f"{where}.name", f"{name} is listed twice")
+        champion = g.get("champion")
+        if champion not in CHAMPIONS:
+            raise EngineInputError(
+                f"{where}.champion", f"one of {', '.join(CHAMPIONS)}, not {champion!r}"
+            )
+        if champion in champions:
+            raise EngineInputError(
+                f"{where}.champion",
+                f"{CHAMPIONS[champion].name} is already in the bout: each champion fights once",
+            )
+        team = team_index(g.get("team"))
+        if team is None:
+            raise EngineInputError(f"{where}.team", "Red or Blue")
+        hero = CHAMPIONS[champion]
+        choice = g.get("choice", hero.preferred)
+        found = hero.named(choice) if choice is not None else None
+        if found is None or found.slot not in (2, 3, 4):
+            raise EngineInputError(f"{where}.choice", "the 2nd, 3rd or 4th ability")
+        seat = seats[team]
+        if seat >= TEAM_SIZE:
+            raise EngineInputError(f"{where}.team", f"{TEAMS[team]} already has {TEAM_SIZE}")
+        seats[team] += 1
+        house = g.get("house", False)
+        if not isinstance(house, bool):
+            raise EngineInputError(f"{where}.house", "true or false")
+        names.add(name)
+        champions.add(champion)
+        fighters.append(
+            Fighter(
+                name=name,
+                champion=champion,
+                team=team,
+                seat=seat,
+                square=arena.starts[team][seat],
+                hp=hero.health,
+                house=house,
+                choice=found.slot,
+            )
+        )
+    if seats != [TEAM_SIZE, TEAM_SIZE]:
+        raise EngineInputError(
+            "gladiators", f"two teams of {TEAM_SIZE} (Red has {seats[0]}, Blue {seats[1]})"
+        )
+    fighters.sort(key=lambda f: (f.team, f.seat))
+    return State(options=options, fighters=tuple(fighters))

@@ -1,0 +1,252 @@
+"""The state of an Arena of the Elders bout between steps: plain frozen data, exactly JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from arena.engine.core.board import Square
+from arena.engine.rulesets.arena_of_the_elders.arena import ARENAS, Arena
+from arena.engine.rulesets.arena_of_the_elders.data import CHAMPIONS, Ability, Champion
+
+SLUG = "arena-of-the-elders"
+TEAMS = ("Red", "Blue")
+MODES = ("deathmatch", "king", "flag")
+DEFAULT_ROUNDS = 30  # the text has no limit: a bound so that every bout ends
+PREP, PLAY, OVER = "preparation", "play", "over"
+DRAW = 2  # State.winner when neither team wins
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    mode: str = "deathmatch"
+    competitive: bool = False
+    arena: str = "elders-ring"
+    rounds: int = DEFAULT_ROUNDS  # each team has this many turns at most
+    tactics: bool = False  # absent orders are filled by tactics until the bout ends
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode,
+            "competitive": self.competitive,
+            "arena": self.arena,
+            "rounds": self.rounds,
+            "tactics": self.tactics,
+        }
+
+    @property
+    def deaths_to_lose(self) -> int:
+        return 2 if self.competitive else 1
+
+    @property
+    def captures_to_win(self) -> int:
+        return 3 if self.competitive else 2
+
+    @property
+    def respawn_wait(self) -> int:
+        # Kill the king, competitive: "reduce character respawns by 1".
+        return 1 if self.mode == "king" and self.competitive else 2
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A timed effect on a character: it counts down at the start of its caster's team's
+    turns and works while it is above 0 ("Duration rules")."""
+
+    kind: str
+    left: int
+    team: int  # whose turns count it down
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    name: str
+    champion: str
+    team: int
+    seat: int  # its place in its team's picks: breaks ties
+    square: Square  # where it stands; where it fell while dead
+    hp: int
+    house: bool = False  # played by the arena's tactics: nobody's order is waited for
+    choice: int = 2  # the slot (2-4) its sheet takes at level 3
+    level: int = 1
+    alive: bool = True
+    respawn_in: int = 0  # own turns still to finish before it returns
+    deaths: int = 0
+    kills: int = 0
+    burning: str = ""  # who set it on fire ("" when not on fire)
+    poisoned: str = ""  # who poisoned it
+    poison_turns: int = 0  # own turns begun since it was poisoned
+    stunned: bool = False
+    skipping: bool = False  # stunned: sits out this turn
+    cooldowns: tuple[tuple[str, int], ...] = ()
+    effects: tuple[Effect, ...] = ()
+    captures: int = 0
+
+    @property
+    def hero(self) -> Champion:
+        return CHAMPIONS[self.champion]
+
+    @property
+    def known(self) -> tuple[Ability, ...]:
+        return self.hero.known(self.level, self.choice)
+
+    def has(self, passive: str) -> bool:
+        return passive in self.hero.passives(self.level, self.choice)
+
+    def under(self, kind: str) -> int:
+        return sum(1 for e in self.effects if e.kind == kind)
+
+    def cooldown(self, key: str) -> int:
+        for k, n in self.cooldowns:
+            if k == key:
+                return n
+        return 0
+
+    @property
+    def speed(self) -> int:
+        return max(0, self.hero.speed + 2 * self.under("haste") + self.under("soar")
+                   - self.under("slow"))  # fmt: skip
+
+    @property
+    def flying(self) -> int:
+        return self.hero.flying + 2 * self.under("soar")
+
+    @property
+    def swimming(self) -> bool:
+        return self.hero.swimming
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """A team's flag: on a square, or carried (square None, carrier set)."""
+
+    square: Square | None
+    carrier: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    options: Options
+    fighters: tuple[Fighter, ...]
+    phase: str = PREP
+    turn: int = 0  # team turns begun
+    acting: int = 0  # the team whose turn it is
+    first: int = -1  # who won the roll-off
+    kings: tuple[str, str] = ("", "")
+    captures: tuple[int, int] = (0, 0)
+    flags: tuple[Flag, Flag] = (Flag(None), Flag(None))
+    winner: int = -1  # 0 or 1, DRAW, or -1 while undecided
+    reason: str = ""
+    steps: int = 0
+
+    @property
+    def arena(self) -> Arena:
+        return ARENAS[self.options.arena]
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == OVER
+
+    def get(self, name: str) -> Fighter | None:
+        for f in self.fighters:
+            if f.name == name:
+                return f
+        return None
+
+    def team(self, team: int) -> tuple[Fighter, ...]:
+        return tuple(f for f in self.fighters if f.team == team)
+
+    def evolve(self, **changes: Any) -> State:
+        return replace(self, **changes)
+
+
+def _square(value: str | None) -> Square | None:
+    return Square.parse(value) if value else None
+
+
+def fighter_to_json(f: Fighter) -> dict[str, Any]:
+    return {
+        "name": f.name,
+        "champion": f.champion,
+        "team": f.team,
+        "seat": f.seat,
+        "square": str(f.square),
+        "hp": f.hp,
+        "house": f.house,
+        "choice": f.choice,
+        "level": f.level,
+        "alive": f.alive,
+        "respawn_in": f.respawn_in,
+        "deaths": f.deaths,
+        "kills": f.kills,
+        "burning": f.burning,
+        "poisoned": f.poisoned,
+        "poison_turns": f.poison_turns,
+        "stunned": f.stunned,
+        "skipping": f.skipping,
+        "cooldowns": [[k, n] for k, n in f.cooldowns],
+        "effects": [[e.kind, e.left, e.team, e.by] for e in f.effects],
+        "captures": f.captures,
+    }
+
+
+def fighter_from_json(d: Mapping[str, Any]) -> Fighter:
+    return Fighter(
+        name=d["name"],
+        champion=d["champion"],
+        team=d["team"],
+        seat=d["seat"],
+        square=Square.parse(d["square"]),
+        hp=d["hp"],
+        house=d["house"],
+        choice=d["choice"],
+        level=d["level"],
+        alive=d["alive"],
+        respawn_in=d["respawn_in"],
+        deaths=d["deaths"],
+        kills=d["kills"],
+        burning=d["burning"],
+        poisoned=d["poisoned"],
+        poison_turns=d["poison_turns"],
+        stunned=d["stunned"],
+        skipping=d["skipping"],
+        cooldowns=tuple((k, n) for k, n in d["cooldowns"]),
+        effects=tuple(Effect(*e) for e in d["effects"]),
+        captures=d["captures"],
+    )
+
+
+def state_to_json(s: State) -> dict[str, Any]:
+    return {
+        "options": s.options.to_json(),
+        "fighters": [fighter_to_json(f) for f in s.fighters],
+        "phase": s.phase,
+        "turn": s.turn,
+        "acting": s.acting,
+        "first": s.first,
+        "kings": list(s.kings),
+        "captures": list(s.captures),
+        "flags": [[str(f.square) if f.square else None, f.carrier] for f in s.flags],
+        "winner": s.winner,
+        "reason": s.reason,
+        "steps": s.steps,
+    }
+
+
+def state_from_json(d: Mapping[str, Any]) -> State:
+    return State(
+        options=Options(**d["options"]),
+        fighters=tuple(fighter_from_json(f) for f in d["fighters"]),
+        phase=d["phase"],
+        turn=d["turn"],
+        acting=d["acting"],
+        first=d["first"],
+        kings=(d["kings"][0], d["kings"][1]),
+        captures=(d["captures"][0], d["captures"][1]),
+        flags=tuple(Flag(_square(sq), carrier) for sq, carrier in d["flags"]),  # type: ignore[arg-type]
+        winner=d["winner"],
+        reason=d["reason"],
+        steps=d["steps"],
+    )

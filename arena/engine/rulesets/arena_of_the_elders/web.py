@@ -1,0 +1,288 @@
+"""Arena of the Elders by web: a character's order in the forum's format, the board the order
+page draws and the squares it offers, and a resolved turn as the GM's forum post.
+
+A turn's activation on the forum, one line each, any case:
+
+    Move: B2, B3, C3          (the squares it moves through; "none" to stay)
+    Ability: Firebolt at E5   (or "Ability: Blaze Step" on oneself, or "none")
+    First: ability            (use the ability before moving; default: move first)
+    Level: yes                (this character takes the turn's level)
+    Order: 2                  (its place in the team's order of activations)
+    Auto: yes                 (the tactics decide when its activation comes)
+
+The preparation's sheet:
+
+    Learn: Flame Lash         (the ability taken at level 3)
+    King: yes                 (kill the king)
+    Levels: 2                 (competitive: asked of the team's 8)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from arena.engine.core.board import Square
+from arena.engine.core.campaign import OrderField
+from arena.engine.core.events import Event
+from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.arena_of_the_elders.arena import ORTHOGONAL
+from arena.engine.rulesets.arena_of_the_elders.events import TurnBegan
+from arena.engine.rulesets.arena_of_the_elders.moves import path_problems, target_problem
+from arena.engine.rulesets.arena_of_the_elders.orders import ability_named
+from arena.engine.rulesets.arena_of_the_elders.state import PREP, TEAMS, State
+
+_LINE = re.compile(r"^\s*([a-z][a-z ]*?)\s*:\s*(.*?)\s*$", re.IGNORECASE)
+_ABILITY = re.compile(r"^(.*?)(?:\s+(?:at|on)\s+([A-Za-z][0-9]{1,2}))?$", re.IGNORECASE)
+_NOTHING = {"", "-", "none", "no", "nothing", "stay"}
+_YES = {"yes", "y", "true", "on"}
+
+ORDER = (
+    OrderField("path", "Move through", "squares", mark="move", clears=("target",),
+               empty="stay", help="click the squares one after another"),
+    OrderField("ability", "Ability", "choice", choices=("first", "chosen", "fifth"),
+               empty="none", help="first: level 1; chosen: level 3; fifth: level 6"),
+    OrderField("target", "Target", "square", mark="strike", empty="none",
+               help="whoever the ability is used on (not needed on oneself)"),
+    OrderField("first", "Use the ability before moving", "choice", choices=("ability",),
+               empty="move first"),
+    OrderField("level_up", "Take this turn's level", "choice", choices=("yes",), empty="no"),
+    OrderField("choice", "Ability at level 3 (preparation)", "choice",
+               choices=("2", "3", "4"), empty="as the sheet says"),
+    OrderField("king", "Be the king (preparation)", "choice", choices=("yes",), empty="no"),
+)  # fmt: skip
+
+
+def parse_order_text(text: str) -> dict[str, Any]:
+    problems: list[str] = []
+    order: dict[str, Any] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        match = _LINE.match(line)
+        key = " ".join(match.group(1).lower().split()) if match else ""
+        value = match.group(2).strip() if match else ""
+        if key in ("move", "path", "move through"):
+            if value.lower() not in _NOTHING:
+                order["path"] = [s.strip().upper() for s in re.split(r"[,\s]+", value) if s]
+        elif key in ("ability", "use"):
+            if value.lower() in _NOTHING:
+                continue
+            found = _ABILITY.match(value)
+            assert found is not None  # the pattern matches any text
+            order["ability"] = found.group(1).strip()
+            if found.group(2):
+                order["target"] = found.group(2).upper()
+        elif key == "first":
+            order["first"] = value.lower()
+        elif key in ("level", "level up"):
+            if value.lower() in _YES:
+                order["level_up"] = True
+        elif key in ("order", "at"):
+            if not value.isdigit():
+                problems.append(f"line {number}: order: a number")
+            else:
+                order["at"] = int(value)
+        elif key == "auto":
+            if value.lower() in _YES:
+                order["auto"] = True
+        elif key in ("learn", "choice"):
+            order["choice"] = value
+        elif key == "king":
+            if value.lower() in _YES:
+                order["king"] = True
+        elif key == "levels":
+            if not value.isdigit():
+                problems.append(f"line {number}: levels: a number")
+            else:
+                order["levels"] = int(value)
+        else:
+            problems.append(
+                f"line {number}: {line.strip()!r} is not an order line (Move, Ability, First, "
+                "Level, Order, Auto; Learn, King, Levels)"
+            )
+    if problems:
+        raise EngineInputError("text", "; ".join(problems))
+    return order
+
+
+def order_text(order: Mapping[str, Any]) -> str:
+    lines = []
+    if order.get("auto"):
+        lines.append("Auto: yes")
+    if order.get("path"):
+        lines.append(f"Move: {', '.join(order['path'])}")
+    if order.get("ability"):
+        target = f" at {order['target']}" if order.get("target") else ""
+        lines.append(f"Ability: {order['ability']}{target}")
+    if order.get("first") == "ability":
+        lines.append("First: ability")
+    if order.get("level_up") in (True, "yes"):
+        lines.append("Level: yes")
+    if order.get("at"):
+        lines.append(f"Order: {order['at']}")
+    if order.get("choice"):
+        lines.append(f"Learn: {order['choice']}")
+    if order.get("king") in (True, "yes"):
+        lines.append("King: yes")
+    if order.get("levels"):
+        lines.append(f"Levels: {order['levels']}")
+    return "\n".join(lines) or "Move: none\nAbility: none"
+
+
+def _status(state: State, name: str) -> str:
+    f = state.get(name)
+    assert f is not None
+    words = [f"{TEAMS[f.team]}", f"level {f.level}"]
+    if f.burning:
+        words.append("on fire")
+    if f.poisoned:
+        words.append("poisoned")
+    if f.stunned or f.skipping:
+        words.append("stunned")
+    words += sorted({e.kind for e in f.effects})
+    known_king = not state.options.competitive or f.deaths  # a secret king shows when it dies
+    if state.options.mode == "king" and name in state.kings and known_king:
+        words.append("king")
+    if any(fl.carrier == name for fl in state.flags):
+        words.append("flag")
+    if not f.alive:
+        words.append(f"returns in {f.respawn_in + 1} turn(s)")
+    return ", ".join(words)
+
+
+def snapshot(state: State) -> dict[str, dict[str, Any]]:
+    """Every character as the replay draws it (a secret king stays secret)."""
+    return {
+        f.name: {
+            "square": str(f.square),
+            "hp": f.hp,
+            "alive": f.alive,
+            "team": TEAMS[f.team],
+            "level": f.level,
+            "status": _status(state, f.name),
+        }
+        for f in state.fighters
+    }
+
+
+def board_text(state: State) -> str:
+    """The arena as text with Red's characters as 1-4 and Blue's as 5-8 on their squares,
+    flags as F (Red) and G (Blue) where they lie."""
+    arena = state.arena
+    marks: dict[Square, str] = {}
+    for team, letter in ((0, "F"), (1, "G")):
+        flag = state.flags[team]
+        if flag.square is not None:
+            marks[flag.square] = letter
+    for f in state.fighters:
+        if f.alive:
+            marks[f.square] = str(f.team * 4 + f.seat + 1)
+    rows = []
+    for row in range(arena.height - 1, -1, -1):
+        cells = []
+        for col in range(arena.width):
+            sq = Square(col, row)
+            if sq in marks:
+                cells.append(marks[sq])
+            elif sq in arena.blocks:
+                cells.append("#")
+            elif sq in arena.water:
+                cells.append("~")
+            elif arena.elevation(sq):
+                cells.append("^" if arena.elevation(sq) == 1 else "A")
+            else:
+                cells.append(".")
+        rows.append(f"{row + 1:>2} {' '.join(cells)}")
+    rows.append("   " + " ".join(chr(ord("A") + c) for c in range(arena.width)))
+    return "\n".join(rows)
+
+
+def turn_post(after: State, events: Sequence[Event], markup: str) -> str:
+    from arena.engine.rulesets.gladiator_arena.forum import escape_bbcode, escape_markdown
+
+    if markup not in ("bbcode", "markdown"):
+        raise EngineInputError("markup", "bbcode or markdown")
+    esc = escape_bbcode if markup == "bbcode" else escape_markdown
+    roster = []
+    for f in after.fighters:
+        where = str(f.square) if f.alive else "dead"
+        roster.append(
+            f"{f.team * 4 + f.seat + 1} {esc(f.name)} ({f.hero.name}) {where}: "
+            f"{f.hp}/{f.hero.health}; {_status(after, f.name)}"
+        )
+    sections: list[tuple[str, list[str]]] = [("Setup", [])]
+    for e in events:
+        if isinstance(e, TurnBegan):
+            sections.append((e.text(), []))
+        else:
+            sections[-1][1].append(esc(e.text()))
+    title = f"Step {after.steps}"
+    if after.options.mode == "flag":
+        title += f" - captures Red {after.captures[0]}, Blue {after.captures[1]}"
+    grid = board_text(after)
+    if markup == "bbcode":
+        parts = [f"[b]{title}[/b]", f"[code]{grid}[/code]", "\n".join(roster)]
+        for name, lines in sections:
+            if lines:
+                items = "\n".join(f"[*]{line}" for line in lines)
+                parts.append(f"[u]{name}[/u]\n[list]\n{items}\n[/list]")
+    else:
+        parts = [f"**{title}**", f"```\n{grid}\n```", "\n".join(f"- {r}" for r in roster)]
+        for name, lines in sections:
+            if lines:
+                parts.append(f"*{name}*\n" + "\n".join(f"- {line}" for line in lines))
+    return "\n\n".join(parts) + "\n"
+
+
+class EldersWeb:
+    def order_schema(self) -> tuple[OrderField, ...]:
+        return ORDER
+
+    def parse_text(self, text: str) -> dict[str, Any]:
+        return parse_order_text(text)
+
+    def order_text(self, order: Any) -> str:
+        return order_text(order)
+
+    def board(self, state: State) -> tuple[int, int]:
+        return state.arena.width, state.arena.height
+
+    def snapshot(self, state: State) -> dict[str, dict[str, Any]]:
+        return snapshot(state)
+
+    def choices(self, state: State, who: str, draft: Mapping[str, Any]) -> dict[str, list[str]]:
+        """The next squares the path may take from where it ends, and the squares of those
+        the drawn ability (or any ready one) could be used on from there."""
+        f = state.get(who)
+        if f is None or not f.alive or state.phase == PREP:
+            return {"path": [], "target": []}
+        path: list[Square] = []
+        for text in draft.get("path") or []:
+            try:
+                path.append(Square.parse(text))
+            except ValueError:
+                break
+        if path_problems(state, f, tuple(path)):
+            path = []
+        end = path[-1] if path else f.square
+        steps = []
+        for dcol, drow in ORTHOGONAL:
+            nxt = Square(end.col + dcol, end.row + drow)
+            if state.arena.contains(nxt) and not path_problems(state, f, (*path, nxt)):
+                steps.append(str(nxt))
+        origin = f.square if draft.get("first") == "ability" else end
+        chosen = ability_named(f, draft["ability"]) if draft.get("ability") else None
+        abilities = [chosen] if chosen is not None else list(f.known)
+        targets = set()
+        for ability in abilities:
+            if ability.passive or f.cooldown(ability.key) or ability not in f.known:
+                continue
+            for o in state.fighters:
+                if o.alive and not target_problem(state, f, ability, origin, o.square):
+                    targets.add(o.square)
+        return {"path": sorted(steps), "target": [str(s) for s in sorted(targets)]}
+
+    def forum_post(self, before: State, after: State, events: Sequence[Any], markup: str) -> str:
+        return turn_post(after, events, markup)
