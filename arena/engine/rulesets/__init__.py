@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import arena.engine.rulesets.gladiator_arena  # noqa: F401  (registers itself)
 from arena.engine.rulesets import (
+    gladiator_101,  # noqa: F401  (registers itself)
+    gladiator_arena,  # noqa: F401  (registers itself)
     gladiatorquest,  # noqa: F401  (registers itself)
     sudden_destruction,  # noqa: F401  (registers itself)
 )
