@@ -10,6 +10,7 @@ from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
 from arena.engine.core.protocol import Column, Need, Pending, Standing, play_with
 from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.gladiator_101.campaign import Gladiator101Campaign
 from arena.engine.rulesets.gladiator_101.orders import read_order
 from arena.engine.rulesets.gladiator_101.resolve import resolve_turn
 from arena.engine.rulesets.gladiator_101.setup import parse_options, setup_bout
@@ -21,21 +22,7 @@ from arena.engine.rulesets.gladiator_101.state import (
     state_to_json,
 )
 from arena.engine.rulesets.gladiator_101.tactics import default_order
-
-
-def snapshot(state: State) -> dict[str, dict[str, Any]]:
-    """Every gladiator as the replay draws it, with its hit points by location."""
-    from arena.engine.rulesets.gladiator_101.data import LOCATIONS
-
-    return {
-        f.name: {
-            "square": str(f.square),
-            "hp": f.hp_total,
-            "alive": f.standing,
-            "locations": dict(zip(LOCATIONS, f.hp, strict=True)),
-        }
-        for f in state.fighters
-    }
+from arena.engine.rulesets.gladiator_101.web import Gladiator101Web, snapshot
 
 
 class Gladiator101:
@@ -45,8 +32,8 @@ class Gladiator101:
     title: ClassVar[str] = "Gladiator 101"
     columns: ClassVar[tuple[Column, ...]] = COLUMNS
     placing: ClassVar[str] = PLACING
-    campaign: Any = None
-    web: Any = None
+    campaign = Gladiator101Campaign()
+    web = Gladiator101Web()
 
     def play(self, bout: dict[str, Any]) -> dict[str, Any]:
         return play_with(self, bout)

@@ -200,7 +200,8 @@ def _closest(state: State, me: Fighter, start: Square, target: Square) -> Square
 
 def default_order(state: State, who: str) -> Order:
     me = state.get(who)
-    assert me is not None and state.actor.name == who
+    if me is None or state.finished or state.actor.name != who:
+        return Order()  # not its turn: nothing to order
     other = state.opponent(who)
     t = state.turn
     prone = boost_total(me, "prone", t) > 0
