@@ -12,7 +12,7 @@ def test_a_to_hit_of_five_is_a_crit_and_rolls_no_damage_grade():
     after, events = resolve(state, {"attack": ["gladius mid"]}, [5, 1, 4, 4])  # no grade d100
     strike = of(events, Struck)[0]
     assert (strike.result, strike.grade, strike.damage) == (Result.CRIT, None, 8)
-    assert hp(after, "Blue", "upper torso") == 12 - 8
+    assert hp(after, "Blue", "upper torso") == 16 - 8
 
 
 def test_a_six_is_no_crit():
@@ -22,13 +22,13 @@ def test_a_six_is_no_crit():
 
 
 def test_a_crit_ignores_damage_reduction():
-    """Iron Skin is damage reduction 1 (non-magical, like all of Ludus's): a full hit loses 1,
-    a crit does not."""
+    """Iron Skin is damage reduction 1 (non-magical, like all of Ludus's, and on partial hits
+    only): a partial hit loses 1, a crit of the same die does not."""
     state = place("Red E5 acc=10", "Blue E6 feats=iron-skin")
-    _, events = resolve(state, {"attack": ["gladius mid"]}, [5, 1, 2, 3])
+    _, events = resolve(state, {"attack": ["gladius mid"]}, [5, 1, 3, 2])
     assert of(events, Struck)[0].damage == 5
-    _, events = resolve(state, {"attack": ["gladius mid"]}, [6, 1, 1, 2, 3])
-    assert of(events, Struck)[0].damage == 4
+    _, events = resolve(state, {"attack": ["gladius mid"]}, [6, 1, 99, 3])
+    assert of(events, Struck)[0].damage == 2
 
 
 def test_the_crit_range_hits_even_below_a_check_number_of_five():

@@ -28,10 +28,10 @@ def test_a_grade_roll_at_or_under_passes(roll, result):
 
 
 def test_a_full_hit_deals_the_whole_damage_roll():
-    """The gladius is 2d4: 3 + 4 = 7 off the lower torso's 10."""
+    """The gladius is 2d4: 3 + 4 = 7 off the lower torso's 14."""
     state = place("Red E5 acc=10 str=7", "Blue E6 ref=3")
     after, _ = resolve(state, {"attack": ["gladius mid"]}, [10, 2, 1, 3, 4])
-    assert hp(after, "Blue", "lower torso") == 3
+    assert hp(after, "Blue", "lower torso") == 14 - 7
 
 
 @pytest.mark.parametrize(

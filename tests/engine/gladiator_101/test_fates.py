@@ -28,7 +28,7 @@ def test_a_blunt_blow_knocks_out():
 def test_damage_past_a_limb_passes_to_its_torso():
     state = hurt(place("Red E5 acc=50", "Blue E6"), "Blue", left_leg=1)
     after, _ = resolve(state, {"attack": ["gladius low"]}, [10, 1, 1, 4, 4])
-    assert (hp(after, "Blue", "left leg"), hp(after, "Blue", "lower torso")) == (0, 10 - 7)
+    assert (hp(after, "Blue", "left leg"), hp(after, "Blue", "lower torso")) == (0, 14 - 7)
 
 
 def test_at_the_turn_limit_the_larger_share_of_hit_points_wins_on_points():

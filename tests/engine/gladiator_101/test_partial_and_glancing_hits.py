@@ -20,7 +20,7 @@ def test_a_failed_grade_rolls_one_die():
         (4,),
         4,
     )
-    assert hp(after, "Blue", "head") == 2
+    assert hp(after, "Blue", "head") == 8 - 4
 
 
 def test_failed_by_exactly_fifty_is_still_a_partial_hit():
@@ -34,7 +34,7 @@ def test_failed_by_more_than_fifty_is_a_glancing_hit_of_one():
     after, events = resolve(state, {"attack": HEAD}, [10, 1, 81])  # no damage die
     strike = of(events, Struck)[0]
     assert (strike.result, strike.damage) == (Result.GLANCING, 1)
-    assert hp(after, "Blue", "head") == 5
+    assert hp(after, "Blue", "head") == 8 - 1
 
 
 def test_damage_reduction_never_takes_a_strike_below_one():

@@ -222,8 +222,8 @@ def _damage(attacker: Fighter, defender: Fighter, r: Rolled, *, focused: bool, d
     else:
         rolls = tuple(dice.d(weapon.sides) for _ in range(count))
     damage = sum(rolls) + t.get(f"damage@{r.strike.weapon}")
-    if r.result is not Result.CRIT:  # a crit "ignores all non-magical damage reduction"
-        damage -= defender.traits.get("dr")
+    if r.result is Result.PARTIAL:  # Ludus's damage reduction (Iron Skin) is on partial hits
+        damage -= defender.traits.get("dr")  # only; a crit "ignores all" of it anyway
     # "No amount of damage reduction can reduce the damage of a strike below 1."
     return replace(r, dice=rolls, damage=max(1, damage))
 

@@ -55,8 +55,8 @@ GROUPS = {
 }
 
 # Hit points per location (a gladiator of the standard kit, before feats).
-HIT_POINTS = {HEAD: 6, UPPER_TORSO: 12, LOWER_TORSO: 10, LEFT_ARM: 8, RIGHT_ARM: 8,
-              LEFT_LEG: 8, RIGHT_LEG: 8}  # fmt: skip
+HIT_POINTS = {HEAD: 8, UPPER_TORSO: 16, LOWER_TORSO: 14, LEFT_ARM: 10, RIGHT_ARM: 10,
+              LEFT_LEG: 10, RIGHT_LEG: 10}  # fmt: skip
 
 
 class Damage(Enum):

@@ -7,8 +7,8 @@ is right by construction. An active feat gives an ability: a fast one takes the 
 a slower one the standard action ("activate a fast ability ... activate a slower ability").
 
 A foil is "a slightly strictly better version": every number of the feat a quarter better
-(at least one more), at the same cost; a feat with no number to raise (Flurry, Headbutt ...)
-gets +2 to hit as well.
+(rounded up) at the same cost, where the number is 4 or more; a feat with no such number
+(Flurry, Headbutt, +1 damage ...) gets +2 to hit as well.
 """
 
 from __future__ import annotations
@@ -100,14 +100,19 @@ class Feat:
         return describe(self)
 
 
-def _better(value: int) -> int:
-    return max(value + 1, math.ceil(value * 1.25))
+SMALL = 4  # below this a number is not raised: +1 damage or +1 die is no slight change
+
+
+def _better(key: str, value: int) -> int:
+    return value if key in FLAGS or value < SMALL else math.ceil(value * 1.25)
 
 
 def foil_of(feat: Feat) -> Feat:
-    effects = tuple((k, v if k in FLAGS else _better(v)) for k, v in feat.effects)
-    ability = feat.ability and replace(feat.ability, value=_better(feat.ability.value))
-    if all(k in FLAGS for k, _ in feat.effects) and ability is None:
+    effects = tuple((k, _better(k, v)) for k, v in feat.effects)
+    ability = feat.ability and replace(
+        feat.ability, value=_better(feat.ability.kind, feat.ability.value)
+    )
+    if effects == feat.effects and ability == feat.ability:
         effects += (("hit", 2),)
     return replace(
         feat, slug=feat.slug + FOIL, name=f"{feat.name} (foil)", effects=effects,
@@ -148,21 +153,21 @@ STANDARD_FEATS = (
     _feat("power-blow", "Power Blow", 2, ("grade", 8)),
     _feat("crushing-strength", "Crushing Strength", 2, ("grade@mid", 10)),
     _feat("headsman", "Headsman", 2, ("grade@high", 12)),
-    _feat("deep-cuts", "Deep Cuts", 3, ("damage@gladius", 1)),
+    _feat("deep-cuts", "Deep Cuts", 2, ("grade@gladius", 8)),
     _feat("heavy-shield", "Heavy Shield", 1, ("damage@shield", 2)),
     _feat("armour-splitter", "Armour Splitter", 2, ("pierce", 8)),
     _feat("lucky", "Lucky", 2, ("crit", 3)),
-    _feat("killer-instinct", "Killer Instinct", 2, ("crit", 2), ("grade", 3)),
+    _feat("killer-instinct", "Killer Instinct", 2, ("crit", 3), ("grade", 6)),
     _feat("brute", "Brute", 1, ("blunt", 12)),
     # Focused attack
     _feat("eye-of-the-storm", "Eye of the Storm", 2, ("focus_hit", 10)),
     _feat("crushing-focus", "Crushing Focus", 2, ("focus_grade", 12)),
-    _feat("executioner", "Executioner", 3, ("focus_die", 1)),
+    _feat("executioner", "Executioner", 3, ("focus_hit", 5), ("focus_grade", 6)),
     # Defence
     _feat("lightning-reflexes", "Lightning Reflexes", 2, ("reflex", 8)),
     _feat("light-feet", "Light Feet", 2, ("dodge", 5)),
     _feat("dancers-step", "Dancer's Step", 1, ("speed", 2), ("dodge", 2)),
-    _feat("iron-skin", "Iron Skin", 3, ("dr", 1)),
+    _feat("iron-skin", "Iron Skin", 3, ("dr", 1)),  # on partial hits only
     _feat("thick-skull", "Thick Skull", 2, ("hp@head", 2), ("armour@head", 5)),
     _feat("barrel-chest", "Barrel Chest", 2, ("hp@upper_torso", 4)),
     _feat("iron-gut", "Iron Gut", 2, ("hp@lower_torso", 4)),
@@ -175,9 +180,9 @@ STANDARD_FEATS = (
     _feat("battle-cry", "Battle Cry", 2, ability=Ability("cry", 10)),
     _feat("feint", "Feint", 2, ability=Ability("feint", 14)),
     _feat("guard", "Guard", 2, ability=Ability("guard", 12)),
-    _feat("intimidate", "Intimidate", 2, ability=Ability("taunt", 10)),
+    _feat("intimidate", "Intimidate", 2, ability=Ability("taunt", 20)),
     _feat("shield-wall", "Shield Wall", 1, ability=Ability("brace", 20)),
-    _feat("second-wind", "Second Wind", 1, ability=Ability("rally", 6, uses=1)),
+    _feat("second-wind", "Second Wind", 1, ability=Ability("rally", 10, uses=1)),
 )
 SPECIAL_FEATS = (
     _feat("flurry", "Flurry", 3, ("flurry", 1), rarity=S),
@@ -211,7 +216,7 @@ _WORDS = {
     "grade": "+{v} to the damage grade",
     "reflex": "+{v} Reflex",
     "dodge": "opponents get -{v} to hit you",
-    "dr": "damage reduction {v} (never below 1 damage; a crit ignores it)",
+    "dr": "damage reduction {v} on partial hits (never below 1 damage)",
     "speed": "+{v} squares of movement",
     "multi_delay": "-{v} Delay on each strike of a multi-strike attack",
     "kick_delay": "the kick's Delay is {v} less",

@@ -21,7 +21,9 @@ from arena.engine.rulesets.gladiator_101.combat import (
     crit_range,
     delays,
     grade,
+    reflex,
     to_hit,
+    wounded,
 )
 from arena.engine.rulesets.gladiator_101.data import AT_HEIGHT, LOCATIONS, VITAL, WEAPONS, Height
 from arena.engine.rulesets.gladiator_101.orders import Order, available, heights, reach, speed
@@ -35,10 +37,28 @@ def weight(defender: Fighter, location: str) -> float:
     return (1.0 if location in VITAL else LIMB_WEIGHT) / hp
 
 
-def strike_value(
+# What a strike is expected to do at each location of its height, by everything that decides
+# its check numbers. A bout asks the same questions turn after turn (and a balance run bout
+# after bout), so the answers are kept; only the weights (the defender's hit points) change.
+_TABLES: dict[tuple, tuple[tuple[str, float], ...]] = {}
+_KEPT = 200_000
+
+
+def _key(a: Fighter, d: Fighter, turn: int) -> tuple:
+    return (
+        a.feats, a.accuracy, a.strength, boost_total(a, "hit", turn),
+        boost_total(a, "grade", turn), wounded(a), turn < 2,
+        d.feats, reflex(d, turn), boost_total(d, "armour@all", turn), 0 in d.hp,
+    )  # fmt: skip
+
+
+def _table(
     a: Fighter, d: Fighter, s: Strike, *, delay: int, multi: bool, focused: bool, turn: int
-) -> float:
-    """Expected weighted damage of one strike."""
+) -> tuple[tuple[str, float], ...]:
+    key = (_key(a, d, turn), s, delay, multi, focused)
+    found = _TABLES.get(key)
+    if found is not None:
+        return found
     t = a.traits
     weapon = WEAPONS[s.weapon]
     crit = min(100, crit_range(a))
@@ -50,18 +70,27 @@ def strike_value(
     flat = t.get(f"damage@{s.weapon}")
     dr = d.traits.get("dr")
     crit_damage = (count * weapon.sides if t.get("vital_strike") else count * mean) + flat
-    full = max(1.0, count * mean + flat - dr)
+    full = count * mean + flat
     partial = max(1.0, mean + flat - dr)
-    places = AT_HEIGHT[s.height]
-    total = 0.0
-    for loc in places:
+    out = []
+    for loc in AT_HEIGHT[s.height]:
         g = grade(a, d, s, loc, delay=delay, focused=focused, turn=turn)
         p_full = min(100, max(0, g)) / 100
         p_glance = (100 - min(100, max(0, g + 50))) / 100
-        p_part = 1 - p_full - p_glance
-        hit = p_full * full + p_part * partial + p_glance
-        total += weight(d, loc) * (p_hit * hit + p_crit * crit_damage)
-    return total / len(places)
+        hit = p_full * full + (1 - p_full - p_glance) * partial + p_glance
+        out.append((loc, p_hit * hit + p_crit * crit_damage))
+    if len(_TABLES) >= _KEPT:
+        _TABLES.clear()
+    found = _TABLES[key] = tuple(out)
+    return found
+
+
+def strike_value(
+    a: Fighter, d: Fighter, s: Strike, *, delay: int, multi: bool, focused: bool, turn: int
+) -> float:
+    """Expected weighted damage of one strike."""
+    table = _table(a, d, s, delay=delay, multi=multi, focused=focused, turn=turn)
+    return sum(weight(d, loc) * e for loc, e in table) / len(table)
 
 
 def _heights(a: Fighter, weapon: str) -> tuple[Height, ...]:
@@ -81,13 +110,12 @@ def _best_strikes(
     multi = len(weapons) > 1
     total, chosen = 0.0, []
     for w, dl in zip(weapons, delay, strict=True):
-        value, strike = max(
-            (
-                strike_value(a, d, Strike(w, h), delay=dl, multi=multi, focused=focused, turn=turn),
-                Strike(w, h),
-            )
+        options = [
+            (strike_value(a, d, Strike(w, h), delay=dl, multi=multi, focused=focused, turn=turn),
+             Strike(w, h))
             for h in _heights(a, w)
-        )
+        ]  # fmt: skip
+        value, strike = max(options, key=lambda pair: pair[0])  # a tie: the first height listed
         total += value
         chosen.append(strike)
     return total, tuple(chosen)
@@ -104,7 +132,29 @@ def _slots(a: Fighter) -> list[list[str]]:
     return slots
 
 
+_BEST: dict[tuple, tuple[float, tuple[Strike, ...]]] = {}
+
+
+def _kept(kind: str, a: Fighter, d: Fighter, turn: int, find) -> tuple[float, tuple[Strike, ...]]:
+    """best_basic and best_focus, kept by everything they depend on."""
+    key = (kind, _key(a, d, turn), a.tactics, a.hp, d.hp)
+    found = _BEST.get(key)
+    if found is None:
+        if len(_BEST) >= _KEPT:
+            _BEST.clear()
+        found = _BEST[key] = find(a, d, turn)
+    return found
+
+
 def best_basic(a: Fighter, d: Fighter, turn: int) -> tuple[float, tuple[Strike, ...]]:
+    return _kept("basic", a, d, turn, _best_basic)
+
+
+def best_focus(a: Fighter, d: Fighter, turn: int) -> tuple[float, tuple[Strike, ...]]:
+    return _kept("focus", a, d, turn, _best_focus)
+
+
+def _best_basic(a: Fighter, d: Fighter, turn: int) -> tuple[float, tuple[Strike, ...]]:
     best: tuple[float, tuple[Strike, ...]] = (0.0, ())
     most = 0
     for combo in itertools.product(*[[None, *slot] for slot in _slots(a)]):
@@ -120,7 +170,7 @@ def best_basic(a: Fighter, d: Fighter, turn: int) -> tuple[float, tuple[Strike, 
     return best
 
 
-def best_focus(a: Fighter, d: Fighter, turn: int) -> tuple[float, tuple[Strike, ...]]:
+def _best_focus(a: Fighter, d: Fighter, turn: int) -> tuple[float, tuple[Strike, ...]]:
     usable = available(a)
     singles = [(w,) for w in usable]
     pairs = []
