@@ -215,7 +215,10 @@ def order_submit(
         state, _ = state_loaded(rules, bout.state)
         waiting_on = rules.pending(state).who
         if gladiator.name not in waiting_on:
-            raise LudusError(f"{gladiator.name} is out of the bout and gives no more orders.")
+            raise LudusError(
+                f"{gladiator.name} gives no order for turn {bout.turn}: it is out of the bout, "
+                f"or the turn is {', '.join(waiting_on)}'s."
+            )
         problems = rules.validate(state, gladiator.name, order)
         if problems:
             raise LudusError("; ".join(problems), field="order")

@@ -263,7 +263,9 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
             draft=draft,
             saved=saved,
             saved_text=rules.web.order_text(saved.order) if saved is not None else "",
-            alive=name in rules.pending(state).who,
+            alive=rules.web.snapshot(state).get(name, {}).get("alive", False),
+            acting=name in rules.pending(state).who,
+            waiting_on=", ".join(rules.pending(state).who),
             problems=problems,
             board=board_shapes(
                 cols=cols,

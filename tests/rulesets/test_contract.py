@@ -170,9 +170,11 @@ def test_a_rule_set_played_by_web_resolves_a_turn_from_its_stored_state(
     bout_start(bout=bout, by=gm)
     bout.refresh_from_db()
     state, _ = state_loaded(rules, bout.state)
+    waiting = rules.pending(state).who  # everyone, or (taking turns) the one whose turn it is
     for entrant, player in ((a, owner), (b, rival)):
-        order = rules.tactics(state, entrant.gladiator.name)
-        order_submit(entrant=entrant, by=player, order=order)
+        if entrant.gladiator.name in waiting:
+            order = rules.tactics(state, entrant.gladiator.name)
+            order_submit(entrant=entrant, by=player, order=order)
         assert (
             client_as(player)
             .get(reverse("bout-orders", args=[campaign.slug, bout.pk, entrant.pk]))
@@ -182,7 +184,7 @@ def test_a_rule_set_played_by_web_resolves_a_turn_from_its_stored_state(
     bout_turn_resolve(bout_id=bout.pk, turn=1)
     bout.refresh_from_db()
     assert len(bout.log["turns"]) == 1
-    assert TurnOrder.objects.filter(bout=bout, turn=1).count() == 2
+    assert TurnOrder.objects.filter(bout=bout, turn=1).count() == len(waiting)
     assert play(bout.engine_input) == bout.log
     page = client_as(gm).get(reverse("bout", args=[campaign.slug, bout.pk]))
     assert page.status_code == 200

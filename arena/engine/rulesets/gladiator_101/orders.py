@@ -1,0 +1,260 @@
+"""A turn's order, read and checked: "1 move action (move up to 30ft, or activate a fast
+ability) and 1 standard action (make an attack, or activate a slower ability. Can be
+converted into a move action.)"; a focused attack takes both.
+
+    {"move": "E5"}                          the move action: a square within speed
+    {"fast": "battle-cry"}                  ... or a fast ability instead
+    {"attack": ["gladius mid", "foot low"]} the standard action: a basic attack
+    {"focus": ["gladius high"]}             ... or a focused attack (move + standard)
+    {"then": "E7"}                          ... or a second move
+    {"slow": "second-wind"}                 ... or a slower ability
+
+The move action comes first, then the standard action. An empty order does nothing. The order
+page draws {"move": square, "strike": [the opponent's square]}: a basic attack with the
+gladius at mid height.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from arena.engine.core.board import Square
+from arena.engine.rulesets.gladiator_101.combat import Strike
+from arena.engine.rulesets.gladiator_101.data import (
+    KICK,
+    LAME,
+    LEFT_LEG,
+    RIGHT_LEG,
+    SPEED,
+    WEAPONS,
+    Height,
+)
+from arena.engine.rulesets.gladiator_101.feats import Timing
+from arena.engine.rulesets.gladiator_101.state import Fighter, State, boost_total
+
+KEYS = ("move", "fast", "attack", "focus", "then", "slow", "strike")
+STANDARD = ("attack", "focus", "then", "slow")
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    move: Square | None = None
+    fast: str = ""
+    attack: tuple[Strike, ...] = ()
+    focus: tuple[Strike, ...] = ()
+    then: Square | None = None
+    slow: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.move is not None:
+            out["move"] = str(self.move)
+        if self.fast:
+            out["fast"] = self.fast
+        if self.attack:
+            out["attack"] = [str(s) for s in self.attack]
+        if self.focus:
+            out["focus"] = [str(s) for s in self.focus]
+        if self.then is not None:
+            out["then"] = str(self.then)
+        if self.slow:
+            out["slow"] = self.slow
+        return out
+
+
+def speed(f: Fighter) -> int:
+    lame = sum(1 for leg in (LEFT_LEG, RIGHT_LEG) if f.hp_at(leg) == 0)
+    return max(1, SPEED + f.traits.get("speed") - LAME * lame)
+
+
+def reach(a: Square, b: Square) -> bool:
+    """Melee reach: the eight squares around."""
+    return a.chebyshev(b) == 1
+
+
+def _square(raw: Any, key: str, problems: list[str]) -> Square | None:
+    try:
+        return Square.parse(raw)
+    except (ValueError, TypeError):
+        problems.append(f"{key}: {raw!r} is not a square like E5")
+        return None
+
+
+def _strikes(raw: Any, key: str, problems: list[str]) -> tuple[Strike, ...]:
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, list) or not raw:
+        problems.append(f"{key}: a list of strikes such as 'gladius mid'")
+        return ()
+    out = []
+    for item in raw:
+        words = item.lower().split() if isinstance(item, str) else []
+        if len(words) != 2 or words[0] not in WEAPONS or words[1] not in {h.value for h in Height}:
+            problems.append(
+                f"{key}: {item!r} is not a weapon and a height "
+                f"({', '.join(WEAPONS)}; high, mid, low)"
+            )
+            continue
+        out.append(Strike(words[0], Height(words[1])))
+    return tuple(out)
+
+
+def parse_order(raw: Any, problems: list[str]) -> Order:
+    """The order's shape (a JSON object with the keys above); what it may do is check()."""
+    if raw is None:
+        return Order()
+    if not isinstance(raw, Mapping):
+        problems.append("an order is an object: move/fast, then attack/focus/then/slow")
+        return Order()
+    unknown = sorted(set(raw) - set(KEYS))
+    if unknown:
+        problems.append(f"{unknown[0]}: not part of an order ({', '.join(KEYS[:-1])})")
+    move = _square(raw["move"], "move", problems) if raw.get("move") else None
+    then = _square(raw["then"], "then", problems) if raw.get("then") else None
+    attack = _strikes(raw["attack"], "attack", problems) if raw.get("attack") else ()
+    focus = _strikes(raw["focus"], "focus", problems) if raw.get("focus") else ()
+    if raw.get("strike") and not attack:  # drawn on the board
+        attack = (Strike("gladius", Height.MID),)
+    fast, slow = raw.get("fast") or "", raw.get("slow") or ""
+    for key, value in (("fast", fast), ("slow", slow)):
+        if not isinstance(value, str):
+            problems.append(f"{key}: a feat's name")
+    return Order(move, str(fast), attack, focus, then, str(slow))
+
+
+def check(state: State, who: str, order: Order, raw: Any = None) -> list[str]:
+    """What is wrong with `who` giving this order now, in words ([] when it is legal)."""
+    me = state.get(who)
+    if me is None:
+        return [f"{who} is not in this bout"]
+    if state.finished or not me.standing:
+        return [f"{who} is out of the bout"]
+    if state.actor.name != who:
+        return [f"it is {state.actor.name}'s turn, not {who}'s"]
+    other = state.opponent(who)
+    problems: list[str] = []
+    standard = [k for k in STANDARD if getattr(order, k)]
+    if len(standard) > 1:
+        problems.append(f"one standard action a turn, not {' and '.join(standard)}")
+    if order.move is not None and order.fast:
+        problems.append("the move action is a move or a fast ability, not both")
+    prone = boost_total(me, "prone", state.turn) > 0
+    if prone and (order.move is not None or order.fast or order.focus):
+        problems.append(f"{who} was knocked down: its move action is spent getting up")
+    if order.focus and (order.move is not None or order.fast):
+        problems.append("a focused attack takes the move action as well as the standard action")
+    if isinstance(raw, Mapping) and raw.get("strike"):
+        targets = raw["strike"] if isinstance(raw["strike"], list) else [raw["strike"]]
+        if [str(t).upper() for t in targets] != [str(other.square)]:
+            problems.append(f"strike: the opponent stands on {other.square}")
+    here = me.square
+    if order.move is not None:
+        problems += _move_problems(state, me, here, order.move, "move")
+        here = order.move
+    if order.then is not None:
+        problems += _move_problems(state, me, here, order.then, "then")
+    for key in ("fast", "slow"):
+        slug = getattr(order, key)
+        if slug:
+            problems += _ability_problems(me, slug, Timing(key))
+    if order.attack:
+        problems += _strike_problems(me, order.attack, focused=False)
+        if not reach(here, other.square):
+            problems.append(f"attack: {other.name} on {other.square} is out of reach of {here}")
+    if order.focus:
+        problems += _strike_problems(me, order.focus, focused=True)
+        if not reach(here, other.square):
+            problems.append(f"focus: {other.name} on {other.square} is out of reach of {here}")
+    return problems
+
+
+def _move_problems(state: State, me: Fighter, start: Square, end: Square, key: str) -> list[str]:
+    if not state.options.contains(end):
+        return [f"{key}: {end} is off the board"]
+    if end == state.opponent(me.name).square:
+        return [f"{key}: {end} is taken"]
+    if end == start:
+        return [f"{key}: already on {end}"]
+    if start.chebyshev(end) > speed(me):
+        return [f"{key}: {end} is more than {speed(me)} squares from {start}"]
+    return []
+
+
+def _ability_problems(me: Fighter, slug: str, timing: Timing) -> list[str]:
+    found = me.traits.abilities.get(slug)
+    if found is None:
+        known = [s for s, (_, t) in me.traits.abilities.items() if t is timing]
+        offer = f" ({', '.join(known)})" if known else ""
+        return [f"{timing.value}: {me.name} has no {timing.value} ability {slug!r}{offer}"]
+    ability, its = found
+    if its is not timing:
+        return [f"{slug} is a {its.value} ability: give it as {its.value}"]
+    if ability.uses and me.uses(slug) >= ability.uses:
+        return [f"{slug}: used up ({ability.uses} a bout)"]
+    return []
+
+
+def available(me: Fighter) -> list[str]:
+    """The weapons this fighter can strike with now (a limb at 0 strikes no more)."""
+    out = []
+    for slug, weapon in WEAPONS.items():
+        if slug == "head" and not me.traits.get("headbutt"):
+            continue
+        if slug == KICK:
+            if me.hp_at(LEFT_LEG) == 0 and me.hp_at(RIGHT_LEG) == 0:
+                continue
+        elif me.hp_at(weapon.limb) == 0:
+            continue
+        out.append(slug)
+    return out
+
+
+def heights(me: Fighter, weapon: str) -> tuple[Height, ...]:
+    if weapon == KICK and me.traits.get("high_kick"):
+        return tuple(Height)
+    return WEAPONS[weapon].heights
+
+
+def _strike_problems(me: Fighter, strikes: tuple[Strike, ...], *, focused: bool) -> list[str]:
+    problems = []
+    t = me.traits
+    most = 2 if focused and t.get("twin_focus") else 1 if focused else None
+    if most is not None and len(strikes) > most:
+        problems.append(
+            "a focused attack has one strike" if most == 1 else "Twin Focus: at most two strikes"
+        )
+    usable = available(me)
+    limbs: list[str] = []
+    for s in strikes:
+        if s.weapon not in usable:
+            why = "needs Headbutt" if s.weapon == "head" else "its limb is at 0 hit points"
+            problems.append(f"{s.weapon}: cannot strike ({why})")
+        elif s.height not in heights(me, s.weapon):
+            allowed = ", ".join(h.value for h in heights(me, s.weapon))
+            problems.append(f"{s.weapon} strikes {allowed}, not {s.height.value}")
+        limbs.append(WEAPONS[s.weapon].limb)
+    kicks = sum(1 for s in strikes if s.weapon == KICK)
+    if kicks > 1:
+        problems.append('"You can only make one kick attack per turn"')
+    swords = sum(1 for s in strikes if s.weapon == "gladius")
+    if swords == 2 and t.get("flurry") and not focused:
+        limbs.remove(WEAPONS["gladius"].limb)  # Flurry: the sword arm strikes twice
+    if len(set(limbs)) < len(limbs):
+        problems.append(
+            '"You cannot make more than one strike with weapons in the same limb" (the '
+            "gladius strikes with the right arm; the shield or the fist with the left)"
+        )
+    return problems
+
+
+def read_order(state: State, who: str, raw: Any) -> tuple[Order, list[str]]:
+    problems: list[str] = []
+    order = parse_order(raw, problems)
+    if not problems:
+        problems = check(state, who, order, raw)
+    return order, problems
+
+
+__all__ = ["Order", "available", "check", "heights", "reach", "read_order", "speed"]

@@ -1,0 +1,299 @@
+"""The default tactics (the order of an absent player, and every bout fought by tactics).
+
+A gladiator out of reach closes in by the shortest way and strikes if it gets there. Within
+reach it reckons, from the same check numbers the attack uses, the expected damage of each
+attack it could make (every set of limbs, each strike at its best height, or one focused
+strike), weighting a point of damage by how close it brings a location to 0 (a vital one
+counts more than a limb), and takes the best of: a focused attack; a basic attack; a fast
+ability and a basic attack (an ability's worth is the damage it adds, or the damage it
+spares it on the opponent's next turn); a slower ability instead of the attack. The tactics
+settings can fix the height or the style.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+from arena.engine.core.board import Square
+from arena.engine.rulesets.gladiator_101.combat import (
+    Strike,
+    crit_range,
+    delays,
+    grade,
+    reflex,
+    to_hit,
+    wounded,
+)
+from arena.engine.rulesets.gladiator_101.data import AT_HEIGHT, LOCATIONS, VITAL, WEAPONS, Height
+from arena.engine.rulesets.gladiator_101.orders import Order, available, heights, reach, speed
+from arena.engine.rulesets.gladiator_101.state import Boost, Fighter, State, boost_total
+
+LIMB_WEIGHT = 0.4  # a point on a limb, against a point on a vital location of equal health
+
+
+def weight(defender: Fighter, location: str) -> float:
+    hp = max(1, defender.hp_at(location))
+    return (1.0 if location in VITAL else LIMB_WEIGHT) / hp
+
+
+# What a strike is expected to do at each location of its height, by everything that decides
+# its check numbers. A bout asks the same questions turn after turn (and a balance run bout
+# after bout), so the answers are kept; only the weights (the defender's hit points) change.
+_TABLES: dict[tuple, tuple[tuple[str, float], ...]] = {}
+_KEPT = 200_000
+
+
+def _key(a: Fighter, d: Fighter, turn: int) -> tuple:
+    return (
+        a.feats, a.accuracy, a.strength, boost_total(a, "hit", turn),
+        boost_total(a, "grade", turn), wounded(a), turn < 2,
+        d.feats, reflex(d, turn), boost_total(d, "armour@all", turn), 0 in d.hp,
+    )  # fmt: skip
+
+
+def _table(
+    a: Fighter, d: Fighter, s: Strike, *, delay: int, multi: bool, focused: bool, turn: int
+) -> tuple[tuple[str, float], ...]:
+    key = (_key(a, d, turn), s, delay, multi, focused)
+    found = _TABLES.get(key)
+    if found is not None:
+        return found
+    t = a.traits
+    weapon = WEAPONS[s.weapon]
+    crit = min(100, crit_range(a))
+    number = to_hit(a, d, s, delay=delay, multi=multi, focused=focused, turn=turn)
+    p_crit = crit / 100
+    p_hit = max(0, min(100, number) - crit) / 100
+    count = weapon.dice + (t.get("focus_die") if focused else 0)
+    mean = (weapon.sides + 1) / 2
+    flat = t.get(f"damage@{s.weapon}")
+    dr = d.traits.get("dr")
+    crit_damage = (count * weapon.sides if t.get("vital_strike") else count * mean) + flat
+    full = count * mean + flat
+    partial = max(1.0, mean + flat - dr)
+    out = []
+    for loc in AT_HEIGHT[s.height]:
+        g = grade(a, d, s, loc, delay=delay, focused=focused, turn=turn)
+        p_full = min(100, max(0, g)) / 100
+        p_glance = (100 - min(100, max(0, g + 50))) / 100
+        hit = p_full * full + (1 - p_full - p_glance) * partial + p_glance
+        out.append((loc, p_hit * hit + p_crit * crit_damage))
+    if len(_TABLES) >= _KEPT:
+        _TABLES.clear()
+    found = _TABLES[key] = tuple(out)
+    return found
+
+
+def strike_value(
+    a: Fighter, d: Fighter, s: Strike, *, delay: int, multi: bool, focused: bool, turn: int
+) -> float:
+    """Expected weighted damage of one strike."""
+    table = _table(a, d, s, delay=delay, multi=multi, focused=focused, turn=turn)
+    return sum(weight(d, loc) * e for loc, e in table) / len(table)
+
+
+def _heights(a: Fighter, weapon: str) -> tuple[Height, ...]:
+    allowed = heights(a, weapon)
+    fixed = a.tactics.aim
+    if fixed != "best" and Height(fixed) in allowed:
+        return (Height(fixed),)
+    return allowed
+
+
+def _best_strikes(
+    a: Fighter, d: Fighter, weapons: tuple[str, ...], *, focused: bool, turn: int
+) -> tuple[float, tuple[Strike, ...]]:
+    """The strikes of these weapons at their best heights, and what they are worth."""
+    probe = tuple(Strike(w, heights(a, w)[0]) for w in weapons)
+    delay = [0] * len(weapons) if focused else delays(a, probe)
+    multi = len(weapons) > 1
+    total, chosen = 0.0, []
+    for w, dl in zip(weapons, delay, strict=True):
+        options = [
+            (strike_value(a, d, Strike(w, h), delay=dl, multi=multi, focused=focused, turn=turn),
+             Strike(w, h))
+            for h in _heights(a, w)
+        ]  # fmt: skip
+        value, strike = max(options, key=lambda pair: pair[0])  # a tie: the first height listed
+        total += value
+        chosen.append(strike)
+    return total, tuple(chosen)
+
+
+def _slots(a: Fighter) -> list[list[str]]:
+    usable = available(a)
+    slots = [[w] for w in ("gladius", "foot", "head") if w in usable]
+    left = [w for w in ("shield", "fist") if w in usable]
+    if left:
+        slots.append(left)
+    if a.traits.get("flurry") and "gladius" in usable:
+        slots.append(["gladius"])
+    return slots
+
+
+_BEST: dict[tuple, tuple[float, tuple[Strike, ...]]] = {}
+
+
+def _kept(kind: str, a: Fighter, d: Fighter, turn: int, find) -> tuple[float, tuple[Strike, ...]]:
+    """best_basic and best_focus, kept by everything they depend on."""
+    key = (kind, _key(a, d, turn), a.tactics, a.hp, d.hp)
+    found = _BEST.get(key)
+    if found is None:
+        if len(_BEST) >= _KEPT:
+            _BEST.clear()
+        found = _BEST[key] = find(a, d, turn)
+    return found
+
+
+def best_basic(a: Fighter, d: Fighter, turn: int) -> tuple[float, tuple[Strike, ...]]:
+    return _kept("basic", a, d, turn, _best_basic)
+
+
+def best_focus(a: Fighter, d: Fighter, turn: int) -> tuple[float, tuple[Strike, ...]]:
+    return _kept("focus", a, d, turn, _best_focus)
+
+
+def _best_basic(a: Fighter, d: Fighter, turn: int) -> tuple[float, tuple[Strike, ...]]:
+    best: tuple[float, tuple[Strike, ...]] = (0.0, ())
+    most = 0
+    for combo in itertools.product(*[[None, *slot] for slot in _slots(a)]):
+        weapons = tuple(w for w in combo if w is not None)
+        if not weapons:
+            continue
+        value, strikes = _best_strikes(a, d, weapons, focused=False, turn=turn)
+        if a.tactics.style == "flurry":
+            if (len(strikes), value) > (most, best[0]):
+                best, most = (value, strikes), len(strikes)
+        elif value > best[0]:
+            best = (value, strikes)
+    return best
+
+
+def _best_focus(a: Fighter, d: Fighter, turn: int) -> tuple[float, tuple[Strike, ...]]:
+    usable = available(a)
+    singles = [(w,) for w in usable]
+    pairs = []
+    if a.traits.get("twin_focus"):
+        pairs = [
+            (x, y)
+            for x, y in itertools.combinations(usable, 2)
+            if WEAPONS[x].limb != WEAPONS[y].limb
+        ]
+    best: tuple[float, tuple[Strike, ...]] = (0.0, ())
+    for weapons in singles + pairs:
+        value, strikes = _best_strikes(a, d, weapons, focused=True, turn=turn)
+        if value > best[0]:
+            best = (value, strikes)
+    return best
+
+
+def threat(attacker: Fighter, defender: Fighter, turn: int) -> float:
+    """What the attacker's best attack is worth against the defender on turn `turn`."""
+    if available(attacker) == []:
+        return 0.0
+    return max(best_basic(attacker, defender, turn)[0], best_focus(attacker, defender, turn)[0])
+
+
+def _boosted(f: Fighter, key: str, value: int, until: int) -> Fighter:
+    return replace(f, boosts=(*f.boosts, Boost(key, value, until)))
+
+
+def _ability_worth(state: State, me: Fighter, other: Fighter, slug: str) -> tuple[float, float]:
+    """(the worth it adds to this turn's basic attack, the damage it spares next turn)."""
+    ability, _ = me.traits.abilities[slug]
+    t, v = state.turn, ability.value
+    if ability.uses and me.uses(slug) >= ability.uses:
+        return (-1.0, 0.0)
+    base = best_basic(me, other, t)[0]
+    if ability.kind in ("cry", "feint"):
+        key = "hit" if ability.kind == "cry" else "grade"
+        return best_basic(_boosted(me, key, v, t + 1), other, t)[0] - base, 0.0
+    if ability.kind in ("guard", "brace"):
+        key = "reflex" if ability.kind == "guard" else "armour@all"
+        now = threat(other, me, t + 1)
+        return 0.0, now - threat(other, _boosted(me, key, v, t + 2), t + 1)
+    if ability.kind == "taunt":
+        now = threat(other, me, t + 1)
+        return 0.0, now - threat(_boosted(other, "hit", -v, t + 2), me, t + 1)
+    if ability.kind == "aim":
+        later = best_focus(_boosted(me, "hit", v, t + 3), other, t + 2)[0]
+        return later - best_focus(me, other, t + 2)[0], 0.0
+    # rally: the hit points it gives back, weighted as a blow to that location is
+    slots = [i for i, loc in enumerate(LOCATIONS) if loc in VITAL]
+    slot = min(slots, key=lambda i: (me.hp[i] / me.traits.max_hp[i], i))
+    healed = min(v, me.traits.max_hp[slot] - me.hp[slot])
+    return 0.0, healed / max(1, me.hp[slot])
+
+
+def _closest(state: State, me: Fighter, start: Square, target: Square) -> Square:
+    """The free square within one move of `start` nearest `target` (reach first)."""
+    board = state.options
+    reach_ = speed(me)
+    best = start
+    for col in range(start.col - reach_, start.col + reach_ + 1):
+        for row in range(start.row - reach_, start.row + reach_ + 1):
+            sq = Square(col, row)
+            if not board.contains(sq) or sq == target:
+                continue
+            key = (sq.chebyshev(target), sq.manhattan(target), sq.manhattan(start), col, row)
+            if key < (
+                best.chebyshev(target),
+                best.manhattan(target),
+                best.manhattan(start),
+                best.col,
+                best.row,
+            ):
+                best = sq
+    return best
+
+
+def default_order(state: State, who: str) -> Order:
+    me = state.get(who)
+    if me is None or state.finished or state.actor.name != who:
+        return Order()  # not its turn: nothing to order
+    other = state.opponent(who)
+    t = state.turn
+    prone = boost_total(me, "prone", t) > 0
+    if not reach(me.square, other.square):
+        if prone:
+            step = _closest(state, me, me.square, other.square)
+            return Order(then=step) if step != me.square else Order()
+        step = _closest(state, me, me.square, other.square)
+        if reach(step, other.square):
+            _, strikes = best_basic(me, other, t)
+            return Order(move=step, attack=strikes)
+        again = _closest(state, me, step, other.square)
+        return Order(move=step, then=again if again != step else None)
+    basic, strikes = best_basic(me, other, t)
+    choices: list[tuple[float, Order]] = [(basic, Order(attack=strikes))]
+    if not prone:
+        focus, aimed = best_focus(me, other, t)
+        if me.tactics.style == "focused":
+            return Order(focus=aimed)
+        if me.tactics.style == "best":
+            choices.append((focus, Order(focus=aimed)))
+        for slug, (_, timing) in sorted(me.traits.abilities.items()):
+            if timing.value == "fast":
+                now, spared = _ability_worth(state, me, other, slug)
+                if now >= 0:
+                    boosted = best_basic(*_with_fast(state, me, other, slug), t)[
+                        1
+                    ]  # the strikes, chosen with the ability's bonus
+                    choices.append((basic + now + spared, Order(fast=slug, attack=boosted)))
+    for slug, (_, timing) in sorted(me.traits.abilities.items()):
+        if timing.value == "slow":
+            now, spared = _ability_worth(state, me, other, slug)
+            if now >= 0:
+                choices.append((now + spared, Order(slow=slug)))
+    return max(choices, key=lambda c: c[0])[1]
+
+
+def _with_fast(state: State, me: Fighter, other: Fighter, slug: str) -> tuple[Fighter, Fighter]:
+    ability, _ = me.traits.abilities[slug]
+    t = state.turn
+    if ability.kind == "cry":
+        return _boosted(me, "hit", ability.value, t + 1), other
+    if ability.kind == "feint":
+        return _boosted(me, "grade", ability.value, t + 1), other
+    return me, other

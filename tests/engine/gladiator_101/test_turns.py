@@ -1,0 +1,87 @@
+"""The turn: 'At the beginning of each arena combat, one combatant is randomly decided to go
+first. Once she has determined her 1 move action (move up to 30ft, or activate a fast ability)
+and 1 standard action (make an attack, or activate a slower ability. Can be converted into a
+move action.), checks are made, results are determined, and she passes the turn to her
+opponent.'"""
+
+from __future__ import annotations
+
+from arena.engine.core.protocol import Need
+from arena.engine.rulesets.gladiator_101.events import Began, Moved, Used
+from tests.engine.gladiator_101.helpers import RULES, get, of, place, resolve
+
+BUILD = {"scores": {"accuracy": 10, "reflex": 10, "strength": 10}}
+
+
+def bout(**more):
+    return {
+        "gladiators": [{"name": "Red", **BUILD}, {"name": "Blue", **BUILD}],
+        "options": {"tactics": True},
+        **more,
+    }
+
+
+def test_one_combatant_acts_at_a_time_and_then_the_other():
+    state = place("Red E5", "Blue E8")
+    assert RULES.pending(state).need is Need.ONE
+    assert RULES.pending(state).who == ("Red",)
+    assert RULES.validate(state, "Blue", {}) == ["it is Red's turn, not Blue's"]
+    after, _ = resolve(state, {})
+    assert RULES.pending(after).who == ("Blue",)
+
+
+def test_the_seed_decides_who_goes_first():
+    firsts = {RULES.setup(bout(seed=seed)).first for seed in range(20)}
+    assert firsts == {0, 1}
+    log = RULES.play(bout(seed=4))
+    first = log["result"]["first"]
+    assert log["turns"][0]["events"][0] == {"type": "began", "text": f"{first} wins the toss "
+                                            "and goes first.", "name": first}  # fmt: skip
+
+
+def test_the_bout_input_may_name_who_goes_first():
+    assert RULES.setup(bout(seed=1, first="Blue")).first == 1
+
+
+def test_a_move_action_goes_up_to_six_squares():
+    """'Base Movement Speed of 30 feet': six squares of 5 ft, diagonals counting one."""
+    state = place("Red A1", "Blue J10")
+    assert RULES.validate(state, "Red", {"move": "G7"}) == []
+    assert RULES.validate(state, "Red", {"move": "H1"}) == [
+        "move: H1 is more than 6 squares from A1"
+    ]
+
+
+def test_the_standard_action_converts_into_a_second_move():
+    state = place("Red A1", "Blue J10")
+    after, events = resolve(state, {"move": "G7", "then": "I9"})
+    assert [m.action for m in of(events, Moved)] == ["move", "standard"]
+    assert str(get(after, "Red").square) == "I9"
+    assert of(after and events, Began)
+
+
+def test_move_then_strike_in_one_turn():
+    state = place("Red A1", "Blue G7")
+    assert RULES.validate(state, "Red", {"move": "F6", "attack": ["gladius mid"]}) == []
+    assert RULES.validate(state, "Red", {"move": "E5", "attack": ["gladius mid"]}) == [
+        "attack: Blue on G7 is out of reach of E5"
+    ]
+
+
+def test_a_fast_ability_takes_the_move_action():
+    state = place("Red E5 feats=battle-cry", "Blue E6")
+    assert RULES.validate(state, "Red", {"move": "D5", "fast": "battle-cry"}) == [
+        "the move action is a move or a fast ability, not both"
+    ]
+    _, events = resolve(state, {"fast": "battle-cry", "attack": ["gladius mid"]}, [99])
+    assert of(events, Used)[0].timing == "fast"
+
+
+def test_a_slower_ability_takes_the_standard_action():
+    state = place("Red E5 feats=shield-wall", "Blue E6")
+    assert RULES.validate(state, "Red", {"slow": "shield-wall", "attack": ["gladius mid"]}) == [
+        "one standard action a turn, not attack and slow"
+    ]
+    assert RULES.validate(state, "Red", {"fast": "shield-wall"}) == [
+        "shield-wall is a slow ability: give it as slow"
+    ]
