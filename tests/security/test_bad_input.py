@@ -209,7 +209,12 @@ ROWS = [
         {"gladiator": ID, "square": OPTIONAL_TEXT}),
     Row("page bout-start", "post", at("bout-start", "arena", "open_bout"), "gm", lambda w: {}, {}),
     Row("page orders", "post", at("bout-orders", *ORDERS), "owner",
-        lambda w: {"move": "D3", "text": ""}, {"move": OPTIONAL_TEXT, "text": OPTIONAL_TEXT}),
+        lambda w: {"move": "D3", "text": "", "turn": "1"},
+        {"move": OPTIONAL_TEXT, "text": OPTIONAL_TEXT, "turn": NUMBER}),
+    Row("page bout-force", "post", at("bout-force", *ORDERS[:2]), "gm",
+        lambda w: {"turn": "1"}, {"turn": NUMBER}),
+    Row("page bout-finish", "post", at("bout-finish", *ORDERS[:2]), "gm",
+        lambda w: {"turn": "1"}, {"turn": NUMBER}),
     # The API: every endpoint that changes something.
     Row("api token", "post", at("api-token"), "anonymous",
         lambda w: {"username": "owner", "password": PASSWORD},
@@ -253,9 +258,13 @@ ROWS = [
         {"gladiator": ID, "square": OPTIONAL_TEXT}, api=True, ok=201),
     Row("api bout start", "post", at("api-bout-start", "arena", "open_bout"), "gm",
         lambda w: {}, {}, api=True, ok=200),
+    Row("api bout force", "post", at("api-bout-force", *ORDERS[:2]), "gm",
+        lambda w: {"turn": 1}, {"turn": NUMBER}, api=True, ok=200),
+    Row("api bout finish", "post", at("api-bout-finish", *ORDERS[:2]), "gm",
+        lambda w: {"turn": 1}, {"turn": NUMBER}, api=True, ok=200),
     Row("api order", "put", at("api-bout-order", *ORDERS), "owner",
-        lambda w: {"order": {"move": "D3"}}, {"order.move": TEXT, "text": OPTIONAL_TEXT},
-        api=True, ok=200),
+        lambda w: {"order": {"move": "D3"}, "turn": 1},
+        {"order.move": TEXT, "text": OPTIONAL_TEXT, "turn": NUMBER}, api=True, ok=200),
 ]
 # fmt: on
 

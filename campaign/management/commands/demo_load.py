@@ -100,10 +100,10 @@ class Command(BaseCommand):
                 bout_enter(bout=bout, gladiator=g, by=users[owner], square=square)
             bout_start(bout=bout, by=users["gm"])
             if len(fighters) == 2:
-                bout_finish_by_tactics(bout=bout, by=users["gm"])
+                bout_finish_by_tactics(bout=bout, by=users["gm"], turn=1)
             else:
-                for _ in range(2):
-                    bout_turn_force(bout=Bout.objects.get(pk=bout.pk), by=users["gm"])
+                for turn in (1, 2):
+                    bout_turn_force(bout=bout, by=users["gm"], turn=turn)
 
     def _load(self) -> None:
         User = get_user_model()
