@@ -54,7 +54,7 @@ from .play_by_web import (
     order_submit,
 )
 from .replay import board_shapes, entrant_colours
-from .selectors import bout_forum_post, bout_get_visible, entrant_of_owner
+from .selectors import bout_forum_post, bout_get_visible, entrant_of_owner, orders_needed
 from .turns import ruleset_template, state_loaded, turn_rules
 
 
@@ -336,3 +336,14 @@ def forum_post_view(request: HttpRequest, slug: str, pk: int, turn: int) -> Http
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
     text = bout_forum_post(bout=bout, turn=turn, markup=request.GET.get("markup", "bbcode"))
     return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+
+@login_required
+def orders_needed_view(request: HttpRequest) -> HttpResponse:
+    """The "your orders are needed" list alone (the dashboard and campaign page refresh it)."""
+    campaign = None
+    if slug := request.GET.get("campaign"):
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+    needed = orders_needed(user=request.user, campaign=campaign)
+    context = {"needed": needed, "campaign": campaign}
+    return render(request, "arena/_orders_needed.html", context)

@@ -108,6 +108,7 @@ urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("campaigns/new/", views.campaign_new, name="campaign-new"),
+    path("orders-needed/", play_views.orders_needed_view, name="orders-needed"),
     path("join/", views.join, name="join"),
     path("join/<str:code>/", views.join, name="join-code"),
     path("c/<slug:slug>/", views.campaign_detail, name="campaign"),
