@@ -29,6 +29,7 @@ from characters.permissions import check_gladiator_active
 
 from .engine_io import bout_engine_input, bout_options_clean
 from .models import Bout, BoutEntrant, TurnOrder
+from .notices import notice_orders_needed, notice_turn_resolved
 from .queue import enqueue_turn_resolve
 from .results import bout_apply_result, bout_fail, bout_settle, bout_store_log
 from .selectors import bout_of_gladiator_in_play
@@ -157,6 +158,7 @@ def bout_start(*, bout: Bout, by: AbstractBaseUser) -> Bout:
             ]
         )  # fmt: skip
         audit_record(campaign=bout.campaign, actor=by, action="bout.start", bout=bout.pk)
+        notice_orders_needed(bout=bout, living=rules.pending(state).who)
     return bout
 
 
@@ -338,6 +340,8 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
                     "turn_deadline",
                 ]
             )
+            notice_turn_resolved(bout=bout, turn=turn)
+            notice_orders_needed(bout=bout, living=rules.pending(state).who)
         log.info("bout %s: turn %s resolved", bout.pk, turn)
         return bout
 

@@ -12,6 +12,7 @@ from campaign.errors import LudusError
 from characters.rewards import bout_payout
 
 from .models import Bout, BoutEntrant
+from .notices import notice_bout_fought
 
 
 def bout_store_log(*, bout: Bout, engine_input: dict[str, Any], output: dict[str, Any]) -> None:
@@ -59,6 +60,7 @@ def bout_apply_result(*, bout: Bout, engine_input: dict[str, Any], output: dict[
             "turn_deadline", "state",
         ]
     )  # fmt: skip
+    notice_bout_fought(bout=bout)
 
 
 def bout_settle(*, bout: Bout, engine_input: dict[str, Any], output: dict[str, Any]) -> Bout:
