@@ -38,11 +38,12 @@ def _entrants(bout: Bout) -> list[BoutEntrant]:
 def notice_bout_scheduled(*, bout: Bout, by_id: int) -> None:
     entrants = _entrants(bout)
     names = ", ".join(e.gladiator.name for e in entrants)
+    when = f"{bout.scheduled_at:%Y-%m-%d %H:%M} UTC"
     event_record(
         campaign=bout.campaign,
         kind=Event.Kind.BOUT_SCHEDULED,
         key=f"bout_scheduled:{bout.pk}",
-        text=f"A bout is scheduled: {bout.title} ({names}), {bout.scheduled_at:%Y-%m-%d %H:%M} UTC.",
+        text=f"A bout is scheduled: {bout.title} ({names}), {when}.",
         link=_bout_link(bout),
         users=_owners(entrants) - {by_id},
         data={"bout": bout.pk, "scheduled_at": bout.scheduled_at.isoformat()},

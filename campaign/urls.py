@@ -112,7 +112,9 @@ urlpatterns = [
     path("orders-needed/", play_views.orders_needed_view, name="orders-needed"),
     path("inbox/", notification_views.inbox, name="inbox"),
     path("inbox/read/", notification_views.notifications_read_all_view, name="inbox-read-all"),
-    path("inbox/<int:pk>/read/", notification_views.notification_read_view, name="notification-read"),
+    path(
+        "inbox/<int:pk>/read/", notification_views.notification_read_view, name="notification-read"
+    ),
     path(
         "settings/notifications/",
         notification_views.notification_settings_view,

@@ -63,6 +63,9 @@ class Notification(models.Model):
             models.Index(fields=["user"], condition=Q(read_at__isnull=True), name="inbox_unread"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.event} for user {self.user_id}"
+
 
 class NotificationSettings(models.Model):
     """Which events a user wants by e-mail (the inbox gets every one)."""
@@ -71,6 +74,9 @@ class NotificationSettings(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_settings"
     )
     email_kinds = models.JSONField(default=list, blank=True)
+
+    def __str__(self) -> str:
+        return f"e-mail settings of user {self.user_id}"
 
 
 class Webhook(models.Model):
@@ -149,3 +155,6 @@ class Delivery(models.Model):
                 name="deliveries_pending",
             )
         ]
+
+    def __str__(self) -> str:
+        return f"{self.channel} of {self.event} ({self.status})"

@@ -20,6 +20,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.core.validators import URLValidator
 from django.db import transaction
@@ -238,9 +239,7 @@ def notification_read(*, notification: Notification, by: AbstractBaseUser) -> No
 
 
 def notifications_read_all(*, by: AbstractBaseUser) -> int:
-    return Notification.objects.filter(user=by, read_at__isnull=True).update(
-        read_at=timezone.now()
-    )
+    return Notification.objects.filter(user=by, read_at__isnull=True).update(read_at=timezone.now())
 
 
 # --- settings -------------------------------------------------------------------------------
@@ -256,7 +255,7 @@ def notification_settings_set(
     if unknown:
         raise LudusError(f"No such event: {sorted(unknown)[0]}.", field="email_kinds")
     with transaction.atomic():
-        type(user).objects.filter(pk=user.pk).update(email=email)
+        get_user_model().objects.filter(pk=user.pk).update(email=email)
         user.email = email
         found, _ = NotificationSettings.objects.update_or_create(
             user_id=user.pk, defaults={"email_kinds": kinds}
@@ -278,8 +277,10 @@ def webhook_create(
     check_campaign_gm(campaign=campaign, user=by)
     try:
         _URL(url)
-    except Exception:
-        raise LudusError("Give a web address starting with https:// or http://.", field="url")
+    except ValidationError:
+        raise LudusError(
+            "Give a web address starting with https:// or http://.", field="url"
+        ) from None
     if format not in Webhook.Format.values:
         raise LudusError("Choose Ludus JSON or Discord-compatible.", field="format")
     if Webhook.objects.filter(campaign=campaign).count() >= WEBHOOKS_PER_CAMPAIGN:

@@ -39,6 +39,7 @@ from campaign.services import campaign_create, campaign_join
 from characters.models import Gladiator, Holding, LedgerLine
 from characters.services import gladiator_adjust, gladiator_create
 from characters.shop import item_buy, item_unequip
+from notifications.models import Event, Notification, NotificationSettings, Webhook
 from tests.conftest import PASSWORD
 
 from .conftest import FIGURES
@@ -47,14 +48,14 @@ pytestmark = pytest.mark.django_db
 
 TABLES = (
     Campaign, Membership, AuditEntry, Gladiator, Holding, LedgerLine, Bout, BoutEntrant,
-    TurnOrder, Token, Session,
+    TurnOrder, Token, Session, Webhook, NotificationSettings, Event, Notification,
 )  # fmt: skip
 
 
 def dump() -> dict[str, list[dict[str, Any]]]:
     """Every row of every table a request could change (users without their last login)."""
     rows = {model.__name__: list(model.objects.order_by("pk").values()) for model in TABLES}
-    rows["User"] = list(get_user_model().objects.order_by("pk").values("id", "username"))
+    rows["User"] = list(get_user_model().objects.order_by("pk").values("id", "username", "email"))
     return rows
 
 
@@ -211,6 +212,11 @@ ROWS = [
     Row("page orders", "post", at("bout-orders", *ORDERS), "owner",
         lambda w: {"move": "D3", "text": "", "turn": "1"},
         {"move": OPTIONAL_TEXT, "text": OPTIONAL_TEXT, "turn": NUMBER}),
+    Row("page notification settings", "post", at("notification-settings"), "owner",
+        lambda w: {"email": "owner@example.org", "email_kinds": ["bout_fought"]},
+        {"email": OPTIONAL_TEXT}),
+    Row("page webhook-new", "post", at("webhooks", "quest"), "gm",
+        lambda w: {"url": "https://hooks.example.org/ludus", "format": "json"}, {"url": TEXT}),
     Row("page bout-force", "post", at("bout-force", *ORDERS[:2]), "gm",
         lambda w: {"turn": "1"}, {"turn": NUMBER}),
     Row("page bout-finish", "post", at("bout-finish", *ORDERS[:2]), "gm",
