@@ -112,6 +112,7 @@ class Command(BaseCommand):
             user, _ = User.objects.get_or_create(username=name)
             user.set_password(DEMO_PASSWORD)
             user.is_staff = user.is_superuser = name == "gm"
+            user.email = f"{name}@example.org"  # `make run` writes their mail to .devdata/mail/
             user.save()
             users[name] = user
         gm = users["gm"]
