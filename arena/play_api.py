@@ -79,26 +79,39 @@ class BoutEnterApi(APIView):
         return Response(_detail(bout, request), status=201)
 
 
-def _gm_api(service):
+class TurnIn(serializers.Serializer):
+    turn = Integer(
+        min_value=1,
+        help_text="The turn this acts on (the bout's `turn` as the client last read it): a "
+        "request for a turn that has resolved is refused, never applied to the next one.",
+    )
+
+
+def _gm_api(service, *, names_turn: bool = True):
     class GmActionApi(APIView):
         permission_classes = [IsAuthenticated]
 
-        @extend_schema(request=None, responses=BoutDetailOut)
+        @extend_schema(request=TurnIn if names_turn else None, responses=BoutDetailOut)
         def post(self, request: Request, slug: str, pk: int) -> Response:
             bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
-            service(bout=bout, by=request.user)
+            arguments = {}
+            if names_turn:
+                data = TurnIn(data=request.data)
+                data.is_valid(raise_exception=True)
+                arguments = data.validated_data
+            service(bout=bout, by=request.user, **arguments)
             return Response(_detail(bout, request))
 
     GmActionApi.__name__ = f"{service.__name__.title().replace('_', '')}Api"
     return GmActionApi
 
 
-BoutStartApi = _gm_api(bout_start)
+BoutStartApi = _gm_api(bout_start, names_turn=False)
 BoutForceApi = _gm_api(bout_turn_force)
 BoutFinishApi = _gm_api(bout_finish_by_tactics)
 
 
-class OrderIn(serializers.Serializer):
+class OrderCheckIn(serializers.Serializer):
     order = serializers.DictField(required=False)
     text = Text(
         max_length=ORDER_TEXT_MAX,
@@ -109,6 +122,10 @@ class OrderIn(serializers.Serializer):
         default="",
     )
     standing = serializers.BooleanField(required=False, default=False)
+
+
+class OrderIn(OrderCheckIn, TurnIn):
+    pass
 
 
 class OrderOut(serializers.ModelSerializer):
@@ -146,10 +163,10 @@ class OrderCheckApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=OrderIn, responses=CheckOut)
+    @extend_schema(request=OrderCheckIn, responses=CheckOut)
     def post(self, request: Request, slug: str, pk: int, entrant_pk: int) -> Response:
         entrant = entrant_of_owner(slug=slug, pk=pk, entrant_pk=entrant_pk, user=request.user)
-        data = OrderIn(data=request.data)
+        data = OrderCheckIn(data=request.data)
         data.is_valid(raise_exception=True)
         problems = order_check(
             entrant=entrant,

@@ -30,6 +30,7 @@ from characters.permissions import check_gladiator_active
 
 from .engine_io import bout_engine_input, bout_options_clean
 from .models import Bout, BoutEntrant, TurnOrder
+from .notices import notice_orders_needed, notice_turn_resolved
 from .queue import enqueue_turn_resolve
 from .results import LOG_FIELDS, bout_apply_result, bout_fail, bout_settle, bout_store_log
 from .selectors import bout_of_gladiator_in_play
@@ -158,6 +159,7 @@ def bout_start(*, bout: Bout, by: AbstractBaseUser) -> Bout:
             update_fields=[*LOG_FIELDS, "state", "status", "turn", "scheduled_at", "turn_deadline"]
         )
         audit_record(campaign=bout.campaign, actor=by, action="bout.start", bout=bout.pk)
+        notice_orders_needed(bout=bout, living=rules.pending(state).who)
     return bout
 
 
@@ -192,6 +194,18 @@ def order_check(
     return rules.validate(state, entrant.gladiator.name, order)
 
 
+def turn_stale(*, bout: Bout, turn: int) -> LudusError | None:
+    """The refusal, in words, of a request drawn for turn `turn` of a running bout that has
+    moved on (or never got there); None when `turn` is the current turn or the bout is not
+    running (the caller says why that is refused). A request names its turn so that a page
+    left open, a double click or a retry never acts on the next one."""
+    if bout.status != Bout.Status.RUNNING or bout.turn == turn:
+        return None
+    if turn < bout.turn:
+        return LudusError(f"Turn {turn} has resolved; here is turn {bout.turn}.", field="turn")
+    return LudusError(f"There is no turn {turn} yet; here is turn {bout.turn}.", field="turn")
+
+
 def order_submit(
     *,
     entrant: BoutEntrant,
@@ -199,8 +213,11 @@ def order_submit(
     order: dict[str, Any] | None = None,
     text: str = "",
     standing: bool = False,
+    turn: int | None = None,
 ) -> TurnOrder:
-    """Give (or change) a gladiator's secret order for the current turn."""
+    """Give (or change) a gladiator's secret order for turn `turn`, which must be the current
+    one (the page and the API always say which turn the order was drawn for; None, for the
+    demo loader and tests, means whatever turn is current)."""
     gladiator = entrant.gladiator
     if gladiator.owner_id != by.pk:
         raise NotAllowed(f"Only {gladiator.name}'s owner gives its orders.")
@@ -209,6 +226,8 @@ def order_submit(
     with transaction.atomic():
         # An order is checked against the stored state: the log and the input stay unread.
         bout = _locked_bout(entrant.bout_id, without=("log", "engine_input"))
+        if turn is not None and (stale := turn_stale(bout=bout, turn=turn)):
+            raise stale
         if bout.status != Bout.Status.RUNNING:
             raise LudusError("This bout is not taking orders.")
         check_gladiator_active(gladiator=Gladiator.objects.get(pk=gladiator.pk))
@@ -317,17 +336,29 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
             bout.turn += 1
             bout.turn_deadline = _deadline(bout)
             bout.save(update_fields=[*LOG_FIELDS, "state", "turn", "turn_deadline"])
+            notice_turn_resolved(bout=bout, turn=turn)
+            notice_orders_needed(bout=bout, living=rules.pending(state).who)
         log.info("bout %s: turn %s resolved", bout.pk, turn)
         return bout
 
 
 @transaction.atomic
-def bout_turn_force(*, bout: Bout, by: AbstractBaseUser) -> Bout:
-    """The GM resolves the current turn now; missing orders fall back to tactics."""
+def bout_turn_force(*, bout: Bout, by: AbstractBaseUser, turn: int) -> Bout:
+    """The GM resolves turn `turn` now; missing orders fall back to tactics. The GM names the
+    turn, so a repeated or concurrent request finds it resolved and does nothing: it never
+    resolves the turn after."""
     check_campaign_gm(campaign=bout.campaign, user=by)
-    turn = bout.turn
     resolved = bout_turn_resolve(bout_id=bout.pk, turn=turn, force=True)
     if resolved is None:
+        now = Bout.objects.only("status", "turn").get(pk=bout.pk)
+        stale = turn_stale(bout=now, turn=turn)
+        if stale is not None:
+            raise LudusError(f"{stale.message} Nothing more was resolved.", field="turn")
+        if now.status != Bout.Status.RUNNING:
+            raise LudusError(
+                f"Turn {turn} is past: the bout is {now.get_status_display().lower()}.",
+                field="turn",
+            )
         raise LudusError("This bout has no turn waiting to be resolved.")
     audit_record(
         campaign=bout.campaign, actor=by, action="bout.turn_force", bout=bout.pk, turn=turn
@@ -335,13 +366,17 @@ def bout_turn_force(*, bout: Bout, by: AbstractBaseUser) -> Bout:
     return resolved
 
 
-def bout_finish_by_tactics(*, bout: Bout, by: AbstractBaseUser) -> Bout:
-    """The GM lets tactics fight the rest of a running bout (absent players, a quick end)."""
+def bout_finish_by_tactics(*, bout: Bout, by: AbstractBaseUser, turn: int) -> Bout:
+    """The GM lets tactics fight the rest of a running bout (absent players, a quick end),
+    from turn `turn`: the turn the GM saw, so a request sent after a turn resolved is refused
+    rather than finishing a bout the GM has not seen."""
     check_campaign_gm(campaign=bout.campaign, user=by)
     with transaction.atomic():
         bout = _locked_bout(bout.pk)
         if bout.status != Bout.Status.RUNNING:
             raise LudusError("Only a bout in progress can be finished by tactics.")
+        if (stale := turn_stale(bout=bout, turn=turn)) is not None:
+            raise LudusError(f"{stale.message} Nothing was fought.", field="turn")
         unfit = entrants_lock(bout=bout)
         if unfit:
             raise LudusError(unfit)

@@ -20,7 +20,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from arena.engine.core.campaign import OptionField, text_help_of
 from campaign.errors import LudusError
-from campaign.inputs import ORDER_TEXT_MAX, TITLE_MAX, IntegerField, TextField, parse_id
+from campaign.inputs import (
+    ORDER_TEXT_MAX,
+    TITLE_MAX,
+    IntegerField,
+    TextField,
+    parse_id,
+    parse_int,
+)
 from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
 from campaign.text import TextRefused, text_clean
@@ -47,7 +54,7 @@ from .play_by_web import (
     order_submit,
 )
 from .replay import board_shapes, entrant_colours
-from .selectors import bout_forum_post, bout_get_visible, entrant_of_owner
+from .selectors import bout_forum_post, bout_get_visible, entrant_of_owner, orders_needed
 from .turns import ruleset_template, state_loaded, turn_rules
 
 
@@ -166,37 +173,55 @@ def _refused_on_bout_page(request: HttpRequest, slug: str, pk: int) -> HttpRespo
     return refused(request, lambda: bout_detail(request, slug, pk))
 
 
-def _gm_action(request: HttpRequest, slug: str, pk: int, action, done: str) -> HttpResponse:
+def posted_turn(request: HttpRequest) -> int:
+    """The turn a play-by-web form was drawn for (its hidden `turn` field)."""
+    turn = parse_int(request.POST.get("turn"), low=1)
+    if turn is None:
+        raise LudusError(
+            "The form does not say which turn it was drawn for: reload the page and try again.",
+            field="turn",
+        )
+    return turn
+
+
+def _gm_action(
+    request: HttpRequest, slug: str, pk: int, action, done: str, *, names_turn: bool = True
+) -> HttpResponse:
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
     try:
-        action(bout=bout, by=request.user)
+        turn = {"turn": posted_turn(request)} if names_turn else {}
+        action(bout=bout, by=request.user, **turn)
     except LudusError as error:
         messages.error(request, error.message)
         return _refused_on_bout_page(request, slug, pk)
-    messages.success(request, done)
+    messages.success(request, done.format(**turn))
     return redirect("bout", slug=slug, pk=pk)
 
 
 @login_required
 @require_POST
 def bout_start_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    return _gm_action(request, slug, pk, bout_start, "The bout has begun: turn 1 takes orders.")
+    return _gm_action(
+        request, slug, pk, bout_start, "The bout has begun: turn 1 takes orders.", names_turn=False
+    )
 
 
 @login_required
 @require_POST
 def bout_force_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _gm_action(
-        request, slug, pk, bout_turn_force, "The turn is resolved; missing orders fell to tactics."
-    )
+        request, slug, pk, bout_turn_force,
+        "Turn {turn} is resolved; missing orders fell to tactics.",
+    )  # fmt: skip
 
 
 @login_required
 @require_POST
 def bout_finish_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _gm_action(
-        request, slug, pk, bout_finish_by_tactics, "Tactics fought the rest of the bout."
-    )
+        request, slug, pk, bout_finish_by_tactics,
+        "Tactics fought the rest of the bout from turn {turn}.",
+    )  # fmt: skip
 
 
 def _order_text(text: str) -> str:
@@ -216,26 +241,32 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
     base = reverse("bout-orders", args=[slug, pk, entrant_pk])
     rules = turn_rules(bout.ruleset)
     schema = rules.web.order_schema()
-    refusal = False
+    refusal = None
+    typed = request.POST.get("text", "") if request.method == "POST" else ""
     if request.method == "POST":
         try:
             saved = order_submit(
                 entrant=entrant,
                 by=request.user,
                 order=draft_read(schema, request.POST),
-                text=_order_text(request.POST.get("text", "")),
+                text=_order_text(typed),
                 standing=bool(request.POST.get("standing")),
+                turn=posted_turn(request),
             )
             messages.success(
                 request,
-                f"Order for turn {bout.turn} saved, receipt {saved.receipt}. You may change it "
+                f"Order for turn {saved.turn} saved, receipt {saved.receipt}. You may change it "
                 "until the turn resolves.",
             )
             return redirect(base)
         except LudusError as error:
-            messages.error(request, error.message)
-            refusal = True
-    draft = draft_read(schema, request.GET)
+            refusal = error
+            bout.refresh_from_db()  # a stale page is answered with the turn as it is now
+            if not typed.strip() or error.field == "turn":
+                messages.error(request, error.message)
+    # A refused drawn order is drawn again, with its problems; a refused typed one stays in
+    # its box with the reason under it.
+    draft = draft_read(schema, request.POST if refusal and not typed.strip() else request.GET)
     on_board = board_fields(schema)
     pick_key = request.GET.get("pick", on_board[0].key if on_board else "")
     picked = next((f for f in on_board if f.key == pick_key), on_board[0] if on_board else None)
@@ -245,6 +276,10 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
         "entrant": entrant,
         "schema": schema,
         "base": base,
+        "typed_text": typed if refusal else "",
+        "typed_problem": refusal.message
+        if refusal and typed.strip() and refusal.field != "turn"
+        else "",
     }
     if bout.status == Bout.Status.RUNNING:
         state, _ = state_loaded(rules, bout.state)
@@ -305,3 +340,14 @@ def forum_post_view(request: HttpRequest, slug: str, pk: int, turn: int) -> Http
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
     text = bout_forum_post(bout=bout, turn=turn, markup=request.GET.get("markup", "bbcode"))
     return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+
+@login_required
+def orders_needed_view(request: HttpRequest) -> HttpResponse:
+    """The "your orders are needed" list alone (the dashboard and campaign page refresh it)."""
+    campaign = None
+    if slug := request.GET.get("campaign"):
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+    needed = orders_needed(user=request.user, campaign=campaign)
+    context = {"needed": needed, "campaign": campaign}
+    return render(request, "arena/_orders_needed.html", context)

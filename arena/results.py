@@ -12,6 +12,7 @@ from campaign.errors import LudusError
 from characters.rewards import bout_payout
 
 from .models import Bout, BoutEntrant
+from .notices import notice_bout_fought
 from .verification import record_digests
 
 # The fields bout_store_log sets, for the callers' save(update_fields=...).
@@ -67,6 +68,7 @@ def bout_apply_result(*, bout: Bout, engine_input: dict[str, Any], output: dict[
     bout.save(
         update_fields=[*LOG_FIELDS, "winner", "status", "resolved_at", "turn_deadline", "state"]
     )
+    notice_bout_fought(bout=bout)
 
 
 def bout_settle(*, bout: Bout, engine_input: dict[str, Any], output: dict[str, Any]) -> Bout:

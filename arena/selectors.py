@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.http import Http404
 
 from arena.engine import ruleset
@@ -12,7 +14,7 @@ from campaign.selectors import campaign_get_visible, campaign_is_gm
 from characters.models import LedgerLine
 
 from .models import Bout, BoutEntrant, BoutVerification, TurnOrder
-from .turns import states_around, turn_rules
+from .turns import state_loaded, states_around, turn_rules
 
 _FATE_LABELS = dict(BoutEntrant.Fate.choices)
 
@@ -238,3 +240,42 @@ def bout_sealed_orders(*, bout: Bout) -> list[dict[str, Any]]:
 
 def bout_verification_last(*, bout: Bout) -> BoutVerification | None:
     return BoutVerification.objects.filter(bout=bout).first()
+
+
+@dataclass(frozen=True)
+class OrdersNeeded:
+    """A turn waiting for a player's order: one of their gladiators, alive in a running bout,
+    with no order yet for the current turn."""
+
+    bout: Bout
+    entrant: BoutEntrant
+    turn: int
+    deadline: datetime | None
+
+
+def orders_needed(*, user, campaign: Campaign | None = None) -> list[OrdersNeeded]:
+    """Every turn waiting for `user`'s orders (in one campaign, or in all), the nearest deadline
+    first. One query for the entrants, then each bout's stored state once, to leave out
+    gladiators already out of the bout."""
+    if not user.is_authenticated:
+        return []
+    given = TurnOrder.objects.filter(entrant=OuterRef("pk"), turn=OuterRef("bout__turn"))
+    entrants = (
+        BoutEntrant.objects.filter(bout__status=Bout.Status.RUNNING, gladiator__owner=user)
+        .exclude(Exists(given))
+        .select_related("bout", "bout__campaign", "gladiator")
+        .defer("bout__log", "bout__engine_input")
+        .order_by("bout__turn_deadline", "bout_id", "id")
+    )
+    if campaign is not None:
+        entrants = entrants.filter(bout__campaign=campaign)
+    living: dict[int, tuple[str, ...]] = {}
+    needed = []
+    for entrant in entrants:
+        bout = entrant.bout
+        if bout.pk not in living:
+            rules = turn_rules(bout.ruleset)
+            living[bout.pk] = rules.pending(state_loaded(rules, bout.state)[0]).who
+        if entrant.gladiator.name in living[bout.pk]:
+            needed.append(OrdersNeeded(bout, entrant, bout.turn, bout.turn_deadline))
+    return needed

@@ -23,6 +23,7 @@ from characters.models import Gladiator
 
 from .engine_io import bout_engine_input, bout_options_clean
 from .models import Bout, BoutEntrant, BoutVerification
+from .notices import notice_bout_scheduled
 from .queue import enqueue_bout_resolve, enqueue_verify
 from .results import bout_fail, bout_settle
 from .selectors import bout_of_gladiator_in_play
@@ -133,6 +134,7 @@ def bout_schedule(
         title=bout.title,
         scheduled_at=scheduled_at.isoformat(),
     )
+    notice_bout_scheduled(bout=bout, by_id=by.pk)
     if scheduled_at <= timezone.now() + ETA_HORIZON:
         Bout.objects.filter(pk=bout.pk).update(enqueued_at=timezone.now())
         transaction.on_commit(lambda: _enqueue(bout))

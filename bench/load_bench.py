@@ -118,7 +118,7 @@ class Load:
                     at = max(self.next_send, time.perf_counter())
                     self.next_send = at + self.interval
                 time.sleep(max(0.0, at - time.perf_counter()))
-            body = json.dumps({"order": entrant.order(turn)}).encode()
+            body = json.dumps({"order": entrant.order(turn), "turn": turn}).encode()
             headers = {
                 "Authorization": f"Token {entrant.token}",
                 "Content-Type": "application/json",

@@ -11,6 +11,7 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 
 from .text import TextRefused, name_clean, text_clean
 
@@ -101,3 +102,21 @@ class NameField(TextField):
 
     def clean_text(self, value: str) -> str:
         return name_clean(value, label=str(self.label or "The name"), max_length=self.max_length)
+
+
+EMAIL_MAX = 254  # an e-mail address (RFC 5321's path limit, Django's EmailField)
+URL_MAX = 500  # a webhook's address
+
+
+class EmailField(TextField):
+    """An e-mail address: one line of cleaned text, then Django's address check."""
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("max_length", EMAIL_MAX)
+        super().__init__(**kwargs)
+
+    def clean_text(self, value: str) -> str:
+        cleaned = super().clean_text(value)
+        if cleaned:
+            validate_email(cleaned)
+        return cleaned

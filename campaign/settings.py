@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "campaign",
     "characters",
     "arena",
+    "campaign.notifications",
 ]
 
 MIDDLEWARE = [
@@ -84,6 +85,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "campaign.notifications.context.inbox",
             ],
             "builtins": ["django_htmx.templatetags.django_htmx"],
         },
@@ -249,7 +251,38 @@ CELERY_BEAT_SCHEDULE = {
         "task": "arena.tasks.bouts_sweep_due_task",
         "schedule": float(os.environ.get("LUDUS_SWEEP_SECONDS", "15")),
     },
+    # Catches notifications whose send message was lost.
+    "sweep-deliveries": {
+        "task": "campaign.notifications.tasks.deliveries_sweep_task",
+        "schedule": 60.0,
+    },
 }
+
+# E-mail (docs/configuration.md): SMTP from the environment in production; the development
+# stack (LUDUS_DEV, `make run`) writes each message to a file under .devdata/mail/ instead.
+EMAIL_BACKEND = os.environ.get(
+    "LUDUS_EMAIL_BACKEND",
+    "django.core.mail.backends.filebased.EmailBackend"
+    if env_bool("LUDUS_DEV", False)
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_FILE_PATH = os.environ.get("LUDUS_EMAIL_FILE_PATH", str(BASE_DIR / ".devdata" / "mail"))
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Ludus <ludus@localhost>")
+# Links in e-mails and webhook posts are absolute: the address players reach the site at.
+LUDUS_SITE_URL = os.environ.get("LUDUS_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Notifications going out (e-mail, webhooks): how often a failure is retried, the first wait
+# (doubled each time), and whether a webhook may point at a private or loopback address.
+LUDUS_DELIVERY_ATTEMPTS = int(os.environ.get("LUDUS_DELIVERY_ATTEMPTS", "6"))
+LUDUS_DELIVERY_BACKOFF_SECONDS = float(os.environ.get("LUDUS_DELIVERY_BACKOFF_SECONDS", "30"))
+LUDUS_WEBHOOK_TIMEOUT_SECONDS = float(os.environ.get("LUDUS_WEBHOOK_TIMEOUT_SECONDS", "10"))
+LUDUS_WEBHOOK_ALLOW_PRIVATE = env_bool("LUDUS_WEBHOOK_ALLOW_PRIVATE", False)
 
 LOGGING = {
     "version": 1,

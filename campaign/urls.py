@@ -8,6 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from arena import api as arena_api
 from arena import play_api, play_views
 from arena import views as arena_views
+from campaign.notifications import views as notification_views
 from characters import api as characters_api
 from characters import views as characters_views
 
@@ -113,6 +114,23 @@ urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("campaigns/new/", views.campaign_new, name="campaign-new"),
+    path("orders-needed/", play_views.orders_needed_view, name="orders-needed"),
+    path("inbox/", notification_views.inbox, name="inbox"),
+    path("inbox/read/", notification_views.notifications_read_all_view, name="inbox-read-all"),
+    path(
+        "inbox/<int:pk>/read/", notification_views.notification_read_view, name="notification-read"
+    ),
+    path(
+        "settings/notifications/",
+        notification_views.notification_settings_view,
+        name="notification-settings",
+    ),
+    path("c/<slug:slug>/webhooks/", notification_views.webhooks_view, name="webhooks"),
+    path(
+        "c/<slug:slug>/webhooks/<int:pk>/delete/",
+        notification_views.webhook_delete_view,
+        name="webhook-delete",
+    ),
     path("join/", views.join, name="join"),
     path("join/<str:code>/", views.join, name="join-code"),
     path("c/<slug:slug>/", views.campaign_detail, name="campaign"),

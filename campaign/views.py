@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.selectors import bouts_recent, bouts_upcoming
+from arena.selectors import bouts_recent, bouts_upcoming, orders_needed
 from arena.turns import plays_turn_by_turn
 from characters.selectors import gladiators_of_campaign
 from characters.shop import DEFAULT_SELL_RATIO
@@ -71,7 +71,8 @@ class LoginView(auth_views.LoginView):
 def dashboard(request: HttpRequest) -> HttpResponse:
     mine = campaigns_of(user=request.user).order_by("name")
     public = campaigns_visible(user=request.user).exclude(pk__in=mine.values("pk"))
-    return render(request, "campaign/dashboard.html", {"mine": mine, "public": public[:50]})
+    context = {"mine": mine, "public": public[:50], "needed": orders_needed(user=request.user)}
+    return render(request, "campaign/dashboard.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -117,6 +118,7 @@ def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "recent": bouts_recent(campaign=campaign)[:10],
         "join_url": request.build_absolute_uri(f"/join/{campaign.invite_code}/"),
         "turn_by_turn": plays_turn_by_turn(campaign.ruleset),
+        "needed": orders_needed(user=request.user, campaign=campaign),
         "options_form": OptionsForm(
             initial={"sell_ratio": campaign.options.get("sell_ratio", DEFAULT_SELL_RATIO)}
         ),

@@ -40,6 +40,50 @@
     }
   });
 
+  // Deadlines count down in place: only the text of each <time data-countdown> changes, so
+  // nothing on the page moves and focus stays where it is.
+  function left(ms) {
+    if (ms <= 0) {
+      return "the deadline has passed";
+    }
+    const minutes = Math.floor(ms / 60000);
+    const days = Math.floor(minutes / 1440);
+    const hours = Math.floor((minutes % 1440) / 60);
+    const parts = [];
+    if (days) parts.push(`${days} day${days === 1 ? "" : "s"}`);
+    if (hours) parts.push(`${hours} hour${hours === 1 ? "" : "s"}`);
+    if (!days) parts.push(`${minutes % 60} minute${minutes % 60 === 1 ? "" : "s"}`);
+    return `${parts.join(", ")} left`;
+  }
+
+  function countDown() {
+    for (const time of document.querySelectorAll("time[data-countdown]")) {
+      const due = Date.parse(time.getAttribute("datetime"));
+      if (!Number.isNaN(due)) {
+        const text = left(due - Date.now());
+        if (time.textContent !== text) time.textContent = text;
+      }
+    }
+  }
+
+  // The page title says how many turns wait for the player's orders; the list refreshes
+  // itself (htmx), and the title follows it.
+  const NEEDED = /^Your orders are needed \(\d+\) · /;
+  function titleFollows() {
+    const list = document.getElementById("orders-needed");
+    if (!list) return;
+    const count = Number(list.dataset.count || 0);
+    const base = document.title.replace(NEEDED, "");
+    document.title = count ? `Your orders are needed (${count}) · ${base}` : base;
+  }
+
+  document.addEventListener("DOMContentLoaded", countDown);
+  document.addEventListener("htmx:afterSettle", () => {
+    countDown();
+    titleFollows();
+  });
+  setInterval(countDown, 1000);
+
   document.addEventListener("htmx:sendError", () => {
     toast("The server could not be reached. Check the connection and try again.");
   });

@@ -131,13 +131,13 @@ def test_a_standing_order_is_repeated_while_it_stays_legal(running, owner, rival
     order_submit(entrant=theirs, by=rival, order={})
     bout_turn_resolve(bout_id=bout.pk, turn=1)
     order_submit(entrant=theirs, by=rival, order={})
-    bout = bout_turn_force(bout=Bout.objects.get(pk=bout.pk), by=gm)
+    bout = bout_turn_force(bout=bout, by=gm, turn=2)
     assert bout.engine_input["turns"][1]["Kaunisto"] == {}
 
 
 def test_a_finished_bout_pays_its_kills_and_buries_its_dead(running, owner, rival, gm):
     bout, _, _ = running
-    bout = bout_finish_by_tactics(bout=bout, by=gm)
+    bout = bout_finish_by_tactics(bout=bout, by=gm, turn=1)
     assert bout.status == Bout.Status.RESOLVED
     standings = {row["name"]: row for row in bout.log["result"]["standings"]}
     for gladiator in Gladiator.objects.filter(campaign=bout.campaign):
@@ -151,7 +151,7 @@ def test_a_finished_bout_pays_its_kills_and_buries_its_dead(running, owner, riva
 
 def test_orders_after_the_bout_are_refused(running, owner, gm):
     bout, mine, _ = running
-    bout_finish_by_tactics(bout=bout, by=gm)
+    bout_finish_by_tactics(bout=bout, by=gm, turn=1)
     with pytest.raises(LudusError, match="not taking orders"):
         order_submit(entrant=mine, by=owner, order={})
 

@@ -96,7 +96,7 @@ def test_clicking_the_board_draws_the_order_and_says_what_is_wrong(running, owne
 def test_submitting_from_the_orders_page_stores_the_order(running, owner, client_as):
     bout, mine, _ = running
     url = reverse("bout-orders", args=[bout.campaign.slug, bout.pk, mine.pk])
-    response = client_as(owner).post(url, {"move": "D5", "strike": "D6"})
+    response = client_as(owner).post(url, {"move": "D5", "strike": "D6", "turn": 1})
     assert response.status_code == 302
     assert TurnOrder.objects.get(entrant=mine).order == {"move": "D5", "strike": ["D6"]}
 
@@ -105,7 +105,7 @@ def test_the_saved_order_reads_as_words_on_the_orders_page(running, owner, clien
     """The confirmation is the forum's words ("Move: D5 / Strike: D6"), not a dict."""
     bout, mine, _ = running
     url = reverse("bout-orders", args=[bout.campaign.slug, bout.pk, mine.pk])
-    client_as(owner).post(url, {"move": "D5", "strike": "D6"})
+    client_as(owner).post(url, {"move": "D5", "strike": "D6", "turn": 1})
     page = client_as(owner).get(url).content.decode()
     saved = page[page.index('id="saved-order"') :]
     assert "D5" in saved[:200] and "D6" in saved[:200] and "{" not in saved[:200]
@@ -116,14 +116,14 @@ def test_conceding_from_the_orders_page(running, owner, client_as):
     url = reverse("bout-orders", args=[bout.campaign.slug, bout.pk, mine.pk])
     page = client_as(owner).get(url).content.decode()
     assert 'name="concede" value="award_kill"' in page
-    client_as(owner).post(url, {"concede": "award_kill"})
+    client_as(owner).post(url, {"concede": "award_kill", "turn": 1})
     assert TurnOrder.objects.get(entrant=mine).order == {"concede": "award_kill"}
 
 
 def test_a_forum_order_typed_in_the_text_box(running, owner, client_as):
     bout, mine, _ = running
     url = reverse("bout-orders", args=[bout.campaign.slug, bout.pk, mine.pk])
-    client_as(owner).post(url, {"text": "move: c4\nstrike: c5"})
+    client_as(owner).post(url, {"text": "move: c4\nstrike: c5", "turn": 1})
     assert TurnOrder.objects.get(entrant=mine).order == {"move": "C4", "strike": ["C5"]}
 
 
@@ -142,7 +142,7 @@ def test_the_typed_box_shows_the_format_and_starts_with_the_drawn_order(running,
 def test_a_bad_order_through_the_api_says_why_and_stores_nothing(running, owner):
     bout, mine, _ = running
     url = reverse("api-bout-order", args=[bout.campaign.slug, bout.pk, mine.pk])
-    response = api(owner).put(url, {"order": {"move": "D8"}}, format="json")
+    response = api(owner).put(url, {"order": {"move": "D8"}, "turn": 1}, format="json")
     assert response.status_code == 400
     assert "D8" in response.json()["order"][0]
     assert not TurnOrder.objects.exists()
@@ -153,7 +153,7 @@ def test_a_bad_order_through_the_api_says_why_and_stores_nothing(running, owner)
 def test_a_forum_order_through_the_api(running, owner):
     bout, mine, _ = running
     url = reverse("api-bout-order", args=[bout.campaign.slug, bout.pk, mine.pk])
-    response = api(owner).put(url, {"text": "Move: D5\nStrike: D6"}, format="json")
+    response = api(owner).put(url, {"text": "Move: D5\nStrike: D6", "turn": 1}, format="json")
     assert response.status_code == 200
     assert response.json()["order"] == {"move": "D5", "strike": ["D6"]}
 

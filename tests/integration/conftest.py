@@ -28,7 +28,14 @@ test_database_url.__test__ = False  # a helper, not a test
 
 def start_worker(log: Path, *, name: str, queue: str = "celery") -> subprocess.Popen:
     """Start `celery worker` on the test database and wait until it says it is ready."""
-    env = {**os.environ, "DATABASE_URL": test_database_url()}
+    env = {
+        **os.environ,
+        "DATABASE_URL": test_database_url(),
+        # Webhook receivers of the tests listen on the loopback; e-mail stays in memory.
+        "LUDUS_WEBHOOK_ALLOW_PRIVATE": "1",
+        "LUDUS_EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+        "LUDUS_DELIVERY_BACKOFF_SECONDS": "0.5",
+    }
     with open(log, "wb") as out:
         worker = subprocess.Popen(
             [

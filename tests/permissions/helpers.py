@@ -6,6 +6,7 @@ from typing import Any
 
 from arena.models import Bout
 from campaign.models import AuditEntry, Campaign, Membership
+from campaign.notifications.models import Webhook
 from characters.models import Gladiator, LedgerLine
 
 
@@ -30,4 +31,5 @@ def snapshot(campaign: Campaign) -> dict[str, Any]:
         "invite": Campaign.objects.get(pk=campaign.pk).invite_code,
         "members": Membership.objects.filter(campaign=campaign).count(),
         "campaigns": Campaign.objects.count(),
+        "webhooks": sorted(Webhook.objects.filter(campaign=campaign).values_list("url", flat=True)),
     }

@@ -27,6 +27,8 @@ from django.utils import timezone
 from arena.models import Bout
 from arena.services import bout_schedule
 from campaign.models import Campaign, Membership
+from campaign.notifications.models import Webhook
+from campaign.notifications.services import webhook_create
 from campaign.services import campaign_join
 from characters.models import Gladiator, Holding
 from characters.services import gladiator_create, gladiator_tactics_set
@@ -60,6 +62,7 @@ class World:
     carried: Holding  # the hero's equipped broadsword
     packed: Holding  # the hero's helmet, in the pack
     bout: Bout  # scheduled in two days: hero vs foe
+    webhook: Webhook  # the GM's, posting to an address of its own
 
 
 @pytest.fixture
@@ -90,6 +93,7 @@ def world(request, gm, owner, rival, stake) -> World:
         seed=7,
     )
     hero.refresh_from_db()
+    webhook = webhook_create(campaign=campaign, by=gm, url="https://hooks.example.org/ludus")
     return World(
         campaign=campaign,
         hero=hero,
@@ -97,6 +101,7 @@ def world(request, gm, owner, rival, stake) -> World:
         carried=hero.holdings.get(item="broadsword"),
         packed=packed,
         bout=bout,
+        webhook=webhook,
     )
 
 
@@ -163,6 +168,14 @@ def NEW_INVITE(b, a, who):
     return a["invite"] != b["invite"]
 
 
+def NEW_WEBHOOK(b, a, who):
+    return a["webhooks"] == sorted([*b["webhooks"], "https://discord.example.org/api/x"])
+
+
+def NO_WEBHOOK(b, a, who):
+    return a["webhooks"] == []
+
+
 def NEW_CAMPAIGN(b, a, who):
     return a["campaigns"] == b["campaigns"] + 1
 
@@ -217,6 +230,12 @@ CASES = [
          GM_ONLY, NEW_BOUT),
     Case("page bout-cancel", "post", bout_page("bout-cancel"),
          lambda w: {"reason": "rain"}, GM_ONLY, CANCELLED),
+    Case("page webhook-new", "post", page("webhooks"),
+         lambda w: {"url": "https://discord.example.org/api/x", "format": "discord"},
+         GM_ONLY, NEW_WEBHOOK),
+    Case("page webhook-delete", "post",
+         lambda w: reverse("webhook-delete", args=[w.campaign.slug, w.webhook.pk]),
+         lambda w: {}, GM_ONLY, NO_WEBHOOK),
     Case("page join with the code", "post", site("join"),
          lambda w: {"code": w.campaign.invite_code}, SIGNED_IN, JOINED),
     Case("page campaign-new", "post", site("campaign-new"),
@@ -262,7 +281,8 @@ CASES = [
 # The key cases run in a public campaign too (readable by anyone, changeable by members only).
 PUBLIC_TOO = {
     "page invite-reset", "page gladiator-new", "page buy", "page tactics", "page adjust",
-    "page bout-new", "page bout-cancel", "api gladiator create", "api buy", "api sell",
+    "page bout-new", "page bout-cancel", "page webhook-new", "page webhook-delete",
+    "api gladiator create", "api buy", "api sell",
     "api tactics", "api retire", "api adjust", "api bout schedule", "api bout cancel",
 }  # fmt: skip
 
@@ -355,6 +375,7 @@ READS = [
     Read("page bout-history", page("bout-history")),
     Read("page bout-new", page("bout-new"), GM_ONLY, login=True),
     Read("page bout", bout_page("bout")),
+    Read("page webhooks", page("webhooks"), GM_ONLY, login=True),
     Read("api campaign", page("api-campaign"), api=True),
     Read("api gladiators", page("api-gladiators"), api=True),
     Read("api gladiator", hero_page("api-gladiator"), api=True),
@@ -371,6 +392,7 @@ READS = [
 
 PUBLIC_READS_TOO = {
     "page campaign", "page audit", "page gladiator-new", "page gladiator", "page bout-new",
+    "page webhooks",
     "api gladiator", "api ledger", "api audit", "api bouts",
 }  # fmt: skip
 

@@ -35,6 +35,7 @@ from arena.models import Bout, BoutEntrant, TurnOrder
 from arena.play_by_web import bout_enter, bout_open, bout_start
 from arena.services import bout_schedule
 from campaign.models import AuditEntry, Campaign, Membership
+from campaign.notifications.models import Event, Notification, NotificationSettings, Webhook
 from campaign.services import campaign_create, campaign_join
 from characters.models import Gladiator, Holding, LedgerLine
 from characters.services import gladiator_adjust, gladiator_create
@@ -47,14 +48,14 @@ pytestmark = pytest.mark.django_db
 
 TABLES = (
     Campaign, Membership, AuditEntry, Gladiator, Holding, LedgerLine, Bout, BoutEntrant,
-    TurnOrder, Token, Session,
+    TurnOrder, Token, Session, Webhook, NotificationSettings, Event, Notification,
 )  # fmt: skip
 
 
 def dump() -> dict[str, list[dict[str, Any]]]:
     """Every row of every table a request could change (users without their last login)."""
     rows = {model.__name__: list(model.objects.order_by("pk").values()) for model in TABLES}
-    rows["User"] = list(get_user_model().objects.order_by("pk").values("id", "username"))
+    rows["User"] = list(get_user_model().objects.order_by("pk").values("id", "username", "email"))
     return rows
 
 
@@ -209,7 +210,17 @@ ROWS = [
         {"gladiator": ID, "square": OPTIONAL_TEXT}),
     Row("page bout-start", "post", at("bout-start", "arena", "open_bout"), "gm", lambda w: {}, {}),
     Row("page orders", "post", at("bout-orders", *ORDERS), "owner",
-        lambda w: {"move": "D3", "text": ""}, {"move": OPTIONAL_TEXT, "text": OPTIONAL_TEXT}),
+        lambda w: {"move": "D3", "text": "", "turn": "1"},
+        {"move": OPTIONAL_TEXT, "text": OPTIONAL_TEXT, "turn": NUMBER}),
+    Row("page notification settings", "post", at("notification-settings"), "owner",
+        lambda w: {"email": "owner@example.org", "email_kinds": ["bout_fought"]},
+        {"email": OPTIONAL_TEXT}),
+    Row("page webhook-new", "post", at("webhooks", "quest"), "gm",
+        lambda w: {"url": "https://hooks.example.org/ludus", "format": "json"}, {"url": TEXT}),
+    Row("page bout-force", "post", at("bout-force", *ORDERS[:2]), "gm",
+        lambda w: {"turn": "1"}, {"turn": NUMBER}),
+    Row("page bout-finish", "post", at("bout-finish", *ORDERS[:2]), "gm",
+        lambda w: {"turn": "1"}, {"turn": NUMBER}),
     # The API: every endpoint that changes something.
     Row("api token", "post", at("api-token"), "anonymous",
         lambda w: {"username": "owner", "password": PASSWORD},
@@ -253,9 +264,13 @@ ROWS = [
         {"gladiator": ID, "square": OPTIONAL_TEXT}, api=True, ok=201),
     Row("api bout start", "post", at("api-bout-start", "arena", "open_bout"), "gm",
         lambda w: {}, {}, api=True, ok=200),
+    Row("api bout force", "post", at("api-bout-force", *ORDERS[:2]), "gm",
+        lambda w: {"turn": 1}, {"turn": NUMBER}, api=True, ok=200),
+    Row("api bout finish", "post", at("api-bout-finish", *ORDERS[:2]), "gm",
+        lambda w: {"turn": 1}, {"turn": NUMBER}, api=True, ok=200),
     Row("api order", "put", at("api-bout-order", *ORDERS), "owner",
-        lambda w: {"order": {"move": "D3"}}, {"order.move": TEXT, "text": OPTIONAL_TEXT},
-        api=True, ok=200),
+        lambda w: {"order": {"move": "D3"}, "turn": 1},
+        {"order.move": TEXT, "text": OPTIONAL_TEXT, "turn": NUMBER}, api=True, ok=200),
 ]
 # fmt: on
 

@@ -247,10 +247,10 @@ class Command(BaseCommand):
                 bout_enter(bout=bout, gladiator=g, by=users[owner], square=square)
             bout_start(bout=bout, by=users["gm"])
             if len(fighters) == 2:
-                bout_finish_by_tactics(bout=bout, by=users["gm"])
+                bout_finish_by_tactics(bout=bout, by=users["gm"], turn=1)
             else:
-                for _ in range(2):
-                    bout_turn_force(bout=Bout.objects.get(pk=bout.pk), by=users["gm"])
+                for turn in (1, 2):
+                    bout_turn_force(bout=bout, by=users["gm"], turn=turn)
 
     def _load(self) -> None:
         User = get_user_model()
@@ -259,6 +259,7 @@ class Command(BaseCommand):
             user, _ = User.objects.get_or_create(username=name)
             user.set_password(DEMO_PASSWORD)
             user.is_staff = user.is_superuser = name == "gm"
+            user.email = f"{name}@example.org"  # `make run` writes their mail to .devdata/mail/
             user.save()
             users[name] = user
         gm = users["gm"]

@@ -1,0 +1,26 @@
+from __future__ import annotations
+
+from django import forms
+
+from campaign.inputs import URL_MAX, EmailField, TextField
+
+from .models import Event, Webhook
+
+
+class NotificationSettingsForm(forms.Form):
+    email = EmailField(
+        label="E-mail address",
+        required=False,
+        help_text="Empty: no e-mail at all (the inbox keeps everything).",
+    )
+    email_kinds = forms.MultipleChoiceField(
+        label="Send me an e-mail when",
+        choices=Event.Kind.choices,
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+    )
+
+
+class WebhookForm(forms.Form):
+    url = TextField(max_length=URL_MAX, label="Address (URL)")
+    format = forms.ChoiceField(choices=Webhook.Format.choices, initial=Webhook.Format.JSON)

@@ -1,0 +1,160 @@
+"""What happened in a campaign that somebody should hear of, and how it reached them: the inbox
+(in-app), e-mail and the campaign's webhooks."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Event(models.Model):
+    """One thing that happened, recorded once: `key` names it ("turn_resolved:12:3"), so the
+    same event recorded twice (a redelivered task, a retried request) is one row."""
+
+    class Kind(models.TextChoices):
+        ORDERS_NEEDED = "orders_needed", "Your orders are needed"
+        TURN_RESOLVED = "turn_resolved", "A turn resolved"
+        BOUT_SCHEDULED = "bout_scheduled", "A bout was scheduled"
+        BOUT_FOUGHT = "bout_fought", "A bout was fought"
+        GLADIATOR_FATE = "gladiator_fate", "Your gladiator died or was spared"
+
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="events"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    key = models.CharField(max_length=120, unique=True)
+    text = models.CharField(max_length=300)
+    link = models.CharField(max_length=300, blank=True, help_text="A path on this site.")
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # When the worker made its deliveries (None: not yet; the sweeper catches a lost message).
+    fanned_out_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [
+            models.Index(
+                fields=["created_at"], condition=Q(fanned_out_at__isnull=True), name="events_unsent"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Notification(models.Model):
+    """An event in one user's inbox."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="notifications")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="one_notification_per_user")
+        ]
+        indexes = [
+            models.Index(fields=["user", "-id"], name="inbox"),
+            # The header's unread count reads only this index.
+            models.Index(fields=["user"], condition=Q(read_at__isnull=True), name="inbox_unread"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} for user {self.user_id}"
+
+
+class NotificationSettings(models.Model):
+    """Which events a user wants by e-mail (the inbox gets every one)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_settings"
+    )
+    email_kinds = models.JSONField(default=list, blank=True)
+
+    def __str__(self) -> str:
+        return f"e-mail settings of user {self.user_id}"
+
+
+class Webhook(models.Model):
+    """A URL the worker posts a campaign's events to, signed with the webhook's secret."""
+
+    class Format(models.TextChoices):
+        JSON = "json", "Ludus JSON"
+        DISCORD = "discord", "Discord-compatible"
+
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="webhooks"
+    )
+    url = models.URLField(max_length=500)
+    format = models.CharField(max_length=10, choices=Format.choices, default=Format.JSON)
+    secret = models.CharField(max_length=64)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class Delivery(models.Model):
+    """One event going out on one channel: an e-mail to a user, or a post to a webhook. The
+    unique constraints make a duplicate fan-out create nothing; the row lock taken while
+    sending makes a duplicate send message find nothing to do."""
+
+    class Channel(models.TextChoices):
+        EMAIL = "email", "E-mail"
+        WEBHOOK = "webhook", "Webhook"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Gave up"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="deliveries")
+    channel = models.CharField(max_length=10, choices=Channel.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    webhook = models.ForeignKey(
+        Webhook, null=True, blank=True, on_delete=models.CASCADE, related_name="deliveries"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    # Each attempt: {"at": ISO time, "ok": bool, "status": HTTP status or null, "error": words}.
+    log = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "user", "channel"],
+                condition=Q(user__isnull=False),
+                name="one_delivery_per_event_user_channel",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "webhook"],
+                condition=Q(webhook__isnull=False),
+                name="one_delivery_per_event_webhook",
+            ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["next_attempt_at"],
+                condition=Q(status="pending"),
+                name="deliveries_pending",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.channel} of {self.event} ({self.status})"

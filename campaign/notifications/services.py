@@ -1,0 +1,305 @@
+"""Notification writes: recording an event (in the caller's transaction), fanning it out to
+e-mail and webhooks and sending each delivery (in the worker, after commit), the inbox, the
+user's e-mail settings and the campaign's webhooks.
+
+Exactly once, as far as it can be: an event is one row per `key`; a delivery is one row per
+(event, user, channel) or (event, webhook); sending claims the delivery row (FOR UPDATE SKIP
+LOCKED, status pending) and marks it sent in the same transaction. A duplicate message finds
+nothing to do. The one gap: a worker killed between the receiver's answer and the commit sends
+it again when the message is redelivered (at least once, never lost).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.core.mail import EmailMessage
+from django.core.validators import URLValidator
+from django.db import transaction
+from django.utils import timezone
+
+from campaign.errors import LudusError, NotAllowed
+from campaign.models import Campaign
+from campaign.services import audit_record, check_campaign_gm
+
+from . import webhooks
+from .models import Delivery, Event, Notification, NotificationSettings, Webhook
+from .queue import enqueue_delivery_send, enqueue_event_fan_out
+
+log = logging.getLogger(__name__)
+
+ALL_KINDS = [kind for kind, _ in Event.Kind.choices]
+WEBHOOKS_PER_CAMPAIGN = 5
+LOG_KEPT = 20  # attempts kept in a delivery's log
+# A message not acted on this long after it was due is taken to be lost (the sweeper resends).
+LOST_AFTER = timedelta(minutes=5)
+
+
+# --- recording ------------------------------------------------------------------------------
+
+
+def event_record(
+    *,
+    campaign: Campaign,
+    kind: str,
+    key: str,
+    text: str,
+    users: Iterable[int],
+    link: str = "",
+    data: dict[str, Any] | None = None,
+) -> Event:
+    """Record an event once and put it in the inboxes of `users` (ids). Runs inside the
+    caller's transaction: if that rolls back, nothing happened. After it commits, the worker
+    sends the event out (e-mail, webhooks). An event already recorded (same `key`) changes
+    nothing."""
+    event, created = Event.objects.get_or_create(
+        key=key,
+        defaults={
+            "campaign": campaign,
+            "kind": kind,
+            "text": text[:300],
+            "link": link,
+            "data": data or {},
+        },
+    )
+    if created:
+        Notification.objects.bulk_create(
+            [Notification(event=event, user_id=user_id) for user_id in sorted(set(users))],
+            ignore_conflicts=True,
+        )
+        transaction.on_commit(lambda: enqueue_event_fan_out(event.pk))
+    return event
+
+
+def email_kinds(*, user_id: int) -> list[str]:
+    found = NotificationSettings.objects.filter(user_id=user_id).first()
+    return found.email_kinds if found is not None else list(ALL_KINDS)
+
+
+def event_fan_out(*, event_id: int) -> list[int]:
+    """Make the event's deliveries (an e-mail to each recipient who wants this kind by e-mail
+    and has an address; a post to each of the campaign's webhooks) and send each. Running it
+    twice makes no second delivery. Returns the ids of the deliveries still to be sent."""
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        return []
+    with transaction.atomic():
+        recipients = list(
+            get_user_model().objects.filter(notifications__event=event).exclude(email="")
+        )
+        wanted = dict(
+            NotificationSettings.objects.filter(user__in=recipients).values_list(
+                "user_id", "email_kinds"
+            )
+        )
+        rows = [
+            Delivery(event=event, channel=Delivery.Channel.EMAIL, user=user)
+            for user in recipients
+            if event.kind in wanted.get(user.pk, ALL_KINDS)
+        ]
+        rows += [
+            Delivery(event=event, channel=Delivery.Channel.WEBHOOK, webhook=hook)
+            for hook in Webhook.objects.filter(campaign_id=event.campaign_id)
+        ]
+        Delivery.objects.bulk_create(rows, ignore_conflicts=True)
+        Event.objects.filter(pk=event.pk).update(fanned_out_at=timezone.now())
+        pending = list(
+            Delivery.objects.filter(
+                event=event, status=Delivery.Status.PENDING, attempts=0
+            ).values_list("pk", flat=True)
+        )
+        for delivery_id in pending:
+            transaction.on_commit(lambda d=delivery_id: enqueue_delivery_send(d))
+    return pending
+
+
+def _backoff(attempts: int) -> float:
+    """Seconds before attempt `attempts + 1`: the base, doubled after each failure."""
+    return settings.LUDUS_DELIVERY_BACKOFF_SECONDS * 2 ** (attempts - 1)
+
+
+def delivery_send(*, delivery_id: int) -> float | None:
+    """Send one delivery once. The row is claimed for the duration of the send, so a duplicate
+    message skips it (or finds it sent). A failure is logged on the row and retried with
+    exponential backoff up to LUDUS_DELIVERY_ATTEMPTS times. Returns the seconds until the
+    retry, or None when there is nothing more to do."""
+    with transaction.atomic():
+        delivery = (
+            Delivery.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("event", "event__campaign", "webhook", "user")
+            .filter(pk=delivery_id, status=Delivery.Status.PENDING)
+            .first()
+        )
+        if delivery is None:
+            return None
+        if delivery.channel == Delivery.Channel.EMAIL:
+            answer = _email(delivery)
+        else:
+            answer = _webhook(delivery)
+        now = timezone.now()
+        delivery.attempts += 1
+        entry = {"at": now.isoformat(), "ok": answer.ok, "status": answer.status}
+        delivery.log = [*delivery.log, {**entry, "error": answer.error[:300]}][-LOG_KEPT:]
+        delay = None
+        if answer.ok:
+            delivery.status, delivery.sent_at = Delivery.Status.SENT, now
+            delivery.next_attempt_at = None
+        elif delivery.attempts >= settings.LUDUS_DELIVERY_ATTEMPTS or answer.permanent:
+            delivery.status, delivery.next_attempt_at = Delivery.Status.FAILED, None
+        else:
+            delay = _backoff(delivery.attempts)
+            delivery.next_attempt_at = now + timedelta(seconds=delay)
+            transaction.on_commit(lambda: enqueue_delivery_send(delivery.pk, countdown=delay))
+        delivery.save(update_fields=["attempts", "log", "status", "sent_at", "next_attempt_at"])
+        if not answer.ok:
+            log.warning("delivery %s attempt %s: %s", delivery.pk, delivery.attempts, answer.error)
+    return delay
+
+
+def _email(delivery: Delivery) -> webhooks.Answer:
+    event, user = delivery.event, delivery.user
+    if not user.email:
+        return webhooks.Answer(False, None, "No e-mail address any more.", permanent=True)
+    lines = [event.text, ""]
+    if event.link:
+        lines.append(webhooks.absolute(event.link))
+    lines += [
+        "",
+        f"-- Ludus, {event.campaign.name}",
+        f"Which e-mails you get: {settings.LUDUS_SITE_URL}/settings/notifications/",
+    ]
+    message = EmailMessage(
+        subject=f"[{event.campaign.name}] {event.text}"[:200],
+        body="\n".join(lines),
+        to=[user.email],
+        headers={"X-Ludus-Event": event.kind, "X-Ludus-Delivery": str(delivery.pk)},
+    )
+    try:
+        message.send(fail_silently=False)
+    except Exception as error:  # SMTP refusals, a server down, a timeout: retried
+        return webhooks.Answer(False, None, f"{type(error).__name__}: {error}")
+    return webhooks.Answer(True, None, "")
+
+
+def _webhook(delivery: Delivery) -> webhooks.Answer:
+    hook = delivery.webhook
+    payload = webhooks.body(delivery.event, delivery, hook)
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": "Ludus-Webhook/1",
+        "X-Ludus-Event": delivery.event.kind,
+        "X-Ludus-Delivery": str(delivery.pk),
+        webhooks.SIGNATURE_HEADER: webhooks.signature(hook.secret, payload),
+    }
+    return webhooks.post(hook.url, payload, headers)
+
+
+def deliveries_sweep(*, now: datetime | None = None) -> int:
+    """Resend what a lost message left behind: events never fanned out, deliveries whose send
+    or retry is long overdue. A duplicate is harmless (the claims above)."""
+    now = now or timezone.now()
+    late = now - LOST_AFTER
+    events = Event.objects.filter(fanned_out_at__isnull=True, created_at__lte=late)
+    deliveries = Delivery.objects.filter(status=Delivery.Status.PENDING).filter(
+        next_attempt_at__lte=late
+    ) | Delivery.objects.filter(
+        status=Delivery.Status.PENDING, next_attempt_at__isnull=True, created_at__lte=late
+    )
+    count = 0
+    for event_id in events.values_list("pk", flat=True)[:500]:
+        enqueue_event_fan_out(event_id)
+        count += 1
+    for delivery_id in deliveries.values_list("pk", flat=True)[:500]:
+        enqueue_delivery_send(delivery_id)
+        count += 1
+    return count
+
+
+# --- the inbox ------------------------------------------------------------------------------
+
+
+def notification_read(*, notification: Notification, by: AbstractBaseUser) -> Notification:
+    """Mark one notification read (by its user only)."""
+    if notification.user_id != by.pk:
+        raise NotAllowed("This notification is somebody else's.")
+    if notification.read_at is None:
+        notification.read_at = timezone.now()
+        Notification.objects.filter(pk=notification.pk, read_at__isnull=True).update(
+            read_at=notification.read_at
+        )
+    return notification
+
+
+def notifications_read_all(*, by: AbstractBaseUser) -> int:
+    return Notification.objects.filter(user=by, read_at__isnull=True).update(read_at=timezone.now())
+
+
+# --- settings -------------------------------------------------------------------------------
+
+
+def notification_settings_set(
+    *, user: AbstractBaseUser, email: str, email_kinds: Iterable[str]
+) -> NotificationSettings:
+    """The user's e-mail address (empty: no e-mail at all) and the events they want by e-mail.
+    The address was checked by the input layer (campaign/inputs.py, EmailField)."""
+    kinds = [kind for kind in ALL_KINDS if kind in set(email_kinds)]
+    unknown = set(email_kinds) - set(ALL_KINDS)
+    if unknown:
+        raise LudusError(f"No such event: {sorted(unknown)[0]}.", field="email_kinds")
+    with transaction.atomic():
+        get_user_model().objects.filter(pk=user.pk).update(email=email)
+        user.email = email
+        found, _ = NotificationSettings.objects.update_or_create(
+            user_id=user.pk, defaults={"email_kinds": kinds}
+        )
+    return found
+
+
+# --- webhooks -------------------------------------------------------------------------------
+
+_URL = URLValidator(schemes=["http", "https"])
+
+
+@transaction.atomic
+def webhook_create(
+    *, campaign: Campaign, by: AbstractBaseUser, url: str, format: str = Webhook.Format.JSON
+) -> Webhook:
+    """The GM registers a URL that receives every event of the campaign, signed with a new
+    secret the page shows the GM."""
+    check_campaign_gm(campaign=campaign, user=by)
+    try:
+        _URL(url)
+    except ValidationError:
+        raise LudusError(
+            "Give a web address starting with https:// or http://.", field="url"
+        ) from None
+    if format not in Webhook.Format.values:
+        raise LudusError("Choose Ludus JSON or Discord-compatible.", field="format")
+    if Webhook.objects.filter(campaign=campaign).count() >= WEBHOOKS_PER_CAMPAIGN:
+        raise LudusError(
+            f"A campaign has at most {WEBHOOKS_PER_CAMPAIGN} webhooks: remove one first.",
+            field="url",
+        )
+    hook = Webhook.objects.create(
+        campaign=campaign, url=url, format=format, secret=secrets.token_hex(32), created_by=by
+    )
+    audit_record(campaign=campaign, actor=by, action="webhook.create", webhook=hook.pk, url=url)
+    return hook
+
+
+@transaction.atomic
+def webhook_delete(*, webhook: Webhook, by: AbstractBaseUser) -> None:
+    check_campaign_gm(campaign=webhook.campaign, user=by)
+    audit_record(
+        campaign=webhook.campaign, actor=by, action="webhook.delete", webhook=webhook.pk,
+        url=webhook.url,
+    )  # fmt: skip
+    webhook.delete()
