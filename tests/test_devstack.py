@@ -84,7 +84,7 @@ def test_run_serves_the_demo_and_ctrl_c_stops_everything(scratch_database):
                 assert time.monotonic() < deadline, "the web server never answered"
                 time.sleep(0.3)
         assert "The Games of Capua" in page and "The Forum Arena" in page
-        assert "The Engines of Alesia" in page
+        assert "The Engines of Alesia" in page and "The Elders of Pompeii" in page
         # collectstatic's hashed names, served by WhiteNoise from inside gunicorn
         stylesheet = re.search(r'href="(/static/[^"]+\.[0-9a-f]{12}\.css)"', page)
         assert stylesheet, "no hashed stylesheet link on the page"

@@ -1,4 +1,4 @@
-"""The demo loader: three campaigns fought through the real services, loaded once."""
+"""The demo loader: four campaigns fought through the real services, loaded once."""
 
 from __future__ import annotations
 
@@ -44,6 +44,38 @@ def test_the_demo_has_a_sudden_destruction_campaign_with_history_and_a_bout_by_w
     assert 0 < given < 4  # orders pending
 
 
+def test_the_demo_has_an_arena_of_the_elders_campaign_with_a_flag_bout_by_web_in_progress():
+    load()
+    campaign = Campaign.objects.get(slug="the-elders-of-pompeii")
+    assert campaign.ruleset == "arena-of-the-elders"
+    champions = Gladiator.objects.filter(campaign=campaign)
+    owners = set(champions.values_list("owner__username", flat=True))
+    assert owners == {"marcus", "livia", "quintus"}
+    history = Bout.objects.filter(campaign=campaign, status=Bout.Status.RESOLVED)
+    assert history.count() >= 4
+    modes = {bout.engine_input["options"]["mode"] for bout in history}
+    assert modes == {"deathmatch", "king", "flag"}
+    for bout in history:
+        assert play(bout.engine_input) == bout.log  # fought by the real engine
+        # the teams are filled to four with house champions, who are not paid
+        assert len(bout.engine_input["gladiators"]) == 8
+    assert history.filter(entrants__fate="survived").exists()
+    assert LedgerLine.objects.filter(gladiator__campaign=campaign, bout__isnull=False).exists()
+    # Experience unlocked level-3 abilities, gold bought cosmetics.
+    assert champions.filter(level__gt=1).exists()
+    assert any(len(g.build["unlocked"]) > 1 for g in champions)
+    assert LedgerLine.objects.filter(gladiator__campaign=campaign, cause="purchase").exists()
+    running = Bout.objects.get(campaign=campaign, status=Bout.Status.RUNNING)
+    assert running.engine_input["options"]["mode"] == "flag"
+    assert running.entrants.count() == 4
+    teams = {g["name"]: g["team"] for g in running.engine_input["gladiators"]}
+    entrants = [e.gladiator.name for e in running.entrants.order_by("pk")]
+    assert [teams[name] for name in entrants] == ["Red", "Blue", "Red", "Blue"]  # two a team
+    assert running.turn == 5 and len(running.log["turns"]) == 4  # the preparation and 3 turns
+    given = TurnOrder.objects.filter(bout=running, turn=running.turn).count()
+    assert given == 1  # one of the acting team's two players has ordered
+
+
 def test_a_second_run_changes_nothing():
     load()
     counts = (Campaign.objects.count(), Bout.objects.count(), LedgerLine.objects.count())
@@ -64,3 +96,17 @@ def test_a_demo_loaded_before_the_engines_joined_it_gets_them_and_keeps_its_edit
     assert Campaign.objects.filter(slug__startswith="the-games-of-capua").count() == 1
     marcus.refresh_from_db()
     assert marcus.check_password("changed")  # the players' edits are left alone
+
+
+def test_a_demo_loaded_before_the_elders_joined_it_gets_them_alone(monkeypatch):
+    with monkeypatch.context() as older:  # the loader as it was before this campaign
+        older.setattr(Command, "_load_elders", lambda self: None)
+        load()
+    assert not Campaign.objects.filter(slug="the-elders-of-pompeii").exists()
+    counts = {c.slug: Bout.objects.filter(campaign=c).count() for c in Campaign.objects.all()}
+    assert "The Elders of Pompeii added." in load()
+    assert Campaign.objects.filter(slug="the-elders-of-pompeii").exists()
+    for slug, bouts in counts.items():  # the other campaigns are left as they were
+        assert Bout.objects.filter(campaign__slug=slug).count() == bouts
+    assert Campaign.objects.filter(slug__startswith="the-engines-of-alesia").count() == 1
+    assert "already loaded" in load()

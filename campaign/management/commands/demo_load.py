@@ -3,12 +3,14 @@
 The demo shows a campaign in full swing: seven weeks of history fought by the real engine
 (deaths, a mercy granted, veterans who levelled up and shopped), and bouts still to come; a
 Gladiator Arena campaign played by web; and a Sudden Destruction campaign of war machines with
-a history of scheduled bouts and a four-machine bout by web taking orders. A database loaded
-before a campaign was added to the demo gets that campaign alone on the next run.
+a history of scheduled bouts and a four-machine bout by web taking orders; and an Arena of the
+Elders campaign of champions with fought bouts and a capture-the-flag bout by web in progress. A
+database loaded before a campaign was added to the demo gets that campaign alone on the next run.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 from datetime import timedelta
 
@@ -85,23 +87,51 @@ ENGINE_RECRUITS = [
 ENGINE_RESEARCH = ["accuracy", "max_firepower", "range", "hit_points", "movement", "initiative"]
 ENGINE_HISTORY = [2, 3, 2, 4, 2, 3, 2, 2, 3, 2]  # machines per bout, in order
 
+# Arena of the Elders: each gladiator is one champion; teams of four filled by house champions.
+ELDERS_NAME = "The Elders of Pompeii"
+ELDERS_SLUG = "the-elders-of-pompeii"
+CHAMPIONS = {
+    "marcus": [("Pyrrhus", "ignis"), ("Saxum", "brann"), ("Aquila", "kestrel")],
+    "livia": [("Vipera", "nyx"), ("Nereis", "mira"), ("Cassandra", "ossa")],
+    "quintus": [("Oceanus", "marew"), ("Ferox", "vorn")],
+}
+# Fought bouts: (mode, competitive, arena, the gladiators, Red first then in turn).
+ELDERS_HISTORY = [
+    ("deathmatch", False, "elders-ring", ["Pyrrhus", "Vipera"]),
+    ("king", False, "drowned-steps", ["Saxum", "Oceanus", "Nereis", "Ferox"]),
+    ("flag", False, "elders-ring", ["Aquila", "Cassandra"]),
+    ("deathmatch", True, "drowned-steps", ["Vipera", "Pyrrhus", "Ferox", "Saxum"]),
+    ("king", True, "elders-ring", ["Oceanus", "Aquila"]),
+    ("deathmatch", False, "elders-ring", ["Nereis", "Ferox", "Cassandra", "Pyrrhus"]),
+]
+
 
 class Command(BaseCommand):
     help = "Create the demo campaign (users gm, marcus, livia, quintus; password 'gladius')."
 
     def handle(self, *args, **options) -> None:
         loaded = Campaign.objects.filter(slug=DEMO_SLUG).exists()
-        engines = Campaign.objects.filter(slug=ENGINES_SLUG).exists()
-        if loaded and engines:
+        # Campaigns that joined the demo later: an older demo database gets each one missing.
+        later = [
+            (name, loader)
+            for slug, name, loader in (
+                (ENGINES_SLUG, ENGINES_NAME, self._load_engines),
+                (ELDERS_SLUG, ELDERS_NAME, self._load_elders),
+            )
+            if not Campaign.objects.filter(slug=slug).exists()
+        ]
+        if loaded and not later:
             self.stdout.write("Demo campaigns already loaded; left as they are.")
             return
         with transaction.atomic():
             if not loaded:
                 self._load()
                 self._load_forum_arena()
-            self._load_engines()
+            for _, loader in later:
+                loader()
+        added = " and ".join(name for name, _ in later)
         self.stdout.write(
-            self.style.SUCCESS("Demo campaigns loaded." if not loaded else f"{ENGINES_NAME} added.")
+            self.style.SUCCESS("Demo campaigns loaded." if not loaded else f"{added} added.")
         )
 
     def _demo_users(self) -> dict:
@@ -198,6 +228,95 @@ class Command(BaseCommand):
         if bout.status == Bout.Status.RUNNING and livia.gladiator.name in rules.pending(state).who:
             plan = rules.tactics(state, livia.gladiator.name)
             order_submit(entrant=livia, by=users["livia"], order=plan)
+
+    def _load_elders(self) -> None:
+        """An Arena of the Elders campaign: champions owned by the three players, six scheduled
+        bouts fought by the tactics (every mode, with house champions filling the teams), the
+        experience spent on unlocking level-3 abilities and the gold on cosmetics, and a
+        capture-the-flag bout by web of two against two, the preparation and three team turns
+        fought, and one of the acting team's orders in."""
+        users = self._demo_users()
+        gm = users["gm"]
+        campaign = campaign_create(
+            by=gm,
+            name=ELDERS_NAME,
+            ruleset="arena-of-the-elders",
+            visibility=Campaign.Visibility.PUBLIC,
+            description="Arena of the Elders: two teams of four champions on a board of walls, "
+            "water and high ground. Each gladiator is one champion; the arena's house champions "
+            "fill the teams. Scheduled bouts are fought by tactics; by web, each team's players "
+            "order their champions on their team's turn.",
+        )
+        for player in ROSTER:
+            campaign_join(campaign=campaign, user=users[player], code=campaign.invite_code)
+        start = timezone.now() - timedelta(days=20)
+        champions = {}
+        for owner, fighters in CHAMPIONS.items():
+            for name, kind in fighters:
+                g = gladiator_create(campaign=campaign, by=users[owner], name=name, kind=kind)
+                Gladiator.objects.filter(pk=g.pk).update(created_at=start)
+                champions[name] = g
+        rng = random.Random(1900)
+        for n, (mode, competitive, arena, names) in enumerate(ELDERS_HISTORY):
+            when = start + timedelta(days=1 + n * 3, hours=rng.randint(0, 5))
+            bout = bout_schedule(
+                campaign=campaign,
+                by=gm,
+                gladiators=[champions[name] for name in names],
+                teams=["Red", "Blue"] * (len(names) // 2),
+                scheduled_at=when,
+                seed=rng.getrandbits(32),
+                options={"mode": mode, "competitive": competitive, "arena": arena},
+            )
+            bout_resolve(bout_id=bout.pk)
+            Bout.objects.filter(pk=bout.pk).update(resolved_at=when)
+            LedgerLine.objects.filter(bout=bout).update(created_at=when)
+            self._master(campaign, when + timedelta(hours=12))
+        # The bout by web: two against two for the flags, entered Red, Blue, Red, Blue.
+        bout = bout_open(
+            campaign=campaign,
+            by=gm,
+            title="Flags over the Elders' Ring",
+            options={"mode": "flag"},
+            deadline_hours=24,
+        )
+        entered = []
+        for name in ("Pyrrhus", "Vipera", "Ferox", "Nereis"):
+            g = champions[name]
+            entered.append(bout_enter(bout=bout, gladiator=g, by=g.owner))
+        bout_start(bout=bout, by=gm)
+        for _ in range(4):  # the preparation and three team turns
+            bout = bout_turn_force(bout=Bout.objects.get(pk=bout.pk), by=gm)
+            if bout.status != Bout.Status.RUNNING:
+                break
+        rules = turn_rules(bout.ruleset)
+        state, _ = state_loaded(rules, bout.state)
+        waiting = rules.pending(state).who
+        given = [e for e in entered if e.gladiator.name in waiting][:1]
+        for entrant in given:  # one of the acting team's players has given an order
+            order = rules.tactics(state, entrant.gladiator.name)
+            order_submit(entrant=entrant, by=entrant.gladiator.owner, order=order)
+
+    def _master(self, campaign: Campaign, when) -> None:
+        """Between bouts, owners unlock level-3 abilities with their experience (and take the
+        new one into their bouts) and buy a cosmetic with their gold."""
+        for g in Gladiator.objects.filter(campaign=campaign, status="active").select_related(
+            "owner", "campaign"
+        ):
+            offered = [a for a in advances_of(g) if a.xp and a.xp <= g.xp and a.gold <= g.gold]
+            if offered:
+                g = gladiator_advance(gladiator=g, key=offered[0].key, by=g.owner)
+                _, _, unlocked = offered[0].key.partition(":")
+                choose = f"choose:{unlocked}"
+                if any(a.key == choose for a in advances_of(g)):
+                    g = gladiator_advance(gladiator=g, key=choose, by=g.owner)
+            owned = set(g.holdings.values_list("item", flat=True))
+            for item in ("banner", "war-paint", "elder-cloak"):
+                if item not in owned:
+                    with contextlib.suppress(LudusError):  # too poor: next time
+                        item_buy(gladiator=g, item=item, by=g.owner)
+                    break
+            LedgerLine.objects.filter(gladiator=g, created_at__gt=when).update(created_at=when)
 
     def _upgrade(self, campaign: Campaign, when) -> None:
         """Between bouts, owners buy tech levels and an armour plate with what they have won."""
