@@ -220,7 +220,8 @@ class Command(BaseCommand):
             entered.append(bout_enter(bout=bout, gladiator=g, by=users[player]))
         bout_start(bout=bout, by=gm)
         for _ in range(2):
-            bout_turn_force(bout=Bout.objects.get(pk=bout.pk), by=gm)
+            current = Bout.objects.get(pk=bout.pk)
+            bout_turn_force(bout=current, by=gm, turn=current.turn)
         bout = Bout.objects.get(pk=bout.pk)
         rules = turn_rules(bout.ruleset)
         state, _ = state_loaded(rules, bout.state)
@@ -286,7 +287,8 @@ class Command(BaseCommand):
             entered.append(bout_enter(bout=bout, gladiator=g, by=g.owner))
         bout_start(bout=bout, by=gm)
         for _ in range(4):  # the preparation and three team turns
-            bout = bout_turn_force(bout=Bout.objects.get(pk=bout.pk), by=gm)
+            current = Bout.objects.get(pk=bout.pk)
+            bout = bout_turn_force(bout=current, by=gm, turn=current.turn)
             if bout.status != Bout.Status.RUNNING:
                 break
         rules = turn_rules(bout.ruleset)
