@@ -59,11 +59,14 @@ def test_concurrent_duplicate_sends_send_once(smtp, campaign, addressed):
     owner, _ = addressed
     (delivery_id,) = event_fan_out(event_id=record(campaign, [owner]).pk)
     barrier = threading.Barrier(10)
+    errors: list[BaseException] = []
 
     def send() -> None:
         try:
-            barrier.wait(timeout=30)
+            barrier.wait(timeout=120)
             delivery_send(delivery_id=delivery_id)
+        except BaseException as error:  # reported below: a thread's failure must fail the test
+            errors.append(error)
         finally:
             connection.close()
 
@@ -71,7 +74,9 @@ def test_concurrent_duplicate_sends_send_once(smtp, campaign, addressed):
     for t in threads:
         t.start()
     for t in threads:
-        t.join(timeout=60)
+        t.join(timeout=180)  # generous: a loaded machine is slow, and a send is not instant
+    assert not any(t.is_alive() for t in threads), "a send never finished"
+    assert errors == []
     assert len(smtp.messages) == 1
     assert Delivery.objects.get().status == Delivery.Status.SENT
 
