@@ -1,0 +1,64 @@
+"""Finding the way on the board, around walls and figures (for the tactics and for spared
+gladiators walking out). Steps are orthogonal, as movement is (IV.B.2)."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Container
+
+from arena.engine.core.board import Board, Square, orthogonal_steps
+
+STAY = (0, 0)
+
+
+def next_to(sq: Square, target: Square, *, diagonal: bool) -> bool:
+    dc, dr = abs(sq.col - target.col), abs(sq.row - target.row)
+    return dc + dr == 1 or (diagonal and dc == 1 and dr == 1)
+
+
+def _closeness(sq: Square, target: Square, diagonal: bool) -> tuple[int, int]:
+    dc, dr = abs(sq.col - target.col), abs(sq.row - target.row)
+    return (max(dc, dr), dc + dr) if diagonal else (dc + dr, 0)
+
+
+def step_towards(
+    board: Board, blocked: Container[Square], here: Square, target: Square, *, diagonal: bool
+) -> tuple[int, int]:
+    """One step closer to a square next to `target` (diagonally next to it too when
+    `diagonal`): the free neighbour that gets closest, the first of equals in ORTHOGONAL
+    order; when none gets closer, the first step of a shortest free way. STAY when already
+    there or when there is no way."""
+    if next_to(here, target, diagonal=diagonal):
+        return STAY
+    steps = orthogonal_steps(board)
+    best, best_step = _closeness(here, target, diagonal), None
+    for dcol, drow, nxt in steps[here]:
+        if nxt not in blocked:
+            closeness = _closeness(nxt, target, diagonal)
+            if closeness < best:
+                best, best_step = closeness, (dcol, drow)
+    if best_step is not None:
+        return best_step
+    first: dict[Square, tuple[int, int]] = {here: STAY}
+    queue = deque([here])
+    while queue:
+        sq = queue.popleft()
+        if sq != here and next_to(sq, target, diagonal=diagonal):
+            return first[sq]
+        for dcol, drow, nxt in steps[sq]:
+            if nxt not in first and nxt not in blocked:
+                first[nxt] = (dcol, drow) if sq == here else first[sq]
+                queue.append(nxt)
+    return STAY
+
+
+def step_away(
+    board: Board, blocked: Container[Square], here: Square, threat: Square
+) -> tuple[int, int]:
+    """The free neighbour farthest from the threat (the first of equals), if it is farther
+    than here."""
+    best, best_step = here.manhattan(threat), STAY
+    for dcol, drow, nxt in orthogonal_steps(board)[here]:
+        if nxt not in blocked and nxt.manhattan(threat) > best:
+            best, best_step = nxt.manhattan(threat), (dcol, drow)
+    return best_step
