@@ -268,14 +268,12 @@ class Exited(Event):
 
 @dataclass(frozen=True, slots=True)
 class Impatience(Event):
+    """A standoff: a movement step passed in which nothing happened (Ludus ruling)."""
+
     kind: ClassVar[str] = "impatience"
-    cleared: tuple[str, ...]
 
     def text(self) -> str:
-        out = "The crowd grows impatient: every gladiator must close in"
-        if self.cleared:
-            out += "; the bodies of " + ", ".join(self.cleared) + " are dragged away"
-        return out
+        return "The crowd grows impatient: every gladiator must close in"
 
 
 @dataclass(frozen=True, slots=True)

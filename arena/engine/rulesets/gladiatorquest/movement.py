@@ -3,8 +3,14 @@
 A phase begins with everyone's hidden movement roll (IV.B.1). It is played in steps, one turn
 each: every gladiator with points left writes a direction (and maybe a throw, a spell, a potion,
 a passing attack or an appeal); all papers are revealed and carried out together (IV.B.3).
-A step that brings opponents into contact ends the phase: the next turn is their combat round
-(V.A), after which everyone rolls again (IV.B.7, IV.C.5).
+Standing still costs nothing (IV.B.2). The phase ends when every point is spent, or when a step
+brings opponents into contact: the next turn is their combat round (V.A), after which everyone
+rolls again (IV.B.6-7, IV.C.5).
+
+Standoffs (a Ludus ruling: the text has none): a step in which nothing at all happens changes
+nothing, so the next one would be the same. The first time, the crowd grows impatient: from then
+on every gladiator fought by his tactics closes in. The phase goes on; the tactics stop waiting
+(tactics.py), and options.max_turns bounds the bout whatever the players write.
 """
 
 from __future__ import annotations
@@ -40,19 +46,13 @@ from arena.engine.rulesets.gladiatorquest.state import (
     FighterState,
     Status,
     can_carry,
+    can_move,
     loadout_of,
+    still_moving,
     weapon_of,
 )
-from arena.engine.rulesets.gladiatorquest.tactics import step_order
+from arena.engine.rulesets.gladiatorquest.tactics import step_order, worth_waiting
 from arena.engine.rulesets.gladiatorquest.turn import Fighter, Turn
-
-IMPATIENCE = 10
-
-
-def can_move(f: FighterState | Fighter) -> bool:
-    """IV.B.2: "Each player that has some movement points left" writes a direction."""
-    return f.status is Status.FIGHTING and f.points > 0 and not f.effects.asleep
-
 
 # --- the roll ---------------------------------------------------------------------------------
 
@@ -62,8 +62,6 @@ def begin_phase(turn: Turn) -> None:
     the mind dice); Tempest makes him sit this phase out."""
     turn.rolled = True
     turn.phase_no += 1
-    if turn.phase_no - turn.last_action_phase > IMPATIENCE and not turn.impatient:
-        _lose_patience(turn)
     dice = turn.dice
     for f in turn.fighters:
         f.used = frozenset()
@@ -101,19 +99,6 @@ def _shake_off(turn: Turn, f: Fighter) -> None:
     if ended:
         f.affect(**{"asleep" if status == "sleep" else "afraid": False})
     turn.events.append(StatusRoll(f.name, status, rolled, ended))
-
-
-def _lose_patience(turn: Turn) -> None:
-    """Ludus ruling (no rule covers a standoff): after IMPATIENCE movement phases in which no
-    body point was lost, the crowd jeers: the arena slaves drag the bodies away (they stop
-    being obstacles) and every gladiator fought by his tactics closes in."""
-    turn.impatient = True
-    cleared = []
-    for f in turn.fighters:
-        if f.status is Status.DEAD and f.square is not None:
-            turn.place(f, None)
-            cleared.append(f.name)
-    turn.events.append(Impatience(tuple(cleared)))
 
 
 def end_phase(turn: Turn) -> None:
@@ -156,7 +141,7 @@ def step(turn: Turn, orders: dict[str, StepOrder]) -> None:
     """IV.B.3: all papers are shown, then carried out in this order: appeals, potions,
     spells, passing attacks, the moves, potions handed over on arrival, thrown weapons.
     Whoever is brought to 0 body falls at once (VI.A)."""
-    points_before = sum(f.points for f in turn.fighters)
+    events_before = len(turn.events)
     actions.appeals(turn, orders)
     actions.potions(turn, orders)
     actions.spells(turn, orders)
@@ -167,8 +152,11 @@ def step(turn: Turn, orders: dict[str, StepOrder]) -> None:
     actions.gives_on_arrival(turn, orders)
     actions.throws(turn, orders)
     turn.settle()
-    spent = points_before != sum(f.points for f in turn.fighters)
     contacts = _contacts(turn, contested)
+    turn.standoff = not contacts and len(turn.events) == events_before
+    if turn.standoff and not turn.impatient:
+        turn.impatient = True
+        turn.events.append(Impatience())
     if contacts:
         turn.events.append(
             CombatEntered(
@@ -177,9 +165,7 @@ def step(turn: Turn, orders: dict[str, StepOrder]) -> None:
         )
         turn.combat = tuple(contacts)
         end_phase(turn)
-    elif not spent or not any(
-        f.points > 0 and f.status in (Status.FIGHTING, Status.MERCY) for f in turn.fighters
-    ):
+    elif not any(still_moving(f) for f in turn.fighters):
         end_phase(turn)
 
 
@@ -191,7 +177,9 @@ def _moves(turn: Turn, orders: dict[str, StepOrder]) -> list[tuple[Fighter, Figh
     pivots_after: list[tuple[Fighter, str]] = []
     for f in turn.fighters:
         if f.status is Status.MERCY:
-            if f.points > 0:
+            if f.square == turn.options.exit:
+                _leave(turn, f)
+            elif f.points > 0:
                 there = _walker_step(turn, f)
                 if there is not None:
                     f.points -= 1
@@ -223,12 +211,16 @@ def _moves(turn: Turn, orders: dict[str, StepOrder]) -> list[tuple[Fighter, Figh
         _pivot(turn, f, side)
     for f in moved:
         if f.status is Status.MERCY and f.square == turn.options.exit:
-            turn.events.append(Exited(f.name, str(f.square)))
-            turn.place(f, None)
-            f.status = Status.EXITED
+            _leave(turn, f)
         elif f.status is Status.FIGHTING and turn.ground:
             _pick_up(turn, f)
     return contested
+
+
+def _leave(turn: Turn, f: Fighter) -> None:
+    turn.events.append(Exited(f.name, str(f.square)))
+    turn.place(f, None)
+    f.status = Status.EXITED
 
 
 def _carry_out(
@@ -318,18 +310,24 @@ def _pick_up(turn: Turn, f: Fighter) -> None:
 
 
 def _walker_step(turn: Turn, f: Fighter) -> Square | None:
-    """VI.B: a spared gladiator walks to the exit by the shortest free way."""
+    """VI.B: a spared gladiator walks to the exit by the shortest free way. When there is
+    none he waits, while waiting can change something (as the tactics do); otherwise he
+    walks straight at the exit all the same (and bumps, spending the point)."""
     here = f.square
     assert here is not None
     goal = turn.options.exit
-    if here == goal:
-        return here
     if here.manhattan(goal) == 1:
-        return goal if goal not in turn.occupied else None
-    dcol, drow = paths.step_towards(turn.board, turn.occupied, here, goal, diagonal=False)
-    if (dcol, drow) == paths.STAY:
-        return None
-    return Square(here.col + dcol, here.row + drow)
+        step = (goal.col - here.col, goal.row - here.row)
+        blocked = goal in turn.occupied
+    else:
+        step = paths.step_towards(turn.board, turn.occupied, here, goal, diagonal=False)
+        blocked = step == paths.STAY
+    if blocked:
+        if worth_waiting(turn, f):
+            return None
+        if step == paths.STAY:
+            step = paths.straight_at(here, goal)
+    return Square(here.col + step[0], here.row + step[1])
 
 
 def _contacts(turn: Turn, contested: list[tuple[Fighter, Fighter]]) -> list[Contact]:

@@ -52,6 +52,14 @@ def step_towards(
     return STAY
 
 
+def straight_at(here: Square, target: Square) -> tuple[int, int]:
+    """The orthogonal step most nearly towards the target (ties: along the files)."""
+    dcol, drow = target.col - here.col, target.row - here.row
+    if abs(dcol) >= abs(drow):
+        return (1 if dcol > 0 else -1, 0)
+    return (0, 1 if drow > 0 else -1)
+
+
 def step_away(
     board: Board, blocked: Container[Square], here: Square, threat: Square
 ) -> tuple[int, int]:

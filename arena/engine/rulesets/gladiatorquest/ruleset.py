@@ -25,7 +25,7 @@ from arena.engine.rulesets.gladiatorquest.turn import Turn
 
 class GladiatorQuest:
     slug: ClassVar[str] = "gladiatorquest"
-    version: ClassVar[str] = "1.1"
+    version: ClassVar[str] = "1.2"
     title: ClassVar[str] = "GladiatorQuest"
     columns: ClassVar[tuple[Column, ...]] = standings.COLUMNS
     placing: ClassVar[str] = standings.PLACING

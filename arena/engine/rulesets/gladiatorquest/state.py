@@ -167,8 +167,7 @@ class BoutState:
     rolled: bool = False  # the current movement phase's dice have been rolled
     combat: tuple[Contact, ...] = ()  # when not empty, the next turn is their combat round
     standoff: bool = False  # nothing at all happened in the last movement step
-    impatient: bool = False  # the crowd grew impatient (a standoff): tactics close in
-    last_action_phase: int = 0  # the last movement phase in which a body point was lost
+    impatient: bool = False  # the crowd grew impatient at a standoff: tactics close in
     finished: bool = False
     winner: str | None = None
     reason: str = ""
@@ -310,6 +309,18 @@ def defend_dice_of(f: Any) -> int:
     return max(dice + loadout_of(f.carried).defend, 0)
 
 
+def can_move(f: Any) -> bool:
+    """IV.B.2: "Each player that has some movement points left" writes a direction (one
+    asleep cannot)."""
+    return f.status is Status.FIGHTING and f.points > 0 and not f.effects.asleep
+
+
+def still_moving(f: Any) -> bool:
+    """Has points he will use in this phase: a gladiator who can move, or a spared one
+    walking out (VI.B)."""
+    return f.points > 0 and (can_move(f) or f.status is Status.MERCY)
+
+
 @functools.lru_cache(maxsize=4096)
 def equipment_problems(type_slug: str, equipment: tuple[str, ...], contest: str) -> tuple[str, ...]:
     """equipment_errors() of a tuple of items (asked again and again with the same few)."""
@@ -349,7 +360,6 @@ def to_json(state: BoutState) -> dict[str, Any]:
         "combat": [list(c) for c in state.combat],
         "standoff": state.standoff,
         "impatient": state.impatient,
-        "last_action_phase": state.last_action_phase,
         "finished": state.finished,
         "winner": state.winner,
         "reason": state.reason,
@@ -414,7 +424,6 @@ def from_json(data: Mapping[str, Any]) -> BoutState:
         combat=tuple(Contact(*c) for c in data["combat"]),
         standoff=data["standoff"],
         impatient=data["impatient"],
-        last_action_phase=data["last_action_phase"],
         finished=data["finished"],
         winner=data["winner"],
         reason=data["reason"],

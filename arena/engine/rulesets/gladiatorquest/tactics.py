@@ -4,9 +4,18 @@ The defaults fight sensibly: close in, thrust (swing when ahead, jab when nearly
 spare throwing weapons, drink healing when at half body, cast attack spells first, and appeal
 to the Emperor at 1 body point when the tally makes mercy at least an even chance. The tactics
 read the state as it stands before the turn, as a player reads the board.
+
+Standing still is free (IV.B.2), but a movement phase lasts until every point is spent
+(IV.B.6). So a gladiator who has nowhere to go stands only while waiting can change something:
+while someone else may still move, and not right after a step in which nothing happened.
+Otherwise he uses his points: one keeping his distance steps farther away if he can, anyone
+else turns around (it costs a point, IV.B.4).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
 
 from arena.engine.core.board import Facing, Square
 from arena.engine.rulesets.gladiatorquest import paths
@@ -33,6 +42,7 @@ from arena.engine.rulesets.gladiatorquest.state import (
     can_carry,
     loadout_of,
     passing_weapon_of,
+    still_moving,
     weapon_of,
 )
 
@@ -58,7 +68,7 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     t = f.gladiator.tactics
     enemies = [o for o in state.fighters if o.status is Status.FIGHTING and o.side != f.side]
     if not enemies:
-        return _rescue_order(state, f) or STAND
+        return _paced(state, f, _rescue_order(state, f) or STAND)
     target = pick_target(f, enemies)
     there = target.square
     assert there is not None
@@ -82,13 +92,16 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
         return StepOrder(throw=throw, spell=spell, potion=potion)
     rescue = _rescue_order(state, f)
     if rescue is not None and (rescue.potion or rescue.spell or dist > 3):
-        return rescue
+        return _paced(state, f, rescue)
     board, blocked = state.options.board, state.occupied
-    if reach.bow and not state.impatient:
-        # A crossbow keeps its distance while it can shoot.
+    # A crossbow keeps its distance while it can shoot.
+    keeping_away = (reach.bow and not state.impatient) or (
+        t.approach == "keep_distance" and _has_ranged(state, f)
+    )
+    if keeping_away:
         step = paths.step_away(board, blocked, sq, there) if dist < 3 else paths.STAY
-    elif t.approach == "keep_distance" and _has_ranged(state, f):
-        step = paths.step_away(board, blocked, sq, there) if dist < 3 else paths.STAY
+        if step == paths.STAY and not worth_waiting(state, f):
+            step = paths.step_away(board, blocked, sq, there)
     else:
         goal = _lost_weapon(state, f, dist) if not kit.weapons else None
         if goal is None:
@@ -105,13 +118,44 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
             pivot = "left"
         elif want is f.facing.turned_right() or want is f.facing.reversed():
             pivot = "right"
-    return StepOrder(
+    order = StepOrder(
         move=move,
         pivot=pivot,
         pivot_after=pivot is not None,
         spell=spell,
         potion=potion,
         passing=passing,
+    )
+    return _paced(state, f, order)
+
+
+def worth_waiting(state: BoutState | Any, f: FighterState | Any) -> bool:
+    """Whether standing still may change something: someone else may still move this
+    phase, and the last step was not a standoff."""
+    if state.standoff:
+        return False
+    return any(o.name != f.name and still_moving(o) for o in state.fighters)
+
+
+def _paced(state: BoutState, f: FighterState, order: StepOrder) -> StepOrder:
+    """An order to stand still, when waiting is no use: turn around instead (unless he is
+    in contact with an opponent: then combat begins after this step anyway, V.A)."""
+    if order.move is not Move.STAND or order.throw or order.appeal or worth_waiting(state, f):
+        return order
+    if _in_contact(state, f):
+        return order
+    return replace(order, move=Move.TURN_AROUND, pivot=None, pivot_after=False)
+
+
+def _in_contact(state: BoutState, f: FighterState) -> bool:
+    assert f.square is not None
+    contest = state.options.contest
+    diagonal = weapon_of(f, contest).diagonal
+    return any(
+        o.status is Status.FIGHTING
+        and o.side != f.side
+        and paths.next_to(f.square, o.square, diagonal=diagonal or weapon_of(o, contest).diagonal)
+        for o in state.fighters
     )
 
 

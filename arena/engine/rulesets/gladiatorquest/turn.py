@@ -110,7 +110,6 @@ class Turn:
         self.combat: tuple[Contact, ...] = state.combat
         self.standoff = state.standoff
         self.impatient = state.impatient
-        self.last_action_phase = state.last_action_phase
         self.finished = state.finished
         self.winner = state.winner
         self.reason = state.reason
@@ -128,7 +127,6 @@ class Turn:
             combat=self.combat,
             standoff=self.standoff,
             impatient=self.impatient,
-            last_action_phase=self.last_action_phase,
             finished=self.finished,
             winner=self.winner,
             reason=self.reason,
@@ -164,7 +162,6 @@ class Turn:
             return 0
         actual = min(amount, target.body)
         target.body -= actual
-        self.last_action_phase = self.phase_no
         if target.effects.rock_skin:
             target.affect(rock_skin=0)
         if by is not None and by.side != target.side:
