@@ -125,7 +125,7 @@ def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where:
                 f"{other.name} is {dist} squares away; a throw needs "
                 f"{THROW_MIN} to {THROW_MAX} (IV.C.1)",
             )
-        if f.points < 1:
+        if state.rolled and f.points < 1:
             fail("throw", "a throw costs a movement point")
 
 

@@ -112,6 +112,18 @@ def end_phase(turn: Turn) -> None:
 # --- the step -------------------------------------------------------------------------------
 
 
+def movers(state: BoutState) -> list[FighterState]:
+    """Who writes a direction in the next step. Before the phase's roll (only at the start
+    of the bout, or with table dice) that is everyone who will roll and may then move."""
+    if state.rolled:
+        return [f for f in state.fighters if can_move(f)]
+    return [
+        f
+        for f in state.fighters
+        if f.status is Status.FIGHTING and not f.effects.asleep and not f.effects.tempest
+    ]
+
+
 def read_orders(state: BoutState, raw: Mapping[str, Any], where: str) -> dict[str, StepOrder]:
     """This step's orders as written (checked against the state), and the tactics' for
     everyone who can move and wrote none."""
@@ -119,7 +131,7 @@ def read_orders(state: BoutState, raw: Mapping[str, Any], where: str) -> dict[st
     for f in state.fighters:
         written = raw.get(f.name)
         if written is not None:
-            if not can_move(f):
+            if not can_move(f) and (state.rolled or f not in movers(state)):
                 raise EngineInputError(f"{where}.{f.name}", f"{f.name} {_why_not(f)}")
             order = parse_step_order(written, f"{where}.{f.name}", state.options.board.parse)
             actions.check_step_order(state, f, order, f"{where}.{f.name}")

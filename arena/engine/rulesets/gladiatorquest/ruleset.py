@@ -56,16 +56,7 @@ class GladiatorQuest:
         if s.combat:
             who = tuple(name for name, front in s.fronts.items() if combat.can_attack(s, front))
             return Pending(Need.EVERYONE, who, "combat")
-        if s.rolled:
-            who = tuple(f.name for f in s.fighters if movement.can_move(f))
-        else:
-            # Not rolled yet: everyone who will roll and can then move.
-            who = tuple(
-                f.name
-                for f in s.fighters
-                if f.status is Status.FIGHTING and not f.effects.tempest and not f.effects.asleep
-            )
-        return Pending(Need.EVERYONE, who, "movement")
+        return Pending(Need.EVERYONE, tuple(f.name for f in movement.movers(s)), "movement")
 
     def validate(self, s: BoutState, who: str, order: Any) -> list[str]:
         try:
@@ -82,7 +73,7 @@ class GladiatorQuest:
             order = combat.tactics_order(s, front)
             return None if order is None else combat_order_json(order)
         f = s.fighter(who)
-        if f is None or not movement.can_move(f):
+        if f is None or f not in movement.movers(s):
             return None
         return step_order_json(step_order(s, f))
 

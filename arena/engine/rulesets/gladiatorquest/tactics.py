@@ -131,7 +131,9 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
 
 def worth_waiting(state: BoutState | Any, f: FighterState | Any) -> bool:
     """Whether standing still may change something: someone else may still move this
-    phase, and the last step was not a standoff."""
+    phase, and the last step was not a standoff. (Before the phase's roll, everyone may.)"""
+    if not state.rolled:
+        return True
     if state.standoff:
         return False
     return any(o.name != f.name and still_moving(o) for o in state.fighters)
