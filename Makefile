@@ -10,7 +10,7 @@ export UV_PYTHON_DOWNLOADS := never
 PYTHON312 ?= $(shell for p in python3.12 $$(command -v pyenv >/dev/null 2>&1 && ls -d "$$(pyenv root)"/versions/3.12*/bin/python3.12 2>/dev/null | sort -V | tail -1); do \
 	"$$p" -c 'import sys; assert sys.version_info[:2] == (3, 12)' >/dev/null 2>&1 && { command -v "$$p"; break; }; done)
 
-.PHONY: run test lint format lock shell bench clean-data
+.PHONY: run dev test lint format lock shell bench clean-data
 
 # uv lives inside .venv, at the version requirements.lock pins: nothing outside the project is
 # installed or changed.
@@ -21,8 +21,11 @@ $(VENV)/.synced: requirements.lock
 	$(PY) -m uv pip sync --quiet --python $(PY) requirements.lock
 	@touch $@
 
-run: $(VENV)/.synced  ## the app with the demo campaign on embedded PostgreSQL and Redis
+run: $(VENV)/.synced  ## the app with the demo campaign on embedded PostgreSQL and Redis, served by gunicorn
 	$(PY) -m campaign.devstack run
+
+dev: $(VENV)/.synced  ## the same with Django's autoreloading runserver and debug on, for work on the code
+	$(PY) -m campaign.devstack run --dev
 
 test: $(VENV)/.synced  ## the whole suite on embedded PostgreSQL and Redis
 	$(PY) -m campaign.devstack test $(ARGS)

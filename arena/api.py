@@ -70,6 +70,11 @@ class BoutIn(serializers.Serializer):
     scheduled_at = serializers.DateTimeField()
     gladiators = serializers.ListField(child=serializers.IntegerField(), min_length=2)
     teams = serializers.ListField(child=serializers.CharField(max_length=40), required=False)
+    options = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text="The rule set's bout options (GET /api/rulesets/ lists them); checked by it.",
+    )
 
 
 class BoutListApi(APIView):

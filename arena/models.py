@@ -46,6 +46,9 @@ class Bout(models.Model):
     # The engine's input and output, kept whole so the bout can be replayed and verified.
     engine_input = models.JSONField(null=True, blank=True)
     log = models.JSONField(null=True, blank=True)
+    # Play-by-web: the rule set's state after the last resolved turn, and its dice, so the next
+    # turn resolves from it instead of replaying the bout from turn 1.
+    state = models.JSONField(null=True, blank=True)
     winner = models.CharField(max_length=120, blank=True)
     failure = models.TextField(blank=True)
     created_by = models.ForeignKey(
@@ -70,9 +73,12 @@ class BoutEntrant(models.Model):
 
     class Fate(models.TextChoices):
         PENDING = "", "Not fought yet"
+        # The values are the engine's core Fate values (arena/engine/core/protocol.py).
         SURVIVED = "survived", "Survived"
+        DEFEATED = "defeated", "Defeated"
         KILLED = "killed", "Killed"
         MERCY = "mercy", "Granted mercy"
+        WITHDREW = "withdrew", "Withdrew"
 
     bout = models.ForeignKey(Bout, on_delete=models.CASCADE, related_name="entrants")
     gladiator = models.ForeignKey(

@@ -3,7 +3,9 @@ turn; a turn resolves when every living gladiator has an order, or at its deadli
 
 The orders actually used for each resolved turn (submitted, standing, or the gladiator's tactics
 for a missing order) are appended to the bout's engine input, so the stored input replays to the
-stored log like any other bout. Until its turn resolves an order is visible to its owner only.
+stored log like any other bout. Each turn resolves from the state stored after the one before
+(arena/turns.py), never by replaying the bout. Until its turn resolves an order is visible to its
+owner only.
 """
 
 from __future__ import annotations
@@ -17,26 +19,23 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from arena.engine import EngineInputError, play
-from arena.engine.core.board import Square
+from arena.engine.core.ruleset import Ruleset
 from campaign.errors import LudusError, NotAllowed
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
+from characters.catalogue import adapter
 from characters.models import Gladiator
 from characters.permissions import check_gladiator_active
 
-from .engine_io import bout_apply_result, bout_engine_input, bout_fail, bout_store_log
+from .engine_io import bout_engine_input, bout_options_clean
 from .models import Bout, BoutEntrant, TurnOrder
+from .queue import enqueue_turn_resolve
+from .results import bout_apply_result, bout_fail, bout_settle, bout_store_log
 from .selectors import bout_of_gladiator_in_play
 from .services import TURN_BY_TURN_LIVE, entrants_lock
-from .turns import TurnRules, turn_rules
+from .turns import state_loaded, state_start, state_stored, turn_rules
 
 log = logging.getLogger(__name__)
-
-
-def _enqueue_turn(bout_id: int, turn: int) -> None:
-    from .tasks import bout_turn_resolve_task
-
-    bout_turn_resolve_task.delay(bout_id, turn)
 
 
 @transaction.atomic
@@ -50,8 +49,8 @@ def bout_open(
 ) -> Bout:
     """The GM opens a turn-by-turn bout for entries."""
     check_campaign_gm(campaign=campaign, user=by)
-    rules = turn_rules(campaign.ruleset)  # a clear error for a rule set not played turn by turn
-    options = rules.clean_options(options or {})
+    turn_rules(campaign.ruleset)  # a clear error for a rule set not played turn by turn
+    options = bout_options_clean(ruleset=campaign.ruleset, options=options or {}, by_tactics=False)
     if deadline_hours is not None and not 1 <= deadline_hours <= 24 * 14:
         raise LudusError("A turn deadline is 1 to 336 hours, or none.", field="deadline_hours")
     bout = Bout.objects.create(
@@ -70,8 +69,11 @@ def bout_open(
     return bout
 
 
-def _locked_bout(bout_id: int) -> Bout:
-    return Bout.objects.select_for_update().select_related("campaign").get(pk=bout_id)
+def _locked_bout(bout_id: int, *, without: tuple[str, ...] = ()) -> Bout:
+    # of=("self",): without it PostgreSQL locks the joined campaign row too, and every bout of
+    # the campaign would wait on this one (lock order: docs/architecture.md).
+    bouts = Bout.objects.select_for_update(of=("self",)).select_related("campaign")
+    return bouts.defer(*without).get(pk=bout_id)
 
 
 def bout_enter(
@@ -117,13 +119,9 @@ def bout_enter(
 
 
 def _check_square(bout: Bout, square: str) -> None:
-    try:
-        sq = Square.parse(square)
-    except ValueError:
-        raise LudusError(f"{square!r} is not a square like D4.", field="square") from None
-    width, height = bout.options.get("board", [8, 8])
-    if not (0 <= sq.col < width and 0 <= sq.row < height):
-        raise LudusError(f"{square} is off the {width}x{height} board.", field="square")
+    problems = adapter(bout.ruleset).start_problems(bout.options, square)
+    if problems:
+        raise LudusError(f"{problems[0]}.", field="square")
 
 
 def bout_start(*, bout: Bout, by: AbstractBaseUser) -> Bout:
@@ -139,19 +137,23 @@ def bout_start(*, bout: Bout, by: AbstractBaseUser) -> Bout:
         if unfit:
             raise LudusError(unfit)
         engine_input = {**bout_engine_input(bout=bout), "turns": []}
+        rules = turn_rules(bout.ruleset)
         try:
-            output = play(engine_input)
+            state, dice = state_start(rules, engine_input)
         except EngineInputError as error:
             raise LudusError(f"The arena refuses this setup: {error.message}") from None
+        output = {"ruleset": rules.slug, "version": rules.version, "turns": []}
+        output["result"] = rules.result(state)
         bout_store_log(bout=bout, engine_input=engine_input, output=output)
+        bout.state = state_stored(rules, state, dice)
         bout.status = Bout.Status.RUNNING
         bout.turn = 1
         bout.scheduled_at = timezone.now()
         bout.turn_deadline = _deadline(bout)
         bout.save(
             update_fields=[
-                "engine_input", "log", "ruleset_version", "status", "turn", "scheduled_at",
-                "turn_deadline",
+                "engine_input", "log", "ruleset_version", "state", "status", "turn",
+                "scheduled_at", "turn_deadline",
             ]
         )  # fmt: skip
         audit_record(campaign=bout.campaign, actor=by, action="bout.start", bout=bout.pk)
@@ -164,10 +166,13 @@ def _deadline(bout: Bout) -> datetime | None:
     return timezone.now() + timedelta(hours=bout.deadline_hours)
 
 
-def _order_given(rules: TurnRules, order: dict[str, Any] | None, text: str) -> dict[str, Any]:
+def _order_given(rules: Ruleset, order: dict[str, Any] | None, text: str) -> dict[str, Any]:
     """The order as the engine reads it: typed forum lines win over a drawn order."""
     if text.strip():
-        return rules.parse_text(text)
+        try:
+            return rules.web.parse_text(text)
+        except EngineInputError as error:
+            raise LudusError(error.message, field="text") from None
     if order is None:
         raise LudusError("Give an order (a move, strikes, or concede).", field="order")
     return order
@@ -182,7 +187,8 @@ def order_check(
         raise LudusError("This bout is not taking orders.")
     rules = turn_rules(bout.ruleset)
     order = _order_given(rules, order, text)
-    return rules.problems(rules.state(bout.engine_input), entrant.gladiator.name, order)
+    state, _ = state_loaded(rules, bout.state)
+    return rules.validate(state, entrant.gladiator.name, order)
 
 
 def order_submit(
@@ -200,14 +206,16 @@ def order_submit(
     rules = turn_rules(entrant.bout.ruleset)
     order = _order_given(rules, order, text)
     with transaction.atomic():
-        bout = _locked_bout(entrant.bout_id)
+        # An order is checked against the stored state: the log and the input stay unread.
+        bout = _locked_bout(entrant.bout_id, without=("log", "engine_input"))
         if bout.status != Bout.Status.RUNNING:
             raise LudusError("This bout is not taking orders.")
         check_gladiator_active(gladiator=Gladiator.objects.get(pk=gladiator.pk))
-        state = rules.state(bout.engine_input)
-        if gladiator.name not in rules.living(state):
+        state, _ = state_loaded(rules, bout.state)
+        waiting_on = rules.pending(state).who
+        if gladiator.name not in waiting_on:
             raise LudusError(f"{gladiator.name} is out of the bout and gives no more orders.")
-        problems = rules.problems(state, gladiator.name, order)
+        problems = rules.validate(state, gladiator.name, order)
         if problems:
             raise LudusError("; ".join(problems), field="order")
         saved, _ = TurnOrder.objects.update_or_create(
@@ -215,14 +223,13 @@ def order_submit(
             turn=bout.turn,
             defaults={"bout": bout, "order": order, "standing": standing, "submitted_by": by},
         )
-        waiting = _waiting_for(bout, rules.living(state))
-        if not waiting:
+        if not _waiting_for(bout, waiting_on):
             turn = bout.turn
-            transaction.on_commit(lambda: _enqueue_turn(bout.pk, turn))
+            transaction.on_commit(lambda: enqueue_turn_resolve(bout.pk, turn))
     return saved
 
 
-def _waiting_for(bout: Bout, living: list[str]) -> list[str]:
+def _waiting_for(bout: Bout, living: tuple[str, ...]) -> list[str]:
     given = set(
         TurnOrder.objects.filter(bout=bout, turn=bout.turn).values_list(
             "entrant__gladiator__name", flat=True
@@ -236,10 +243,11 @@ def bout_turn_waiting(*, bout: Bout) -> list[str]:
     if bout.status != Bout.Status.RUNNING:
         return []
     rules = turn_rules(bout.ruleset)
-    return _waiting_for(bout, rules.living(rules.state(bout.engine_input)))
+    state, _ = state_loaded(rules, bout.state)
+    return _waiting_for(bout, rules.pending(state).who)
 
 
-def _orders_for_turn(bout: Bout, rules, state) -> dict[str, dict[str, Any]]:
+def _orders_for_turn(bout: Bout, rules: Ruleset, state: Any) -> dict[str, Any]:
     """Each living gladiator's order: its own, else its standing order if still legal, else
     its tactics."""
     used: dict[str, dict[str, Any]] = {}
@@ -249,7 +257,7 @@ def _orders_for_turn(bout: Bout, rules, state) -> dict[str, dict[str, Any]]:
             "entrant__gladiator"
         )
     }
-    for name in rules.living(state):
+    for name in rules.pending(state).who:
         order = given.get(name)
         if order is None:
             standing = (
@@ -259,9 +267,9 @@ def _orders_for_turn(bout: Bout, rules, state) -> dict[str, dict[str, Any]]:
                 .order_by("-turn")
                 .first()
             )
-            if standing is not None and not rules.problems(state, name, standing.order):
+            if standing is not None and not rules.validate(state, name, standing.order):
                 order = standing.order
-        used[name] = order if order is not None else rules.fallback(state, name)
+        used[name] = order if order is not None else rules.tactics(state, name)
     return used
 
 
@@ -277,31 +285,41 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
         if bout is None:
             return None
         rules = turn_rules(bout.ruleset)
-        state = rules.state(bout.engine_input)
+        state, dice = state_loaded(rules, bout.state)
         due = bout.turn_deadline is not None and bout.turn_deadline <= timezone.now()
-        if not (force or due or not _waiting_for(bout, rules.living(state))):
+        if not (force or due or not _waiting_for(bout, rules.pending(state).who)):
             return None
         unfit = entrants_lock(bout=bout)
         if unfit:
             return bout_fail(bout=bout, engine_input=bout.engine_input, reason=unfit)
-        engine_input = dict(bout.engine_input)
-        engine_input["turns"] = [
-            *engine_input.get("turns", []),
-            _orders_for_turn(bout, rules, state),
-        ]
+        orders = _orders_for_turn(bout, rules, state)
+        engine_input = {**bout.engine_input, "turns": [*bout.engine_input["turns"], orders]}
         try:
-            output = play(engine_input)
+            state, events = rules.apply(state, orders, dice)
         except Exception as exc:  # never leave a turn stuck: record why, the GM decides
             log.exception("bout %s: turn %s failed in the engine", bout.pk, turn)
             return bout_fail(bout=bout, engine_input=engine_input, reason=str(exc) or repr(exc))
-        if output["result"].get("finished"):
-            bout_apply_result(bout=bout, engine_input=engine_input, output=output)
+        output = {
+            **bout.log,
+            "turns": [*bout.log["turns"], rules.record(state, events)],
+            "result": rules.result(state),
+        }
+        if rules.is_over(state):
+            bout = bout_settle(bout=bout, engine_input=engine_input, output=output)
         else:
             bout_store_log(bout=bout, engine_input=engine_input, output=output)
+            bout.state = state_stored(rules, state, dice)
             bout.turn += 1
             bout.turn_deadline = _deadline(bout)
             bout.save(
-                update_fields=["engine_input", "log", "ruleset_version", "turn", "turn_deadline"]
+                update_fields=[
+                    "engine_input",
+                    "log",
+                    "ruleset_version",
+                    "state",
+                    "turn",
+                    "turn_deadline",
+                ]
             )
         log.info("bout %s: turn %s resolved", bout.pk, turn)
         return bout

@@ -7,8 +7,8 @@ draft in words as it grows. Submitting stores the order; nothing is stored befor
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
-from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
@@ -18,13 +18,24 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from arena.engine.core.campaign import OptionField
 from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
 from campaign.views import form_error
+from characters.catalogue import adapter
 from characters.models import Gladiator, Holding
 
+from .forms import option_fields, options_chosen
 from .models import Bout, TurnOrder
+from .order_drafts import (
+    board_fields,
+    draft_click,
+    draft_marks,
+    draft_query,
+    draft_read,
+    draft_url,
+)
 from .play_by_web import (
     bout_enter,
     bout_finish_by_tactics,
@@ -35,14 +46,11 @@ from .play_by_web import (
 )
 from .replay import board_shapes, entrant_colours
 from .selectors import bout_forum_post, bout_get_visible, entrant_of_owner
-from .turns import turn_rules
+from .turns import ruleset_template, state_loaded, turn_rules
 
 
 class BoutOpenForm(forms.Form):
     title = forms.CharField(max_length=120)
-    files = forms.IntegerField(min_value=2, max_value=26, initial=8, label="Board files")
-    ranks = forms.IntegerField(min_value=2, max_value=26, initial=8, label="Board ranks")
-    time_limit = forms.BooleanField(required=False, initial=True, label="Time limit (8 c)")
     deadline_hours = forms.IntegerField(
         min_value=1,
         max_value=336,
@@ -52,6 +60,11 @@ class BoutOpenForm(forms.Form):
         help_text="A turn resolves when every order is in, or after this long. Empty: no deadline.",
     )
 
+    def __init__(self, *args, options: Sequence[OptionField], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields.update(option_fields(options))
+        self.options = options
+
 
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -59,7 +72,8 @@ def bout_open_view(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     check_campaign_gm(campaign=campaign, user=request.user)
     turn_rules(campaign.ruleset)
-    form = BoutOpenForm(request.POST or None)
+    schema = adapter(campaign.ruleset).options_schema(by_tactics=False)
+    form = BoutOpenForm(request.POST or None, options=schema)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -67,7 +81,7 @@ def bout_open_view(request: HttpRequest, slug: str) -> HttpResponse:
                 campaign=campaign,
                 by=request.user,
                 title=data["title"],
-                options={"board": [data["files"], data["ranks"]], "time_limit": data["time_limit"]},
+                options=options_chosen(schema, data),
                 deadline_hours=data["deadline_hours"],
             )
         except LudusError as error:
@@ -102,8 +116,8 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
         )
     if bout.status == Bout.Status.RUNNING:
         rules = turn_rules(bout.ruleset)
-        state = rules.state(bout.engine_input)
-        cols, rows = rules.board(state)
+        state, _ = state_loaded(rules, bout.state)
+        cols, rows = rules.web.board(state)
         given = set(
             TurnOrder.objects.filter(bout=bout, turn=bout.turn).values_list("entrant_id", flat=True)
         )
@@ -111,11 +125,11 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
             live_board=board_shapes(
                 cols=cols,
                 rows=rows,
-                gladiators=rules.snapshot(state),
+                gladiators=rules.web.snapshot(state),
                 colours=entrant_colours(bout.engine_input),
             ),
             given=given,
-            living=rules.living(state),
+            living=rules.pending(state).who,
         )
     return context
 
@@ -174,42 +188,20 @@ def bout_finish_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
 
 
-def _draft(request: HttpRequest) -> dict[str, Any]:
-    """The order being drawn on the board, from the query string (or the posted form)."""
-    data = request.POST if request.method == "POST" else request.GET
-    draft: dict[str, Any] = {}
-    move = data.get("move", "").strip().upper()
-    if move:
-        draft["move"] = move
-    strikes = [s.strip().upper() for s in data.get("strike", "").split(",") if s.strip()]
-    if strikes:
-        draft["strike"] = strikes
-    if data.get("concede"):
-        draft["concede"] = data["concede"] if data["concede"] == "lose_kill" else True
-    return draft
-
-
-def _draft_url(base: str, draft: dict[str, Any], pick: str) -> str:
-    query = {"pick": pick}
-    if draft.get("move"):
-        query["move"] = draft["move"]
-    if draft.get("strike"):
-        query["strike"] = ",".join(draft["strike"])
-    return f"{base}?{urlencode(query)}"
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> HttpResponse:
     entrant = entrant_of_owner(slug=slug, pk=pk, entrant_pk=entrant_pk, user=request.user)
     bout = entrant.bout
     base = reverse("bout-orders", args=[slug, pk, entrant_pk])
+    rules = turn_rules(bout.ruleset)
+    schema = rules.web.order_schema()
     if request.method == "POST":
         try:
             order_submit(
                 entrant=entrant,
                 by=request.user,
-                order=_draft(request),
+                order=draft_read(schema, request.POST),
                 text=request.POST.get("text", ""),
                 standing=bool(request.POST.get("standing")),
             )
@@ -220,72 +212,63 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
             return redirect(base)
         except LudusError as error:
             messages.error(request, error.message)
-    draft = _draft(request)
-    pick = request.GET.get("pick", "move")
-    rules = turn_rules(bout.ruleset) if bout.status == Bout.Status.RUNNING else None
+    draft = draft_read(schema, request.GET)
+    on_board = board_fields(schema)
+    pick_key = request.GET.get("pick", on_board[0].key if on_board else "")
+    picked = next((f for f in on_board if f.key == pick_key), on_board[0] if on_board else None)
     context: dict[str, Any] = {
         "campaign": bout.campaign,
         "bout": bout,
         "entrant": entrant,
-        "draft": draft,
-        "pick": pick,
+        "schema": schema,
         "base": base,
     }
-    if rules is not None:
-        state = rules.state(bout.engine_input)
+    if bout.status == Bout.Status.RUNNING:
+        state, _ = state_loaded(rules, bout.state)
         name = entrant.gladiator.name
         saved = TurnOrder.objects.filter(entrant=entrant, turn=bout.turn).first()
         if not draft and saved is not None and request.GET.get("pick") is None:
             draft = dict(saved.order)
-        choices = rules.choices(state, name, draft.get("move"))
-        marks = (
-            {sq: "can-move" for sq in choices["moves"]}
-            if pick == "move"
-            else {sq: "can-strike" for sq in choices["strikes"]}
-        )
-        if draft.get("move"):
-            marks[draft["move"]] = "chosen-move"
-        for sq in draft.get("strike", []):
-            marks[sq] = "chosen-strike"
+        offered = rules.web.choices(state, name, draft)
 
         def link(square: str) -> str:
-            new = dict(draft)
-            if pick == "move":
-                new["move"] = "" if draft.get("move") == square else square
-                new.pop("strike", None)  # strikes are measured from the destination
-            else:
-                strikes = list(draft.get("strike", []))
-                if square in strikes:
-                    strikes.remove(square)
-                else:
-                    strikes.append(square)
-                new["strike"] = strikes
-            return _draft_url(base, new, pick)
+            return draft_url(base, schema, draft_click(picked, draft, square), picked.key)
 
-        cols, rows = rules.board(state)
-        snapshot = rules.snapshot(state)
-        problems = rules.problems(state, name, draft) if draft else []
+        cols, rows = rules.web.board(state)
+        problems = rules.validate(state, name, draft) if draft else []
         context.update(
             draft=draft,
             saved=saved,
-            alive=name in rules.living(state),
+            saved_text=rules.web.order_text(saved.order) if saved is not None else "",
+            alive=name in rules.pending(state).who,
             problems=problems,
             board=board_shapes(
                 cols=cols,
                 rows=rows,
-                gladiators=snapshot,
+                gladiators=rules.web.snapshot(state),
                 colours=entrant_colours(bout.engine_input),
-                link=link,
-                marks=marks,
+                link=link if picked is not None else None,
+                marks=draft_marks(picked, schema, draft, offered),
             ),
-            draft_text=rules.order_text(draft) if draft and not problems else "",
-            pick_move_url=_draft_url(base, draft, "move"),
-            pick_strike_url=_draft_url(base, draft, "strike"),
-            clear_url=f"{base}?pick=move",
-            draft_move=draft.get("move", ""),
-            draft_strike=",".join(draft.get("strike", [])),
+            draft_text=rules.web.order_text(draft) if draft and not problems else "",
+            draft_rows=[
+                {
+                    "field": f,
+                    "value": draft_query(schema, draft).get(f.key, ""),
+                    "shown": ", ".join(draft[f.key])
+                    if isinstance(draft.get(f.key), list)
+                    else draft.get(f.key, ""),
+                }
+                for f in schema
+                if f.kind != "choice"
+            ],
+            picks=[
+                {"field": f, "url": draft_url(base, schema, draft, f.key), "on": f == picked}
+                for f in on_board
+            ],
+            clear_url=f"{base}?pick={picked.key if picked else ''}",
         )
-    template = "arena/orders.html"
+    template = ruleset_template(bout.ruleset, "orders.html")
     if request.htmx:
         template += "#order-form"
     return render(request, template, context)

@@ -1,7 +1,8 @@
 """View models for a bout's replay: the board of one turn as SVG shapes, and HP over turns.
 
-Works from the stored engine log of any rule set: snapshots carry a square in A1 notation and
-the gladiator's body (GladiatorQuest) or hp (Gladiator Arena).
+Works from the stored engine log of any rule set whose turns carry snapshots of its gladiators
+("gladiators": name -> {square in A1 notation, body or hp, alive}); a rule set without a board
+gets the event log alone.
 """
 
 from __future__ import annotations
@@ -47,10 +48,20 @@ def _centre(square: str, rows: int) -> tuple[float, float]:
     return sq.col * CELL + CELL / 2, (rows - 1 - sq.row) * CELL + CELL / 2
 
 
-def board_view(log: dict[str, Any], index: int, colours: dict[str, str]) -> dict[str, Any]:
-    """The board after turn `index` (0-based) as shapes for the replay."""
+def board_view(
+    log: dict[str, Any],
+    index: int,
+    colours: dict[str, str],
+    engine_input: dict[str, Any] | None = None,
+) -> dict[str, Any] | None:
+    """The board after turn `index` (0-based) as shapes for the replay; None for a rule set
+    whose log has no board (its turns carry no "gladiators" with squares)."""
     turn = log["turns"][index]
-    cols, rows = log.get("board", [8, 8])
+    if not turn.get("gladiators"):
+        return None
+    # The log's own board (GladiatorQuest writes one), else the bout's board option.
+    options = (engine_input or {}).get("options") or {}
+    cols, rows = log.get("board") or options.get("board") or [8, 8]
     return board_shapes(
         cols=cols,
         rows=rows,
@@ -148,7 +159,7 @@ def hp_series(
     series: dict[str, list[int]] = {name: [] for name in colours}
     for turn in turns:
         for name in series:
-            value = _hp(turn["gladiators"].get(name, {}))
+            value = _hp(turn.get("gladiators", {}).get(name, {}))
             series[name].append(int(value or 0))
     top = max((max(v) for v in series.values() if v), default=1) or 1
     pad = 6

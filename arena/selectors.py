@@ -1,15 +1,20 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 
+from arena.engine import ruleset
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from characters.models import LedgerLine
 
 from .models import Bout, BoutEntrant
-from .turns import turn_rules
+from .turns import states_around, turn_rules
+
+_FATE_LABELS = dict(BoutEntrant.Fate.choices)
 
 
 def bouts_of_campaign(*, campaign: Campaign) -> QuerySet[Bout]:
@@ -60,6 +65,38 @@ def bout_get(*, campaign: Campaign, pk: int) -> Bout | None:
         )
         .first()
     )
+
+
+def bout_standings(*, bout: Bout) -> dict[str, Any]:
+    """The result table as the rule set describes it: place, name, fate, then the rule set's
+    own columns (kills, body left ...), and its one line on how places are decided."""
+    rules = ruleset(bout.ruleset)
+    columns = getattr(rules, "columns", ())
+    rows = (bout.log or {}).get("result", {}).get("standings", [])
+    fates = dict(bout.entrants.values_list("gladiator__name", "fate"))
+    table = []
+    for row in rows:
+        fate = fates.get(row["name"]) or row.get("fate") or ""
+        table.append(
+            {
+                "place": row.get("place"),
+                "name": row["name"],
+                "fate": fate,
+                "fate_label": _FATE_LABELS.get(fate, fate),
+                "cells": [_cell(row.get(c.key)) for c in columns],
+            }
+        )
+    return {"columns": columns, "rows": table, "placing": getattr(rules, "placing", "")}
+
+
+def _cell(value: Any) -> str:
+    if value is None or value == []:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
 
 
 def bout_payouts(*, bout: Bout) -> QuerySet[LedgerLine]:
@@ -122,15 +159,22 @@ def bout_engine_input_for(*, bout: Bout, user) -> dict | None:
 
 def entrant_of_owner(*, slug: str, pk: int, entrant_pk: int, user) -> BoutEntrant:
     """An entrant whose orders this user gives, or Http404: another player's gladiator in a
-    bout is not even shown to exist here, so its orders stay secret."""
-    bout = bout_get_visible(slug=slug, pk=pk, user=user)
+    bout is not even shown to exist here, so its orders stay secret.
+
+    Every order goes through here: one query for the entrant with its gladiator and bout (not
+    the bout's log, which orders never read), none for the bout's other entrants."""
+    campaign = campaign_get_visible(slug=slug, user=user)
     entrant = (
         BoutEntrant.objects.select_related("gladiator", "bout")
-        .filter(bout=bout, pk=entrant_pk)
+        .defer("bout__log")
+        .filter(bout__campaign=campaign, bout_id=pk, pk=entrant_pk)
         .first()
     )
+    if entrant is None:
+        bout_get_visible(slug=slug, pk=pk, user=user)  # "No such bout" when the bout is missing
     if entrant is None or not user.is_authenticated or entrant.gladiator.owner_id != user.pk:
         raise Http404("You give no orders for this gladiator.")
+    entrant.bout.campaign = campaign
     return entrant
 
 
@@ -145,4 +189,6 @@ def bout_forum_post(*, bout: Bout, turn: int, markup: str) -> str:
         raise Http404("That turn has not been resolved.")
     if markup not in FORUM_MARKUPS:
         raise LudusError("Markup is 'bbcode' or 'markdown'.", field="markup")
-    return turn_rules(bout.ruleset).forum_post(bout.engine_input, turn, markup)
+    rules = turn_rules(bout.ruleset)
+    before, after, events = states_around(rules, bout.engine_input, turn)
+    return rules.web.forum_post(before, after, events, markup)

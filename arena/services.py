@@ -6,6 +6,7 @@ import logging
 import secrets
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -18,8 +19,10 @@ from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from characters.models import Gladiator
 
-from .engine_io import bout_apply_result, bout_engine_input, bout_fail
+from .engine_io import bout_engine_input, bout_options_clean
 from .models import Bout, BoutEntrant
+from .queue import enqueue_bout_resolve
+from .results import bout_fail, bout_settle
 from .selectors import bout_of_gladiator_in_play
 
 log = logging.getLogger(__name__)
@@ -37,9 +40,7 @@ EARLY_TOLERANCE = timedelta(seconds=1)
 
 
 def _enqueue(bout: Bout) -> None:
-    from .tasks import bout_resolve_task
-
-    bout_resolve_task.apply_async(args=[bout.pk], eta=max(bout.scheduled_at, timezone.now()))
+    enqueue_bout_resolve(bout.pk, eta=max(bout.scheduled_at, timezone.now()))
 
 
 @transaction.atomic
@@ -52,9 +53,11 @@ def bout_schedule(
     title: str = "",
     teams: Sequence[str] | None = None,
     seed: int | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Bout:
     """The GM schedules a bout between active gladiators of the campaign."""
     check_campaign_gm(campaign=campaign, user=by)
+    options = bout_options_clean(ruleset=campaign.ruleset, options=options or {}, by_tactics=True)
     ids = [g.pk for g in gladiators]
     if len(ids) < 2:
         raise LudusError("A bout needs at least two gladiators.", field="gladiators")
@@ -92,6 +95,7 @@ def bout_schedule(
         campaign=campaign,
         title=title.strip() or " vs ".join(locked[i].name for i in ids),
         ruleset=campaign.ruleset,
+        options=options,
         seed=seed if seed is not None else secrets.randbits(48),
         scheduled_at=scheduled_at,
         created_by=by,
@@ -144,8 +148,7 @@ def bout_resolve(*, bout_id: int) -> Bout | None:
         except Exception as exc:  # the engine refused the bout: record why, never retry blindly
             log.exception("bout %s failed in the engine", bout.pk)
             return bout_fail(bout=bout, engine_input=engine_input, reason=str(exc) or repr(exc))
-        bout_apply_result(bout=bout, engine_input=engine_input, output=output)
-        return bout
+        return bout_settle(bout=bout, engine_input=engine_input, output=output)
 
 
 def entrants_lock(*, bout: Bout) -> str:
@@ -154,7 +157,11 @@ def entrants_lock(*, bout: Bout) -> str:
 
     Without this lock two bouts sharing a gladiator could both see it alive, and both pay it.
     Returns "" when all may fight, else the reason in words."""
-    locked = Gladiator.objects.select_for_update().filter(entries__bout=bout).order_by("pk")
+    locked = (
+        Gladiator.objects.select_for_update(of=("self",))  # not the joined entrant rows
+        .filter(entries__bout=bout)
+        .order_by("pk")
+    )
     unfit = [g for g in locked if not g.is_active]
     if not unfit:
         return ""

@@ -5,15 +5,16 @@ from __future__ import annotations
 from celery import shared_task
 
 from .play_by_web import bout_turn_resolve, bouts_sweep_deadlines
+from .queue import BOUT_RESOLVE, TURN_RESOLVE
 from .services import bout_resolve, bouts_sweep_due
 
 
-@shared_task(acks_late=True)
+@shared_task(name=BOUT_RESOLVE, acks_late=True)
 def bout_resolve_task(bout_id: int) -> None:
     bout_resolve(bout_id=bout_id)  # the service claims the bout; a repeat is a no-op
 
 
-@shared_task(acks_late=True)
+@shared_task(name=TURN_RESOLVE, acks_late=True)
 def bout_turn_resolve_task(bout_id: int, turn: int) -> None:
     bout_turn_resolve(bout_id=bout_id, turn=turn)  # a turn already resolved is a no-op
 

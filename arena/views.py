@@ -14,13 +14,20 @@ from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_gm
 from campaign.views import form_error
+from characters.catalogue import adapter
 from characters.selectors import gladiators_active
 
 from .forms import BoutFilterForm, BoutScheduleForm
 from .models import Bout
 from .play_views import live_context
 from .replay import board_view, entrant_colours, hp_series
-from .selectors import bout_get_visible, bout_payouts, bouts_filter, bouts_of_campaign
+from .selectors import (
+    bout_get_visible,
+    bout_payouts,
+    bout_standings,
+    bouts_filter,
+    bouts_of_campaign,
+)
 from .services import bout_cancel, bout_schedule
 
 
@@ -47,11 +54,14 @@ def bout_new(request: HttpRequest, slug: str) -> HttpResponse:
     check_campaign_gm(campaign=campaign, user=request.user)
     initial = {"scheduled_at": (timezone.now() + timedelta(minutes=1)).replace(second=0)}
     form = BoutScheduleForm(
-        request.POST or None, initial=initial, gladiators=gladiators_active(campaign=campaign)
+        request.POST or None,
+        initial=initial,
+        gladiators=gladiators_active(campaign=campaign),
+        options=adapter(campaign.ruleset).options_schema(by_tactics=True),
     )
     if request.method == "POST" and form.is_valid():
         try:
-            bout = bout_schedule(campaign=campaign, by=request.user, **form.cleaned_data)
+            bout = bout_schedule(campaign=campaign, by=request.user, **form.service_arguments())
         except LudusError as error:
             form_error(form, error)
         else:
@@ -93,7 +103,7 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "bout": bout,
         "is_gm": campaign_is_gm(campaign=campaign, user=request.user),
         "turns": turns,
-        "standings": log.get("result", {}).get("standings", []),
+        "standings": bout_standings(bout=bout),
         "payouts": bout_payouts(bout=bout),
     }
     if bout.mode == Bout.Mode.ORDERS:
@@ -105,7 +115,7 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         context.update(
             turn=turns[index],
             number=index + 1,
-            board=board_view(log, index, colours),
+            board=board_view(log, index, colours, bout.engine_input),
             board_caption=f"The board after turn {index + 1}",
             hp_lines=hp_series(log, colours),
             playing=playing,

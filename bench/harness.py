@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
+import socket
 import statistics
 import subprocess
 import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -77,6 +81,38 @@ def celery_worker() -> Iterator[subprocess.Popen]:
     finally:
         worker.terminate()
         worker.wait(timeout=20)
+
+
+@contextlib.contextmanager
+def web_server() -> Iterator[tuple[str, subprocess.Popen]]:
+    """gunicorn as `make run` starts it (campaign.devstack.web_command) on a free loopback port
+    and the scratch database; yields its base URL and process once it answers."""
+    from campaign.devstack import web_command
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen(web_command(port), cwd=ROOT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/api/rulesets/", timeout=5):
+                    break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit("the web server did not start") from None
+                time.sleep(0.1)
+        yield base, server
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGTERM)  # the master and its workers
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
 
 
 def report(what: str, seconds: list[float]) -> None:

@@ -132,11 +132,11 @@ def build() -> dict:
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
+    from arena.engine.rulesets.gladiatorquest.campaign import GOLD_PER_DEFEATED
     from arena.models import Bout, BoutEntrant
     from campaign.services import campaign_create, campaign_join
-    from characters.catalogue import armoury, default_equipment, equipment_problems
+    from characters.catalogue import armoury, equipment_problems, gladiator_type
     from characters.models import Gladiator, Holding, LedgerLine
-    from characters.rewards import GOLD_PER_DEFEATED
 
     started = time.monotonic()
     rng = random.Random(2026)
@@ -165,7 +165,9 @@ def build() -> dict:
             )
             for n in range(GLADIATORS)
         )
-        equipment = {g.pk: default_equipment("gladiatorquest", g.kind) for g in gladiators}
+        equipment = {
+            g.pk: list(gladiator_type("gladiatorquest", g.kind).starting_kit) for g in gladiators
+        }
         Holding.objects.bulk_create(
             Holding(gladiator=g, item=slug, equipped=True, acquired_at=start)
             for g in gladiators
@@ -268,10 +270,11 @@ def build() -> dict:
                             note=f"level {g.level + 1}: +1 {stat}", actor=g.owner,
                         )  # fmt: skip
                         g.level += 1
-                        setattr(g, f"bonus_{stat}", getattr(g, f"bonus_{stat}") + 1)
+                        bonuses = g.build.setdefault("bonuses", {})
+                        bonuses[stat] = bonuses.get(stat, 0) + 1
                     wish = rng.choice(SHOP)
                     price = items[wish]["price"]
-                    usable = not equipment_problems("gladiatorquest", g.kind, [wish])
+                    usable = not equipment_problems(g, [wish])
                     if usable and g.gold >= price and rng.random() < 0.3:
                         ledger.post(
                             g, "gold", -price, "purchase", later,
@@ -290,7 +293,7 @@ def build() -> dict:
                 g.died_in = died_in[g.pk]
         Gladiator.objects.bulk_update(
             gladiators,
-            ["gold", "xp", "level", "bonus_attack", "bonus_body", "bonus_defend", "status",
+            ["gold", "xp", "level", "build", "status",
              "bouts_fought", "wins", "defeats", "opponents_defeated", "mercy_granted",
              "died_in", "killed_by", "ended_at"],
             batch_size=500,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
@@ -10,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena.engine import rulesets_available
+from arena.engine import ruleset, rulesets_available
 
 from .models import AuditEntry, Campaign
 from .selectors import campaign_get_visible, campaign_role, campaigns_visible
@@ -85,16 +87,48 @@ class CampaignJoinApi(APIView):
         return Response(CampaignOut(campaign, context={"request": request}).data)
 
 
+class OptionOut(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["int", "bool", "choice", "board"])
+    default = serializers.JSONField()
+    minimum = serializers.IntegerField(allow_null=True)
+    maximum = serializers.IntegerField(allow_null=True)
+    choices = serializers.ListField(child=serializers.CharField())
+    help = serializers.CharField()
+
+
 class RulesetOut(serializers.Serializer):
     slug = serializers.CharField()
     version = serializers.CharField()
     title = serializers.CharField()
+    campaigns = serializers.BooleanField(help_text="Campaigns can be run under it.")
+    by_web = serializers.BooleanField(help_text="Its bouts can be played turn by turn.")
+    options = OptionOut(many=True, help_text="Options of a bout fought by tactics.")
+    options_by_web = OptionOut(many=True, help_text="Options of a turn-by-turn bout.")
+
+
+def _described(plugin) -> dict:
+    adapter = plugin.campaign
+    by_web = adapter is not None and plugin.web is not None
+    return {
+        "slug": plugin.slug,
+        "version": plugin.version,
+        "title": plugin.title,
+        "campaigns": adapter is not None,
+        "by_web": by_web,
+        "options": [asdict(o) for o in adapter.options_schema(by_tactics=True)] if adapter else [],
+        "options_by_web": (
+            [asdict(o) for o in adapter.options_schema(by_tactics=False)] if by_web else []
+        ),
+    }
 
 
 class RulesetListApi(APIView):
     @extend_schema(responses=RulesetOut(many=True))
     def get(self, request: Request) -> Response:
-        return Response(RulesetOut(rulesets_available(), many=True).data)
+        plugins = [ruleset(r["slug"]) for r in rulesets_available()]
+        return Response(RulesetOut([_described(p) for p in plugins], many=True).data)
 
 
 class AuditEntryOut(serializers.ModelSerializer):

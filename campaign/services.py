@@ -7,7 +7,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
-from arena.engine import rulesets_available
+from arena.engine import campaign_rulesets
 
 from .errors import LudusError, NotAllowed
 from .models import AuditEntry, Campaign, Membership, new_invite_code
@@ -15,7 +15,8 @@ from .selectors import campaign_is_gm, campaign_role, campaign_role_forget
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
-    return [(r["slug"], r["title"]) for r in rulesets_available()]
+    """The rule sets a campaign can be run under: those with a campaign adapter."""
+    return [(r.slug, r.title) for r in campaign_rulesets()]
 
 
 def audit_record(

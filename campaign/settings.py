@@ -108,7 +108,15 @@ if not DATABASE_URL:
         "PostgreSQL), or `python -m campaign.devstack exec -- <command>`, or point "
         "DATABASE_URL at a PostgreSQL server."
     )
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+# Persistent connections: a new PostgreSQL backend per request costs the server more CPU than
+# an order does (bench/load_bench.py). One per gunicorn thread and Celery process.
+DATABASES = {
+    "default": dj_database_url.parse(
+        DATABASE_URL,
+        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
+        conn_health_checks=True,
+    )
+}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

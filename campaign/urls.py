@@ -40,7 +40,7 @@ api_patterns = [
             ("buy", characters_api.BuyApi),
             ("sell", characters_api.SellApi),
             ("equip", characters_api.EquipApi),
-            ("level-up", characters_api.LevelUpApi),
+            ("advance", characters_api.AdvanceApi),
             ("tactics", characters_api.TacticsApi),
             ("retire", characters_api.RetireApi),
             ("adjust", characters_api.AdjustApi),
@@ -124,9 +124,7 @@ urlpatterns = [
     path("c/<slug:slug>/g/<int:pk>/buy/", characters_views.buy, name="gladiator-buy"),
     path("c/<slug:slug>/g/<int:pk>/sell/", characters_views.sell, name="gladiator-sell"),
     path("c/<slug:slug>/g/<int:pk>/equip/", characters_views.equip, name="gladiator-equip"),
-    path(
-        "c/<slug:slug>/g/<int:pk>/level-up/", characters_views.level_up, name="gladiator-level-up"
-    ),
+    path("c/<slug:slug>/g/<int:pk>/advance/", characters_views.advance, name="gladiator-advance"),
     path("c/<slug:slug>/g/<int:pk>/tactics/", characters_views.tactics, name="gladiator-tactics"),
     path("c/<slug:slug>/g/<int:pk>/retire/", characters_views.retire, name="gladiator-retire"),
     path("c/<slug:slug>/g/<int:pk>/adjust/", characters_views.adjust, name="gladiator-adjust"),

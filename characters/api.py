@@ -15,7 +15,7 @@ from campaign.selectors import campaign_get_visible
 
 from .catalogue import armoury
 from .ledger import MAX_ADJUSTMENT
-from .models import STATS, Gladiator, Holding, LedgerLine
+from .models import Gladiator, Holding, LedgerLine
 from .permissions import gladiator_can_act
 from .selectors import (
     STANDINGS_ORDER,
@@ -28,8 +28,8 @@ from .selectors import (
 )
 from .services import (
     gladiator_adjust,
+    gladiator_advance,
     gladiator_create,
-    gladiator_level_up,
     gladiator_retire,
     gladiator_tactics_set,
 )
@@ -54,7 +54,7 @@ class HoldingOut(serializers.ModelSerializer):
 
 
 class GladiatorSheetOut(GladiatorOut):
-    bonuses = serializers.DictField(child=serializers.IntegerField())
+    build = serializers.JSONField(help_text="The rule set's build document.")
     holdings = HoldingOut(many=True)
     died_in = serializers.IntegerField(source="died_in_id", allow_null=True)
     tactics = serializers.SerializerMethodField()
@@ -68,7 +68,7 @@ class GladiatorSheetOut(GladiatorOut):
 
     class Meta(GladiatorOut.Meta):
         fields = [
-            *GladiatorOut.Meta.fields, "bonuses", "tactics", "holdings", "died_in",
+            *GladiatorOut.Meta.fields, "build", "tactics", "holdings", "died_in",
             "killed_by", "ended_at",
         ]  # fmt: skip
 
@@ -188,19 +188,23 @@ class EquipApi(GladiatorApiView):
         return Response(_sheet(gladiator, request))
 
 
-class LevelUpIn(serializers.Serializer):
-    stat = serializers.ChoiceField(choices=STATS)
+class AdvanceIn(serializers.Serializer):
+    advance = serializers.CharField(
+        max_length=40, help_text="The key of one of the rule set's advances (a stat to raise ...)."
+    )
 
 
-class LevelUpApi(GladiatorApiView):
+class AdvanceApi(GladiatorApiView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=LevelUpIn, responses=GladiatorSheetOut)
+    @extend_schema(request=AdvanceIn, responses=GladiatorSheetOut)
     def post(self, request: Request, slug: str, pk: int) -> Response:
         gladiator = self.gladiator(request, slug, pk)
-        data = LevelUpIn(data=request.data)
+        data = AdvanceIn(data=request.data)
         data.is_valid(raise_exception=True)
-        gladiator_level_up(gladiator=gladiator, stat=data.validated_data["stat"], by=request.user)
+        gladiator = gladiator_advance(
+            gladiator=gladiator, key=data.validated_data["advance"], by=request.user
+        )
         return Response(_sheet(gladiator, request))
 
 

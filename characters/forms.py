@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django import forms
 
+from arena.engine.core.campaign import Advance
+
 from .ledger import MAX_ADJUSTMENT
-from .models import STATS, LedgerLine
+from .models import LedgerLine
 
 
 class GladiatorForm(forms.Form):
@@ -15,17 +19,14 @@ class GladiatorForm(forms.Form):
         self.fields["kind"].choices = kinds
 
 
-STAT_CHOICES = {
-    "attack": "+1 attack die",
-    "defend": "+1 defend die",
-    "movement": "+1 movement",
-    "body": "+1 body point",
-    "mind": "+1 mind point",
-}
+class AdvanceForm(forms.Form):
+    """The improvements the rule set offers now, each with its price."""
 
+    advance = forms.ChoiceField(label="Improve")
 
-class LevelUpForm(forms.Form):
-    stat = forms.ChoiceField(choices=[(stat, STAT_CHOICES[stat]) for stat in STATS])
+    def __init__(self, *args, advances: Sequence[Advance], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["advance"].choices = [(a.key, a.label) for a in advances]
 
 
 class TacticsForm(forms.Form):

@@ -9,15 +9,24 @@ from campaign.errors import LudusError
 
 from .models import Gladiator, LedgerLine
 
-# Balances are 32-bit integers in PostgreSQL; a single change this large is surely a typo.
+# A single change this large is surely a typo.
 MAX_ADJUSTMENT = 1_000_000
-MAX_BALANCE = 2**31 - 1
+# The most gold or experience a gladiator may hold (docs/decisions.md): far beyond any campaign,
+# and below the 32-bit columns' limit (2**31 - 1) with room for any one payout, so no balance or
+# line can overflow. A change that would pass it is refused, and a bout that would pay past it
+# fails with the reason instead of being retried.
+MAX_BALANCE = 1_000_000_000
 CURRENCY_WORDS = {LedgerLine.Currency.GOLD: "gold", LedgerLine.Currency.XP: "experience points"}
 
 
 def gladiator_lock(*, gladiator_id: int) -> Gladiator:
-    """Re-read the gladiator with its row locked until the surrounding transaction ends."""
-    return Gladiator.objects.select_for_update().select_related("campaign").get(pk=gladiator_id)
+    """Re-read the gladiator with its row locked until the surrounding transaction ends (that row
+    only: the campaign is read, not locked; lock order in docs/architecture.md)."""
+    return (
+        Gladiator.objects.select_for_update(of=("self",))
+        .select_related("campaign")
+        .get(pk=gladiator_id)
+    )
 
 
 def ledger_post(
@@ -42,7 +51,9 @@ def ledger_post(
     balance = getattr(gladiator, currency) + amount
     if balance > MAX_BALANCE:
         raise LudusError(
-            f"{gladiator.name}'s {CURRENCY_WORDS[currency]} would overflow.", field="amount"
+            f"{gladiator.name}'s {CURRENCY_WORDS[currency]} would pass the most a gladiator may "
+            f"hold ({MAX_BALANCE:,}).",
+            field="amount",
         )
     if balance < 0:
         raise LudusError(

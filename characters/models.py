@@ -3,8 +3,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-STATS = ("attack", "defend", "movement", "body", "mind")
-
 
 class Gladiator(models.Model):
     """A persistent fighter in one campaign's stable, owned by one player.
@@ -34,11 +32,9 @@ class Gladiator(models.Model):
     level = models.PositiveSmallIntegerField(default=1)
     gold = models.IntegerField(default=0)
     xp = models.IntegerField(default=0)
-    bonus_attack = models.PositiveSmallIntegerField(default=0)
-    bonus_defend = models.PositiveSmallIntegerField(default=0)
-    bonus_movement = models.PositiveSmallIntegerField(default=0)
-    bonus_body = models.PositiveSmallIntegerField(default=0)
-    bonus_mind = models.PositiveSmallIntegerField(default=0)
+    build = models.JSONField(
+        default=dict, blank=True, help_text="The rule set's build document (it validates it)."
+    )
     tactics = models.JSONField(default=dict, blank=True)
     bouts_fought = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
@@ -69,10 +65,6 @@ class Gladiator(models.Model):
     def is_active(self) -> bool:
         return self.status == self.Status.ACTIVE
 
-    @property
-    def bonuses(self) -> dict[str, int]:
-        return {stat: getattr(self, f"bonus_{stat}") for stat in STATS}
-
 
 class Holding(models.Model):
     """One item a gladiator owns (one row per piece: two daggers are two rows)."""
@@ -102,6 +94,7 @@ class LedgerLine(models.Model):
         PURCHASE = "purchase", "Purchase"
         SALE = "sale", "Sale"
         LEVEL_UP = "level_up", "Level-up"
+        ADVANCE = "advance", "Advance"
         ADJUSTMENT = "adjustment", "GM adjustment"
 
     gladiator = models.ForeignKey(Gladiator, on_delete=models.CASCADE, related_name="ledger")

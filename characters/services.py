@@ -1,4 +1,4 @@
-"""Gladiator writes: creation, level-ups, tactics, retirement and the GM's adjustments.
+"""Gladiator writes: creation, advances, tactics, retirement and the GM's adjustments.
 The shop is in shop.py, the ledger in ledger.py, a bout's payout in rewards.py."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm, check_campaign_member
 
-from .catalogue import default_equipment, gladiator_kinds, has_levels, tactics_settings
+from .catalogue import adapter, advances_of, gladiator_type, tactics_settings
 from .ledger import MAX_ADJUSTMENT, gladiator_lock, ledger_post
-from .models import STATS, Gladiator, Holding, LedgerLine
+from .models import Gladiator, Holding, LedgerLine
 from .permissions import check_gladiator_active, check_gladiator_control
 
 
@@ -48,22 +48,23 @@ def gladiator_create(
     name = name.strip()
     if not name:
         raise LudusError("A gladiator needs a name.", field="name")
-    kinds = dict(gladiator_kinds(campaign.ruleset))
-    if kind not in kinds:
+    gtype = gladiator_type(campaign.ruleset, kind)
+    if gtype is None:
+        kinds = ", ".join(t.slug for t in adapter(campaign.ruleset).types())
         raise LudusError(
-            f"{kind!r} is not a gladiator type of this rule set; choose one of: "
-            f"{', '.join(kinds)}.",
+            f"{kind!r} is not a gladiator type of this rule set; choose one of: {kinds}.",
             field="kind",
         )
     tactics = tactics_clean(ruleset=campaign.ruleset, tactics=tactics or {})
+    build = adapter(campaign.ruleset).new_build(kind)
     try:
         with transaction.atomic():
             gladiator = Gladiator.objects.create(
-                campaign=campaign, owner=by, name=name, kind=kind, tactics=tactics
+                campaign=campaign, owner=by, name=name, kind=kind, tactics=tactics, build=build
             )
             Holding.objects.bulk_create(
                 Holding(gladiator=gladiator, item=slug, equipped=True)
-                for slug in default_equipment(campaign.ruleset, kind)
+                for slug in gtype.starting_kit
             )
             audit_record(campaign=campaign, actor=by, action="gladiator.create", name=name)
     except IntegrityError:
@@ -73,41 +74,56 @@ def gladiator_create(
     return gladiator
 
 
-def level_up_cost(*, level: int) -> int:
-    """VII.C: the first increase costs 2 experience points, the second 4, the n-th 2n."""
-    return 2 * level
-
-
-def gladiator_level_up(*, gladiator: Gladiator, stat: str, by: AbstractBaseUser) -> Gladiator:
-    """Spend experience for +1 to one stat of the owner's choice."""
+def gladiator_advance(*, gladiator: Gladiator, key: str, by: AbstractBaseUser) -> Gladiator:
+    """Buy one of the improvements the rule set offers (a level-up, a tech level ...), paying
+    its price in experience and gold. Locks the gladiator row."""
     check_gladiator_control(gladiator=gladiator, user=by)
-    if not has_levels(gladiator.campaign.ruleset):
-        raise LudusError(
-            "This rule set has no levels: experience is kept as part of the record.", field="stat"
-        )
-    if stat not in STATS:
-        raise LudusError(f"Choose one of: {', '.join(STATS)}.", field="stat")
     with transaction.atomic():
         locked = gladiator_lock(gladiator_id=gladiator.pk)
         check_gladiator_active(gladiator=locked)
-        cost = level_up_cost(level=locked.level)
-        if locked.xp < cost:
+        offered = {a.key: a for a in advances_of(locked)}
+        if not offered:
             raise LudusError(
-                f"Level {locked.level + 1} costs {cost} experience points; "
-                f"{locked.name} has {locked.xp}.",
-                field="stat",
+                "This rule set offers no advances: experience is kept as part of the record.",
+                field="advance",
             )
-        ledger_post(
-            gladiator=locked,
-            currency=LedgerLine.Currency.XP,
-            amount=-cost,
-            cause=LedgerLine.Cause.LEVEL_UP,
-            note=f"level {locked.level + 1}: +1 {stat}",
-            actor=by,
-        )
-        locked.level += 1
-        setattr(locked, f"bonus_{stat}", getattr(locked, f"bonus_{stat}") + 1)
-        locked.save(update_fields=["level", f"bonus_{stat}"])
+        advance = offered.get(key)
+        if advance is None:
+            raise LudusError(f"Choose one of: {', '.join(offered)}.", field="advance")
+        short = [
+            (amount, unit, have)
+            for amount, unit, have in (
+                (advance.xp, "experience points", locked.xp),
+                (advance.gold, "gold", locked.gold),
+            )
+            if amount > have
+        ]
+        if short:
+            what = f"Level {locked.level + advance.level}" if advance.level else advance.label
+            costs = " and ".join(f"{amount} {unit}" for amount, unit, _ in short)
+            has = (
+                str(short[0][2])
+                if len(short) == 1
+                else " and ".join(f"{have} {unit}" for _, unit, have in short)
+            )
+            raise LudusError(f"{what} costs {costs}; {locked.name} has {has}.", field="advance")
+        rules = adapter(locked.campaign.ruleset)
+        build = rules.advance(locked.kind, locked.build, locked.level, key)
+        level = locked.level + advance.level
+        note = f"level {level}: {advance.label}" if advance.level else advance.label
+        cause = LedgerLine.Cause.LEVEL_UP if advance.level else LedgerLine.Cause.ADVANCE
+        for currency, amount in (
+            (LedgerLine.Currency.XP, advance.xp),
+            (LedgerLine.Currency.GOLD, advance.gold),
+        ):
+            if amount:
+                ledger_post(
+                    gladiator=locked, currency=currency, amount=-amount, cause=cause,
+                    note=note, actor=by,
+                )  # fmt: skip
+        locked.build = build
+        locked.level = level
+        locked.save(update_fields=["build", "level"])
     return locked
 
 

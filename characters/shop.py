@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
@@ -15,7 +18,7 @@ from .permissions import check_gladiator_active, check_gladiator_control
 DEFAULT_SELL_RATIO = 0.5
 
 
-def item_sell_price(*, gladiator: Gladiator, item: dict) -> int:
+def item_sell_price(*, gladiator: Gladiator, item: Mapping[str, Any]) -> int:
     ratio = gladiator.campaign.options.get("sell_ratio", DEFAULT_SELL_RATIO)
     if not isinstance(ratio, int | float) or not 0 <= ratio <= 1:
         ratio = DEFAULT_SELL_RATIO  # a bad value slipped in through the admin: never pay more
@@ -26,7 +29,7 @@ def _equipped(gladiator: Gladiator) -> list[str]:
     return list(gladiator.holdings.filter(equipped=True).values_list("item", flat=True))
 
 
-def _item(gladiator: Gladiator, slug: str) -> dict:
+def _item(gladiator: Gladiator, slug: str) -> Mapping[str, Any]:
     item = armoury(gladiator.campaign.ruleset).get(slug)
     if item is None:
         raise LudusError(f"The armoury has no item {slug!r}.", field="item")
@@ -46,7 +49,7 @@ def item_buy(*, gladiator: Gladiator, item: str, by: AbstractBaseUser) -> Holdin
         data = _item(locked, item)
         if data["price"] is None:
             raise LudusError(f"The {data['name'].lower()} is not for sale.", field="item")
-        alone = equipment_problems(locked.campaign.ruleset, locked.kind, [item])
+        alone = equipment_problems(locked, [item])
         if alone:
             raise LudusError(f"{locked.name} cannot use this: {alone[0]}.", field="item")
         ledger_post(
@@ -58,9 +61,7 @@ def item_buy(*, gladiator: Gladiator, item: str, by: AbstractBaseUser) -> Holdin
             note=f"bought {data['name']}",
             actor=by,
         )
-        fits = not equipment_problems(
-            locked.campaign.ruleset, locked.kind, [*_equipped(locked), item]
-        )
+        fits = not equipment_problems(locked, [*_equipped(locked), item])
         holding = Holding.objects.create(
             gladiator=locked, item=item, equipped=fits, price_paid=data["price"]
         )
@@ -105,9 +106,7 @@ def item_equip(*, holding: Holding, by: AbstractBaseUser) -> Holding:
             raise LudusError("That item is no longer in the inventory.", field="holding")
         if holding.equipped:
             return holding
-        problems = equipment_problems(
-            locked.campaign.ruleset, locked.kind, [*_equipped(locked), holding.item]
-        )
+        problems = equipment_problems(locked, [*_equipped(locked), holding.item])
         if problems:
             raise LudusError(f"Cannot equip the {holding.item}: {problems[0]}.", field="holding")
         holding.equipped = True

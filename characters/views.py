@@ -20,15 +20,16 @@ from campaign.services import check_campaign_member
 from campaign.views import form_error
 
 from .catalogue import (
+    adapter,
+    advances_of,
     armoury,
     equipment_problems,
     gladiator_kinds,
     gladiator_type,
-    has_levels,
-    stat_lines,
+    sheet_lines,
     tactics_settings,
 )
-from .forms import AdjustForm, GladiatorForm, LevelUpForm, TacticsForm
+from .forms import AdjustForm, AdvanceForm, GladiatorForm, TacticsForm
 from .models import Gladiator
 from .permissions import gladiator_can_act
 from .selectors import (
@@ -43,11 +44,10 @@ from .selectors import (
 )
 from .services import (
     gladiator_adjust,
+    gladiator_advance,
     gladiator_create,
-    gladiator_level_up,
     gladiator_retire,
     gladiator_tactics_set,
-    level_up_cost,
 )
 from .shop import item_buy, item_equip, item_sell, item_sell_price, item_unequip
 
@@ -94,12 +94,14 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
         (h, items.get(h.item, {"name": h.item, "kind": "?"})) for h in gladiator.holdings.all()
     ]
     tactics = tactics_settings(campaign.ruleset)
+    advances = advances_of(gladiator)
     return {
         "campaign": campaign,
         "gladiator": gladiator,
         "base": gladiator_type(campaign.ruleset, gladiator.kind),
-        "stat_lines": stat_lines(campaign.ruleset, gladiator.kind, gladiator.bonuses),
-        "has_levels": has_levels(campaign.ruleset),
+        "stat_lines": sheet_lines(gladiator),
+        "has_levels": adapter(campaign.ruleset).has_levels,
+        "advances": advances,
         "has_tactics": bool(tactics),
         "holdings": holdings,
         "ledger": ledger_statement(gladiator=gladiator)[:100],
@@ -110,8 +112,7 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
         "level_chart": line_chart(series["level"]),
         "can_act": can_act and gladiator.is_active,
         "is_gm": is_gm,
-        "next_level_cost": level_up_cost(level=gladiator.level),
-        "level_form": LevelUpForm(),
+        "advance_form": AdvanceForm(advances=advances),
         "tactics_form": TacticsForm(settings=tactics, initial=gladiator.tactics),
         "adjust_form": AdjustForm(),
     }
@@ -137,7 +138,7 @@ def shop(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     for item in items.values():
         if item["price"] is None:
             continue
-        problems = equipment_problems(campaign.ruleset, gladiator.kind, [item["slug"]])
+        problems = equipment_problems(gladiator, [item["slug"]])
         wares.append(
             {
                 **item,
@@ -224,14 +225,15 @@ def equip(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def level_up(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def advance(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def action(g: Gladiator) -> str:
-        form = LevelUpForm(request.POST)
-        if not form.is_valid():
-            raise LudusError("Choose the stat to raise.", field="stat")
-        stat = form.cleaned_data["stat"]
-        leveled = gladiator_level_up(gladiator=g, stat=stat, by=request.user)
-        return f"{g.name} reaches level {leveled.level}: +1 {stat}."
+        key = request.POST.get("advance", "")
+        label = next((a.label for a in advances_of(g) if a.key == key), key)
+        before = g.level
+        advanced = gladiator_advance(gladiator=g, key=key, by=request.user)
+        if advanced.level != before:
+            return f"{g.name} reaches level {advanced.level}: {label}."
+        return f"{g.name}: {label}."
 
     return _act(request, slug, pk, action)
 

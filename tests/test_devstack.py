@@ -1,9 +1,11 @@
-"""`make run`'s stack: it serves the demo campaign, and Ctrl-C leaves nothing running."""
+"""`make run`'s stack: gunicorn serves the demo campaign and its static files, and Ctrl-C leaves
+nothing running, gunicorn's workers included."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -82,8 +84,14 @@ def test_run_serves_the_demo_and_ctrl_c_stops_everything(scratch_database):
                 assert time.monotonic() < deadline, "the web server never answered"
                 time.sleep(0.3)
         assert "The Games of Capua" in page and "The Forum Arena" in page
+        # collectstatic's hashed names, served by WhiteNoise from inside gunicorn
+        stylesheet = re.search(r'href="(/static/[^"]+\.[0-9a-f]{12}\.css)"', page)
+        assert stylesheet, "no hashed stylesheet link on the page"
+        assert "{" in get(f"http://127.0.0.1:{port}{stylesheet[1]}")
         children = psutil.Process(stack.pid).children(recursive=True)
         assert len(children) >= 3  # web, worker (and its pool), beat, redis
+        gunicorn = [c for c in children if "gunicorn" in " ".join(c.cmdline())]
+        assert len(gunicorn) >= 2, "gunicorn's master and its workers"
         stack.send_signal(signal.SIGINT)  # what Ctrl-C sends
         stack.wait(timeout=60)
     finally:

@@ -184,11 +184,33 @@ def test_a_gladiator_arena_bout_can_be_fought_by_tactics_at_its_time(
 def test_gladiator_arena_has_no_levels_and_its_sheet_shows_race_stats(
     kaunisto, owner, gm, client_as
 ):
-    from characters.services import gladiator_adjust, gladiator_level_up
+    from characters.services import gladiator_adjust, gladiator_advance
 
     gladiator_adjust(gladiator=kaunisto, currency="xp", amount=5, reason="test", by=gm)
-    with pytest.raises(LudusError, match="no levels"):
-        gladiator_level_up(gladiator=kaunisto, stat="body", by=owner)
+    with pytest.raises(LudusError, match="offers no advances"):
+        gladiator_advance(gladiator=kaunisto, key="body", by=owner)
     page = client_as(owner).get(f"/c/{kaunisto.campaign.slug}/g/{kaunisto.pk}/").content.decode()
     assert "<dt>Hit points</dt><dd>8</dd>" in page and "<dt>Moves per turn</dt><dd>3</dd>" in page
-    assert 'id="level-up"' not in page and 'id="tactics"' not in page
+    assert 'id="advance"' not in page and 'id="tactics"' not in page
+
+
+def test_a_gladiator_arena_result_shows_kills_and_how_places_are_decided(
+    running, owner, rival, gm, client_as
+):
+    """Section 8: places go by kills, then survival, then HP, then damage. The result table
+    shows those columns and says so, so a winner with a kill beside a survivor reads right."""
+    bout, a, b = running
+    order_submit(entrant=b, by=rival, order={"concede": True})
+    order_submit(entrant=a, by=owner, order={})
+    bout_turn_resolve(bout_id=bout.pk, turn=1)
+    bout.refresh_from_db()
+    assert bout.status == Bout.Status.RESOLVED
+    page = client_as(gm).get(f"/c/{bout.campaign.slug}/bouts/{bout.pk}/").content.decode()
+    table = page[
+        page.index('id="standings"') : page.index("</table>", page.index('id="standings"'))
+    ]
+    for header in ("Place", "Fate", "Kills", "Fell on turn", "HP", "Damage dealt"):
+        assert f">{header}</th>" in table
+    assert "Withdrew" in table and "Survived" in table
+    assert "<td>1</td><td>Kaunisto</td>" in table  # the concession gave him the kill
+    assert "most kills" in page[page.index('id="placing"') :]

@@ -101,6 +101,25 @@ def test_submitting_from_the_orders_page_stores_the_order(running, owner, client
     assert TurnOrder.objects.get(entrant=mine).order == {"move": "D5", "strike": ["D6"]}
 
 
+def test_the_saved_order_reads_as_words_on_the_orders_page(running, owner, client_as):
+    """The confirmation is the forum's words ("Move: D5 / Strike: D6"), not a dict."""
+    bout, mine, _ = running
+    url = reverse("bout-orders", args=[bout.campaign.slug, bout.pk, mine.pk])
+    client_as(owner).post(url, {"move": "D5", "strike": "D6"})
+    page = client_as(owner).get(url).content.decode()
+    saved = page[page.index('id="saved-order"') :]
+    assert "D5" in saved[:200] and "D6" in saved[:200] and "{" not in saved[:200]
+
+
+def test_conceding_from_the_orders_page(running, owner, client_as):
+    bout, mine, _ = running
+    url = reverse("bout-orders", args=[bout.campaign.slug, bout.pk, mine.pk])
+    page = client_as(owner).get(url).content.decode()
+    assert 'name="concede" value="award_kill"' in page
+    client_as(owner).post(url, {"concede": "award_kill"})
+    assert TurnOrder.objects.get(entrant=mine).order == {"concede": "award_kill"}
+
+
 def test_a_forum_order_typed_in_the_text_box(running, owner, client_as):
     bout, mine, _ = running
     url = reverse("bout-orders", args=[bout.campaign.slug, bout.pk, mine.pk])
@@ -156,7 +175,13 @@ def test_the_gm_opens_a_bout_and_players_enter_through_the_pages(
 ):
     response = client_as(gm).post(
         reverse("bout-open", args=[arena_campaign.slug]),
-        {"title": "Pages", "files": 6, "ranks": 6, "time_limit": "on", "deadline_hours": 12},
+        {
+            "title": "Pages",
+            "option_board_files": 6,
+            "option_board_ranks": 6,
+            "option_time_limit": "on",
+            "deadline_hours": 12,
+        },
     )
     bout = Bout.objects.get(title="Pages")
     assert response.status_code == 302 and bout.options["board"] == [6, 6]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from arena.engine import play
 from arena.replay import CELL, PALETTE, board_shapes, board_view, entrant_colours, hp_series
 
 
@@ -41,3 +42,21 @@ def test_board_links_and_marks_reach_the_squares():
     by_name = {c["name"]: c for c in shapes["cells"]}
     assert by_name["A2"]["href"] == "?move=A2"
     assert by_name["B1"]["mark"] == "chosen-move" and by_name["A1"]["mark"] == ""
+
+
+def test_the_replay_draws_the_bouts_own_board_size():
+    """A 6x5 Gladiator Arena bout is drawn 6 files by 5 ranks, not as a chess board: the log
+    has no board of its own, the bout's options do."""
+    engine_input = {
+        "ruleset": "gladiator-arena",
+        "options": {"board": [6, 5]},
+        "gladiators": [
+            {"name": "A", "race": "human", "weapon": "sword", "square": "A1"},
+            {"name": "B", "race": "human", "weapon": "sword", "square": "F5"},
+        ],
+        "turns": [{}],
+    }
+    log = play(engine_input)
+    board = board_view(log, 0, entrant_colours(engine_input), engine_input)
+    names = {c["name"] for c in board["cells"]}
+    assert "F5" in names and "G1" not in names and "A6" not in names

@@ -87,19 +87,21 @@ def test_a_player_levels_a_gladiator_up_without_a_reload(page, login, campaign, 
     sheet = page.locator("#sheet")
     expect(sheet.locator(".meta")).to_contain_text("level 1")
     expect(page.locator("#xp")).to_have_text("2")
-    expect(page.locator("#level-up")).to_contain_text("Level 2 costs 2 experience points")
+    expect(page.locator("#advance")).to_contain_text("+1 body point (level 2)")
 
     _mark_document(page)
-    page.get_by_label("Stat", exact=True).select_option(label="+1 body point")
+    page.get_by_label("Improve", exact=True).select_option(label="+1 body point")
     page.get_by_role("button", name="Level up").click()
-    expect(page.locator("#flash .message.success")).to_have_text("Brutus reaches level 2: +1 body.")
+    expect(page.locator("#flash .message.success")).to_have_text(
+        "Brutus reaches level 2: +1 body point."
+    )
     expect(page.locator("#sheet .meta")).to_contain_text("level 2")
     expect(page.locator("#xp")).to_have_text("0")
     expect(page.locator("#stats")).to_contain_text("+1")  # the body bonus
-    expect(page.locator("#level-up")).to_contain_text("Level 3 costs 4 experience points")
+    expect(page.locator("#advance")).to_contain_text("+1 body point (level 3)")
     _assert_same_document(page)
 
-    page.get_by_label("Stat", exact=True).select_option(label="+1 attack die")
+    page.get_by_label("Improve", exact=True).select_option(label="+1 attack die")
     page.get_by_role("button", name="Level up").click()
     expect(page.locator("#flash .message.error")).to_have_text(
         "Level 3 costs 4 experience points; Brutus has 0."
@@ -108,7 +110,12 @@ def test_a_player_levels_a_gladiator_up_without_a_reload(page, login, campaign, 
     _assert_same_document(page)
 
     brutus.refresh_from_db()
-    assert (brutus.level, brutus.xp, brutus.bonus_body, brutus.bonus_attack) == (2, 0, 1, 0)
+    assert (
+        brutus.level,
+        brutus.xp,
+        brutus.build["bonuses"].get("body", 0),
+        brutus.build["bonuses"].get("attack", 0),
+    ) == (2, 0, 1, 0)
 
 
 def test_a_player_browses_fight_history_and_steps_through_a_replay(
@@ -228,7 +235,7 @@ def test_a_rival_cannot_act_for_another_players_gladiator(page, login, campaign,
     for name in ("Level up", "Save tactics", "Equip", "Unequip", "Retire Brutus"):
         expect(page.get_by_role("button", name=name)).to_have_count(0)
     expect(page.get_by_role("link", name="Shop")).to_have_count(0)
-    expect(page.locator("#level-up")).to_have_count(0)
+    expect(page.locator("#advance")).to_have_count(0)
 
     # The armoury may be looked at, but without Buy or Sell buttons.
     page.goto(f"/c/{campaign.slug}/g/{brutus.pk}/shop/")
@@ -244,8 +251,8 @@ def test_a_rival_cannot_act_for_another_players_gladiator(page, login, campaign,
     assert forged.status == 403
     assert "Only Brutus's owner or the game master may do this." in unescape(forged.text())
     forged = page.request.post(
-        f"/c/{campaign.slug}/g/{brutus.pk}/level-up/",
-        form={"csrfmiddlewaretoken": token, "stat": "body"},
+        f"/c/{campaign.slug}/g/{brutus.pk}/advance/",
+        form={"csrfmiddlewaretoken": token, "advance": "body"},
         max_redirects=0,
     )
     assert forged.status == 403

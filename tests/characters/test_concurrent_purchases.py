@@ -12,7 +12,7 @@ from django.db import connection
 from campaign.errors import LudusError
 from characters.catalogue import armoury
 from characters.models import Gladiator, Holding, LedgerLine
-from characters.services import gladiator_level_up
+from characters.services import gladiator_advance
 from characters.shop import item_buy
 
 from .conftest import assert_ledger_balances
@@ -75,8 +75,8 @@ def test_twenty_concurrent_level_ups_with_experience_for_one_level_once(brutus, 
     give(brutus, 2 + 1, "xp")  # level 2 costs 2; level 3 would cost 4
 
     def level_up() -> Gladiator:
-        return gladiator_level_up(
-            gladiator=Gladiator.objects.get(pk=brutus.pk), stat="attack", by=owner
+        return gladiator_advance(
+            gladiator=Gladiator.objects.get(pk=brutus.pk), key="attack", by=owner
         )
 
     done, failed = race(level_up)
@@ -85,6 +85,6 @@ def test_twenty_concurrent_level_ups_with_experience_for_one_level_once(brutus, 
     assert len(failed) == REQUESTS - 1
     assert all(type(exc) is LudusError for exc in failed), {type(e) for e in failed}
     brutus.refresh_from_db()
-    assert (brutus.level, brutus.bonus_attack, brutus.xp) == (2, 1, 1)
+    assert (brutus.level, brutus.build["bonuses"].get("attack", 0), brutus.xp) == (2, 1, 1)
     assert LedgerLine.objects.filter(gladiator=brutus, cause="level_up").count() == 1
     assert_ledger_balances(brutus)

@@ -8,11 +8,12 @@ import random
 import pytest
 from django.db import transaction
 
+from arena.engine.rulesets.gladiatorquest.campaign import STATS
 from campaign.errors import LudusError
 from characters.catalogue import armoury
 from characters.ledger import gladiator_lock, ledger_post
-from characters.models import STATS, Gladiator, Holding, LedgerLine
-from characters.services import gladiator_adjust, gladiator_level_up
+from characters.models import Gladiator, Holding, LedgerLine
+from characters.services import gladiator_adjust, gladiator_advance
 from characters.shop import item_buy, item_sell
 
 from .conftest import assert_ledger_balances
@@ -26,7 +27,7 @@ def test_every_change_of_gold_or_xp_is_a_line_naming_its_cause(brutus, nox, owne
     give(brutus, 2, "xp")
     holding = item_buy(gladiator=brutus, item="shield", by=owner)
     item_sell(holding=holding, by=owner)
-    gladiator_level_up(gladiator=brutus, stat="attack", by=owner)
+    gladiator_advance(gladiator=brutus, key="attack", by=owner)
     bout = fight([brutus, nox], seed=8)
 
     lines = list(LedgerLine.objects.filter(gladiator=brutus).order_by("id"))
@@ -102,7 +103,7 @@ def test_after_any_sequence_of_operations_the_cache_equals_the_sum_of_lines(
                 if holdings:
                     item_sell(holding=rng.choice(holdings), by=owner)
             else:
-                gladiator_level_up(gladiator=brutus, stat=rng.choice(STATS), by=owner)
+                gladiator_advance(gladiator=brutus, key=rng.choice(STATS), by=owner)
         except LudusError:
             after = (
                 LedgerLine.objects.filter(gladiator=brutus).count(),

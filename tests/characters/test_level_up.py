@@ -7,28 +7,31 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from arena.engine.rulesets.gladiatorquest import GLADIATOR_TYPES
+from arena.engine.rulesets.gladiatorquest.campaign import STATS, level_up_cost
 from arena.engine_io import bout_engine_input
 from arena.services import bout_schedule
 from campaign.errors import LudusError, NotAllowed
-from characters.catalogue import gladiator_type
-from characters.models import STATS, Gladiator, LedgerLine
-from characters.services import gladiator_level_up, gladiator_retire, level_up_cost
+from characters.models import Gladiator, LedgerLine
+from characters.services import gladiator_advance, gladiator_retire
 
 from .conftest import assert_ledger_balances
 
 pytestmark = pytest.mark.django_db
 
+GLADIATOR_TYPES_BY_SLUG = {t["slug"]: t for t in GLADIATOR_TYPES}
+
 
 def state(gladiator: Gladiator) -> tuple:
     g = Gladiator.objects.get(pk=gladiator.pk)
-    return (g.level, g.xp, g.bonuses, g.ledger.count())
+    return (g.level, g.xp, g.build.get("bonuses", {}), g.ledger.count())
 
 
 def test_the_nth_level_costs_2n_experience_points():
     """VII.C: 'A Gladiator may increase in level for the first time by spending TWO
     Experience Points. He may increase in level a second time by spending FOUR ..., a third
     time by spending SIX ..., a fourth time by spending EIGHT ..., and so on.'"""
-    assert [level_up_cost(level=level) for level in (1, 2, 3, 4, 5)] == [2, 4, 6, 8, 10]
+    assert [level_up_cost(level) for level in (1, 2, 3, 4, 5)] == [2, 4, 6, 8, 10]
 
 
 def test_three_level_ups_spend_two_then_four_then_six(brutus, owner, give):
@@ -36,19 +39,22 @@ def test_three_level_ups_spend_two_then_four_then_six(brutus, owner, give):
     off the Gladiator's sheet.'"""
     give(brutus, 2 + 4 + 6, "xp")
     for stat in ("attack", "body", "attack"):
-        gladiator_level_up(gladiator=brutus, stat=stat, by=owner)
+        gladiator_advance(gladiator=brutus, key=stat, by=owner)
 
     brutus.refresh_from_db()
     assert brutus.level == 4
     assert brutus.xp == 0
-    assert (brutus.bonus_attack, brutus.bonus_body) == (2, 1)
+    assert (brutus.build["bonuses"].get("attack", 0), brutus.build["bonuses"].get("body", 0)) == (
+        2,
+        1,
+    )
     spent = brutus.ledger.filter(cause=LedgerLine.Cause.LEVEL_UP).order_by("id")
     assert [line.amount for line in spent] == [-2, -4, -6]
     assert all(line.currency == "xp" and line.actor == owner for line in spent)
     assert [line.note for line in spent] == [
-        "level 2: +1 attack",
-        "level 3: +1 body",
-        "level 4: +1 attack",
+        "level 2: +1 attack die",
+        "level 3: +1 body point",
+        "level 4: +1 attack die",
     ]
     assert_ledger_balances(brutus)
 
@@ -58,16 +64,16 @@ def test_a_level_adds_one_to_the_chosen_stat_only(brutus, owner, give, stat):
     """VII.C: 'A Gladiator may add an extra die to his Attack or Defend rolls, or an extra
     point to his movement rolls, Body Points, or Mind Points.'"""
     give(brutus, 2, "xp")
-    returned = gladiator_level_up(gladiator=brutus, stat=stat, by=owner)
+    returned = gladiator_advance(gladiator=brutus, key=stat, by=owner)
     brutus.refresh_from_db()
-    assert brutus.bonuses == {s: int(s == stat) for s in STATS}
+    assert brutus.build == {"bonuses": {stat: 1}}
     assert brutus.level == 2
-    assert (returned.level, returned.bonuses) == (brutus.level, brutus.bonuses)
+    assert (returned.level, returned.build) == (brutus.level, brutus.build)
 
 
 def test_spare_experience_stays_after_a_level_up(brutus, owner, give):
     give(brutus, 3, "xp")
-    gladiator_level_up(gladiator=brutus, stat="mind", by=owner)
+    gladiator_advance(gladiator=brutus, key="mind", by=owner)
     brutus.refresh_from_db()
     assert (brutus.level, brutus.xp) == (2, 1)
 
@@ -75,10 +81,10 @@ def test_spare_experience_stays_after_a_level_up(brutus, owner, give):
 def test_not_enough_experience_is_refused_and_changes_nothing(brutus, owner, give):
     """The second level costs FOUR: three points are not enough."""
     give(brutus, 5, "xp")
-    gladiator_level_up(gladiator=brutus, stat="attack", by=owner)
+    gladiator_advance(gladiator=brutus, key="attack", by=owner)
     before = state(brutus)
     with pytest.raises(LudusError) as refused:
-        gladiator_level_up(gladiator=brutus, stat="attack", by=owner)
+        gladiator_advance(gladiator=brutus, key="attack", by=owner)
     assert "Level 3 costs 4 experience points" in refused.value.message
     assert "has 3" in refused.value.message
     assert state(brutus) == before
@@ -87,7 +93,7 @@ def test_not_enough_experience_is_refused_and_changes_nothing(brutus, owner, giv
 def test_a_new_gladiator_cannot_level_up_without_experience(brutus, owner):
     before = state(brutus)
     with pytest.raises(LudusError, match="costs 2 experience points"):
-        gladiator_level_up(gladiator=brutus, stat="body", by=owner)
+        gladiator_advance(gladiator=brutus, key="body", by=owner)
     assert state(brutus) == before
 
 
@@ -96,8 +102,8 @@ def test_an_unknown_stat_is_refused_and_changes_nothing(brutus, owner, give, sta
     give(brutus, 2, "xp")
     before = state(brutus)
     with pytest.raises(LudusError) as refused:
-        gladiator_level_up(gladiator=brutus, stat=stat, by=owner)
-    assert refused.value.field == "stat"
+        gladiator_advance(gladiator=brutus, key=stat, by=owner)
+    assert refused.value.field == "advance"
     assert "attack, defend, movement, body, mind" in refused.value.message
     assert state(brutus) == before
 
@@ -111,7 +117,7 @@ def test_a_dead_or_retired_gladiator_cannot_level_up(brutus, owner, give, end):
         Gladiator.objects.filter(pk=brutus.pk).update(status=Gladiator.Status.DEAD)
     before = state(brutus)
     with pytest.raises(LudusError, match=f"{end}: a dead or retired gladiator cannot"):
-        gladiator_level_up(gladiator=Gladiator.objects.get(pk=brutus.pk), stat="body", by=owner)
+        gladiator_advance(gladiator=Gladiator.objects.get(pk=brutus.pk), key="body", by=owner)
     assert state(brutus) == before
 
 
@@ -120,23 +126,23 @@ def test_only_the_owner_or_the_gm_may_level_a_gladiator(request, brutus, give, i
     give(brutus, 2, "xp")
     before = state(brutus)
     with pytest.raises(NotAllowed):
-        gladiator_level_up(gladiator=brutus, stat="attack", by=request.getfixturevalue(intruder))
+        gladiator_advance(gladiator=brutus, key="attack", by=request.getfixturevalue(intruder))
     assert state(brutus) == before
 
 
 def test_the_gm_may_level_a_gladiator(brutus, gm, give):
     give(brutus, 2, "xp")
-    gladiator_level_up(gladiator=brutus, stat="defend", by=gm)
+    gladiator_advance(gladiator=brutus, key="defend", by=gm)
     brutus.refresh_from_db()
-    assert brutus.bonus_defend == 1
+    assert brutus.build["bonuses"].get("defend", 0) == 1
     assert brutus.ledger.latest("id").actor == gm
 
 
 def test_the_bonuses_reach_the_engine_input(campaign, gm, brutus, nox, owner, give):
     """Only stats that were raised are sent, under 'bonuses' (docs/engine.md)."""
     give(brutus, 2 + 4, "xp")
-    gladiator_level_up(gladiator=brutus, stat="attack", by=owner)
-    gladiator_level_up(gladiator=brutus, stat="body", by=owner)
+    gladiator_advance(gladiator=brutus, key="attack", by=owner)
+    gladiator_advance(gladiator=brutus, key="body", by=owner)
     bout = bout_schedule(
         campaign=campaign,
         by=gm,
@@ -152,8 +158,8 @@ def test_the_engine_fights_with_the_raised_stats(brutus, nox, owner, give, fight
     """A body point and a movement point bought with experience show in the bout's log: the
     first blow against Brutus starts from base body + 1, every movement roll adds 1."""
     give(brutus, 2 + 4, "xp")
-    gladiator_level_up(gladiator=brutus, stat="body", by=owner)
-    gladiator_level_up(gladiator=brutus, stat="movement", by=owner)
+    gladiator_advance(gladiator=brutus, key="body", by=owner)
+    gladiator_advance(gladiator=brutus, key="movement", by=owner)
     bout = fight([brutus, nox], seed=8)
 
     entry = next(e for e in bout.engine_input["gladiators"] if e["name"] == "Brutus")
@@ -165,5 +171,5 @@ def test_the_engine_fights_with_the_raised_stats(brutus, nox, owner, give, fight
     first_hit = next(e for e in blows if e["damage"])
     assert (
         first_hit["body_after"] + first_hit["damage"]
-        == gladiator_type("gladiatorquest", "barbarian")["body"] + 1
+        == GLADIATOR_TYPES_BY_SLUG["barbarian"]["body"] + 1
     )

@@ -13,7 +13,7 @@ from campaign.models import AuditEntry
 from characters.models import Gladiator, LedgerLine
 from characters.services import (
     gladiator_adjust,
-    gladiator_level_up,
+    gladiator_advance,
     gladiator_retire,
     gladiator_tactics_set,
 )
@@ -115,7 +115,7 @@ def test_a_retired_gladiator_cannot_buy_level_up_or_take_tactics(retired, owner)
     with pytest.raises(LudusError, match="retired"):
         item_buy(gladiator=retired, item="shield", by=owner)
     with pytest.raises(LudusError, match="retired"):
-        gladiator_level_up(gladiator=retired, stat="attack", by=owner)
+        gladiator_advance(gladiator=retired, key="attack", by=owner)
     with pytest.raises(LudusError, match="retired"):
         gladiator_tactics_set(gladiator=retired, tactics={"attack": "swing"}, by=owner)
     assert record(retired) == before

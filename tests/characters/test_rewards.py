@@ -12,13 +12,14 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from arena.engine.rulesets.gladiatorquest import GLADIATOR_TYPES
+from arena.engine.rulesets.gladiatorquest.campaign import GOLD_PER_DEFEATED
 from arena.models import Bout
 from arena.services import bout_resolve, bout_schedule
 from campaign.errors import LudusError
-from characters.catalogue import gladiator_type
 from characters.models import Gladiator, Holding, LedgerLine
-from characters.rewards import GOLD_PER_DEFEATED, bout_payout
-from characters.services import gladiator_create, gladiator_level_up
+from characters.rewards import bout_payout
+from characters.services import gladiator_advance, gladiator_create
 from characters.shop import item_buy, item_unequip
 
 from .conftest import assert_ledger_balances, standing
@@ -26,6 +27,8 @@ from .conftest import assert_ledger_balances, standing
 pytestmark = pytest.mark.django_db
 
 DEFEATED = {"killed", "mercy"}
+
+GLADIATOR_TYPES_BY_SLUG = {t["slug"]: t for t in GLADIATOR_TYPES}
 
 
 @pytest.fixture
@@ -218,7 +221,7 @@ def test_a_killed_gladiator_is_dead_for_good(campaign, gm, due_bout, brutus, nox
         )
     give(dead, 10, "xp")
     with pytest.raises(LudusError, match="dead"):
-        gladiator_level_up(gladiator=dead, stat="body", by=dead.owner)
+        gladiator_advance(gladiator=dead, key="body", by=dead.owner)
 
 
 def test_a_dead_gladiator_in_an_already_scheduled_bout_makes_it_fail(
@@ -350,7 +353,7 @@ def test_gladiators_enter_every_bout_fully_healed(brutus, nox, fight):
     wounded; in the second the first blow against him lands on a full body, and the engine
     input carries no wounds."""
     first = fight([brutus, nox], seed=8)
-    full = gladiator_type("gladiatorquest", "barbarian")["body"]
+    full = GLADIATOR_TYPES_BY_SLUG["barbarian"]["body"]
     row = standing(first, "Brutus")
     assert row["fate"] == "survived" and row["body"] < full, "seed 8 leaves Brutus wounded"
     assert standing(first, "Nox")["fate"] != "killed"

@@ -48,8 +48,8 @@ def test_two_players_give_orders_and_both_boards_move_on(
         orders.goto(f"{url}orders/{mine.pk}/")
         orders.locator('a[data-square="D5"]').click()
         expect(orders.locator("#draft-move")).to_have_text("D5")
-        orders.get_by_role("link", name="2. Click squares to strike").click()
-        expect(orders.get_by_role("link", name="2. Click squares to strike")).to_have_attribute(
+        orders.get_by_role("link", name="2. Click: strike").click()
+        expect(orders.get_by_role("link", name="2. Click: strike")).to_have_attribute(
             "aria-pressed", "true"
         )
         orders.locator('a[data-square="D6"]').click()

@@ -18,7 +18,7 @@ def snapshot(campaign: Campaign) -> dict[str, Any]:
                 "xp": g.xp,
                 "level": g.level,
                 "status": g.status,
-                "bonuses": g.bonuses,
+                "bonuses": g.build.get("bonuses", {}),
                 "tactics": g.tactics,
                 "holdings": sorted(g.holdings.values_list("id", "item", "equipped")),
             }

@@ -17,7 +17,7 @@ from django.utils import timezone
 from arena.models import Bout
 from arena.services import bout_cancel, bout_resolve, bout_schedule
 from characters.models import Gladiator
-from characters.services import gladiator_create, gladiator_level_up, gladiator_retire
+from characters.services import gladiator_advance, gladiator_create, gladiator_retire
 from characters.shop import item_buy, item_unequip
 
 from .helpers import snapshot
@@ -67,14 +67,14 @@ def test_a_member_creates_a_gladiator_with_tactics(campaign, rival, api_as):
 
 def test_the_sheet_shows_bonuses_holdings_and_record(due_bout, brutus, owner, rival, stake, api_as):
     stake(brutus, xp=2)
-    gladiator_level_up(gladiator=brutus, stat="mind", by=owner)
+    gladiator_advance(gladiator=brutus, key="mind", by=owner)
     bout_resolve(bout_id=due_bout.pk)  # seed 7: Brutus falls to Nox
     brutus.refresh_from_db()
 
     sheet = api_as(rival).get(at("api-gladiator", brutus)).json()
 
     assert sheet["level"] == 2
-    assert sheet["bonuses"] == {"attack": 0, "defend": 0, "movement": 0, "body": 0, "mind": 1}
+    assert sheet["build"] == {"bonuses": {"mind": 1}}
     assert items(sheet) == {"broadsword": True}
     record = ("bouts_fought", "wins", "defeats", "opponents_defeated", "mercy_granted")
     assert {k: sheet[k] for k in record} == {k: getattr(brutus, k) for k in record}
@@ -84,7 +84,7 @@ def test_the_sheet_shows_bonuses_holdings_and_record(due_bout, brutus, owner, ri
 
 
 def test_the_ledger_lists_lines_newest_first_and_balances(armed, owner, api_as):
-    gladiator_level_up(gladiator=armed, stat="attack", by=owner)  # -2 xp
+    gladiator_advance(gladiator=armed, key="attack", by=owner)  # -2 xp
     item_buy(gladiator=armed, item="dagger", by=owner)  # -25 gold
     armed.refresh_from_db()
 
@@ -136,8 +136,8 @@ ACTIONS = [
     Action("unequip", "post", "api-gladiator-equip",
            lambda g: {"holding": holding(g, "broadsword"), "equipped": False}, 200,
            lambda s: items(s)["broadsword"] is False),
-    Action("level-up", "post", "api-gladiator-level-up", lambda g: {"stat": "body"}, 200,
-           lambda s: (s["level"], s["xp"], s["bonuses"]["body"]) == (2, 18, 1)),
+    Action("level-up", "post", "api-gladiator-advance", lambda g: {"advance": "body"}, 200,
+           lambda s: (s["level"], s["xp"], s["build"]["bonuses"]["body"]) == (2, 18, 1)),
     Action("tactics", "put", "api-gladiator-tactics",
            lambda g: {"tactics": {"target": "weakest"}}, 200,
            lambda s: s["tactics"] == {"target": "weakest"}),
@@ -154,7 +154,7 @@ def test_an_action_returns_the_new_sheet(action, armed, owner, api_as):
     )
     assert response.status_code == action.status, response.json()
     sheet = response.json()
-    assert sheet["id"] == armed.pk and {"bonuses", "holdings", "tactics"} <= sheet.keys()
+    assert sheet["id"] == armed.pk and {"build", "holdings", "tactics"} <= sheet.keys()
     assert action.check(sheet), sheet
     assert api_as(owner).get(at("api-gladiator", armed)).json() == sheet  # it was stored
 
@@ -196,9 +196,9 @@ BAD = [
     Bad("buy with no item", "api-gladiator-buy", lambda g, o: {}, "item"),
     Bad("buy what is not for sale", "api-gladiator-buy", lambda g, o: {"item": "touch"}, "item"),
     Bad("buy an item of the wrong type", "api-gladiator-buy", lambda g, o: {"item": 7}, "item"),
-    Bad("level up an unknown stat", "api-gladiator-level-up", lambda g, o: {"stat": "luck"},
-        "stat"),
-    Bad("level up with no stat", "api-gladiator-level-up", lambda g, o: {}, "stat"),
+    Bad("level up an unknown stat", "api-gladiator-advance", lambda g, o: {"advance": "luck"},
+        "advance"),
+    Bad("level up with no stat", "api-gladiator-advance", lambda g, o: {}, "advance"),
     Bad("tactics with an unknown value", "api-gladiator-tactics",
         lambda g, o: {"tactics": {"approach": "charge"}}, "tactics", "put"),
     Bad("tactics with an unknown name", "api-gladiator-tactics",
@@ -407,7 +407,7 @@ TESTED = [
     ("api-gladiator-buy", "post"),
     ("api-gladiator-sell", "post"),
     ("api-gladiator-equip", "post"),
-    ("api-gladiator-level-up", "post"),
+    ("api-gladiator-advance", "post"),
     ("api-gladiator-tactics", "put"),
     ("api-gladiator-retire", "post"),
     ("api-gladiator-adjust", "post"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from arena.engine.core.board import DIAGONAL, ORTHOGONAL, Board, Facing, Square
 from arena.engine.core.dice import CombatFace, Dice, DiceError
 from arena.engine.core.events import Event, plain
-from arena.engine.core.ruleset import RULESETS, Ruleset, TurnRecord, register, registered
+from arena.engine.core.ruleset import RULESETS, Ruleset, TurnRecord, register
 
 __all__ = [
     "DIAGONAL",
@@ -22,5 +22,4 @@ __all__ = [
     "TurnRecord",
     "plain",
     "register",
-    "registered",
 ]

@@ -12,9 +12,8 @@ tactics filling in for everyone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol
 
 from arena.engine.core.events import Event, fast_frozen_init
 
@@ -44,14 +43,17 @@ class TurnRecord:
 fast_frozen_init(TurnRecord)  # one per turn of every bout
 
 
-@runtime_checkable
 class Ruleset(Protocol):
-    """What a rule set provides. `play` is the whole contract the Django side uses; the other
-    methods are the seams a rule set is built from (and what tests drive directly)."""
+    """What a registered rule set provides: `play` (a whole bout, JSON in and out) always; the
+    turn protocol (core/protocol.py) for everything turn by turn; `campaign` (a
+    core.campaign.CampaignAdapter, or None) to be offered for campaigns; `web` (a
+    core.campaign.WebPlay, or None) to be played by web, turn by turn."""
 
     slug: ClassVar[str]
     version: ClassVar[str]
     title: ClassVar[str]
+    campaign: Any
+    web: Any
 
     def play(self, bout: dict[str, Any]) -> dict[str, Any]:
         """Plain JSON-able bout in (setup, seed or scripted dice, optional orders per turn),
@@ -63,15 +65,8 @@ RULESETS: dict[str, type[Ruleset]] = {}
 
 
 def register(cls: type[Ruleset]) -> type[Ruleset]:
-    """Class decorator: add a rule set to the registry under its slug (once)."""
+    """Add a rule set to the registry under its slug (once)."""
     if cls.slug in RULESETS and RULESETS[cls.slug] is not cls:
         raise ValueError(f"rule set slug {cls.slug!r} is registered twice")
     RULESETS[cls.slug] = cls
     return cls
-
-
-def registered() -> dict[str, type[Ruleset]]:
-    return dict(RULESETS)
-
-
-RulesetFactory = Callable[[], Ruleset]

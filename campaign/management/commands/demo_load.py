@@ -28,8 +28,9 @@ from arena.services import bout_resolve, bout_schedule
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import campaign_create, campaign_join
+from characters.catalogue import advances_of
 from characters.models import Gladiator, LedgerLine
-from characters.services import gladiator_create, gladiator_level_up, level_up_cost
+from characters.services import gladiator_advance, gladiator_create
 from characters.shop import item_buy
 
 DEMO_SLUG = "the-games-of-capua"
@@ -199,12 +200,16 @@ class Command(BaseCommand):
         for g in Gladiator.objects.filter(campaign=campaign, status="active").select_related(
             "owner", "campaign"
         ):
-            while g.xp >= level_up_cost(level=g.level):
-                g = gladiator_level_up(
-                    gladiator=g, stat=("attack", "body")[g.level % 2], by=g.owner
+            while True:
+                affordable = [a for a in advances_of(g) if a.xp <= g.xp and a.gold <= g.gold]
+                choice = next(
+                    (a for a in affordable if a.key == ("attack", "body")[g.level % 2]), None
                 )
+                if choice is None:
+                    break
+                g = gladiator_advance(gladiator=g, key=choice.key, by=g.owner)
                 LedgerLine.objects.filter(
-                    gladiator=g, cause="level_up", created_at__gt=when
+                    gladiator=g, cause__in=["level_up", "advance"], created_at__gt=when
                 ).update(created_at=when)
             owned = set(g.holdings.values_list("item", flat=True))
             for item in SHOPPING_LIST:

@@ -43,7 +43,7 @@ def cli(text: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_it_is_registered_with_a_version():
-    assert {"slug": "gladiator-arena", "version": "0.75.2", "title": "Gladiator Arena"} in (
+    assert {"slug": "gladiator-arena", "version": "0.75.3", "title": "Gladiator Arena"} in (
         rulesets_available()
     )
 
@@ -59,7 +59,10 @@ def test_the_pinned_output_shape():
     row = result["result"]["standings"][0]
     assert set(row) == {
         "name",
+        "side",
         "place",
+        "fate",
+        "score",
         "kills",
         "hp",
         "alive",

@@ -13,8 +13,6 @@ docs/rules/gladiator-arena.md explains every rule, ruling and decision.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 from arena.engine.core.ruleset import register
 from arena.engine.rulesets.gladiator_arena.data import (
     ALLOWED,
@@ -63,7 +61,6 @@ from arena.engine.rulesets.gladiator_arena.orders import (
 from arena.engine.rulesets.gladiator_arena.play import (
     SLUG,
     parse_order,
-    play_bout,
     snapshot,
 )
 from arena.engine.rulesets.gladiator_arena.resolve import (
@@ -72,6 +69,7 @@ from arena.engine.rulesets.gladiator_arena.resolve import (
     resolve_turn,
     time_limit_applies,
 )
+from arena.engine.rulesets.gladiator_arena.ruleset import GladiatorArena
 from arena.engine.rulesets.gladiator_arena.setup import mirror, parse_options, setup_bout
 from arena.engine.rulesets.gladiator_arena.standings import Standing, standings
 from arena.engine.rulesets.gladiator_arena.state import (
@@ -88,17 +86,7 @@ from arena.engine.rulesets.gladiator_arena.tactics import default_order, predict
 
 RULES_VERSION = "0.75"
 
-
-@register
-class GladiatorArena:
-    slug: ClassVar[str] = SLUG
-    # Rules 0.75, first revision of this implementation (bump the last part on any change
-    # that alters a log, so stored bouts keep the version they were fought under).
-    version: ClassVar[str] = "0.75.2"
-    title: ClassVar[str] = "Gladiator Arena"
-
-    def play(self, bout: dict[str, Any]) -> dict[str, Any]:
-        return play_bout(bout, self.version)
+register(GladiatorArena)
 
 
 __all__ = [
@@ -153,7 +141,6 @@ __all__ = [
     "parse_forum_order",
     "parse_options",
     "parse_order",
-    "play_bout",
     "predict",
     "resolve_turn",
     "setup_bout",

@@ -1,4 +1,4 @@
-"""The JSON contract (`python -m arena.engine play`): a bout in, the turn-by-turn log out."""
+"""Orders and turns as JSON (the engine's input) and the snapshot of each turn in the log."""
 
 from __future__ import annotations
 
@@ -6,11 +6,7 @@ from typing import Any
 
 from arena.engine.core.board import Square
 from arena.engine.errors import EngineInputError
-from arena.engine.rulesets.gladiator_arena.resolve import resolve_turn
-from arena.engine.rulesets.gladiator_arena.setup import parse_options, setup_bout
-from arena.engine.rulesets.gladiator_arena.standings import standings
 from arena.engine.rulesets.gladiator_arena.state import BoutState, Concession, Order
-from arena.engine.rulesets.gladiator_arena.tactics import default_order
 
 SLUG = "gladiator-arena"
 _ORDER_KEYS = {"move", "strike", "concede"}
@@ -50,6 +46,18 @@ def parse_order(raw: object, where: str, name: str) -> Order:
     return Order(move=square, strikes=strikes, concede=choice)
 
 
+def order_to_json(order: Order) -> dict[str, Any]:
+    """The JSON form parse_order reads back (a concession stands alone)."""
+    if order.concede is not None:
+        return {"concede": order.concede.value}
+    out: dict[str, Any] = {}
+    if order.move is not None:
+        out["move"] = str(order.move)
+    if order.strikes:
+        out["strike"] = [str(s) for s in order.strikes]
+    return out
+
+
 def _square(text: object, where: str, name: str) -> Square:
     try:
         return Square.parse(text)  # type: ignore[arg-type]
@@ -82,45 +90,4 @@ def parse_turn(state: BoutState, raw: object, index: int) -> dict[str, Order]:
 def snapshot(state: BoutState) -> dict[str, dict[str, Any]]:
     return {
         g.name: {"square": str(g.square), "hp": g.hp, "alive": g.alive} for g in state.gladiators
-    }
-
-
-def play_bout(bout: dict[str, Any], version: str) -> dict[str, Any]:
-    options = parse_options(bout.get("options"))
-    state = setup_bout(options, bout.get("gladiators"))
-    raw_turns = bout.get("turns", [])
-    if raw_turns is None:
-        raw_turns = []
-    if not isinstance(raw_turns, list):
-        raise EngineInputError("turns", "must be a list of turns")
-    out_turns: list[dict[str, Any]] = []
-    index = 0
-    while not state.finished:
-        if index < len(raw_turns):
-            orders = parse_turn(state, raw_turns[index], index)
-        elif options.tactics and index < options.max_turns:
-            orders = {}
-        else:
-            break
-        if options.tactics:
-            for g in state.gladiators:
-                if g.alive and g.name not in orders:
-                    orders[g.name] = default_order(state, g.name)
-        state, events = resolve_turn(state, orders)
-        out_turns.append(
-            {
-                "turn": state.turn,
-                "gladiators": snapshot(state),
-                "events": [e.to_dict() for e in events],
-            }
-        )
-        index += 1
-    return {
-        "ruleset": SLUG,
-        "version": version,
-        "turns": out_turns,
-        "result": {
-            "finished": state.finished,
-            "standings": [s.to_dict() for s in standings(state)],
-        },
     }

@@ -7,29 +7,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arena.engine.rulesets.gladiator_arena.state import BoutState, Gladiator
+from arena.engine.core.protocol import Fate
+from arena.engine.rulesets.gladiator_arena.state import BoutState, Gladiator, RemovalCause
+
+# How a removal reads in the standings every rule set shares: struck down or worn out by the time
+# limit is death (section 8 b, c); conceding is withdrawing (8 d).
+_FATES = {
+    None: Fate.FIGHTING,
+    RemovalCause.STRUCK: Fate.DEAD,
+    RemovalCause.TIME_LIMIT: Fate.DEAD,
+    RemovalCause.CONCEDED: Fate.WITHDREW,
+}
 
 
 @dataclass(frozen=True, slots=True)
 class Standing:
     name: str
     place: int
+    fate: Fate
     kills: Fraction
     hp: int
     alive: bool
     died_on_turn: int | None
     damage_dealt: int
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "name": self.name,
-            "place": self.place,
-            "kills": str(self.kills),
-            "hp": self.hp,
-            "alive": self.alive,
-            "died_on_turn": self.died_on_turn,
-            "damage_dealt": self.damage_dealt,
-        }
 
 
 def _key(g: Gladiator) -> tuple[Fraction, int, int, int, int]:
@@ -48,5 +48,16 @@ def standings(state: BoutState) -> tuple[Standing, ...]:
         if key != previous:
             place = position
             previous = key
-        out.append(Standing(g.name, place, g.kills, g.hp, g.alive, g.died_on_turn, g.damage_dealt))
+        out.append(
+            Standing(
+                g.name,
+                place,
+                _FATES[g.removal],
+                g.kills,
+                g.hp,
+                g.alive,
+                g.died_on_turn,
+                g.damage_dealt,
+            )
+        )
     return tuple(out)

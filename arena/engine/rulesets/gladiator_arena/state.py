@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from typing import Any
 
 from arena.engine.core.board import Board, Square
 from arena.engine.rulesets.gladiator_arena.data import RACES, Race, Weapon
@@ -116,6 +118,61 @@ def new_state(options: Options, gladiators: list[Gladiator]) -> BoutState:
     )
 
 
+def state_to_json(state: BoutState) -> dict[str, object]:
+    """The state as plain JSON (play-by-web stores it after every turn)."""
+    o = state.options
+    return {
+        "options": {
+            "board": [o.width, o.height],
+            "time_limit": o.time_limit,
+            "tactics": o.tactics,
+            "max_turns": o.max_turns,
+        },
+        "turn": state.turn,
+        "finished": state.finished,
+        "gladiators": [
+            {
+                "name": g.name,
+                "race": g.race.value,
+                "weapon": g.weapon.value,
+                "square": str(g.square),
+                "hp": g.hp,
+                "alive": g.alive,
+                "died_on_turn": g.died_on_turn,
+                "removal": None if g.removal is None else g.removal.value,
+                "kills": str(g.kills),
+                "damage_dealt": g.damage_dealt,
+            }
+            for g in state.gladiators
+        ],
+    }
+
+
+def state_from_json(data: Mapping[str, Any]) -> BoutState:
+    """Exactly the state state_to_json was given (the data is ours: no checks beyond it)."""
+    width, height = data["options"]["board"]
+    options = Options(
+        width, height, data["options"]["time_limit"], data["options"]["tactics"],
+        data["options"]["max_turns"],
+    )  # fmt: skip
+    gladiators = tuple(
+        Gladiator(
+            name=g["name"],
+            race=Race(g["race"]),
+            weapon=Weapon(g["weapon"]),
+            square=Square.parse(g["square"]),
+            hp=g["hp"],
+            alive=g["alive"],
+            died_on_turn=g["died_on_turn"],
+            removal=None if g["removal"] is None else RemovalCause(g["removal"]),
+            kills=Fraction(g["kills"]),
+            damage_dealt=g["damage_dealt"],
+        )
+        for g in data["gladiators"]
+    )
+    return BoutState(Board(width, height), options, gladiators, data["turn"], data["finished"])
+
+
 __all__ = [
     "STAY",
     "BoutState",
@@ -125,4 +182,6 @@ __all__ = [
     "Order",
     "RemovalCause",
     "new_state",
+    "state_from_json",
+    "state_to_json",
 ]

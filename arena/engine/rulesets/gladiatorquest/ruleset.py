@@ -17,6 +17,7 @@ from arena.engine.core.events import Event
 from arena.engine.core.protocol import Column, Need, Pending, Standing, play_with
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest import combat, movement, setup, standings, state
+from arena.engine.rulesets.gladiatorquest.campaign import GladiatorQuestCampaign
 from arena.engine.rulesets.gladiatorquest.orders import combat_order_json, step_order_json
 from arena.engine.rulesets.gladiatorquest.state import BoutState, Status
 from arena.engine.rulesets.gladiatorquest.tactics import step_order
@@ -29,6 +30,8 @@ class GladiatorQuest:
     title: ClassVar[str] = "GladiatorQuest"
     columns: ClassVar[tuple[Column, ...]] = standings.COLUMNS
     placing: ClassVar[str] = standings.PLACING
+    campaign = GladiatorQuestCampaign()
+    web = None  # not played by web yet: its bouts are fought by tactics
 
     def play(self, bout: dict[str, Any]) -> dict[str, Any]:
         """The whole bout through the generic driver, in this rule set's historic log shape:

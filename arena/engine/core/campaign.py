@@ -1,0 +1,201 @@
+"""The campaign adapter: what a rule set tells Ludus about persistent gladiators.
+
+Pure Python beside the rule set's engine (no Django). The Django side asks the adapter for
+everything that differs between rule sets: which gladiator types exist and what they start
+with, the armoury, what a gladiator may carry, its build (a JSON document the rule set
+validates), what it can improve between bouts and at what cost, how a bout's engine input is
+made from the entrants, what a finished bout pays, and which bout options exist.
+
+A rule set whose class has `campaign = <an adapter>` is offered for campaigns (and covered by
+the contract test in tests/rulesets/ at once). docs/rulesets.md has the checklist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from arena.engine.core.protocol import Fate
+
+JSON = Any
+
+
+@dataclass(frozen=True, slots=True)
+class GladiatorType:
+    """A type a player may create: a hero, a monster, a race, a war machine ..."""
+
+    slug: str
+    label: str  # for the creation form: "Barbarian (hero)", "Elf (8 HP, 3 MpT)"
+    name: str  # on the sheet: "Barbarian"
+    starting_kit: tuple[str, ...] = ()  # item slugs, equipped at creation
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    """One improvement a gladiator can buy between bouts, and its price."""
+
+    key: str
+    label: str  # "+1 Attack dice"
+    xp: int = 0
+    gold: int = 0
+    level: int = 0  # levels gained (a level-up is an advance with level=1)
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A gladiator as a bout sees it, frozen at the moment of the fight."""
+
+    name: str
+    kind: str
+    build: Mapping[str, JSON]
+    level: int
+    equipment: tuple[str, ...]  # equipped item slugs, sorted
+    tactics: Mapping[str, JSON]
+    team: str = ""
+    square: str = ""
+
+
+@dataclass
+class Outcome:
+    """What one bout meant for one gladiator's career."""
+
+    fate: Fate = Fate.FIGHTING
+    won: bool = False
+    lost: bool = False
+    defeated: int = 0  # opponents it defeated
+    gold: int = 0
+    xp: int = 0
+    killed_by: str = ""
+    items_lost: list[str] = field(default_factory=list)
+    items_gained: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class TacticSetting:
+    """One setting of a gladiator's tactics (used when the engine fights for it)."""
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+
+
+@dataclass(frozen=True, slots=True)
+class OptionField:
+    """One bout option the GM may set; forms and API documentation are built from these.
+
+    kind: "int" (minimum..maximum), "bool", "choice" (one of choices), or "board" (files x
+    ranks: a [files, ranks] list, each minimum..maximum)."""
+
+    key: str
+    label: str
+    kind: str
+    default: JSON
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+
+class CampaignAdapter(Protocol):
+    """What a rule set offers campaigns. Problems are returned in words; bad input the caller
+    cannot check beforehand raises EngineInputError naming the field."""
+
+    has_levels: bool  # whether the sheet shows a level
+
+    def types(self) -> Sequence[GladiatorType]: ...
+
+    def armoury(self) -> Mapping[str, Mapping[str, JSON]]:
+        """slug -> {"slug", "name", "kind", "price" (None: not sold), "note", ...}."""
+
+    def new_build(self, kind: str) -> dict[str, JSON]:
+        """The build of a new gladiator of this type."""
+
+    def build_problems(self, kind: str, build: Mapping[str, JSON]) -> list[str]: ...
+
+    def equipment_problems(
+        self, kind: str, build: Mapping[str, JSON], equipment: Sequence[str]
+    ) -> list[str]:
+        """What is wrong with carrying this equipment into a bout ([] = fine)."""
+
+    def sheet(self, kind: str, build: Mapping[str, JSON]) -> list[tuple[str, str]]:
+        """The gladiator sheet's stats as (label, value)."""
+
+    def advances(self, kind: str, build: Mapping[str, JSON], level: int) -> list[Advance]:
+        """What this gladiator can improve now, whatever it can afford."""
+
+    def advance(
+        self, kind: str, build: Mapping[str, JSON], level: int, key: str
+    ) -> dict[str, JSON]:
+        """The build after advance `key` (one of advances(); KeyError otherwise)."""
+
+    def tactics(self) -> Sequence[TacticSetting]: ...
+
+    def bout_input(
+        self,
+        entrants: Sequence[Entrant],
+        options: Mapping[str, JSON],
+        *,
+        seed: int,
+        by_tactics: bool,
+    ) -> dict[str, JSON]:
+        """The engine input of a bout between these entrants (stored for replay)."""
+
+    def outcomes(self, log: Mapping[str, JSON], options: Mapping[str, JSON]) -> dict[str, Outcome]:
+        """name -> what the finished bout means for that gladiator's career."""
+
+    def options_schema(self, *, by_tactics: bool) -> Sequence[OptionField]:
+        """The bout options a GM may set, for a bout fought by tactics or turn by turn."""
+
+    def clean_options(self, options: Mapping[str, JSON], *, by_tactics: bool) -> dict[str, JSON]:
+        """The bout options checked (EngineInputError naming the option at fault)."""
+
+    def start_problems(self, options: Mapping[str, JSON], square: str) -> list[str]:
+        """What is wrong with a starting square an entrant chose ([] = fine)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OrderField:
+    """One part of a play-by-web order; the order page and the API's shape check are built
+    from these.
+
+    kind: "square" (one square, e.g. "D5"), "squares" (a list of squares), or "choice" (one
+    of choices, given on its own, e.g. conceding). On the board, a click sets the square
+    fields; `mark` is how the squares the rule set offers for it are drawn ("move" or
+    "strike"), and `clears` names the fields a new value makes stale (strikes are measured
+    from the destination)."""
+
+    key: str
+    label: str
+    kind: str
+    choices: tuple[str, ...] = ()
+    help: str = ""
+    mark: str = "move"
+    clears: tuple[str, ...] = ()
+    empty: str = "none"  # how the page shows the field while it is not set
+
+
+class WebPlay(Protocol):
+    """What play by web needs beyond the turn protocol: orders typed in a forum's format, the
+    squares the order page offers, and a resolved turn as the GM's forum post."""
+
+    def order_schema(self) -> Sequence[OrderField]:
+        """The parts of an order, in the order a player gives them."""
+
+    def parse_text(self, text: str) -> JSON:
+        """An order typed in the forum's format (EngineInputError naming each problem)."""
+
+    def order_text(self, order: JSON) -> str: ...
+
+    def board(self, state: Any) -> tuple[int, int]:
+        """(files, ranks) of the board the order page draws."""
+
+    def snapshot(self, state: Any) -> dict[str, dict[str, JSON]]:
+        """Every combatant's square, hp and alive flag, as the board draws them."""
+
+    def choices(self, state: Any, who: str, draft: Mapping[str, JSON]) -> dict[str, list[str]]:
+        """The squares the order page offers for each square field of the order (by key),
+        given the draft so far."""
+
+    def forum_post(self, before: Any, after: Any, events: Sequence[Any], markup: str) -> str:
+        """A resolved turn (the state before and after, its events) as a forum post."""

@@ -1,0 +1,125 @@
+"""Gladiator Arena on the turn protocol: every living gladiator gives a secret order each turn,
+and the turn resolves them together (arena/engine/core/protocol.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from arena.engine.core.dice import Dice
+from arena.engine.core.events import Event
+from arena.engine.core.protocol import Column, Need, Pending, Standing, play_with
+from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.gladiator_arena.campaign import GladiatorArenaCampaign
+from arena.engine.rulesets.gladiator_arena.play import (
+    SLUG,
+    order_to_json,
+    parse_order,
+    parse_turn,
+    snapshot,
+)
+from arena.engine.rulesets.gladiator_arena.resolve import resolve_turn
+from arena.engine.rulesets.gladiator_arena.setup import parse_options, setup_bout
+from arena.engine.rulesets.gladiator_arena.standings import standings
+from arena.engine.rulesets.gladiator_arena.state import (
+    BoutState,
+    state_from_json,
+    state_to_json,
+)
+from arena.engine.rulesets.gladiator_arena.tactics import default_order
+from arena.engine.rulesets.gladiator_arena.web import GladiatorArenaWeb
+
+
+class GladiatorArena:
+    slug: ClassVar[str] = SLUG
+    # Rules 0.75, third revision of this implementation (bump the last part on any change that
+    # alters a log, so stored bouts keep the version they were fought under). 0.75.3: standings
+    # rows carry the shared side, fate and score.
+    version: ClassVar[str] = "0.75.3"
+    title: ClassVar[str] = "Gladiator Arena"
+    columns: ClassVar[tuple[Column, ...]] = (
+        Column("kills", "Kills", "a shared kill counts its fraction"),
+        Column("died_on_turn", "Fell on turn", "empty: still standing"),
+        Column("hp", "HP", "at the end, or when removed"),
+        Column("damage_dealt", "Damage dealt"),
+    )
+    placing: ClassVar[str] = (
+        "Places go to the most kills, then to whoever stood longest (alive, or fell later), "
+        "then to the most HP, then to the most damage dealt (section 8)."
+    )
+    campaign = GladiatorArenaCampaign()
+    web = GladiatorArenaWeb()
+
+    def play(self, bout: dict[str, Any]) -> dict[str, Any]:
+        return play_with(self, bout)
+
+    def setup(self, bout: Mapping[str, Any]) -> BoutState:
+        return setup_bout(parse_options(bout.get("options")), bout.get("gladiators"))
+
+    def uses_tactics(self, bout: Mapping[str, Any]) -> bool:
+        return parse_options(bout.get("options")).tactics
+
+    def max_steps(self, state: BoutState) -> int:
+        return state.options.max_turns
+
+    def pending(self, state: BoutState) -> Pending:
+        return Pending(Need.EVERYONE, tuple(g.name for g in state.living), "orders")
+
+    def validate(self, state: BoutState, who: str, order: Any) -> list[str]:
+        from arena.engine.rulesets.gladiator_arena.orders import validate_order
+
+        try:
+            parsed = parse_order(order, "order", who)
+        except EngineInputError as error:
+            return [error.message]
+        return [problem.text for problem in validate_order(state, who, parsed)]
+
+    def tactics(self, state: BoutState, who: str) -> dict[str, Any]:
+        return order_to_json(default_order(state, who))
+
+    def apply(
+        self, state: BoutState, orders: Mapping[str, Any], dice: Dice
+    ) -> tuple[BoutState, Sequence[Event]]:
+        return resolve_turn(state, parse_turn(state, dict(orders), state.turn))
+
+    def is_over(self, state: BoutState) -> bool:
+        return state.finished
+
+    def standings(self, state: BoutState) -> list[Standing]:
+        return [
+            Standing(
+                name=s.name,
+                side=s.name,
+                place=s.place,
+                fate=s.fate,
+                score=str(s.kills),
+                # Section 8's columns, in the order they decide places.
+                extra={
+                    "kills": str(s.kills),
+                    "hp": s.hp,
+                    "alive": s.alive,
+                    "died_on_turn": s.died_on_turn,
+                    "damage_dealt": s.damage_dealt,
+                },
+            )
+            for s in standings(state)
+        ]
+
+    def record(self, state: BoutState, events: Sequence[Event]) -> dict[str, Any]:
+        return {
+            "turn": state.turn,
+            "gladiators": snapshot(state),
+            "events": [e.to_dict() for e in events],
+        }
+
+    def result(self, state: BoutState) -> dict[str, Any]:
+        return {
+            "finished": state.finished,
+            "standings": [s.to_dict() for s in self.standings(state)],
+        }
+
+    def to_json(self, state: BoutState) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def from_json(self, data: Mapping[str, Any]) -> BoutState:
+        return state_from_json(data)

@@ -1,0 +1,67 @@
+"""Gladiator Arena by web: orders typed in the forum's format, the squares the order page
+offers, and each resolved turn as the GM's forum post (forum.py has the formats)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from arena.engine.core.board import Square
+from arena.engine.core.campaign import OrderField
+from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.gladiator_arena.forum import (
+    ForumFormatError,
+    format_order,
+    format_turn_post,
+    parse_forum_order,
+)
+from arena.engine.rulesets.gladiator_arena.orders import destinations, strike_targets
+from arena.engine.rulesets.gladiator_arena.play import order_to_json, parse_order, snapshot
+from arena.engine.rulesets.gladiator_arena.state import BoutState
+
+ORDER = (
+    OrderField("move", "Move to", "square", mark="move", clears=("strike",), empty="stay",
+               help="a square within your moves this turn"),
+    OrderField("strike", "Strike", "squares", mark="strike",
+               help="squares in reach of where you end"),
+    OrderField("concede", "Concede", "choice", choices=("award_kill", "lose_kill"),
+               help="give your opponent a kill, or in a standoff lose one of yours"),
+)  # fmt: skip
+
+
+class GladiatorArenaWeb:
+    def order_schema(self) -> tuple[OrderField, ...]:
+        return ORDER
+
+    def parse_text(self, text: str) -> dict[str, Any]:
+        try:
+            return order_to_json(parse_forum_order(text))
+        except ForumFormatError as error:
+            raise EngineInputError("text", "; ".join(error.problems)) from None
+
+    def order_text(self, order: Any) -> str:
+        return format_order(parse_order(order, "order", "order"))
+
+    def board(self, state: BoutState) -> tuple[int, int]:
+        return state.options.width, state.options.height
+
+    def snapshot(self, state: BoutState) -> dict[str, dict[str, Any]]:
+        return snapshot(state)
+
+    def choices(self, state: BoutState, who: str, draft: Mapping[str, Any]) -> dict[str, list[str]]:
+        destination = None
+        move = draft.get("move")
+        if isinstance(move, str) and move:
+            try:
+                destination = Square.parse(move)
+            except ValueError:
+                destination = None
+        return {
+            "move": [str(s) for s in destinations(state, who)],
+            "strike": [str(s) for s in strike_targets(state, who, destination)],
+        }
+
+    def forum_post(
+        self, before: BoutState, after: BoutState, events: Sequence[Any], markup: str
+    ) -> str:
+        return format_turn_post(after, events, markup)

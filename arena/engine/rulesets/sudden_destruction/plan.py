@@ -1,0 +1,244 @@
+"""A player's plan for one round: the written form of the table talk of the action phase.
+
+Everybody writes a plan at once and in secret (one protocol step, Need.EVERYONE); the engine
+then plays the plans (resolve.py). A plan as JSON:
+
+    {"tech": {"attribute": "accuracy", "level": 2},      # or null: no attempt this round
+     "actions": [{"go": "C3"}, {"fire": "Red"}, {"wait": true}, {"close": "Red"}],
+     "interrupt": "any",      # standing: fire at an enemy the moment it comes into range
+     "return_fire": true,     # standing: fire back when attacked
+     "evade": false}          # standing: step out of range when attacked, if I may
+
+Actions, one per tick (docs/rules/sudden-destruction.md, "The action protocol"):
+    move X   one step towards X (a square, or a counter by name)
+    go X     steps towards X, one a tick, until there (or out of movement)
+    close X  steps towards counter X, one a tick, until X is within range
+    fire X   one shot at counter X ("fire any": the nearest enemy in range), if in range
+    wait     nothing this tick (hold back and let others move first)
+
+The order page of play by web draws {"move": "C3", "strike": ["D4"]}: it reads as
+"go C3, then fire at whoever stands on D4", with the usual standing reactions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from arena.engine.core.board import Square
+from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.sudden_destruction.data import ATTRIBUTES, LABELS, raise_problem
+from arena.engine.rulesets.sudden_destruction.state import Machine, State
+
+MAX_ACTIONS = 40  # more than any counter can use in a round (9 moves, 9 shots, waits)
+ANY = "any"
+NONE = "none"
+
+
+class Verb(Enum):
+    MOVE = "move"
+    GO = "go"
+    CLOSE = "close"
+    FIRE = "fire"
+    WAIT = "wait"
+
+
+STEPPING = (Verb.MOVE, Verb.GO, Verb.CLOSE)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    verb: Verb
+    target: str = ""  # a square ("C3"), a counter's name, or "any" (fire only)
+
+    def to_json(self) -> dict[str, Any]:
+        return {self.verb.value: True if self.verb is Verb.WAIT else self.target}
+
+    def words(self) -> str:
+        return self.verb.value if self.verb is Verb.WAIT else f"{self.verb.value} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Tech:
+    attribute: str
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    tech: Tech | None = None
+    actions: tuple[Action, ...] = ()
+    interrupt: str = NONE  # "none", "any" or a counter's name
+    return_fire: bool = True
+    evade: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tech": None
+            if self.tech is None
+            else {"attribute": self.tech.attribute, "level": self.tech.level},
+            "actions": [a.to_json() for a in self.actions],
+            "interrupt": self.interrupt,
+            "return_fire": self.return_fire,
+            "evade": self.evade,
+        }
+
+
+KEYS = ("tech", "actions", "interrupt", "return_fire", "evade")
+DRAWN = ("move", "strike")
+
+
+def _drawn(state: State, who: str, order: Mapping[str, Any], problems: list[str]) -> Plan:
+    """The board page's drawing: walk to "move", then fire at whoever stands on each "strike"
+    square, firing back and at anyone who comes into range on the way."""
+    actions: list[Action] = []
+    move = order.get("move")
+    if move:
+        actions.append(Action(Verb.GO, str(move)))
+    strikes = order.get("strike") or []
+    if not isinstance(strikes, list):
+        problems.append("strike: a list of squares")
+        strikes = []
+    for text in strikes:
+        try:
+            square = Square.parse(str(text))
+        except ValueError:
+            problems.append(f"strike: {text!r} is not a square like D4")
+            continue
+        there = [m.name for m in state.living if m.square == square and m.name != who]
+        if not there:
+            problems.append(f"strike: no enemy stands on {square}")
+        actions.extend(Action(Verb.FIRE, name) for name in there)
+    unknown = sorted(set(order) - set(DRAWN))
+    problems.extend(f"{key}: not part of a plan drawn on the board" for key in unknown)
+    return Plan(actions=tuple(actions), interrupt=ANY, return_fire=True, evade=True)
+
+
+def _tech(raw: Any, problems: list[str]) -> Tech | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping) or set(raw) != {"attribute", "level"}:
+        problems.append('tech: {"attribute": ..., "level": ...} or nothing')
+        return None
+    attribute, level = raw["attribute"], raw["level"]
+    if attribute not in ATTRIBUTES:
+        problems.append(f"tech: {attribute!r} is not an attribute ({', '.join(ATTRIBUTES)})")
+        return None
+    if isinstance(level, bool) or not isinstance(level, int):
+        problems.append(f"tech: the target level of {LABELS[attribute]} must be a whole number")
+        return None
+    return Tech(attribute, level)
+
+
+def _action(raw: Any, n: int, problems: list[str]) -> Action | None:
+    if not isinstance(raw, Mapping) or len(raw) != 1:
+        problems.append(f"action {n}: one of move, go, close, fire or wait")
+        return None
+    ((key, target),) = raw.items()
+    try:
+        verb = Verb(key)
+    except ValueError:
+        problems.append(f"action {n}: {key!r} is not move, go, close, fire or wait")
+        return None
+    if verb is Verb.WAIT:
+        return Action(verb)
+    if not isinstance(target, str) or not target.strip():
+        problems.append(f"action {n}: {verb.value} needs a target")
+        return None
+    return Action(verb, target.strip())
+
+
+def read_plan(state: State, who: str, order: Any) -> tuple[Plan, list[str]]:
+    """The plan `order` stands for, and what is wrong with it for `who` this round, in words."""
+    problems: list[str] = []
+    if not isinstance(order, Mapping):
+        return Plan(), ["a plan is an object (tech, actions, interrupt, return_fire, evade)"]
+    if order and set(order) <= set(DRAWN):
+        plan = _drawn(state, who, order, problems)
+    else:
+        unknown = sorted(set(order) - set(KEYS))
+        problems.extend(f"{key}: not part of a plan ({', '.join(KEYS)})" for key in unknown)
+        actions_raw = order.get("actions", [])
+        actions: list[Action] = []
+        if not isinstance(actions_raw, list):
+            problems.append("actions: a list")
+        elif len(actions_raw) > MAX_ACTIONS:
+            problems.append(f"actions: at most {MAX_ACTIONS} in a round")
+        else:
+            for n, raw in enumerate(actions_raw, start=1):
+                # A refused action keeps its place, so that later problems count right.
+                actions.append(_action(raw, n, problems) or Action(Verb.WAIT))
+        flags = {}
+        for key, default in (("return_fire", True), ("evade", False)):
+            value = order.get(key, default)
+            if not isinstance(value, bool):
+                problems.append(f"{key}: yes or no (true or false)")
+                value = default
+            flags[key] = value
+        interrupt = order.get("interrupt", NONE)
+        if not isinstance(interrupt, str):
+            problems.append("interrupt: any, none or a counter's name")
+            interrupt = NONE
+        plan = Plan(
+            _tech(order.get("tech"), problems),
+            tuple(actions),
+            interrupt,
+            flags["return_fire"],
+            flags["evade"],
+        )
+    me = state.get(who)
+    if me is None or not me.alive:
+        return plan, [*problems, f"{who} is not on the board"]
+    problems.extend(plan_problems(state, me, plan))
+    return plan, problems
+
+
+def plan_problems(state: State, me: Machine, plan: Plan) -> list[str]:
+    """The plan against the board as it stands at the start of the round."""
+    problems = []
+    if plan.tech is not None:
+        why = raise_problem(me.levels, plan.tech.attribute, plan.tech.level)
+        if why:
+            problems.append(f"tech: {why}")
+    enemies = {m.name for m in state.living if m.name != me.name}
+    for n, action in enumerate(plan.actions, start=1):
+        if action.verb in (Verb.MOVE, Verb.GO):
+            if action.target in enemies:
+                continue
+            try:
+                square = Square.parse(action.target)
+            except ValueError:
+                problems.append(
+                    f"action {n}: {action.verb.value} to a square or an enemy on the board, "
+                    f"not {action.target!r}"
+                )
+                continue
+            if not state.options.contains(square):
+                problems.append(f"action {n}: {square} is off the board")
+        elif action.verb is Verb.CLOSE and action.target not in enemies:
+            problems.append(f"action {n}: close in on an enemy on the board, not {action.target!r}")
+        elif action.verb is Verb.FIRE and action.target not in enemies | {ANY}:
+            problems.append(f"action {n}: fire at an enemy on the board or 'any'")
+    if plan.interrupt not in enemies | {ANY, NONE}:
+        problems.append(f"interrupt: any, none or an enemy on the board, not {plan.interrupt!r}")
+    return problems
+
+
+def parse_plan(state: State, who: str, order: Any, where: str) -> Plan:
+    plan, problems = read_plan(state, who, order)
+    if problems:
+        raise EngineInputError(where, "; ".join(problems))
+    return plan
+
+
+def step_towards(start: Square, goal: Square) -> Square:
+    """One orthogonal step along a shortest route: along the longer difference first, files
+    first on a tie, so that a route is the same whoever computes it."""
+    dcol, drow = goal.col - start.col, goal.row - start.row
+    if dcol == 0 and drow == 0:
+        return start
+    if abs(dcol) >= abs(drow):
+        return Square(start.col + (1 if dcol > 0 else -1), start.row)
+    return Square(start.col, start.row + (1 if drow > 0 else -1))

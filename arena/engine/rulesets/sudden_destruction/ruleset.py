@@ -1,0 +1,102 @@
+"""Sudden Destruction on the turn protocol: one round is one step. Every counter on the board
+writes a secret plan at once (Need.EVERYONE); the step plays the tech attempts, the action
+protocol and the repairs (resolve.py) and records each phase in its events."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from arena.engine.core.dice import Dice
+from arena.engine.core.events import Event
+from arena.engine.core.protocol import Column, Need, Pending, Standing, play_with
+from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.sudden_destruction.campaign import SuddenDestructionCampaign
+from arena.engine.rulesets.sudden_destruction.plan import Plan, parse_plan, read_plan
+from arena.engine.rulesets.sudden_destruction.resolve import resolve_round, winner_of
+from arena.engine.rulesets.sudden_destruction.setup import parse_options, setup_bout
+from arena.engine.rulesets.sudden_destruction.standings import COLUMNS, PLACING, standings
+from arena.engine.rulesets.sudden_destruction.state import (
+    SLUG,
+    State,
+    state_from_json,
+    state_to_json,
+)
+from arena.engine.rulesets.sudden_destruction.tactics import default_plan
+from arena.engine.rulesets.sudden_destruction.web import SuddenDestructionWeb, snapshot
+
+
+class SuddenDestruction:
+    slug: ClassVar[str] = SLUG
+    # Bump on any change that alters a stored log (docs/decisions.md says why).
+    version: ClassVar[str] = "1.0"
+    title: ClassVar[str] = "Sudden Destruction"
+    columns: ClassVar[tuple[Column, ...]] = COLUMNS
+    placing: ClassVar[str] = PLACING
+    campaign = SuddenDestructionCampaign()
+    web = SuddenDestructionWeb()
+
+    def play(self, bout: dict[str, Any]) -> dict[str, Any]:
+        return play_with(self, bout)
+
+    def setup(self, bout: Mapping[str, Any]) -> State:
+        return setup_bout(bout)
+
+    def uses_tactics(self, bout: Mapping[str, Any]) -> bool:
+        return parse_options(bout.get("options")).tactics
+
+    def max_steps(self, state: State) -> int:
+        return state.options.max_rounds
+
+    def pending(self, state: State) -> Pending:
+        return Pending(Need.EVERYONE, tuple(m.name for m in state.living), "round")
+
+    def validate(self, state: State, who: str, order: Any) -> list[str]:
+        return read_plan(state, who, order)[1]
+
+    def tactics(self, state: State, who: str) -> dict[str, Any]:
+        return default_plan(state, who).to_json()
+
+    def apply(
+        self, state: State, orders: Mapping[str, Any], dice: Dice
+    ) -> tuple[State, Sequence[Event]]:
+        if state.finished:
+            raise EngineInputError(f"turns[{state.round}]", "the bout is over")
+        waiting = set(self.pending(state).who)
+        plans: dict[str, Plan] = {}
+        for who, order in orders.items():
+            where = f"turns[{state.round}].{who}"
+            if who not in waiting:
+                raise EngineInputError(where, f"{who} is not on the board this round")
+            plans[who] = parse_plan(state, who, order, where)
+        return resolve_round(state, plans, dice)
+
+    def is_over(self, state: State) -> bool:
+        return state.finished
+
+    def standings(self, state: State) -> list[Standing]:
+        return standings(state)
+
+    def record(self, state: State, events: Sequence[Event]) -> dict[str, Any]:
+        return {
+            "turn": state.round,
+            "phase": "round",
+            "gladiators": snapshot(state),
+            "events": [e.to_dict() for e in events],
+        }
+
+    def result(self, state: State) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "finished": state.finished,
+            "standings": [s.to_dict() for s in self.standings(state)],
+        }
+        winner = winner_of(state) if state.finished else None
+        if winner is not None:
+            out["winner"] = winner
+        return out
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        return state_from_json(data)

@@ -1,0 +1,137 @@
+"""A bout's engine input read into the starting state (EngineInputError naming each field).
+
+    {"ruleset": "sudden-destruction", "seed": 7,
+     "options": {"board": [8, 8], "max_rounds": 100, "tactics": true},
+     "gladiators": [{"name": "Red", "square": "A1", "levels": {"accuracy": 2}, "armour": 1,
+                     "tactics": {"research": "firepower"}}, ...],
+     "turns": [{"Red": <plan>, "Blue": <plan>}, ...]}
+
+A counter without a square takes the next free corner ("The players' counters are placed at
+different corners"); levels not given are the text's initial levels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from arena.engine.core.board import MAX_FILES, Square
+from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.sudden_destruction.data import INITIAL, Levels, level_problems
+from arena.engine.rulesets.sudden_destruction.state import (
+    AGGRESSION,
+    DEFAULT_BOARD,
+    DEFAULT_MAX_ROUNDS,
+    GAMBLE,
+    RESEARCH,
+    Machine,
+    Options,
+    State,
+    Tactics,
+)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4  # "This is a game for two to four players"
+MAX_ROUNDS_LIMIT = 1000
+MAX_ARMOUR = 9
+SETTINGS = {"research": RESEARCH, "aggression": AGGRESSION, "gamble": GAMBLE}
+
+
+def _whole(value: Any, where: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise EngineInputError(where, f"a whole number from {low} to {high}")
+    return value
+
+
+def parse_options(raw: Any) -> Options:
+    if raw is None:
+        return Options()
+    if not isinstance(raw, Mapping):
+        raise EngineInputError("options", "must be an object")
+    unknown = sorted(set(raw) - {"board", "max_rounds", "tactics"})
+    if unknown:
+        raise EngineInputError(f"options.{unknown[0]}", "unknown option (board, max_rounds)")
+    board = raw.get("board", list(DEFAULT_BOARD))
+    if not isinstance(board, list | tuple) or len(board) != 2:
+        raise EngineInputError("options.board", "[files, ranks], e.g. [8, 8]")
+    width = _whole(board[0], "options.board", 2, MAX_FILES)
+    height = _whole(board[1], "options.board", 2, 99)
+    rounds = _whole(
+        raw.get("max_rounds", DEFAULT_MAX_ROUNDS), "options.max_rounds", 1, MAX_ROUNDS_LIMIT
+    )
+    tactics = raw.get("tactics", False)
+    if not isinstance(tactics, bool):
+        raise EngineInputError("options.tactics", "true or false")
+    return Options(width, height, rounds, tactics)
+
+
+def parse_tactics(raw: Any, where: str) -> Tactics:
+    if raw is None:
+        return Tactics()
+    if not isinstance(raw, Mapping):
+        raise EngineInputError(where, "an object of tactics settings")
+    values = {}
+    for key, value in raw.items():
+        if key not in SETTINGS:
+            raise EngineInputError(f"{where}.{key}", f"not a setting ({', '.join(SETTINGS)})")
+        if value not in SETTINGS[key]:
+            raise EngineInputError(f"{where}.{key}", f"one of {', '.join(SETTINGS[key])}")
+        values[key] = value
+    return Tactics(**values)
+
+
+def setup_bout(bout: Mapping[str, Any]) -> State:
+    options = parse_options(bout.get("options"))
+    raw = bout.get("gladiators")
+    if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
+        raise EngineInputError("gladiators", "a list of two to four counters")
+    names: set[str] = set()
+    machines = []
+    corners = [c for c in options.corners()]
+    for entry in raw:
+        given = entry.get("square") if isinstance(entry, Mapping) else None
+        if given:
+            try:
+                corner = Square.parse(given)
+            except ValueError:
+                continue
+            if corner in corners:
+                corners.remove(corner)
+    for seat, entry in enumerate(raw):
+        where = f"gladiators[{seat}]"
+        if not isinstance(entry, Mapping):
+            raise EngineInputError(where, "must be an object")
+        unknown = sorted(set(entry) - {"name", "square", "levels", "armour", "tactics"})
+        if unknown:
+            raise EngineInputError(f"{where}.{unknown[0]}", "unknown field")
+        name = entry.get("name")
+        if not isinstance(name, str) or not name.strip() or name in names:
+            raise EngineInputError(f"{where}.name", "a name of its own")
+        names.add(name)
+        if entry.get("square"):
+            try:
+                square = Square.parse(entry["square"])
+            except ValueError:
+                raise EngineInputError(f"{where}.square", "a square like A1") from None
+            if not options.contains(square):
+                raise EngineInputError(f"{where}.square", f"{square} is off the board")
+        else:
+            square = corners.pop(0)
+        raw_levels = entry.get("levels") or {}
+        if not isinstance(raw_levels, Mapping):
+            raise EngineInputError(f"{where}.levels", "an object of tech levels")
+        levels = {**INITIAL.to_json(), **raw_levels}
+        problems = level_problems(levels)
+        if problems:
+            raise EngineInputError(f"{where}.levels", "; ".join(problems))
+        armour = _whole(entry.get("armour", 0), f"{where}.armour", 0, MAX_ARMOUR)
+        machines.append(
+            Machine(
+                name=name,
+                seat=seat,
+                square=square,
+                levels=Levels.from_json(levels),
+                armour=armour,
+                tactics=parse_tactics(entry.get("tactics"), f"{where}.tactics"),
+            )
+        )
+    return State(options, tuple(machines))

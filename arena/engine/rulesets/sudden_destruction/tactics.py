@@ -1,0 +1,107 @@
+"""Default tactics: the plan the engine writes for a player who gives none.
+
+Three settings, kept as data on each counter (campaign.TACTICS offers them):
+* research: which tech levels it tries to raise, in order (WISHES);
+* aggression: "aggressive" closes in on the nearest enemy and fires; "cautious" first holds
+  back a tick per movement point, letting others come (the text's "deliberately holding back
+  waiting for others to move first"), then closes in;
+* gamble: "safe" tries one level at a time, "bold" two (more dice, each needing more).
+
+Every tactics plan fires back when attacked, interrupts anyone who comes into range and
+steps out of range when it has the initiative.
+"""
+
+from __future__ import annotations
+
+from arena.engine.rulesets.sudden_destruction.data import ATTRIBUTES, MAX_LEVEL, raise_problem
+from arena.engine.rulesets.sudden_destruction.plan import ANY, Action, Plan, Tech, Verb
+from arena.engine.rulesets.sudden_destruction.state import Machine, State
+
+# (attribute, level wanted) in the order a research setting pursues them; once all are met,
+# every attribute is raised in ATTRIBUTES order up to the limits.
+WISHES: dict[str, tuple[tuple[str, int], ...]] = {
+    "balanced": (
+        ("accuracy", 2),
+        ("max_fire", 2),
+        ("range", 1),
+        ("hit_points", 2),
+        ("accuracy", 4),
+        ("initiative", 1),
+        ("movement", 2),
+        ("max_fire", 3),
+        ("min_fire", 1),
+        ("hit_points", 3),
+        ("accuracy", 6),
+        ("firing_rate", 2),
+        ("range", 2),
+        ("repair", 1),
+    ),
+    "firepower": (
+        ("accuracy", 2),
+        ("max_fire", 2),
+        ("accuracy", 4),
+        ("max_fire", 3),
+        ("min_fire", 1),
+        ("accuracy", 6),
+        ("max_fire", 5),
+        ("min_fire", 3),
+        ("accuracy", 9),
+        ("max_fire", 9),
+        ("min_fire", 9),
+    ),
+    # Hit points only; repair once hit points are at the top.
+    "hull": (("hit_points", 9), ("repair", 9)),
+    "speed": (
+        ("initiative", 2),
+        ("movement", 2),
+        ("range", 2),
+        ("accuracy", 2),
+        ("initiative", 4),
+        ("max_fire", 2),
+        ("movement", 3),
+        ("accuracy", 4),
+    ),
+}
+
+
+def tech_choice(m: Machine) -> Tech | None:
+    step = 2 if m.tactics.gamble == "bold" else 1
+    wishes = WISHES.get(m.tactics.research, WISHES["balanced"])
+    if m.tactics.research != "hull":
+        wishes = wishes + tuple((a, MAX_LEVEL) for a in ATTRIBUTES)
+    for attribute, wanted in wishes:
+        current = m.levels.get(attribute)
+        if current >= wanted:
+            continue
+        for target in range(min(wanted, current + step), current, -1):
+            if raise_problem(m.levels, attribute, target) is None:
+                return Tech(attribute, target)
+    return None
+
+
+def nearest_enemy(state: State, m: Machine) -> Machine | None:
+    enemies = [o for o in state.living if o.name != m.name]
+    if not enemies:
+        return None
+    return min(enemies, key=lambda o: (m.square.manhattan(o.square), o.hp_left, o.seat))
+
+
+def default_plan(state: State, who: str) -> Plan:
+    m = state.get(who)
+    if m is None or not m.alive:
+        return Plan()
+    tech = tech_choice(m)
+    target = nearest_enemy(state, m)
+    moves, shots = m.levels.movement, m.levels.firing_rate
+    if tech is not None and tech.attribute == "movement":
+        moves = tech.level
+    if tech is not None and tech.attribute == "firing_rate":
+        shots = tech.level
+    actions: list[Action] = []
+    if m.tactics.aggression == "cautious":
+        actions += [Action(Verb.WAIT)] * moves
+    if target is not None:
+        for _ in range(max(moves, shots)):
+            actions += [Action(Verb.FIRE, ANY), Action(Verb.CLOSE, target.name)]
+        actions += [Action(Verb.FIRE, ANY)] * shots
+    return Plan(tech=tech, actions=tuple(actions), interrupt=ANY, return_fire=True, evade=True)

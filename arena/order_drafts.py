@@ -1,0 +1,87 @@
+"""An order being drawn on the order page, read and written through the rule set's order schema
+(arena/engine/core/campaign.py, OrderField): the draft lives in the page's URL, and every click
+on the board is a plain link to the next draft."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from urllib.parse import urlencode
+
+from arena.engine.core.campaign import OrderField
+
+BOARD_KINDS = ("square", "squares")
+
+
+def draft_read(schema: Sequence[OrderField], data: Mapping[str, str]) -> dict[str, Any]:
+    """The draft from a query string or a posted form: squares upper-cased, lists split on
+    commas, a choice kept only when it is one of the field's choices."""
+    draft: dict[str, Any] = {}
+    for field in schema:
+        raw = data.get(field.key, "").strip()
+        if not raw:
+            continue
+        if field.kind == "square":
+            draft[field.key] = raw.upper()
+        elif field.kind == "squares":
+            squares = [s.strip().upper() for s in raw.split(",") if s.strip()]
+            if squares:
+                draft[field.key] = squares
+        elif field.kind == "choice" and raw in field.choices:
+            draft[field.key] = raw
+    return draft
+
+
+def draft_query(schema: Sequence[OrderField], draft: Mapping[str, Any]) -> dict[str, str]:
+    """The draft as form values (the inverse of draft_read)."""
+    values = {}
+    for field in schema:
+        value = draft.get(field.key)
+        if value:
+            values[field.key] = ",".join(value) if isinstance(value, list) else str(value)
+    return values
+
+
+def draft_url(base: str, schema: Sequence[OrderField], draft: Mapping[str, Any], pick: str) -> str:
+    return f"{base}?{urlencode({'pick': pick, **draft_query(schema, draft)})}"
+
+
+def draft_click(field: OrderField, draft: Mapping[str, Any], square: str) -> dict[str, Any]:
+    """The draft after a click on `square` while the board sets `field`: a square is set or
+    taken back, a list gains or loses it; a new value clears what it makes stale."""
+    new = dict(draft)
+    if field.kind == "square":
+        new[field.key] = "" if draft.get(field.key) == square else square
+        for stale in field.clears:
+            new.pop(stale, None)
+    else:
+        squares = list(draft.get(field.key, []))
+        if square in squares:
+            squares.remove(square)
+        else:
+            squares.append(square)
+        new[field.key] = squares
+    return new
+
+
+def board_fields(schema: Sequence[OrderField]) -> list[OrderField]:
+    return [f for f in schema if f.kind in BOARD_KINDS]
+
+
+def draft_marks(
+    field: OrderField | None,
+    schema: Sequence[OrderField],
+    draft: Mapping[str, Any],
+    offered: Mapping[str, list[str]],
+) -> dict[str, str]:
+    """CSS marks of the board's squares: what the picked field may take, and what the draft
+    has chosen for every field."""
+    marks = {}
+    if field is not None:
+        marks = {square: f"can-{field.mark}" for square in offered.get(field.key, [])}
+    for f in board_fields(schema):
+        value = draft.get(f.key)
+        for square in [value] if isinstance(value, str) else value or []:
+            if square:
+                marks[square] = f"chosen-{f.mark}"
+    return marks

@@ -1,0 +1,19 @@
+"""Messages to the worker, sent by task name so that the services never import the tasks (the
+tasks import the services: one direction, no cycle)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from celery import current_app
+
+BOUT_RESOLVE = "arena.tasks.bout_resolve_task"
+TURN_RESOLVE = "arena.tasks.bout_turn_resolve_task"
+
+
+def enqueue_bout_resolve(bout_id: int, eta: datetime) -> None:
+    current_app.send_task(BOUT_RESOLVE, args=[bout_id], eta=eta)
+
+
+def enqueue_turn_resolve(bout_id: int, turn: int) -> None:
+    current_app.send_task(TURN_RESOLVE, args=[bout_id, turn])

@@ -1,0 +1,62 @@
+"""Default tactics for absent players: always a legal plan, research as set."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arena.engine.rulesets.sudden_destruction import Tactics
+from tests.engine.sudden_destruction.helpers import RULES, get, place
+
+
+def with_tactics(state, name, **settings):
+    machines = tuple(
+        replace(m, tactics=Tactics(**settings)) if m.name == name else m for m in state.machines
+    )
+    return replace(state, machines=machines)
+
+
+def test_the_default_plan_is_legal_and_hunts_the_nearest_enemy():
+    state = place("Red A1", "Blue H8", "Green B2")
+    order = RULES.tactics(state, "Red")
+    assert RULES.validate(state, "Red", order) == []
+    assert {"close": "Green"} in order["actions"]
+    assert (order["interrupt"], order["return_fire"], order["evade"]) == ("any", True, True)
+
+
+def test_research_settings_choose_the_attribute():
+    state = place("Red A1", "Blue H8")
+    for research, attribute in [
+        ("balanced", "accuracy"),
+        ("firepower", "accuracy"),
+        ("hull", "hit_points"),
+        ("speed", "initiative"),
+    ]:
+        tuned = with_tactics(state, "Red", research=research)
+        assert RULES.tactics(tuned, "Red")["tech"]["attribute"] == attribute, research
+
+
+def test_a_bold_gamble_aims_two_levels_up():
+    tuned = with_tactics(place("Red A1", "Blue H8"), "Red", gamble="bold")
+    assert RULES.tactics(tuned, "Red")["tech"] == {"attribute": "accuracy", "level": 2}
+
+
+def test_research_respects_the_limits():
+    """Min fire power never above max fire power: a firepower machine at max 1 raises max."""
+    state = with_tactics(place("Red A1 acc=9 max=1 min=1", "Blue H8"), "Red", research="firepower")
+    tech = RULES.tactics(state, "Red")["tech"]
+    assert tech == {"attribute": "max_fire", "level": 2}
+    assert RULES.validate(state, "Red", RULES.tactics(state, "Red")) == []
+
+
+def test_a_machine_at_every_limit_attempts_nothing():
+    top = " ".join(
+        f"{k}=9" for k in ("hp", "mov", "min", "max", "rate", "range", "acc", "rep", "ini")
+    )
+    state = place(f"Red A1 {top}", "Blue H8")
+    assert RULES.tactics(state, "Red")["tech"] is None
+
+
+def test_cautious_holds_back_first():
+    state = with_tactics(place("Red A1 mov=2", "Blue H8"), "Red", aggression="cautious")
+    assert RULES.tactics(state, "Red")["actions"][:2] == [{"wait": True}, {"wait": True}]
+    assert get(state, "Red").tactics.aggression == "cautious"
