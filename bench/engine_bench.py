@@ -3,8 +3,8 @@
     python bench/engine_bench.py [--seconds 3]
 
 Prints two figures per scenario: the whole contract (`play`: dict in, JSON-able dict out with
-full per-turn snapshots) and the resolution alone (the protocol's loop of pending, tactics and
-apply, with no log built).
+full per-turn snapshots) and the resolution alone (the driver's loop of pending, the tactics'
+orders and apply, with no log built).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arena.engine import play
-from arena.engine.core.protocol import dice_for
+from arena.engine.core.protocol import dice_for, tactics_order
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 
 ONE_V_ONE = {
@@ -38,7 +38,7 @@ def resolve(bout: dict) -> None:
     gq = GladiatorQuest()
     state, dice = gq.setup(bout), dice_for(bout)
     while not gq.is_over(state):
-        orders = {who: gq.tactics(state, who) for who in gq.pending(state).who}
+        orders = {who: tactics_order(gq, state, who) for who in gq.pending(state).who}
         state, _ = gq.apply(state, orders, dice)
 
 

@@ -112,29 +112,30 @@ def end_phase(turn: Turn) -> None:
 # --- the step -------------------------------------------------------------------------------
 
 
-def movers(state: BoutState) -> list[FighterState]:
-    """Who writes a direction in the next step. Before the phase's roll (only at the start
-    of the bout, or with table dice) that is everyone who will roll and may then move."""
+def writes_orders(state: BoutState, f: FighterState) -> bool:
+    """Whether he writes a direction in the next step. Before the phase's roll (only at the
+    start of the bout, or with table dice) that is everyone who will roll and may then move."""
     if state.rolled:
-        return [f for f in state.fighters if can_move(f)]
-    return [
-        f
-        for f in state.fighters
-        if f.status is Status.FIGHTING and not f.effects.asleep and not f.effects.tempest
-    ]
+        return can_move(f)
+    return f.status is Status.FIGHTING and not f.effects.asleep and not f.effects.tempest
 
 
 def read_orders(state: BoutState, raw: Mapping[str, Any], where: str) -> dict[str, StepOrder]:
-    """This step's orders as written (checked against the state), and the tactics' for
-    everyone who can move and wrote none."""
+    """This step's orders as written (JSON, or a StepOrder as the tactics' plan gives it;
+    either is checked against the state), and the tactics' for everyone who can move and
+    wrote none."""
     orders = {}
     for f in state.fighters:
         written = raw.get(f.name)
         if written is not None:
-            if not can_move(f) and (state.rolled or f not in movers(state)):
-                raise EngineInputError(f"{where}.{f.name}", f"{f.name} {_why_not(f)}")
-            order = parse_step_order(written, f"{where}.{f.name}", state.options.board.parse)
-            actions.check_step_order(state, f, order, f"{where}.{f.name}")
+            here = f"{where}.{f.name}"
+            if not can_move(f) and not writes_orders(state, f):
+                raise EngineInputError(here, f"{f.name} {_why_not(f)}")
+            if isinstance(written, StepOrder):
+                order = written
+            else:
+                order = parse_step_order(written, here, state.options.board.parse)
+            actions.check_step_order(state, f, order, here)
             orders[f.name] = order
         elif can_move(f):
             orders[f.name] = step_order(state, f)

@@ -18,7 +18,12 @@ from arena.engine.core.protocol import Column, Need, Pending, Standing, play_wit
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest import combat, movement, setup, standings, state
 from arena.engine.rulesets.gladiatorquest.campaign import GladiatorQuestCampaign
-from arena.engine.rulesets.gladiatorquest.orders import combat_order_json, step_order_json
+from arena.engine.rulesets.gladiatorquest.orders import (
+    CombatOrder,
+    StepOrder,
+    combat_order_json,
+    step_order_json,
+)
 from arena.engine.rulesets.gladiatorquest.state import BoutState, Status
 from arena.engine.rulesets.gladiatorquest.tactics import step_order
 from arena.engine.rulesets.gladiatorquest.turn import Turn
@@ -59,7 +64,8 @@ class GladiatorQuest:
         if s.combat:
             who = tuple(name for name, front in s.fronts.items() if combat.can_attack(s, front))
             return Pending(Need.EVERYONE, who, "combat")
-        return Pending(Need.EVERYONE, tuple(f.name for f in movement.movers(s)), "movement")
+        who = tuple(f.name for f in s.fighters if movement.writes_orders(s, f))
+        return Pending(Need.EVERYONE, who, "movement")
 
     def validate(self, s: BoutState, who: str, order: Any) -> list[str]:
         try:
@@ -69,16 +75,21 @@ class GladiatorQuest:
         return []
 
     def tactics(self, s: BoutState, who: str) -> Any:
+        order = self.plan(s, who)
+        if order is None:
+            return None
+        return combat_order_json(order) if s.combat else step_order_json(order)
+
+    def plan(self, s: BoutState, who: str) -> StepOrder | CombatOrder | None:
+        """The tactics' order as apply reads it (an order object, not its JSON: apply takes
+        both; the driver fills absent orders with this one)."""
         if s.combat:
             front = s.fronts.get(who)
-            if front is None:
-                return None
-            order = combat.tactics_order(s, front)
-            return None if order is None else combat_order_json(order)
+            return None if front is None else combat.tactics_order(s, front)
         f = s.fighter(who)
-        if f is None or f not in movement.movers(s):
+        if f is None or not movement.writes_orders(s, f):
             return None
-        return step_order_json(step_order(s, f))
+        return step_order(s, f)
 
     def apply(
         self, s: BoutState, orders: Mapping[str, Any], dice: Dice
