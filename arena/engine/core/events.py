@@ -16,8 +16,11 @@ _JSON_SCALARS = frozenset((str, int, float, bool, type(None)))
 
 def plain(value: Any) -> Any:
     """Turn a field value into JSON-able data (enums -> value, tuples -> lists, ...)."""
-    if type(value) in _JSON_SCALARS:
+    kind = type(value)
+    if kind in _JSON_SCALARS:
         return value
+    if kind is tuple or kind is list:  # mostly dice and names: scalars that stay as they are
+        return [v if type(v) in _JSON_SCALARS else plain(v) for v in value]
     if isinstance(value, str):  # a StrEnum member: its value
         return str(value)
     if isinstance(value, Enum):

@@ -127,9 +127,10 @@ class TurnBased(Protocol):
         """The order `who`'s default tactics give for the next step (for absent players)."""
 
     # Optional: plan(state, who) -> the same order as tactics(state, who) before it becomes
-    # JSON, in the rule set's own parsed form, which its apply also takes. The driver fills
-    # absent orders with it when a rule set has it (see tactics_order), sparing a JSON round
-    # trip per order per step.
+    # JSON, in the rule set's own parsed form, which its apply also takes (as it takes the
+    # order of an absent player: from its own tactics, so not parsed nor checked again). The
+    # driver fills absent orders with it when a rule set has it (see tactics_order), sparing
+    # a JSON round trip per order per step.
 
     def apply(
         self, state: Any, orders: Mapping[str, JSON], dice: Dice

@@ -44,9 +44,9 @@ def can_attack(state: BoutState, front: Front) -> bool:
 
 
 def read_orders(state: BoutState, raw: Mapping[str, Any], where: str) -> dict[str, CombatOrder]:
-    """This round's orders as written (JSON, or a CombatOrder as the tactics' plan gives it;
-    either is checked), and the tactics' for everyone who wrote none. A name not in this
-    combat is refused."""
+    """This round's orders: as written (JSON, parsed and checked), as the tactics' plan gives
+    them (a CombatOrder, taken as it is), and the tactics' for everyone who wrote none. A name
+    not in this combat is refused."""
     in_combat = state.fronts
     for name, order in raw.items():
         if order is not None and name not in in_combat:
@@ -55,11 +55,10 @@ def read_orders(state: BoutState, raw: Mapping[str, Any], where: str) -> dict[st
     for name, front in in_combat.items():
         written = raw.get(name)
         if written is not None:
-            if isinstance(written, CombatOrder):
-                order = written
-            else:
+            order = written
+            if not isinstance(written, CombatOrder):
                 order = parse_combat_order(written, f"{where}.{name}")
-            _check(state, front, order, f"{where}.{name}")
+                _check(state, front, order, f"{where}.{name}")
             if not order.target:
                 order = CombatOrder(order.attack, front.reachable[0].name)
         else:

@@ -121,24 +121,23 @@ def writes_orders(state: BoutState, f: FighterState) -> bool:
 
 
 def read_orders(state: BoutState, raw: Mapping[str, Any], where: str) -> dict[str, StepOrder]:
-    """This step's orders as written (JSON, or a StepOrder as the tactics' plan gives it;
-    either is checked against the state), and the tactics' for everyone who can move and
-    wrote none."""
+    """This step's orders: as written (JSON, parsed and checked against the state), as the
+    tactics' plan gives them (a StepOrder: taken as it is, like the tactics' order of
+    everyone who can move and wrote none)."""
     orders = {}
     for f in state.fighters:
         written = raw.get(f.name)
-        if written is not None:
-            here = f"{where}.{f.name}"
-            if not can_move(f) and not writes_orders(state, f):
-                raise EngineInputError(here, f"{f.name} {_why_not(f)}")
-            if isinstance(written, StepOrder):
-                order = written
-            else:
-                order = parse_step_order(written, here, state.options.board.parse)
-            actions.check_step_order(state, f, order, here)
-            orders[f.name] = order
-        elif can_move(f):
-            orders[f.name] = step_order(state, f)
+        if written is None:
+            if can_move(f):
+                orders[f.name] = step_order(state, f)
+            continue
+        here = f"{where}.{f.name}"
+        if not can_move(f) and not writes_orders(state, f):
+            raise EngineInputError(here, f"{f.name} {_why_not(f)}")
+        if not isinstance(written, StepOrder):
+            written = parse_step_order(written, here, state.options.board.parse)
+            actions.check_step_order(state, f, written, here)
+        orders[f.name] = written
     return orders
 
 

@@ -2,14 +2,14 @@
 
 An order can come from the input ("turns": [{"orders": {"Brutus": {...}}}]) or from the
 gladiator's tactics. Parsing here checks the shape; the engine checks it against the state
-(range, possession, who may act) and raises EngineInputError naming the field.
+(range, possession, who may act) and raises EngineInputError naming the field. The records
+are NamedTuples, like Square: the tactics write several every step.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from arena.engine.core.board import Facing, Square
 from arena.engine.errors import EngineInputError
@@ -58,27 +58,23 @@ class Attack(StrEnum):
 ATTACK_MODIFIERS = {Attack.SWING: (1, -1), Attack.THRUST: (0, 0), Attack.JAB: (-1, 1)}
 
 
-@dataclass(frozen=True, slots=True)
-class ThrowOrder:
+class ThrowOrder(NamedTuple):
     weapon: str
     target: str
     square: Square  # where the thrower predicts the target will be after this step
 
 
-@dataclass(frozen=True, slots=True)
-class CastOrder:
+class CastOrder(NamedTuple):
     spell: str
     target: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class PotionOrder:
+class PotionOrder(NamedTuple):
     potion: str
     give_to: str | None = None  # an adjacent teammate (IV.C.4); None: drink it
 
 
-@dataclass(frozen=True, slots=True)
-class StepOrder:
+class StepOrder(NamedTuple):
     move: Move = Move.STAND
     pivot: str | None = None  # "left" or "right": the one free pivot of the phase
     pivot_after: bool = False
@@ -124,8 +120,7 @@ def step_order_json(order: StepOrder) -> dict[str, Any]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class CombatOrder:
+class CombatOrder(NamedTuple):
     attack: Attack
     target: str
 

@@ -16,8 +16,8 @@ def next_to(sq: Square, target: Square, *, diagonal: bool) -> bool:
     return dc + dr == 1 or (diagonal and dc == 1 and dr == 1)
 
 
-def _closeness(sq: Square, target: Square, diagonal: bool) -> tuple[int, int]:
-    dc, dr = abs(sq.col - target.col), abs(sq.row - target.row)
+def _closeness(sq: Square, tcol: int, trow: int, diagonal: bool) -> tuple[int, int]:
+    dc, dr = abs(sq.col - tcol), abs(sq.row - trow)
     return (max(dc, dr), dc + dr) if diagonal else (dc + dr, 0)
 
 
@@ -31,10 +31,11 @@ def step_towards(
     if next_to(here, target, diagonal=diagonal):
         return STAY
     steps = orthogonal_steps(board)
-    best, best_step = _closeness(here, target, diagonal), None
+    tcol, trow = target
+    best, best_step = _closeness(here, tcol, trow, diagonal), None
     for dcol, drow, nxt in steps[here]:
         if nxt not in blocked:
-            closeness = _closeness(nxt, target, diagonal)
+            closeness = _closeness(nxt, tcol, trow, diagonal)
             if closeness < best:
                 best, best_step = closeness, (dcol, drow)
     if best_step is not None:

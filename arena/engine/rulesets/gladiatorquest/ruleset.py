@@ -163,9 +163,8 @@ def _apply(s: BoutState, raw: Mapping[str, Any], dice: Dice) -> tuple[BoutState,
 
 def _read_orders(s: BoutState, raw: Mapping[str, Any]) -> dict[str, Any]:
     where = f"turns[{s.turn}].orders"
-    known = {f.name for f in s.fighters}
     for name in raw:
-        if name not in known:
+        if name not in s.by_name:
             raise EngineInputError(where, f"no gladiator called {name!r}")
     written = {name: order for name, order in raw.items() if order is not None}
     if s.combat:

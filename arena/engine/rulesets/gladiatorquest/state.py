@@ -187,8 +187,7 @@ class BoutState:
         return self.by_name.get(name)
 
 
-@dataclass(frozen=True, slots=True)
-class Front:
+class Front(NamedTuple):
     """One gladiator's side of a combat round: the opponents he can strike (V.F.2), and those
     he contested a square with (he may shield-bash them, V.F.3)."""
 

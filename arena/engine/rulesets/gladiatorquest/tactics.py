@@ -14,7 +14,6 @@ else turns around (it costs a point, IV.B.4).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from arena.engine.core.board import Facing, Square
@@ -146,7 +145,7 @@ def _paced(state: BoutState, f: FighterState, order: StepOrder) -> StepOrder:
         return order
     if _in_contact(state, f):
         return order
-    return replace(order, move=Move.TURN_AROUND, pivot=None, pivot_after=False)
+    return order._replace(move=Move.TURN_AROUND, pivot=None, pivot_after=False)
 
 
 def _in_contact(state: BoutState, f: FighterState) -> bool:
