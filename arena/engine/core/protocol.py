@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
@@ -42,8 +42,9 @@ class Need(Enum):
     REACTION = "reaction"  # one combatant answers an interrupt before the step goes on
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(NamedTuple):
+    """Asked before every step (a NamedTuple: cheap to build)."""
+
     need: Need
     who: tuple[str, ...]
     phase: str = ""  # the rule set's name for the step: "movement", "tech", "red team" ...

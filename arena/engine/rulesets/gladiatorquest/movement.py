@@ -154,16 +154,20 @@ def step(turn: Turn, orders: dict[str, StepOrder]) -> None:
     spells, passing attacks, the moves, potions handed over on arrival, thrown weapons.
     Whoever is brought to 0 body falls at once (VI.A)."""
     events_before = len(turn.events)
-    actions.appeals(turn, orders)
-    actions.potions(turn, orders)
-    actions.spells(turn, orders)
-    turn.settle()
-    actions.passing_attacks(turn, orders)
-    turn.settle()
+    # Most papers only move: nobody can be hurt, healed or spared in a step without these.
+    acting = {name: order for name, order in orders.items() if order.acts}
+    if acting:
+        actions.appeals(turn, acting)
+        actions.potions(turn, acting)
+        actions.spells(turn, acting)
+        turn.settle()
+        actions.passing_attacks(turn, acting)
+        turn.settle()
     contested = _moves(turn, orders)
-    actions.gives_on_arrival(turn, orders)
-    actions.throws(turn, orders)
-    turn.settle()
+    if acting:
+        actions.gives_on_arrival(turn, acting)
+        actions.throws(turn, acting)
+        turn.settle()
     contacts = _contacts(turn, contested)
     turn.standoff = not contacts and len(turn.events) == events_before
     if turn.standoff and not turn.impatient:

@@ -30,9 +30,7 @@ MOVE_ALIASES = {"backup": Move.BACK, "back_up": Move.BACK, "stand_still": Move.S
 DIRECTIONS = {move.value: move for move in Move} | MOVE_ALIASES
 
 
-def step_vector(facing: Facing, move: Move) -> tuple[int, int]:
-    """Where a written step leads, for a figure facing `facing` (LEFT and RIGHT are
-    sidesteps, BACK keeps the facing: docs/engine.md)."""
+def _step_vector(facing: Facing, move: Move) -> tuple[int, int]:
     if move is Move.FORWARD:
         return facing.vector
     if move is Move.BACK:
@@ -40,6 +38,20 @@ def step_vector(facing: Facing, move: Move) -> tuple[int, int]:
     if move is Move.LEFT:
         return facing.turned_left().vector
     return facing.turned_right().vector
+
+
+# (facing, written step) -> the step on the board, for every facing and step that moves.
+STEP_VECTORS = {
+    (facing, move): _step_vector(facing, move)
+    for facing in Facing
+    for move in (Move.FORWARD, Move.BACK, Move.LEFT, Move.RIGHT)
+}
+
+
+def step_vector(facing: Facing, move: Move) -> tuple[int, int]:
+    """Where a written step leads, for a figure facing `facing` (LEFT and RIGHT are
+    sidesteps, BACK keeps the facing: docs/engine.md)."""
+    return STEP_VECTORS[facing, move]
 
 
 def pivoted(facing: Facing, side: str) -> Facing:
@@ -83,6 +95,13 @@ class StepOrder(NamedTuple):
     potion: PotionOrder | None = None
     passing: str | None = None  # target of a passing attack (reach weapon)
     appeal: bool = False
+
+    @property
+    def acts(self) -> bool:
+        """Whether it does more than move and pivot: an appeal or an action of IV.C."""
+        return self.appeal or not (
+            self.throw is None and self.spell is None and self.potion is None and not self.passing
+        )
 
 
 STAND = StepOrder()

@@ -16,26 +16,26 @@ def next_to(sq: Square, target: Square, *, diagonal: bool) -> bool:
     return dc + dr == 1 or (diagonal and dc == 1 and dr == 1)
 
 
-def _closeness(sq: Square, tcol: int, trow: int, diagonal: bool) -> tuple[int, int]:
-    dc, dr = abs(sq.col - tcol), abs(sq.row - trow)
-    return (max(dc, dr), dc + dr) if diagonal else (dc + dr, 0)
-
-
 def step_towards(
     board: Board, blocked: Container[Square], here: Square, target: Square, *, diagonal: bool
 ) -> tuple[int, int]:
     """One step closer to a square next to `target` (diagonally next to it too when
     `diagonal`): the free neighbour that gets closest, the first of equals in ORTHOGONAL
     order; when none gets closer, the first step of a shortest free way. STAY when already
-    there or when there is no way."""
-    if next_to(here, target, diagonal=diagonal):
-        return STAY
-    steps = orthogonal_steps(board)
+    there or when there is no way.
+
+    Closeness is the Manhattan distance; with `diagonal`, the Chebyshev distance first, then
+    the Manhattan distance."""
     tcol, trow = target
-    best, best_step = _closeness(here, tcol, trow, diagonal), None
+    dc, dr = abs(here.col - tcol), abs(here.row - trow)
+    if dc + dr == 1 or (diagonal and dc == 1 and dr == 1):
+        return STAY  # next to it
+    steps = orthogonal_steps(board)
+    best, best_step = (max(dc, dr) if diagonal else 0, dc + dr), None
     for dcol, drow, nxt in steps[here]:
         if nxt not in blocked:
-            closeness = _closeness(nxt, tcol, trow, diagonal)
+            dc, dr = abs(nxt.col - tcol), abs(nxt.row - trow)
+            closeness = (max(dc, dr) if diagonal else 0, dc + dr)
             if closeness < best:
                 best, best_step = closeness, (dcol, drow)
     if best_step is not None:

@@ -62,9 +62,9 @@ class GladiatorQuest:
 
     def pending(self, s: BoutState) -> Pending:
         if s.combat:
-            who = tuple(name for name, front in s.fronts.items() if combat.can_attack(s, front))
+            who = tuple([name for name, front in s.fronts.items() if combat.can_attack(s, front)])
             return Pending(Need.EVERYONE, who, "combat")
-        who = tuple(f.name for f in s.fighters if movement.writes_orders(s, f))
+        who = tuple([f.name for f in s.fighters if movement.writes_orders(s, f)])
         return Pending(Need.EVERYONE, who, "movement")
 
     def validate(self, s: BoutState, who: str, order: Any) -> list[str]:

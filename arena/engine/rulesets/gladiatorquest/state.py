@@ -197,26 +197,24 @@ class Front(NamedTuple):
 
 
 def _fronts(state: BoutState) -> dict[str, Front]:
-    fighters = state.fighters
-    opponents: dict[int, list[int]] = {}
-    contested = set()
-    for a, b, was_contested in state.combat:
-        if fighters[a].status is Status.FIGHTING and fighters[b].status is Status.FIGHTING:
-            opponents.setdefault(a, []).append(b)
-            opponents.setdefault(b, []).append(a)
-            if was_contested:
-                contested |= {(a, b), (b, a)}
-    out = {}
-    for i in sorted(opponents):
-        f = fighters[i]
-        reachable = [
-            fighters[j]
-            for j in opponents[i]
-            if (i, j) in contested or _can_reach(f, fighters[j], state.options.contest)
-        ]
-        bashable = frozenset(fighters[j].name for j in opponents[i] if (i, j) in contested)
-        out[f.name] = Front(f, tuple(reachable), bashable)
-    return out
+    fighters, contest = state.fighters, state.options.contest
+    reachable: dict[int, list[FighterState]] = {}  # by index
+    bashable: dict[int, set[str]] = {}
+    for a, b, contested in state.combat:
+        fa, fb = fighters[a], fighters[b]
+        if fa.status is not Status.FIGHTING or fb.status is not Status.FIGHTING:
+            continue
+        for i, f, o in ((a, fa, fb), (b, fb, fa)):
+            reach, bash = reachable.setdefault(i, []), bashable.setdefault(i, set())
+            if contested:
+                reach.append(o)
+                bash.add(o.name)
+            elif _can_reach(f, o, contest):
+                reach.append(o)
+    return {
+        fighters[i].name: Front(fighters[i], tuple(reachable[i]), frozenset(bashable[i]))
+        for i in sorted(reachable)
+    }
 
 
 def _can_reach(a: FighterState, b: FighterState, contest: str) -> bool:

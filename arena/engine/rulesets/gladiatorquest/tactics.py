@@ -26,6 +26,7 @@ from arena.engine.rulesets.gladiatorquest.data import (
 )
 from arena.engine.rulesets.gladiatorquest.orders import (
     STAND,
+    STEP_VECTORS,
     Attack,
     CastOrder,
     CombatOrder,
@@ -37,6 +38,7 @@ from arena.engine.rulesets.gladiatorquest.orders import (
 from arena.engine.rulesets.gladiatorquest.state import (
     BoutState,
     FighterState,
+    Loadout,
     Status,
     can_carry,
     loadout_of,
@@ -76,7 +78,7 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
         return StepOrder(appeal=True)
     kit = loadout_of(f.carried)
     contest = state.options.contest
-    potion = _potion_choice(f, dist)
+    potion = _potion_choice(f, kit, dist)
     spell = _spell_choice(state, f, target, dist)
     weapon = weapon_of(f, contest)
     reach = passing_weapon_of(f, contest)
@@ -86,7 +88,7 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
         in_reach = [o for o in enemies if nearest < sq.chebyshev(o.square) <= reach.reach]
         if in_reach:
             passing = pick_target(f, in_reach).name
-    throw = _throw_choice(state, f, target, dist)
+    throw = _throw_choice(state, f, kit, target, dist)
     if throw is not None:
         return StepOrder(throw=throw, spell=spell, potion=potion)
     rescue = _rescue_order(state, f)
@@ -113,10 +115,7 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     pivot = None
     if "pivot" not in f.used:
         want = Facing.towards(there.col - (sq.col + step[0]), there.row - (sq.row + step[1]))
-        if want is f.facing.turned_left():
-            pivot = "left"
-        elif want is f.facing.turned_right() or want is f.facing.reversed():
-            pivot = "right"
+        pivot = _PIVOTS.get((f.facing, want))
     order = StepOrder(
         move=move,
         pivot=pivot,
@@ -160,18 +159,27 @@ def _in_contact(state: BoutState, f: FighterState) -> bool:
     )
 
 
+# The written direction of each step on the board, by facing (STEP_VECTORS the other way).
+_RELATIVE_MOVES = {(facing, vector): move for (facing, move), vector in STEP_VECTORS.items()}
+
+
 def relative_move(facing: Facing, dcol: int, drow: int) -> Move:
     """The written direction that steps by (dcol, drow) without turning."""
-    if (dcol, drow) == facing.vector:
-        return Move.FORWARD
-    if (dcol, drow) == facing.reversed().vector:
-        return Move.BACK
-    if (dcol, drow) == facing.turned_left().vector:
-        return Move.LEFT
-    return Move.RIGHT
+    return _RELATIVE_MOVES[facing, (dcol, drow)]
+
+
+# The free pivot that turns one facing towards another (a half turn starts to the right).
+_PIVOTS = {
+    (facing, want): "left" if want is facing.turned_left() else "right"
+    for facing in Facing
+    for want in Facing
+    if want is not facing
+}
 
 
 def pick_target(f: FighterState, candidates: list[FighterState]) -> FighterState:
+    if len(candidates) == 1:
+        return candidates[0]
     here = f.square
     assert here is not None
     how = f.gladiator.tactics.target
@@ -221,8 +229,8 @@ def _lost_weapon(state: BoutState, f: FighterState, dist: int) -> Square | None:
     return best
 
 
-def _potion_choice(f: FighterState, dist: int) -> PotionOrder | None:
-    potions = loadout_of(f.carried).potions
+def _potion_choice(f: FighterState, kit: Loadout, dist: int) -> PotionOrder | None:
+    potions = kit.potions
     if "potion" in f.used or not potions:
         return None
     hurt = f.body <= f.gladiator.max_body // 2
@@ -267,10 +275,9 @@ def _spell_choice(
 
 
 def _throw_choice(
-    state: BoutState, f: FighterState, target: FighterState, dist: int
+    state: BoutState, f: FighterState, kit: Loadout, target: FighterState, dist: int
 ) -> ThrowOrder | None:
     how = f.gladiator.tactics.throw
-    kit = loadout_of(f.carried)
     if how == "never" or not 3 <= dist <= 12 or not kit.throwing_weapons:
         return None
     if state.options.contest == "magic_only" and f.spells:
@@ -284,6 +291,8 @@ def _throw_choice(
 
 def _rescue_order(state: BoutState, f: FighterState) -> StepOrder | None:
     """VI.A: get a healing potion or spell to a fallen teammate."""
+    if f.gladiator.team is None:
+        return None  # (nobody to rescue in a free-for-all)
     down = [
         o
         for o in state.fighters

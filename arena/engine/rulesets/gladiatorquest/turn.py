@@ -118,7 +118,7 @@ class Turn:
     def freeze(self, phase: str, turn: int) -> BoutState:
         return BoutState(
             options=self.options,
-            fighters=tuple(f.freeze() for f in self.fighters),
+            fighters=tuple([f.freeze() for f in self.fighters]),
             ground=tuple(self.ground),
             turn=turn,
             phase=phase,
