@@ -131,10 +131,10 @@ def read_orders(state: BoutState, raw: Mapping[str, Any], where: str) -> dict[st
             if can_move(f):
                 orders[f.name] = step_order(state, f)
             continue
-        here = f"{where}.{f.name}"
-        if not can_move(f) and not writes_orders(state, f):
-            raise EngineInputError(here, f"{f.name} {_why_not(f)}")
-        if not isinstance(written, StepOrder):
+        if not isinstance(written, StepOrder):  # (a StepOrder is the tactics' own)
+            here = f"{where}.{f.name}"
+            if not can_move(f) and not writes_orders(state, f):
+                raise EngineInputError(here, f"{f.name} {_why_not(f)}")
             written = parse_step_order(written, here, state.options.board.parse)
             actions.check_step_order(state, f, written, here)
         orders[f.name] = written
@@ -250,7 +250,7 @@ def _carry_out(
     valid: dict[str, Square] = {}
     for name, sq in intents.items():
         f = by_name[name]
-        if turn.board.is_open(sq):
+        if sq in turn.options.steps:  # an open square
             valid[name] = sq
         else:
             turn.events.append(Bumped(name, _square_name(sq), Bump.WALL, f.points))
@@ -336,7 +336,7 @@ def _walker_step(turn: Turn, f: Fighter) -> Square | None:
         step = (goal.col - here.col, goal.row - here.row)
         blocked = goal in turn.occupied
     else:
-        step = paths.step_towards(turn.board, turn.occupied, here, goal, diagonal=False)
+        step = paths.step_towards(turn.options.steps, turn.occupied, here, goal, diagonal=False)
         blocked = step == paths.STAY
     if blocked:
         if worth_waiting(turn, f):
@@ -359,15 +359,14 @@ def _contacts(turn: Turn, contested: list[tuple[Fighter, Fighter]]) -> list[Cont
     active = [f for f in turn.fighters if f.status is Status.FIGHTING]
     contest = turn.options.contest
     for n, a in enumerate(active):
+        assert a.square is not None
+        col, row = a.square
         for b in active[n + 1 :]:
-            if b.side == a.side or (a.index, b.index) in seen:
+            assert b.square is not None
+            dc, dr = abs(col - b.square.col), abs(row - b.square.row)
+            if dc > 1 or dr > 1 or b.side == a.side or (a.index, b.index) in seen:
                 continue
-            assert a.square is not None and b.square is not None
-            dc, dr = abs(a.square.col - b.square.col), abs(a.square.row - b.square.row)
-            if dc + dr == 1 or (
-                dc == 1
-                and dr == 1
-                and (weapon_of(a, contest).diagonal or weapon_of(b, contest).diagonal)
-            ):
+            # Side by side, or diagonally with a diagonal weapon on either side.
+            if dc + dr == 1 or weapon_of(a, contest).diagonal or weapon_of(b, contest).diagonal:
                 contacts.append(Contact(a.index, b.index, False))
     return contacts

@@ -1,14 +1,16 @@
 """Finding the way on the board, around walls and figures (for the tactics and for spared
-gladiators walking out). Steps are orthogonal, as movement is (IV.B.2)."""
+gladiators walking out). Steps are orthogonal, as movement is (IV.B.2). The board is given as
+its table of steps (core.board.orthogonal_steps: each open square's open neighbours)."""
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Container
+from collections.abc import Container, Mapping
 
-from arena.engine.core.board import Board, Square, orthogonal_steps
+from arena.engine.core.board import Square
 
 STAY = (0, 0)
+Steps = Mapping[Square, tuple[tuple[int, int, Square], ...]]
 
 
 def next_to(sq: Square, target: Square, *, diagonal: bool) -> bool:
@@ -17,7 +19,7 @@ def next_to(sq: Square, target: Square, *, diagonal: bool) -> bool:
 
 
 def step_towards(
-    board: Board, blocked: Container[Square], here: Square, target: Square, *, diagonal: bool
+    steps: Steps, blocked: Container[Square], here: Square, target: Square, *, diagonal: bool
 ) -> tuple[int, int]:
     """One step closer to a square next to `target` (diagonally next to it too when
     `diagonal`): the free neighbour that gets closest, the first of equals in ORTHOGONAL
@@ -30,7 +32,6 @@ def step_towards(
     dc, dr = abs(here.col - tcol), abs(here.row - trow)
     if dc + dr == 1 or (diagonal and dc == 1 and dr == 1):
         return STAY  # next to it
-    steps = orthogonal_steps(board)
     best, best_step = (max(dc, dr) if diagonal else 0, dc + dr), None
     for dcol, drow, nxt in steps[here]:
         if nxt not in blocked:
@@ -62,12 +63,12 @@ def straight_at(here: Square, target: Square) -> tuple[int, int]:
 
 
 def step_away(
-    board: Board, blocked: Container[Square], here: Square, threat: Square
+    steps: Steps, blocked: Container[Square], here: Square, threat: Square
 ) -> tuple[int, int]:
     """The free neighbour farthest from the threat (the first of equals), if it is farther
     than here."""
     best, best_step = here.manhattan(threat), STAY
-    for dcol, drow, nxt in orthogonal_steps(board)[here]:
+    for dcol, drow, nxt in steps[here]:
         if nxt not in blocked and nxt.manhattan(threat) > best:
             best, best_step = nxt.manhattan(threat), (dcol, drow)
     return best_step

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from arena.engine.core.board import Board, Facing, Square
+from arena.engine.core.board import Board, Facing, Square, orthogonal_steps
 from arena.engine.rulesets.gladiatorquest.data import (
     FISTS,
     ITEMS,
@@ -51,6 +51,14 @@ class Options:
     exit: Square
     max_turns: int
     continue_with_tactics: bool
+    # Derived from the board: each open square with its open orthogonal neighbours and the
+    # step to each (core.board.orthogonal_steps), which moves and paths look up all the time.
+    steps: Mapping[Square, tuple[tuple[int, int, Square], ...]] = field(
+        init=False, compare=False, repr=False
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "steps", orthogonal_steps(self.board))
 
 
 @dataclass(frozen=True, slots=True)

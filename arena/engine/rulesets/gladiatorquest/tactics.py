@@ -94,23 +94,23 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     rescue = _rescue_order(state, f)
     if rescue is not None and (rescue.potion or rescue.spell or dist > 3):
         return _paced(state, f, rescue)
-    board, blocked = state.options.board, state.occupied
+    steps, blocked = state.options.steps, state.occupied
     # A crossbow keeps its distance while it can shoot.
     keeping_away = (reach.bow and not state.impatient) or (
         t.approach == "keep_distance" and _has_ranged(state, f)
     )
     if keeping_away:
-        step = paths.step_away(board, blocked, sq, there) if dist < 3 else paths.STAY
+        step = paths.step_away(steps, blocked, sq, there) if dist < 3 else paths.STAY
         if step == paths.STAY and not worth_waiting(state, f):
-            step = paths.step_away(board, blocked, sq, there)
+            step = paths.step_away(steps, blocked, sq, there)
     else:
         goal = _lost_weapon(state, f, dist) if not kit.weapons else None
         if goal is None:
-            step = paths.step_towards(board, blocked, sq, there, diagonal=weapon.diagonal)
+            step = paths.step_towards(steps, blocked, sq, there, diagonal=weapon.diagonal)
         elif sq.manhattan(goal) == 1:
             step = (goal.col - sq.col, goal.row - sq.row)
         else:
-            step = paths.step_towards(board, blocked, sq, goal, diagonal=False)
+            step = paths.step_towards(steps, blocked, sq, goal, diagonal=False)
     move = Move.STAND if step == paths.STAY else relative_move(f.facing, *step)
     pivot = None
     if "pivot" not in f.used:
@@ -313,7 +313,7 @@ def _rescue_order(state: BoutState, f: FighterState) -> StepOrder | None:
         return None
     if sq.chebyshev(there) == 1:
         return StepOrder(potion=PotionOrder("healing_potion", ally.name))
-    step = paths.step_towards(state.options.board, state.occupied, sq, there, diagonal=True)
+    step = paths.step_towards(state.options.steps, state.occupied, sq, there, diagonal=True)
     if step == paths.STAY:
         return STAND
     move = relative_move(f.facing, *step)

@@ -235,8 +235,9 @@ class Turn:
         if self.finished:
             return True
         fighting = {f.side for f in self.fighters if f.status is Status.FIGHTING}
-        down = any(f.status is Status.DOWN for f in self.fighters)
-        if len(fighting) > 1 or (down and fighting):
+        if len(fighting) > 1:
+            return False
+        if fighting and any(f.status is Status.DOWN for f in self.fighters):
             return False
         for f in self.fighters:
             if f.status is Status.DOWN:
