@@ -167,3 +167,10 @@ def _round_div(num: int, den: int) -> int:
     if 2 * r >= den:
         q += 1
     return q if num >= 0 else -q
+
+
+@functools.lru_cache(maxsize=64)
+def square_names(board: Board) -> dict[Square, str]:
+    """Every square of the board with its name in A1 notation: logs name squares by the
+    hundred per bout (a board's table is worked out once)."""
+    return {sq: str(sq) for sq in board.squares()}

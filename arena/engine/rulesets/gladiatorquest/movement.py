@@ -284,13 +284,11 @@ def _carry_out(
     starts = {f.name: f.square for f in movers}
     for f in movers:
         turn.place(f, None)
+    names = turn.options.names
     for f in movers:
         turn.place(f, valid[f.name])
-        turn.events.append(
-            Moved(
-                f.name, labels[f.name], str(starts[f.name]), str(f.square), str(f.facing), f.points
-            )
-        )
+        start, end = names[starts[f.name]], names[valid[f.name]]
+        turn.events.append(Moved(f.name, labels[f.name], start, end, str(f.facing), f.points))
     return contested, movers
 
 

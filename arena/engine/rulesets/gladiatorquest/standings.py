@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from arena.engine.core.board import Square
 from arena.engine.core.events import Event
 from arena.engine.core.protocol import Column, Fate, Standing
 from arena.engine.rulesets.gladiatorquest.state import BoutState, FighterState, Status
@@ -80,16 +81,16 @@ def record(state: BoutState, events: Sequence[Event]) -> dict[str, Any]:
         "turn": state.turn,
         "phase": state.phase,
         "events": [e.to_dict() for e in events],
-        "gladiators": {f.name: _snapshot(f) for f in state.fighters},
+        "gladiators": {f.name: _snapshot(f, state.options.names) for f in state.fighters},
         "ground": [
             {"item": g.item, "square": str(g.square), "owner": g.owner} for g in state.ground
         ],
     }
 
 
-def _snapshot(f: FighterState) -> dict[str, Any]:
+def _snapshot(f: FighterState, names: Mapping[Square, str]) -> dict[str, Any]:
     return {
-        "square": None if f.square is None else str(f.square),
+        "square": None if f.square is None else names[f.square],
         "facing": str(f.facing),
         "body": f.body,
         "mind": f.gladiator.mind,

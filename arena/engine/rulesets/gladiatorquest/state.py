@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from arena.engine.core.board import Board, Facing, Square, orthogonal_steps
+from arena.engine.core.board import Board, Facing, Square, orthogonal_steps, square_names
 from arena.engine.rulesets.gladiatorquest.data import (
     FISTS,
     ITEMS,
@@ -51,14 +51,16 @@ class Options:
     exit: Square
     max_turns: int
     continue_with_tactics: bool
-    # Derived from the board: each open square with its open orthogonal neighbours and the
-    # step to each (core.board.orthogonal_steps), which moves and paths look up all the time.
+    # Derived from the board, as tables looked up all the time: each open square with its
+    # open orthogonal neighbours and the step to each (moves, paths), and each square's name.
     steps: Mapping[Square, tuple[tuple[int, int, Square], ...]] = field(
         init=False, compare=False, repr=False
     )
+    names: Mapping[Square, str] = field(init=False, compare=False, repr=False)  # A1 names
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "steps", orthogonal_steps(self.board))
+        object.__setattr__(self, "names", square_names(self.board))
 
 
 @dataclass(frozen=True, slots=True)
