@@ -3,7 +3,8 @@
     python bench/engine_bench.py [--seconds 3]
 
 Prints two figures per scenario: the whole contract (`play`: dict in, JSON-able dict out with
-full per-turn snapshots) and the resolution alone (no output dict built).
+full per-turn snapshots) and the resolution alone (the driver's loop of pending, the tactics'
+orders and apply, with no log built).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arena.engine import play
-from arena.engine.rulesets.gladiatorquest.engine import Run
+from arena.engine.core.protocol import dice_for, tactics_order
+from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 
 ONE_V_ONE = {
     "ruleset": "gladiatorquest",
@@ -32,6 +34,14 @@ FREE_FOR_ALL = {
 }
 
 
+def resolve(bout: dict) -> None:
+    gq = GladiatorQuest()
+    state, dice = gq.setup(bout), dice_for(bout)
+    while not gq.is_over(state):
+        orders = {who: tactics_order(gq, state, who) for who in gq.pending(state).who}
+        state, _ = gq.apply(state, orders, dice)
+
+
 def rate(bout: dict, seconds: float, *, full: bool) -> float:
     done, seed, start = 0, 0, time.perf_counter()
     while True:
@@ -40,7 +50,7 @@ def rate(bout: dict, seconds: float, *, full: bool) -> float:
             if full:
                 play(bout | {"seed": seed})
             else:
-                Run(bout | {"seed": seed}).run()
+                resolve(bout | {"seed": seed})
             done += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from arena.engine import EngineInputError
-from arena.engine.rulesets.gladiatorquest.engine import Run
+from arena.engine.core.dice import Dice
+from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 from arena.engine.rulesets.gladiatorquest.state import Status
+from arena.engine.rulesets.gladiatorquest.turn import Turn
 from tests.engine.helpers import bout, events, gladiator, orders, play, standing
 
 S, W = "skull", "white"
@@ -89,12 +91,15 @@ def test_an_appeal_needs_exactly_one_body_point():
 def test_whoever_strikes_a_spared_gladiator_is_slain_by_the_archers():
     """VI.B: 'If a Gladiator accidentally hits another who has successfully appealed ... then
     this Gladiator immediately incurs the wrath of the Emperor, who orders him slain.'"""
-    run = Run(bout(gladiator("Brutus"), gladiator("Nox", "wizard"), gladiator("Cato", "dwarf")))
-    nox, cato = run.by_name["Nox"], run.by_name["Cato"]
-    run.defeat_by_mercy(nox)
-    assert run.wound(nox, 2, cato) == 0
-    assert cato.status is Status.DEAD and cato.killed_by == "the Emperor's archers"
-    assert nox.status is Status.MERCY and nox.body == nox.max_body
+    state = GladiatorQuest().setup(
+        bout(gladiator("Brutus"), gladiator("Nox", "wizard"), gladiator("Cato", "dwarf"))
+    )
+    turn = Turn(state, Dice.scripted([]))
+    nox, cato = turn.by_name["Nox"], turn.by_name["Cato"]
+    turn.spare(nox)
+    assert turn.wound(nox, 2, cato) == 0
+    assert cato.status is Status.DEAD and cato.record.killed_by == "the Emperor's archers"
+    assert nox.status is Status.MERCY and nox.body == nox.gladiator.max_body
 
 
 def test_a_spared_gladiator_is_an_obstacle_walking_to_the_exit():

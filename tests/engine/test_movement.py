@@ -110,13 +110,13 @@ def test_two_gladiators_entering_one_square_both_stay_and_fight():
 
 def test_after_combat_everyone_rolls_again():
     """IV.B.7: 'If he survives the Combat Phase, he must re-roll his Movement Dice ... even if
-    he has movement points left.'"""
+    he has movement points left.' (With seeded dice the roll ends the combat turn.)"""
     result = play(bout(gladiator("Brutus"), gladiator("Nox", "dwarf"), seed=5))
-    phases = [t["phase"] for t in result["turns"]]
-    for i, phase in enumerate(phases[:-1]):
-        if phase == "combat":
-            rolls = [e for e in result["turns"][i + 1]["events"] if e["type"] == "movement_roll"]
-            assert rolls, f"turn {i + 2} should start with fresh movement rolls"
+    combats = [t for t in result["turns"] if t["phase"] == "combat"]
+    assert combats
+    for turn in combats[:-1]:
+        rolls = [e["name"] for e in turn["events"] if e["type"] == "movement_roll"]
+        assert rolls == ["Brutus", "Nox"], f"turn {turn['turn']} should end with fresh rolls"
 
 
 def test_an_unknown_direction_is_refused():

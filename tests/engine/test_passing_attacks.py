@@ -83,8 +83,9 @@ def test_an_opponent_who_closes_in_the_same_phase_finds_the_attacker_off_balance
 
 
 def test_combat_in_a_later_movement_phase_is_fought_with_full_dice():
-    """IV.C.3: off balance only if combat comes 'during the current Movement Phase'. Nobody
-    spends a point in the first step, so the phase ends; Nox closes in the next one."""
+    """IV.C.3: off balance only if combat comes 'during the current Movement Phase'. Both
+    spend their only point in the first step, so the phase ends (IV.B.6); Nox backs up into
+    contact in the next one."""
     dice = [
         *(1, 1, S, S, W, W, W, W),  # phase 1: the passing attack, blocked
         *(1, 1),  # phase 2: movement
@@ -95,8 +96,8 @@ def test_combat_in_a_later_movement_phase_is_fought_with_full_dice():
     result = play(
         _whip_duel(
             dice,
-            {"Brutus": LASH, "Nox": STAND},
-            {"Brutus": STAND, "Nox": {"move": "forward"}},
+            {"Brutus": {**LASH, "move": "turn_around"}, "Nox": {"move": "turn_around"}},
+            {"Brutus": STAND, "Nox": {"move": "back"}},
             FIGHT,
         )
     )

@@ -15,6 +15,7 @@ from tests.engine.helpers import bout, events, gladiator, orders, play, standing
 
 S, W, B = "skull", "white", "black"
 STAND = {"move": "stand"}
+TURN = {"move": "turn_around"}  # spends a point: a phase ends when all are spent (IV.B.6)
 PLATE = ["broadsword", "plate_mail"]
 
 
@@ -23,12 +24,12 @@ def _drink(potion):
 
 
 def _genie_then_drink(roll):
-    """Phase 1: Nox's Genie takes 5 of Brutus's 8 body. Phase 2: Brutus drinks his healing
-    potion and rolls `roll`."""
+    """Nox's Genie takes 5 of Brutus's 8 body; in the next step Brutus drinks his healing
+    potion and rolls `roll` (standing still costs nothing: the phase goes on, IV.B.2)."""
     return bout(
         gladiator("Nox", "wizard", square="E1", facing="N"),
         gladiator("Brutus", equipment=[*PLATE, "healing_potion"], square="E10", facing="S"),
-        dice=[1, 1, 1, 1, S, S, S, S, S, B, B, B, B, 2, 2, 2, 1, roll],
+        dice=[1, 1, 1, 1, S, S, S, S, S, B, B, B, B, roll],
         turns=orders(
             {"Nox": {"spell": {"spell": "genie", "target": "Brutus"}}, "Brutus": STAND},
             {"Nox": STAND, "Brutus": _drink("healing_potion")},
@@ -94,13 +95,13 @@ def test_at_zero_body_a_gladiator_automatically_drinks_his_healing_potion():
 
 
 def _teammates(second_step):
-    """Ajax (potion) and Cato stand side by side; Vex's Genie takes 5 of Cato's 7 in phase 1;
-    in phase 2 Ajax writes `second_step`."""
+    """Ajax (potion) and Cato stand side by side; Vex's Genie takes 5 of Cato's 7; in the
+    next step Ajax writes `second_step`."""
     return bout(
         gladiator("Ajax", team="Red", equipment=[*PLATE, "healing_potion"], square="A1"),
         gladiator("Cato", "dwarf", team="Red", equipment=["shortsword", "plate_mail"], square="B1"),
         gladiator("Vex", "wizard", team="Blue", square="L12", facing="S"),
-        dice=[1, 1, 1, 1, 1, S, S, S, S, S, B, B, B, B, 1, 1, 2, 2, 2, 4],
+        dice=[1, 1, 1, 1, 1, S, S, S, S, S, B, B, B, B, 4],
         turns=orders(
             {"Ajax": STAND, "Cato": STAND, "Vex": {"spell": {"spell": "genie", "target": "Cato"}}},
             {"Ajax": second_step, "Cato": STAND, "Vex": STAND},
@@ -192,15 +193,16 @@ def test_a_speed_potion_doubles_the_next_movement_roll_only():
     g = bout(
         gladiator("Brutus", equipment=[*PLATE, "speed_potion"], square="E1"),
         gladiator("Nox", "dwarf", equipment=["shortsword", "plate_mail"], square="E12"),
-        dice=[1, 1, 3, 4, 1, 2, 1],
+        dice=[1, 1, 3, 1, 1, 2, 1],
         turns=orders(
-            {"Brutus": _drink("speed_potion"), "Nox": STAND},
-            {"Brutus": STAND, "Nox": STAND},
+            {"Brutus": {**_drink("speed_potion"), "move": "turn_around"}, "Nox": TURN},
+            {"Brutus": TURN, "Nox": TURN},
+            *[{"Brutus": TURN}] * 3,
             {"Brutus": STAND, "Nox": STAND},
         ),
     )
     rolls = [e["dice"] for e in events(play(g), "movement_roll") if e["name"] == "Brutus"]
-    assert rolls == [[1], [3, 4], [2]]
+    assert rolls == [[1], [3, 1], [2]]
 
 
 def test_heroic_brew_gives_two_attacks_in_the_next_combat_round():

@@ -23,6 +23,9 @@ STAND = {"move": "stand"}
 WIZARD_SPELLS = [*SPELL_GROUPS["air"], *SPELL_GROUPS["fire"], *SPELL_GROUPS["earth"]]
 
 
+TURN = {"move": "turn_around"}  # spends a point: a phase ends when all are spent (IV.B.6)
+
+
 def _wizard_and_barbarian(dice, *turns, nox=None):
     """Nox (wizard, light: 3 movement dice) at E1 and Brutus (plate: heavy, 1 die, 4 defend
     dice, 8 body) at E10, far apart."""
@@ -92,11 +95,13 @@ def test_only_one_spell_per_movement_phase():
 
 
 def test_a_new_movement_roll_is_a_new_phase_with_a_new_spell():
-    """IV.C.2: '(each dice roll is a separate Movement Phase)'. Nobody spends a point in the
-    first step, so the phase ends and everyone re-rolls; Nox casts again."""
+    """IV.C.2: '(each dice roll is a separate Movement Phase)'. Once every point is spent the
+    phase ends and everyone re-rolls (IV.B.6); Nox casts again."""
     g = _wizard_and_barbarian(
         [1, 1, 1, 1, 4, 2, 2, 2, 2, 1, 1],
-        {"Nox": _cast("fire_of_wrath"), "Brutus": STAND},
+        {"Nox": {**_cast("fire_of_wrath"), **TURN}, "Brutus": TURN},
+        {"Nox": TURN},
+        {"Nox": TURN},
         {"Nox": _cast("ball_of_flame"), "Brutus": STAND},
     )
     result = play(g)
@@ -206,11 +211,13 @@ def test_tempest_makes_the_target_sit_out_its_next_movement_phase():
     """HeroQuest reference, Tempest: 'Target monster misses its next turn'."""
     g = _wizard_and_barbarian(
         [1, 1, 1, 1, 2, 2, 2],  # phase 2: only Nox rolls
-        {"Nox": _cast("tempest"), "Brutus": STAND},
+        {"Nox": {**_cast("tempest"), **TURN}, "Brutus": TURN},
+        {"Nox": TURN},
+        {"Nox": TURN},
         {"Nox": STAND},
     )
     result = play(g)
-    phase2 = result["turns"][1]
+    phase2 = result["turns"][3]
     assert [e["name"] for e in phase2["events"] if e["type"] == "movement_roll"] == ["Nox"]
     assert phase2["gladiators"]["Brutus"]["points"] == 0
 

@@ -21,24 +21,31 @@ GOLDEN = Path(__file__).parent / "golden"
 STAND = {"move": "stand"}
 GENIE_ON_CATO = {"spell": {"spell": "genie", "target": "Cato"}}
 GIVE = {"potion": {"potion": "healing_potion", "give_to": "Cato"}}
+TURN = {"move": "turn_around"}  # spends a point: a phase ends when all are spent (IV.B.6)
+BUMP = {"move": "back"}  # from rank 1: into the edge, spending a point, keeping the facing
+P2 = 3  # the first turn of phase 2 (phase 1: Vex's Genie, then two steps to spend points)
 
 
-def _fall(rescuer, phase2_points, *steps, rescuer_square="D1", extra_dice=()):
-    """Phase 1: Vex fells Cato. Phase 2: the rescuer (heavy: 1 movement die, showing
-    `phase2_points`; or a wizard: 3 dice) writes `steps` (one order a step; Vex stands).
-    Dice: movement (rescuer, Cato, Vex); Genie 5 skulls; Cato's 2 black shields; phase 2
-    movement (rescuer, Vex; Cato is down); then `extra_dice` (a potion's roll)."""
+def _fall(rescuer, phase2_points, *steps, rescuer_square="D1", extra_dice=(), vex=STAND):
+    """Phase 1: Vex fells Cato, then the rescuer (bumping into the edge) and Vex (turning
+    around) spend their points, so the phase ends. Phase 2: the rescuer (heavy: 1 movement
+    die, showing `phase2_points`; or a wizard: 3 dice) writes `steps` (one order a step; Vex
+    writes `vex`). Dice: movement (rescuer, Cato, Vex); Genie 5 skulls; Cato's 2 black shields;
+    phase 2 movement (rescuer, Vex; Cato is down); then `extra_dice` (a potion's roll)."""
+    name = rescuer["name"]
     heavy = rescuer.get("type", "barbarian") != "wizard"
     first = [1] if heavy else [1, 1, 1]
     second = [phase2_points] if heavy else [1, 1, 1]
+    spending = [{"Vex": TURN} | ({} if heavy else {name: BUMP}) for _ in range(2)]
     g = bout(
         {**rescuer, "team": "Red", "square": rescuer_square, "facing": "N"},
         gladiator("Cato", "wizard", team="Red", square="E1", facing="N"),
         gladiator("Vex", "wizard", team="Blue", square="L12", facing="S"),
         dice=[*first, 1, 1, 1, 1, 1, 1, S, S, S, S, S, B, B, *second, 1, 1, 1, *extra_dice],
         turns=orders(
-            {rescuer["name"]: STAND, "Cato": STAND, "Vex": GENIE_ON_CATO},
-            *({rescuer["name"]: step, "Vex": STAND} for step in steps),
+            {name: BUMP, "Cato": STAND, "Vex": {**GENIE_ON_CATO, **TURN}},
+            *spending,
+            *({name: step, "Vex": vex} for step in steps),
         ),
     )
     return g
@@ -66,7 +73,7 @@ def test_an_adjacent_teammate_gives_the_fallen_a_healing_potion():
     result = play(_fall(AJAX, 1, GIVE, extra_dice=[3]))
     (potion,) = events(result, "potion")
     assert potion["name"] == "Cato" and potion["given_by"] == "Ajax" and potion["roll"] == 3
-    assert _snap(result, 1)["status"] == "fighting" and _snap(result, 1)["body"] == 3
+    assert _snap(result, P2)["status"] == "fighting" and _snap(result, P2)["body"] == 3
     assert standing(result, "Cato")["fate"] == "survived"
 
 
@@ -77,8 +84,8 @@ def test_a_teammate_who_walks_up_in_the_next_phase_gives_the_potion():
     result = play(
         _fall(AJAX, 2, {"move": "right"}, GIVE, rescuer_square="C1", extra_dice=[5]),
     )
-    assert _snap(result, 1, "Ajax")["square"] == "D1"
-    assert _snap(result, 2)["status"] == "fighting" and _snap(result, 2)["body"] == 4
+    assert _snap(result, P2, "Ajax")["square"] == "D1"
+    assert _snap(result, P2 + 1)["status"] == "fighting" and _snap(result, P2 + 1)["body"] == 4
 
 
 def test_a_teammate_who_arrives_with_his_last_movement_point_may_still_give_the_potion():
@@ -88,7 +95,7 @@ def test_a_teammate_who_arrives_with_his_last_movement_point_may_still_give_the_
     result = play(
         _fall(AJAX, 1, {"move": "right", **GIVE}, rescuer_square="C1", extra_dice=[5]),
     )
-    assert _snap(result, 1)["status"] == "fighting" and _snap(result, 1)["body"] == 4
+    assert _snap(result, P2)["status"] == "fighting" and _snap(result, P2)["body"] == 4
 
 
 def test_a_give_written_with_a_move_that_does_not_lead_next_to_the_fallen_is_refused():
@@ -97,7 +104,7 @@ def test_a_give_written_with_a_move_that_does_not_lead_next_to_the_fallen_is_ref
     g = _fall(AJAX, 1, {"move": "forward", **GIVE}, rescuer_square="C1", extra_dice=[5])
     with pytest.raises(EngineInputError) as info:
         play(g)
-    assert info.value.field == "turns[1].orders.Ajax.potion.give_to"
+    assert info.value.field == f"turns[{P2}].orders.Ajax.potion.give_to"
     assert "adjacent" in info.value.message
 
 
@@ -108,7 +115,7 @@ def test_a_teammate_may_cast_a_healing_spell_on_the_fallen():
     result = play(_fall(nox, 1, {"spell": {"spell": "heal_body", "target": "Cato"}}))
     (heal,) = [e for e in events(result, "spell") if e["spell"] == "Heal Body"]
     assert heal["target"] == "Cato" and heal["healed"] == 4
-    assert _snap(result, 1)["status"] == "fighting" and _snap(result, 1)["body"] == 4
+    assert _snap(result, P2)["status"] == "fighting" and _snap(result, P2)["body"] == 4
     assert standing(result, "Nox")["spells_left"].count("heal_body") == 0
 
 
@@ -116,8 +123,11 @@ def test_the_fallen_is_killed_when_the_next_movement_phase_ends_without_help():
     """VI.A: 'If a Gladiator loses all his Body Points, and he has neither Healing Potion nor
     a teammate that can heal him, he has been killed.' docs/engine.md: 'not healed by then
     ... he is killed. The last gladiator to wound him is credited'."""
-    result = play(_fall(AJAX, 1, STAND))
-    assert _snap(result, 1)["status"] == "dead"
+    g = _fall(AJAX, 1, TURN, vex=TURN)
+    g["turns"] += orders({"Vex": TURN}, {"Vex": TURN})  # Vex spends his last points
+    result = play(g)
+    assert _snap(result, P2 + 1)["status"] == "down"
+    assert _snap(result, P2 + 2)["status"] == "dead"
     cato = standing(result, "Cato")
     assert cato["fate"] == "killed" and cato["killed_by"] == "Vex"
     assert standing(result, "Vex")["defeated"] == ["Cato"]

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from arena.engine import EngineInputError
 from arena.engine.core.board import Square
-from arena.engine.rulesets.gladiatorquest.engine import Run
+from arena.engine.core.dice import Dice
+from arena.engine.rulesets.gladiatorquest import GladiatorQuest
+from arena.engine.rulesets.gladiatorquest.state import Lying
 from tests.engine.helpers import bout, events, gladiator, orders, play, standing
 
 S, W = "skull", "white"
@@ -84,18 +88,21 @@ def test_a_throw_needs_three_to_twelve_squares():
 
 def test_a_weapon_on_the_ground_is_picked_up_by_walking_onto_it():
     """IV.C.1: 'This weapon cannot be used again unless a Gladiator picks it up.'"""
-    g = bout(
-        gladiator("Ajax", "dwarf", equipment=PLATE, square="E1", facing="N"),
-        gladiator("Bran", "dwarf", equipment=PLATE, square="L12", facing="S"),
-        dice=[3, 3],
-        turns=orders({"Ajax": {"move": "forward"}, "Bran": {"move": "stand"}}),
+    gq = GladiatorQuest()
+    state = gq.setup(
+        bout(
+            gladiator("Ajax", "dwarf", equipment=PLATE, square="E1", facing="N"),
+            gladiator("Bran", "dwarf", equipment=PLATE, square="L12", facing="S"),
+        )
     )
-    run = Run(g)
-    run.ground.append(("dagger", Square.parse("E2"), "Bran"))
-    run.by_name["Bran"].thrown.append("dagger")
-    run.run()
-    assert run.ground == []
-    assert "dagger" in run.by_name["Ajax"].carried
-    out = run.output("1.0")
+    ajax, bran = state.fighters
+    bran = bran._replace(record=replace(bran.record, thrown=("dagger",)))
+    dagger = Lying("dagger", Square.parse("E2"), "Bran")
+    state = replace(state, fighters=(ajax, bran), ground=(dagger,))
+    orders = {"Ajax": {"move": "forward"}, "Bran": {"move": "stand"}}
+    state, _ = gq.apply(state, orders, Dice.scripted([3, 3]))
+    assert state.ground == ()
+    assert "dagger" in state.fighters[0].carried
+    out = {"result": gq.result(state)}
     assert standing(out, "Ajax")["items_gained"] == ["dagger"]
     assert standing(out, "Bran")["items_lost"] == ["dagger"]

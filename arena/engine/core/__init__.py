@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from arena.engine.core.board import DIAGONAL, ORTHOGONAL, Board, Facing, Square
-from arena.engine.core.dice import COMBAT_FACES, CombatFace, Dice, DiceError
+from arena.engine.core.dice import CombatFace, Dice, DiceError
 from arena.engine.core.events import Event, plain
 from arena.engine.core.ruleset import RULESETS, Ruleset, TurnRecord, register
 
 __all__ = [
-    "COMBAT_FACES",
     "DIAGONAL",
     "ORTHOGONAL",
     "RULESETS",

@@ -7,10 +7,11 @@ convention as the Gladiator Arena ruling, so every rule set shares one notation.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import NamedTuple
 
 MAX_FILES = 26
@@ -32,13 +33,7 @@ class Square(NamedTuple):
         return cls(ord(match.group(1).upper()) - ord("A"), int(match.group(2)) - 1)
 
     def __str__(self) -> str:
-        name = _SQUARE_NAMES.get(self)
-        if name is None:
-            name = _SQUARE_NAMES[self] = f"{chr(ord('A') + self.col)}{self.row + 1}"
-        return name
-
-    def offset(self, dcol: int, drow: int) -> Square:
-        return Square(self.col + dcol, self.row + drow)
+        return f"{chr(ord('A') + self.col)}{self.row + 1}"
 
     def chebyshev(self, other: Square) -> int:
         return max(abs(self.col - other.col), abs(self.row - other.row))
@@ -46,50 +41,38 @@ class Square(NamedTuple):
     def manhattan(self, other: Square) -> int:
         return abs(self.col - other.col) + abs(self.row - other.row)
 
-    def is_orthogonal_neighbour(self, other: Square) -> bool:
-        return abs(self.col - other.col) + abs(self.row - other.row) == 1
-
     def is_diagonal_neighbour(self, other: Square) -> bool:
         return abs(self.col - other.col) == 1 and abs(self.row - other.row) == 1
 
 
-# Square -> "A1" name. Squares are printed for every event and snapshot, and formatting is
-# slow next to a dict lookup; the number of distinct squares is bounded by the board sizes.
-_SQUARE_NAMES: dict[tuple[int, int], str] = {}
+class Facing(StrEnum):
+    """The way a figure faces; movement directions are relative to it. Each member is its
+    letter, and `vector` is the step forward: north is towards higher ranks."""
 
+    N = "N", (0, 1)
+    E = "E", (1, 0)
+    S = "S", (0, -1)
+    W = "W", (-1, 0)
 
-class Facing(Enum):
-    """The way a figure faces; movement directions are relative to it."""
+    vector: tuple[int, int]
 
-    N = "N"
-    E = "E"
-    S = "S"
-    W = "W"
-
-    # The neighbours of each facing are plain attributes filled in below the class: the
-    # tactics ask for them many times a turn, and an attribute read is much cheaper than an
-    # index search or a dict lookup keyed by an enum (Enum.__hash__ is Python code).
-    _vector: tuple[int, int]
-    _left: Facing
-    _right: Facing
-    _back: Facing
-
-    # Members are singletons compared by identity: the C-level identity hash keeps dict
-    # lookups keyed by a facing cheap (Enum.__hash__ is Python code hashing the name).
-    __hash__ = object.__hash__
-
-    @property
-    def vector(self) -> tuple[int, int]:
-        return self._vector
+    def __new__(cls, letter: str, vector: tuple[int, int]) -> Facing:
+        member = str.__new__(cls, letter)
+        member._value_ = letter
+        member.vector = vector
+        return member
 
     def turned_left(self) -> Facing:
-        return self._left
+        dcol, drow = self.vector
+        return _FACING_BY_VECTOR[-drow, dcol]
 
     def turned_right(self) -> Facing:
-        return self._right
+        dcol, drow = self.vector
+        return _FACING_BY_VECTOR[drow, -dcol]
 
     def reversed(self) -> Facing:
-        return self._back
+        dcol, drow = self.vector
+        return _FACING_BY_VECTOR[-dcol, -drow]
 
     @classmethod
     def towards(cls, dcol: int, drow: int) -> Facing:
@@ -99,14 +82,7 @@ class Facing(Enum):
         return cls.E if dcol > 0 else cls.W
 
 
-_ORDER = (Facing.N, Facing.E, Facing.S, Facing.W)
-_VECTORS = {Facing.N: (0, 1), Facing.E: (1, 0), Facing.S: (0, -1), Facing.W: (-1, 0)}
-for _i, _facing in enumerate(_ORDER):
-    _facing._vector = _VECTORS[_facing]
-    _facing._left = _ORDER[(_i - 1) % 4]
-    _facing._right = _ORDER[(_i + 1) % 4]
-    _facing._back = _ORDER[(_i + 2) % 4]
-del _i, _facing
+_FACING_BY_VECTOR = {facing.vector: facing for facing in Facing}
 
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
 DIAGONAL = ((1, 1), (1, -1), (-1, -1), (-1, 1))
@@ -141,15 +117,6 @@ class Board:
             for col in range(self.width):
                 yield Square(col, row)
 
-    def neighbours(self, square: Square, *, diagonal: bool = True) -> list[Square]:
-        steps = ORTHOGONAL + DIAGONAL if diagonal else ORTHOGONAL
-        out = []
-        for dcol, drow in steps:
-            nxt = Square(square.col + dcol, square.row + drow)
-            if self.is_open(nxt):
-                out.append(nxt)
-        return out
-
     def edge_squares(self) -> list[Square]:
         """The ring of edge squares, clockwise from A1 (used for even placement)."""
         w, h = self.width, self.height
@@ -179,42 +146,20 @@ class Board:
         return out
 
 
-class Grid:
-    """Geometry of one board worked out once: every square as a ready Square object (look one
-    up by a plain (col, row) tuple: building a NamedTuple costs far more than a dict lookup),
-    and each square's open orthogonal neighbours in ORTHOGONAL order. Path finding and the
-    movement step use these tables instead of building and testing squares every time."""
-
-    __slots__ = ("board", "names", "open", "squares", "steps")
-
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        self.squares: dict[tuple[int, int], Square] = {
-            (sq.col, sq.row): sq for sq in board.squares()
-        }
-        self.names = {sq: str(sq) for sq in self.squares.values()}  # "A1" notation
-        self.open = frozenset(sq for sq in self.squares.values() if sq not in board.walls)
-        self.steps: dict[Square, tuple[tuple[int, int, Square], ...]] = {}
-        for sq in self.squares.values():
-            around = []
-            for dcol, drow in ORTHOGONAL:
-                nxt = self.squares.get((sq.col + dcol, sq.row + drow))
-                if nxt is not None and nxt not in board.walls:
-                    around.append((dcol, drow, nxt))
-            self.steps[sq] = tuple(around)
-
-
-_GRIDS: dict[Board, Grid] = {}
-
-
-def grid_of(board: Board) -> Grid:
-    """The (shared, read-only) Grid of a board; a handful of boards are in use at a time."""
-    grid = _GRIDS.get(board)
-    if grid is None:
-        if len(_GRIDS) >= 64:
-            _GRIDS.clear()
-        grid = _GRIDS[board] = Grid(board)
-    return grid
+@functools.lru_cache(maxsize=64)
+def orthogonal_steps(board: Board) -> dict[Square, tuple[tuple[int, int, Square], ...]]:
+    """Each open square's open orthogonal neighbours, in ORTHOGONAL order, each with the step
+    that reaches it. Path finding asks for these all the time, so a board's table is worked
+    out once (a board is immutable; a handful are in use at a time)."""
+    table = {}
+    for sq in board.squares():
+        if board.is_open(sq):
+            table[sq] = tuple(
+                (dcol, drow, Square(sq.col + dcol, sq.row + drow))
+                for dcol, drow in ORTHOGONAL
+                if board.is_open(Square(sq.col + dcol, sq.row + drow))
+            )
+    return table
 
 
 def _round_div(num: int, den: int) -> int:
@@ -222,3 +167,10 @@ def _round_div(num: int, den: int) -> int:
     if 2 * r >= den:
         q += 1
     return q if num >= 0 else -q
+
+
+@functools.lru_cache(maxsize=64)
+def square_names(board: Board) -> dict[Square, str]:
+    """Every square of the board with its name in A1 notation: logs name squares by the
+    hundred per bout (a board's table is worked out once)."""
+    return {sq: str(sq) for sq in board.squares()}

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from enum import Enum
+from enum import StrEnum
 
 
-class CombatFace(Enum):
+class CombatFace(StrEnum):
     """HeroQuest's combat die: 3 skulls, 2 white shields, 1 black shield."""
 
     SKULL = "skull"
@@ -122,11 +122,6 @@ class Dice:
         return self.d(6)
 
     def d6s(self, count: int) -> list[int]:
-        if self._rng is not None and count > 0:
-            # d(6) `count` times, inlined: the same draws from the generator, in order.
-            self.rolled += count
-            rnd = self._rng.random
-            return [int(rnd() * 6) + 1 for _ in range(count)]
         return [self.d(6) for _ in range(count)]
 
     def d10(self, *, zero_based: bool = False) -> int:
@@ -138,20 +133,17 @@ class Dice:
 
     def combat(self, count: int) -> list[CombatFace]:
         """`count` HeroQuest combat dice."""
-        if count <= 0:
-            return []
-        self.rolled += count
+        return [self._combat_die() for _ in range(count)]
+
+    def _combat_die(self) -> CombatFace:
+        self.rolled += 1
         if self._rng is not None:
-            rnd = self._rng.random
-            return [COMBAT_FACES[int(rnd() * 6)] for _ in range(count)]
-        out = []
-        for _ in range(count):
-            value = self._next_scripted("a combat die")
-            face = _FACE_BY_NAME.get(value) if isinstance(value, str) else None
-            if face is None:
-                raise DiceError(
-                    f"scripted result #{self._pos} is {value!r}, but a combat die "
-                    "(skull, white or black) was needed"
-                )
-            out.append(face)
-        return out
+            return COMBAT_FACES[int(self._rng.random() * 6)]
+        value = self._next_scripted("a combat die")
+        face = _FACE_BY_NAME.get(value) if isinstance(value, str) else None
+        if face is None:
+            raise DiceError(
+                f"scripted result #{self._pos} is {value!r}, but a combat die "
+                "(skull, white or black) was needed"
+            )
+        return face

@@ -30,11 +30,12 @@ from arena.engine.core.protocol import Fate
 from arena.engine.rulesets.gladiatorquest.data import (
     ARMOURY,
     CONTESTS,
+    DEFAULT_TACTICS,
     GLADIATOR_TYPES,
+    TACTICS_CHOICES,
     equipment_errors,
 )
-from arena.engine.rulesets.gladiatorquest.state import parse_options
-from arena.engine.rulesets.gladiatorquest.tactics import CHOICES, DEFAULT_TACTICS
+from arena.engine.rulesets.gladiatorquest.setup import parse_options
 
 SLUG = "gladiatorquest"
 STATS = ("attack", "defend", "movement", "body", "mind")
@@ -135,7 +136,8 @@ class GladiatorQuestCampaign:
     def tactics(self) -> Sequence[TacticSetting]:
         defaults = DEFAULT_TACTICS.as_dict()
         return [
-            TacticSetting(name, tuple(values), defaults[name]) for name, values in CHOICES.items()
+            TacticSetting(name, tuple(values), defaults[name])
+            for name, values in TACTICS_CHOICES.items()
         ]
 
     def options_schema(self, *, by_tactics: bool) -> Sequence[OptionField]:

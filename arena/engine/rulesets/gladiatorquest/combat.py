@@ -8,11 +8,13 @@ V.F.2) and defended, and damage is applied at the end.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from arena.engine.core.dice import CombatFace
 from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.gladiatorquest.actions import faces
 from arena.engine.rulesets.gladiatorquest.events import Attacked, ShieldDamaged
 from arena.engine.rulesets.gladiatorquest.orders import (
     ATTACK_MODIFIERS,
@@ -20,13 +22,89 @@ from arena.engine.rulesets.gladiatorquest.orders import (
     CombatOrder,
     parse_combat_order,
 )
-from arena.engine.rulesets.gladiatorquest.state import Fighter, Status
+from arena.engine.rulesets.gladiatorquest.state import (
+    BoutState,
+    Front,
+    defend_dice_of,
+    weapon_of,
+)
 from arena.engine.rulesets.gladiatorquest.tactics import combat_order
-
-if TYPE_CHECKING:
-    from arena.engine.rulesets.gladiatorquest.engine import Run
+from arena.engine.rulesets.gladiatorquest.turn import Fighter, Turn
 
 SKULL, WHITE, BLACK = CombatFace.SKULL, CombatFace.WHITE, CombatFace.BLACK
+
+
+def can_attack(state: BoutState, front: Front) -> bool:
+    """Whether he writes an attack this round: awake, someone in reach, and (in a magic-only
+    contest) no spells left (VIII.H.3)."""
+    f = front.fighter
+    if f.effects.asleep or not front.reachable:
+        return False
+    return not (state.options.contest == "magic_only" and f.spells)
+
+
+def read_orders(state: BoutState, raw: Mapping[str, Any], where: str) -> dict[str, CombatOrder]:
+    """This round's orders: as written (JSON, parsed and checked), as the tactics' plan gives
+    them (a CombatOrder, taken as it is), and the tactics' for everyone who wrote none. A name
+    not in this combat is refused."""
+    in_combat = state.fronts
+    for name, order in raw.items():
+        if order is not None and name not in in_combat:
+            raise EngineInputError(f"{where}.{name}", f"{name} is not in this combat")
+    orders = {}
+    for name, front in in_combat.items():
+        written = raw.get(name)
+        if written is not None:
+            order = written
+            if not isinstance(written, CombatOrder):
+                order = parse_combat_order(written, f"{where}.{name}")
+                _check(state, front, order, f"{where}.{name}")
+            if not order.target:
+                order = CombatOrder(order.attack, front.reachable[0].name)
+        else:
+            order = tactics_order(state, front)
+        if order is not None and can_attack(state, front):
+            orders[name] = order
+    return orders
+
+
+def tactics_order(state: BoutState, front: Front) -> CombatOrder | None:
+    return combat_order(state, front.fighter, list(front.reachable), front.bashable)
+
+
+def _check(state: BoutState, front: Front, order: CombatOrder, where: str) -> None:
+    f = front.fighter
+    if f.effects.asleep:
+        raise EngineInputError(where, f"{f.name} is asleep and cannot attack")
+    if not front.reachable:
+        raise EngineInputError(
+            where, f"{f.name} cannot reach anyone: his weapon does not attack diagonally (V.F.2)"
+        )
+    names = [o.name for o in front.reachable]
+    if order.target and order.target not in names:
+        raise EngineInputError(
+            f"{where}.target",
+            f"{order.target} is not an opponent {f.name} can reach (one of {', '.join(names)})",
+        )
+    if order.attack is Attack.SHIELD_BASH:
+        target = order.target or names[0]
+        if not f.shield_dice:
+            raise EngineInputError(f"{where}.attack", f"{f.name} has no shield to bash with")
+        if target not in front.bashable:
+            raise EngineInputError(
+                f"{where}.attack",
+                "a shield bash needs both to have tried to enter the same square (V.F.3)",
+            )
+
+
+def dice_for(attack: Attack, base: int, *, off_balance: bool) -> tuple[int, int]:
+    """Attack and parry dice for an attack type (V.C): swing +1/-1, thrust 0/0, jab -1/+1.
+    Off balance after a passing attack (IV.C.3): 2 fewer of each, but never below 1 before
+    the attack type's modifier ("only 2 attack dice ... then 1 attack and parry die")."""
+    if off_balance:
+        base = max(1, base - 2)
+    mod_attack, mod_parry = ATTACK_MODIFIERS[attack]
+    return max(0, base + mod_attack), max(0, base + mod_parry)
 
 
 @dataclass(slots=True)
@@ -39,96 +117,35 @@ class _Blow:
     parry_dice: int
 
 
-def dice_for(f: Fighter, attack: Attack, base: int, *, off_balance: bool) -> tuple[int, int]:
-    """Attack and parry dice for an attack type (V.C): swing +1/-1, thrust 0/0, jab -1/+1.
-    Off balance after a passing attack (IV.C.3): 2 fewer of each, but never below 1 before
-    the attack type's modifier ("only 2 attack dice ... then 1 attack and parry die")."""
-    if off_balance:
-        base = max(1, base - 2)
-    mod_attack, mod_parry = ATTACK_MODIFIERS[attack]
-    return max(0, base + mod_attack), max(0, base + mod_parry)
-
-
-def can_reach(a: Fighter, b: Fighter, contested: set[tuple[int, int]], contest: str) -> bool:
-    if contested and ((a.index, b.index) in contested or (b.index, a.index) in contested):
-        return True
-    sa, sb = a.square, b.square
-    assert sa is not None and sb is not None
-    dc, dr = abs(sa.col - sb.col), abs(sa.row - sb.row)
-    return dc + dr == 1 or (dc == 1 and dr == 1 and a.weapon(contest).diagonal)
-
-
-def resolve(run: Run, pairs: list[tuple[Fighter, Fighter, bool]], raw: Any) -> None:
-    contest = run.options.contest
-    contested = {(a.index, b.index) for a, b, c in pairs if c}
-    opponents: dict[Fighter, list[Fighter]] = {}
-    for a, b, _ in pairs:
-        if a.fighting and b.fighting:
-            opponents.setdefault(a, []).append(b)
-            opponents.setdefault(b, []).append(a)
-    where = f"turns[{run.turn - 1}].orders" if raw else ""  # (only for refusing orders)
-    orders: dict[Fighter, CombatOrder] = {}
-    for f in run.fighters:
-        if f not in opponents:
-            if raw and raw.get(f.name) is not None:
-                raise EngineInputError(f"{where}.{f.name}", f"{f.name} is not in this combat")
-            continue
-        reachable = []
-        sf = f.square
-        assert sf is not None
-        for o in opponents[f]:
-            so = o.square
-            assert so is not None
-            # (side by side, the usual case, is answered here; can_reach says it too)
-            if abs(sf.col - so.col) + abs(sf.row - so.row) == 1 or can_reach(
-                f, o, contested, contest
-            ):
-                reachable.append(o)
-        explicit = raw.get(f.name) if raw else None
-        if explicit is not None:
-            order = parse_combat_order(explicit, f"{where}.{f.name}")
-            _check(f, order, reachable, contested, f"{where}.{f.name}", run)
-            if not order.target:
-                order = CombatOrder(order.attack, reachable[0].name)
-        else:
-            bashable = (
-                {
-                    o.name
-                    for o in reachable
-                    if ((f.index, o.index) in contested or (o.index, f.index) in contested)
-                }
-                if contested
-                else _NOBODY
-            )
-            order = combat_order(run, f, reachable, bashable)
-        if order is None or f.asleep or (contest == "magic_only" and f.spells):
-            continue
-        orders[f] = order
+def resolve(turn: Turn, orders: dict[str, CombatOrder]) -> None:
+    contest = turn.options.contest
     blows: list[_Blow] = []
-    for f, order in orders.items():
-        target = run.by_name[order.target]
+    for name, order in orders.items():
+        f = turn.by_name[name]
+        target = turn.by_name[order.target]
         if order.attack is Attack.SHIELD_BASH:
             count, parry, label = 2 * f.shield_dice, 0, "shield"
         else:
-            weapon = f.weapon(contest)
-            base = 1 if f.afraid else weapon.attack + f.bonuses["attack"]
-            count, parry = dice_for(f, order.attack, base, off_balance=f.passing_attacked)
-            count += f.courage
-            f.courage = 0
+            weapon = weapon_of(f, contest)
+            base = 1 if f.effects.afraid else weapon.attack + f.gladiator.bonuses.attack
+            count, parry = dice_for(order.attack, base, off_balance="passing" in f.used)
+            count += f.effects.courage
+            if f.effects.courage:
+                f.affect(courage=0)
             label = weapon.name.lower()
-        rolls = 2 if f.heroic and order.attack is not Attack.SHIELD_BASH else 1
-        f.heroic = False
+        rolls = 2 if f.effects.heroic and order.attack is not Attack.SHIELD_BASH else 1
+        if f.effects.heroic:
+            f.affect(heroic=False)
         for _ in range(rolls):
-            blows.append(_Blow(f, target, order, label, run.dice.combat(count), parry))
-    first_blow: dict[Fighter, _Blow] = {}  # whose parry dice count when he is attacked
+            blows.append(_Blow(f, target, order, label, turn.dice.combat(count), parry))
+    first_blow: dict[str, _Blow] = {}  # whose parry dice count when he is attacked
     for blow in blows:
-        first_blow.setdefault(blow.attacker, blow)
-    damage: list[tuple[_Blow, int, tuple[str, ...], int, tuple[str, ...], int]] = []
-    dice = run.dice
+        first_blow.setdefault(blow.attacker.name, blow)
+    rolled = []
     for blow in blows:
         a, d = blow.attacker, blow.target
         skulls = blow.faces.count(SKULL)
-        d_order = orders.get(d)
+        d_order = orders.get(d.name)
         parry: tuple[str, ...] = ()
         parried = 0
         bashing = (
@@ -140,29 +157,29 @@ def resolve(run: Run, pairs: list[tuple[Fighter, Fighter, bool]], raw: Any) -> N
             skulls = 0  # V.F.3: two bashes nullify each other
         elif bashing:
             parried = skulls  # V.F.3: the basher's shield blocks all of his opponent's hits
-        elif skulls and d_order is not None and d_order.target == a.name and not d.asleep:
-            parry_faces = dice.combat(first_blow[d].parry_dice)
+        elif skulls and d_order is not None and d_order.target == a.name and not d.effects.asleep:
+            parry_faces = turn.dice.combat(first_blow[d.name].parry_dice)
             parried = min(skulls, parry_faces.count(BLACK))
-            parry = _names(parry_faces)
+            parry = faces(parry_faces)
         left = skulls - parried
         defend: tuple[str, ...] = ()
         blocked = 0
-        if left and not d.asleep:
-            defend_faces = dice.combat(d.defend_dice() + d.defense_bonus)
-            d.defense_bonus = 0
+        if left and not d.effects.asleep:
+            defend_faces = turn.dice.combat(defend_dice_of(d) + d.effects.defense_bonus)
+            if d.effects.defense_bonus:
+                d.affect(defense_bonus=0)
             blocked = min(left, defend_faces.count(WHITE))
-            defend = _names(defend_faces)
-        damage.append((blow, skulls, parry, parried, defend, blocked))
-    for blow, skulls, parry, parried, defend, blocked in damage:
-        dealt = run.wound(blow.target, skulls - parried - blocked, blow.attacker)
-        how = blow.order.attack._value_  # (`.value` is a slow descriptor)
-        run.events.append(
+            defend = faces(defend_faces)
+        rolled.append((blow, skulls, parry, parried, defend, blocked))
+    for blow, skulls, parry, parried, defend, blocked in rolled:
+        dealt = turn.wound(blow.target, skulls - parried - blocked, blow.attacker)
+        turn.events.append(
             Attacked(
                 blow.attacker.name,
                 blow.target.name,
-                how,
+                str(blow.order.attack),
                 blow.weapon,
-                _names(blow.faces),
+                faces(blow.faces),
                 skulls,
                 parry,
                 parried,
@@ -173,10 +190,10 @@ def resolve(run: Run, pairs: list[tuple[Fighter, Fighter, bool]], raw: Any) -> N
             )
         )
         if blow.order.attack is Attack.SHIELD_BASH:
-            _shield_wear(run, blow)
+            _shield_wear(turn, blow)
 
 
-def _shield_wear(run: Run, blow: _Blow) -> None:
+def _shield_wear(turn: Turn, blow: _Blow) -> None:
     """V.F.3: two or more black shields in a bash cost the shield a defend die; a shield with
     none left is destroyed and discarded."""
     f = blow.attacker
@@ -184,46 +201,6 @@ def _shield_wear(run: Run, blow: _Blow) -> None:
         return
     f.shield_dice -= 1
     if f.shield_dice == 0 and "shield" in f.carried:
-        f.carried.remove("shield")
-        f.items_lost.append("shield")
-    run.events.append(ShieldDamaged(f.name, f.shield_dice))
-
-
-def _check(
-    f: Fighter,
-    order: CombatOrder,
-    reachable: list[Fighter],
-    contested: set[tuple[int, int]],
-    where: str,
-    run: Run,
-) -> None:
-    if f.asleep:
-        raise EngineInputError(where, f"{f.name} is asleep and cannot attack")
-    if not reachable:
-        raise EngineInputError(
-            where, f"{f.name} cannot reach anyone: his weapon does not attack diagonally (V.F.2)"
-        )
-    names = [o.name for o in reachable]
-    if order.target and order.target not in names:
-        raise EngineInputError(
-            f"{where}.target",
-            f"{order.target} is not an opponent {f.name} can reach (one of {', '.join(names)})",
-        )
-    if order.attack is Attack.SHIELD_BASH:
-        target = run.by_name[order.target] if order.target else reachable[0]
-        if not f.shield_dice:
-            raise EngineInputError(f"{where}.attack", f"{f.name} has no shield to bash with")
-        if (f.index, target.index) not in contested and (target.index, f.index) not in contested:
-            raise EngineInputError(
-                f"{where}.attack",
-                "a shield bash needs both to have tried to enter the same square (V.F.3)",
-            )
-    if f.status is not Status.FIGHTING:
-        raise EngineInputError(where, f"{f.name} is not fighting")
-
-
-_NOBODY: frozenset[str] = frozenset()  # no contested squares this round: nobody to bash
-
-
-def _names(faces: list[CombatFace]) -> tuple[str, ...]:
-    return tuple([face._value_ for face in faces])  # (`.value` is a slow descriptor)
+        f.drop("shield")
+        f.note(items_lost=(*f.record.items_lost, "shield"))
+    turn.events.append(ShieldDamaged(f.name, f.shield_dice))

@@ -7,37 +7,18 @@ items HeroQuest does not sell are marked with a Ludus house price (see docs/engi
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from enum import Enum
+from dataclasses import asdict, dataclass, fields
+from enum import StrEnum
 from typing import Any
 
 
-class Kind(Enum):
+class Kind(StrEnum):
     WEAPON = "weapon"
     ARMOUR = "armour"
     HELMET = "helmet"
     SHIELD = "shield"
     POTION = "potion"
     OTHER = "other"
-
-    # Members are singletons compared by identity: the C-level identity hash keeps the many
-    # dict lookups keyed by them cheap (Enum.__hash__ is Python code hashing the name).
-    __hash__ = object.__hash__
-
-
-class Status(Enum):
-    """A gladiator's standing in the bout (defined here, with the other plain kinds, so that
-    the tactics can use it without importing the fighters' module)."""
-
-    FIGHTING = "fighting"
-    DOWN = "down"  # at 0 body, a teammate may heal him before the next phase ends (VI.A)
-    MERCY = "mercy"  # spared, walking to the exit as an obstacle (VI.B)
-    EXITED = "exited"
-    DEAD = "dead"
-
-    # Members are singletons compared by identity: the C-level identity hash keeps the many
-    # dict lookups keyed by them cheap (Enum.__hash__ is Python code hashing the name).
-    __hash__ = object.__hash__
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,6 +448,59 @@ GLADIATOR_TYPES: list[dict[str, Any]] = [t.as_dict() for t in TYPES.values()]
 SPELL_LIST: list[dict[str, Any]] = [s.as_dict() for s in SPELLS.values()]
 
 CONTESTS = ("standard", "one_against_many", "bows_only", "magic_only", "daggers_only")
+
+# A gladiator's tactics: the named settings his orders are written from when his player gives
+# none (the AI itself is in tactics.py).
+TACTICS_CHOICES: dict[str, tuple[str, ...]] = {
+    "approach": ("close", "keep_distance"),
+    "attack": ("auto", "swing", "thrust", "jab"),
+    "target": ("nearest", "weakest", "strongest"),
+    "throw": ("spare", "always", "never"),
+    "drink": ("when_hurt", "never"),
+    "appeal": ("if_likely", "always", "never"),
+    "shield_bash": ("auto", "always", "never"),
+    "spells": ("attack_first", "never"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Tactics:
+    approach: str = "close"  # close in, or keep 3+ squares away while throwing / casting
+    attack: str = "auto"  # preferred attack type
+    target: str = "nearest"  # which opponent to go for
+    throw: str = "spare"  # throw a throwing weapon only if another weapon stays in hand
+    drink: str = "when_hurt"  # healing potion at half body (always automatic at 0, VI.A)
+    appeal: str = "if_likely"  # at 1 body point: when tally >= 2 (mercy on a 4+)
+    shield_bash: str = "auto"  # when two contest a square and the shield hits as hard
+    spells: str = "attack_first"
+    weapon: str | None = None  # the weapon to fight with (default: most attack dice)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+DEFAULT_TACTICS = Tactics()
+
+
+def parse_tactics(raw: Any) -> Tactics:
+    if raw is None:
+        return DEFAULT_TACTICS
+    if not isinstance(raw, dict):
+        raise ValueError("must be an object of named settings")
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key == "weapon":
+            if value is not None and value not in ITEMS:
+                raise ValueError(f"weapon: unknown item {value!r}")
+            out[key] = value
+            continue
+        if key not in TACTICS_CHOICES:
+            known = ", ".join(TACTICS_CHOICES)
+            raise ValueError(f"unknown setting {key!r} (known: {known}, weapon)")
+        if value not in TACTICS_CHOICES[key]:
+            raise ValueError(f"{key}: {value!r} is not one of {', '.join(TACTICS_CHOICES[key])}")
+        out[key] = value
+    return Tactics(**out)
 
 
 def equipment_errors(type_slug: str, equipment: list[str], contest: str = "standard") -> list[str]:

@@ -3,26 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import ClassVar
 
-from arena.engine.core.events import Event, fast_frozen_init
+from arena.engine.core.events import Event
 
 
-class Bump(Enum):
+class Bump(StrEnum):
     CONTESTED = "contested"  # two or more tried to enter the same square (V.A)
     OCCUPIED = "occupied"  # someone (or a body, or a mercy walker) stands there
     WALL = "wall"  # the edge of the arena or a wall
-
-    # Members are singletons compared by identity: the C-level identity hash keeps the many
-    # dict lookups keyed by them cheap (Enum.__hash__ is Python code hashing the name).
-    __hash__ = object.__hash__
-
-
-class Fate(Enum):
-    SURVIVED = "survived"
-    KILLED = "killed"
-    MERCY = "mercy"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +62,7 @@ class Bumped(Event):
     points_left: int
 
     def text(self) -> str:
-        reason = self.reason._value_  # (`.value` is a slow descriptor)
-        return f"{self.name} cannot enter {self.wanted} ({reason}) and stays put"
+        return f"{self.name} cannot enter {self.wanted} ({self.reason.value}) and stays put"
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,14 +268,12 @@ class Exited(Event):
 
 @dataclass(frozen=True, slots=True)
 class Impatience(Event):
+    """A standoff: a movement step passed in which nothing happened (Ludus ruling)."""
+
     kind: ClassVar[str] = "impatience"
-    cleared: tuple[str, ...]
 
     def text(self) -> str:
-        out = "The crowd grows impatient: every gladiator must close in"
-        if self.cleared:
-            out += "; the bodies of " + ", ".join(self.cleared) + " are dragged away"
-        return out
+        return "The crowd grows impatient: every gladiator must close in"
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,27 +286,3 @@ class BoutOver(Event):
         if self.winner is None:
             return f"The bout is over with no winner ({self.reason})"
         return f"{self.winner} wins the bout ({self.reason})"
-
-
-# Events are made by the hundred per bout: a quicker __init__ for each (same signature).
-for _cls in (
-    MovementRolled,
-    Moved,
-    Turned,
-    Bumped,
-    CombatEntered,
-    Attacked,
-    ShieldDamaged,
-    Thrown,
-    SpellCast,
-    PotionDrunk,
-    StatusRoll,
-    PickedUp,
-    Appealed,
-    Fallen,
-    Exited,
-    Impatience,
-    BoutOver,
-):
-    fast_frozen_init(_cls)
-del _cls

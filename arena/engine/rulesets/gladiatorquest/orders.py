@@ -2,21 +2,20 @@
 
 An order can come from the input ("turns": [{"orders": {"Brutus": {...}}}]) or from the
 gladiator's tactics. Parsing here checks the shape; the engine checks it against the state
-(range, possession, who may act) and raises EngineInputError naming the field.
+(range, possession, who may act) and raises EngineInputError naming the field. The records
+are NamedTuples, like Square: the tactics write several every step.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
-from typing import Any
+from enum import StrEnum
+from typing import Any, NamedTuple
 
-from arena.engine.core.board import Square
-from arena.engine.core.events import fast_frozen_init
+from arena.engine.core.board import Facing, Square
 from arena.engine.errors import EngineInputError
 
 
-class Move(Enum):
+class Move(StrEnum):
     """IV.B.2: the written directions (relative to the figure's facing)."""
 
     FORWARD = "forward"
@@ -26,15 +25,40 @@ class Move(Enum):
     TURN_AROUND = "turn_around"  # costs a point, no square moved
     STAND = "stand"  # "does not count as a movement"
 
-    # Members are singletons compared by identity: the C-level identity hash keeps the many
-    # dict lookups keyed by them cheap (Enum.__hash__ is Python code hashing the name).
-    __hash__ = object.__hash__
-
 
 MOVE_ALIASES = {"backup": Move.BACK, "back_up": Move.BACK, "stand_still": Move.STAND}
+DIRECTIONS = {move.value: move for move in Move} | MOVE_ALIASES
 
 
-class Attack(Enum):
+def _step_vector(facing: Facing, move: Move) -> tuple[int, int]:
+    if move is Move.FORWARD:
+        return facing.vector
+    if move is Move.BACK:
+        return facing.reversed().vector
+    if move is Move.LEFT:
+        return facing.turned_left().vector
+    return facing.turned_right().vector
+
+
+# (facing, written step) -> the step on the board, for every facing and step that moves.
+STEP_VECTORS = {
+    (facing, move): _step_vector(facing, move)
+    for facing in Facing
+    for move in (Move.FORWARD, Move.BACK, Move.LEFT, Move.RIGHT)
+}
+
+
+def step_vector(facing: Facing, move: Move) -> tuple[int, int]:
+    """Where a written step leads, for a figure facing `facing` (LEFT and RIGHT are
+    sidesteps, BACK keeps the facing: docs/engine.md)."""
+    return STEP_VECTORS[facing, move]
+
+
+def pivoted(facing: Facing, side: str) -> Facing:
+    return facing.turned_left() if side == "left" else facing.turned_right()
+
+
+class Attack(StrEnum):
     """V.C types of attack, plus the shield bash of V.F.3."""
 
     SWING = "swing"  # +1 attack die, -1 parry die
@@ -42,35 +66,27 @@ class Attack(Enum):
     JAB = "jab"  # -1 attack die, +1 parry die
     SHIELD_BASH = "shield_bash"
 
-    # Members are singletons compared by identity: the C-level identity hash keeps the many
-    # dict lookups keyed by them cheap (Enum.__hash__ is Python code hashing the name).
-    __hash__ = object.__hash__
-
 
 ATTACK_MODIFIERS = {Attack.SWING: (1, -1), Attack.THRUST: (0, 0), Attack.JAB: (-1, 1)}
 
 
-@dataclass(frozen=True, slots=True)
-class ThrowOrder:
+class ThrowOrder(NamedTuple):
     weapon: str
     target: str
     square: Square  # where the thrower predicts the target will be after this step
 
 
-@dataclass(frozen=True, slots=True)
-class CastOrder:
+class CastOrder(NamedTuple):
     spell: str
     target: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class PotionOrder:
+class PotionOrder(NamedTuple):
     potion: str
     give_to: str | None = None  # an adjacent teammate (IV.C.4); None: drink it
 
 
-@dataclass(frozen=True, slots=True)
-class StepOrder:
+class StepOrder(NamedTuple):
     move: Move = Move.STAND
     pivot: str | None = None  # "left" or "right": the one free pivot of the phase
     pivot_after: bool = False
@@ -80,20 +96,57 @@ class StepOrder:
     passing: str | None = None  # target of a passing attack (reach weapon)
     appeal: bool = False
 
+    @property
+    def acts(self) -> bool:
+        """Whether it does more than move and pivot: an appeal or an action of IV.C."""
+        return self.appeal or not (
+            self.throw is None and self.spell is None and self.potion is None and not self.passing
+        )
+
 
 STAND = StepOrder()
 
 
-@dataclass(frozen=True, slots=True)
-class CombatOrder:
+def destination(f: Any, order: StepOrder) -> Square | None:
+    """The square f's written move leads to, bumps aside (None: the order moves nowhere).
+    A pivot written for before the step turns him first."""
+    if order.move is Move.STAND or order.move is Move.TURN_AROUND or f.square is None:
+        return None
+    facing = f.facing
+    if order.pivot and not order.pivot_after and "pivot" not in f.used:
+        facing = pivoted(facing, order.pivot)
+    dcol, drow = step_vector(facing, order.move)
+    return Square(f.square.col + dcol, f.square.row + drow)
+
+
+def step_order_json(order: StepOrder) -> dict[str, Any]:
+    """The order as a player would write it (parse_step_order reads it back unchanged)."""
+    out: dict[str, Any] = {"move": str(order.move)}
+    if order.pivot:
+        out["pivot"] = order.pivot
+        out["pivot_when"] = "after" if order.pivot_after else "before"
+    if order.throw is not None:
+        t = order.throw
+        out["throw"] = {"weapon": t.weapon, "at": t.target, "square": str(t.square)}
+    if order.spell is not None:
+        out["spell"] = {"spell": order.spell.spell, "target": order.spell.target}
+    if order.potion is not None:
+        out["potion"] = {"potion": order.potion.potion, "give_to": order.potion.give_to}
+    if order.passing is not None:
+        out["passing_attack"] = order.passing
+    if order.appeal:
+        out["appeal"] = True
+    return out
+
+
+class CombatOrder(NamedTuple):
     attack: Attack
     target: str
 
 
-# Written every turn by the tactics: a quicker __init__ (same signature; see fast_frozen_init).
-for _cls in (ThrowOrder, CastOrder, PotionOrder, StepOrder, CombatOrder):
-    fast_frozen_init(_cls)
-del _cls
+def combat_order_json(order: CombatOrder) -> dict[str, Any]:
+    return {"attack": str(order.attack), "target": order.target}
+
 
 STEP_KEYS = {"move", "pivot", "pivot_when", "throw", "spell", "potion", "passing_attack", "appeal"}
 COMBAT_KEYS = {"attack", "target"}
@@ -106,23 +159,20 @@ def _fail(where: str, message: str) -> EngineInputError:
 def parse_step_order(raw: Any, where: str, parse_square: Any) -> StepOrder:
     if not isinstance(raw, dict):
         raise _fail(where, "must be an object")
-    unknown = sorted(set(raw) - STEP_KEYS)
+    unknown = [key for key in raw if key not in STEP_KEYS]
     if unknown:
         raise _fail(
             where,
-            f"unknown key(s) {', '.join(unknown)} in a movement order "
+            f"unknown key(s) {', '.join(sorted(unknown))} in a movement order "
             f"(allowed: {', '.join(sorted(STEP_KEYS))})",
         )
     text = raw.get("move", "stand")
-    move = MOVE_ALIASES.get(text) if isinstance(text, str) else None
+    move = DIRECTIONS.get(text) if isinstance(text, str) else None
     if move is None:
-        try:
-            move = Move(text)
-        except ValueError:
-            raise _fail(
-                f"{where}.move",
-                f"unknown direction {text!r} (one of " + ", ".join(m.value for m in Move) + ")",
-            ) from None
+        raise _fail(
+            f"{where}.move",
+            f"unknown direction {text!r} (one of " + ", ".join(m.value for m in Move) + ")",
+        )
     pivot = raw.get("pivot")
     if pivot not in (None, "left", "right"):
         raise _fail(f"{where}.pivot", "must be left or right")

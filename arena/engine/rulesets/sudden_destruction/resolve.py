@@ -286,7 +286,7 @@ class _Round:
             found, nxt = [], []
             for square, path in frontier:
                 for dcol, drow in ORTHOGONAL:
-                    to = square.offset(dcol, drow)
+                    to = Square(square.col + dcol, square.row + drow)
                     if to in seen or not board.contains(to):
                         continue
                     seen.add(to)

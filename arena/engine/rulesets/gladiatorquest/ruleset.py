@@ -1,0 +1,194 @@
+"""GladiatorQuest on the turn protocol (core/protocol.py): a turn is a movement step or a
+combat round; everyone involved writes his order at once (Need.EVERYONE).
+
+The movement roll that begins a phase (IV.B.1) is made at the end of the turn that ends the
+last phase, so the state between turns shows the points everyone writes his orders with. With
+table dice (scripted) the roll is entered at the table with the next turn's orders, so it is
+made at the start of that turn; so is the very first roll (setup rolls no dice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from arena.engine.core.dice import Dice, DiceError
+from arena.engine.core.events import Event
+from arena.engine.core.protocol import Column, Need, Pending, Standing, play_with
+from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.gladiatorquest import combat, movement, setup, standings, state
+from arena.engine.rulesets.gladiatorquest.campaign import GladiatorQuestCampaign
+from arena.engine.rulesets.gladiatorquest.orders import (
+    CombatOrder,
+    StepOrder,
+    combat_order_json,
+    step_order_json,
+)
+from arena.engine.rulesets.gladiatorquest.state import BoutState, Status
+from arena.engine.rulesets.gladiatorquest.tactics import step_order
+from arena.engine.rulesets.gladiatorquest.turn import Turn
+
+
+class GladiatorQuest:
+    slug: ClassVar[str] = "gladiatorquest"
+    version: ClassVar[str] = "1.2"
+    title: ClassVar[str] = "GladiatorQuest"
+    columns: ClassVar[tuple[Column, ...]] = standings.COLUMNS
+    placing: ClassVar[str] = standings.PLACING
+    campaign = GladiatorQuestCampaign()
+    web = None  # not played by web yet: its bouts are fought by tactics
+
+    def play(self, bout: dict[str, Any]) -> dict[str, Any]:
+        """The whole bout through the generic driver, in this rule set's historic log shape:
+        the board, contest and exit first, and "next" (who writes orders for the next turn)
+        at the top when the given turns ran out before the end."""
+        log = play_with(self, _driver_bout(bout))
+        options = setup.parse_options(bout.get("options"))
+        out = {
+            "ruleset": log["ruleset"],
+            "version": log["version"],
+            "board": [options.board.width, options.board.height],
+            "contest": options.contest,
+            "exit": str(options.exit),
+            "turns": log["turns"],
+            "result": log["result"],
+        }
+        if "next" in log["result"]:
+            out["next"] = log["result"].pop("next")
+        return out
+
+    def setup(self, bout: Mapping[str, Any]) -> BoutState:
+        return setup.setup(bout)
+
+    def pending(self, s: BoutState) -> Pending:
+        if s.combat:
+            who = tuple([name for name, front in s.fronts.items() if combat.can_attack(s, front)])
+            return Pending(Need.EVERYONE, who, "combat")
+        who = tuple([f.name for f in s.fighters if movement.writes_orders(s, f)])
+        return Pending(Need.EVERYONE, who, "movement")
+
+    def validate(self, s: BoutState, who: str, order: Any) -> list[str]:
+        try:
+            _read_orders(s, {who: order})
+        except EngineInputError as exc:
+            return [exc.message]
+        return []
+
+    def tactics(self, s: BoutState, who: str) -> Any:
+        order = self.plan(s, who)
+        if order is None:
+            return None
+        return combat_order_json(order) if s.combat else step_order_json(order)
+
+    def plan(self, s: BoutState, who: str) -> StepOrder | CombatOrder | None:
+        """The tactics' order as apply reads it (an order object, not its JSON: apply takes
+        both; the driver fills absent orders with this one)."""
+        if s.combat:
+            front = s.fronts.get(who)
+            return None if front is None else combat.tactics_order(s, front)
+        f = s.fighter(who)
+        if f is None or not movement.writes_orders(s, f):
+            return None
+        return step_order(s, f)
+
+    def apply(
+        self, s: BoutState, orders: Mapping[str, Any], dice: Dice
+    ) -> tuple[BoutState, Sequence[Event]]:
+        try:
+            return _apply(s, orders, dice)
+        except DiceError as exc:
+            raise EngineInputError("dice", str(exc)) from None
+
+    def is_over(self, s: BoutState) -> bool:
+        return s.finished
+
+    def standings(self, s: BoutState) -> list[Standing]:
+        return standings.standings(s)
+
+    def record(self, s: BoutState, events: Sequence[Event]) -> dict[str, Any]:
+        return standings.record(s, events)
+
+    def result(self, s: BoutState) -> dict[str, Any]:
+        out = standings.result(s)
+        if not s.finished:
+            pending = self.pending(s)
+            out["next"] = {
+                "turn": s.turn + 1,
+                "phase": pending.phase,
+                "awaiting": list(pending.who),
+                "points": {f.name: f.points for f in s.fighters if f.status is Status.FIGHTING},
+            }
+        return out
+
+    def uses_tactics(self, bout: Mapping[str, Any]) -> bool:
+        options = bout.get("options") or {}
+        return bout.get("turns") is None or options.get("continue_with_tactics") is True
+
+    def max_steps(self, s: BoutState) -> int:
+        return s.options.max_turns
+
+    def to_json(self, s: BoutState) -> dict[str, Any]:
+        return state.to_json(s)
+
+    def from_json(self, data: Mapping[str, Any]) -> BoutState:
+        return state.from_json(data)
+
+
+def _apply(s: BoutState, raw: Mapping[str, Any], dice: Dice) -> tuple[BoutState, list[Event]]:
+    opening: list[Event] = []
+    if not s.rolled and not s.combat:
+        turn = Turn(s, dice)
+        movement.begin_phase(turn)
+        s, opening = turn.freeze(s.phase, s.turn), turn.events
+    orders = _read_orders(s, raw)
+    turn = Turn(s, dice)
+    turn.events = opening
+    if s.combat:
+        phase = "combat"
+        turn.combat = ()
+        combat.resolve(turn, orders)
+        turn.settle()
+        turn.rolled = False
+    else:
+        phase = "movement"
+        movement.step(turn, orders)
+    if not turn.check_over():
+        max_turns = s.options.max_turns
+        if turn.number >= max_turns:
+            turn.finish(None, f"the Emperor stops the bout after {max_turns} turns")
+        elif not turn.rolled and not turn.combat and not dice.is_scripted:
+            movement.begin_phase(turn)
+    return turn.freeze(phase, turn.number), turn.events
+
+
+def _read_orders(s: BoutState, raw: Mapping[str, Any]) -> dict[str, Any]:
+    where = f"turns[{s.turn}].orders"
+    for name in raw:
+        if name not in s.by_name:
+            raise EngineInputError(where, f"no gladiator called {name!r}")
+    written = {name: order for name, order in raw.items() if order is not None}
+    if s.combat:
+        return combat.read_orders(s, written, where)
+    return movement.read_orders(s, written, where)
+
+
+def _driver_bout(bout: Mapping[str, Any]) -> dict[str, Any]:
+    """The bout with its turns as the driver reads them: each turn's orders by name (this
+    rule set's input wraps them: {"turn": n, "orders": {...}})."""
+    turns = bout.get("turns")
+    if turns is None:
+        return dict(bout)
+    if not isinstance(turns, list):
+        raise EngineInputError("turns", "must be a list of turns")
+    plain = []
+    for index, entry in enumerate(turns):
+        where = f"turns[{index}]"
+        if not isinstance(entry, dict):
+            raise EngineInputError(where, "must be an object with orders")
+        if entry.get("turn", index + 1) != index + 1:
+            raise EngineInputError(f"{where}.turn", f"expected turn {index + 1}")
+        orders = entry.get("orders", {})
+        if not isinstance(orders, dict):
+            raise EngineInputError(f"{where}.orders", "must be an object: name -> order")
+        plain.append(orders)
+    return {**bout, "turns": plain}

@@ -1,0 +1,100 @@
+"""Places and the log: the standings (II.H, VI), each turn's record and the result."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from arena.engine.core.board import Square
+from arena.engine.core.events import Event
+from arena.engine.core.protocol import Column, Fate, Standing
+from arena.engine.rulesets.gladiatorquest.state import BoutState, FighterState, Status
+
+COLUMNS = (
+    Column("defeats", "Defeated", "opponents he killed or made beg for mercy"),
+    Column("tally", "Tally", "body points of damage he dealt (V.F.4)"),
+    Column("body", "Body", "body points left"),
+)
+PLACING = (
+    "The side left standing shares first place; the others by how long they lasted, then tally."
+)
+
+FATES = {Status.DEAD: Fate.DEAD, Status.MERCY: Fate.SPARED, Status.EXITED: Fate.SPARED}
+
+
+def standings(state: BoutState) -> list[Standing]:
+    winners = [f for f in state.fighters if state.winner is not None and f.side == state.winner]
+    others = sorted(
+        (f for f in state.fighters if f not in winners),
+        key=lambda f: (f.record.out_at == 0, f.record.out_at, f.tally, -f.gladiator.index),
+        reverse=True,
+    )
+    first = len(winners) + 1 if winners else 1
+    places = [(f, 1) for f in winners] + [(f, p) for p, f in enumerate(others, start=first)]
+    return [
+        Standing(
+            name=f.name,
+            side=f.side,
+            place=place,
+            fate=FATES.get(f.status, Fate.FIGHTING),
+            extra={"defeats": len(defeated(state, f)), "tally": f.tally, "body": f.body},
+        )
+        for f, place in places
+    ]
+
+
+def defeated(state: BoutState, f: FighterState) -> list[str]:
+    """Whom he defeated (killed, or made beg for mercy), in the order they went down."""
+    victims = [v for v in state.fighters if v.record.defeated_by == f.name]
+    victims.sort(key=lambda v: (v.record.out_at, v.gladiator.index))
+    return [v.name for v in victims]
+
+
+def result(state: BoutState) -> dict[str, Any]:
+    fighters = {f.name: f for f in state.fighters}
+    rows = []
+    for standing in standings(state):
+        f = fighters[standing.name]
+        rows.append(
+            standing.to_dict()
+            | {
+                "team": f.gladiator.team,
+                "defeated": defeated(state, f),
+                "killed_by": f.record.killed_by,
+                # VIII.E: thrown weapons not picked up are lost, like destroyed shields.
+                "items_lost": [*f.record.items_lost, *f.record.thrown],
+                "items_gained": list(f.record.items_gained),
+                "potions_used": list(f.record.potions_used),
+                "spells_left": list(f.spells),
+            }
+        )
+    return {
+        "finished": state.finished,
+        "winner": state.winner,
+        "reason": state.reason,
+        "standings": rows,
+    }
+
+
+def record(state: BoutState, events: Sequence[Event]) -> dict[str, Any]:
+    return {
+        "turn": state.turn,
+        "phase": state.phase,
+        "events": [e.to_dict() for e in events],
+        "gladiators": {f.name: _snapshot(f, state.options.names) for f in state.fighters},
+        "ground": [
+            {"item": g.item, "square": str(g.square), "owner": g.owner} for g in state.ground
+        ],
+    }
+
+
+def _snapshot(f: FighterState, names: Mapping[Square, str]) -> dict[str, Any]:
+    return {
+        "square": None if f.square is None else names[f.square],
+        "facing": str(f.facing),
+        "body": f.body,
+        "mind": f.gladiator.mind,
+        "alive": f.status is not Status.DEAD,
+        "status": str(f.status),
+        "points": f.points,
+    }
