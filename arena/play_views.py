@@ -33,7 +33,7 @@ from campaign.services import check_campaign_gm
 from campaign.text import TextRefused, text_clean
 from campaign.views import form_error, form_status, refused
 from characters.catalogue import adapter
-from characters.models import Gladiator, Holding
+from characters.models import Gladiator
 
 from .forms import option_fields, options_chosen
 from .models import Bout, TurnOrder
@@ -56,6 +56,7 @@ from .play_by_web import (
 from .replay import board_shapes, entrant_colours
 from .selectors import bout_forum_post, bout_get_visible, entrant_of_owner, orders_needed
 from .turns import ruleset_template, state_loaded, turn_rules
+from .views import bout_detail
 
 
 class BoutOpenForm(forms.Form):
@@ -102,48 +103,6 @@ def bout_open_view(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "arena/bout_open.html", context, status=form_status(request))
 
 
-def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
-    """What the bout page shows of a play-by-web bout before and while it is fought."""
-    user = request.user
-    entrants = list(bout.entrants.select_related("gladiator", "gladiator__owner"))
-    mine = [e for e in entrants if e.gladiator.owner_id == user.pk]
-    context: dict[str, Any] = {"entrants": entrants, "my_entrants": mine}
-    carried = dict(
-        Holding.objects.filter(
-            gladiator__in=[e.gladiator_id for e in entrants], equipped=True
-        ).values_list("gladiator_id", "item")
-    )
-    for entrant in entrants:
-        entrant.weapon = carried.get(entrant.gladiator_id, "")
-    if bout.status == Bout.Status.OPEN:
-        entered = {e.gladiator_id for e in entrants}
-        context["can_enter"] = (
-            Gladiator.objects.filter(
-                campaign=bout.campaign, owner_id=user.pk, status=Gladiator.Status.ACTIVE
-            ).exclude(pk__in=entered)
-            if user.is_authenticated
-            else []
-        )
-    if bout.status == Bout.Status.RUNNING:
-        rules = turn_rules(bout.ruleset)
-        state, _ = state_loaded(rules, bout.state)
-        cols, rows = rules.web.board(state)
-        given = set(
-            TurnOrder.objects.filter(bout=bout, turn=bout.turn).values_list("entrant_id", flat=True)
-        )
-        context.update(
-            live_board=board_shapes(
-                cols=cols,
-                rows=rows,
-                gladiators=rules.web.snapshot(state),
-                colours=entrant_colours(bout.engine_input),
-            ),
-            given=given,
-            living=rules.pending(state).who,
-        )
-    return context
-
-
 @login_required
 @require_POST
 def bout_enter_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
@@ -168,8 +127,6 @@ def bout_enter_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 def _refused_on_bout_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    from .views import bout_detail
-
     return refused(request, lambda: bout_detail(request, slug, pk))
 
 

@@ -21,8 +21,8 @@ from characters.catalogue import adapter
 from characters.selectors import gladiators_active
 
 from .forms import BoutFilterForm, BoutScheduleForm
+from .live import live_context
 from .models import Bout, BoutVerification
-from .play_views import live_context
 from .replay import board_view, entrant_colours, event_sections, hp_series
 from .selectors import (
     UNDECIDED,

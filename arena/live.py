@@ -1,0 +1,56 @@
+"""What the bout page shows of a play-by-web bout before and while it is fought: the entrants,
+who may still enter, and the live board (the bout page and the play-by-web pages share it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+
+from characters.models import Gladiator, Holding
+
+from .models import Bout, TurnOrder
+from .replay import board_shapes, entrant_colours
+from .turns import state_loaded, turn_rules
+
+
+def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
+    """What the bout page shows of a play-by-web bout before and while it is fought."""
+    user = request.user
+    entrants = list(bout.entrants.select_related("gladiator", "gladiator__owner"))
+    mine = [e for e in entrants if e.gladiator.owner_id == user.pk]
+    context: dict[str, Any] = {"entrants": entrants, "my_entrants": mine}
+    carried = dict(
+        Holding.objects.filter(
+            gladiator__in=[e.gladiator_id for e in entrants], equipped=True
+        ).values_list("gladiator_id", "item")
+    )
+    for entrant in entrants:
+        entrant.weapon = carried.get(entrant.gladiator_id, "")
+    if bout.status == Bout.Status.OPEN:
+        entered = {e.gladiator_id for e in entrants}
+        context["can_enter"] = (
+            Gladiator.objects.filter(
+                campaign=bout.campaign, owner_id=user.pk, status=Gladiator.Status.ACTIVE
+            ).exclude(pk__in=entered)
+            if user.is_authenticated
+            else []
+        )
+    if bout.status == Bout.Status.RUNNING:
+        rules = turn_rules(bout.ruleset)
+        state, _ = state_loaded(rules, bout.state)
+        cols, rows = rules.web.board(state)
+        given = set(
+            TurnOrder.objects.filter(bout=bout, turn=bout.turn).values_list("entrant_id", flat=True)
+        )
+        context.update(
+            live_board=board_shapes(
+                cols=cols,
+                rows=rows,
+                gladiators=rules.web.snapshot(state),
+                colours=entrant_colours(bout.engine_input),
+            ),
+            given=given,
+            living=rules.pending(state).who,
+        )
+    return context
