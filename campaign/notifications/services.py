@@ -60,6 +60,14 @@ def event_record(
     caller's transaction: if that rolls back, nothing happened. After it commits, the worker
     sends the event out (e-mail, webhooks). An event already recorded (same `key`) changes
     nothing."""
+    users = sorted(set(users))
+    # Most events reach nobody beyond the inbox (no recipient with an address, no webhook): the
+    # inbox rows are then the whole delivery, and the worker is spared a task for each (a
+    # busy bout records several events a turn).
+    reached = (
+        Webhook.objects.filter(campaign=campaign).exists()
+        or get_user_model().objects.filter(pk__in=users).exclude(email="").exists()
+    )
     event, created = Event.objects.get_or_create(
         key=key,
         defaults={
@@ -68,14 +76,16 @@ def event_record(
             "text": text[:300],
             "link": link,
             "data": data or {},
+            "fanned_out_at": None if reached else timezone.now(),
         },
     )
     if created:
         Notification.objects.bulk_create(
-            [Notification(event=event, user_id=user_id) for user_id in sorted(set(users))],
+            [Notification(event=event, user_id=user_id) for user_id in users],
             ignore_conflicts=True,
         )
-        transaction.on_commit(lambda: enqueue_event_fan_out(event.pk))
+        if reached:
+            transaction.on_commit(lambda: enqueue_event_fan_out(event.pk))
     return event
 
 

@@ -101,3 +101,24 @@ def test_the_gm_forcing_a_turn_tells_it_once(running, gm, owner):
     bout, _, _ = running
     bout_turn_force(bout=bout, by=gm, turn=1)
     assert inbox(owner).count("Turn 1 of First blood resolved.") == 1
+
+
+def test_an_event_only_for_the_inbox_asks_the_worker_for_nothing(
+    campaign, owner, django_capture_on_commit_callbacks
+):
+    """Nobody it concerns has an e-mail address and no webhook listens: the inbox row is the
+    whole delivery, so no fan-out is sent to the worker (and the sweeper has nothing to
+    resend); give the owner an address and the next event is fanned out."""
+    owner.email = ""
+    owner.save(update_fields=["email"])
+    with django_capture_on_commit_callbacks() as sent:
+        quiet = event_record(campaign=campaign, kind=Event.Kind.TURN_RESOLVED, key="quiet",
+                             text="Turn 1 resolved.", users=[owner.pk])  # fmt: skip
+    assert sent == [] and quiet.fanned_out_at is not None
+    assert inbox(owner) == ["Turn 1 resolved."]
+    owner.email = "owner@example.org"
+    owner.save(update_fields=["email"])
+    with django_capture_on_commit_callbacks() as sent:
+        heard = event_record(campaign=campaign, kind=Event.Kind.TURN_RESOLVED, key="heard",
+                             text="Turn 2 resolved.", users=[owner.pk])  # fmt: skip
+    assert len(sent) == 1 and heard.fanned_out_at is None
