@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from arena.engine.core.board import MAX_FILES, Square
+from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
+from arena.engine.core.options import board_size, whole
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_101.data import DEFAULT_BOARD, DEFAULT_MAX_TURNS, SCORES
 from arena.engine.rulesets.gladiator_101.feats import FEATS
@@ -37,12 +38,6 @@ MAX_TURNS_LIMIT = 1000
 MAX_SCORE = 100
 
 
-def _whole(value: Any, where: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise EngineInputError(where, f"a whole number from {low} to {high}")
-    return value
-
-
 def parse_options(raw: Any) -> Options:
     if raw is None:
         return Options()
@@ -52,11 +47,8 @@ def parse_options(raw: Any) -> Options:
     if unknown:
         raise EngineInputError(f"options.{unknown[0]}", "unknown option (board, max_turns)")
     board = raw.get("board", list(DEFAULT_BOARD))
-    if not isinstance(board, list | tuple) or len(board) != 2:
-        raise EngineInputError("options.board", "[files, ranks], e.g. [10, 10]")
-    width = _whole(board[0], "options.board", 3, MAX_FILES)
-    height = _whole(board[1], "options.board", 3, 99)
-    turns = _whole(raw.get("max_turns", DEFAULT_MAX_TURNS), "options.max_turns", 2, MAX_TURNS_LIMIT)
+    width, height = board_size(board, smallest=3)
+    turns = whole(raw.get("max_turns", DEFAULT_MAX_TURNS), "options.max_turns", 2, MAX_TURNS_LIMIT)
     tactics = raw.get("tactics", False)
     if not isinstance(tactics, bool):
         raise EngineInputError("options.tactics", "true or false")
@@ -136,7 +128,7 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
         if not isinstance(scores, Mapping) or set(scores) - set(SCORES):
             raise EngineInputError(f"{where}.scores", f"an object of {', '.join(SCORES)}")
         acc, ref, strength = (
-            _whole(scores.get(s, 0), f"{where}.scores.{s}", 0, MAX_SCORE) for s in SCORES
+            whole(scores.get(s, 0), f"{where}.scores.{s}", 0, MAX_SCORE) for s in SCORES
         )
         feats = _feats(entry.get("feats"), f"{where}.feats")
         fighters.append(

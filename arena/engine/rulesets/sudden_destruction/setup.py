@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from arena.engine.core.board import MAX_FILES, Square
+from arena.engine.core.board import Square
+from arena.engine.core.options import board_size, whole
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.sudden_destruction.data import INITIAL, Levels, level_problems
 from arena.engine.rulesets.sudden_destruction.state import (
@@ -36,12 +37,6 @@ MAX_ARMOUR = 9
 SETTINGS = {"research": RESEARCH, "aggression": AGGRESSION, "gamble": GAMBLE}
 
 
-def _whole(value: Any, where: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise EngineInputError(where, f"a whole number from {low} to {high}")
-    return value
-
-
 def parse_options(raw: Any) -> Options:
     if raw is None:
         return Options()
@@ -51,11 +46,8 @@ def parse_options(raw: Any) -> Options:
     if unknown:
         raise EngineInputError(f"options.{unknown[0]}", "unknown option (board, max_rounds)")
     board = raw.get("board", list(DEFAULT_BOARD))
-    if not isinstance(board, list | tuple) or len(board) != 2:
-        raise EngineInputError("options.board", "[files, ranks], e.g. [8, 8]")
-    width = _whole(board[0], "options.board", 2, MAX_FILES)
-    height = _whole(board[1], "options.board", 2, 99)
-    rounds = _whole(
+    width, height = board_size(board, smallest=2)
+    rounds = whole(
         raw.get("max_rounds", DEFAULT_MAX_ROUNDS), "options.max_rounds", 1, MAX_ROUNDS_LIMIT
     )
     tactics = raw.get("tactics", False)
@@ -123,7 +115,7 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
         problems = level_problems(levels)
         if problems:
             raise EngineInputError(f"{where}.levels", "; ".join(problems))
-        armour = _whole(entry.get("armour", 0), f"{where}.armour", 0, MAX_ARMOUR)
+        armour = whole(entry.get("armour", 0), f"{where}.armour", 0, MAX_ARMOUR)
         machines.append(
             Machine(
                 name=name,

@@ -1,0 +1,27 @@
+"""Reading a bout's options: the checks every rule set's setup shares, with the same words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena.engine.core.board import MAX_FILES
+from arena.engine.errors import EngineInputError
+
+MAX_RANKS = 99
+
+
+def whole(value: Any, where: str, low: int, high: int) -> int:
+    """A whole number from low to high (a JSON true is not 1), else EngineInputError."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise EngineInputError(where, f"a whole number from {low} to {high}")
+    return value
+
+
+def board_size(raw: Any, *, smallest: int) -> tuple[int, int]:
+    """The "board" option, [files, ranks]: each from `smallest` to the most the core draws."""
+    if not isinstance(raw, list | tuple) or len(raw) != 2:
+        raise EngineInputError("options.board", "[files, ranks], e.g. [8, 8]")
+    return (
+        whole(raw[0], "options.board", smallest, MAX_FILES),
+        whole(raw[1], "options.board", smallest, MAX_RANKS),
+    )
