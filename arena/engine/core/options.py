@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.core.board import MAX_FILES
@@ -25,3 +26,27 @@ def board_size(raw: Any, *, smallest: int) -> tuple[int, int]:
         whole(raw[0], "options.board", smallest, MAX_FILES),
         whole(raw[1], "options.board", smallest, MAX_RANKS),
     )
+
+
+def flag(raw: Any, where: str) -> bool:
+    """A true-or-false option."""
+    if not isinstance(raw, bool):
+        raise EngineInputError(where, "true or false")
+    return raw
+
+
+def tactic_settings(raw: Any, where: str, settings: Mapping[str, Sequence[str]]) -> dict[str, str]:
+    """A gladiator's tactics as given: only known settings, each one of its allowed values
+    (the rule set builds its own record from them; none given is the defaults)."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise EngineInputError(where, "an object of tactics settings")
+    values = {}
+    for key, value in raw.items():
+        if key not in settings:
+            raise EngineInputError(f"{where}.{key}", f"not a setting ({', '.join(settings)})")
+        if value not in settings[key]:
+            raise EngineInputError(f"{where}.{key}", f"one of {', '.join(settings[key])}")
+        values[key] = value
+    return values

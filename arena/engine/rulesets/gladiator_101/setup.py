@@ -21,7 +21,7 @@ from typing import Any
 
 from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
-from arena.engine.core.options import board_size, whole
+from arena.engine.core.options import board_size, flag, tactic_settings, whole
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_101.data import DEFAULT_BOARD, DEFAULT_MAX_TURNS, SCORES
 from arena.engine.rulesets.gladiator_101.feats import FEATS
@@ -49,25 +49,12 @@ def parse_options(raw: Any) -> Options:
     board = raw.get("board", list(DEFAULT_BOARD))
     width, height = board_size(board, smallest=3)
     turns = whole(raw.get("max_turns", DEFAULT_MAX_TURNS), "options.max_turns", 2, MAX_TURNS_LIMIT)
-    tactics = raw.get("tactics", False)
-    if not isinstance(tactics, bool):
-        raise EngineInputError("options.tactics", "true or false")
+    tactics = flag(raw.get("tactics", False), "options.tactics")
     return Options(width, height, turns, tactics)
 
 
 def parse_tactics(raw: Any, where: str) -> Tactics:
-    if raw is None:
-        return Tactics()
-    if not isinstance(raw, Mapping):
-        raise EngineInputError(where, "an object of tactics settings")
-    values = {}
-    for key, value in raw.items():
-        if key not in SETTINGS:
-            raise EngineInputError(f"{where}.{key}", f"not a setting ({', '.join(SETTINGS)})")
-        if value not in SETTINGS[key]:
-            raise EngineInputError(f"{where}.{key}", f"one of {', '.join(SETTINGS[key])}")
-        values[key] = value
-    return Tactics(**values)
+    return Tactics(**tactic_settings(raw, where, SETTINGS))
 
 
 def _feats(raw: Any, where: str) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.core.options import board_size, whole
+from arena.engine.core.options import board_size, flag, tactic_settings, whole
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.sudden_destruction.data import INITIAL, Levels, level_problems
 from arena.engine.rulesets.sudden_destruction.state import (
@@ -50,25 +50,12 @@ def parse_options(raw: Any) -> Options:
     rounds = whole(
         raw.get("max_rounds", DEFAULT_MAX_ROUNDS), "options.max_rounds", 1, MAX_ROUNDS_LIMIT
     )
-    tactics = raw.get("tactics", False)
-    if not isinstance(tactics, bool):
-        raise EngineInputError("options.tactics", "true or false")
+    tactics = flag(raw.get("tactics", False), "options.tactics")
     return Options(width, height, rounds, tactics)
 
 
 def parse_tactics(raw: Any, where: str) -> Tactics:
-    if raw is None:
-        return Tactics()
-    if not isinstance(raw, Mapping):
-        raise EngineInputError(where, "an object of tactics settings")
-    values = {}
-    for key, value in raw.items():
-        if key not in SETTINGS:
-            raise EngineInputError(f"{where}.{key}", f"not a setting ({', '.join(SETTINGS)})")
-        if value not in SETTINGS[key]:
-            raise EngineInputError(f"{where}.{key}", f"one of {', '.join(SETTINGS[key])}")
-        values[key] = value
-    return Tactics(**values)
+    return Tactics(**tactic_settings(raw, where, SETTINGS))
 
 
 def setup_bout(bout: Mapping[str, Any]) -> State:
