@@ -224,6 +224,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The default hook (enum names) and the error answers of every operation.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "campaign.api_schema.document_errors",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "BoutStatusEnum": "arena.models.Bout.Status",
         "GladiatorStatusEnum": "characters.models.Gladiator.Status",

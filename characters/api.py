@@ -297,14 +297,21 @@ class StandingsApi(APIView):
 
 
 class GraveyardApi(APIView):
-    @list_schema(GladiatorSheetOut, "campaigns_graveyard_list")
+    @list_schema(
+        GladiatorSheetOut,
+        "campaigns_graveyard_list",
+        parameters=[
+            OpenApiParameter("owner", str, description="Only this player's dead."),
+            OpenApiParameter("kind", str, description="Only this gladiator type's dead."),
+        ],
+    )
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
-        dead = (
-            graveyard(campaign=campaign)
-            .prefetch_related("holdings")
-            .order_by("-ended_at", "name", "pk")
-        )
+        dead = graveyard(
+            campaign=campaign,
+            owner=request.query_params.get("owner", ""),
+            kind=request.query_params.get("kind", ""),
+        ).prefetch_related("holdings")
         return paginated(request, self, dead, GladiatorSheetOut, context={"request": request})
 
 

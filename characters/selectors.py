@@ -63,13 +63,19 @@ def standings(
     return rows
 
 
-def graveyard(*, campaign: Campaign) -> QuerySet[Gladiator]:
-    return (
+def graveyard(*, campaign: Campaign, owner: str = "", kind: str = "") -> QuerySet[Gladiator]:
+    """The dead, the latest first; only one player's, or one type's, when asked."""
+    dead = (
         gladiators_of_campaign(campaign=campaign)
         .filter(status=Gladiator.Status.DEAD)
         .select_related("died_in")
-        .order_by("-ended_at", "name")
+        .order_by("-ended_at", "name", "pk")
     )
+    if owner:
+        dead = dead.filter(owner__username=owner)
+    if kind:
+        dead = dead.filter(kind=kind)
+    return dead
 
 
 def ledger_statement(*, gladiator: Gladiator) -> QuerySet[LedgerLine]:

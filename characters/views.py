@@ -304,10 +304,27 @@ def standings_view(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, template, context)
 
 
+GRAVES_PER_PAGE = 30
+
+
 def graveyard_view(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
-    return render(
-        request,
-        "characters/graveyard.html",
-        {"campaign": campaign, "dead": graveyard(campaign=campaign)},
-    )
+    owner = request.GET.get("owner", "")
+    kind = request.GET.get("kind", "")
+    dead = graveyard(campaign=campaign, owner=owner, kind=kind).select_related("owner")
+    page = Paginator(dead, GRAVES_PER_PAGE).get_page(request.GET.get("page"))
+    template = "characters/graveyard.html"
+    if request.htmx:
+        template += "#graves"
+    context = {
+        "campaign": campaign,
+        "page": page,
+        "dead": page.object_list,
+        "query": urlencode({"owner": owner, "kind": kind}),
+        "owner": owner,
+        "kind": kind,
+        "owners": sorted({m.user.username for m in campaign.memberships.select_related("user")}),
+        "kinds": gladiator_kinds(campaign.ruleset),
+        "filtered": bool(owner or kind),
+    }
+    return render(request, template, context)
