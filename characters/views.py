@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from campaign.charts import line_chart
+from campaign.charts import time_chart
 from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_member
@@ -108,8 +108,18 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
         "entries": gladiator.entries.select_related("bout")
         .defer("bout__log", "bout__engine_input")
         .order_by("-bout__scheduled_at")[:50],
-        "gold_chart": line_chart(series["gold"]),
-        "level_chart": line_chart(series["level"]),
+        "gold_chart": time_chart(
+            series["gold"],
+            title=f"{gladiator.name}'s gold over time: now {gladiator.gold}",
+            y_label="gold",
+            css_class="gold",
+        ),
+        "level_chart": time_chart(
+            series["level"],
+            title=f"{gladiator.name}'s level over time: now {gladiator.level}",
+            y_label="level",
+            css_class="level",
+        ),
         "can_act": can_act and gladiator.is_active,
         "is_gm": is_gm,
         "advance_form": AdvanceForm(advances=advances),
