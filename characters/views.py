@@ -29,6 +29,7 @@ from .catalogue import (
     sheet_lines,
     tactics_settings,
 )
+from .crumbs import sheet_crumb
 from .forms import AdjustForm, AdvanceForm, GladiatorForm, TacticsForm
 from .models import Gladiator
 from .permissions import gladiator_can_act
@@ -133,8 +134,10 @@ def gladiator_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     gladiator = gladiator_get(campaign=campaign, pk=pk)
     template = "characters/gladiator_detail.html"
     if request.htmx:
-        template += "#sheet"
-    return render(request, template, _sheet_context(request, gladiator))
+        return render(request, template + "#sheet", _sheet_context(request, gladiator))
+    context = _sheet_context(request, gladiator)
+    context["back"] = sheet_crumb(request, slug, gladiator.pk)
+    return render(request, template, context)
 
 
 def shop(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
