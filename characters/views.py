@@ -42,6 +42,7 @@ from .selectors import (
     holding_of,
     ledger_statement,
     standings,
+    standings_direction,
 )
 from .services import (
     gladiator_adjust,
@@ -291,26 +292,67 @@ def adjust(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _act(request, slug, pk, action)
 
 
+def _standings_headers(
+    record, sort: str, direction: str, status: str, owner: str
+) -> list[dict[str, str]]:
+    """The sortable columns in table order: label, link, and how it sorts now if it does."""
+    labels = {
+        "name": "Gladiator",
+        "player": "Player",
+        "status": "Status",  # a filter above the table, not a sort
+        "wins": record.wins,
+        "defeated": record.defeated,
+        "gold": "Gold",
+        "level": "Level",
+        "bouts": "Bouts",
+    }
+    headers = []
+    for key, label in labels.items():
+        if key not in STANDINGS_ORDER:
+            headers.append(
+                {"key": key, "label": label, "query": "", "sorted": "", "numeric": False}
+            )
+            continue
+        active = key == sort
+        flip = "asc" if direction == "desc" else "desc"
+        next_order = flip if active else standings_direction(key, "")
+        query = urlencode({"sort": key, "order": next_order, "status": status, "owner": owner})
+        headers.append(
+            {
+                "key": key,
+                "label": label,
+                "query": query,
+                "sorted": ("ascending" if direction == "asc" else "descending") if active else "",
+                "numeric": key not in {"name", "player"},
+            }
+        )
+    return headers
+
+
 def standings_view(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     sort = request.GET.get("sort", "wins")
     sort = sort if sort in STANDINGS_ORDER else "wins"
+    direction = standings_direction(sort, request.GET.get("order", ""))
     status = request.GET.get("status", "")
     owner = request.GET.get("owner", "")
-    page = Paginator(standings(campaign=campaign, sort=sort, status=status, owner=owner), 50)
-    page = page.get_page(request.GET.get("page"))
+    rows = standings(campaign=campaign, sort=sort, order=direction, status=status, owner=owner)
+    page = Paginator(rows, 50).get_page(request.GET.get("page"))
     template = "characters/standings.html"
     if request.htmx:
         template += "#standings"
+    record = adapter(campaign.ruleset).record
     context = {
         "campaign": campaign,
         "rows": page.object_list,
         "page": page,
-        "query": urlencode({"sort": sort, "status": status, "owner": owner}),
+        "query": urlencode({"sort": sort, "order": direction, "status": status, "owner": owner}),
         "sort": sort,
+        "order": direction,
         "status": status,
         "owner": owner,
-        "sorts": [s for s in STANDINGS_ORDER if s != "name"],
+        "headers": _standings_headers(record, sort, direction, status, owner),
+        "record": record,
         "statuses": Gladiator.Status.choices,
         "owners": sorted({m.user.username for m in campaign.memberships.select_related("user")}),
     }
