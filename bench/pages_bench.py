@@ -385,7 +385,10 @@ def measure(slug: str) -> None:
     client.force_login(veteran.owner)
     base = f"/c/{slug}"
     pages = [
+        ("dashboard", "/"),
+        ("campaign page", f"{base}/"),
         ("standings", f"{base}/standings/"),
+        ("standings by player, last page", f"{base}/standings/?sort=player&page=last"),
         ("standings by gold", f"{base}/standings/?sort=gold"),
         ("stable", f"{base}/stable/"),
         (f"veteran's sheet ({veteran.bouts_fought} bouts, {veteran.lines} lines)",

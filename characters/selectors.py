@@ -27,7 +27,7 @@ ASCENDING_FIRST = {"name", "player"}
 
 
 def standings_direction(sort: str, order: str) -> str:
-    """ "asc" or "desc": the one asked for, else the column's natural one."""
+    """The direction to sort in: the one asked for (asc, desc), else the column's natural one."""
     if order in {"asc", "desc"}:
         return order
     return "asc" if sort in ASCENDING_FIRST else "desc"
