@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from arena.engine import ruleset, rulesets_available
 
 from .api_inputs import Name, Text, list_schema, paginated
+from .archive_guard import NotArchived
 from .inputs import CODE_MAX, DESCRIPTION_MAX, TITLE_MAX
 from .login_guard import (
     client_ip,
@@ -101,7 +102,7 @@ class JoinIn(serializers.Serializer):
 
 
 class CampaignJoinApi(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "join"
 
@@ -170,7 +171,7 @@ class AuditEntryOut(serializers.ModelSerializer):
 
 
 class AuditApi(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @list_schema(AuditEntryOut, "campaigns_audit_list")
     def get(self, request: Request, slug: str) -> Response:
