@@ -31,6 +31,7 @@ from .selectors import (
     bouts_of_campaign,
 )
 from .services import bout_cancel, bout_schedule, check_schedule_time, verification_request
+from .void import bout_void
 
 
 class EntrantOut(serializers.ModelSerializer):
@@ -48,12 +49,14 @@ class EntrantOut(serializers.ModelSerializer):
 
 class BoutOut(serializers.ModelSerializer):
     entrants = EntrantOut(many=True)
+    voided_by = serializers.CharField(source="voided_by.username", allow_null=True, default=None)
 
     class Meta:
         model = Bout
         fields = [
             "id", "title", "ruleset", "ruleset_version", "mode", "status", "turn",
             "turn_deadline", "scheduled_at", "resolved_at", "winner", "failure", "entrants",
+            "voided_at", "voided_by", "void_reason",
         ]  # fmt: skip
 
 
@@ -255,3 +258,21 @@ class BoutVerifyApi(APIView):
         bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
         check = verification_request(bout=bout, by=request.user)
         return Response(VerificationOut(check).data, status=202)
+
+
+class VoidIn(serializers.Serializer):
+    reason = Text(max_length=REASON_MAX, label="The reason")
+
+
+class BoutVoidApi(APIView):
+    """The GM declares a fought bout void: its payouts are reversed by compensating ledger
+    lines, the gladiators it killed live again, its log stays. Voiding it again is answered
+    with the voided bout and changes nothing."""
+
+    @extend_schema(request=VoidIn, responses=BoutOut)
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+        data = VoidIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        bout_void(bout=bout, by=request.user, **data.validated_data)
+        return Response(BoutOut(bout_get(campaign=bout.campaign, pk=bout.pk)).data)

@@ -12,13 +12,29 @@ from campaign.notifications import views as notification_views
 from characters import api as characters_api
 from characters import views as characters_views
 
-from . import api, gm_views, views
+from . import api, gm_api, gm_views, views
 
 api_patterns = [
     path("rulesets/", api.RulesetListApi.as_view(), name="api-rulesets"),
     path("campaigns/", api.CampaignListApi.as_view(), name="api-campaigns"),
     path("campaigns/<slug:slug>/", api.CampaignDetailApi.as_view(), name="api-campaign"),
     path("campaigns/<slug:slug>/join/", api.CampaignJoinApi.as_view(), name="api-campaign-join"),
+    path("campaigns/<slug:slug>/members/", gm_api.MemberListApi.as_view(), name="api-members"),
+    path(
+        "campaigns/<slug:slug>/members/remove/",
+        gm_api.MemberRemoveApi.as_view(),
+        name="api-member-remove",
+    ),
+    path(
+        "campaigns/<slug:slug>/hand-over/",
+        gm_api.HandOverApi.as_view(),
+        name="api-campaign-hand-over",
+    ),
+    path(
+        "campaigns/<slug:slug>/archive/",
+        gm_api.ArchiveApi.as_view(),
+        name="api-campaign-archive",
+    ),
     path(
         "campaigns/<slug:slug>/gladiators/",
         characters_api.GladiatorListApi.as_view(),
@@ -68,6 +84,11 @@ api_patterns = [
         "campaigns/<slug:slug>/bouts/<int:pk>/cancel/",
         arena_api.BoutCancelApi.as_view(),
         name="api-bout-cancel",
+    ),
+    path(
+        "campaigns/<slug:slug>/bouts/<int:pk>/void/",
+        arena_api.BoutVoidApi.as_view(),
+        name="api-bout-void",
     ),
     path(
         "campaigns/<slug:slug>/bouts/<int:pk>/verify/",
