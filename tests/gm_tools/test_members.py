@@ -125,7 +125,9 @@ def test_the_settings_page_invites_removes_and_hands_over(campaign, gm, owner, o
 
 
 def test_a_player_cannot_open_the_settings_page(campaign, owner, client_as):
-    assert client_as(owner).get(reverse("campaign-settings", args=[campaign.slug])).status_code == 403
+    assert (
+        client_as(owner).get(reverse("campaign-settings", args=[campaign.slug])).status_code == 403
+    )
 
 
 def test_the_members_api(campaign, gm, owner, outsider, api_as):
@@ -140,6 +142,8 @@ def test_the_members_api(campaign, gm, owner, outsider, api_as):
     )
     assert removed.json() == {"username": "outsider", "gladiators_moved": 0}
     handed = api_as(gm).post(
-        reverse("api-campaign-hand-over", args=[campaign.slug]), {"username": "rival"}, format="json"
+        reverse("api-campaign-hand-over", args=[campaign.slug]),
+        {"username": "rival"},
+        format="json",
     )
     assert handed.status_code == 200 and handed.json()["role"] == "gm"
