@@ -95,7 +95,9 @@ class BoutScheduleForm(forms.Form):
         cleaned = super().clean()
         if self.fight_now:
             cleaned["scheduled_at"] = timezone.now()
-        elif cleaned.get("scheduled_at") is None and "scheduled_at" not in self.errors:
+        elif "scheduled_at" in self.errors:
+            pass  # not a time at all: the field said so
+        elif cleaned.get("scheduled_at") is None:
             self.add_error("scheduled_at", 'Give the bout a time, or press "Fight now".')
         else:
             try:

@@ -78,7 +78,7 @@ def test_voiding_twice_reverses_once(fought, gm):
 
 
 def test_only_the_gm_voids_and_only_a_fought_bout_with_a_reason(due_bout, fought, owner, gm):
-    bout, winner, _ = fought
+    bout, _, _ = fought
     with pytest.raises(NotAllowed):
         bout_void(bout=bout, by=owner, reason="I lost")
     with pytest.raises(LudusError, match="Say why"):
@@ -141,7 +141,7 @@ def test_the_bout_page_and_the_ledger_show_the_void(fought, gm, rival, client_as
 
 
 def test_the_void_page_asks_first_and_the_post_voids(fought, gm, client_as):
-    bout, winner, _ = fought
+    bout, _, _ = fought
     url = reverse("bout-void", args=[bout.campaign.slug, bout.pk])
     client = client_as(gm)
     asked = client.get(url)
@@ -157,7 +157,7 @@ def test_the_void_page_asks_first_and_the_post_voids(fought, gm, client_as):
 
 
 def test_the_void_api(fought, gm, owner, api_as):
-    bout, winner, _ = fought
+    bout, _, _ = fought
     url = reverse("api-bout-void", args=[bout.campaign.slug, bout.pk])
     assert api_as(owner).post(url, {"reason": "I lost"}, format="json").status_code == 403
     missing = api_as(gm).post(url, {}, format="json")
