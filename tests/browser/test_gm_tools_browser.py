@@ -70,7 +70,7 @@ def test_a_voided_bout_restores_gold_and_life(page, login, campaign, gm, brutus,
 
 
 def test_no_says_no_and_nothing_happens(page, login, campaign, gm, brutus, nox):
-    bout, winner, _ = _fight(campaign, gm, brutus, nox)
+    bout, _, _ = _fight(campaign, gm, brutus, nox)
     errors = console_errors(page)
     login(gm)
     page.goto(f"/c/{campaign.slug}/bouts/{bout.pk}/")
