@@ -125,6 +125,7 @@ OUTCOMES = [
     ("mercy", "mercy was granted"),
     ("cancelled", "cancelled"),
     ("failed", "failed"),
+    ("voided", "voided"),
 ]
 
 
