@@ -16,6 +16,8 @@ class Bout(models.Model):
         RESOLVED = "resolved", "Resolved"
         CANCELLED = "cancelled", "Cancelled"
         FAILED = "failed", "Failed"
+        # Fought, then declared void by the GM: its payouts reversed, its log kept.
+        VOIDED = "voided", "Voided"
 
     class Mode(models.TextChoices):
         TACTICS = "tactics", "Fought by tactics at its time"
@@ -64,6 +66,13 @@ class Bout(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # A voided bout: who declared it void, when and why (arena/void.py). The audit trail has
+    # the same; these show it on the bout's page.
+    voided_at = models.DateTimeField(null=True, blank=True)
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    void_reason = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering = ["-scheduled_at", "-id"]

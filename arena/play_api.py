@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.api_inputs import Id, Integer, Text
+from campaign.archive_guard import NotArchived
 from campaign.errors import LudusError
 from campaign.inputs import ORDER_TEXT_MAX, TITLE_MAX
 from campaign.selectors import campaign_get_visible
@@ -44,7 +45,7 @@ class OpenIn(serializers.Serializer):
 
 
 class BoutOpenApi(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @extend_schema(request=OpenIn, responses={201: BoutDetailOut})
     def post(self, request: Request, slug: str) -> Response:
@@ -61,7 +62,7 @@ class EnterIn(serializers.Serializer):
 
 
 class BoutEnterApi(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @extend_schema(request=EnterIn, responses={201: BoutDetailOut})
     def post(self, request: Request, slug: str, pk: int) -> Response:
@@ -89,7 +90,7 @@ class TurnIn(serializers.Serializer):
 
 def _gm_api(service, *, names_turn: bool = True):
     class GmActionApi(APIView):
-        permission_classes = [IsAuthenticated]
+        permission_classes = [IsAuthenticated, NotArchived]
 
         @extend_schema(request=TurnIn if names_turn else None, responses=BoutDetailOut)
         def post(self, request: Request, slug: str, pk: int) -> Response:
@@ -139,7 +140,7 @@ class CheckOut(serializers.Serializer):
 
 
 class OrderApi(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @extend_schema(responses=OrderOut)
     def get(self, request: Request, slug: str, pk: int, entrant_pk: int) -> Response:
@@ -161,7 +162,7 @@ class OrderApi(APIView):
 class OrderCheckApi(APIView):
     """Validate a draft order without saving it (for clients drawing orders square by square)."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @extend_schema(request=OrderCheckIn, responses=CheckOut)
     def post(self, request: Request, slug: str, pk: int, entrant_pk: int) -> Response:

@@ -396,9 +396,9 @@ def bout_finish_by_tactics(*, bout: Bout, by: AbstractBaseUser, turn: int) -> Bo
 def bouts_sweep_deadlines(*, now: datetime | None = None) -> int:
     """Resolve every running turn whose deadline has passed (beat's sweeper calls this)."""
     now = now or timezone.now()
-    due = Bout.objects.filter(status=Bout.Status.RUNNING, turn_deadline__lte=now).values_list(
-        "pk", "turn"
-    )
+    due = Bout.objects.filter(
+        status=Bout.Status.RUNNING, turn_deadline__lte=now, campaign__archived_at__isnull=True
+    ).values_list("pk", "turn")
     resolved = 0
     for pk, turn in list(due):
         try:  # one bout's trouble must not keep the others waiting

@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from arena.engine.core.campaign import OptionField, text_help_of
+from campaign.confirm import confirm_page
 from campaign.errors import LudusError
 from campaign.inputs import (
     ORDER_TEXT_MAX,
@@ -163,9 +164,29 @@ def bout_start_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
 
 
+def _gm_confirm(request: HttpRequest, slug: str, pk: int, question: str, yes: str):
+    """The GM's "are you sure?" before resolving a turn now or letting tactics fight."""
+    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+    check_campaign_gm(campaign=bout.campaign, user=request.user)
+    turn = request.GET.get("turn", "")
+    return confirm_page(
+        request,
+        question=question.format(turn=turn, title=bout.title),
+        yes=yes.format(turn=turn),
+        back=reverse("bout", args=[slug, pk]),
+        campaign=bout.campaign,
+    )
+
+
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def bout_force_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    if request.method == "GET":
+        return _gm_confirm(
+            request, slug, pk,
+            "Resolve turn {turn} of {title} now? Missing orders fall to tactics.",
+            "Yes, resolve turn {turn}",
+        )  # fmt: skip
     return _gm_action(
         request, slug, pk, bout_turn_force,
         "Turn {turn} is resolved; missing orders fell to tactics.",
@@ -173,8 +194,14 @@ def bout_force_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def bout_finish_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    if request.method == "GET":
+        return _gm_confirm(
+            request, slug, pk,
+            "Let tactics fight the rest of {title}, from turn {turn}? Nobody gives orders again.",
+            "Yes, let tactics fight",
+        )  # fmt: skip
     return _gm_action(
         request, slug, pk, bout_finish_by_tactics,
         "Tactics fought the rest of the bout from turn {turn}.",

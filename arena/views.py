@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from arena.engine.core.canonical import canonical
+from campaign.confirm import confirm_page
 from campaign.errors import LudusError
 from campaign.inputs import parse_int
 from campaign.selectors import campaign_get_visible, campaign_is_gm
@@ -37,6 +38,7 @@ from .selectors import (
     bouts_of_campaign,
 )
 from .services import VERIFIABLE, bout_cancel, bout_schedule, verification_request
+from .void import bout_void
 
 
 def bout_history(request: HttpRequest, slug: str) -> HttpResponse:
@@ -118,6 +120,9 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "turns": turns,
         "standings": bout_standings(bout=bout),
         "payouts": bout_payouts(bout=bout),
+        # A polled result also replaces the page head's buttons (out of band), so a bout that
+        # was fought or cancelled meanwhile offers no "Cancel" any more.
+        "oob": bool(request.htmx) and partial == "result",
         **verify_context(request, bout),
     }
     if bout.mode == Bout.Mode.ORDERS:
@@ -140,16 +145,51 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def bout_cancel_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
     campaign = bout.campaign
+    if request.method == "GET":
+        check_campaign_gm(campaign=campaign, user=request.user)
+        return confirm_page(
+            request,
+            question=f"Cancel {bout.title}? Nobody is paid and it cannot be fought again.",
+            yes="Yes, cancel the bout",
+            back=reverse("bout", args=[slug, pk]),
+            campaign=campaign,
+        )
     try:
         bout_cancel(bout=bout, by=request.user, reason=request.POST.get("reason", ""))
     except LudusError as error:
         messages.error(request, error.message)
         return refused(request, lambda: bout_detail(request, slug, pk))
     messages.success(request, "The bout was cancelled.")
+    return redirect("bout", slug=campaign.slug, pk=bout.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def bout_void_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """GET: are you sure, and why? POST: void the bout (arena/void.py)."""
+    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+    campaign = bout.campaign
+    check_campaign_gm(campaign=campaign, user=request.user)
+    if request.method == "GET":
+        return confirm_page(
+            request,
+            question=f"Void {bout.title}? Its payouts are taken back, the gladiators it killed "
+            "live again, and its log stays.",
+            yes="Yes, void the bout",
+            back=reverse("bout", args=[slug, pk]),
+            campaign=campaign,
+            reason="Why is it void?",
+        )
+    try:
+        bout_void(bout=bout, by=request.user, reason=request.POST.get("reason", ""))
+    except LudusError as error:
+        messages.error(request, error.message)
+        return refused(request, lambda: bout_detail(request, slug, pk))
+    messages.success(request, "The bout is void: its payouts are reversed.")
     return redirect("bout", slug=campaign.slug, pk=bout.pk)
 
 

@@ -81,3 +81,22 @@ class OptionsForm(forms.Form):
         label="Sell ratio",
         help_text="What the armoury pays back for an item, as a share of its price.",
     )
+
+
+class CampaignEditForm(forms.Form):
+    """The GM's settings page: what the campaign is called and what it is about."""
+
+    name = NameField(max_length=TITLE_MAX, label="Name")
+    description = TextField(
+        max_length=DESCRIPTION_MAX,
+        multiline=True,
+        required=False,
+        label="Description",
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+
+
+class MemberForm(forms.Form):
+    """A user named by the GM: to invite, remove or hand the campaign to."""
+
+    username = TextField(max_length=150, label="User name")

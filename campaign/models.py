@@ -31,6 +31,8 @@ class Campaign(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Archived: read-only and still browsable (docs/decisions.md, "GM tools"). None: in play.
+    archived_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name"]
@@ -41,6 +43,10 @@ class Campaign(models.Model):
     @property
     def is_public(self) -> bool:
         return self.visibility == self.Visibility.PUBLIC
+
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
 
 
 class Membership(models.Model):

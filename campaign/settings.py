@@ -68,6 +68,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "campaign.middleware.InputGuardMiddleware",
+    "campaign.archive_guard.ArchivedGuardMiddleware",
     "campaign.middleware.DomainErrorMiddleware",
 ]
 
@@ -199,7 +200,10 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PERMISSION_CLASSES": [
+        "rest_framework.permissions.IsAuthenticatedOrReadOnly",
+        "campaign.archive_guard.NotArchived",
+    ],
     # JSON only, bounded in size and depth; forms and multipart are for the HTML pages.
     "DEFAULT_PARSER_CLASSES": ["campaign.api_parsers.BoundedJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",

@@ -12,13 +12,29 @@ from campaign.notifications import views as notification_views
 from characters import api as characters_api
 from characters import views as characters_views
 
-from . import api, api_schema, views
+from . import api, api_schema, gm_api, gm_views, views
 
 api_patterns = [
     path("rulesets/", api.RulesetListApi.as_view(), name="api-rulesets"),
     path("campaigns/", api.CampaignListApi.as_view(), name="api-campaigns"),
     path("campaigns/<slug:slug>/", api.CampaignDetailApi.as_view(), name="api-campaign"),
     path("campaigns/<slug:slug>/join/", api.CampaignJoinApi.as_view(), name="api-campaign-join"),
+    path("campaigns/<slug:slug>/members/", gm_api.MemberListApi.as_view(), name="api-members"),
+    path(
+        "campaigns/<slug:slug>/members/remove/",
+        gm_api.MemberRemoveApi.as_view(),
+        name="api-member-remove",
+    ),
+    path(
+        "campaigns/<slug:slug>/hand-over/",
+        gm_api.HandOverApi.as_view(),
+        name="api-campaign-hand-over",
+    ),
+    path(
+        "campaigns/<slug:slug>/archive/",
+        gm_api.ArchiveApi.as_view(),
+        name="api-campaign-archive",
+    ),
     path(
         "campaigns/<slug:slug>/gladiators/",
         characters_api.GladiatorListApi.as_view(),
@@ -68,6 +84,11 @@ api_patterns = [
         "campaigns/<slug:slug>/bouts/<int:pk>/cancel/",
         arena_api.BoutCancelApi.as_view(),
         name="api-bout-cancel",
+    ),
+    path(
+        "campaigns/<slug:slug>/bouts/<int:pk>/void/",
+        arena_api.BoutVoidApi.as_view(),
+        name="api-bout-void",
     ),
     path(
         "campaigns/<slug:slug>/bouts/<int:pk>/verify/",
@@ -137,6 +158,11 @@ urlpatterns = [
     path("c/<slug:slug>/invite/reset/", views.invite_reset, name="invite-reset"),
     path("c/<slug:slug>/audit/", views.audit, name="audit"),
     path("c/<slug:slug>/options/", views.options, name="campaign-options"),
+    path("c/<slug:slug>/settings/", gm_views.campaign_settings, name="campaign-settings"),
+    path("c/<slug:slug>/members/invite/", gm_views.member_invite_view, name="member-invite"),
+    path("c/<slug:slug>/members/remove/", gm_views.member_remove_view, name="member-remove"),
+    path("c/<slug:slug>/hand-over/", gm_views.hand_over_view, name="campaign-hand-over"),
+    path("c/<slug:slug>/archive/", gm_views.archive_view, name="campaign-archive"),
     path("c/<slug:slug>/gladiators/new/", characters_views.gladiator_new, name="gladiator-new"),
     path("c/<slug:slug>/stable/", characters_views.stable, name="stable"),
     path("c/<slug:slug>/standings/", characters_views.standings_view, name="standings"),
@@ -155,6 +181,7 @@ urlpatterns = [
     path("c/<slug:slug>/bouts/<int:pk>/", arena_views.bout_detail, name="bout"),
     path("c/<slug:slug>/bouts/<int:pk>/cancel/", arena_views.bout_cancel_view, name="bout-cancel"),
     path("c/<slug:slug>/bouts/<int:pk>/verify/", arena_views.bout_verify_view, name="bout-verify"),
+    path("c/<slug:slug>/bouts/<int:pk>/void/", arena_views.bout_void_view, name="bout-void"),
     path(
         "c/<slug:slug>/bouts/<int:pk>/bout.json",
         arena_views.bout_download,

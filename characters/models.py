@@ -96,6 +96,8 @@ class LedgerLine(models.Model):
         LEVEL_UP = "level_up", "Level-up"
         ADVANCE = "advance", "Advance"
         ADJUSTMENT = "adjustment", "GM adjustment"
+        # A bout's reward taken back (or a cost given back) when the GM voids the bout.
+        VOID = "void", "Bout voided"
 
     gladiator = models.ForeignKey(Gladiator, on_delete=models.CASCADE, related_name="ledger")
     currency = models.CharField(max_length=4, choices=Currency.choices)

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaign.charts import time_chart
+from campaign.confirm import confirm_page
 from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_member
@@ -32,7 +33,7 @@ from .catalogue import (
 from .crumbs import sheet_crumb
 from .forms import AdjustForm, AdvanceForm, GladiatorForm, TacticsForm
 from .models import Gladiator
-from .permissions import gladiator_can_act
+from .permissions import check_gladiator_control, gladiator_can_act
 from .selectors import (
     STANDINGS_ORDER,
     career_series,
@@ -199,6 +200,23 @@ def _act(
     return redirect(reverse("gladiator", args=[slug, pk]))
 
 
+def _confirm(
+    request: HttpRequest, slug: str, pk: int, question: Callable[[Gladiator], str], yes: str
+) -> HttpResponse:
+    """Are you sure? (campaign/confirm.py), asked of those who may act for the gladiator."""
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    gladiator = gladiator_get(campaign=campaign, pk=pk)
+    check_gladiator_control(gladiator=gladiator, user=request.user)
+    page = "shop" if request.GET.get("back") == "shop" else "gladiator"
+    return confirm_page(
+        request,
+        question=question(gladiator),
+        yes=yes,
+        back=reverse(page, args=[slug, pk]),
+        campaign=campaign,
+    )
+
+
 def _item_name(gladiator: Gladiator, slug: str) -> str:
     return armoury(gladiator.campaign.ruleset).get(slug, {}).get("name", slug)
 
@@ -217,8 +235,19 @@ def buy(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def sell(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    if request.method == "GET":
+
+        def question(g: Gladiator) -> str:
+            holding = holding_of(gladiator=g, holding_id=request.GET.get("holding"))
+            price = item_sell_price(
+                gladiator=g, item=armoury(g.campaign.ruleset).get(holding.item, {"price": 0})
+            )
+            return f"Sell {g.name}'s {_item_name(g, holding.item)} for {price} gold?"
+
+        return _confirm(request, slug, pk, question, "Yes, sell it")
+
     def action(g: Gladiator) -> str:
         holding = holding_of(gladiator=g, holding_id=request.POST.get("holding"))
         price = item_sell(holding=holding, by=request.user)
@@ -269,8 +298,15 @@ def tactics(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def retire(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    if request.method == "GET":
+        return _confirm(
+            request, slug, pk,
+            lambda g: f"Retire {g.name} for good? A retired gladiator never fights again.",
+            "Yes, retire",
+        )  # fmt: skip
+
     def action(g: Gladiator) -> str:
         gladiator_retire(gladiator=g, by=request.user)
         return f"{g.name} retires from the arena."

@@ -189,7 +189,8 @@ def test_two_against_two_by_web_team_turn_by_team_turn_to_the_result_table(
         # The GM lets tactics fight the rest: every page shows the result by itself.
         master = contexts[2].new_page()
         master.goto(url)
-        master.get_by_role("button", name="Let tactics fight the rest").click()
+        master.get_by_role("link", name=re.compile("^Let tactics fight the rest")).click()
+        master.get_by_role("button", name="Yes, let tactics fight").click()  # are you sure?
         expect(
             master.get_by_text(re.compile(r"^Tactics fought the rest of the bout from turn \d+\.$"))
         ).to_be_visible()

@@ -29,7 +29,12 @@ def snapshot(campaign: Campaign) -> dict[str, Any]:
         "bouts": dict(Bout.objects.filter(campaign=campaign).values_list("id", "status")),
         "audit": AuditEntry.objects.filter(campaign=campaign).count(),
         "invite": Campaign.objects.get(pk=campaign.pk).invite_code,
+        "name": Campaign.objects.get(pk=campaign.pk).name,
+        "archived": Campaign.objects.get(pk=campaign.pk).is_archived,
         "members": Membership.objects.filter(campaign=campaign).count(),
+        "roles": sorted(
+            Membership.objects.filter(campaign=campaign).values_list("user__username", "role")
+        ),
         "campaigns": Campaign.objects.count(),
         "webhooks": sorted(Webhook.objects.filter(campaign=campaign).values_list("url", flat=True)),
     }

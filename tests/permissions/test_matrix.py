@@ -6,8 +6,10 @@ Rules under test (docs/architecture.md, campaign/selectors.py, characters/permis
   log in instead, which reveals nothing).
 - A public campaign is readable by anyone and changeable only by members.
 - Only a gladiator's owner, or the campaign's GM, acts for it (buy, sell, equip/unequip,
-  level-up, tactics, retire). GM only: scheduling and cancelling bouts, adjusting gold/xp,
-  resetting the invite code, the audit trail. Any member may create a gladiator for themselves.
+  level-up, tactics, retire). GM only: scheduling, cancelling and voiding bouts, adjusting
+  gold/xp, resetting the invite code, the audit trail, the campaign's settings, inviting by
+  name, removing members, handing over, archiving. Any member may create a gladiator for
+  themselves.
 
 Each write case runs for every persona in a private and a public campaign. An allowed persona
 must see the change happen; a refused one must get the right refusal and change nothing.
@@ -25,7 +27,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from arena.models import Bout
-from arena.services import bout_schedule
+from arena.services import bout_resolve, bout_schedule
 from campaign.models import Campaign, Membership
 from campaign.notifications.models import Webhook
 from campaign.notifications.services import webhook_create
@@ -63,6 +65,7 @@ class World:
     packed: Holding  # the hero's helmet, in the pack
     bout: Bout  # scheduled in two days: hero vs foe
     webhook: Webhook  # the GM's, posting to an address of its own
+    fought: Bout  # fought already, between two of the GM's own gladiators (to be voided)
 
 
 @pytest.fixture
@@ -94,6 +97,14 @@ def world(request, gm, owner, rival, stake) -> World:
     )
     hero.refresh_from_db()
     webhook = webhook_create(campaign=campaign, by=gm, url="https://hooks.example.org/ludus")
+    house = [
+        gladiator_create(campaign=campaign, by=gm, name=name, kind="barbarian")
+        for name in ("Spiculus", "Flamma")
+    ]
+    fought = bout_schedule(
+        campaign=campaign, by=gm, gladiators=house, scheduled_at=timezone.now(), seed=3
+    )
+    bout_resolve(bout_id=fought.pk)
     return World(
         campaign=campaign,
         hero=hero,
@@ -102,6 +113,7 @@ def world(request, gm, owner, rival, stake) -> World:
         packed=packed,
         bout=bout,
         webhook=webhook,
+        fought=fought,
     )
 
 
@@ -118,6 +130,10 @@ def hero_page(name: str) -> Callable[[World], str]:
 
 def bout_page(name: str) -> Callable[[World], str]:
     return lambda w: reverse(name, args=[w.bout.campaign.slug, w.bout.pk])
+
+
+def fought_page(name: str) -> Callable[[World], str]:
+    return lambda w: reverse(name, args=[w.campaign.slug, w.fought.pk])
 
 
 def site(name: str) -> Callable[[World], str]:
@@ -161,7 +177,31 @@ def NEW_BOUT(b, a, who):
 
 
 def CANCELLED(b, a, who):
-    return list(a["bouts"].values()) == [Bout.Status.CANCELLED]
+    return Bout.Status.CANCELLED in a["bouts"].values()
+
+
+def VOIDED(b, a, who):
+    return Bout.Status.VOIDED in a["bouts"].values()
+
+
+def RENAMED(b, a, who):
+    return a["name"] == "Ludus Novus"
+
+
+def ARCHIVED(b, a, who):
+    return a["archived"] and not b["archived"]
+
+
+def INVITED(b, a, who):
+    return ("outsider", "player") in a["roles"] and a["members"] == b["members"] + 1
+
+
+def REMOVED(b, a, who):
+    return a["members"] == b["members"] - 1 and "rival" not in {u for u, _ in a["roles"]}
+
+
+def HANDED_OVER(b, a, who):
+    return ("owner", "gm") in a["roles"] and ("gm", "player") in a["roles"]
 
 
 def NEW_INVITE(b, a, who):
@@ -230,6 +270,17 @@ CASES = [
          GM_ONLY, NEW_BOUT),
     Case("page bout-cancel", "post", bout_page("bout-cancel"),
          lambda w: {"reason": "rain"}, GM_ONLY, CANCELLED),
+    Case("page bout-void", "post", fought_page("bout-void"),
+         lambda w: {"reason": "rigged"}, GM_ONLY, VOIDED),
+    Case("page campaign-settings", "post", page("campaign-settings"),
+         lambda w: {"name": "Ludus Novus", "description": ""}, GM_ONLY, RENAMED),
+    Case("page member-invite", "post", page("member-invite"),
+         lambda w: {"username": "outsider"}, GM_ONLY, INVITED),
+    Case("page member-remove", "post", page("member-remove"),
+         lambda w: {"username": "rival"}, GM_ONLY, REMOVED),
+    Case("page hand-over", "post", page("campaign-hand-over"),
+         lambda w: {"username": "owner"}, GM_ONLY, HANDED_OVER),
+    Case("page archive", "post", page("campaign-archive"), lambda w: {}, GM_ONLY, ARCHIVED),
     Case("page webhook-new", "post", page("webhooks"),
          lambda w: {"url": "https://discord.example.org/api/x", "format": "discord"},
          GM_ONLY, NEW_WEBHOOK),
@@ -274,6 +325,18 @@ CASES = [
          GM_ONLY, NEW_BOUT, api=True, ok=201),
     Case("api bout cancel", "post", bout_page("api-bout-cancel"),
          lambda w: {"reason": "rain"}, GM_ONLY, CANCELLED, api=True, ok=200),
+    Case("api bout void", "post", fought_page("api-bout-void"),
+         lambda w: {"reason": "rigged"}, GM_ONLY, VOIDED, api=True, ok=200),
+    Case("api campaign edit", "patch", page("api-campaign"),
+         lambda w: {"name": "Ludus Novus"}, GM_ONLY, RENAMED, api=True, ok=200),
+    Case("api member invite", "post", page("api-members"),
+         lambda w: {"username": "outsider"}, GM_ONLY, INVITED, api=True, ok=201),
+    Case("api member remove", "post", page("api-member-remove"),
+         lambda w: {"username": "rival"}, GM_ONLY, REMOVED, api=True, ok=200),
+    Case("api hand over", "post", page("api-campaign-hand-over"),
+         lambda w: {"username": "owner"}, GM_ONLY, HANDED_OVER, api=True, ok=200),
+    Case("api archive", "post", page("api-campaign-archive"),
+         lambda w: {}, GM_ONLY, ARCHIVED, api=True, ok=200),
 ]
 # fmt: on
 
@@ -284,6 +347,9 @@ PUBLIC_TOO = {
     "page bout-new", "page bout-cancel", "page webhook-new", "page webhook-delete",
     "api gladiator create", "api buy", "api sell",
     "api tactics", "api retire", "api adjust", "api bout schedule", "api bout cancel",
+    "page bout-void", "page campaign-settings", "page member-invite", "page member-remove",
+    "page hand-over", "page archive", "api bout void", "api campaign edit", "api member invite",
+    "api member remove", "api hand over", "api archive",
 }  # fmt: skip
 
 
@@ -376,6 +442,13 @@ READS = [
     Read("page bout-new", page("bout-new"), GM_ONLY, login=True),
     Read("page bout", bout_page("bout")),
     Read("page webhooks", page("webhooks"), GM_ONLY, login=True),
+    Read("page campaign-settings", page("campaign-settings"), GM_ONLY, login=True),
+    # The "are you sure?" pages: asked only of those who may act.
+    Read("page confirm retire", hero_page("gladiator-retire"), CONTROL, login=True),
+    Read("page confirm bout-cancel", bout_page("bout-cancel"), GM_ONLY, login=True),
+    Read("page confirm bout-void", fought_page("bout-void"), GM_ONLY, login=True),
+    Read("page confirm member-remove", page("member-remove"), GM_ONLY, login=True),
+    Read("page confirm archive", page("campaign-archive"), GM_ONLY, login=True),
     Read("api campaign", page("api-campaign"), api=True),
     Read("api gladiators", page("api-gladiators"), api=True),
     Read("api gladiator", hero_page("api-gladiator"), api=True),
@@ -386,14 +459,16 @@ READS = [
     Read("api audit", page("api-audit"), GM_ONLY, api=True, login=True),
     Read("api bouts", page("api-bouts"), api=True),
     Read("api bout", bout_page("api-bout"), api=True),
+    Read("api members", page("api-members"), api=True),
 ]
 # fmt: on
 
 
 PUBLIC_READS_TOO = {
     "page campaign", "page audit", "page gladiator-new", "page gladiator", "page bout-new",
-    "page webhooks",
-    "api gladiator", "api ledger", "api audit", "api bouts",
+    "page webhooks", "page campaign-settings", "page confirm retire", "page confirm bout-void",
+    "page confirm archive",
+    "api gladiator", "api ledger", "api audit", "api bouts", "api members",
 }  # fmt: skip
 
 
