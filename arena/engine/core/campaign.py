@@ -82,6 +82,27 @@ class TacticSetting:
 
 
 @dataclass(frozen=True, slots=True)
+class ContentKind:
+    """A kind of content a campaign's GM may add as data (a rule set's champions, maps ...).
+
+    An adapter that offers GM content declares `content_kinds` (these), checks one item with
+    `content_problems(kind, item, where) -> [problems in words, each naming its field]`, and
+    gives the adapter a campaign holding content sees with `with_content({kind: [items]})`:
+    every other question (types, options, bout input) is then asked of that one. Each item is
+    a JSON object with a unique "key" within its kind. Without `content_kinds` a rule set
+    offers none."""
+
+    key: str  # the kind, as the upload document names it ("champions")
+    label: str
+    help: str = ""
+
+
+def content_kinds_of(adapter: Any) -> Sequence[ContentKind]:
+    """The GM content kinds an adapter offers (none unless it declares them)."""
+    return tuple(getattr(adapter, "content_kinds", ()))
+
+
+@dataclass(frozen=True, slots=True)
 class OptionField:
     """One bout option the GM may set; forms and API documentation are built from these.
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.rulesets.arena_of_the_elders.arena import ARENAS, Arena
+from arena.engine.rulesets.arena_of_the_elders.arena import Arena
+from arena.engine.rulesets.arena_of_the_elders.content import EMPTY, Content, parse_content
 from arena.engine.rulesets.arena_of_the_elders.data import CHAMPIONS, Ability, Champion
 
 SLUG = "arena-of-the-elders"
@@ -83,10 +84,12 @@ class Fighter:
     cooldowns: tuple[tuple[str, int], ...] = ()
     effects: tuple[Effect, ...] = ()
     captures: int = 0
+    # A GM's champion (content.py) travels with the fighter; the arena's own are looked up.
+    sheet: Champion | None = field(default=None, compare=False, repr=False)
 
     @property
     def hero(self) -> Champion:
-        return CHAMPIONS[self.champion]
+        return self.sheet or CHAMPIONS[self.champion]
 
     @property
     def known(self) -> tuple[Ability, ...]:
@@ -140,10 +143,13 @@ class State:
     winner: int = -1  # 0 or 1, DRAW, or -1 while undecided
     reason: str = ""
     steps: int = 0
+    content: Content = EMPTY  # the GM's champions and arenas this bout may use
 
     @property
     def arena(self) -> Arena:
-        return ARENAS[self.options.arena]
+        found = self.content.arena(self.options.arena)
+        assert found is not None  # setup_bout checked the option
+        return found
 
     @property
     def finished(self) -> bool:
@@ -192,7 +198,7 @@ def fighter_to_json(f: Fighter) -> dict[str, Any]:
     }
 
 
-def fighter_from_json(d: Mapping[str, Any]) -> Fighter:
+def fighter_from_json(d: Mapping[str, Any], content: Content = EMPTY) -> Fighter:
     return Fighter(
         name=d["name"],
         champion=d["champion"],
@@ -215,11 +221,12 @@ def fighter_from_json(d: Mapping[str, Any]) -> Fighter:
         cooldowns=tuple((k, n) for k, n in d["cooldowns"]),
         effects=tuple(Effect(*e) for e in d["effects"]),
         captures=d["captures"],
+        sheet=content.champions.get(d["champion"]),
     )
 
 
 def state_to_json(s: State) -> dict[str, Any]:
-    return {
+    out = {
         "options": s.options.to_json(),
         "fighters": [fighter_to_json(f) for f in s.fighters],
         "phase": s.phase,
@@ -233,12 +240,16 @@ def state_to_json(s: State) -> dict[str, Any]:
         "reason": s.reason,
         "steps": s.steps,
     }
+    if s.content is not EMPTY:  # a bout without GM content keeps the state it always had
+        out["content"] = s.content.to_json()
+    return out
 
 
 def state_from_json(d: Mapping[str, Any]) -> State:
+    content = parse_content(d.get("content"))
     return State(
         options=Options(**d["options"]),
-        fighters=tuple(fighter_from_json(f) for f in d["fighters"]),
+        fighters=tuple(fighter_from_json(f, content) for f in d["fighters"]),
         phase=d["phase"],
         turn=d["turn"],
         acting=d["acting"],
@@ -249,4 +260,5 @@ def state_from_json(d: Mapping[str, Any]) -> State:
         winner=d["winner"],
         reason=d["reason"],
         steps=d["steps"],
+        content=content,
     )
