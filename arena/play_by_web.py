@@ -53,7 +53,7 @@ def bout_open(
     """The GM opens a turn-by-turn bout for entries."""
     check_campaign_gm(campaign=campaign, user=by)
     turn_rules(campaign.ruleset)  # a clear error for a rule set not played turn by turn
-    options = bout_options_clean(ruleset=campaign.ruleset, options=options or {}, by_tactics=False)
+    options = bout_options_clean(campaign=campaign, options=options or {}, by_tactics=False)
     if deadline_hours is not None and not 1 <= deadline_hours <= 24 * 14:
         raise LudusError("A turn deadline is 1 to 336 hours, or none.", field="deadline_hours")
     bout = Bout.objects.create(

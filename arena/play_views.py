@@ -32,7 +32,7 @@ from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
 from campaign.text import TextRefused, text_clean
 from campaign.views import form_error, form_status, refused
-from characters.catalogue import adapter
+from characters.catalogue import rules_of
 from characters.models import Gladiator
 
 from .forms import option_fields, options_chosen
@@ -82,7 +82,7 @@ def bout_open_view(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     check_campaign_gm(campaign=campaign, user=request.user)
     turn_rules(campaign.ruleset)
-    schema = adapter(campaign.ruleset).options_schema(by_tactics=False)
+    schema = rules_of(campaign).options_schema(by_tactics=False)
     form = BoutOpenForm(request.POST or None, options=schema)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

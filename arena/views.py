@@ -17,7 +17,7 @@ from campaign.inputs import parse_int
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_gm
 from campaign.views import form_error, form_status, refused
-from characters.catalogue import adapter
+from characters.catalogue import rules_of
 from characters.selectors import gladiators_active
 
 from .forms import BoutFilterForm, BoutScheduleForm
@@ -65,7 +65,7 @@ def bout_new(request: HttpRequest, slug: str) -> HttpResponse:
         request.POST or None,
         initial=initial,
         gladiators=gladiators_active(campaign=campaign),
-        options=adapter(campaign.ruleset).options_schema(by_tactics=True),
+        options=rules_of(campaign).options_schema(by_tactics=True),
     )
     if request.method == "POST" and form.is_valid():
         try:

@@ -137,6 +137,7 @@ urlpatterns = [
     path("c/<slug:slug>/invite/reset/", views.invite_reset, name="invite-reset"),
     path("c/<slug:slug>/audit/", views.audit, name="audit"),
     path("c/<slug:slug>/options/", views.options, name="campaign-options"),
+    path("c/<slug:slug>/content/", views.content_view, name="campaign-content"),
     path("c/<slug:slug>/gladiators/new/", characters_views.gladiator_new, name="gladiator-new"),
     path("c/<slug:slug>/stable/", characters_views.stable, name="stable"),
     path("c/<slug:slug>/standings/", characters_views.standings_view, name="standings"),
