@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from characters.models import Gladiator, Holding
 
 from .models import Bout, TurnOrder
-from .replay import board_shapes, entrant_colours
+from .replay import board_shapes, entrant_colours, terrain_of
 from .turns import state_loaded, turn_rules
 
 
@@ -49,6 +49,7 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
                 rows=rows,
                 gladiators=rules.web.snapshot(state),
                 colours=entrant_colours(bout.engine_input),
+                terrain=terrain_of(rules, state),
             ),
             given=given,
             living=rules.pending(state).who,

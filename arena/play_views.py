@@ -53,7 +53,7 @@ from .play_by_web import (
     bout_turn_force,
     order_submit,
 )
-from .replay import board_shapes, entrant_colours
+from .replay import board_shapes, entrant_colours, terrain_of
 from .selectors import bout_forum_post, bout_get_visible, entrant_of_owner, orders_needed
 from .turns import ruleset_template, state_loaded, turn_rules
 from .views import bout_detail
@@ -266,6 +266,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
                 colours=entrant_colours(bout.engine_input),
                 link=link if picked is not None else None,
                 marks=draft_marks(picked, schema, draft, offered),
+                terrain=terrain_of(rules, state),
             ),
             draft_text=rules.web.order_text(draft) if draft and not problems else "",
             typed=text_help_of(rules.web, state, name, draft if not problems else {}),

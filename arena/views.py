@@ -23,7 +23,7 @@ from characters.selectors import gladiators_active
 from .forms import BoutFilterForm, BoutScheduleForm
 from .live import live_context
 from .models import Bout, BoutVerification
-from .replay import board_view, entrant_colours, event_sections, hp_series
+from .replay import board_view, entrant_colours, event_sections, hp_series, input_terrain
 from .selectors import (
     UNDECIDED,
     bout_engine_input_for,
@@ -131,7 +131,13 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             turn_sections=event_sections(turns[index].get("events", [])),
             last_sections=event_sections(turns[-1].get("events", [])),
             number=index + 1,
-            board=board_view(log, index, colours, bout.engine_input),
+            board=board_view(
+                log,
+                index,
+                colours,
+                bout.engine_input,
+                terrain=input_terrain(bout.ruleset, bout.engine_input),
+            ),
             board_caption=f"The board after turn {index + 1}",
             hp_lines=hp_series(log, colours),
             playing=playing,

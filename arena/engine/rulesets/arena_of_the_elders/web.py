@@ -236,7 +236,46 @@ def turn_post(after: State, events: Sequence[Event], markup: str) -> str:
     return "\n\n".join(parts) + "\n"
 
 
+def terrain(state: State) -> dict[str, Any]:
+    """The arena as the board draws it (arena/replay.py, board_shapes): blocks, water, the
+    height of raised squares, Red's and Blue's start and flag zones, and the lines between
+    squares: walls, ledges (with their lower side, which the board shades) and stairs."""
+    arena = state.arena
+    zones: dict[str, str] = {}
+    for team, name in enumerate(("red", "blue")):
+        for sq in arena.starts[team]:
+            zones[str(sq)] = f"start-{name}"
+        for sq in arena.flag_zones[team]:
+            zones[str(sq)] = f"flag-zone-{name}"
+        zones[str(arena.flag_homes[team])] = f"flag-home-{name}"
+    lines = [{"a": str(a), "b": str(b), "kind": "wall"} for a, b in sorted(arena.walls)]
+    for row in range(arena.height):
+        for col in range(arena.width):
+            here = Square(col, row)
+            for nxt in (Square(col + 1, row), Square(col, row + 1)):
+                if not arena.contains(nxt) or arena.elevation(here) == arena.elevation(nxt):
+                    continue
+                low = here if arena.elevation(here) < arena.elevation(nxt) else nxt
+                kind = "ledge" if arena.ledge(here, nxt) else "stairs"
+                lines.append({"a": str(here), "b": str(nxt), "kind": kind, "low": str(low)})
+    return {
+        "blocks": [str(s) for s in sorted(arena.blocks)],
+        "water": [str(s) for s in sorted(arena.water)],
+        "heights": {
+            str(Square(c, r)): arena.elevation(Square(c, r))
+            for r in range(arena.height)
+            for c in range(arena.width)
+            if arena.elevation(Square(c, r))
+        },
+        "zones": zones,
+        "lines": lines,
+    }
+
+
 class EldersWeb:
+    def terrain(self, state: State) -> dict[str, Any]:
+        return terrain(state)
+
     def order_schema(self) -> tuple[OrderField, ...]:
         return ORDER
 
