@@ -12,6 +12,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import ARENAS
 from arena.play_by_web import bout_enter, bout_open, bout_start
 from arena.replay import CELL, SHADE, terrain_shapes
@@ -53,7 +54,9 @@ def test_a_ledge_is_a_line_shaded_on_its_lower_side_and_a_wall_a_thick_line():
 def elders(gm, owner, rival):
     campaign = campaign_create(by=gm, name="Elders", ruleset="arena-of-the-elders")
     champions = []
-    for player, (name, kind) in zip((owner, rival), (("Pyrrhus", "ignis"), ("Ferox", "vorn"))):
+    for player, (name, kind) in zip(
+        (owner, rival), (("Pyrrhus", "ignis"), ("Ferox", "vorn")), strict=True
+    ):
         campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
         champions.append(gladiator_create(campaign=campaign, by=player, name=name, kind=kind))
     return campaign, champions
@@ -69,8 +72,6 @@ def drawn(body: str) -> dict[str, int]:
 
 def expected_ring() -> dict[str, int]:
     ledges = stairs = 0
-    from arena.engine.core.board import Square
-
     for r in range(RING.height):
         for c in range(RING.width):
             here = Square(c, r)
