@@ -44,6 +44,7 @@ from .order_drafts import (
     draft_query,
     draft_read,
     draft_url,
+    option_links,
 )
 from .play_by_web import (
     bout_enter,
@@ -285,6 +286,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
                 {"field": f, "url": draft_url(base, schema, draft, f.key), "on": f == picked}
                 for f in on_board
             ],
+            options=option_links(base, schema, draft, offered, picked.key if picked else ""),
             clear_url=f"{base}?pick={picked.key if picked else ''}",
         )
     template = ruleset_template(bout.ruleset, "orders.html")

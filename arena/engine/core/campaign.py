@@ -181,11 +181,13 @@ class OrderField:
     """One part of a play-by-web order; the order page and the API's shape check are built
     from these.
 
-    kind: "square" (one square, e.g. "D5"), "squares" (a list of squares), or "choice" (one
-    of choices, given on its own, e.g. conceding). On the board, a click sets the square
-    fields; `mark` is how the squares the rule set offers for it are drawn ("move" or
-    "strike"), and `clears` names the fields a new value makes stale (strikes are measured
-    from the destination)."""
+    kind: "square" (one square, e.g. "D5"), "squares" (a list of squares), "option" (one
+    value, set in the drawn order by a link: the values the rule set's `choices` offers for
+    it now, e.g. the abilities a character has ready; `choices` lists fixed ones when
+    `choices` offers none), or "choice" (one of choices, given on its own, e.g. conceding).
+    On the board, a click sets the square fields; `mark` is how the squares the rule set
+    offers for it are drawn ("move" or "strike"), and `clears` names the fields a new value
+    makes stale (strikes are measured from the destination)."""
 
     key: str
     label: str

@@ -256,7 +256,8 @@ class EldersCampaign:
                 raise EngineInputError("gladiators", f"{TEAMS[team]} already has {TEAM_SIZE}")
             teams[team].append(
                 {"name": e.name, "champion": e.kind, "team": TEAMS[team],
-                 "choice": e.build.get("choice") or self._hero(e.kind).preferred}
+                 "choice": e.build.get("choice") or self._hero(e.kind).preferred,
+                 **({"unlocked": list(e.build["unlocked"])} if e.build.get("unlocked") else {})}
             )  # fmt: skip
             picks.append((team, e.kind))
         # House champions fill the teams, picked in the draft's order (Red first).

@@ -113,6 +113,22 @@ def draft_open(picks: Sequence[tuple[int, str]], content: Content = EMPTY) -> li
     return [key for key in content.champion_keys() if key not in taken]
 
 
+def _unlocked(hero: Any, raw: Any, where: str) -> tuple[int, ...]:
+    """The level-3 slots a character may take: those its campaign build has unlocked (keys,
+    names or slot numbers), all three when the input does not say."""
+    if raw is None:
+        return (2, 3, 4)
+    if not isinstance(raw, list) or not raw:
+        raise EngineInputError(where, "a list of the level-3 abilities it has unlocked")
+    slots = set()
+    for word in raw:
+        found = hero.named(word)
+        if found is None or found.slot not in (2, 3, 4):
+            raise EngineInputError(where, f"{word!r} is not a level-3 ability of {hero.name}")
+        slots.add(found.slot)
+    return tuple(sorted(slots))
+
+
 def setup_bout(bout: Mapping[str, Any]) -> State:
     content = parse_content(bout.get("content"))
     options = parse_options(bout.get("options"), content)
@@ -153,6 +169,9 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
         found = hero.named(choice) if choice is not None else None
         if found is None or found.slot not in (2, 3, 4):
             raise EngineInputError(f"{where}.choice", "the 2nd, 3rd or 4th ability")
+        unlocked = _unlocked(hero, g.get("unlocked"), f"{where}.unlocked")
+        if found.slot not in unlocked:
+            raise EngineInputError(f"{where}.choice", f"{found.name} is not unlocked")
         seat = seats[team]
         if seat >= TEAM_SIZE:
             raise EngineInputError(f"{where}.team", f"{TEAMS[team]} already has {TEAM_SIZE}")
@@ -172,6 +191,7 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
                 hp=hero.health,
                 house=house,
                 choice=found.slot,
+                unlocked=unlocked,
                 sheet=content.champions.get(champion),
             )
         )

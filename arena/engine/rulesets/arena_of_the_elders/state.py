@@ -71,6 +71,9 @@ class Fighter:
     hp: int
     house: bool = False  # played by the arena's tactics: nobody's order is waited for
     choice: int = 2  # the slot (2-4) its sheet takes at level 3
+    # The slots (2-4) it may take at level 3: a campaign gladiator's unlocked ones (its
+    # build), any of the three for the rest.
+    unlocked: tuple[int, ...] = (2, 3, 4)
     level: int = 1
     alive: bool = True
     respawn_in: int = 0  # own turns still to finish before it returns
@@ -195,6 +198,8 @@ def fighter_to_json(f: Fighter) -> dict[str, Any]:
         "cooldowns": [[k, n] for k, n in f.cooldowns],
         "effects": [[e.kind, e.left, e.team, e.by] for e in f.effects],
         "captures": f.captures,
+        # Only when narrowed: a state without it is the state it always was.
+        **({"unlocked": list(f.unlocked)} if f.unlocked != (2, 3, 4) else {}),
     }
 
 
@@ -221,6 +226,7 @@ def fighter_from_json(d: Mapping[str, Any], content: Content = EMPTY) -> Fighter
         cooldowns=tuple((k, n) for k, n in d["cooldowns"]),
         effects=tuple(Effect(*e) for e in d["effects"]),
         captures=d["captures"],
+        unlocked=tuple(d.get("unlocked", (2, 3, 4))),
         sheet=content.champions.get(d["champion"]),
     )
 
