@@ -95,6 +95,8 @@ def parse_content(raw: Any, where: str = "content") -> Content:
     champions = {c["key"]: champion_from_json(c) for c in raw.get(KIND_CHAMPIONS, [])}
     arenas = {a["key"]: arena_from_json(a) for a in raw.get(KIND_ARENAS, [])}
     documents = {kind: tuple(raw.get(kind, [])) for kind in (KIND_CHAMPIONS, KIND_ARENAS)}
+    if len(_PARSED) > 256:  # a long-lived worker sees many campaigns: keep the cache bounded
+        _PARSED.clear()
     found = _PARSED[text] = Content(champions, arenas, documents)
     return found
 
