@@ -7,6 +7,8 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from arena.engine.core.campaign import entry_teams_of
+from characters.catalogue import rules_of
 from characters.models import Gladiator, Holding
 
 from .models import Bout, TurnOrder
@@ -28,6 +30,9 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
     for entrant in entrants:
         entrant.weapon = carried.get(entrant.gladiator_id, "")
     if bout.status == Bout.Status.OPEN:
+        context["entry_teams"] = [
+            name for name, _ in entry_teams_of(rules_of(bout.campaign), bout.options)
+        ]
         entered = {e.gladiator_id for e in entrants}
         context["can_enter"] = (
             Gladiator.objects.filter(

@@ -118,7 +118,11 @@ def bout_enter_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         if gladiator is None:
             raise LudusError("Choose one of your gladiators.", field="gladiator")
         bout_enter(
-            bout=bout, gladiator=gladiator, by=request.user, square=request.POST.get("square", "")
+            bout=bout,
+            gladiator=gladiator,
+            by=request.user,
+            square=request.POST.get("square", ""),
+            team=request.POST.get("team", ""),
         )
     except LudusError as error:
         messages.error(request, error.message)

@@ -97,6 +97,13 @@ class ContentKind:
     help: str = ""
 
 
+def entry_teams_of(adapter: Any, options: Mapping[str, JSON]) -> Sequence[tuple[str, int]]:
+    """The teams a player may choose when entering a bout by web, each with the most entrants
+    it takes: an adapter offers them with `entry_teams(options)`; none, no choice."""
+    teams = getattr(adapter, "entry_teams", None)
+    return tuple(teams(options)) if teams is not None else ()
+
+
 def content_kinds_of(adapter: Any) -> Sequence[ContentKind]:
     """The GM content kinds an adapter offers (none unless it declares them)."""
     return tuple(getattr(adapter, "content_kinds", ()))

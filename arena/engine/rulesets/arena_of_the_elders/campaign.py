@@ -223,6 +223,11 @@ class EldersCampaign:
             "rounds": parsed.rounds,
         }
 
+    def entry_teams(self, options: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+        """Red and Blue, four each: a player entering by web may choose (else the entrants
+        go to Red and Blue in turn)."""
+        return tuple((team, TEAM_SIZE) for team in TEAMS)
+
     def start_problems(self, options: Mapping[str, Any], square: str) -> list[str]:
         return ["characters start in their team's start zone: leave the square empty"]
 
@@ -244,10 +249,18 @@ class EldersCampaign:
             raise EngineInputError("gladiators", f"at most {2 * TEAM_SIZE} champions a bout")
         teams: list[list[dict[str, Any]]] = [[], []]
         picks: list[tuple[int, str]] = []
-        for n, e in enumerate(entrants):
-            team = team_index(e.team)
+        # Those who chose a team first, then the rest in turn into the room left; each
+        # team's characters stay in entry order.
+        chosen = [team_index(e.team) for e in entrants]
+        room = [TEAM_SIZE - chosen.count(t) for t in (0, 1)]
+        for n, team in enumerate(chosen):
             if team is None:
-                team = n % 2 if len(teams[n % 2]) < TEAM_SIZE else 1 - n % 2
+                team = n % 2 if room[n % 2] > 0 else 1 - n % 2
+                room[team] -= 1
+                chosen[n] = team
+        for n, e in enumerate(entrants):
+            team = chosen[n]
+            assert team is not None
             if e.kind in {c for _, c in picks}:
                 raise EngineInputError(
                     "gladiators", f"two {self._hero(e.kind).name}s: each champion fights once"
