@@ -49,11 +49,17 @@ def entrant_spec(entrant: BoutEntrant) -> Entrant:
 
 def bout_engine_input(*, bout: Bout) -> dict[str, Any]:
     """Everything the engine needs, frozen at the moment of the fight (stored for replay)."""
-    entrants = bout.entrants.select_related("gladiator").prefetch_related("gladiator__holdings")
     # The campaign's adapter: a bout using the GM's content carries what it uses.
+    picked = {"picks": bout.picks} if bout.picks else {}  # only a rule set with a pick phase
     return rules_of(bout.campaign).bout_input(
-        [entrant_spec(e) for e in entrants.order_by("id")],
+        bout_entrant_specs(bout),
         bout.options,
         seed=bout.seed,
         by_tactics=bout.mode == Bout.Mode.TACTICS,
+        **picked,
     )
+
+
+def bout_entrant_specs(bout: Bout) -> list[Entrant]:
+    entrants = bout.entrants.select_related("gladiator").prefetch_related("gladiator__holdings")
+    return [entrant_spec(e) for e in entrants.order_by("id")]

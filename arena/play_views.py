@@ -46,6 +46,7 @@ from .order_drafts import (
     draft_url,
     option_links,
 )
+from .picks import bout_pick, may_pick, pick_phase
 from .play_by_web import (
     bout_enter,
     bout_finish_by_tactics,
@@ -315,3 +316,36 @@ def orders_needed_view(request: HttpRequest) -> HttpResponse:
     needed = orders_needed(user=request.user, campaign=campaign)
     context = {"needed": needed, "campaign": campaign}
     return render(request, "arena/_orders_needed.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def bout_picks_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The pick phase: each team's champions so far, whose pick it is, and (for its players
+    or the GM) the champions still free, one button each."""
+    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+    if request.method == "POST":
+        try:
+            bout_pick(bout=bout, by=request.user, champion=request.POST.get("champion", ""))
+        except LudusError as error:
+            messages.error(request, error.message)
+            response = _picks_page(request, bout)
+            response.status_code = 400
+            return response
+        return redirect("bout-picks", slug=slug, pk=pk)
+    return _picks_page(request, bout)
+
+
+def _picks_page(request: HttpRequest, bout: Bout) -> HttpResponse:
+    bout.refresh_from_db()
+    phase = pick_phase(bout)
+    context = {
+        "campaign": bout.campaign,
+        "bout": bout,
+        "phase": phase,
+        "can_pick": phase is not None
+        and bout.status == Bout.Status.OPEN
+        and bool(phase.next)
+        and may_pick(bout, phase, request.user),
+    }
+    return render(request, "arena/bout_picks.html", context)

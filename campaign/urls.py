@@ -171,6 +171,7 @@ urlpatterns = [
     path("c/<slug:slug>/bouts/open/", play_views.bout_open_view, name="bout-open"),
     path("c/<slug:slug>/bouts/<int:pk>/enter/", play_views.bout_enter_view, name="bout-enter"),
     path("c/<slug:slug>/bouts/<int:pk>/start/", play_views.bout_start_view, name="bout-start"),
+    path("c/<slug:slug>/bouts/<int:pk>/picks/", play_views.bout_picks_view, name="bout-picks"),
     path("c/<slug:slug>/bouts/<int:pk>/force/", play_views.bout_force_view, name="bout-force"),
     path("c/<slug:slug>/bouts/<int:pk>/finish/", play_views.bout_finish_view, name="bout-finish"),
     path(

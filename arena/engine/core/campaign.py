@@ -97,6 +97,18 @@ class ContentKind:
     help: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class PickPhase:
+    """Where a bout's pick phase (a draft of champions before the bout) stands: an adapter
+    offers one with `pick_phase(entrants, options, picks) -> PickPhase | None` (None: the bout
+    uses no picks) and takes the picks in `bout_input(..., picks=[[team, key], ...])`."""
+
+    teams: tuple[tuple[str, tuple[str, ...]], ...]  # each team and who is on it so far
+    next: str  # the team to pick now; "" when the teams are full
+    free: tuple[tuple[str, str], ...]  # (key, label) of what may be picked now
+    entrant_teams: tuple[str, ...]  # each entrant's team, in entry order
+
+
 def entry_teams_of(adapter: Any, options: Mapping[str, JSON]) -> Sequence[tuple[str, int]]:
     """The teams a player may choose when entering a bout by web, each with the most entrants
     it takes: an adapter offers them with `entry_teams(options)`; none, no choice."""

@@ -24,6 +24,7 @@ from arena.engine.core.campaign import (
     GladiatorType,
     OptionField,
     Outcome,
+    PickPhase,
     TacticSetting,
 )
 from arena.engine.core.protocol import Fate
@@ -75,6 +76,20 @@ CONTENT_KINDS = (
     ContentKind(KIND_ARENAS, "Arenas", "terrain, walls, stairs, start and flag zones, in the "
                 "shape of arenas.json"),
 )  # fmt: skip
+
+
+def entrant_teams(entrants: Sequence[Entrant]) -> list[int]:
+    """Each entrant's team: its choice, else in turn (Red, Blue ...) into the room the
+    choices left; each team's characters stay in entry order."""
+    chosen = [team_index(e.team) for e in entrants]
+    room = [TEAM_SIZE - chosen.count(t) for t in (0, 1)]
+    out = []
+    for n, team in enumerate(chosen):
+        if team is None:
+            team = n % 2 if room[n % 2] > 0 else 1 - n % 2
+            room[team] -= 1
+        out.append(team)
+    return out
 
 
 class EldersCampaign:
@@ -208,6 +223,9 @@ class EldersCampaign:
                         choices=tuple(self.content.arena_keys())),
             OptionField("rounds", "Most turns per team", "int", DEFAULT_ROUNDS, minimum=1,
                         maximum=MAX_ROUNDS, help="then the mode's score decides"),
+            *((OptionField("picks", "Teams pick the house champions", "bool", False,
+                           help="a draft on the bout's pick page before it starts; else the "
+                           "arena fills the teams"),) if not by_tactics else ()),
         )  # fmt: skip
 
     def clean_options(self, options: Mapping[str, Any], *, by_tactics: bool) -> dict[str, Any]:
@@ -216,17 +234,51 @@ class EldersCampaign:
         if unknown:
             raise EngineInputError(f"options.{unknown[0]}", "unknown option")
         parsed = parse_options(dict(options), self.content)
-        return {
+        out = {
             "mode": parsed.mode,
             "competitive": parsed.competitive,
             "arena": parsed.arena,
             "rounds": parsed.rounds,
         }
+        if options.get("picks"):
+            out["picks"] = True
+        return out
 
     def entry_teams(self, options: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
         """Red and Blue, four each: a player entering by web may choose (else the entrants
         go to Red and Blue in turn)."""
         return tuple((team, TEAM_SIZE) for team in TEAMS)
+
+    def pick_phase(
+        self, entrants: Sequence[Entrant], options: Mapping[str, Any], picks: Sequence[Any]
+    ) -> PickPhase | None:
+        """Where the draft stands (None when the bout does not use picks): the teams with
+        their entrants and picks so far, the team to pick next and the champions still free.
+        The teams pick in turn, the one with fewer first (Red on a tie), until both have
+        four; entrants count as their team's first picks."""
+        if not options.get("picks"):
+            return None
+        chosen = entrant_teams(entrants)
+        members: list[list[str]] = [[], []]
+        taken: set[str] = set()
+        for n, e in enumerate(entrants):
+            members[chosen[n]].append(f"{e.name} ({self._hero(e.kind).name})")
+            taken.add(e.kind)
+        for team_name, key in picks:
+            team = team_index(team_name)
+            if team is not None and len(members[team]) < TEAM_SIZE and key not in taken:
+                members[team].append(f"{self._hero(key).name} (picked)")
+                taken.add(key)
+        sizes = [len(m) for m in members]
+        following = "" if sizes == [TEAM_SIZE, TEAM_SIZE] else TEAMS[sizes.index(min(sizes))]
+        free = tuple((key, self._hero(key).name) for key in self.content.champion_keys()
+                     if key not in taken)  # fmt: skip
+        return PickPhase(
+            teams=tuple((TEAMS[t], tuple(members[t])) for t in (0, 1)),
+            next=following,
+            free=free if following else (),
+            entrant_teams=tuple(TEAMS[t] for t in chosen),
+        )
 
     def start_problems(self, options: Mapping[str, Any], square: str) -> list[str]:
         return ["characters start in their team's start zone: leave the square empty"]
@@ -238,7 +290,10 @@ class EldersCampaign:
         *,
         seed: int,
         by_tactics: bool,
+        picks: Sequence[Sequence[str]] = (),
     ) -> dict[str, Any]:
+        """The engine input; `picks` the house champions the teams picked ([team, key])."""
+        team_picks = [(str(team), str(key)) for team, key in picks]
         engine_options = dict(options)
         if by_tactics:
             engine_options["tactics"] = True
@@ -249,18 +304,9 @@ class EldersCampaign:
             raise EngineInputError("gladiators", f"at most {2 * TEAM_SIZE} champions a bout")
         teams: list[list[dict[str, Any]]] = [[], []]
         picks: list[tuple[int, str]] = []
-        # Those who chose a team first, then the rest in turn into the room left; each
-        # team's characters stay in entry order.
-        chosen = [team_index(e.team) for e in entrants]
-        room = [TEAM_SIZE - chosen.count(t) for t in (0, 1)]
-        for n, team in enumerate(chosen):
-            if team is None:
-                team = n % 2 if room[n % 2] > 0 else 1 - n % 2
-                room[team] -= 1
-                chosen[n] = team
+        chosen = entrant_teams(entrants)
         for n, e in enumerate(entrants):
             team = chosen[n]
-            assert team is not None
             if e.kind in {c for _, c in picks}:
                 raise EngineInputError(
                     "gladiators", f"two {self._hero(e.kind).name}s: each champion fights once"
@@ -273,9 +319,23 @@ class EldersCampaign:
                  **({"unlocked": list(e.build["unlocked"])} if e.build.get("unlocked") else {})}
             )  # fmt: skip
             picks.append((team, e.kind))
-        # House champions fill the teams, picked in the draft's order (Red first).
+        # House champions fill the teams: first those the teams picked (the pick phase,
+        # where a pick still fits), then the arena's, in the draft's order (Red first).
         names = {e.name for e in entrants}
         house: list[tuple[int, str]] = []
+        for team_name, key in team_picks:
+            team = team_index(team_name)
+            full = (
+                len(teams[team]) + sum(1 for h, _ in house if h == team) if team is not None else 0
+            )
+            taken = {c for _, c in picks + house}
+            if (
+                team is not None
+                and full < TEAM_SIZE
+                and key not in taken
+                and self.content.champion(key)
+            ):
+                house.append((team, key))
         while True:
             full = [len(teams[t]) + sum(1 for h, _ in house if h == t) for t in (0, 1)]
             if full == [TEAM_SIZE, TEAM_SIZE]:

@@ -28,7 +28,8 @@ from arena.engine.rulesets.arena_of_the_elders.state import (
 )
 
 MAX_ROUNDS = 200
-OPTION_KEYS = ("mode", "competitive", "arena", "rounds", "tactics", "board")
+# "picks" is the campaign's (the house champions were picked by the teams): no rule here.
+OPTION_KEYS = ("mode", "competitive", "arena", "rounds", "tactics", "board", "picks")
 
 
 def parse_options(raw: Any, content: Content = EMPTY) -> Options:
@@ -54,6 +55,8 @@ def parse_options(raw: Any, content: Content = EMPTY) -> Options:
     rounds = raw.get("rounds", DEFAULT_ROUNDS)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise EngineInputError("options.rounds", f"a whole number from 1 to {MAX_ROUNDS}")
+    if not isinstance(raw.get("picks", False), bool):
+        raise EngineInputError("options.picks", "true or false")
     flags = {}
     for key in ("competitive", "tactics"):
         value = raw.get(key, False)
