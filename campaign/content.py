@@ -131,6 +131,7 @@ def content_upload(
                     )
     except IntegrityError:  # another upload took a key between the check and here
         raise ContentRefused(["a key was added by another upload meanwhile: try again"]) from None
+    campaign.__dict__.pop("_rules_of", None)  # the adapter catalogue.rules_of kept is stale
     audit_record(
         campaign=campaign,
         actor=by,

@@ -91,9 +91,9 @@ def test_a_rule_set_without_content_kinds_takes_none(campaign, gm):
 
 
 def test_a_gm_champion_fights_on_a_gm_arena_and_the_bout_verifies(elders, gm, owner, rival):
-    content_upload(campaign=elders, by=gm, document=EXAMPLE)
-    elsa = gladiator_create(campaign=elders, by=owner, name="Elsa", kind="frost-maiden")
     rex = gladiator_create(campaign=elders, by=rival, name="Rex", kind="vorn")
+    content_upload(campaign=elders, by=gm, document=EXAMPLE)  # the same campaign object
+    elsa = gladiator_create(campaign=elders, by=owner, name="Elsa", kind="frost-maiden")
     assert elsa.build == {"unlocked": ["frost-armour"], "choice": "frost-armour"}
     bout = bout_schedule(
         campaign=elders,
