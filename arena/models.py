@@ -37,6 +37,8 @@ class Bout(models.Model):
     ruleset = models.CharField(max_length=40)
     ruleset_version = models.CharField(max_length=20, blank=True)
     options = models.JSONField(default=dict, blank=True)
+    # The pick phase's picks, [team, champion] in order (a rule set whose bout uses picks).
+    picks = models.JSONField(default=list, blank=True)
     seed = models.BigIntegerField()
     scheduled_at = models.DateTimeField(db_index=True)
     status = models.CharField(

@@ -59,6 +59,15 @@ class BoutOpenApi(APIView):
 class EnterIn(serializers.Serializer):
     gladiator = Id()
     square = Text(max_length=4, label="The square", required=False, allow_blank=True, default="")
+    team = Text(
+        max_length=40,
+        label="The team",
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Where the rule set has teams (Arena of the Elders: Red or Blue); empty: the "
+        "arena's choice.",
+    )
 
 
 class BoutEnterApi(APIView):
@@ -75,7 +84,11 @@ class BoutEnterApi(APIView):
         if gladiator is None:
             raise LudusError("No such gladiator in this campaign.", field="gladiator")
         bout_enter(
-            bout=bout, gladiator=gladiator, by=request.user, square=data.validated_data["square"]
+            bout=bout,
+            gladiator=gladiator,
+            by=request.user,
+            square=data.validated_data["square"],
+            team=data.validated_data["team"],
         )
         return Response(_detail(bout, request), status=201)
 

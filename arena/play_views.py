@@ -33,7 +33,7 @@ from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
 from campaign.text import TextRefused, text_clean
 from campaign.views import form_error, form_status, refused
-from characters.catalogue import adapter
+from characters.catalogue import rules_of
 from characters.models import Gladiator
 
 from .forms import option_fields, options_chosen
@@ -45,7 +45,9 @@ from .order_drafts import (
     draft_query,
     draft_read,
     draft_url,
+    option_links,
 )
+from .picks import bout_pick, may_pick, pick_phase
 from .play_by_web import (
     bout_enter,
     bout_finish_by_tactics,
@@ -54,7 +56,7 @@ from .play_by_web import (
     bout_turn_force,
     order_submit,
 )
-from .replay import board_shapes, entrant_colours
+from .replay import board_shapes, entrant_colours, terrain_of
 from .selectors import bout_forum_post, bout_get_visible, entrant_of_owner, orders_needed
 from .turns import ruleset_template, state_loaded, turn_rules
 from .views import bout_detail
@@ -83,7 +85,7 @@ def bout_open_view(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     check_campaign_gm(campaign=campaign, user=request.user)
     turn_rules(campaign.ruleset)
-    schema = adapter(campaign.ruleset).options_schema(by_tactics=False)
+    schema = rules_of(campaign).options_schema(by_tactics=False)
     form = BoutOpenForm(request.POST or None, options=schema)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -118,7 +120,11 @@ def bout_enter_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         if gladiator is None:
             raise LudusError("Choose one of your gladiators.", field="gladiator")
         bout_enter(
-            bout=bout, gladiator=gladiator, by=request.user, square=request.POST.get("square", "")
+            bout=bout,
+            gladiator=gladiator,
+            by=request.user,
+            square=request.POST.get("square", ""),
+            team=request.POST.get("team", ""),
         )
     except LudusError as error:
         messages.error(request, error.message)
@@ -293,6 +299,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
                 colours=entrant_colours(bout.engine_input),
                 link=link if picked is not None else None,
                 marks=draft_marks(picked, schema, draft, offered),
+                terrain=terrain_of(rules, state),
             ),
             draft_text=rules.web.order_text(draft) if draft and not problems else "",
             typed=text_help_of(rules.web, state, name, draft if not problems else {}),
@@ -311,6 +318,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
                 {"field": f, "url": draft_url(base, schema, draft, f.key), "on": f == picked}
                 for f in on_board
             ],
+            options=option_links(base, schema, draft, offered, picked.key if picked else ""),
             clear_url=f"{base}?pick={picked.key if picked else ''}",
         )
     template = ruleset_template(bout.ruleset, "orders.html")
@@ -335,3 +343,36 @@ def orders_needed_view(request: HttpRequest) -> HttpResponse:
     needed = orders_needed(user=request.user, campaign=campaign)
     context = {"needed": needed, "campaign": campaign}
     return render(request, "arena/_orders_needed.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def bout_picks_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The pick phase: each team's champions so far, whose pick it is, and (for its players
+    or the GM) the champions still free, one button each."""
+    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+    if request.method == "POST":
+        try:
+            bout_pick(bout=bout, by=request.user, champion=request.POST.get("champion", ""))
+        except LudusError as error:
+            messages.error(request, error.message)
+            response = _picks_page(request, bout)
+            response.status_code = 400
+            return response
+        return redirect("bout-picks", slug=slug, pk=pk)
+    return _picks_page(request, bout)
+
+
+def _picks_page(request: HttpRequest, bout: Bout) -> HttpResponse:
+    bout.refresh_from_db()
+    phase = pick_phase(bout)
+    context = {
+        "campaign": bout.campaign,
+        "bout": bout,
+        "phase": phase,
+        "can_pick": phase is not None
+        and bout.status == Bout.Status.OPEN
+        and bool(phase.next)
+        and may_pick(bout, phase, request.user),
+    }
+    return render(request, "arena/bout_picks.html", context)

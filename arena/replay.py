@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from arena.engine import EngineInputError, ruleset
 from arena.engine.core.board import Square
 from campaign.charts import Chart, turns_chart
 
@@ -55,6 +56,7 @@ def board_view(
     index: int,
     colours: dict[str, str],
     engine_input: dict[str, Any] | None = None,
+    terrain: dict[str, Any] | None = None,
 ) -> dict[str, Any] | None:
     """The board after turn `index` (0-based) as shapes for the replay; None for a rule set
     whose log has no board (its turns carry no "gladiators" with squares)."""
@@ -71,6 +73,7 @@ def board_view(
         colours=colours,
         ground=turn.get("ground", []),
         walls=log.get("walls") or [],
+        terrain=terrain,
     )
 
 
@@ -84,10 +87,15 @@ def board_shapes(
     walls: list[str] | tuple = (),
     link: Callable[[str], str] | None = None,
     marks: dict[str, str] | None = None,
+    terrain: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A board as SVG shapes: squares (each may link somewhere and carry a mark class, for the
-    orders page), walls, things on the ground and the gladiators with their facing."""
+    orders page), walls, things on the ground and the gladiators with their facing; with a
+    rule set's `terrain` (WebPlay.terrain), its water, heights, zones and the lines between
+    squares too."""
     marks = marks or {}
+    terrain = terrain or {}
+    walls = [*walls, *terrain.get("blocks", [])]
     figures = []
     for n, (name, snap) in enumerate(gladiators.items()):
         if not snap.get("square"):
@@ -149,7 +157,66 @@ def board_shapes(
         "figures": figures,
         "ground": things,
         "cell": CELL,
+        **terrain_shapes(terrain, rows),
     }
+
+
+SHADE = 7  # how deep the shading of a ledge reaches into the lower square
+
+
+def terrain_shapes(terrain: dict[str, Any], rows: int) -> dict[str, list[dict[str, Any]]]:
+    """A rule set's terrain as SVG shapes, each with CSS classes (no inline style: the pages'
+    CSP forbids it): overlays on squares (water, raised ground by height, zones), the lines
+    between squares (walls, ledges, stairs) and the shading on a ledge's lower side."""
+
+    def corner(square: str) -> tuple[float, float]:
+        x, y = _centre(square, rows)
+        return x - CELL / 2, y - CELL / 2
+
+    overlays = [{"xy": corner(sq), "cls": "water"} for sq in terrain.get("water", [])]
+    overlays += [{"xy": corner(sq), "cls": f"raised h{min(int(h), 3)}"}
+                 for sq, h in terrain.get("heights", {}).items()]  # fmt: skip
+    overlays += [{"xy": corner(sq), "cls": f"zone {cls}"}
+                 for sq, cls in terrain.get("zones", {}).items()]  # fmt: skip
+    lines, shades = [], []
+    for line in terrain.get("lines", []):
+        (ax, ay), (bx, by) = corner(line["a"]), corner(line["b"])
+        if ax == bx:  # one above the other: a horizontal line where they meet
+            y = max(ay, by)
+            x1, y1, x2, y2 = ax, y, ax + CELL, y
+        else:  # side by side: a vertical line
+            x = max(ax, bx)
+            x1, y1, x2, y2 = x, ay, x, ay + CELL
+        lines.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2, "cls": line["kind"]})
+        if line.get("low") and line["kind"] == "ledge":
+            lx, ly = corner(line["low"])
+            if ax == bx:
+                top = y1 if ly >= y1 else y1 - SHADE
+                shades.append({"x": x1, "y": top, "w": CELL, "h": SHADE})
+            else:
+                left = x1 if lx >= x1 else x1 - SHADE
+                shades.append({"x": left, "y": y1, "w": SHADE, "h": CELL})
+    for o in overlays:
+        o["x"], o["y"] = o.pop("xy")
+    return {"overlays": overlays, "lines": lines, "shades": shades}
+
+
+def terrain_of(rules: Any, state: Any) -> dict[str, Any]:
+    """The terrain a rule set's web play draws for this state ({}: squares alone)."""
+    draw = getattr(getattr(rules, "web", None), "terrain", None)
+    return draw(state) if draw is not None else {}
+
+
+def input_terrain(slug: str, engine_input: dict[str, Any] | None) -> dict[str, Any]:
+    """The terrain of a bout's board from its engine input (the map does not change in a
+    bout), for the replay; {} for a rule set that draws none or an input it cannot set up."""
+    try:
+        rules = ruleset(slug)
+        if getattr(getattr(rules, "web", None), "terrain", None) is None or not engine_input:
+            return {}
+        return terrain_of(rules, rules.setup(engine_input))
+    except EngineInputError:
+        return {}
 
 
 def event_sections(events: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -90,7 +90,7 @@ def bout_schedule(
 ) -> Bout:
     """The GM schedules a bout between active gladiators of the campaign."""
     check_campaign_gm(campaign=campaign, user=by)
-    options = bout_options_clean(ruleset=campaign.ruleset, options=options or {}, by_tactics=True)
+    options = bout_options_clean(campaign=campaign, options=options or {}, by_tactics=True)
     ids = [g.pk for g in gladiators]
     if len(ids) < 2:
         raise LudusError("A bout needs at least two gladiators.", field="gladiators")

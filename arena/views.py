@@ -18,13 +18,13 @@ from campaign.inputs import parse_int
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_gm
 from campaign.views import form_error, form_status, refused
-from characters.catalogue import adapter
+from characters.catalogue import rules_of
 from characters.selectors import gladiators_active
 
 from .forms import BoutFilterForm, BoutScheduleForm
 from .live import live_context
 from .models import Bout, BoutVerification
-from .replay import board_view, entrant_colours, event_sections, hp_series
+from .replay import board_view, entrant_colours, event_sections, hp_series, input_terrain
 from .selectors import (
     UNDECIDED,
     bout_engine_input_for,
@@ -67,7 +67,7 @@ def bout_new(request: HttpRequest, slug: str) -> HttpResponse:
         request.POST or None,
         initial=initial,
         gladiators=gladiators_active(campaign=campaign),
-        options=adapter(campaign.ruleset).options_schema(by_tactics=True),
+        options=rules_of(campaign).options_schema(by_tactics=True),
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -136,7 +136,13 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             turn_sections=event_sections(turns[index].get("events", [])),
             last_sections=event_sections(turns[-1].get("events", [])),
             number=index + 1,
-            board=board_view(log, index, colours, bout.engine_input),
+            board=board_view(
+                log,
+                index,
+                colours,
+                bout.engine_input,
+                terrain=input_terrain(bout.ruleset, bout.engine_input),
+            ),
             board_caption=f"The board after turn {index + 1}",
             hp_chart=hp_series(log, colours),
             playing=playing,

@@ -88,3 +88,29 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor}: {self.action}"
+
+
+class CampaignContent(models.Model):
+    """One item of a GM's own content (a champion, a map ...), as data its rule set checked:
+    the rule set's campaign adapter declares the kinds (arena/engine/core/campaign.py,
+    ContentKind) and sees them in this campaign's bouts."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="content")
+    kind = models.CharField(max_length=40)
+    key = models.CharField(max_length=60)
+    data = models.JSONField()
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "kind", "key"], name="one_content_item_per_key"
+            )
+        ]
+        ordering = ["kind", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.key} ({self.campaign})"

@@ -163,6 +163,7 @@ urlpatterns = [
     path("c/<slug:slug>/members/remove/", gm_views.member_remove_view, name="member-remove"),
     path("c/<slug:slug>/hand-over/", gm_views.hand_over_view, name="campaign-hand-over"),
     path("c/<slug:slug>/archive/", gm_views.archive_view, name="campaign-archive"),
+    path("c/<slug:slug>/content/", views.content_view, name="campaign-content"),
     path("c/<slug:slug>/gladiators/new/", characters_views.gladiator_new, name="gladiator-new"),
     path("c/<slug:slug>/stable/", characters_views.stable, name="stable"),
     path("c/<slug:slug>/standings/", characters_views.standings_view, name="standings"),
@@ -197,6 +198,7 @@ urlpatterns = [
     path("c/<slug:slug>/bouts/open/", play_views.bout_open_view, name="bout-open"),
     path("c/<slug:slug>/bouts/<int:pk>/enter/", play_views.bout_enter_view, name="bout-enter"),
     path("c/<slug:slug>/bouts/<int:pk>/start/", play_views.bout_start_view, name="bout-start"),
+    path("c/<slug:slug>/bouts/<int:pk>/picks/", play_views.bout_picks_view, name="bout-picks"),
     path("c/<slug:slug>/bouts/<int:pk>/force/", play_views.bout_force_view, name="bout-force"),
     path("c/<slug:slug>/bouts/<int:pk>/finish/", play_views.bout_finish_view, name="bout-finish"),
     path(

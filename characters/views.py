@@ -61,7 +61,7 @@ def gladiator_new(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     check_campaign_member(campaign=campaign, user=request.user)
     data = request.POST or None
-    form = GladiatorForm(data, kinds=gladiator_kinds(campaign.ruleset))
+    form = GladiatorForm(data, kinds=gladiator_kinds(campaign.ruleset, campaign=campaign))
     tactics = TacticsForm(data, settings=tactics_settings(campaign.ruleset), prefix="tactics")
     if request.method == "POST" and form.is_valid() and tactics.is_valid():
         try:
@@ -101,7 +101,7 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
     return {
         "campaign": campaign,
         "gladiator": gladiator,
-        "base": gladiator_type(campaign.ruleset, gladiator.kind),
+        "base": gladiator_type(campaign.ruleset, gladiator.kind, campaign=campaign),
         "stat_lines": sheet_lines(gladiator),
         "has_levels": adapter(campaign.ruleset).has_levels,
         "advances": advances,
