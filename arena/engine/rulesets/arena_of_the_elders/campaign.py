@@ -24,8 +24,8 @@ from arena.engine.core.campaign import (
     GladiatorType,
     OptionField,
     Outcome,
-    RecordWords,
     PickPhase,
+    RecordWords,
     TacticSetting,
 )
 from arena.engine.core.protocol import Fate
