@@ -10,10 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar
-
-T = TypeVar("T")
-
 MIN_ENTRANTS = 4
 MAX_ENTRANTS = 64
 
@@ -71,7 +67,7 @@ def round_name(round_number: int, rounds: int) -> str:
     return f"Round {round_number}"
 
 
-def seeded_at_random(items: Sequence[T], seed: int) -> list[T]:
+def seeded_at_random[T](items: Sequence[T], seed: int) -> list[T]:
     """The items in a random order that the seed alone decides (anyone can redo the draw)."""
     drawn = list(items)
     random.Random(f"knockout seeding {seed}").shuffle(drawn)
