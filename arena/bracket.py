@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+
 MIN_ENTRANTS = 4
 MAX_ENTRANTS = 64
 
