@@ -5,8 +5,8 @@ never disagree; scheduling the next bout is left to the worker (arena/tournament
 the scheduling services store results themselves and would import this module back.
 
 The rules (docs/tournaments.md):
-- a resolved bout with a winner: the winner goes on;
-- no winner (a draw, both down, a failed bout): of the two, the higher seed still able to fight
+- a resolved bout: the entrant the rule set placed strictly better goes on;
+- no winner (equal places, a failed bout): of the two, the higher seed still able to fight
   goes on; if neither can, the higher seed goes on and its next opponent wins by walkover.
 """
 
@@ -39,9 +39,13 @@ def tournament_bout_decided(*, bout: Bout) -> None:
 def _outcome(match: TournamentMatch, bout: Bout) -> tuple[TournamentEntry, str]:
     sides = [e for e in match.sides if e is not None]
     if bout.status == Bout.Status.RESOLVED:
-        named = [e for e in sides if e.gladiator.name == bout.winner]
-        if len(named) == 1:
-            return named[0], TournamentMatch.Decided.BOUT
+        # The rule set's placing decides (its winner may be a team's name, not a gladiator's):
+        # the entrant placed strictly better goes on; equal places are a draw.
+        places = dict(bout.entrants.values_list("gladiator_id", "place"))
+        ranked = sorted(sides, key=lambda e: places.get(e.gladiator_id) or len(places) + 1)
+        first, second = (places.get(e.gladiator_id) for e in ranked)
+        if first is not None and (second is None or first < second):
+            return ranked[0], TournamentMatch.Decided.BOUT
     for entry in sides:
         entry.gladiator.refresh_from_db(fields=["status"])  # the payout may have just killed it
     fit = [e for e in sides if e.gladiator.is_active]

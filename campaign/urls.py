@@ -6,7 +6,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from arena import api as arena_api
-from arena import play_api, play_views
+from arena import play_api, play_views, tournament_api, tournament_views
 from arena import views as arena_views
 from campaign.notifications import views as notification_views
 from characters import api as characters_api
@@ -103,6 +103,16 @@ api_patterns = [
         play_api.ForumPostApi.as_view(),
         name="api-bout-forum-post",
     ),
+    path(
+        "campaigns/<slug:slug>/tournaments/",
+        tournament_api.TournamentListApi.as_view(),
+        name="api-tournaments",
+    ),
+    path(
+        "campaigns/<slug:slug>/tournaments/<int:pk>/",
+        tournament_api.TournamentDetailApi.as_view(),
+        name="api-tournament",
+    ),
     path("auth/token/", api.TokenApi.as_view(), name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
@@ -181,6 +191,13 @@ urlpatterns = [
         "c/<slug:slug>/bouts/<int:pk>/turns/<int:turn>/post/",
         play_views.forum_post_view,
         name="bout-forum-post",
+    ),
+    path("c/<slug:slug>/tournaments/", tournament_views.tournament_list, name="tournaments"),
+    path("c/<slug:slug>/tournaments/new/", tournament_views.tournament_new, name="tournament-new"),
+    path(
+        "c/<slug:slug>/tournaments/<int:pk>/",
+        tournament_views.tournament_detail,
+        name="tournament",
     ),
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),

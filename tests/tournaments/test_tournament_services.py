@@ -16,6 +16,7 @@ from arena.tournament_progress import tournament_bout_decided
 from arena.tournaments import tournament_create, tournament_schedule_ready, tournaments_sweep
 from campaign.errors import LudusError, NotAllowed
 from campaign.services import campaign_create, campaign_join
+from characters.catalogue import adapter
 from characters.models import Gladiator
 from characters.services import gladiator_create, gladiator_retire
 
@@ -162,35 +163,64 @@ def test_a_failed_bout_with_both_fit_sends_the_higher_seed_on(eight, knockout):
     assert first.winner.seed == 1
 
 
-def test_a_bout_with_no_winner_sends_the_higher_seed_on(gm, owner, rival, client):
-    """Gladiator 101 over two turns on a wide arena: both still stand, nobody wins."""
-    campaign = campaign_create(by=gm, name="Schola", ruleset="gladiator-101")
+def test_a_bout_with_no_winner_sends_the_higher_seed_on(gm, owner, rival):
+    """Sudden Destruction for one round on a wide board: nobody is destroyed, the machines
+    share first place, nobody wins; the higher seed goes on each time."""
+    campaign = campaign_create(by=gm, name="Alesia", ruleset="sudden-destruction")
     for player in (owner, rival):
         campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+    kinds = [t.slug for t in adapter(campaign.ruleset).types()]
     four = [
-        gladiator_create(campaign=campaign, by=(owner, rival)[n % 2], name=name, kind="gladiator")
-        for n, name in enumerate(["Attius", "Bassus", "Celer", "Durio"])
+        gladiator_create(
+            campaign=campaign, by=(owner, rival)[n % 2], name=name, kind=kinds[n % len(kinds)]
+        )
+        for n, name in enumerate(["Onager", "Ballista", "Scorpio", "Aries"])
     ]
     tournament = tournament_create(
         campaign=campaign,
         by=gm,
         gladiators=four,
         starts_at=timezone.now() - timedelta(seconds=1),
-        options={"board": [26, 26], "max_turns": 2},
+        options={"board": [26, 26], "max_rounds": 1},
         seed=3,
     )
     fight_to_the_end(tournament)
-    drawn = [
-        m
-        for m in tournament.matches.select_related("bout", "winner", "first", "second")
-        if m.bout and not m.bout.winner
-    ]
-    assert drawn, "no bout ended without a winner: the options no longer give a draw"
-    for m in drawn:
+    assert tournament.status == Tournament.Status.FINISHED
+    for m in tournament.matches.select_related("bout", "winner", "first", "second"):
+        assert m.bout.status == Bout.Status.RESOLVED and m.bout.winner == ""
         assert m.decided_by == TournamentMatch.Decided.NO_WINNER
         assert m.winner.seed == min(m.first.seed, m.second.seed)
+    assert tournament.champion == tournament.entries.get(seed=1).gladiator
+
+
+def test_the_better_placed_goes_on_when_the_winner_is_a_team(gm, owner, rival):
+    """Arena of the Elders names the winning team, not a gladiator: the placing decides."""
+    campaign = campaign_create(by=gm, name="Pompeii", ruleset="arena-of-the-elders")
+    for player in (owner, rival):
+        campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+    kinds = [t.slug for t in adapter(campaign.ruleset).types()]
+    four = [
+        gladiator_create(campaign=campaign, by=(owner, rival)[n % 2], name=name, kind=kinds[n])
+        for n, name in enumerate(["Igni", "Aqua", "Terra", "Ventus"])
+    ]
+    tournament = tournament_create(
+        campaign=campaign,
+        by=gm,
+        gladiators=four,
+        starts_at=timezone.now() - timedelta(seconds=1),
+        seed=3,
+    )
+    fight_to_the_end(tournament)
     assert tournament.status == Tournament.Status.FINISHED
-    assert tournament.champion is not None
+    for m in tournament.matches.select_related("bout", "winner__gladiator"):
+        places = dict(m.bout.entrants.values_list("gladiator__name", "place"))
+        if m.decided_by == TournamentMatch.Decided.BOUT:
+            assert places[m.winner.gladiator.name] == min(places.values())
+            assert m.bout.winner not in places  # a team's name
+            assert len(set(places.values())) == 2
+        else:
+            assert m.decided_by == TournamentMatch.Decided.NO_WINNER
+            assert len(set(places.values())) == 1
 
 
 def test_a_cancelled_bout_is_scheduled_again(eight, knockout, gm):
