@@ -6,7 +6,8 @@ Rules under test (docs/architecture.md, campaign/selectors.py, characters/permis
   log in instead, which reveals nothing).
 - A public campaign is readable by anyone and changeable only by members.
 - Only a gladiator's owner, or the campaign's GM, acts for it (buy, sell, equip/unequip,
-  level-up, tactics, retire). GM only: scheduling and cancelling bouts, adjusting gold/xp,
+  level-up, tactics, retire). GM only: scheduling and cancelling bouts, drawing knockouts,
+  adjusting gold/xp,
   resetting the invite code, the audit trail. Any member may create a gladiator for themselves.
 
 Each write case runs for every persona in a private and a public campaign. An allowed persona
@@ -26,6 +27,7 @@ from django.utils import timezone
 
 from arena.models import Bout
 from arena.services import bout_schedule
+from arena.tournaments import tournament_create
 from campaign.models import Campaign, Membership
 from campaign.notifications.models import Webhook
 from campaign.notifications.services import webhook_create
@@ -63,6 +65,7 @@ class World:
     packed: Holding  # the hero's helmet, in the pack
     bout: Bout  # scheduled in two days: hero vs foe
     webhook: Webhook  # the GM's, posting to an address of its own
+    others: tuple[Gladiator, Gladiator]  # two more, so that a knockout has its four
 
 
 @pytest.fixture
@@ -93,6 +96,10 @@ def world(request, gm, owner, rival, stake) -> World:
         seed=7,
     )
     hero.refresh_from_db()
+    others = (
+        gladiator_create(campaign=campaign, by=owner, name="Crixus", kind="dwarf"),
+        gladiator_create(campaign=campaign, by=rival, name="Varro", kind="elf"),
+    )
     webhook = webhook_create(campaign=campaign, by=gm, url="https://hooks.example.org/ludus")
     return World(
         campaign=campaign,
@@ -102,6 +109,7 @@ def world(request, gm, owner, rival, stake) -> World:
         packed=packed,
         bout=bout,
         webhook=webhook,
+        others=others,
     )
 
 
@@ -162,6 +170,14 @@ def NEW_BOUT(b, a, who):
 
 def CANCELLED(b, a, who):
     return list(a["bouts"].values()) == [Bout.Status.CANCELLED]
+
+
+def NEW_TOURNAMENT(b, a, who):
+    return a["tournaments"] == b["tournaments"] + 1 and len(a["bouts"]) == len(b["bouts"]) + 2
+
+
+def four(w: World) -> list[int]:
+    return [w.hero.pk, w.foe.pk, *(g.pk for g in w.others)]
 
 
 def NEW_INVITE(b, a, who):
@@ -230,6 +246,9 @@ CASES = [
          GM_ONLY, NEW_BOUT),
     Case("page bout-cancel", "post", bout_page("bout-cancel"),
          lambda w: {"reason": "rain"}, GM_ONLY, CANCELLED),
+    Case("page tournament-new", "post", page("tournament-new"),
+         lambda w: {"starts_at": SCHEDULE_AT, "seeding": "random", "gladiators": four(w)},
+         GM_ONLY, NEW_TOURNAMENT),
     Case("page webhook-new", "post", page("webhooks"),
          lambda w: {"url": "https://discord.example.org/api/x", "format": "discord"},
          GM_ONLY, NEW_WEBHOOK),
@@ -274,6 +293,9 @@ CASES = [
          GM_ONLY, NEW_BOUT, api=True, ok=201),
     Case("api bout cancel", "post", bout_page("api-bout-cancel"),
          lambda w: {"reason": "rain"}, GM_ONLY, CANCELLED, api=True, ok=200),
+    Case("api tournament create", "post", page("api-tournaments"),
+         lambda w: {"starts_at": SCHEDULE_AT + "Z", "gladiators": four(w)},
+         GM_ONLY, NEW_TOURNAMENT, api=True, ok=201),
 ]
 # fmt: on
 
@@ -282,8 +304,10 @@ CASES = [
 PUBLIC_TOO = {
     "page invite-reset", "page gladiator-new", "page buy", "page tactics", "page adjust",
     "page bout-new", "page bout-cancel", "page webhook-new", "page webhook-delete",
+    "page tournament-new",
     "api gladiator create", "api buy", "api sell",
     "api tactics", "api retire", "api adjust", "api bout schedule", "api bout cancel",
+    "api tournament create",
 }  # fmt: skip
 
 
@@ -376,6 +400,8 @@ READS = [
     Read("page bout-new", page("bout-new"), GM_ONLY, login=True),
     Read("page bout", bout_page("bout")),
     Read("page webhooks", page("webhooks"), GM_ONLY, login=True),
+    Read("page tournaments", page("tournaments")),
+    Read("page tournament-new", page("tournament-new"), GM_ONLY, login=True),
     Read("api campaign", page("api-campaign"), api=True),
     Read("api gladiators", page("api-gladiators"), api=True),
     Read("api gladiator", hero_page("api-gladiator"), api=True),
@@ -386,14 +412,15 @@ READS = [
     Read("api audit", page("api-audit"), GM_ONLY, api=True, login=True),
     Read("api bouts", page("api-bouts"), api=True),
     Read("api bout", bout_page("api-bout"), api=True),
+    Read("api tournaments", page("api-tournaments"), api=True),
 ]
 # fmt: on
 
 
 PUBLIC_READS_TOO = {
     "page campaign", "page audit", "page gladiator-new", "page gladiator", "page bout-new",
-    "page webhooks",
-    "api gladiator", "api ledger", "api audit", "api bouts",
+    "page webhooks", "page tournaments", "page tournament-new",
+    "api gladiator", "api ledger", "api audit", "api bouts", "api tournaments",
 }  # fmt: skip
 
 
@@ -413,6 +440,33 @@ def test_who_may_see_what(read, who, world, personas, client_as, api_as):
         assert response.status_code == 200, response.content[:500]
     else:
         assert_refused_as(response, outcome, api=read.api, world=world)
+
+
+@pytest.mark.parametrize("who", PERSONAS)
+@pytest.mark.parametrize("name", ["tournament", "api-tournament"])
+@pytest.mark.parametrize("world", BOTH, indirect=True)
+def test_who_may_see_a_knockout(name, who, world, personas, client_as, api_as, gm):
+    """A knockout is read like its campaign: by anyone in a public one, by members only in a
+    private one (its bracket names the gladiators)."""
+    tournament = tournament_create(
+        campaign=world.campaign,
+        by=gm,
+        gladiators=[world.hero, world.foe, *world.others],
+        starts_at=timezone.now() + timedelta(days=2),
+    )
+    api = name.startswith("api")
+    client = (api_as if api else client_as)(personas[who])
+    visibility = world.campaign.visibility
+    may = MEMBERS if visibility == PRIVATE else EVERYONE
+    outcome = expected(may, who, visibility, login=False)
+
+    response = client.get(reverse(name, args=[world.campaign.slug, tournament.pk]))
+
+    if outcome == "ok":
+        assert response.status_code == 200, response.content[:500]
+        assert world.hero.name.encode() in response.content
+    else:
+        assert_refused_as(response, outcome, api=api, world=world)
 
 
 @pytest.mark.parametrize("world", BOTH, indirect=True)
