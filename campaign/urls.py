@@ -10,6 +10,7 @@ from arena import play_api, play_views, tournament_api, tournament_views
 from arena import views as arena_views
 from campaign.notifications import views as notification_views
 from characters import api as characters_api
+from characters import pack_views
 from characters import views as characters_views
 
 from . import api, views
@@ -191,6 +192,15 @@ urlpatterns = [
         "c/<slug:slug>/bouts/<int:pk>/turns/<int:turn>/post/",
         play_views.forum_post_view,
         name="bout-forum-post",
+    ),
+    path("c/<slug:slug>/packs/", pack_views.pack_events, name="pack-events"),
+    path("c/<slug:slug>/packs/new/", pack_views.pack_event_new, name="pack-event-new"),
+    path("c/<slug:slug>/packs/<int:pk>/", pack_views.pack_event_detail, name="pack-event"),
+    path("c/<slug:slug>/packs/<int:pk>/pick/", pack_views.pack_pick_view, name="pack-pick"),
+    path(
+        "c/<slug:slug>/packs/<int:pk>/move-on/",
+        pack_views.pack_move_on_view,
+        name="pack-move-on",
     ),
     path("c/<slug:slug>/tournaments/", tournament_views.tournament_list, name="tournaments"),
     path("c/<slug:slug>/tournaments/new/", tournament_views.tournament_new, name="tournament-new"),
