@@ -7,6 +7,7 @@ import pytest
 
 from arena.engine.rulesets.gladiator_101.packs import auto_pick, event_pack
 from campaign.errors import LudusError, NotAllowed
+from characters.catalogue import advances_of
 from characters.models import Gladiator, PackEvent, PackPick
 from characters.pack_events import (
     pack_autopick,
@@ -85,7 +86,7 @@ def test_picks_stay_secret_until_the_draft_is_over(schola, gm, four):
         pack_autopick(event_id=event.pk, by=gm)  # ... for the whole draft
     event.refresh_from_db()
     seats = pack_event_seats(event=event, user=four[1].owner)
-    assert [c.slug for c in seats[0].cards][0] == card  # now everyone sees
+    assert seats[0].cards[0].slug == card  # now everyone sees
     assert all(len(s.cards) == 8 for s in seats)
 
 
@@ -159,8 +160,6 @@ def test_picked_feats_are_assigned_to_the_build_for_good(schola, gm, four):
 
 
 def _advance_keys(gladiator):
-    from characters.catalogue import advances_of
-
     return [a.key for a in advances_of(gladiator)]
 
 
