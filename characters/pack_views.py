@@ -24,6 +24,7 @@ from .pack_events import (
     pack_autopick,
     pack_event_create,
     pack_pick,
+    pack_rules,
 )
 from .pack_selectors import pack_event_get_visible, pack_event_seats, pack_events_of_campaign
 from .selectors import gladiators_active
@@ -66,6 +67,7 @@ def pack_events(request: HttpRequest, slug: str) -> HttpResponse:
 def pack_event_new(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     check_campaign_gm(campaign=campaign, user=request.user)
+    pack_rules(campaign)  # a rule set without packs: refused in words (400)
     form = PackEventForm(request.POST or None, gladiators=gladiators_active(campaign=campaign))
     if request.method == "POST" and form.is_valid():
         try:
