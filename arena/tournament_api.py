@@ -3,7 +3,7 @@ campaign)."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -73,12 +73,12 @@ class TournamentDetailOut(TournamentOut):
     def get_rounds(self, tournament: Tournament) -> int:
         return bracket.rounds_of(tournament.entries.count())
 
-    @extend_schema(responses=EntryOut(many=True))
+    @extend_schema_field(EntryOut(many=True))
     def get_entries(self, tournament: Tournament) -> list:
         rows = tournament.entries.select_related("gladiator__owner")
         return EntryOut(rows, many=True).data
 
-    @extend_schema(responses=MatchOut(many=True))
+    @extend_schema_field(MatchOut(many=True))
     def get_matches(self, tournament: Tournament) -> list:
         return MatchOut(tournament_matches(tournament=tournament), many=True).data
 

@@ -227,6 +227,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "BoutStatusEnum": "arena.models.Bout.Status",
         "GladiatorStatusEnum": "characters.models.Gladiator.Status",
+        "TournamentStatusEnum": "arena.models.Tournament.Status",
     },
 }
 
