@@ -44,7 +44,7 @@ def main() -> None:
         campaign = campaign_create(by=gm, name="Bench Cup", ruleset="gladiatorquest")
         for player in players:
             campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
-        client = Client()
+        client = Client(HTTP_HOST="localhost")  # an allowed host, as a browser on the machine
         client.force_login(players[0])
         with celery_worker():
             for size in SIZES:
