@@ -236,6 +236,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "BoutStatusEnum": "arena.models.Bout.Status",
         "GladiatorStatusEnum": "characters.models.Gladiator.Status",
+        "TournamentStatusEnum": "arena.models.Tournament.Status",
     },
 }
 
@@ -259,6 +260,11 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-due-bouts": {
         "task": "arena.tasks.bouts_sweep_due_task",
         "schedule": float(os.environ.get("LUDUS_SWEEP_SECONDS", "15")),
+    },
+    # Moves drafts on whose pick is past its time, with the rule set's auto-pick.
+    "sweep-pack-deadlines": {
+        "task": "characters.tasks.pack_deadlines_sweep_task",
+        "schedule": 60.0,
     },
     # Catches notifications whose send message was lost.
     "sweep-deliveries": {

@@ -6,10 +6,11 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from arena import api as arena_api
-from arena import play_api, play_views
+from arena import play_api, play_views, tournament_api, tournament_views
 from arena import views as arena_views
 from campaign.notifications import views as notification_views
 from characters import api as characters_api
+from characters import pack_views
 from characters import views as characters_views
 
 from . import api, api_schema, gm_api, gm_views, views
@@ -124,6 +125,16 @@ api_patterns = [
         play_api.ForumPostApi.as_view(),
         name="api-bout-forum-post",
     ),
+    path(
+        "campaigns/<slug:slug>/tournaments/",
+        tournament_api.TournamentListApi.as_view(),
+        name="api-tournaments",
+    ),
+    path(
+        "campaigns/<slug:slug>/tournaments/<int:pk>/",
+        tournament_api.TournamentDetailApi.as_view(),
+        name="api-tournament",
+    ),
     path("auth/token/", api.TokenApi.as_view(), name="api-token"),
     path("schema/", api_schema.SchemaApi.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
@@ -210,6 +221,22 @@ urlpatterns = [
         "c/<slug:slug>/bouts/<int:pk>/turns/<int:turn>/post/",
         play_views.forum_post_view,
         name="bout-forum-post",
+    ),
+    path("c/<slug:slug>/packs/", pack_views.pack_events, name="pack-events"),
+    path("c/<slug:slug>/packs/new/", pack_views.pack_event_new, name="pack-event-new"),
+    path("c/<slug:slug>/packs/<int:pk>/", pack_views.pack_event_detail, name="pack-event"),
+    path("c/<slug:slug>/packs/<int:pk>/pick/", pack_views.pack_pick_view, name="pack-pick"),
+    path(
+        "c/<slug:slug>/packs/<int:pk>/move-on/",
+        pack_views.pack_move_on_view,
+        name="pack-move-on",
+    ),
+    path("c/<slug:slug>/tournaments/", tournament_views.tournament_list, name="tournaments"),
+    path("c/<slug:slug>/tournaments/new/", tournament_views.tournament_new, name="tournament-new"),
+    path(
+        "c/<slug:slug>/tournaments/<int:pk>/",
+        tournament_views.tournament_detail,
+        name="tournament",
     ),
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from arena.selectors import bouts_recent, bouts_upcoming, orders_needed
 from arena.turns import plays_turn_by_turn
+from characters.pack_events import offers_packs
 from characters.selectors import standings
 from characters.shop import DEFAULT_SELL_RATIO
 
@@ -126,6 +127,7 @@ def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "join_url": request.build_absolute_uri(f"/join/{campaign.invite_code}/"),
         "turn_by_turn": plays_turn_by_turn(campaign.ruleset),
         "content_kinds": content_kinds(campaign),
+        "has_packs": offers_packs(campaign.ruleset),
         "needed": orders_needed(user=request.user, campaign=campaign),
         "options_form": OptionsForm(
             initial={"sell_ratio": campaign.options.get("sell_ratio", DEFAULT_SELL_RATIO)}

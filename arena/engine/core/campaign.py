@@ -207,6 +207,42 @@ class CampaignAdapter(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class Card:
+    """One card of a pack (a feat, a spell ...), as the draft and sealed pages show it."""
+
+    slug: str
+    name: str
+    cost: int
+    text: str
+    tags: tuple[str, ...] = ()  # "special", "foil" ...
+
+
+class PackRules(Protocol):
+    """Optional, as `packs` on the campaign adapter (None or absent: no draft or sealed
+    events): booster packs opened at a GM's event, picked in a draft or kept whole in sealed,
+    the cards going to the gladiator's build (docs/packs.md)."""
+
+    item: str  # the armoury's slug of a pack: an event opens the packs its gladiators hold
+    packs_per_player: Mapping[str, int]  # {"draft": 1, "sealed": 2}
+
+    def event_pack(self, event_seed: int, seat: int, number: int) -> tuple[str, ...]:
+        """Pack `number` of the seat: the same seed always gives the same pack."""
+        ...
+
+    def auto_pick(
+        self, hand: Sequence[str], picked: Sequence[str], build: Mapping[str, JSON]
+    ) -> str:
+        """The pick of an absent player, from the hand, for a gladiator of this build."""
+        ...
+
+    def card(self, slug: str) -> Card: ...
+
+    def add_to_pool(self, build: Mapping[str, JSON], cards: Sequence[str]) -> dict[str, JSON]:
+        """The build with these cards owned but not yet assigned."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
 class OrderField:
     """One part of a play-by-web order; the order page and the API's shape check are built
     from these.
