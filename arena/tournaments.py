@@ -19,7 +19,7 @@ from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from campaign.text import TextRefused, text_clean
 from characters.models import Gladiator
-from characters.selectors import STANDINGS_ORDER
+from characters.selectors import standings
 
 from . import bracket
 from .engine_io import bout_options_clean
@@ -49,7 +49,7 @@ def tournament_create(
     """The GM draws a knockout between active gladiators of the campaign and schedules round
     one; a gladiator given a bye waits in round two."""
     check_campaign_gm(campaign=campaign, user=by)
-    options = bout_options_clean(ruleset=campaign.ruleset, options=options or {}, by_tactics=True)
+    options = bout_options_clean(campaign=campaign, options=options or {}, by_tactics=True)
     ids = [g.pk for g in gladiators]
     if not bracket.MIN_ENTRANTS <= len(ids) <= bracket.MAX_ENTRANTS:
         raise LudusError(
@@ -132,11 +132,8 @@ def _seeded(
     """Top seed first: the standings' order (most wins, then most opponents defeated, then the
     name), or the seeded random draw."""
     if seeding == Tournament.Seeding.STANDINGS:
-        order = STANDINGS_ORDER["wins"]
         ids = [g.pk for g in gladiators]
-        ranked = (
-            campaign.gladiators.filter(pk__in=ids).order_by(*order).values_list("pk", flat=True)
-        )
+        ranked = standings(campaign=campaign).filter(pk__in=ids).values_list("pk", flat=True)
         by_id = {g.pk: g for g in gladiators}
         return [by_id[pk] for pk in ranked]
     return bracket.seeded_at_random(sorted(gladiators, key=lambda g: g.pk), seed)
