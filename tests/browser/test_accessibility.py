@@ -1,0 +1,116 @@
+"""axe-core on every page, at a desktop's and a phone's size, and reflow at 320 px.
+
+WCAG 2.2 AA: axe's rules with `target-size` (24 x 24 px, off by default) turned on; any serious
+or critical violation fails, named by page, rule and element. The reflow sweep (1.4.10) loads
+every page 320 px wide and fails where the page scrolls sideways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import get_resolver
+
+from tests.browser.page_sweep import NOT_PAGES, SweptPage, demo_world, every_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+NARROW = {"width": 320, "height": 640}  # 1280 px at 400% zoom: WCAG 1.4.10's reflow width
+FAILING_IMPACTS = {"serious", "critical"}
+AXE_OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
+
+# The elements wider than the window, for the reflow message: what to fix, not only where.
+TOO_WIDE_JS = """() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [...document.querySelectorAll('body *')].filter(
+    (el) => el.getBoundingClientRect().right > width + 1 && el.getClientRects().length);
+  const tops = wide.filter((el) => !wide.includes(el.parentElement));
+  return tops.slice(0, 5).map((el) => el.tagName.toLowerCase()
+    + (el.id ? '#' + el.id : '') + (el.className && el.className.baseVal === undefined
+    ? '.' + String(el.className).trim().split(/\\s+/).join('.') : '')
+    + ' ends at ' + Math.round(el.getBoundingClientRect().right) + ' px');
+}"""
+
+
+@contextmanager
+def _signed_in(browser, live_server, user_name: str | None, viewport: dict) -> Iterator:
+    context = browser.new_context(base_url=live_server.url, viewport=viewport)
+    if user_name is not None:
+        client = Client()
+        client.force_login(get_user_model().objects.get(username=user_name))
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def _by_user(pages: list[SweptPage]) -> dict[str | None, list[SweptPage]]:
+    grouped: dict[str | None, list[SweptPage]] = {}
+    for swept in pages:
+        grouped.setdefault(swept.user, []).append(swept)
+    return grouped
+
+
+def _axe_findings(page, swept: SweptPage) -> list[str]:
+    context = {"exclude": [[selector] for selector in swept.exclude]} if swept.exclude else None
+    results = Axe().run(page, context=context, options=AXE_OPTIONS).response
+    return [
+        f"{swept.label} ({swept.url}): {violation['id']} [{violation['impact']}] "
+        f"{' '.join(map(str, node['target']))}: {node['failureSummary'].splitlines()[-1].strip()}"
+        for violation in results["violations"]
+        if violation["impact"] in FAILING_IMPACTS
+        for node in violation["nodes"]
+    ]
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_no_page_has_a_serious_accessibility_violation(browser, live_server, viewport):
+    demo_world()
+    findings = []
+    for user_name, pages in _by_user(every_page()).items():
+        with _signed_in(browser, live_server, user_name, viewport) as page:
+            for swept in pages:
+                page.goto(swept.url)
+                page.wait_for_load_state("load")
+                findings += _axe_findings(page, swept)
+    assert not findings, f"{len(findings)} serious or critical findings:\n" + "\n".join(findings)
+
+
+def test_no_page_scrolls_sideways_at_320_px(browser, live_server):
+    demo_world()
+    overflowing = []
+    for user_name, pages in _by_user(every_page()).items():
+        with _signed_in(browser, live_server, user_name, NARROW) as page:
+            for swept in pages:
+                page.goto(swept.url)
+                page.wait_for_load_state("load")
+                width = page.evaluate("document.documentElement.scrollWidth")
+                if width > NARROW["width"]:
+                    culprits = ", ".join(page.evaluate(TOO_WIDE_JS))
+                    overflowing.append(f"{swept.label} ({swept.url}): {width} px wide: {culprits}")
+    assert not overflowing, "pages wider than 320 px:\n" + "\n".join(overflowing)
+
+
+def test_every_page_of_the_urlconf_is_swept():
+    """A page added to the URLconf is swept too, or named here as not a page."""
+    demo_world()
+    swept = {page.url_name for page in every_page()}
+    pages = {
+        name
+        for name in get_resolver().reverse_dict
+        if isinstance(name, str) and not name.startswith("api-")
+    }
+    assert pages - NOT_PAGES - swept == set()
+    assert "api-docs" in swept
