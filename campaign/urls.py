@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularAPIView
 
 from arena import api as arena_api
 from arena import play_api, play_views
@@ -12,7 +12,7 @@ from campaign.notifications import views as notification_views
 from characters import api as characters_api
 from characters import views as characters_views
 
-from . import api, views
+from . import api, api_docs, views
 
 api_patterns = [
     path("rulesets/", api.RulesetListApi.as_view(), name="api-rulesets"),
@@ -105,7 +105,7 @@ api_patterns = [
     ),
     path("auth/token/", api.TokenApi.as_view(), name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    path("docs/", api_docs.api_docs, name="api-docs"),
 ]
 
 urlpatterns = [
