@@ -298,6 +298,7 @@ def standings_view(request: HttpRequest, slug: str) -> HttpResponse:
         "status": status,
         "owner": owner,
         "sorts": [s for s in STANDINGS_ORDER if s != "name"],
+        "sort_choices": list(STANDINGS_ORDER),
         "statuses": Gladiator.Status.choices,
         "owners": sorted({m.user.username for m in campaign.memberships.select_related("user")}),
     }
