@@ -52,6 +52,36 @@ SMALL_TARGETS_JS = """(excluded) => [...document.querySelectorAll(
   .map(([el, box]) => el.outerHTML.slice(0, 80) + ' is ' + Math.round(box.width) + ' x '
     + Math.round(box.height) + ' px')"""
 
+# axe passes an aria-describedby that names one id present and another missing; every id named
+# must be on the page.
+MISSING_IDS_JS = """() => [...document.querySelectorAll('[aria-describedby], [aria-labelledby]')]
+  .flatMap((el) => ['aria-describedby', 'aria-labelledby'].flatMap((attr) =>
+    (el.getAttribute(attr) || '').split(/\\s+/).filter((id) => id && !document.getElementById(id))
+      .map((id) => el.outerHTML.slice(0, 80) + ' names a missing #' + id)))"""
+
+# WCAG 1.4.11: what shows a field's edge contrasts 3:1 with the surface around it (axe checks
+# text only).
+FAINT_BORDERS_JS = """() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => v / 255)
+    .map((v) => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+  const surface = (el) => {
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      const bg = rgb(getComputedStyle(up).backgroundColor);
+      if (bg.length === 3 || bg[3] > 0) return bg.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const fields = 'input:not([type=hidden]):not([type=checkbox]):not([type=radio])';
+  return [...document.querySelectorAll(fields + ', select, textarea')]
+    .filter((el) => el.getClientRects().length)
+    .map((el) => [el, ratio(rgb(getComputedStyle(el).borderTopColor).slice(0, 3), surface(el))])
+    .filter(([el, r]) => r < 3)
+    .map(([el, r]) => el.outerHTML.slice(0, 80) + ' border at ' + r.toFixed(2) + ':1');
+}"""
+
 
 @contextmanager
 def _signed_in(browser, live_server, user_name: str | None, viewport: dict) -> Iterator:
@@ -100,6 +130,9 @@ def test_no_page_has_a_serious_accessibility_violation(browser, live_server, vie
                 findings += _axe_findings(page, swept)
                 small = page.evaluate(SMALL_TARGETS_JS, list(swept.exclude))
                 findings += [f"{swept.label} ({swept.url}): target under 24 px: {t}" for t in small]
+                for check, script in (("missing id", MISSING_IDS_JS), ("border", FAINT_BORDERS_JS)):
+                    found = page.evaluate(script)
+                    findings += [f"{swept.label} ({swept.url}): {check}: {f}" for f in found]
     assert not findings, f"{len(findings)} findings:\n" + "\n".join(findings)
 
 
