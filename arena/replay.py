@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.engine.core.board import Square
+from campaign.charts import Chart, turns_chart
 
 CELL = 40
 PALETTE = ["#a32020", "#2f5a8a", "#2f7a3b", "#9a5b1e", "#6b3fa0", "#b0527c", "#2a8a8a", "#5a4b3a"]
@@ -173,26 +174,17 @@ def event_sections(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sections
 
 
-def hp_series(
-    log: dict[str, Any], colours: dict[str, str], *, width: int = 480, height: int = 120
-) -> list[dict]:
-    """One polyline per gladiator: its body/hp after every turn."""
+def hp_series(log: dict[str, Any], colours: dict[str, str]) -> Chart | None:
+    """Each gladiator's body/hp after every turn, one line each, as a chart with a legend."""
     turns = log.get("turns", [])
-    if not turns:
-        return []
     series: dict[str, list[int]] = {name: [] for name in colours}
     for turn in turns:
         for name in series:
             value = _hp(turn.get("gladiators", {}).get(name, {}))
             series[name].append(max(0, int(value or 0)))  # overkill draws as 0
-    top = max((max(v) for v in series.values() if v), default=1) or 1
-    pad = 6
-    step = (width - 2 * pad) / max(1, len(turns) - 1)
-    lines = []
-    for name, values in series.items():
-        points = " ".join(
-            f"{pad + n * step:.1f},{height - pad - v / top * (height - 2 * pad):.1f}"
-            for n, v in enumerate(values)
-        )
-        lines.append({"name": name, "colour": colours[name], "points": points, "last": values[-1]})
-    return lines
+    return turns_chart(
+        series,
+        colours,
+        title="Health (body points or hit points) of each gladiator after every turn",
+        y_label="health",
+    )

@@ -133,7 +133,7 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             number=index + 1,
             board=board_view(log, index, colours, bout.engine_input),
             board_caption=f"The board after turn {index + 1}",
-            hp_lines=hp_series(log, colours),
+            hp_chart=hp_series(log, colours),
             playing=playing,
         )
     return render(request, template, context)

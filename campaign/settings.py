@@ -219,6 +219,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Campaigns, gladiators and bouts of a Ludus gladiator campaign.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The default hook (enum names) and the error answers of every operation.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "campaign.api_schema.document_errors",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "BoutStatusEnum": "arena.models.Bout.Status",
         "GladiatorStatusEnum": "characters.models.Gladiator.Status",

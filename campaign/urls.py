@@ -3,7 +3,6 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView
 
 from arena import api as arena_api
 from arena import play_api, play_views
@@ -12,7 +11,7 @@ from campaign.notifications import views as notification_views
 from characters import api as characters_api
 from characters import views as characters_views
 
-from . import api, api_docs, views
+from . import api, api_docs, api_schema, views
 
 api_patterns = [
     path("rulesets/", api.RulesetListApi.as_view(), name="api-rulesets"),
@@ -104,7 +103,7 @@ api_patterns = [
         name="api-bout-forum-post",
     ),
     path("auth/token/", api.TokenApi.as_view(), name="api-token"),
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("schema/", api_schema.SchemaApi.as_view(), name="api-schema"),
     path("docs/", api_docs.api_docs, name="api-docs"),
 ]
 
@@ -185,3 +184,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
 ]
+
+# JSON under /api/ for a URL no route matches, the HTML pages elsewhere.
+handler404 = "campaign.api_errors.not_found"
+handler500 = "campaign.api_errors.server_error"

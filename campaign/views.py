@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from arena.selectors import bouts_recent, bouts_upcoming, orders_needed
 from arena.turns import plays_turn_by_turn
-from characters.selectors import gladiators_of_campaign
+from characters.selectors import standings
 from characters.shop import DEFAULT_SELL_RATIO
 
 from .errors import LudusError
@@ -105,6 +105,9 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
     )
 
 
+LEADERS = 10
+
+
 def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     role = campaign_role(campaign=campaign, user=request.user)
@@ -113,7 +116,10 @@ def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "role": role,
         "is_gm": role == "gm",
         "members": campaign_members(campaign=campaign),
-        "gladiators": gladiators_of_campaign(campaign=campaign),
+        # The leaders only: a long campaign has a thousand gladiators, the standings page
+        # pages through them all.
+        "gladiators": standings(campaign=campaign)[:LEADERS],
+        "gladiator_count": campaign.gladiators.count(),
         "upcoming": bouts_upcoming(campaign=campaign)[:10],
         "recent": bouts_recent(campaign=campaign)[:10],
         "join_url": request.build_absolute_uri(f"/join/{campaign.invite_code}/"),

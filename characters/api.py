@@ -278,6 +278,11 @@ class StandingsApi(APIView):
         "campaigns_standings_list",
         parameters=[
             OpenApiParameter("sort", enum=list(STANDINGS_ORDER)),
+            OpenApiParameter(
+                "order",
+                enum=["asc", "desc"],
+                description="Most first (desc) unless given; names A to Z (asc).",
+            ),
             OpenApiParameter("status", enum=list(Gladiator.Status.values)),
             OpenApiParameter("owner", str),
         ],
@@ -287,9 +292,13 @@ class StandingsApi(APIView):
         sort = request.query_params.get("sort", "wins")
         if sort not in STANDINGS_ORDER:
             raise LudusError(f"Sort by one of: {', '.join(STANDINGS_ORDER)}.", field="sort")
+        order = request.query_params.get("order", "")
+        if order not in {"", "asc", "desc"}:
+            raise LudusError("Order is asc or desc.", field="order")
         rows = standings(
             campaign=campaign,
             sort=sort,
+            order=order,
             status=request.query_params.get("status", ""),
             owner=request.query_params.get("owner", ""),
         )
@@ -297,14 +306,21 @@ class StandingsApi(APIView):
 
 
 class GraveyardApi(APIView):
-    @list_schema(GladiatorSheetOut, "campaigns_graveyard_list")
+    @list_schema(
+        GladiatorSheetOut,
+        "campaigns_graveyard_list",
+        parameters=[
+            OpenApiParameter("owner", str, description="Only this player's dead."),
+            OpenApiParameter("kind", str, description="Only this gladiator type's dead."),
+        ],
+    )
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
-        dead = (
-            graveyard(campaign=campaign)
-            .prefetch_related("holdings")
-            .order_by("-ended_at", "name", "pk")
-        )
+        dead = graveyard(
+            campaign=campaign,
+            owner=request.query_params.get("owner", ""),
+            kind=request.query_params.get("kind", ""),
+        ).prefetch_related("holdings")
         return paginated(request, self, dead, GladiatorSheetOut, context={"request": request})
 
 

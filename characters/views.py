@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from campaign.charts import line_chart
+from campaign.charts import time_chart
 from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_member
@@ -29,6 +29,7 @@ from .catalogue import (
     sheet_lines,
     tactics_settings,
 )
+from .crumbs import sheet_crumb
 from .forms import AdjustForm, AdvanceForm, GladiatorForm, TacticsForm
 from .models import Gladiator
 from .permissions import gladiator_can_act
@@ -41,6 +42,7 @@ from .selectors import (
     holding_of,
     ledger_statement,
     standings,
+    standings_direction,
 )
 from .services import (
     gladiator_adjust,
@@ -108,8 +110,18 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
         "entries": gladiator.entries.select_related("bout")
         .defer("bout__log", "bout__engine_input")
         .order_by("-bout__scheduled_at")[:50],
-        "gold_chart": line_chart(series["gold"]),
-        "level_chart": line_chart(series["level"]),
+        "gold_chart": time_chart(
+            series["gold"],
+            title=f"{gladiator.name}'s gold over time: now {gladiator.gold}",
+            y_label="gold",
+            css_class="gold",
+        ),
+        "level_chart": time_chart(
+            series["level"],
+            title=f"{gladiator.name}'s level over time: now {gladiator.level}",
+            y_label="level",
+            css_class="level",
+        ),
         "can_act": can_act and gladiator.is_active,
         "is_gm": is_gm,
         "advance_form": AdvanceForm(advances=advances),
@@ -123,8 +135,10 @@ def gladiator_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     gladiator = gladiator_get(campaign=campaign, pk=pk)
     template = "characters/gladiator_detail.html"
     if request.htmx:
-        template += "#sheet"
-    return render(request, template, _sheet_context(request, gladiator))
+        return render(request, template + "#sheet", _sheet_context(request, gladiator))
+    context = _sheet_context(request, gladiator)
+    context["back"] = sheet_crumb(request, slug, gladiator.pk)
+    return render(request, template, context)
 
 
 def shop(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
@@ -278,37 +292,94 @@ def adjust(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _act(request, slug, pk, action)
 
 
+def _standings_headers(
+    record, sort: str, direction: str, status: str, owner: str
+) -> list[dict[str, str]]:
+    """The sortable columns in table order: label, link, and how it sorts now if it does."""
+    labels = {
+        "name": "Gladiator",
+        "player": "Player",
+        "status": "Status",  # a filter above the table, not a sort
+        "wins": record.wins,
+        "defeated": record.defeated,
+        "gold": "Gold",
+        "level": "Level",
+        "bouts": "Bouts",
+    }
+    headers = []
+    for key, label in labels.items():
+        if key not in STANDINGS_ORDER:
+            headers.append(
+                {"key": key, "label": label, "query": "", "sorted": "", "numeric": False}
+            )
+            continue
+        active = key == sort
+        flip = "asc" if direction == "desc" else "desc"
+        next_order = flip if active else standings_direction(key, "")
+        query = urlencode({"sort": key, "order": next_order, "status": status, "owner": owner})
+        headers.append(
+            {
+                "key": key,
+                "label": label,
+                "query": query,
+                "sorted": ("ascending" if direction == "asc" else "descending") if active else "",
+                "numeric": key not in {"name", "player"},
+            }
+        )
+    return headers
+
+
 def standings_view(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     sort = request.GET.get("sort", "wins")
     sort = sort if sort in STANDINGS_ORDER else "wins"
+    direction = standings_direction(sort, request.GET.get("order", ""))
     status = request.GET.get("status", "")
     owner = request.GET.get("owner", "")
-    page = Paginator(standings(campaign=campaign, sort=sort, status=status, owner=owner), 50)
-    page = page.get_page(request.GET.get("page"))
+    rows = standings(campaign=campaign, sort=sort, order=direction, status=status, owner=owner)
+    page = Paginator(rows, 50).get_page(request.GET.get("page"))
     template = "characters/standings.html"
     if request.htmx:
         template += "#standings"
+    record = adapter(campaign.ruleset).record
     context = {
         "campaign": campaign,
         "rows": page.object_list,
         "page": page,
-        "query": urlencode({"sort": sort, "status": status, "owner": owner}),
+        "query": urlencode({"sort": sort, "order": direction, "status": status, "owner": owner}),
         "sort": sort,
+        "order": direction,
         "status": status,
         "owner": owner,
-        "sorts": [s for s in STANDINGS_ORDER if s != "name"],
-        "sort_choices": list(STANDINGS_ORDER),
+        "headers": _standings_headers(record, sort, direction, status, owner),
+        "record": record,
         "statuses": Gladiator.Status.choices,
         "owners": sorted({m.user.username for m in campaign.memberships.select_related("user")}),
     }
     return render(request, template, context)
 
 
+GRAVES_PER_PAGE = 30
+
+
 def graveyard_view(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
-    return render(
-        request,
-        "characters/graveyard.html",
-        {"campaign": campaign, "dead": graveyard(campaign=campaign)},
-    )
+    owner = request.GET.get("owner", "")
+    kind = request.GET.get("kind", "")
+    dead = graveyard(campaign=campaign, owner=owner, kind=kind).select_related("owner")
+    page = Paginator(dead, GRAVES_PER_PAGE).get_page(request.GET.get("page"))
+    template = "characters/graveyard.html"
+    if request.htmx:
+        template += "#graves"
+    context = {
+        "campaign": campaign,
+        "page": page,
+        "dead": page.object_list,
+        "query": urlencode({"owner": owner, "kind": kind}),
+        "owner": owner,
+        "kind": kind,
+        "owners": sorted({m.user.username for m in campaign.memberships.select_related("user")}),
+        "kinds": gladiator_kinds(campaign.ruleset),
+        "filtered": bool(owner or kind),
+    }
+    return render(request, template, context)

@@ -48,6 +48,7 @@ class SweptPage:
     url: str
     user: str | None  # a demo user name, or None for a visitor who is not signed in
     exclude: tuple[str, ...] = ()  # CSS selectors axe leaves out
+    status: int = 200  # the answer expected: the not-found page is a page too
 
 
 def demo_world() -> None:
@@ -75,7 +76,11 @@ def every_page() -> list[SweptPage]:
         ),
         SweptPage("join", "join", reverse("join"), "marcus"),
         SweptPage(
-            "not found", "campaign", reverse("campaign", args=["no-such-campaign"]), "marcus"
+            "not found",
+            "campaign",
+            reverse("campaign", args=["no-such-campaign"]),
+            "marcus",
+            status=404,
         ),
     ]
     for campaign in Campaign.objects.order_by("pk"):

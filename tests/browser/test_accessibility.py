@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import get_resolver
 
+from tests.browser.fixtures import CONSOLE
 from tests.browser.page_sweep import NOT_PAGES, SweptPage, demo_world, every_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -106,6 +107,16 @@ def _by_user(pages: list[SweptPage]) -> dict[str | None, list[SweptPage]]:
     return grouped
 
 
+def _visit(page, swept: SweptPage) -> None:
+    response = page.goto(swept.url)
+    page.wait_for_load_state("load")
+    assert response.status == swept.status, f"{swept.label} ({swept.url}): {response.status}"
+    if swept.status != 200:
+        # The console logs the expected status of the page itself: that is not a fault.
+        expected = f"status of {swept.status} "
+        CONSOLE.errors[:] = [e for e in CONSOLE.errors if expected not in e]
+
+
 def _axe_findings(page, swept: SweptPage) -> list[str]:
     context = {"exclude": [[selector] for selector in swept.exclude]} if swept.exclude else None
     results = Axe().run(page, context=context, options=AXE_OPTIONS).response
@@ -125,8 +136,7 @@ def test_no_page_has_a_serious_accessibility_violation(browser, live_server, vie
     for user_name, pages in _by_user(every_page()).items():
         with _signed_in(browser, live_server, user_name, viewport) as page:
             for swept in pages:
-                page.goto(swept.url)
-                page.wait_for_load_state("load")
+                _visit(page, swept)
                 findings += _axe_findings(page, swept)
                 small = page.evaluate(SMALL_TARGETS_JS, list(swept.exclude))
                 findings += [f"{swept.label} ({swept.url}): target under 24 px: {t}" for t in small]
@@ -142,8 +152,7 @@ def test_no_page_scrolls_sideways_at_320_px(browser, live_server):
     for user_name, pages in _by_user(every_page()).items():
         with _signed_in(browser, live_server, user_name, NARROW) as page:
             for swept in pages:
-                page.goto(swept.url)
-                page.wait_for_load_state("load")
+                _visit(page, swept)
                 width = page.evaluate("document.documentElement.scrollWidth")
                 if width > NARROW["width"]:
                     culprits = ", ".join(page.evaluate(TOO_WIDE_JS))

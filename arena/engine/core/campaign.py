@@ -98,11 +98,22 @@ class OptionField:
     help: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class RecordWords:
+    """What a win and a defeated opponent mean in a career under this rule set: the standings'
+    column names and the sentence under the table that says how they are counted."""
+
+    wins: str = "Wins"
+    defeated: str = "Defeated"
+    meaning: str = ""
+
+
 class CampaignAdapter(Protocol):
     """What a rule set offers campaigns. Problems are returned in words; bad input the caller
     cannot check beforehand raises EngineInputError naming the field."""
 
     has_levels: bool  # whether the sheet shows a level
+    record: RecordWords  # the standings' words for wins and defeated opponents
 
     def types(self) -> Sequence[GladiatorType]: ...
 

@@ -23,6 +23,7 @@ from arena.engine.core.campaign import (
     GladiatorType,
     OptionField,
     Outcome,
+    RecordWords,
     TacticSetting,
 )
 from arena.engine.core.protocol import Fate
@@ -68,6 +69,14 @@ def _hero(kind: str) -> Champion:
 
 class EldersCampaign:
     has_levels = True  # the sheet's level is the champion's mastery rank
+    record = RecordWords(
+        wins="Team wins",
+        defeated="Knock-outs",
+        meaning=(
+            "A win: its team won the bout (by the game mode: last team standing, flags or the "
+            "king). Knock-outs: champions it took out."
+        ),
+    )
 
     def types(self) -> Sequence[GladiatorType]:
         return [

@@ -21,6 +21,7 @@ from arena.engine.core.campaign import (
     GladiatorType,
     OptionField,
     Outcome,
+    RecordWords,
     TacticSetting,
 )
 from arena.engine.core.protocol import Fate
@@ -58,6 +59,14 @@ def _build(build: Mapping[str, Any]) -> dict[str, Any]:
 
 class Gladiator101Campaign:
     has_levels = True
+    record = RecordWords(
+        wins="Wins",
+        defeated="Opponents beaten",
+        meaning=(
+            "A win: it beat its opponent in a one-on-one bout. Opponents beaten: the same count, "
+            "as every bout has one opponent."
+        ),
+    )
 
     def types(self) -> Sequence[GladiatorType]:
         return [GladiatorType(KIND, "Gladiator (the standard kit)", "Gladiator")]
