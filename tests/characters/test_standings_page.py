@@ -36,7 +36,7 @@ def test_the_pager_keeps_the_sort_and_filters(crowded, client_as, owner):
 
 
 def ranked(html: str) -> list[str]:
-    return re.findall(r"<td>\d+</td><td><a [^>]*>([^<]+)</a>", html)
+    return re.findall(r"<td[^>]*>\d+</td><td[^>]*><a [^>]*>([^<]+)</a>", html)
 
 
 @pytest.mark.parametrize(
