@@ -115,10 +115,11 @@ def _campaign_pages(campaign: Campaign) -> list[SweptPage]:
             f"{name} fight history", "bout-history", reverse("bout-history", args=[slug]), "marcus"
         ),
         SweptPage(f"{name} schedule a bout", "bout-new", reverse("bout-new", args=[slug]), "gm"),
-        SweptPage(
-            f"{name} open a bout by web", "bout-open", reverse("bout-open", args=[slug]), "gm"
-        ),
     ]
+    if Bout.objects.filter(campaign=campaign, mode=Bout.Mode.ORDERS).exists():
+        # Only a rule set played by web opens bouts by web; elsewhere the page refuses (400).
+        url = reverse("bout-open", args=[slug])
+        pages.append(SweptPage(f"{name} open a bout by web", "bout-open", url, "gm"))
     mine = Gladiator.objects.filter(campaign=campaign, owner__username="marcus").order_by("pk")
     for gladiator in (mine.filter(status="active").first(), mine.exclude(status="active").first()):
         if gladiator is not None:
