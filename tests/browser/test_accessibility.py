@@ -140,6 +140,8 @@ def test_no_page_has_a_serious_accessibility_violation(browser, live_server, vie
                 findings += _axe_findings(page, swept)
                 small = page.evaluate(SMALL_TARGETS_JS, list(swept.exclude))
                 findings += [f"{swept.label} ({swept.url}): target under 24 px: {t}" for t in small]
+                if "{#" in page.inner_text("body"):  # a template comment over two lines shows
+                    findings.append(f"{swept.label} ({swept.url}): template comment shown")
                 for check, script in (("missing id", MISSING_IDS_JS), ("border", FAINT_BORDERS_JS)):
                     found = page.evaluate(script)
                     findings += [f"{swept.label} ({swept.url}): {check}: {f}" for f in found]
