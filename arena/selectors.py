@@ -87,7 +87,8 @@ def bout_standings(*, bout: Bout) -> dict[str, Any]:
                 "name": row["name"],
                 "fate": fate,
                 "fate_label": _FATE_LABELS.get(fate, fate),
-                "cells": [_cell(row.get(c.key)) for c in columns],
+                # Each cell with its column's label: a phone shows the rows as cards.
+                "cells": [(c.label, _cell(row.get(c.key))) for c in columns],
             }
         )
     return {"columns": columns, "rows": table, "placing": getattr(rules, "placing", "")}

@@ -47,7 +47,6 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
-    "drf_spectacular_sidecar",
     "django_htmx",
     "django_celery_beat",
     "campaign",
@@ -224,10 +223,6 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Campaigns, gladiators and bouts of a Ludus gladiator campaign.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
-    # Swagger UI is served from the drf-spectacular-sidecar wheel: no CDN, works offline.
-    "SWAGGER_UI_DIST": "SIDECAR",
-    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
     # The default hook (enum names) and the error answers of every operation.
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -3,7 +3,6 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from arena import api as arena_api
 from arena import play_api, play_views, tournament_api, tournament_views
@@ -13,7 +12,7 @@ from characters import api as characters_api
 from characters import pack_views
 from characters import views as characters_views
 
-from . import api, api_schema, gm_api, gm_views, views
+from . import api, api_docs, api_schema, gm_api, gm_views, views
 
 api_patterns = [
     path("rulesets/", api.RulesetListApi.as_view(), name="api-rulesets"),
@@ -137,7 +136,7 @@ api_patterns = [
     ),
     path("auth/token/", api.TokenApi.as_view(), name="api-token"),
     path("schema/", api_schema.SchemaApi.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    path("docs/", api_docs.api_docs, name="api-docs"),
 ]
 
 urlpatterns = [

@@ -128,6 +128,7 @@ def test_the_openapi_schema_and_docs_are_served(client):
     docs = client.get(reverse("api-docs"))
     assert docs.status_code == 200
     assert b"cdn" not in docs.content.lower()
+    assert b"/api/campaigns/{slug}/bouts/" in docs.content
 
 
 BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"

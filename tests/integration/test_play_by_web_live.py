@@ -50,7 +50,7 @@ def test_two_players_give_orders_and_both_boards_move_on(
         expect(orders.locator("#draft-move")).to_have_text("D5")
         orders.get_by_role("link", name="2. Click: strike").click()
         expect(orders.get_by_role("link", name="2. Click: strike")).to_have_attribute(
-            "aria-pressed", "true"
+            "aria-current", "true"
         )
         orders.locator('a[data-square="D6"]').click()
         expect(orders.locator("#draft-strike")).to_have_text("D6")

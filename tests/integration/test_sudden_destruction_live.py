@@ -106,7 +106,7 @@ def test_four_machines_by_web_from_the_first_plan_to_the_result_table(
         expect(orders.locator("#draft-move")).to_have_text("B1")
         orders.get_by_role("link", name="2. Click: fire at").click()
         expect(orders.get_by_role("link", name="2. Click: fire at")).to_have_attribute(
-            "aria-pressed", "true"
+            "aria-current", "true"
         )
         orders.locator('a[data-square="D1"]').click()  # Scorpio, two squares from B1
         expect(orders.locator("#draft-strike")).to_have_text("D1")
