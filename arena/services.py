@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from arena.engine import play
+from arena.engine.errors import EngineInputError
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
@@ -70,6 +71,11 @@ def check_schedule_time(scheduled_at: datetime, *, now: datetime | None = None) 
             f"{scheduled_at:%Y-%m-%d} is too far.",
             field="scheduled_at",
         )
+
+
+class BoutRefusedByRules(LudusError):
+    """The rule set cannot set these gladiators up against each other (not a passing state,
+    like a gladiator busy elsewhere: asking again changes nothing)."""
 
 
 def _enqueue(bout: Bout) -> None:
@@ -150,6 +156,12 @@ def bout_schedule(
         BoutEntrant(bout=bout, gladiator=locked[gid], team=(teams[n] if teams else ""))
         for n, gid in enumerate(ids)
     )
+    try:  # the rule set sets this bout up now, so a bout it would refuse is never scheduled
+        bout_engine_input(bout=bout)
+    except EngineInputError as refused:  # rolls the bout and its entrants back
+        raise BoutRefusedByRules(
+            f"The rules refuse this bout: {refused.message}.", field="gladiators"
+        ) from None
     audit_record(
         campaign=campaign,
         actor=by,
@@ -189,7 +201,13 @@ def bout_resolve(*, bout_id: int) -> Bout | None:
         if bout is None:
             return None
         unfit = entrants_lock(bout=bout) or terms_broken(bout)
-        engine_input = bout_engine_input(bout=bout)
+        try:
+            engine_input = bout_engine_input(bout=bout)
+        except EngineInputError as refused:
+            # What changed since scheduling (a gladiator's type, the GM's content) the rule set
+            # refuses: a bout that cannot be set up fails once, in words, and is not retried.
+            reason = unfit or f"The rules refuse this bout: {refused.message}."
+            return bout_fail(bout=bout, engine_input=None, reason=reason)
         if unfit:
             return bout_fail(bout=bout, engine_input=engine_input, reason=unfit)
         try:

@@ -24,7 +24,7 @@ from characters.selectors import standings
 from . import bracket
 from .engine_io import bout_options_clean
 from .models import Bout, Tournament, TournamentEntry, TournamentMatch
-from .services import SCHEDULE_REACH, TITLE_MAX, bout_schedule
+from .services import SCHEDULE_REACH, TITLE_MAX, BoutRefusedByRules, bout_schedule
 from .tournament_progress import match_decide
 
 log = logging.getLogger(__name__)
@@ -228,6 +228,16 @@ def _schedule_match(tournament: Tournament, match: TournamentMatch) -> int:
             title=f"{tournament.title}: {name}"[:TITLE_MAX],
             options=tournament.options,
         )
+    except BoutRefusedByRules as error:
+        # These two can never meet (two of one Elders champion): no winner, so the documented
+        # rule decides, as for a bout the engine refused.
+        log.info("knockout %s: %s cannot be fought: %s", tournament.pk, match, error.message)
+        match_decide(
+            match=match,
+            winner=min(match.sides, key=lambda e: e.seed),
+            how=TournamentMatch.Decided.NO_WINNER,
+        )
+        return 0
     except LudusError as error:
         # An entrant is busy in a bout turn by turn: the sweeper tries again later.
         log.info("knockout %s: %s not scheduled yet: %s", tournament.pk, match, error.message)

@@ -243,7 +243,10 @@ def test_a_gladiator_killed_before_its_next_round_loses_by_walkover(eight, knock
     bout_resolve(bout_id=match(tournament, 1, 0).bout.pk)
     through = match(tournament, 2, 0).first.gladiator
     Gladiator.objects.filter(pk=through.pk).update(status=Gladiator.Status.DEAD)
-    bout_resolve(bout_id=match(tournament, 1, 1).bout.pk)
+    # The other semi-final ends without a fight (a fought one could kill its winner too, and
+    # a final of two dead has no walkover): both are fit, so the higher seed goes through.
+    semi = match(tournament, 1, 1).bout
+    bout_fail(bout=semi, engine_input=None, reason="the arena flooded")
     tournament_schedule_ready(tournament_id=tournament.pk)
     final = match(tournament, 2, 0)
     tournament.refresh_from_db()
@@ -288,3 +291,27 @@ def test_only_the_gm_creates_a_knockout(eight, campaign, owner):
             campaign=campaign, by=owner, gladiators=eight[:4], starts_at=timezone.now()
         )
     assert not Tournament.objects.exists()
+
+
+def test_two_who_can_never_meet_leave_the_match_to_the_higher_seed(gm, owner, rival):
+    """Two gladiators of one Elders champion cannot fight each other (each champion fights
+    once): their match is decided at once by the no-winner rule, not retried for ever."""
+    campaign = campaign_create(by=gm, name="Pompeii", ruleset="arena-of-the-elders")
+    for player in (owner, rival):
+        campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+    kinds = {"Aulus": "ignis", "Brutus": "nyx", "Cassius": "brann", "Decimus": "ignis"}
+    four = [
+        gladiator_create(campaign=campaign, by=(owner, rival)[n % 2], name=name, kind=kind)
+        for n, (name, kind) in enumerate(kinds.items())
+    ]
+    tournament = tournament_create(
+        campaign=campaign,
+        by=gm,
+        gladiators=four,
+        seeding=Tournament.Seeding.STANDINGS,  # no wins yet: by name, Aulus first
+        starts_at=timezone.now() - timedelta(seconds=1),
+    )
+    first = tournament.matches.get(round=1, first__gladiator__name="Aulus")
+    assert first.second.gladiator.name == "Decimus" and first.bout is None
+    assert first.decided_by == TournamentMatch.Decided.NO_WINNER
+    assert first.winner.gladiator.name == "Aulus"

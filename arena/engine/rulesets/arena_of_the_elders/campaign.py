@@ -319,7 +319,7 @@ class EldersCampaign:
             team = chosen[n]
             if e.kind in {c for _, c in picks}:
                 raise EngineInputError(
-                    "gladiators", f"two {self._hero(e.kind).name}s: each champion fights once"
+                    "gladiators", f"two {self._hero(e.kind).name}: each champion fights once"
                 )
             if len(teams[team]) >= TEAM_SIZE:
                 raise EngineInputError("gladiators", f"{TEAMS[team]} already has {TEAM_SIZE}")
