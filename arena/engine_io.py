@@ -8,6 +8,7 @@ from typing import Any
 from arena.engine import EngineInputError
 from arena.engine.core.campaign import Entrant
 from campaign.errors import LudusError
+from campaign.house_rules import house_rules_of
 from characters.catalogue import adapter
 
 from .models import Bout, BoutEntrant
@@ -49,9 +50,20 @@ def entrant_spec(entrant: BoutEntrant) -> Entrant:
 def bout_engine_input(*, bout: Bout) -> dict[str, Any]:
     """Everything the engine needs, frozen at the moment of the fight (stored for replay)."""
     entrants = bout.entrants.select_related("gladiator").prefetch_related("gladiator__holdings")
-    return adapter(bout.ruleset).bout_input(
+    rules = adapter(bout.ruleset)
+    engine_input = rules.bout_input(
         [entrant_spec(e) for e in entrants.order_by("id")],
         bout.options,
         seed=bout.seed,
         by_tactics=bout.mode == Bout.Mode.TACTICS,
     )
+    mercy = house_rules_of(bout.campaign.options).engine_rule
+    if mercy == "vote" and bout.mode != Bout.Mode.TACTICS:
+        # A vote pauses a bout fought by the worker (arena/mercy.py); a turn of a bout by web
+        # cannot pause yet, and no rule set played by web has an appeal: its dice decide.
+        mercy = "dice"
+    # The rule set's own dice need no word in the input (so inputs stay as they always were),
+    # and a rule set without an appeal has nothing to apply it to.
+    if mercy != "dice" and getattr(rules, "mercy_appeal", False):
+        engine_input["mercy"] = {"rule": mercy, "verdicts": {}}
+    return engine_input

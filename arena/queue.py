@@ -10,6 +10,7 @@ from celery import current_app
 BOUT_RESOLVE = "arena.tasks.bout_resolve_task"
 TURN_RESOLVE = "arena.tasks.bout_turn_resolve_task"
 VERIFY = "arena.tasks.bout_verify_task"
+MERCY_CLOSE = "arena.tasks.mercy_vote_close_task"
 
 
 def enqueue_bout_resolve(bout_id: int, eta: datetime) -> None:
@@ -22,3 +23,8 @@ def enqueue_turn_resolve(bout_id: int, turn: int) -> None:
 
 def enqueue_verify(verification_id: int) -> None:
     current_app.send_task(VERIFY, args=[verification_id])
+
+
+def enqueue_mercy_close(vote_id: int, eta: datetime | None = None) -> None:
+    """Close a mercy vote and fight its bout on: at the deadline, or now (everyone voted)."""
+    current_app.send_task(MERCY_CLOSE, args=[vote_id], eta=eta)

@@ -22,6 +22,7 @@ from characters.selectors import gladiators_active
 
 from .forms import BoutFilterForm, BoutScheduleForm
 from .live import live_context
+from .mercy import mercy_vote_view
 from .models import Bout, BoutVerification
 from .replay import board_view, entrant_colours, event_sections, hp_series
 from .selectors import (
@@ -118,6 +119,7 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "turns": turns,
         "standings": bout_standings(bout=bout),
         "payouts": bout_payouts(bout=bout),
+        "mercy": mercy_vote_view(bout=bout, user=request.user),
         **verify_context(request, bout),
     }
     if bout.mode == Bout.Mode.ORDERS:

@@ -6,19 +6,24 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from arena import api as arena_api
-from arena import play_api, play_views
+from arena import mercy_api, mercy_views, play_api, play_views
 from arena import views as arena_views
 from campaign.notifications import views as notification_views
 from characters import api as characters_api
 from characters import views as characters_views
 
-from . import api, views
+from . import api, house_rules_api, house_rules_views, views
 
 api_patterns = [
     path("rulesets/", api.RulesetListApi.as_view(), name="api-rulesets"),
     path("campaigns/", api.CampaignListApi.as_view(), name="api-campaigns"),
     path("campaigns/<slug:slug>/", api.CampaignDetailApi.as_view(), name="api-campaign"),
     path("campaigns/<slug:slug>/join/", api.CampaignJoinApi.as_view(), name="api-campaign-join"),
+    path(
+        "campaigns/<slug:slug>/house-rules/",
+        house_rules_api.HouseRulesApi.as_view(),
+        name="api-house-rules",
+    ),
     path(
         "campaigns/<slug:slug>/gladiators/",
         characters_api.GladiatorListApi.as_view(),
@@ -68,6 +73,11 @@ api_patterns = [
         "campaigns/<slug:slug>/bouts/<int:pk>/cancel/",
         arena_api.BoutCancelApi.as_view(),
         name="api-bout-cancel",
+    ),
+    path(
+        "campaigns/<slug:slug>/bouts/<int:pk>/mercy/",
+        mercy_api.MercyVoteApi.as_view(),
+        name="api-bout-mercy",
     ),
     path(
         "campaigns/<slug:slug>/bouts/<int:pk>/verify/",
@@ -137,6 +147,7 @@ urlpatterns = [
     path("c/<slug:slug>/invite/reset/", views.invite_reset, name="invite-reset"),
     path("c/<slug:slug>/audit/", views.audit, name="audit"),
     path("c/<slug:slug>/options/", views.options, name="campaign-options"),
+    path("c/<slug:slug>/house-rules/", house_rules_views.house_rules, name="house-rules"),
     path("c/<slug:slug>/gladiators/new/", characters_views.gladiator_new, name="gladiator-new"),
     path("c/<slug:slug>/stable/", characters_views.stable, name="stable"),
     path("c/<slug:slug>/standings/", characters_views.standings_view, name="standings"),
@@ -155,6 +166,7 @@ urlpatterns = [
     path("c/<slug:slug>/bouts/<int:pk>/", arena_views.bout_detail, name="bout"),
     path("c/<slug:slug>/bouts/<int:pk>/cancel/", arena_views.bout_cancel_view, name="bout-cancel"),
     path("c/<slug:slug>/bouts/<int:pk>/verify/", arena_views.bout_verify_view, name="bout-verify"),
+    path("c/<slug:slug>/bouts/<int:pk>/mercy/", mercy_views.mercy_vote_view, name="bout-mercy"),
     path(
         "c/<slug:slug>/bouts/<int:pk>/bout.json",
         arena_views.bout_download,

@@ -96,6 +96,7 @@ class LedgerLine(models.Model):
         LEVEL_UP = "level_up", "Level-up"
         ADVANCE = "advance", "Advance"
         ADJUSTMENT = "adjustment", "GM adjustment"
+        STARTING_PURSE = "start_purse", "Starting purse"
 
     gladiator = models.ForeignKey(Gladiator, on_delete=models.CASCADE, related_name="ledger")
     currency = models.CharField(max_length=4, choices=Currency.choices)

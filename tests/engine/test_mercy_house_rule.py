@@ -11,6 +11,7 @@ from tests.engine.helpers import events, play, standing
 from tests.engine.test_mercy import _wounded_wizard
 
 APPEAL = "turn 3: Nox"
+AT = f"mercy.verdicts[{APPEAL!r}]"
 
 
 def _appeal(mercy, roll=3):
@@ -69,9 +70,9 @@ def test_the_same_input_replays_the_same_log():
         ("spare", "mercy"),
         ({"rule": "thumbs"}, "mercy.rule"),
         ({"rule": "vote", "verdicts": []}, "mercy.verdicts"),
-        ({"rule": "vote", "verdicts": {APPEAL: {"verdict": "maybe"}}}, f"mercy.verdicts[{APPEAL!r}]"),
+        ({"rule": "vote", "verdicts": {APPEAL: {"verdict": "maybe"}}}, AT),
         ({"rule": "vote", "verdicts": {APPEAL: {"verdict": "kill", "up": "x"}}},
-         f"mercy.verdicts[{APPEAL!r}].up"),
+         f"{AT}.up"),
     ],
 )  # fmt: skip
 def test_a_bad_mercy_input_is_refused_naming_the_field(raw, field):

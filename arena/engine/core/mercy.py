@@ -38,7 +38,7 @@ class Verdict:
     down: tuple[str, ...] = ()  # who voted thumbs down (kill)
 
 
-class VerdictNeeded(Exception):  # noqa: N818 - a request for input, not an error
+class VerdictNeeded(Exception):
     """The bout waits for the verdict on this appeal (rule "vote" and none given yet)."""
 
     def __init__(self, appeal: str, name: str) -> None:

@@ -68,6 +68,7 @@ def _bonuses(build: Mapping[str, Any]) -> dict[str, int]:
 
 class GladiatorQuestCampaign:
     has_levels = True
+    mercy_appeal = True  # the appeal to the Emperor (VI.B) asks core/mercy.py first
 
     def __init__(self) -> None:
         self._types = {t["slug"]: t for t in GLADIATOR_TYPES}

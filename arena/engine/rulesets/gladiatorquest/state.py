@@ -27,6 +27,8 @@ from arena.engine.rulesets.gladiatorquest.data import (
     parse_tactics,
 )
 
+NO_HOUSE_RULE = Mercy()  # the rule set's own dice
+
 
 class Status(StrEnum):
     FIGHTING = "fighting"
@@ -52,7 +54,7 @@ class Options:
     exit: Square
     max_turns: int
     continue_with_tactics: bool
-    mercy: Mercy = Mercy()  # the campaign's house rule for appeals (core/mercy.py)
+    mercy: Mercy = NO_HOUSE_RULE  # the campaign's house rule for appeals (core/mercy.py)
     # Derived from the board, as tables looked up all the time: each open square with its
     # open orthogonal neighbours and the step to each (moves, paths), and each square's name.
     steps: Mapping[Square, tuple[tuple[int, int, Square], ...]] = field(
@@ -360,7 +362,7 @@ def to_json(state: BoutState) -> dict[str, Any]:
             "max_turns": o.max_turns,
             "continue_with_tactics": o.continue_with_tactics,
             # Only a house rule other than the dice: states of old bouts stay as they were.
-            **({"mercy": mercy_json(o.mercy)} if o.mercy != Mercy() else {}),
+            **({"mercy": mercy_json(o.mercy)} if o.mercy != NO_HOUSE_RULE else {}),
         },
         "fighters": [_fighter_json(f) for f in state.fighters],
         "ground": [[g.item, str(g.square), g.owner] for g in state.ground],
