@@ -113,10 +113,18 @@ def test_the_majority_decides_and_a_tie_goes_to_the_dice(up, down, verdict):
     assert mercy_verdict(up, down) == verdict
 
 
-def test_always_spare_needs_no_vote(campaign, gm, rival, brutus, nox, fight):
+def test_always_spare_needs_no_vote(campaign, gm, rival, brutus, nox):
     campaign_house_rules_set(campaign=campaign, by=gm, rules={"mercy": "spare"})
     gladiator_tactics_set(gladiator=nox, tactics={"appeal": "always"}, by=rival)
-    bout = fight([brutus, nox], seed=SEED)
+    bout = bout_schedule(
+        campaign=campaign,
+        by=gm,
+        gladiators=[brutus, nox],
+        scheduled_at=timezone.now() - timedelta(seconds=1),
+        seed=SEED,
+    )
+    bout = bout_resolve(bout_id=bout.pk)
+    assert bout.status == Bout.Status.RESOLVED
     assert bout.entrants.get(gladiator__name="Nox").fate == "mercy"
     assert not MercyVote.objects.exists()
 

@@ -34,7 +34,7 @@ from arena.services import bout_resolve, bout_schedule
 from arena.turns import state_loaded, turn_rules
 from campaign.errors import LudusError
 from campaign.models import Campaign
-from campaign.services import campaign_create, campaign_join
+from campaign.services import campaign_create, campaign_house_rules_set, campaign_join
 from characters.catalogue import advances_of
 from characters.models import Gladiator, LedgerLine
 from characters.services import gladiator_advance, gladiator_create
@@ -104,6 +104,13 @@ ELDERS_HISTORY = [
     ("king", True, "elders-ring", ["Oceanus", "Aquila"]),
     ("deathmatch", False, "elders-ring", ["Nereis", "Ferox", "Cassandra", "Pyrrhus"]),
 ]
+
+CAPUA_HOUSE_RULES = {
+    "starting_purse": 200,
+    "appearance_fee": 15,
+    "loser_share": 0.3,
+    "mercy": "spare",
+}
 
 
 class Command(BaseCommand):
@@ -392,6 +399,9 @@ class Command(BaseCommand):
             description="The ludus of Batiatus sends its finest to the sands. A demo campaign: "
             "log in as gm, marcus, livia or quintus (password 'gladius').",
         )
+        # A GM who wants a season to last: a purse to shop with from the first day, a fee and a
+        # loser's share so defeat still pays for a sword, and the Emperor spares who appeals.
+        campaign_house_rules_set(campaign=campaign, by=gm, rules=CAPUA_HOUSE_RULES)
         now = timezone.now()
         start = now - timedelta(days=50)
         for player in ROSTER:
@@ -430,6 +440,10 @@ class Command(BaseCommand):
                 stable = Gladiator.objects.filter(campaign=campaign, owner=users[player])
                 if stable.filter(status="active").count() < 2:
                     self._recruit(campaign, users[player], *next(recruits), when)
+        # Tonight the crowd decides: the players vote on appeals in the bouts to come.
+        campaign_house_rules_set(
+            campaign=campaign, by=gm, rules={"mercy": "vote_players", "mercy_vote_seconds": 90}
+        )
         active = list(Gladiator.objects.filter(campaign=campaign, status="active").order_by("name"))
         if len(active) >= 2:
             bout_schedule(
