@@ -33,6 +33,7 @@ from arena.play_by_web import (
 from arena.services import bout_resolve, bout_schedule
 from arena.turns import state_loaded, turn_rules
 from campaign.errors import LudusError
+from campaign.house_rules import house_rules_of
 from campaign.models import Campaign
 from campaign.services import campaign_create, campaign_house_rules_set, campaign_join
 from characters.catalogue import advances_of
@@ -462,8 +463,10 @@ class Command(BaseCommand):
             )
 
     def _recruit(self, campaign: Campaign, owner, name: str, kind: str, when) -> None:
-        # Half the stables fight cautiously: appealing for mercy whenever they may.
-        tactics = {"appeal": "always"} if len(name) % 2 else {}
+        # Half the stables fight cautiously: appealing for mercy whenever they may; and everyone
+        # does where the house rule has the Emperor spare every appeal.
+        spared = house_rules_of(campaign.options).mercy == "spare"
+        tactics = {"appeal": "always"} if spared or len(name) % 2 else {}
         g = gladiator_create(campaign=campaign, by=owner, name=name, kind=kind, tactics=tactics)
         Gladiator.objects.filter(pk=g.pk).update(created_at=when)
 
