@@ -15,6 +15,7 @@ from arena.mercy import mercy_vote_cast, mercy_vote_current, mercy_voters_eligib
 from arena.models import Bout, MercyVote
 from arena.services import bout_cancel, bout_resolve, bout_schedule, bouts_sweep_due
 from arena.verdicts import mercy_verdict, mercy_vote_close, mercy_votes_sweep
+from arena.verification import bout_checks
 from campaign.errors import LudusError, NotAllowed
 from campaign.services import campaign_house_rules_set
 from characters.models import Gladiator
@@ -50,8 +51,10 @@ def test_players_thumbs_decide_and_the_log_names_them(paused, owner):
     assert Gladiator.objects.get(name="Nox").status == Gladiator.Status.ACTIVE
     vote.refresh_from_db()
     assert vote.verdict == MercyVote.Verdict.SPARE and vote.closed_at is not None
-    # The stored input, verdict included, fights the same bout again byte for byte.
+    # The stored input, verdict included, fights the same bout again byte for byte, and the
+    # verify button's checks (docs/verification.md) all pass.
     assert play(bout.engine_input) == bout.log
+    assert [c for c in bout_checks(bout) if c["ok"] is False] == []
 
 
 def test_a_thumb_down_kills(paused, owner):
