@@ -21,7 +21,9 @@ class MercyVoteOut(serializers.Serializer):
     closes_at = serializers.DateTimeField()
     seconds_left = serializers.IntegerField()
     refusal = serializers.CharField(help_text="Why you may not vote; empty if you may.")
-    mine = serializers.ChoiceField(choices=["up", "down"], allow_null=True)
+    mine = serializers.CharField(
+        allow_null=True, help_text='Your thumb: "up" or "down"; null until you vote.'
+    )
 
 
 class MercyVoteIn(serializers.Serializer):
