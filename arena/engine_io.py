@@ -8,6 +8,7 @@ from typing import Any
 from arena.engine import EngineInputError
 from arena.engine.core.campaign import Entrant
 from campaign.errors import LudusError
+from campaign.house_rules import house_rules_of
 from characters.catalogue import rules_of
 
 from .models import Bout, BoutEntrant
@@ -50,14 +51,25 @@ def entrant_spec(entrant: BoutEntrant) -> Entrant:
 def bout_engine_input(*, bout: Bout) -> dict[str, Any]:
     """Everything the engine needs, frozen at the moment of the fight (stored for replay)."""
     # The campaign's adapter: a bout using the GM's content carries what it uses.
+    rules = rules_of(bout.campaign)
     picked = {"picks": bout.picks} if bout.picks else {}  # only a rule set with a pick phase
-    return rules_of(bout.campaign).bout_input(
+    engine_input = rules.bout_input(
         bout_entrant_specs(bout),
         bout.options,
         seed=bout.seed,
         by_tactics=bout.mode == Bout.Mode.TACTICS,
         **picked,
     )
+    mercy = house_rules_of(bout.campaign.options).engine_rule
+    if mercy == "vote" and bout.mode != Bout.Mode.TACTICS:
+        # A vote pauses a bout fought by the worker (arena/mercy.py); a turn of a bout by web
+        # cannot pause yet, and no rule set played by web has an appeal: its dice decide.
+        mercy = "dice"
+    # The rule set's own dice need no word in the input (so inputs stay as they always were),
+    # and a rule set without an appeal has nothing to apply it to.
+    if mercy != "dice" and getattr(rules, "mercy_appeal", False):
+        engine_input["mercy"] = {"rule": mercy, "verdicts": {}}
+    return engine_input
 
 
 def bout_entrant_specs(bout: Bout) -> list[Entrant]:

@@ -13,6 +13,8 @@ class Bout(models.Model):
         OPEN = "open", "Open for entries"
         SCHEDULED = "scheduled", "Scheduled"
         RUNNING = "running", "In progress"
+        # Stopped at an appeal for mercy that the campaign decides by a vote (arena/mercy.py).
+        VERDICT = "verdict", "Awaiting the mercy verdict"
         RESOLVED = "resolved", "Resolved"
         CANCELLED = "cancelled", "Cancelled"
         FAILED = "failed", "Failed"
@@ -85,7 +87,8 @@ class Bout(models.Model):
 
     @property
     def is_pending(self) -> bool:
-        return self.status == self.Status.SCHEDULED
+        """Not fought to its end yet, and fought by the worker (not turn by turn)."""
+        return self.status in (self.Status.SCHEDULED, self.Status.VERDICT)
 
 
 class BoutEntrant(models.Model):
@@ -286,3 +289,59 @@ class TournamentMatch(models.Model):
     @property
     def sides(self) -> list[TournamentEntry | None]:
         return [self.first, self.second]
+
+
+class MercyVote(models.Model):
+    """An appeal for mercy put to a thumbs vote (the campaign's house rule): the bout waits
+    until `closes_at` (or until everyone who may vote has voted), then the worker fights it
+    on with the verdict, which goes into the bout's input and log with who cast each thumb."""
+
+    class Voters(models.TextChoices):
+        GM = "gm", "the game master"
+        PLAYERS = "players", "the players"
+        EVERYONE = "everyone", "everyone watching"
+
+    class Verdict(models.TextChoices):
+        OPEN = "", "Voting"
+        SPARE = "spare", "Spared"
+        KILL = "kill", "Condemned"
+        DICE = "dice", "Left to the dice"
+
+    bout = models.ForeignKey(Bout, on_delete=models.CASCADE, related_name="mercy_votes")
+    appeal = models.CharField(max_length=160)  # the engine's name for it: "turn 12: Brutus"
+    gladiator = models.CharField(max_length=120)  # who appeals, as the bout names him
+    voters = models.CharField(max_length=10, choices=Voters.choices)
+    opened_at = models.DateTimeField(auto_now_add=True)
+    closes_at = models.DateTimeField(db_index=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    verdict = models.CharField(max_length=5, choices=Verdict.choices, blank=True, default="")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["bout", "appeal"], name="one_vote_per_appeal")
+        ]
+        ordering = ["opened_at", "id"]
+
+    def __str__(self) -> str:
+        return f"mercy vote on {self.appeal} in {self.bout}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed_at is None
+
+
+class MercyBallot(models.Model):
+    """One person's thumb in a mercy vote; it may be turned until the vote closes."""
+
+    vote = models.ForeignKey(MercyVote, on_delete=models.CASCADE, related_name="ballots")
+    voter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    spare = models.BooleanField(help_text="Thumbs up: spare him; thumbs down: kill him.")
+    cast_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["vote", "voter"], name="one_ballot_per_voter")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.voter}: {'up' if self.spare else 'down'} on {self.vote}"

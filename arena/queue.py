@@ -10,6 +10,7 @@ from celery import current_app
 BOUT_RESOLVE = "arena.tasks.bout_resolve_task"
 TURN_RESOLVE = "arena.tasks.bout_turn_resolve_task"
 VERIFY = "arena.tasks.bout_verify_task"
+MERCY_CLOSE = "arena.tasks.mercy_vote_close_task"
 
 
 def enqueue_bout_resolve(bout_id: int, eta: datetime) -> None:
@@ -29,3 +30,8 @@ TOURNAMENT_SCHEDULE = "arena.tasks.tournament_schedule_task"
 
 def enqueue_tournament_schedule(tournament_id: int) -> None:
     current_app.send_task(TOURNAMENT_SCHEDULE, args=[tournament_id])
+
+
+def enqueue_mercy_close(vote_id: int, eta: datetime | None = None) -> None:
+    """Close a mercy vote and fight its bout on: at the deadline, or now (everyone voted)."""
+    current_app.send_task(MERCY_CLOSE, args=[vote_id], eta=eta)

@@ -33,7 +33,7 @@ def bouts_of_campaign(*, campaign: Campaign) -> QuerySet[Bout]:
     )
 
 
-UNDECIDED = (Bout.Status.SCHEDULED, Bout.Status.OPEN, Bout.Status.RUNNING)
+UNDECIDED = (Bout.Status.SCHEDULED, Bout.Status.OPEN, Bout.Status.RUNNING, Bout.Status.VERDICT)
 
 
 def bouts_upcoming(*, campaign: Campaign) -> QuerySet[Bout]:
@@ -146,6 +146,8 @@ def bout_engine_input_for(*, bout: Bout, user) -> dict | None:
     """The bout's engine input as this user may read it: a gladiator's tactics are a plan of
     battle, so they stay hidden from all but its owner and the GM (also after the bout)."""
     engine_input = bout.engine_input
+    if bout.status == Bout.Status.VERDICT:
+        return None  # paused at a mercy vote: it holds the seed, secret until the bout ends
     if not engine_input or campaign_is_gm(campaign=bout.campaign, user=user):
         return engine_input
     own = {

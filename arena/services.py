@@ -14,7 +14,6 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 
-from arena.engine import play
 from arena.engine.errors import EngineInputError
 from campaign.errors import LudusError
 from campaign.models import Campaign
@@ -23,10 +22,11 @@ from campaign.text import TextRefused, text_clean
 from characters.models import Gladiator
 
 from .engine_io import bout_engine_input, bout_options_clean
+from .fight import bout_fight
 from .models import Bout, BoutEntrant, BoutVerification
 from .notices import notice_bout_scheduled
 from .queue import enqueue_bout_resolve, enqueue_verify
-from .results import bout_fail, bout_settle
+from .results import bout_fail
 from .selectors import bout_of_gladiator_in_play
 from .verification import bout_checks, bout_commit, terms_broken
 
@@ -210,12 +210,7 @@ def bout_resolve(*, bout_id: int) -> Bout | None:
             return bout_fail(bout=bout, engine_input=None, reason=reason)
         if unfit:
             return bout_fail(bout=bout, engine_input=engine_input, reason=unfit)
-        try:
-            output = play(engine_input)
-        except Exception as exc:  # the engine refused the bout: record why, never retry blindly
-            log.exception("bout %s failed in the engine", bout.pk)
-            return bout_fail(bout=bout, engine_input=engine_input, reason=str(exc) or repr(exc))
-        return bout_settle(bout=bout, engine_input=engine_input, output=output)
+        return bout_fight(bout=bout, engine_input=engine_input)
 
 
 def entrants_lock(*, bout: Bout) -> str:
@@ -246,7 +241,7 @@ def bout_cancel(*, bout: Bout, by: AbstractBaseUser, reason: str = "") -> Bout:
     except TextRefused as refused:
         raise LudusError(str(refused), field="reason") from None
     updated = Bout.objects.filter(
-        pk=bout.pk, status__in=[Bout.Status.SCHEDULED, *TURN_BY_TURN_LIVE]
+        pk=bout.pk, status__in=[Bout.Status.SCHEDULED, Bout.Status.VERDICT, *TURN_BY_TURN_LIVE]
     ).update(status=Bout.Status.CANCELLED, turn_deadline=None)
     if updated != 1:
         raise LudusError("Only a bout not yet decided can be cancelled; this one is not.")

@@ -5,9 +5,10 @@ from __future__ import annotations
 from celery import shared_task
 
 from .play_by_web import bout_turn_resolve, bouts_sweep_deadlines
-from .queue import BOUT_RESOLVE, TOURNAMENT_SCHEDULE, TURN_RESOLVE, VERIFY
+from .queue import BOUT_RESOLVE, MERCY_CLOSE, TOURNAMENT_SCHEDULE, TURN_RESOLVE, VERIFY
 from .services import bout_resolve, bouts_sweep_due, verification_run
 from .tournaments import tournament_schedule_ready, tournaments_sweep
+from .verdicts import mercy_vote_close, mercy_votes_sweep
 
 
 @shared_task(name=BOUT_RESOLVE, acks_late=True)
@@ -30,10 +31,16 @@ def tournament_schedule_task(tournament_id: int) -> None:
     tournament_schedule_ready(tournament_id=tournament_id)  # a match with a bout is skipped
 
 
+@shared_task(name=MERCY_CLOSE, acks_late=True)
+def mercy_vote_close_task(vote_id: int) -> None:
+    mercy_vote_close(vote_id=vote_id)  # a closed vote is a no-op
+
+
 @shared_task
 def bouts_sweep_due_task() -> None:
     """Beat's safety net: due bouts whose message was lost, turns past their deadline, and
-    knockout matches ready for their bout."""
+    knockout matches ready for their bout, mercy votes past their deadline."""
     bouts_sweep_due()
     bouts_sweep_deadlines()
     tournaments_sweep()
+    mercy_votes_sweep()

@@ -23,6 +23,7 @@ from characters.selectors import gladiators_active
 
 from .forms import BoutFilterForm, BoutScheduleForm
 from .live import live_context
+from .mercy import mercy_vote_view
 from .models import Bout, BoutVerification
 from .replay import board_view, entrant_colours, event_sections, hp_series, input_terrain
 from .selectors import (
@@ -123,6 +124,7 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         # A polled result also replaces the page head's buttons (out of band), so a bout that
         # was fought or cancelled meanwhile offers no "Cancel" any more.
         "oob": bool(request.htmx) and partial == "result",
+        "mercy": mercy_vote_view(bout=bout, user=request.user),
         **verify_context(request, bout),
     }
     if bout.mode == Bout.Mode.ORDERS:

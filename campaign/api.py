@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
@@ -20,6 +20,7 @@ from arena.engine import ruleset, rulesets_available
 
 from .api_inputs import Name, Text, list_schema, paginated
 from .archive_guard import NotArchived
+from .house_rules_api import HouseRulesOut, house_rules_data
 from .inputs import CODE_MAX, DESCRIPTION_MAX, TITLE_MAX
 from .login_guard import (
     client_ip,
@@ -45,16 +46,21 @@ from .services import (
 
 class CampaignOut(serializers.ModelSerializer):
     role = serializers.SerializerMethodField()
+    house_rules = serializers.SerializerMethodField()
 
     class Meta:
         model = Campaign
         fields = [
             "slug", "name", "description", "ruleset", "visibility", "created_at", "archived_at",
-            "role",
+            "role", "house_rules",
         ]  # fmt: skip
 
     def get_role(self, campaign: Campaign) -> str | None:
         return campaign_role(campaign=campaign, user=self.context["request"].user)
+
+    @extend_schema_field(HouseRulesOut)
+    def get_house_rules(self, campaign: Campaign) -> dict:
+        return house_rules_data(campaign)
 
 
 class CampaignIn(serializers.Serializer):

@@ -4,7 +4,8 @@ from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 
-from .inputs import CODE_MAX, DESCRIPTION_MAX, TITLE_MAX, NameField, TextField
+from .house_rules import MERCY_CHOICES, PURSE_MAX, VOTE_SECONDS
+from .inputs import CODE_MAX, DESCRIPTION_MAX, TITLE_MAX, IntegerField, NameField, TextField
 from .login_guard import (
     client_ip,
     lockout_message,
@@ -129,3 +130,39 @@ class ContentForm(forms.Form):
         else:
             raise ValidationError("Choose a JSON file or paste the JSON.", code="required")
         return data
+
+
+class HouseRulesForm(forms.Form):
+    """The GM's house rules of the economy and of mercy (campaign/house_rules.py); the service
+    checks them again, so the API and this form refuse the same values in the same words."""
+
+    starting_purse = IntegerField(
+        min_value=0,
+        max_value=PURSE_MAX,
+        label="Starting purse (gold)",
+        help_text="What every new gladiator starts with, to shop before its first bout.",
+    )
+    appearance_fee = IntegerField(
+        min_value=0,
+        max_value=PURSE_MAX,
+        label="Appearance fee (gold)",
+        help_text="Paid to every entrant of a bout that is fought, winner or loser.",
+    )
+    loser_share = forms.FloatField(
+        min_value=0,
+        max_value=1,
+        label="Loser's share",
+        help_text="Each loser gets this fraction of the winner's purse (0.25 is a quarter).",
+    )
+    mercy = forms.ChoiceField(
+        choices=list(MERCY_CHOICES.items()),
+        label="Mercy is decided by",
+        help_text="When a gladiator appeals for mercy. A vote pauses the bout until it closes; "
+        "if nobody votes (or it is a tie), the rule set's dice decide. Rule sets without an "
+        "appeal for mercy are not affected.",
+    )
+    mercy_vote_seconds = IntegerField(
+        min_value=VOTE_SECONDS[0],
+        max_value=VOTE_SECONDS[1],
+        label="A mercy vote stays open (seconds)",
+    )

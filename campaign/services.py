@@ -13,6 +13,7 @@ from django.utils.text import slugify
 from arena.engine import campaign_rulesets
 
 from .errors import LudusError, NotAllowed
+from .house_rules import house_rules_clean
 from .models import AuditEntry, Campaign, Membership, new_invite_code
 from .selectors import (
     campaign_is_gm,
@@ -230,4 +231,19 @@ def campaign_invite_reset(*, campaign: Campaign, by: AbstractBaseUser) -> Campai
     campaign.invite_code = new_invite_code()
     campaign.save(update_fields=["invite_code"])
     audit_record(campaign=campaign, actor=by, action="campaign.invite_reset")
+    return campaign
+
+
+@transaction.atomic
+def campaign_house_rules_set(
+    *, campaign: Campaign, by: AbstractBaseUser, rules: dict[str, Any]
+) -> Campaign:
+    """The GM sets some or all of the house rules of the economy and of mercy
+    (campaign/house_rules.py); a bad value is refused in words and nothing is changed. Bouts
+    already fought keep what they paid; the next bout and the next new gladiator use these."""
+    check_campaign_gm(campaign=campaign, user=by)
+    cleaned = house_rules_clean(rules)
+    campaign.options = {**campaign.options, **cleaned}
+    campaign.save(update_fields=["options"])
+    audit_record(campaign=campaign, actor=by, action="campaign.house_rules", **cleaned)
     return campaign

@@ -5,14 +5,14 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from arena import api as arena_api
-from arena import play_api, play_views, tournament_api, tournament_views
+from arena import mercy_api, mercy_views, play_api, play_views, tournament_api, tournament_views
 from arena import views as arena_views
 from campaign.notifications import views as notification_views
 from characters import api as characters_api
 from characters import pack_views
 from characters import views as characters_views
 
-from . import api, api_docs, api_schema, gm_api, gm_views, views
+from . import api, api_docs, api_schema, gm_api, gm_views, house_rules_api, house_rules_views, views
 
 api_patterns = [
     path("rulesets/", api.RulesetListApi.as_view(), name="api-rulesets"),
@@ -34,6 +34,11 @@ api_patterns = [
         "campaigns/<slug:slug>/archive/",
         gm_api.ArchiveApi.as_view(),
         name="api-campaign-archive",
+    ),
+    path(
+        "campaigns/<slug:slug>/house-rules/",
+        house_rules_api.HouseRulesApi.as_view(),
+        name="api-house-rules",
     ),
     path(
         "campaigns/<slug:slug>/gladiators/",
@@ -89,6 +94,11 @@ api_patterns = [
         "campaigns/<slug:slug>/bouts/<int:pk>/void/",
         arena_api.BoutVoidApi.as_view(),
         name="api-bout-void",
+    ),
+    path(
+        "campaigns/<slug:slug>/bouts/<int:pk>/mercy/",
+        mercy_api.MercyVoteApi.as_view(),
+        name="api-bout-mercy",
     ),
     path(
         "campaigns/<slug:slug>/bouts/<int:pk>/verify/",
@@ -174,6 +184,7 @@ urlpatterns = [
     path("c/<slug:slug>/hand-over/", gm_views.hand_over_view, name="campaign-hand-over"),
     path("c/<slug:slug>/archive/", gm_views.archive_view, name="campaign-archive"),
     path("c/<slug:slug>/content/", views.content_view, name="campaign-content"),
+    path("c/<slug:slug>/house-rules/", house_rules_views.house_rules, name="house-rules"),
     path("c/<slug:slug>/gladiators/new/", characters_views.gladiator_new, name="gladiator-new"),
     path("c/<slug:slug>/stable/", characters_views.stable, name="stable"),
     path("c/<slug:slug>/standings/", characters_views.standings_view, name="standings"),
@@ -193,6 +204,7 @@ urlpatterns = [
     path("c/<slug:slug>/bouts/<int:pk>/cancel/", arena_views.bout_cancel_view, name="bout-cancel"),
     path("c/<slug:slug>/bouts/<int:pk>/verify/", arena_views.bout_verify_view, name="bout-verify"),
     path("c/<slug:slug>/bouts/<int:pk>/void/", arena_views.bout_void_view, name="bout-void"),
+    path("c/<slug:slug>/bouts/<int:pk>/mercy/", mercy_views.mercy_vote_view, name="bout-mercy"),
     path(
         "c/<slug:slug>/bouts/<int:pk>/bout.json",
         arena_views.bout_download,

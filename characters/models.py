@@ -98,6 +98,7 @@ class LedgerLine(models.Model):
         ADJUSTMENT = "adjustment", "GM adjustment"
         # A bout's reward taken back (or a cost given back) when the GM voids the bout.
         VOID = "void", "Bout voided"
+        STARTING_PURSE = "start_purse", "Starting purse"
 
     gladiator = models.ForeignKey(Gladiator, on_delete=models.CASCADE, related_name="ledger")
     currency = models.CharField(max_length=4, choices=Currency.choices)

@@ -9,13 +9,15 @@ besides).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from django.utils import timezone
 
-from arena.engine.core.campaign import Outcome
+from arena.engine.core.campaign import Outcome, house_rules_paid
 from arena.engine.core.protocol import Fate
 from campaign.errors import LudusError
+from campaign.house_rules import house_rules_of
 
 from .catalogue import adapter
 from .ledger import CURRENCY_WORDS, gladiator_lock, ledger_post
@@ -30,19 +32,35 @@ def _remove_items(gladiator: Gladiator, slugs: list[str]) -> None:
             holding.delete()
 
 
+def _house_note(outcome: Outcome) -> str:
+    parts = [f"purse {outcome.gold}"] if outcome.gold else []
+    if outcome.appearance:
+        parts.append(f"appearance fee {outcome.appearance}")
+    if outcome.share:
+        parts.append(f"loser's share {outcome.share}")
+    return f" ({', '.join(parts)})" if outcome.appearance or outcome.share else ""
+
+
 def bout_payout(
     *, bout: Any, output: dict[str, Any], gladiators: dict[str, Gladiator]
 ) -> dict[str, Outcome]:
     """Apply the engine's outcome to the persistent gladiators (name -> gladiator)."""
     options = (bout.engine_input or {}).get("options", {}) or bout.options
-    outcomes = adapter(bout.ruleset).outcomes(output, options)
+    rules = house_rules_of(bout.campaign.options)
+    outcomes = house_rules_paid(
+        adapter(bout.ruleset).outcomes(output, options),
+        appearance_fee=rules.appearance_fee,
+        loser_share=Fraction(str(rules.loser_share)),  # 0.29 of 100 is 29, not 28.999...
+    )
     now = timezone.now()
     # Lock in id order, the order every writer uses (the resolve has locked them already).
     for name in sorted(outcomes, key=lambda n: gladiators[n].pk):
         outcome = outcomes[name]
         gladiator = gladiator_lock(gladiator_id=gladiators[name].pk)
-        note = f"{bout}: {outcome.defeated} defeated"
-        for currency, amount in ((LedgerLine.Currency.GOLD, outcome.gold),
+        note = f"{bout}: {outcome.defeated} defeated" + _house_note(outcome)
+        # One line per currency (the ledger's guard against paying a bout twice) whose note
+        # says what the house rules added to the rule set's own purse.
+        for currency, amount in ((LedgerLine.Currency.GOLD, outcome.gold_total),
                                  (LedgerLine.Currency.XP, outcome.xp)):  # fmt: skip
             if amount:
                 ledger_post(

@@ -12,6 +12,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from campaign.errors import LudusError
+from campaign.house_rules import house_rules_of
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm, check_campaign_member
 from campaign.text import TextRefused, name_clean, name_skeleton, text_clean
@@ -74,6 +75,16 @@ def gladiator_create(
                 Holding(gladiator=gladiator, item=slug, equipped=True)
                 for slug in gtype.starting_kit
             )
+            purse = house_rules_of(campaign.options).starting_purse
+            if purse:  # the campaign's house rule: a new gladiator can shop at once
+                ledger_post(
+                    gladiator=gladiator,
+                    currency=LedgerLine.Currency.GOLD,
+                    amount=purse,
+                    cause=LedgerLine.Cause.STARTING_PURSE,
+                    note="starting purse (house rule)",
+                    actor=by,
+                )
             audit_record(campaign=campaign, actor=by, action="gladiator.create", name=name)
     except IntegrityError:
         raise LudusError(

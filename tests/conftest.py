@@ -61,10 +61,23 @@ def outsider(make_user):
     return make_user("outsider")
 
 
+# The economy's house rules switched off (campaign/house_rules.py), for the tests that measure
+# the rule set's own rewards and the ledger's arithmetic; tests/characters/test_house_rules.py
+# covers the defaults and every rule.
+NO_HOUSE_ECONOMY = {"starting_purse": 0, "appearance_fee": 0, "loser_share": 0.0}
+
+
+def without_house_economy(c):
+    c.options = {**c.options, **NO_HOUSE_ECONOMY}
+    c.save(update_fields=["options"])
+    return c
+
+
 @pytest.fixture
 def campaign(gm, owner, rival):
-    """A private GladiatorQuest campaign: gm runs it, owner and rival play in it."""
-    c = campaign_create(by=gm, name="Ludus Magnus", ruleset="gladiatorquest")
+    """A private GladiatorQuest campaign: gm runs it, owner and rival play in it (house rules
+    of the economy off: the rule set's rewards alone)."""
+    c = without_house_economy(campaign_create(by=gm, name="Ludus Magnus", ruleset="gladiatorquest"))
     for player in (owner, rival):
         campaign_join(campaign=c, user=player, code=c.invite_code)
     return c
@@ -124,7 +137,7 @@ def client_as():
 @pytest.fixture
 def arena_campaign(gm, owner, rival):
     """A private Gladiator Arena campaign: gm runs it, owner and rival play."""
-    c = campaign_create(by=gm, name="Forum Arena", ruleset="gladiator-arena")
+    c = without_house_economy(campaign_create(by=gm, name="Forum Arena", ruleset="gladiator-arena"))
     for player in (owner, rival):
         campaign_join(campaign=c, user=player, code=c.invite_code)
     return c

@@ -28,6 +28,7 @@ from arena.play_by_web import (
 from arena.services import bout_resolve, bout_schedule, verification_run
 from arena.turns import ruleset_template, state_loaded
 from arena.verification import bout_checks
+from campaign.house_rules import house_rules_of
 from campaign.services import campaign_create, campaign_join
 from characters.catalogue import adapter
 from characters.models import Gladiator
@@ -77,10 +78,13 @@ def test_it_buys_and_sells_what_its_armoury_sells(league, gm, owner):
     ]
     assert usable, "a rule set's armoury sells something each type may use"
     item = min(usable, key=lambda i: i["price"])
+    # The campaign's default starting purse (docs/campaigns.md) is in every rule set's purse.
+    assert first.gold == house_rules_of(campaign.options).starting_purse > 0
+    start = first.gold
     gladiator_adjust(gladiator=first, currency="gold", amount=item["price"], reason="purse", by=gm)
     holding = item_buy(gladiator=first, item=item["slug"], by=owner)
     first.refresh_from_db()
-    assert first.gold == 0
+    assert first.gold == start
     item_sell(holding=holding, by=owner)
     assert_ledger_balances(first)
 
@@ -98,11 +102,12 @@ def test_it_advances_where_the_rule_set_allows(league, gm, owner):
                 gladiator=first, currency=currency, amount=amount, reason="training", by=gm
             )
     before = (first.level, dict(first.build))
+    start_gold = house_rules_of(campaign.options).starting_purse
     advanced = gladiator_advance(gladiator=first, key=advance.key, by=owner)
     assert (advanced.level, advanced.build) != before
     assert advanced.level == before[0] + advance.level
     assert rules.build_problems(advanced.kind, advanced.build) == []
-    assert (advanced.xp, advanced.gold) == (0, 0)
+    assert (advanced.xp, advanced.gold) == (0, start_gold)
     assert_ledger_balances(advanced)
 
 

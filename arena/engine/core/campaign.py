@@ -13,7 +13,8 @@ the contract test in tests/rulesets/ at once). docs/rulesets.md has the checklis
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any, Protocol
 
 from arena.engine.core.protocol import Fate
@@ -65,11 +66,32 @@ class Outcome:
     won: bool = False
     lost: bool = False
     defeated: int = 0  # opponents it defeated
-    gold: int = 0
+    gold: int = 0  # the rule set's own purse and bounties
     xp: int = 0
     killed_by: str = ""
     items_lost: list[str] = field(default_factory=list)
     items_gained: list[str] = field(default_factory=list)
+    # The campaign's house rules (house_rules_paid), paid on top of `gold`.
+    appearance: int = 0
+    share: int = 0
+
+    @property
+    def gold_total(self) -> int:
+        return self.gold + self.appearance + self.share
+
+
+def house_rules_paid(
+    outcomes: Mapping[str, Outcome], *, appearance_fee: int, loser_share: Fraction
+) -> dict[str, Outcome]:
+    """The outcomes of a fought bout with a campaign's house rules added, the same for every
+    rule set: every entrant gets the appearance fee, and every loser the given share of the
+    winner's purse (the most gold the rule set pays one winner), rounded down."""
+    purse = max((o.gold for o in outcomes.values() if o.won), default=0)
+    share = int(purse * loser_share)
+    return {
+        name: replace(o, appearance=appearance_fee, share=share if o.lost else 0)
+        for name, o in outcomes.items()
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +176,9 @@ class CampaignAdapter(Protocol):
 
     has_levels: bool  # whether the sheet shows a level
     record: RecordWords  # the standings' words for wins and defeated opponents
+    # Optional, False when absent: whether a bout has an appeal for mercy that asks
+    # core/mercy.py for the campaign's house rule (the input's "mercy" key) before its dice.
+    mercy_appeal: bool
 
     def types(self) -> Sequence[GladiatorType]: ...
 

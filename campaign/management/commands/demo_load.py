@@ -33,8 +33,9 @@ from arena.play_by_web import (
 from arena.services import bout_resolve, bout_schedule
 from arena.turns import state_loaded, turn_rules
 from campaign.errors import LudusError
+from campaign.house_rules import house_rules_of
 from campaign.models import Campaign
-from campaign.services import campaign_create, campaign_join
+from campaign.services import campaign_create, campaign_house_rules_set, campaign_join
 from characters.catalogue import advances_of
 from characters.models import Gladiator, LedgerLine
 from characters.services import gladiator_advance, gladiator_create
@@ -104,6 +105,13 @@ ELDERS_HISTORY = [
     ("king", True, "elders-ring", ["Oceanus", "Aquila"]),
     ("deathmatch", False, "elders-ring", ["Nereis", "Ferox", "Cassandra", "Pyrrhus"]),
 ]
+
+CAPUA_HOUSE_RULES = {
+    "starting_purse": 200,
+    "appearance_fee": 15,
+    "loser_share": 0.3,
+    "mercy": "spare",
+}
 
 
 class Command(BaseCommand):
@@ -392,6 +400,9 @@ class Command(BaseCommand):
             description="The ludus of Batiatus sends its finest to the sands. A demo campaign: "
             "log in as gm, marcus, livia or quintus (password 'gladius').",
         )
+        # A GM who wants a season to last: a purse to shop with from the first day, a fee and a
+        # loser's share so defeat still pays for a sword, and the Emperor spares who appeals.
+        campaign_house_rules_set(campaign=campaign, by=gm, rules=CAPUA_HOUSE_RULES)
         now = timezone.now()
         start = now - timedelta(days=50)
         for player in ROSTER:
@@ -430,6 +441,10 @@ class Command(BaseCommand):
                 stable = Gladiator.objects.filter(campaign=campaign, owner=users[player])
                 if stable.filter(status="active").count() < 2:
                     self._recruit(campaign, users[player], *next(recruits), when)
+        # Tonight the crowd decides: the players vote on appeals in the bouts to come.
+        campaign_house_rules_set(
+            campaign=campaign, by=gm, rules={"mercy": "vote_players", "mercy_vote_seconds": 90}
+        )
         active = list(Gladiator.objects.filter(campaign=campaign, status="active").order_by("name"))
         if len(active) >= 2:
             bout_schedule(
@@ -448,8 +463,10 @@ class Command(BaseCommand):
             )
 
     def _recruit(self, campaign: Campaign, owner, name: str, kind: str, when) -> None:
-        # Half the stables fight cautiously: appealing for mercy whenever they may.
-        tactics = {"appeal": "always"} if len(name) % 2 else {}
+        # Half the stables fight cautiously: appealing for mercy whenever they may; and everyone
+        # does where the house rule has the Emperor spare every appeal.
+        spared = house_rules_of(campaign.options).mercy == "spare"
+        tactics = {"appeal": "always"} if spared or len(name) % 2 else {}
         g = gladiator_create(campaign=campaign, by=owner, name=name, kind=kind, tactics=tactics)
         Gladiator.objects.filter(pk=g.pk).update(created_at=when)
 

@@ -8,6 +8,7 @@ predicted where his target would be).
 from __future__ import annotations
 
 from arena.engine.core.dice import CombatFace
+from arena.engine.core.mercy import MercyDecided
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest.data import ITEMS, SPELLS, Kind
 from arena.engine.rulesets.gladiatorquest.events import Appealed, Attacked, SpellCast, Thrown
@@ -133,14 +134,25 @@ def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where:
 
 
 def appeals(turn: Turn, orders: dict[str, StepOrder]) -> None:
-    """VI.B: one red die + the tally; 6 or more and the Emperor grants mercy."""
+    """VI.B: one red die + the tally; 6 or more and the Emperor grants mercy. A campaign's
+    house rule may decide instead (core/mercy.py): spare, kill, or a vote of the crowd."""
     for name, order in orders.items():
         f = turn.by_name[name]
         if not order.appeal or f.body != 1 or not f.fighting:
             continue
-        roll = turn.dice.d6()
-        granted = roll + f.tally >= MERCY_TARGET
-        turn.events.append(Appealed(f.name, roll, f.tally, granted))
+        mercy = turn.options.mercy
+        # The campaign's house rule first (it may stop the fight for a vote); else the dice.
+        decided = mercy.decide(f"turn {turn.number}: {f.name}", f.name)
+        if decided is not None:
+            turn.events.append(
+                MercyDecided(f.name, mercy.rule, decided.verdict, decided.up, decided.down)
+            )
+        if decided is None or decided.verdict == "dice":
+            roll = turn.dice.d6()
+            granted = roll + f.tally >= MERCY_TARGET
+            turn.events.append(Appealed(f.name, roll, f.tally, granted))
+        else:
+            granted = decided.verdict == "spare"
         if granted:
             turn.spare(f)
         else:

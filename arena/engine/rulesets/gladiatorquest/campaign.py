@@ -77,6 +77,7 @@ class GladiatorQuestCampaign:
             "killed or spared on appeal."
         ),
     )
+    mercy_appeal = True  # the appeal to the Emperor (VI.B) asks core/mercy.py first
 
     def __init__(self) -> None:
         self._types = {t["slug"]: t for t in GLADIATOR_TYPES}

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from arena.engine.core.board import Board, Facing, Square
+from arena.engine.core.mercy import mercy_read
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest.data import (
     CONTESTS,
@@ -35,7 +36,7 @@ BONUS_KEYS = ("attack", "defend", "movement", "body", "mind")
 
 
 def setup(bout: Mapping[str, Any]) -> BoutState:
-    options = parse_options(bout.get("options"))
+    options = replace(parse_options(bout.get("options")), mercy=mercy_read(bout.get("mercy")))
     return BoutState(options=options, fighters=parse_gladiators(bout.get("gladiators"), options))
 
 

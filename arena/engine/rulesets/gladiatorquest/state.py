@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from arena.engine.core.board import Board, Facing, Square, orthogonal_steps, square_names
+from arena.engine.core.mercy import Mercy, mercy_json, mercy_read
 from arena.engine.rulesets.gladiatorquest.data import (
     FISTS,
     ITEMS,
@@ -25,6 +26,8 @@ from arena.engine.rulesets.gladiatorquest.data import (
     equipment_errors,
     parse_tactics,
 )
+
+NO_HOUSE_RULE = Mercy()  # the rule set's own dice
 
 
 class Status(StrEnum):
@@ -51,6 +54,7 @@ class Options:
     exit: Square
     max_turns: int
     continue_with_tactics: bool
+    mercy: Mercy = NO_HOUSE_RULE  # the campaign's house rule for appeals (core/mercy.py)
     # Derived from the board, as tables looked up all the time: each open square with its
     # open orthogonal neighbours and the step to each (moves, paths), and each square's name.
     steps: Mapping[Square, tuple[tuple[int, int, Square], ...]] = field(
@@ -357,6 +361,8 @@ def to_json(state: BoutState) -> dict[str, Any]:
             "exit": str(o.exit),
             "max_turns": o.max_turns,
             "continue_with_tactics": o.continue_with_tactics,
+            # Only a house rule other than the dice: states of old bouts stay as they were.
+            **({"mercy": mercy_json(o.mercy)} if o.mercy != NO_HOUSE_RULE else {}),
         },
         "fighters": [_fighter_json(f) for f in state.fighters],
         "ground": [[g.item, str(g.square), g.owner] for g in state.ground],
@@ -419,6 +425,7 @@ def from_json(data: Mapping[str, Any]) -> BoutState:
         exit=Square.parse(o["exit"]),
         max_turns=o["max_turns"],
         continue_with_tactics=o["continue_with_tactics"],
+        mercy=mercy_read(o.get("mercy")),
     )
     return BoutState(
         options=options,

@@ -1,0 +1,35 @@
+"""The arena tests' shared fixtures."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from arena.services import bout_resolve, bout_schedule
+from campaign.services import campaign_house_rules_set
+from characters.services import gladiator_tactics_set
+
+# With Nox appealing whenever he can, seed 8 brings his appeal on turn 9 (and seed 19 one of
+# Brutus's on turn 9): tests/engine/test_mercy_house_rule.py checks the engine's side.
+SEED = 8
+
+
+@pytest.fixture
+def paused(campaign, gm, rival, brutus, nox):
+    """A bout fought by the worker, paused at Nox's appeal: the players decide."""
+    campaign_house_rules_set(
+        campaign=campaign, by=gm, rules={"mercy": "vote_players", "mercy_vote_seconds": 60}
+    )
+    gladiator_tactics_set(gladiator=nox, tactics={"appeal": "always"}, by=rival)
+    bout = bout_schedule(
+        campaign=campaign,
+        by=gm,
+        gladiators=[brutus, nox],
+        scheduled_at=timezone.now() - timedelta(seconds=1),
+        seed=SEED,
+    )
+    bout_resolve(bout_id=bout.pk)
+    bout.refresh_from_db()
+    return bout
