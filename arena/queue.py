@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from celery import current_app
+from celery import current_app, group
 
 BOUT_RESOLVE = "arena.tasks.bout_resolve_task"
 TURN_RESOLVE = "arena.tasks.bout_turn_resolve_task"
@@ -22,3 +22,12 @@ def enqueue_turn_resolve(bout_id: int, turn: int) -> None:
 
 def enqueue_verify(verification_id: int) -> None:
     current_app.send_task(VERIFY, args=[verification_id])
+
+
+LAB_CHUNK = "arena.tasks.lab_chunk_task"
+
+
+def enqueue_lab_chunks(run_id: int, chunks: int) -> None:
+    """A balance lab run as one Celery group of chunk tasks: any number of workers on any
+    number of hosts share it. No result backend: each chunk stores its cells itself."""
+    group(current_app.signature(LAB_CHUNK, args=[run_id, i]) for i in range(chunks)).apply_async()

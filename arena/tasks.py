@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from .lab import lab_chunk_run
 from .play_by_web import bout_turn_resolve, bouts_sweep_deadlines
-from .queue import BOUT_RESOLVE, TURN_RESOLVE, VERIFY
+from .queue import BOUT_RESOLVE, LAB_CHUNK, TURN_RESOLVE, VERIFY
 from .services import bout_resolve, bouts_sweep_due, verification_run
 
 
@@ -22,6 +23,11 @@ def bout_turn_resolve_task(bout_id: int, turn: int) -> None:
 @shared_task(name=VERIFY, acks_late=True)
 def bout_verify_task(verification_id: int) -> None:
     verification_run(verification_id=verification_id)  # a finished check is a no-op
+
+
+@shared_task(name=LAB_CHUNK, acks_late=True)
+def lab_chunk_task(run_id: int, index: int) -> None:
+    lab_chunk_run(run_id=run_id, index=index)  # a chunk stored or a run stopped is a no-op
 
 
 @shared_task

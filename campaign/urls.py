@@ -6,7 +6,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from arena import api as arena_api
-from arena import play_api, play_views
+from arena import lab_views, play_api, play_views
 from arena import views as arena_views
 from campaign.notifications import views as notification_views
 from characters import api as characters_api
@@ -166,6 +166,22 @@ urlpatterns = [
         arena_views.bout_download,
         {"part": "log"},
         name="bout-log-download",
+    ),
+    path("c/<slug:slug>/lab/", lab_views.lab_view, name="lab"),
+    path("c/<slug:slug>/lab/<int:pk>/", lab_views.lab_run_view, name="lab-run"),
+    path("c/<slug:slug>/lab/<int:pk>/cancel/", lab_views.lab_run_cancel_view, name="lab-cancel"),
+    path("c/<slug:slug>/lab/<int:pk>/rerun/", lab_views.lab_run_rerun_view, name="lab-rerun"),
+    path(
+        "c/<slug:slug>/lab/<int:pk>/lab.csv",
+        lab_views.lab_run_download,
+        {"fmt": "csv"},
+        name="lab-csv",
+    ),
+    path(
+        "c/<slug:slug>/lab/<int:pk>/lab.json",
+        lab_views.lab_run_download,
+        {"fmt": "json"},
+        name="lab-json",
     ),
     path("c/<slug:slug>/bouts/open/", play_views.bout_open_view, name="bout-open"),
     path("c/<slug:slug>/bouts/<int:pk>/enter/", play_views.bout_enter_view, name="bout-enter"),
