@@ -149,9 +149,7 @@ def test_the_form_refuses_bad_bouts_in_words(arena_campaign, gm, client_as):
     assert not LabRun.objects.exists()
 
 
-def test_the_pages_show_progress_then_the_heatmap_and_the_downloads(
-    arena_campaign, gm, client_as
-):
+def test_the_pages_show_progress_then_the_heatmap_and_the_downloads(arena_campaign, gm, client_as):
     client = client_as(gm)
     response = client.post(
         reverse("lab", args=[arena_campaign.slug]),
