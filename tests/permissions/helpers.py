@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.models import Bout
+from arena.models import Bout, LabRun
 from campaign.models import AuditEntry, Campaign, Membership
 from campaign.notifications.models import Webhook
 from characters.models import Gladiator, LedgerLine
@@ -31,5 +31,6 @@ def snapshot(campaign: Campaign) -> dict[str, Any]:
         "invite": Campaign.objects.get(pk=campaign.pk).invite_code,
         "members": Membership.objects.filter(campaign=campaign).count(),
         "campaigns": Campaign.objects.count(),
+        "lab_runs": dict(LabRun.objects.filter(campaign=campaign).values_list("id", "status")),
         "webhooks": sorted(Webhook.objects.filter(campaign=campaign).values_list("url", flat=True)),
     }

@@ -24,7 +24,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from arena.models import Bout
+from arena.lab import lab_chunk_run, lab_run_start
+from arena.models import Bout, LabRun
 from arena.services import bout_schedule
 from campaign.models import Campaign, Membership
 from campaign.notifications.models import Webhook
@@ -63,6 +64,8 @@ class World:
     packed: Holding  # the hero's helmet, in the pack
     bout: Bout  # scheduled in two days: hero vs foe
     webhook: Webhook  # the GM's, posting to an address of its own
+    lab: LabRun  # the GM's balance lab run, done
+    lab_queued: LabRun  # another, waiting for the worker
 
 
 @pytest.fixture
@@ -94,6 +97,13 @@ def world(request, gm, owner, rival, stake) -> World:
     )
     hero.refresh_from_db()
     webhook = webhook_create(campaign=campaign, by=gm, url="https://hooks.example.org/ludus")
+    lab, lab_queued = (
+        lab_run_start(campaign=campaign, by=gm, ruleset_slug="gladiatorquest", **LAB_RUN)
+        for _ in range(2)
+    )
+    lab_chunk_run(run_id=lab.pk, index=0)  # the one chunk of a small run
+    lab.refresh_from_db()
+    assert lab.status == LabRun.Status.DONE
     return World(
         campaign=campaign,
         hero=hero,
@@ -102,7 +112,12 @@ def world(request, gm, owner, rival, stake) -> World:
         packed=packed,
         bout=bout,
         webhook=webhook,
+        lab=lab,
+        lab_queued=lab_queued,
     )
+
+
+LAB_RUN = {"builds": ["barbarian", "wizard"], "bouts": 2, "seed": 5}
 
 
 # --- url builders and effects, so the table below reads as one row per endpoint -------------
@@ -118,6 +133,10 @@ def hero_page(name: str) -> Callable[[World], str]:
 
 def bout_page(name: str) -> Callable[[World], str]:
     return lambda w: reverse(name, args=[w.bout.campaign.slug, w.bout.pk])
+
+
+def lab_page(name: str, run: str = "lab") -> Callable[[World], str]:
+    return lambda w: reverse(name, args=[w.campaign.slug, getattr(w, run).pk])
 
 
 def site(name: str) -> Callable[[World], str]:
@@ -162,6 +181,14 @@ def NEW_BOUT(b, a, who):
 
 def CANCELLED(b, a, who):
     return list(a["bouts"].values()) == [Bout.Status.CANCELLED]
+
+
+def NEW_LAB_RUN(b, a, who):
+    return len(a["lab_runs"]) == len(b["lab_runs"]) + 1
+
+
+def LAB_CANCELLED(b, a, who):
+    return sorted(a["lab_runs"].values()) == [LabRun.Status.CANCELLED, LabRun.Status.DONE]
 
 
 def NEW_INVITE(b, a, who):
@@ -236,6 +263,13 @@ CASES = [
     Case("page webhook-delete", "post",
          lambda w: reverse("webhook-delete", args=[w.campaign.slug, w.webhook.pk]),
          lambda w: {}, GM_ONLY, NO_WEBHOOK),
+    Case("page lab start", "post", page("lab"),
+         lambda w: {"ruleset": "gladiatorquest", "builds": ["barbarian", "wizard"],
+                    "bouts": "2"},
+         GM_ONLY, NEW_LAB_RUN),
+    Case("page lab cancel", "post", lab_page("lab-cancel", "lab_queued"), lambda w: {},
+         GM_ONLY, LAB_CANCELLED),
+    Case("page lab rerun", "post", lab_page("lab-rerun"), lambda w: {}, GM_ONLY, NEW_LAB_RUN),
     Case("page join with the code", "post", site("join"),
          lambda w: {"code": w.campaign.invite_code}, SIGNED_IN, JOINED),
     Case("page campaign-new", "post", site("campaign-new"),
@@ -282,6 +316,7 @@ CASES = [
 PUBLIC_TOO = {
     "page invite-reset", "page gladiator-new", "page buy", "page tactics", "page adjust",
     "page bout-new", "page bout-cancel", "page webhook-new", "page webhook-delete",
+    "page lab start", "page lab cancel", "page lab rerun",
     "api gladiator create", "api buy", "api sell",
     "api tactics", "api retire", "api adjust", "api bout schedule", "api bout cancel",
 }  # fmt: skip
@@ -376,6 +411,10 @@ READS = [
     Read("page bout-new", page("bout-new"), GM_ONLY, login=True),
     Read("page bout", bout_page("bout")),
     Read("page webhooks", page("webhooks"), GM_ONLY, login=True),
+    Read("page lab", page("lab"), GM_ONLY, login=True),
+    Read("page lab-run", lab_page("lab-run"), GM_ONLY, login=True),
+    Read("page lab-csv", lab_page("lab-csv"), GM_ONLY, login=True),
+    Read("page lab-json", lab_page("lab-json"), GM_ONLY, login=True),
     Read("api campaign", page("api-campaign"), api=True),
     Read("api gladiators", page("api-gladiators"), api=True),
     Read("api gladiator", hero_page("api-gladiator"), api=True),
@@ -392,7 +431,7 @@ READS = [
 
 PUBLIC_READS_TOO = {
     "page campaign", "page audit", "page gladiator-new", "page gladiator", "page bout-new",
-    "page webhooks",
+    "page webhooks", "page lab", "page lab-run", "page lab-csv", "page lab-json",
     "api gladiator", "api ledger", "api audit", "api bouts",
 }  # fmt: skip
 
