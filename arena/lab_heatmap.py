@@ -12,6 +12,8 @@ from arena.engine.lab import Cell, LabBuild, wilson
 CELL = 34  # px
 LABEL_WIDTH = 170
 HEADER_HEIGHT = 110
+# The column labels lean right as they rise: room for the last ones beyond the last column.
+RIGHT_MARGIN = 90
 
 
 @dataclass(frozen=True)
@@ -79,4 +81,5 @@ def heatmap(builds: Sequence[LabBuild], cells: Sequence[Cell]) -> Heatmap:
         for i, b in enumerate(builds)
     ]
     n = len(builds)
-    return Heatmap(LABEL_WIDTH + n * CELL + 4, HEADER_HEIGHT + n * CELL + 4, squares, rows, columns)
+    width = LABEL_WIDTH + n * CELL + RIGHT_MARGIN
+    return Heatmap(width, HEADER_HEIGHT + n * CELL + 4, squares, rows, columns)
