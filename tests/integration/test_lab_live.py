@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -73,14 +74,14 @@ def test_a_gm_runs_cancels_and_reads_a_lab_run_fought_by_the_worker(
 
     with page.expect_download() as got:
         page.click("#lab-csv")
-    rows = list(csv.DictReader(io.StringIO(open(got.value.path()).read())))
+    rows = list(csv.DictReader(io.StringIO(Path(got.value.path()).read_text())))
     run.refresh_from_db()
     assert [(r["a"], r["b"], int(r["wins"])) for r in rows] == [
         (c["a"], c["b"], c["wins"]) for c in run.cells
     ]
     with page.expect_download() as got:
         page.click("#lab-json")
-    doc = json.loads(open(got.value.path()).read())
+    doc = json.loads(Path(got.value.path()).read_text())
     assert doc["seed"] == 42 and doc["bouts_per_pairing"] == 300 and len(doc["cells"]) == 9
 
     # Run again with the same seed: the worker fights the same figures.
