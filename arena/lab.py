@@ -213,7 +213,8 @@ def chunk_pairs(run: LabRun, index: int) -> list[tuple[LabBuild, LabBuild]]:
 
 
 def _stopped(run_id: int) -> bool:
-    return LabRun.objects.filter(pk=run_id).exclude(status=LabRun.Status.RUNNING).exists()
+    """Cancelled, failed, or gone (a deleted campaign takes its runs)."""
+    return not LabRun.objects.filter(pk=run_id, status=LabRun.Status.RUNNING).exists()
 
 
 def lab_chunk_run(*, run_id: int, index: int) -> bool:
@@ -255,8 +256,8 @@ def _fail(run_id: int, message: str) -> None:
 def _store(run_id: int, index: int, cells: list[dict[str, Any]]) -> bool:
     with transaction.atomic():
         # The run row serialises the chunks' counting, so exactly one of them sees the end.
-        run = LabRun.objects.select_for_update().get(pk=run_id)
-        if run.status != LabRun.Status.RUNNING:
+        run = LabRun.objects.select_for_update().filter(pk=run_id).first()
+        if run is None or run.status != LabRun.Status.RUNNING:
             return False
         _, created = LabChunk.objects.get_or_create(run=run, index=index, defaults={"cells": cells})
         if not created:

@@ -189,3 +189,14 @@ def test_the_lab_offers_every_rule_set(campaign, gm, client_as):
     assert 'value="gladiator-arena"' in text and 'value="arena-of-the-elders"' in text
     unknown = client_as(gm).get(reverse("lab", args=[campaign.slug]) + "?ruleset=chess")
     assert unknown.status_code == 200 and "Unknown rule set" in unknown.content.decode()
+
+
+def test_a_chunk_of_a_deleted_run_stops(ga_run):
+    """A campaign deleted while its run is fought takes the run along; its chunks stop."""
+    LabRun.objects.filter(pk=ga_run.pk).update(status=LabRun.Status.RUNNING)
+    from arena.lab import _stopped
+
+    assert _stopped(ga_run.pk) is False
+    ga_run.delete()
+    assert _stopped(ga_run.pk) is True
+    assert lab_chunk_run(run_id=ga_run.pk, index=0) is False
