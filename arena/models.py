@@ -234,3 +234,25 @@ class LabChunk(models.Model):
 
     def __str__(self) -> str:
         return f"chunk {self.index} of lab run {self.run_id}"
+
+
+class BoutOdds(models.Model):
+    """Odds before the fight, cached on what decides them: the rule set and its version, the
+    options and the entrants' exact builds (`key` is the SHA-256 of those terms). The worker
+    fills `odds` from simulated bouts whose seeds come from the key, never the bout's seed."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Being simulated"
+        DONE = "done", "Done"
+        FAILED = "failed", "Could not be simulated"
+
+    key = models.CharField(max_length=64, unique=True)
+    terms = models.JSONField()  # {"ruleset", "version", "options", "entrants", "bouts"}
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    odds = models.JSONField(default=list, blank=True)  # [Odds.to_dict(), ...] in entry order
+    message = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"odds {self.key[:12]}: {self.status}"

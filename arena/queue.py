@@ -31,3 +31,10 @@ def enqueue_lab_chunks(run_id: int, chunks: int) -> None:
     """A balance lab run as one Celery group of chunk tasks: any number of workers on any
     number of hosts share it. No result backend: each chunk stores its cells itself."""
     group(current_app.signature(LAB_CHUNK, args=[run_id, i]) for i in range(chunks)).apply_async()
+
+
+ODDS = "arena.tasks.bout_odds_task"
+
+
+def enqueue_odds(odds_id: int) -> None:
+    current_app.send_task(ODDS, args=[odds_id])

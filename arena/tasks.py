@@ -5,8 +5,9 @@ from __future__ import annotations
 from celery import shared_task
 
 from .lab import lab_chunk_run
+from .odds import odds_compute
 from .play_by_web import bout_turn_resolve, bouts_sweep_deadlines
-from .queue import BOUT_RESOLVE, LAB_CHUNK, TURN_RESOLVE, VERIFY
+from .queue import BOUT_RESOLVE, LAB_CHUNK, ODDS, TURN_RESOLVE, VERIFY
 from .services import bout_resolve, bouts_sweep_due, verification_run
 
 
@@ -28,6 +29,11 @@ def bout_verify_task(verification_id: int) -> None:
 @shared_task(name=LAB_CHUNK, acks_late=True)
 def lab_chunk_task(run_id: int, index: int) -> None:
     lab_chunk_run(run_id=run_id, index=index)  # a chunk stored or a run stopped is a no-op
+
+
+@shared_task(name=ODDS, acks_late=True)
+def bout_odds_task(odds_id: int) -> None:
+    odds_compute(odds_id=odds_id)  # odds done or being simulated elsewhere: a no-op
 
 
 @shared_task

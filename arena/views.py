@@ -22,7 +22,8 @@ from characters.selectors import gladiators_active
 
 from .forms import BoutFilterForm, BoutScheduleForm
 from .live import live_context
-from .models import Bout, BoutVerification
+from .models import Bout, BoutOdds, BoutVerification
+from .odds import odds_lines, odds_request
 from .replay import board_view, entrant_colours, event_sections, hp_series
 from .selectors import (
     UNDECIDED,
@@ -106,6 +107,7 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "replay": "#replay",
         "live": "#bout-live",
         "verify": "#bout-verify",
+        "odds": "#bout-odds",
     }
     if request.htmx and partial in partials:
         template += partials[partial]
@@ -122,6 +124,10 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     }
     if bout.mode == Bout.Mode.ORDERS:
         context.update(live_context(request, bout))
+    if not request.htmx or partial == "odds":
+        context.update(odds_context(bout))
+        if partial == "odds" and "odds" not in context:
+            return HttpResponse("")  # fought meanwhile: the odds section goes
     if turns:
         colours = entrant_colours(bout.engine_input)
         index = _turn_index(request, turns)
@@ -151,6 +157,18 @@ def bout_cancel_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return refused(request, lambda: bout_detail(request, slug, pk))
     messages.success(request, "The bout was cancelled.")
     return redirect("bout", slug=campaign.slug, pk=bout.pk)
+
+
+def odds_context(bout: Bout) -> dict:
+    """Each entrant's chance to win and to die, while the bout is still to be fought."""
+    row = odds_request(bout=bout)
+    if row is None:
+        return {}
+    return {
+        "odds": row,
+        "odds_lines": odds_lines(row) if row.status == BoutOdds.Status.DONE else [],
+        "odds_bouts": row.terms.get("bouts"),
+    }
 
 
 def verify_context(request: HttpRequest, bout: Bout) -> dict:
