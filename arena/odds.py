@@ -6,6 +6,7 @@ from the bout's secret seed."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -16,8 +17,12 @@ from arena.engine import ruleset
 from arena.engine.core.campaign import Entrant
 from arena.engine.core.canonical import digest
 from arena.engine.lab.odds import Odds, fight_odds
+from campaign.errors import LudusError
+from campaign.models import Campaign
+from campaign.services import check_campaign_gm
+from characters.models import Gladiator
 
-from .engine_io import entrant_spec
+from .engine_io import entrant_spec, gladiator_spec
 from .models import Bout, BoutOdds
 from .queue import enqueue_odds
 
@@ -27,30 +32,52 @@ ODDS_BOUTS = 2_000  # a 95% interval of about +-2 points at 50%
 BEFORE_THE_FIGHT = (Bout.Status.SCHEDULED, Bout.Status.OPEN)
 
 
-def odds_terms(bout: Bout) -> dict[str, Any]:
+def odds_terms(
+    *, ruleset_slug: str, options: dict[str, Any], entrants: Sequence[Entrant]
+) -> dict[str, Any]:
     """What decides the odds: the rule set and its version, the options and each entrant's
     exact build, kit and tactics as the engine would get them now."""
-    entrants = bout.entrants.select_related("gladiator").prefetch_related("gladiator__holdings")
-    specs = [entrant_spec(e) for e in entrants.order_by("id")]
     return {
-        "ruleset": bout.ruleset,
-        "version": ruleset(bout.ruleset).version,
-        "options": bout.options,
-        "entrants": [{**asdict(e), "equipment": list(e.equipment)} for e in specs],
+        "ruleset": ruleset_slug,
+        "version": ruleset(ruleset_slug).version,
+        "options": options,
+        "entrants": [{**asdict(e), "equipment": list(e.equipment)} for e in entrants],
         "bouts": ODDS_BOUTS,
     }
 
 
-def odds_request(*, bout: Bout) -> BoutOdds | None:
-    """The odds of a bout not fought yet (asking the worker for them the first time these terms
-    are seen); None for a decided bout or one with fewer than two entrants."""
-    if bout.status not in BEFORE_THE_FIGHT or bout.entrants.count() < 2:
-        return None
-    terms = odds_terms(bout)
+def _odds_for(terms: dict[str, Any]) -> BoutOdds:
+    """The cached odds of these terms, asking the worker the first time they are seen."""
     row, created = BoutOdds.objects.get_or_create(key=digest(terms), defaults={"terms": terms})
     if created:
         transaction.on_commit(lambda: enqueue_odds(row.pk))
     return row
+
+
+def odds_request(*, bout: Bout) -> BoutOdds | None:
+    """The odds of a bout not fought yet; None for a decided bout or one with fewer than two
+    entrants."""
+    if bout.status not in BEFORE_THE_FIGHT or bout.entrants.count() < 2:
+        return None
+    entrants = bout.entrants.select_related("gladiator").prefetch_related("gladiator__holdings")
+    specs = [entrant_spec(e) for e in entrants.order_by("id")]
+    return _odds_for(odds_terms(ruleset_slug=bout.ruleset, options=bout.options, entrants=specs))
+
+
+def odds_preview(
+    *, campaign: Campaign, by: Any, gladiators: Sequence[Gladiator], options: dict[str, Any]
+) -> BoutOdds | None:
+    """The odds of a bout the GM is about to schedule (the schedule form): these gladiators of
+    the campaign with these checked options; None for fewer than two."""
+    check_campaign_gm(campaign=campaign, user=by)
+    if len(gladiators) < 2:
+        return None
+    if len(gladiators) > Bout.MAX_ENTRANTS:
+        raise LudusError(f"A bout takes at most {Bout.MAX_ENTRANTS} gladiators.")
+    if any(g.campaign_id != campaign.pk for g in gladiators):
+        raise LudusError("Only the campaign's own gladiators fight its bouts.", field="gladiators")
+    specs = [gladiator_spec(g) for g in gladiators]
+    return _odds_for(odds_terms(ruleset_slug=campaign.ruleset, options=options, entrants=specs))
 
 
 def odds_seed(key: str) -> int:

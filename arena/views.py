@@ -20,10 +20,11 @@ from campaign.views import form_error, form_status, refused
 from characters.catalogue import adapter
 from characters.selectors import gladiators_active
 
-from .forms import BoutFilterForm, BoutScheduleForm
+from .engine_io import bout_options_clean
+from .forms import BoutFilterForm, BoutScheduleForm, options_chosen
 from .live import live_context
 from .models import Bout, BoutOdds, BoutVerification
-from .odds import odds_lines, odds_request
+from .odds import odds_lines, odds_preview, odds_request
 from .replay import board_view, entrant_colours, event_sections, hp_series
 from .selectors import (
     UNDECIDED,
@@ -78,6 +79,36 @@ def bout_new(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect("bout", slug=campaign.slug, pk=bout.pk)
     context = {"campaign": campaign, "form": form}
     return render(request, "arena/bout_new.html", context, status=form_status(request))
+
+
+@login_required
+def bout_odds_preview_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """The schedule form's odds of the gladiators ticked so far (htmx swaps them in beside the
+    form, and polls while the worker simulates)."""
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    check_campaign_gm(campaign=campaign, user=request.user)
+    schema = adapter(campaign.ruleset).options_schema(by_tactics=True)
+    form = BoutScheduleForm(
+        request.GET, gladiators=gladiators_active(campaign=campaign), options=schema
+    )
+    form.is_valid()  # the time and title may still be missing: only the fields that are valid count
+    gladiators = list(form.cleaned_data.get("gladiators") or [])
+    context: dict = {"campaign": campaign, "query": request.GET.urlencode()}
+    try:
+        options = bout_options_clean(
+            ruleset=campaign.ruleset,
+            options=options_chosen(schema, form.cleaned_data),
+            by_tactics=True,
+        )
+        row = odds_preview(
+            campaign=campaign, by=request.user, gladiators=gladiators, options=options
+        )
+    except LudusError as error:
+        context["problem"] = error.message
+    else:
+        if row is not None:
+            context.update(odds_of(row))
+    return render(request, "arena/bout_new.html#schedule-odds", context)
 
 
 def _turn_index(request: HttpRequest, turns: list) -> int:
@@ -162,8 +193,10 @@ def bout_cancel_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def odds_context(bout: Bout) -> dict:
     """Each entrant's chance to win and to die, while the bout is still to be fought."""
     row = odds_request(bout=bout)
-    if row is None:
-        return {}
+    return {} if row is None else odds_of(row)
+
+
+def odds_of(row: BoutOdds) -> dict:
     return {
         "odds": row,
         "odds_lines": odds_lines(row) if row.status == BoutOdds.Status.DONE else [],

@@ -152,6 +152,7 @@ urlpatterns = [
     path("c/<slug:slug>/g/<int:pk>/adjust/", characters_views.adjust, name="gladiator-adjust"),
     path("c/<slug:slug>/bouts/", arena_views.bout_history, name="bout-history"),
     path("c/<slug:slug>/bouts/new/", arena_views.bout_new, name="bout-new"),
+    path("c/<slug:slug>/bouts/odds/", arena_views.bout_odds_preview_view, name="bout-odds-preview"),
     path("c/<slug:slug>/bouts/<int:pk>/", arena_views.bout_detail, name="bout"),
     path("c/<slug:slug>/bouts/<int:pk>/cancel/", arena_views.bout_cancel_view, name="bout-cancel"),
     path("c/<slug:slug>/bouts/<int:pk>/verify/", arena_views.bout_verify_view, name="bout-verify"),

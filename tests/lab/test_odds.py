@@ -92,3 +92,33 @@ def test_odds_of_rules_that_changed_since_fail_in_words(campaign, gm, brutus, no
     BoutOdds.objects.filter(pk=row.pk).update(terms={**row.terms, "version": "0.1"})
     done = odds_compute(odds_id=row.pk)
     assert done.status == BoutOdds.Status.FAILED and "the rules are now version" in done.message
+
+
+@pytest.mark.django_db
+def test_the_schedule_form_shows_the_odds_of_the_ticked_gladiators(
+    campaign, gm, brutus, nox, client_as
+):
+    client = client_as(gm)
+    url = reverse("bout-odds-preview", args=[campaign.slug])
+    one = client.get(url, {"gladiators": [brutus.pk]}, HTTP_HX_REQUEST="true")
+    assert one.status_code == 200 and "Tick two or more gladiators" in one.content.decode()
+    assert not BoutOdds.objects.exists()
+    two = client.get(url, {"gladiators": [brutus.pk, nox.pk]}, HTTP_HX_REQUEST="true")
+    assert "The worker is simulating" in two.content.decode()
+    assert "every 2s" in two.content.decode()
+    row = BoutOdds.objects.get()
+    odds_compute(odds_id=row.pk)
+    done = client.get(url, {"gladiators": [brutus.pk, nox.pk]}, HTTP_HX_REQUEST="true")
+    assert "<strong>Brutus</strong>" in done.content.decode()
+    assert "every 2s" not in done.content.decode()
+    # The bout scheduled from the form shares the same cached odds.
+    bout = schedule(campaign, gm, [brutus, nox], seed=3)
+    assert odds_request(bout=bout).pk == row.pk
+    bad = client.get(url, {"gladiators": [brutus.pk, nox.pk], "option_board_files": "1"})
+    assert "Tick two" not in bad.content.decode() and BoutOdds.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_the_schedule_form_page_asks_for_odds_on_every_change(campaign, gm, client_as):
+    page = client_as(gm).get(reverse("bout-new", args=[campaign.slug])).content.decode()
+    assert 'hx-trigger="change"' in page and 'id="schedule-odds"' in page

@@ -411,6 +411,7 @@ READS = [
     Read("page bout-new", page("bout-new"), GM_ONLY, login=True),
     Read("page bout", bout_page("bout")),
     Read("page webhooks", page("webhooks"), GM_ONLY, login=True),
+    Read("page bout-odds-preview", page("bout-odds-preview"), GM_ONLY, login=True),
     Read("page lab", page("lab"), GM_ONLY, login=True),
     Read("page lab-run", lab_page("lab-run"), GM_ONLY, login=True),
     Read("page lab-csv", lab_page("lab-csv"), GM_ONLY, login=True),
@@ -431,7 +432,7 @@ READS = [
 
 PUBLIC_READS_TOO = {
     "page campaign", "page audit", "page gladiator-new", "page gladiator", "page bout-new",
-    "page webhooks", "page lab", "page lab-run", "page lab-csv", "page lab-json",
+    "page webhooks", "page bout-odds-preview", "page lab", "page lab-run", "page lab-csv", "page lab-json",
     "api gladiator", "api ledger", "api audit", "api bouts",
 }  # fmt: skip
 
