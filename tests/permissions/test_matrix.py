@@ -432,7 +432,8 @@ READS = [
 
 PUBLIC_READS_TOO = {
     "page campaign", "page audit", "page gladiator-new", "page gladiator", "page bout-new",
-    "page webhooks", "page bout-odds-preview", "page lab", "page lab-run", "page lab-csv", "page lab-json",
+    "page webhooks", "page bout-odds-preview",
+    "page lab", "page lab-run", "page lab-csv", "page lab-json",
     "api gladiator", "api ledger", "api audit", "api bouts",
 }  # fmt: skip
 
