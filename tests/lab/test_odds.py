@@ -122,3 +122,16 @@ def test_the_schedule_form_shows_the_odds_of_the_ticked_gladiators(
 def test_the_schedule_form_page_asks_for_odds_on_every_change(campaign, gm, client_as):
     page = client_as(gm).get(reverse("bout-new", args=[campaign.slug])).content.decode()
     assert 'hx-trigger="change"' in page and 'id="schedule-odds"' in page
+
+
+def test_a_team_wins_together():
+    rules = ruleset("gladiatorquest")
+    team = [
+        Entrant("Dwalin", "dwarf", {"bonuses": {}}, 1, ("shortsword",), {}, team="red"),
+        Entrant("Elrond", "elf", {"bonuses": {}}, 1, ("shortsword",), {}, team="red"),
+        Entrant("Gruk", "orc", {"bonuses": {}}, 1, ("shortsword",), {}, team="blue"),
+        Entrant("Mog", "orc", {"bonuses": {}}, 1, ("shortsword",), {}, team="blue"),
+    ]
+    red_a, red_b, blue_a, blue_b = fight_odds(rules, team, {}, bouts=40, seed=1)
+    assert red_a.wins == red_b.wins and blue_a.wins == blue_b.wins
+    assert red_a.wins + blue_a.wins <= 40 and red_a.wins > blue_a.wins

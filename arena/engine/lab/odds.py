@@ -23,7 +23,8 @@ JSON = Any
 
 @dataclass(frozen=True, slots=True)
 class Odds:
-    """One entrant's record over the simulated bouts: won alone in first place, or died."""
+    """One entrant's record over the simulated bouts: won (its side alone in first place), or
+    died."""
 
     name: str
     bouts: int
@@ -72,10 +73,11 @@ def fight_odds(
         standings = fight(ruleset, bout)
         if standings is None:
             continue  # the turn bound: nobody won
-        first = [s.name for s in standings if s.place == 1]
-        if len(first) == 1 and first[0] in wins:
-            wins[first[0]] += 1
+        # A side wins when it alone holds first place: every member of a winning team wins.
+        first = {s.side for s in standings if s.place == 1}
         for s in standings:
-            if s.fate is Fate.DEAD and s.name in deaths:
-                deaths[s.name] += 1
+            if s.name not in wins:
+                continue  # a house champion the rule set added
+            wins[s.name] += len(first) == 1 and s.side in first
+            deaths[s.name] += s.fate is Fate.DEAD
     return [Odds(e.name, bouts, wins[e.name], deaths[e.name]) for e in entrants]
