@@ -3,6 +3,7 @@ bench/lab_bench.py. (The web page's runs go to the Celery workers instead, as ch
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -37,5 +38,7 @@ def fight_matrix(
     if jobs <= 1:
         rows = map(_row, tasks)
         return [cell for row in rows for cell in row]
-    with ProcessPoolExecutor(jobs) as pool:
+    # Spawned, not forked: a fork of a process with threads (a test run, a Django command)
+    # may deadlock in the child.
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         return [cell for row in pool.map(_row, tasks) for cell in row]
