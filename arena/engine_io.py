@@ -10,6 +10,7 @@ from arena.engine.core.campaign import Entrant
 from campaign.errors import LudusError
 from campaign.house_rules import house_rules_of
 from characters.catalogue import rules_of
+from characters.models import Gladiator
 
 from .models import Bout, BoutEntrant
 
@@ -35,7 +36,11 @@ def bout_options_clean(*, campaign: Any, options: Any, by_tactics: bool) -> dict
 
 
 def entrant_spec(entrant: BoutEntrant) -> Entrant:
-    g = entrant.gladiator
+    return gladiator_spec(entrant.gladiator, team=entrant.team, square=entrant.start_square)
+
+
+def gladiator_spec(g: Gladiator, *, team: str = "", square: str = "") -> Entrant:
+    """A gladiator as a bout would see it now (its holdings prefetched, ideally)."""
     return Entrant(
         name=g.name,
         kind=g.kind,
@@ -43,8 +48,8 @@ def entrant_spec(entrant: BoutEntrant) -> Entrant:
         level=g.level,
         equipment=tuple(sorted(h.item for h in g.holdings.all() if h.equipped)),
         tactics=g.tactics,
-        team=entrant.team,
-        square=entrant.start_square,
+        team=team,
+        square=square,
     )
 
 

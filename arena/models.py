@@ -345,3 +345,91 @@ class MercyBallot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.voter}: {'up' if self.spare else 'down'} on {self.vote}"
+
+
+class LabRun(models.Model):
+    """A balance lab simulation a GM asked for: builds of one rule set fought against each other
+    by the worker, in chunks of cells (docs/lab.md). Everything a rerun needs to reproduce the
+    figures exactly is stored: the rule set and its version, the builds, options, bouts per
+    pairing and the seed."""
+
+    MAX_BOUTS_PER_PAIRING = 10_000
+    MAX_BOUTS = 1_000_000  # a whole run: all 361 Gladiator Arena pairings x 1,000 fit easily
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Waiting for the worker"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        CANCELLED = "cancelled", "Cancelled"
+        FAILED = "failed", "Failed"
+
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="lab_runs"
+    )
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    rerun_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="reruns"
+    )
+    ruleset = models.CharField(max_length=40)
+    version = models.CharField(max_length=20)  # the rule set's version that fought it
+    builds = models.JSONField(default=list)  # [LabBuild.to_dict(), ...] in matrix order
+    options = models.JSONField(default=dict)  # the bout options, checked
+    bouts_per_pairing = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    random_starts = models.BooleanField(default=True)
+    chunk_cells = models.PositiveIntegerField()  # cells per chunk task
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    cells_total = models.PositiveIntegerField()
+    cells_done = models.PositiveIntegerField(default=0)
+    message = models.TextField(blank=True)  # why it failed
+    cells = models.JSONField(default=list)  # [Cell.to_dict(), ...] in matrix order, once done
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["campaign", "-created_at"], name="lab_runs_of_campaign")]
+
+    def __str__(self) -> str:
+        return f"lab run {self.pk} ({self.ruleset}): {self.status}"
+
+
+class LabChunk(models.Model):
+    """The cells one chunk task fought; the chunk that completes the run gathers them."""
+
+    run = models.ForeignKey(LabRun, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    cells = models.JSONField(default=list)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["run", "index"], name="one_result_per_lab_chunk")
+        ]
+
+    def __str__(self) -> str:
+        return f"chunk {self.index} of lab run {self.run_id}"
+
+
+class BoutOdds(models.Model):
+    """Odds before the fight, cached on what decides them: the rule set and its version, the
+    options and the entrants' exact builds (`key` is the SHA-256 of those terms). The worker
+    fills `odds` from simulated bouts whose seeds come from the key, never the bout's seed."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Being simulated"
+        DONE = "done", "Done"
+        FAILED = "failed", "Could not be simulated"
+
+    key = models.CharField(max_length=64, unique=True)
+    terms = models.JSONField()  # {"ruleset", "version", "options", "entrants", "bouts"}
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    odds = models.JSONField(default=list, blank=True)  # [Odds.to_dict(), ...] in entry order
+    message = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"odds {self.key[:12]}: {self.status}"

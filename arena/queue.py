@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from celery import current_app
+from celery import current_app, group
 
 BOUT_RESOLVE = "arena.tasks.bout_resolve_task"
 TURN_RESOLVE = "arena.tasks.bout_turn_resolve_task"
@@ -35,3 +35,19 @@ def enqueue_tournament_schedule(tournament_id: int) -> None:
 def enqueue_mercy_close(vote_id: int, eta: datetime | None = None) -> None:
     """Close a mercy vote and fight its bout on: at the deadline, or now (everyone voted)."""
     current_app.send_task(MERCY_CLOSE, args=[vote_id], eta=eta)
+
+
+LAB_CHUNK = "arena.tasks.lab_chunk_task"
+
+
+def enqueue_lab_chunks(run_id: int, chunks: int) -> None:
+    """A balance lab run as one Celery group of chunk tasks: any number of workers on any
+    number of hosts share it. No result backend: each chunk stores its cells itself."""
+    group(current_app.signature(LAB_CHUNK, args=[run_id, i]) for i in range(chunks)).apply_async()
+
+
+ODDS = "arena.tasks.bout_odds_task"
+
+
+def enqueue_odds(odds_id: int) -> None:
+    current_app.send_task(ODDS, args=[odds_id])

@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from .lab import lab_chunk_run
+from .odds import odds_compute
 from .play_by_web import bout_turn_resolve, bouts_sweep_deadlines
-from .queue import BOUT_RESOLVE, MERCY_CLOSE, TOURNAMENT_SCHEDULE, TURN_RESOLVE, VERIFY
+from .queue import (
+    BOUT_RESOLVE,
+    LAB_CHUNK,
+    MERCY_CLOSE,
+    ODDS,
+    TOURNAMENT_SCHEDULE,
+    TURN_RESOLVE,
+    VERIFY,
+)
 from .services import bout_resolve, bouts_sweep_due, verification_run
 from .tournaments import tournament_schedule_ready, tournaments_sweep
 from .verdicts import mercy_vote_close, mercy_votes_sweep
@@ -34,6 +44,16 @@ def tournament_schedule_task(tournament_id: int) -> None:
 @shared_task(name=MERCY_CLOSE, acks_late=True)
 def mercy_vote_close_task(vote_id: int) -> None:
     mercy_vote_close(vote_id=vote_id)  # a closed vote is a no-op
+
+
+@shared_task(name=LAB_CHUNK, acks_late=True)
+def lab_chunk_task(run_id: int, index: int) -> None:
+    lab_chunk_run(run_id=run_id, index=index)  # a chunk stored or a run stopped is a no-op
+
+
+@shared_task(name=ODDS, acks_late=True)
+def bout_odds_task(odds_id: int) -> None:
+    odds_compute(odds_id=odds_id)  # odds done or being simulated elsewhere: a no-op
 
 
 @shared_task

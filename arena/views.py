@@ -21,10 +21,12 @@ from campaign.views import form_error, form_status, refused
 from characters.catalogue import rules_of
 from characters.selectors import gladiators_active
 
-from .forms import BoutFilterForm, BoutScheduleForm
+from .engine_io import bout_options_clean
+from .forms import BoutFilterForm, BoutScheduleForm, options_chosen
 from .live import live_context
 from .mercy import mercy_vote_view
-from .models import Bout, BoutVerification
+from .models import Bout, BoutOdds, BoutVerification
+from .odds import odds_lines, odds_preview, odds_request
 from .replay import board_view, entrant_colours, event_sections, hp_series, input_terrain
 from .selectors import (
     UNDECIDED,
@@ -82,6 +84,36 @@ def bout_new(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "arena/bout_new.html", context, status=form_status(request))
 
 
+@login_required
+def bout_odds_preview_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """The schedule form's odds of the gladiators ticked so far (htmx swaps them in beside the
+    form, and polls while the worker simulates)."""
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    check_campaign_gm(campaign=campaign, user=request.user)
+    schema = rules_of(campaign).options_schema(by_tactics=True)
+    form = BoutScheduleForm(
+        request.GET, gladiators=gladiators_active(campaign=campaign), options=schema
+    )
+    form.is_valid()  # the time and title may still be missing: only the fields that are valid count
+    gladiators = list(form.cleaned_data.get("gladiators") or [])
+    context: dict = {"campaign": campaign, "query": request.GET.urlencode()}
+    try:
+        options = bout_options_clean(
+            ruleset=campaign.ruleset,
+            options=options_chosen(schema, form.cleaned_data),
+            by_tactics=True,
+        )
+        row = odds_preview(
+            campaign=campaign, by=request.user, gladiators=gladiators, options=options
+        )
+    except LudusError as error:
+        context["problem"] = error.message
+    else:
+        if row is not None:
+            context.update(odds_of(row))
+    return render(request, "arena/bout_new.html#schedule-odds", context)
+
+
 def _turn_index(request: HttpRequest, turns: list) -> int:
     """The turn to show (1-based in the URL); the last one by default."""
     number = parse_int(request.GET.get("turn", len(turns)))
@@ -109,6 +141,7 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "replay": "#replay",
         "live": "#bout-live",
         "verify": "#bout-verify",
+        "odds": "#bout-odds",
     }
     if request.htmx and partial in partials:
         template += partials[partial]
@@ -129,6 +162,10 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     }
     if bout.mode == Bout.Mode.ORDERS:
         context.update(live_context(request, bout))
+    if not request.htmx or partial == "odds":
+        context.update(odds_context(bout))
+        if partial == "odds" and "odds" not in context:
+            return HttpResponse("")  # fought meanwhile: the odds section goes
     if turns:
         colours = entrant_colours(bout.engine_input)
         index = _turn_index(request, turns)
@@ -199,6 +236,20 @@ def bout_void_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return refused(request, lambda: bout_detail(request, slug, pk))
     messages.success(request, "The bout is void: its payouts are reversed.")
     return redirect("bout", slug=campaign.slug, pk=bout.pk)
+
+
+def odds_context(bout: Bout) -> dict:
+    """Each entrant's chance to win and to die, while the bout is still to be fought."""
+    row = odds_request(bout=bout)
+    return {} if row is None else odds_of(row)
+
+
+def odds_of(row: BoutOdds) -> dict:
+    return {
+        "odds": row,
+        "odds_lines": odds_lines(row) if row.status == BoutOdds.Status.DONE else [],
+        "odds_bouts": row.terms.get("bouts"),
+    }
 
 
 def verify_context(request: HttpRequest, bout: Bout) -> dict:

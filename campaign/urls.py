@@ -5,7 +5,15 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from arena import api as arena_api
-from arena import mercy_api, mercy_views, play_api, play_views, tournament_api, tournament_views
+from arena import (
+    lab_views,
+    mercy_api,
+    mercy_views,
+    play_api,
+    play_views,
+    tournament_api,
+    tournament_views,
+)
 from arena import views as arena_views
 from campaign.notifications import views as notification_views
 from characters import api as characters_api
@@ -200,6 +208,7 @@ urlpatterns = [
     path("c/<slug:slug>/g/<int:pk>/adjust/", characters_views.adjust, name="gladiator-adjust"),
     path("c/<slug:slug>/bouts/", arena_views.bout_history, name="bout-history"),
     path("c/<slug:slug>/bouts/new/", arena_views.bout_new, name="bout-new"),
+    path("c/<slug:slug>/bouts/odds/", arena_views.bout_odds_preview_view, name="bout-odds-preview"),
     path("c/<slug:slug>/bouts/<int:pk>/", arena_views.bout_detail, name="bout"),
     path("c/<slug:slug>/bouts/<int:pk>/cancel/", arena_views.bout_cancel_view, name="bout-cancel"),
     path("c/<slug:slug>/bouts/<int:pk>/verify/", arena_views.bout_verify_view, name="bout-verify"),
@@ -216,6 +225,22 @@ urlpatterns = [
         arena_views.bout_download,
         {"part": "log"},
         name="bout-log-download",
+    ),
+    path("c/<slug:slug>/lab/", lab_views.lab_view, name="lab"),
+    path("c/<slug:slug>/lab/<int:pk>/", lab_views.lab_run_view, name="lab-run"),
+    path("c/<slug:slug>/lab/<int:pk>/cancel/", lab_views.lab_run_cancel_view, name="lab-cancel"),
+    path("c/<slug:slug>/lab/<int:pk>/rerun/", lab_views.lab_run_rerun_view, name="lab-rerun"),
+    path(
+        "c/<slug:slug>/lab/<int:pk>/lab.csv",
+        lab_views.lab_run_download,
+        {"fmt": "csv"},
+        name="lab-csv",
+    ),
+    path(
+        "c/<slug:slug>/lab/<int:pk>/lab.json",
+        lab_views.lab_run_download,
+        {"fmt": "json"},
+        name="lab-json",
     ),
     path("c/<slug:slug>/bouts/open/", play_views.bout_open_view, name="bout-open"),
     path("c/<slug:slug>/bouts/<int:pk>/enter/", play_views.bout_enter_view, name="bout-enter"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.models import Bout, Tournament
+from arena.models import Bout, LabRun, Tournament
 from campaign.models import AuditEntry, Campaign, Membership
 from campaign.notifications.models import Webhook
 from characters.models import Gladiator, LedgerLine
@@ -37,5 +37,6 @@ def snapshot(campaign: Campaign) -> dict[str, Any]:
             Membership.objects.filter(campaign=campaign).values_list("user__username", "role")
         ),
         "campaigns": Campaign.objects.count(),
+        "lab_runs": dict(LabRun.objects.filter(campaign=campaign).values_list("id", "status")),
         "webhooks": sorted(Webhook.objects.filter(campaign=campaign).values_list("url", flat=True)),
     }

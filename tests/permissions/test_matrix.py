@@ -26,7 +26,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from arena.models import Bout
+from arena.lab import lab_chunk_run, lab_run_start
+from arena.models import Bout, LabRun
 from arena.services import bout_resolve, bout_schedule
 from arena.tournaments import tournament_create
 from campaign.models import Campaign, Membership
@@ -68,6 +69,8 @@ class World:
     webhook: Webhook  # the GM's, posting to an address of its own
     fought: Bout  # fought already, between two of the GM's own gladiators (to be voided)
     others: tuple[Gladiator, Gladiator]  # two more, so that a knockout has its four
+    lab: LabRun  # the GM's balance lab run, done
+    lab_queued: LabRun  # another, waiting for the worker
 
 
 @pytest.fixture
@@ -111,6 +114,13 @@ def world(request, gm, owner, rival, stake) -> World:
         campaign=campaign, by=gm, gladiators=house, scheduled_at=timezone.now(), seed=3
     )
     bout_resolve(bout_id=fought.pk)
+    lab, lab_queued = (
+        lab_run_start(campaign=campaign, by=gm, ruleset_slug="gladiatorquest", **LAB_RUN)
+        for _ in range(2)
+    )
+    lab_chunk_run(run_id=lab.pk, index=0)  # the one chunk of a small run
+    lab.refresh_from_db()
+    assert lab.status == LabRun.Status.DONE
     return World(
         campaign=campaign,
         hero=hero,
@@ -121,7 +131,12 @@ def world(request, gm, owner, rival, stake) -> World:
         webhook=webhook,
         fought=fought,
         others=others,
+        lab=lab,
+        lab_queued=lab_queued,
     )
+
+
+LAB_RUN = {"builds": ["barbarian", "wizard"], "bouts": 2, "seed": 5}
 
 
 # --- url builders and effects, so the table below reads as one row per endpoint -------------
@@ -141,6 +156,10 @@ def bout_page(name: str) -> Callable[[World], str]:
 
 def fought_page(name: str) -> Callable[[World], str]:
     return lambda w: reverse(name, args=[w.campaign.slug, w.fought.pk])
+
+
+def lab_page(name: str, run: str = "lab") -> Callable[[World], str]:
+    return lambda w: reverse(name, args=[w.campaign.slug, getattr(w, run).pk])
 
 
 def site(name: str) -> Callable[[World], str]:
@@ -217,6 +236,14 @@ def NEW_TOURNAMENT(b, a, who):
 
 def four(w: World) -> list[int]:
     return [w.hero.pk, w.foe.pk, *(g.pk for g in w.others)]
+
+
+def NEW_LAB_RUN(b, a, who):
+    return len(a["lab_runs"]) == len(b["lab_runs"]) + 1
+
+
+def LAB_CANCELLED(b, a, who):
+    return sorted(a["lab_runs"].values()) == [LabRun.Status.CANCELLED, LabRun.Status.DONE]
 
 
 def NEW_INVITE(b, a, who):
@@ -305,6 +332,13 @@ CASES = [
     Case("page webhook-delete", "post",
          lambda w: reverse("webhook-delete", args=[w.campaign.slug, w.webhook.pk]),
          lambda w: {}, GM_ONLY, NO_WEBHOOK),
+    Case("page lab start", "post", page("lab"),
+         lambda w: {"ruleset": "gladiatorquest", "builds": ["barbarian", "wizard"],
+                    "bouts": "2"},
+         GM_ONLY, NEW_LAB_RUN),
+    Case("page lab cancel", "post", lab_page("lab-cancel", "lab_queued"), lambda w: {},
+         GM_ONLY, LAB_CANCELLED),
+    Case("page lab rerun", "post", lab_page("lab-rerun"), lambda w: {}, GM_ONLY, NEW_LAB_RUN),
     Case("page join with the code", "post", site("join"),
          lambda w: {"code": w.campaign.invite_code}, SIGNED_IN, JOINED),
     Case("page campaign-new", "post", site("campaign-new"),
@@ -367,6 +401,7 @@ PUBLIC_TOO = {
     "page invite-reset", "page gladiator-new", "page buy", "page tactics", "page adjust",
     "page bout-new", "page bout-cancel", "page webhook-new", "page webhook-delete",
     "page tournament-new",
+    "page lab start", "page lab cancel", "page lab rerun",
     "api gladiator create", "api buy", "api sell",
     "api tactics", "api retire", "api adjust", "api bout schedule", "api bout cancel",
     "page bout-void", "page campaign-settings", "page member-invite", "page member-remove",
@@ -474,6 +509,11 @@ READS = [
     Read("page confirm archive", page("campaign-archive"), GM_ONLY, login=True),
     Read("page tournaments", page("tournaments")),
     Read("page tournament-new", page("tournament-new"), GM_ONLY, login=True),
+    Read("page bout-odds-preview", page("bout-odds-preview"), GM_ONLY, login=True),
+    Read("page lab", page("lab"), GM_ONLY, login=True),
+    Read("page lab-run", lab_page("lab-run"), GM_ONLY, login=True),
+    Read("page lab-csv", lab_page("lab-csv"), GM_ONLY, login=True),
+    Read("page lab-json", lab_page("lab-json"), GM_ONLY, login=True),
     Read("api campaign", page("api-campaign"), api=True),
     Read("api gladiators", page("api-gladiators"), api=True),
     Read("api gladiator", hero_page("api-gladiator"), api=True),
@@ -493,7 +533,8 @@ READS = [
 PUBLIC_READS_TOO = {
     "page campaign", "page audit", "page gladiator-new", "page gladiator", "page bout-new",
     "page webhooks", "page campaign-settings", "page confirm retire", "page confirm bout-void",
-    "page confirm archive", "page tournaments", "page tournament-new",
+    "page confirm archive", "page tournaments", "page tournament-new", "page bout-odds-preview",
+    "page lab", "page lab-run", "page lab-csv", "page lab-json",
     "api gladiator", "api ledger", "api audit", "api bouts", "api members", "api tournaments",
 }  # fmt: skip
 

@@ -25,7 +25,8 @@ from arena.engine.core.campaign import (
     TacticSetting,
 )
 from arena.engine.core.protocol import Fate
-from arena.engine.rulesets.gladiator_arena.data import ALLOWED, RACES, WEAPONS, Race
+from arena.engine.lab.builds import LabBuild
+from arena.engine.rulesets.gladiator_arena.data import ALLOWED, RACES, WEAPONS, Race, a
 from arena.engine.rulesets.gladiator_arena.play import SLUG
 from arena.engine.rulesets.gladiator_arena.setup import parse_options
 
@@ -148,6 +149,16 @@ class GladiatorArenaCampaign:
 
     def tactics(self) -> Sequence[TacticSetting]:
         return ()  # the default tactics have no settings
+
+    def lab_builds(self) -> list[LabBuild]:
+        """The balance lab's builds: every race with every weapon it may use (19 pairs)."""
+        return [
+            LabBuild(f"{race.value}-{weapon.value}",
+                     f"{race.value.capitalize()} with {a(weapon.value)}",
+                     race.value, (weapon.value,))
+            for race in RACES
+            for weapon in ALLOWED[race]
+        ]  # fmt: skip
 
     def options_schema(self, *, by_tactics: bool) -> Sequence[OptionField]:
         return (

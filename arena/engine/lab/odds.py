@@ -1,0 +1,83 @@
+"""Odds before the fight: each entrant's chance to win and to die, from simulated bouts of the
+exact entrants and options of a bout, fought by their tactics.
+
+The simulated bouts' seeds come from a seed of their own (the caller derives it from the
+builds and options), never from the bout's secret seed: the odds reveal nothing of the dice the
+bout will roll. A rule set without dice whose entrants start on fixed squares fights the same
+bout every time: its odds are 0% or 100%, and that is the truth of such a bout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from arena.engine.core.campaign import Entrant
+from arena.engine.core.protocol import Fate
+from arena.engine.lab.duel import bout_seed, fight
+from arena.engine.lab.report import wilson
+
+JSON = Any
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """One entrant's record over the simulated bouts: won (its side alone in first place), or
+    died."""
+
+    name: str
+    bouts: int
+    wins: int
+    deaths: int
+
+    @property
+    def win(self) -> float:
+        return self.wins / self.bouts if self.bouts else 0.0
+
+    @property
+    def death(self) -> float:
+        return self.deaths / self.bouts if self.bouts else 0.0
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        return wilson(self.win, self.bouts)
+
+    @property
+    def death_interval(self) -> tuple[float, float]:
+        return wilson(self.death, self.bouts)
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {"name": self.name, "bouts": self.bouts, "wins": self.wins, "deaths": self.deaths}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, JSON]) -> Odds:
+        return cls(data["name"], data["bouts"], data["wins"], data["deaths"])
+
+
+def fight_odds(
+    ruleset: Any,
+    entrants: Sequence[Entrant],
+    options: Mapping[str, JSON],
+    *,
+    bouts: int,
+    seed: int,
+) -> list[Odds]:
+    """Each entrant's wins and deaths in `bouts` tactics bouts of these entrants and options."""
+    wins = dict.fromkeys((e.name for e in entrants), 0)
+    deaths = dict(wins)
+    for n in range(bouts):
+        bout = ruleset.campaign.bout_input(
+            entrants, options, seed=bout_seed(seed, "odds", "", n), by_tactics=True
+        )
+        standings = fight(ruleset, bout)
+        if standings is None:
+            continue  # the turn bound: nobody won
+        # A side wins when it alone holds first place: every member of a winning team wins.
+        first = {s.side for s in standings if s.place == 1}
+        for s in standings:
+            if s.name not in wins:
+                continue  # a house champion the rule set added
+            wins[s.name] += len(first) == 1 and s.side in first
+            deaths[s.name] += s.fate is Fate.DEAD
+    return [Odds(e.name, bouts, wins[e.name], deaths[e.name]) for e in entrants]

@@ -1,0 +1,162 @@
+"""The engine's balance lab (arena/engine/lab/): builds, seeded cells, the Wilson interval and
+the files, without Django."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from arena.engine import campaign_rulesets, ruleset
+from arena.engine.core.protocol import Fate, play_with
+from arena.engine.lab import (
+    Cell,
+    LabSpec,
+    bout_seed,
+    cell_fight,
+    fight,
+    lab_builds_of,
+    to_csv,
+    to_json,
+    to_markdown,
+    wilson,
+)
+from arena.engine.lab.builds import default_lab_builds
+from arena.engine.lab.duel import bout_input
+from arena.engine.lab.pool import fight_matrix
+
+
+def spec(slug: str, bouts: int = 20, seed: int = 3) -> LabSpec:
+    rules = ruleset(slug)
+    return LabSpec(rules, rules.campaign.clean_options({}, by_tactics=True), bouts, seed)
+
+
+def builds(slug: str) -> dict:
+    return {b.key: b for b in lab_builds_of(ruleset(slug).campaign)}
+
+
+@pytest.mark.parametrize("rules", campaign_rulesets(), ids=lambda r: r.slug)
+def test_every_rule_sets_lab_builds_are_legal_gladiators(rules):
+    adapter = rules.campaign
+    listed = lab_builds_of(adapter)
+    assert listed, "every rule set with a campaign adapter joins the lab"
+    assert len({b.key for b in listed}) == len(listed)
+    for b in listed:
+        assert adapter.build_problems(b.kind, b.build) == [], b
+        assert adapter.equipment_problems(b.kind, b.build, b.equipment) == [], b
+
+
+def test_gladiator_arena_lists_every_race_with_every_weapon_it_may_use():
+    keys = set(builds("gladiator-arena"))
+    assert len(keys) == 19  # 19 x 19 = the 361 pairings of the issue
+    assert {"halfling-catapult", "giant-catapult", "elf-bow", "dwarf-axe"} <= keys
+    assert "dwarf-bow" not in keys and "elf-spear" not in keys
+
+
+def test_without_its_own_hook_a_rule_set_offers_each_type_with_its_starting_kit():
+    adapter = ruleset("gladiatorquest").campaign
+    assert not hasattr(adapter, "lab_builds")
+    barbarian = next(b for b in default_lab_builds(adapter) if b.key == "barbarian")
+    assert barbarian.equipment == ("broadsword",)
+    assert barbarian.label == "Barbarian (broadsword)"
+
+
+@pytest.mark.parametrize("slug", ["gladiator-arena", "gladiatorquest", "sudden-destruction"])
+def test_the_lab_fight_ends_as_the_bout_driver_does(slug):
+    """The lab skips the log's turn records, nothing else: the same standings as play_with."""
+    s = spec(slug)
+    listed = list(builds(slug).values())
+    a, b = listed[0], listed[-1]
+    for n in range(10):
+        seed = bout_seed(s.seed, a.key, b.key, n)
+        bout = bout_input(s, a, b, seed, ["A1", "C5", "H8", "E2", "B7"])
+        standings = fight(s.ruleset, bout)
+        log = play_with(s.ruleset, bout)
+        assert log["result"]["finished"] == (standings is not None)
+        if standings is not None:
+            shared = [(r["name"], r["place"], r["fate"]) for r in log["result"]["standings"]]
+            assert [(r.name, r.place, r.fate.value) for r in standings] == shared
+
+
+def test_a_cell_is_the_same_for_the_same_seed_and_differs_for_another():
+    ga = builds("gladiator-arena")
+    first = cell_fight(spec("gladiator-arena", 60), ga["elf-sword"], ga["giant-spear"])
+    again = cell_fight(spec("gladiator-arena", 60), ga["elf-sword"], ga["giant-spear"])
+    other = cell_fight(spec("gladiator-arena", 60, seed=4), ga["elf-sword"], ga["giant-spear"])
+    assert first == again
+    assert first != other  # random starting squares: another seed, other bouts
+    assert first.wins + first.draws + first.losses == 60
+
+
+def test_random_starts_vary_a_rule_set_without_dice():
+    """Gladiator Arena rolls no dice: with fixed starts every bout of a cell is the same."""
+    ga = builds("gladiator-arena")
+    rules = ruleset("gladiator-arena")
+    fixed = LabSpec(rules, rules.campaign.clean_options({}, by_tactics=True), 40, 3, False)
+    cell = cell_fight(fixed, ga["human-sword"], ga["dwarf-axe"])
+    # Two bouts only: build A listed first, then second.
+    assert cell.wins in (0, 20, 40) and cell.draws in (0, 20, 40)
+    varied = cell_fight(spec("gladiator-arena", 40), ga["human-sword"], ga["dwarf-axe"])
+    assert varied.wins not in (0, 20, 40) or varied.draws not in (0, 20, 40)
+
+
+def test_a_mirror_match_is_fair_up_to_chance():
+    gq = builds("gladiatorquest")
+    cell = cell_fight(spec("gladiatorquest", 400), gq["orc"], gq["orc"])
+    low, high = wilson(cell.score, cell.bouts)
+    assert low < 0.5 < high
+
+
+def test_deaths_are_counted_for_both_sides():
+    gq = builds("gladiatorquest")
+    cell = cell_fight(spec("gladiatorquest", 100), gq["barbarian"], gq["goblin"])
+    assert cell.score > 0.8  # a barbarian with a broadsword beats a goblin with a dagger
+    assert cell.b_died > cell.a_died
+    assert Fate.DEAD.value == "killed"
+
+
+def test_a_stopped_cell_returns_nothing():
+    gq = builds("gladiatorquest")
+    assert cell_fight(spec("gladiatorquest"), gq["orc"], gq["elf"], stop=lambda: True) is None
+
+
+def test_bout_seeds_are_fixed_numbers_of_48_bits():
+    assert bout_seed(1, "a", "b", 0) == bout_seed(1, "a", "b", 0)
+    assert bout_seed(1, "a", "b", 0) != bout_seed(1, "b", "a", 0)
+    assert all(0 <= bout_seed(9, "x", "y", n) < 2**48 for n in range(50))
+
+
+def test_the_wilson_interval():
+    low, high = wilson(0.5, 100)
+    assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
+    assert wilson(0.0, 10)[0] == 0.0 and 0.27 < wilson(0.0, 10)[1] < 0.28
+    assert wilson(1.0, 10)[1] == pytest.approx(1.0)
+    assert wilson(0.5, 0) == (0.0, 1.0)
+
+
+def test_the_files_say_the_same_figures():
+    ga = builds("gladiator-arena")
+    chosen = [ga["elf-bow"], ga["giant-sword"]]
+    cells = fight_matrix(
+        "gladiator-arena", chosen, options={"board": [8, 8], "time_limit": True},
+        bouts=30, seed=5, jobs=1,
+    )  # fmt: skip
+    assert [(c.a, c.b) for c in cells] == [
+        ("elf-bow", "elf-bow"), ("elf-bow", "giant-sword"),
+        ("giant-sword", "elf-bow"), ("giant-sword", "giant-sword"),
+    ]  # fmt: skip
+    rows = list(csv.DictReader(io.StringIO(to_csv(cells))))
+    assert [int(r["wins"]) for r in rows] == [c.wins for c in cells]
+    assert float(rows[1]["low"]) <= float(rows[1]["win_rate"]) <= float(rows[1]["high"])
+    doc = to_json({"seed": 5}, chosen, cells)
+    assert doc["seed"] == 5 and [b["key"] for b in doc["builds"]] == ["elf-bow", "giant-sword"]
+    assert [Cell.from_dict(c) for c in doc["cells"]] == cells
+    assert {s["key"] for s in doc["summary"]} == {"elf-bow", "giant-sword"}
+    table = to_markdown(chosen, cells)
+    assert f"| elf-bow | {cells[0].score:.0%} | {cells[1].score:.0%} |" in table
+    # In two processes the matrix is the same.
+    assert fight_matrix(
+        "gladiator-arena", chosen, options={"board": [8, 8], "time_limit": True},
+        bouts=30, seed=5, jobs=2,
+    ) == cells  # fmt: skip
