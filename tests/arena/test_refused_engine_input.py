@@ -50,10 +50,11 @@ def test_a_bout_that_became_impossible_fails_once_with_the_reason(elders, gm):
     # Between scheduling and the fight, the data changed under the bout (an admin's edit).
     Gladiator.objects.filter(pk=nyx.pk).update(kind="ignis")
     Bout.objects.filter(pk=bout.pk).update(scheduled_at=timezone.now() - timedelta(seconds=1))
+    purses = {g.pk: g.gold for g in (ignis, nyx)}  # the campaign's starting purse
     failed = bout_resolve(bout_id=bout.pk)
     assert failed is not None and failed.status == Bout.Status.FAILED
     assert failed.failure.startswith("The rules refuse this bout: two Ignis")
     assert bout_resolve(bout_id=bout.pk) is None  # nothing left to retry
     for g in (ignis, nyx):
         g.refresh_from_db()
-        assert (g.bouts_fought, g.gold) == (0, 0)
+        assert (g.bouts_fought, g.gold) == (0, purses[g.pk])
