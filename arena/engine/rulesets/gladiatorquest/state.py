@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -126,10 +126,13 @@ class Record:
 NO_RECORD = Record()
 
 
-class FighterState(NamedTuple):
-    """One gladiator as he stands between two turns. A NamedTuple, like Square: a turn
-    rebuilds one for every gladiator it copied, so it is built often and must be cheap.
-    `name` and `side` repeat the gladiator's, because nearly everything asks for them."""
+@dataclass(slots=True)
+class FighterState:
+    """One gladiator as he stands. A BoutState's fighters are never changed: a turn copies
+    each one (`copy`), changes its copies and hands them to the next BoutState. (Not frozen:
+    a frozen dataclass sets every field through object.__setattr__, and a turn copies every
+    gladiator.) `name` and `side` repeat the gladiator's, because nearly everything asks for
+    them."""
 
     gladiator: Gladiator
     name: str
@@ -147,6 +150,51 @@ class FighterState(NamedTuple):
     shield_dice: int  # what his shield is still worth (V.F.3 wears it down)
     effects: Effects
     record: Record
+
+    def copy(self) -> FighterState:
+        return FighterState(
+            self.gladiator,
+            self.name,
+            self.side,
+            self.square,
+            self.facing,
+            self.body,
+            self.status,
+            self.points,
+            self.used,
+            self.tally,
+            self.last_hit_by,
+            self.carried,
+            self.spells,
+            self.shield_dice,
+            self.effects,
+            self.record,
+        )
+
+    @property
+    def index(self) -> int:
+        return self.gladiator.index
+
+    @property
+    def fighting(self) -> bool:
+        return self.status is Status.FIGHTING
+
+    # What a turn does to its own copy:
+
+    def use(self, what: str) -> None:
+        self.used = self.used | {what}
+
+    def drop(self, item: str) -> None:
+        """One of the items he carries leaves his hands (thrown, drunk, destroyed)."""
+        carried = list(self.carried)
+        carried.remove(item)
+        self.carried = tuple(carried)
+
+    def affect(self, **changes: int | bool) -> None:
+        self.effects = replace(self.effects, **changes)
+
+    def note(self, **changes: object) -> None:
+        self.record = replace(self.record, **changes)
 
 
 class Lying(NamedTuple):
