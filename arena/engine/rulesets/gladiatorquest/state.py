@@ -214,8 +214,11 @@ class Contact(NamedTuple):
     contested: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BoutState:
+    """Never changed once made: a turn makes the next one (turn.py). Not frozen, like
+    FighterState: one is made every turn, and a frozen one costs four times as much."""
+
     options: Options
     fighters: tuple[FighterState, ...]  # in input order
     ground: tuple[Lying, ...] = ()
@@ -236,10 +239,9 @@ class BoutState:
     by_name: Mapping[str, FighterState] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        occupied = {f.square: i for i, f in enumerate(self.fighters) if f.square is not None}
-        object.__setattr__(self, "occupied", occupied)
-        object.__setattr__(self, "fronts", _fronts(self) if self.combat else {})
-        object.__setattr__(self, "by_name", {f.name: f for f in self.fighters})
+        self.occupied = {f.square: i for i, f in enumerate(self.fighters) if f.square is not None}
+        self.fronts = _fronts(self) if self.combat else {}
+        self.by_name = {f.name: f for f in self.fighters}
 
     def fighter(self, name: str) -> FighterState | None:
         return self.by_name.get(name)
