@@ -2,7 +2,10 @@
 
 8 gladiators on 8x8 with random legal orders (moves, strikes, halfling double moves, bows and
 catapults). The (state, orders) pairs are prepared first by playing random bouts; only
-resolve_turn is timed. Target: one turn under 100 microseconds.
+resolve_turn is timed. Target (issue 14): a turn with 8 gladiators and orders in at most 30
+microseconds. Before (recorded, not measured in this run: the turn's API was the same, but the
+figure comes from the commit before the records stopped being frozen, f31ae4a, on a quiet 2-core
+machine): 43.9 us per turn with all 8 alive, 27.3 us over all turns.
 
     .venv/bin/python bench/ga_bench.py [--turns N] [--seed S]
 """
@@ -32,6 +35,8 @@ from arena.engine.rulesets.gladiator_arena import (
     strike_targets,
     strikes_allowed,
 )
+
+BEFORE_ALL, BEFORE_FULL = 27.3, 43.9  # us per turn, recorded (see the docstring)
 
 
 def random_state(rng: random.Random, count: int = 8, size: int = 8) -> BoutState:
@@ -83,12 +88,13 @@ def main() -> None:
     alive = sum(sum(1 for g in s.gladiators if g.alive) for s, _ in pairs) / len(pairs)
     full = [(s, o) for s, o in pairs if all(g.alive for g in s.gladiators)]
     print(f"gladiator-arena: {len(pairs)} turns, {alive:.1f} gladiators alive on average")
+    print(f"  before (recorded at f31ae4a): {BEFORE_ALL} us per turn, all 8 alive {BEFORE_FULL} us")
     for label, subset in (("all turns", pairs), ("turns with all 8 alive", full)):
         per_turn = _best(subset) / len(subset)
-        verdict = "met" if per_turn < 100e-6 else "NOT met"
+        verdict = "met" if per_turn <= 30e-6 else "NOT met"
         print(
             f"  {label} ({len(subset)}): {1 / per_turn:,.0f} turns/s, "
-            f"{per_turn * 1e6:.1f} us per turn (best of 5; target < 100 us: {verdict})"
+            f"{per_turn * 1e6:.1f} us per turn (best of 5; target <= 30 us: {verdict})"
         )
 
 

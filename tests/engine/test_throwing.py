@@ -96,7 +96,7 @@ def test_a_weapon_on_the_ground_is_picked_up_by_walking_onto_it():
         )
     )
     ajax, bran = state.fighters
-    bran = bran._replace(record=replace(bran.record, thrown=("dagger",)))
+    bran = replace(bran, record=replace(bran.record, thrown=("dagger",)))
     dagger = Lying("dagger", Square.parse("E2"), "Bran")
     state = replace(state, fighters=(ajax, bran), ground=(dagger,))
     orders = {"Ajax": {"move": "forward"}, "Bran": {"move": "stand"}}

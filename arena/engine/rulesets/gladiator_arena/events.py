@@ -1,4 +1,5 @@
-"""What happens in a Gladiator Arena turn, as frozen events (core.Event subclasses)."""
+"""What happens in a Gladiator Arena turn, as events (core.Event subclasses), never changed
+once made."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ArenaEvent(Event):
     """Base of this rule set's events: to_dict writes squares as "D5" and kills as "1/2"."""
 
@@ -62,7 +63,7 @@ class EndReason(Enum):
     CONCEDED = "conceded"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Moved(ArenaEvent):
     kind: ClassVar[str] = "moved"
     name: str
@@ -73,7 +74,7 @@ class Moved(ArenaEvent):
         return f"{self.name} moves from {self.start} to {self.square}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Bumped(ArenaEvent):
     kind: ClassVar[str] = "bumped"
     name: str
@@ -90,14 +91,14 @@ class Bumped(ArenaEvent):
         return f"{self.name} is bumped back from {self.tried} to {self.square} ({why})."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Hit:
     name: str
     damage: int
     square: Square
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Struck(ArenaEvent):
     """One strike. `origin` is where it was made from (the square tried, when bumped)."""
 
@@ -119,7 +120,7 @@ class Struck(ArenaEvent):
         return f"{self.name} strikes {self.target}: {parts}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Wounded(ArenaEvent):
     """The sum of a turn's strikes on one gladiator."""
 
@@ -132,7 +133,7 @@ class Wounded(ArenaEvent):
         return f"{self.name} takes {self.damage} damage this turn and has {self.hp} HP."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TimeLimit(ArenaEvent):
     kind: ClassVar[str] = "time_limit"
     name: str
@@ -142,7 +143,7 @@ class TimeLimit(ArenaEvent):
         return f"Time limit: {self.name} loses 1 HP and has {self.hp} HP."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Removed(ArenaEvent):
     kind: ClassVar[str] = "removed"
     name: str
@@ -159,7 +160,7 @@ class Removed(ArenaEvent):
         return f"{self.name} {how} on {self.square} ({self.hp} HP) and leaves the game."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class KillAwarded(ArenaEvent):
     kind: ClassVar[str] = "kill"
     name: str
@@ -172,7 +173,7 @@ class KillAwarded(ArenaEvent):
         return f"{self.name} is awarded {what} for {self.victim}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class KillLost(ArenaEvent):
     """Time limit death (8 c) or a standoff concession (8 d): one kill point lost."""
 
@@ -184,7 +185,7 @@ class KillLost(ArenaEvent):
         return f"{self.name} loses a kill point."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Conceded(ArenaEvent):
     kind: ClassVar[str] = "conceded"
     name: str
@@ -196,7 +197,7 @@ class Conceded(ArenaEvent):
         return f"{self.name} concedes; the other gladiator gains a kill."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Finished(ArenaEvent):
     kind: ClassVar[str] = "finished"
     reason: EndReason

@@ -1,4 +1,5 @@
-"""The plain, frozen data of a Gladiator Arena bout: options, gladiators, orders, the state."""
+"""The plain data of a Gladiator Arena bout, never changed once made: options, gladiators,
+orders, the state."""
 
 from __future__ import annotations
 
@@ -53,8 +54,11 @@ class Order:
 STAY = Order()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Gladiator:
+    """Never changed once made: a turn makes a new one for each gladiator it changes (not
+    frozen: a frozen dataclass costs four times as much to build, and a turn builds many)."""
+
     name: str
     race: Race
     weapon: Weapon
@@ -71,9 +75,10 @@ class Gladiator:
         return cls(name=name, race=race, weapon=weapon, square=square, hp=RACES[race].hp)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BoutState:
-    """Everything a turn needs. `turn` is the number of turns resolved so far (0 at the start);
+    """Everything a turn needs, never changed once made (not frozen, like Gladiator). `turn`
+    is the number of turns resolved so far (0 at the start);
     gladiators keep their setup order (the order they "posted" in)."""
 
     board: Board

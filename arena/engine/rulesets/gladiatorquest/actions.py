@@ -20,7 +20,7 @@ from arena.engine.rulesets.gladiatorquest.state import (
     defend_dice_of,
     passing_weapon_of,
 )
-from arena.engine.rulesets.gladiatorquest.turn import Fighter, Turn, heal
+from arena.engine.rulesets.gladiatorquest.turn import Turn, heal
 
 THROW_MIN, THROW_MAX, THROW_FLIGHT = 3, 12, 15
 MERCY_TARGET = 6
@@ -197,7 +197,7 @@ def gives_on_arrival(turn: Turn, orders: dict[str, StepOrder]) -> None:
         give(turn, f, turn.by_name[order.potion.give_to], order.potion.potion)
 
 
-def give(turn: Turn, f: Fighter, other: Fighter, potion: str) -> None:
+def give(turn: Turn, f: FighterState, other: FighterState, potion: str) -> None:
     """IV.C.4: handed to an adjacent teammate, who drinks it."""
     assert f.square is not None and other.square is not None
     if other.status in (Status.FIGHTING, Status.DOWN) and f.square.chebyshev(other.square) == 1:
@@ -222,7 +222,7 @@ def spells(turn: Turn, orders: dict[str, StepOrder]) -> None:
         _cast(turn, f, cast.spell, turn.by_name.get(cast.target or ""))
 
 
-def _cast(turn: Turn, f: Fighter, slug: str, target: Fighter | None) -> None:
+def _cast(turn: Turn, f: FighterState, slug: str, target: FighterState | None) -> None:
     spell = SPELLS[slug]
     ev = turn.events
     name = spell.name
@@ -266,7 +266,7 @@ def _cast(turn: Turn, f: Fighter, slug: str, target: Fighter | None) -> None:
             turn.slay_by_archers(f)
 
 
-def _effect(slug: str, target: Fighter | None) -> str:
+def _effect(slug: str, target: FighterState | None) -> str:
     if target is None:
         return "no effect in an open arena"
     if slug == "courage":
@@ -295,7 +295,9 @@ def _effect(slug: str, target: Fighter | None) -> str:
 # --- attacks outside the combat phase --------------------------------------------------------
 
 
-def strike(turn: Turn, by: Fighter, target: Fighter, dice: int, how: str, weapon: str) -> int:
+def strike(
+    turn: Turn, by: FighterState, target: FighterState, dice: int, how: str, weapon: str
+) -> int:
     """Attack dice against defend dice, no parry (passing attacks, throws, Genie)."""
     attack = turn.dice.combat(dice)
     skulls = attack.count(CombatFace.SKULL)
@@ -360,7 +362,7 @@ def throws(turn: Turn, orders: dict[str, StepOrder]) -> None:
         f.drop(t.weapon)
         target = turn.by_name[t.target]
         assert f.square is not None
-        struck: Fighter | None = None
+        struck: FighterState | None = None
         if target.square == t.square and target.status is Status.FIGHTING:
             hit, struck, landed = True, target, t.square
         else:

@@ -24,12 +24,13 @@ from arena.engine.rulesets.gladiatorquest.orders import (
 )
 from arena.engine.rulesets.gladiatorquest.state import (
     BoutState,
+    FighterState,
     Front,
     defend_dice_of,
     weapon_of,
 )
 from arena.engine.rulesets.gladiatorquest.tactics import combat_order
-from arena.engine.rulesets.gladiatorquest.turn import Fighter, Turn
+from arena.engine.rulesets.gladiatorquest.turn import Turn
 
 SKULL, WHITE, BLACK = CombatFace.SKULL, CombatFace.WHITE, CombatFace.BLACK
 
@@ -109,8 +110,8 @@ def dice_for(attack: Attack, base: int, *, off_balance: bool) -> tuple[int, int]
 
 @dataclass(slots=True)
 class _Blow:
-    attacker: Fighter
-    target: Fighter
+    attacker: FighterState
+    target: FighterState
     order: CombatOrder
     weapon: str
     faces: list[CombatFace]

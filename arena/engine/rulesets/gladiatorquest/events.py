@@ -1,4 +1,7 @@
-"""GladiatorQuest events: one frozen record per thing that happened, each with a log line."""
+"""GladiatorQuest events: one record per thing that happened, each with a log line.
+
+Plain slotted dataclasses, never changed once made (not frozen: a bout makes hundreds, and a
+frozen one costs four times as much to build, core/events.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ class Bump(StrEnum):
     WALL = "wall"  # the edge of the arena or a wall
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MovementRolled(Event):
     kind: ClassVar[str] = "movement_roll"
     name: str
@@ -28,7 +31,7 @@ class MovementRolled(Event):
         return f"{self.name} ({self.weight}) rolls {dice} for movement: {self.points} points"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Moved(Event):
     kind: ClassVar[str] = "move"
     name: str
@@ -42,7 +45,7 @@ class Moved(Event):
         return f"{self.name} moves {self.direction} from {self.start} to {self.end}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Turned(Event):
     kind: ClassVar[str] = "turn"
     name: str
@@ -53,7 +56,7 @@ class Turned(Event):
         return f"{self.name} turns ({self.how.replace('_', ' ')}) to face {self.facing}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Bumped(Event):
     kind: ClassVar[str] = "bump"
     name: str
@@ -65,7 +68,7 @@ class Bumped(Event):
         return f"{self.name} cannot enter {self.wanted} ({self.reason.value}) and stays put"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CombatEntered(Event):
     kind: ClassVar[str] = "combat"
     pairs: tuple[tuple[str, str], ...]
@@ -85,7 +88,7 @@ _ATTACK_VERBS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Attacked(Event):
     """A blow in the combat phase, a passing attack, a thrown weapon's hit or a Genie."""
 
@@ -119,7 +122,7 @@ class Attacked(Event):
         return out + f"; {self.damage} damage, {target} has {self.body_after} body"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ShieldDamaged(Event):
     kind: ClassVar[str] = "shield_damaged"
     name: str
@@ -131,7 +134,7 @@ class ShieldDamaged(Event):
         return f"{self.name}'s shield is damaged: {self.dice_left} defend dice left"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Thrown(Event):
     kind: ClassVar[str] = "throw"
     thrower: str
@@ -154,7 +157,7 @@ class Thrown(Event):
         return out + f"missed; it lands at {self.landed}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SpellCast(Event):
     kind: ClassVar[str] = "spell"
     caster: str
@@ -180,7 +183,7 @@ class SpellCast(Event):
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PotionDrunk(Event):
     kind: ClassVar[str] = "potion"
     name: str
@@ -195,7 +198,7 @@ class PotionDrunk(Event):
         return f"{self.name} drinks the {self.potion}{by}{roll}; body {self.body_after}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class StatusRoll(Event):
     kind: ClassVar[str] = "status"
     name: str
@@ -211,7 +214,7 @@ class StatusRoll(Event):
         return f"{self.name} rolls {dice} against {self.status} and {state}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PickedUp(Event):
     kind: ClassVar[str] = "pick_up"
     name: str
@@ -222,7 +225,7 @@ class PickedUp(Event):
         return f"{self.name} picks up the {self.item} at {self.square}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Appealed(Event):
     kind: ClassVar[str] = "appeal"
     name: str
@@ -238,7 +241,7 @@ class Appealed(Event):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Fallen(Event):
     """A gladiator at 0 body: down (a teammate may still heal him) or killed."""
 
@@ -256,7 +259,7 @@ class Fallen(Event):
         return f"{self.name} is killed{by}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Exited(Event):
     kind: ClassVar[str] = "exit"
     name: str
@@ -266,7 +269,7 @@ class Exited(Event):
         return f"{self.name} leaves the arena at {self.square}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Impatience(Event):
     """A standoff: a movement step passed in which nothing happened (Ludus ruling)."""
 
@@ -276,7 +279,7 @@ class Impatience(Event):
         return "The crowd grows impatient: every gladiator must close in"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BoutOver(Event):
     kind: ClassVar[str] = "bout_over"
     winner: str | None

@@ -52,7 +52,7 @@ from arena.engine.rulesets.gladiatorquest.state import (
     weapon_of,
 )
 from arena.engine.rulesets.gladiatorquest.tactics import step_order, worth_waiting
-from arena.engine.rulesets.gladiatorquest.turn import Fighter, Turn
+from arena.engine.rulesets.gladiatorquest.turn import Turn
 
 # --- the roll ---------------------------------------------------------------------------------
 
@@ -91,7 +91,7 @@ def begin_phase(turn: Turn) -> None:
         turn.events.append(MovementRolled(f.name, str(kit.weight), rolled, f.points))
 
 
-def _shake_off(turn: Turn, f: Fighter) -> None:
+def _shake_off(turn: Turn, f: FighterState) -> None:
     """Sleep and Fear last until a 6 on the victim's mind dice (one die per mind point)."""
     status = "sleep" if f.effects.asleep else "fear"
     rolled = tuple(turn.dice.d6s(max(f.gladiator.mind, 1)))
@@ -185,12 +185,12 @@ def step(turn: Turn, orders: dict[str, StepOrder]) -> None:
         end_phase(turn)
 
 
-def _moves(turn: Turn, orders: dict[str, StepOrder]) -> list[tuple[Fighter, Fighter]]:
+def _moves(turn: Turn, orders: dict[str, StepOrder]) -> list[tuple[FighterState, FighterState]]:
     """Carry out every written direction at once; return opposing pairs that contested a
     square (V.A: they enter combat, and may shield-bash, V.F.3)."""
     intents: dict[str, Square] = {}
     labels: dict[str, str] = {}
-    pivots_after: list[tuple[Fighter, str]] = []
+    pivots_after: list[tuple[FighterState, str]] = []
     for f in turn.fighters:
         if f.status is Status.MERCY:
             if f.square == turn.options.exit:
@@ -233,7 +233,7 @@ def _moves(turn: Turn, orders: dict[str, StepOrder]) -> list[tuple[Fighter, Figh
     return contested
 
 
-def _leave(turn: Turn, f: Fighter) -> None:
+def _leave(turn: Turn, f: FighterState) -> None:
     turn.events.append(Exited(f.name, str(f.square)))
     turn.place(f, None)
     f.status = Status.EXITED
@@ -241,7 +241,7 @@ def _leave(turn: Turn, f: Fighter) -> None:
 
 def _carry_out(
     turn: Turn, intents: dict[str, Square], labels: dict[str, str]
-) -> tuple[list[tuple[Fighter, Fighter]], list[Fighter]]:
+) -> tuple[list[tuple[FighterState, FighterState]], list[FighterState]]:
     """The moves of one step, all at once: a move into a wall or the edge bumps; two or more
     into one square all bump (V.A); a move into an occupied square bumps unless its occupant
     moves away (a swap bumps both, a rotation goes round). Returns the opposing pairs that
@@ -254,7 +254,7 @@ def _carry_out(
             valid[name] = sq
         else:
             turn.events.append(Bumped(name, _square_name(sq), Bump.WALL, f.points))
-    contested: list[tuple[Fighter, Fighter]] = []
+    contested: list[tuple[FighterState, FighterState]] = []
     claims: dict[Square, list[str]] = {}
     for name, sq in valid.items():
         claims.setdefault(sq, []).append(name)
@@ -297,7 +297,7 @@ def _square_name(sq: Square) -> str:
     return str(sq) if 0 <= sq.col < 26 and sq.row >= 0 else f"({sq.col},{sq.row})"
 
 
-def _pivot(turn: Turn, f: Fighter, side: str) -> None:
+def _pivot(turn: Turn, f: FighterState, side: str) -> None:
     if "pivot" in f.used:
         return
     f.use("pivot")
@@ -305,7 +305,7 @@ def _pivot(turn: Turn, f: Fighter, side: str) -> None:
     turn.events.append(Turned(f.name, f"pivot_{side}", str(f.facing)))
 
 
-def _pick_up(turn: Turn, f: Fighter) -> None:
+def _pick_up(turn: Turn, f: FighterState) -> None:
     """IV.C.1: a weapon on the ground is picked up by walking onto it, if he may carry it."""
     keep = []
     for lying in turn.ground:
@@ -323,7 +323,7 @@ def _pick_up(turn: Turn, f: Fighter) -> None:
     turn.ground = keep
 
 
-def _walker_step(turn: Turn, f: Fighter) -> Square | None:
+def _walker_step(turn: Turn, f: FighterState) -> Square | None:
     """VI.B: a spared gladiator walks to the exit by the shortest free way. When there is
     none he waits, while waiting can change something (as the tactics do); otherwise he
     walks straight at the exit all the same (and bumps, spending the point)."""
@@ -344,7 +344,7 @@ def _walker_step(turn: Turn, f: Fighter) -> Square | None:
     return Square(here.col + step[0], here.row + step[1])
 
 
-def _contacts(turn: Turn, contested: list[tuple[Fighter, Fighter]]) -> list[Contact]:
+def _contacts(turn: Turn, contested: list[tuple[FighterState, FighterState]]) -> list[Contact]:
     """V.A, V.F.2: opposing fighters orthogonally adjacent, or diagonally adjacent when
     at least one has a diagonal weapon, or who contested a square."""
     contacts: list[Contact] = []

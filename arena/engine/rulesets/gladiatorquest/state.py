@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -130,10 +130,13 @@ class Record:
 NO_RECORD = Record()
 
 
-class FighterState(NamedTuple):
-    """One gladiator as he stands between two turns. A NamedTuple, like Square: a turn
-    rebuilds one for every gladiator it copied, so it is built often and must be cheap.
-    `name` and `side` repeat the gladiator's, because nearly everything asks for them."""
+@dataclass(slots=True)
+class FighterState:
+    """One gladiator as he stands. A BoutState's fighters are never changed: a turn copies
+    each one (`copy`), changes its copies and hands them to the next BoutState. (Not frozen:
+    a frozen dataclass sets every field through object.__setattr__, and a turn copies every
+    gladiator.) `name` and `side` repeat the gladiator's, because nearly everything asks for
+    them."""
 
     gladiator: Gladiator
     name: str
@@ -151,6 +154,51 @@ class FighterState(NamedTuple):
     shield_dice: int  # what his shield is still worth (V.F.3 wears it down)
     effects: Effects
     record: Record
+
+    def copy(self) -> FighterState:
+        return FighterState(
+            self.gladiator,
+            self.name,
+            self.side,
+            self.square,
+            self.facing,
+            self.body,
+            self.status,
+            self.points,
+            self.used,
+            self.tally,
+            self.last_hit_by,
+            self.carried,
+            self.spells,
+            self.shield_dice,
+            self.effects,
+            self.record,
+        )
+
+    @property
+    def index(self) -> int:
+        return self.gladiator.index
+
+    @property
+    def fighting(self) -> bool:
+        return self.status is Status.FIGHTING
+
+    # What a turn does to its own copy:
+
+    def use(self, what: str) -> None:
+        self.used = self.used | {what}
+
+    def drop(self, item: str) -> None:
+        """One of the items he carries leaves his hands (thrown, drunk, destroyed)."""
+        carried = list(self.carried)
+        carried.remove(item)
+        self.carried = tuple(carried)
+
+    def affect(self, **changes: int | bool) -> None:
+        self.effects = replace(self.effects, **changes)
+
+    def note(self, **changes: object) -> None:
+        self.record = replace(self.record, **changes)
 
 
 class Lying(NamedTuple):
@@ -170,8 +218,11 @@ class Contact(NamedTuple):
     contested: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BoutState:
+    """Never changed once made: a turn makes the next one (turn.py). Not frozen, like
+    FighterState: one is made every turn, and a frozen one costs four times as much."""
+
     options: Options
     fighters: tuple[FighterState, ...]  # in input order
     ground: tuple[Lying, ...] = ()
@@ -192,10 +243,9 @@ class BoutState:
     by_name: Mapping[str, FighterState] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        occupied = {f.square: i for i, f in enumerate(self.fighters) if f.square is not None}
-        object.__setattr__(self, "occupied", occupied)
-        object.__setattr__(self, "fronts", _fronts(self) if self.combat else {})
-        object.__setattr__(self, "by_name", {f.name: f for f in self.fighters})
+        self.occupied = {f.square: i for i, f in enumerate(self.fighters) if f.square is not None}
+        self.fronts = _fronts(self) if self.combat else {}
+        self.by_name = {f.name: f for f in self.fighters}
 
     def fighter(self, name: str) -> FighterState | None:
         return self.by_name.get(name)

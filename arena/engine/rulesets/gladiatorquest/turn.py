@@ -7,9 +7,7 @@ Damage, falling, death and mercy are here because every phase deals them out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
-from arena.engine.core.board import Facing, Square
+from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
 from arena.engine.rulesets.gladiatorquest.data import ITEMS
@@ -17,79 +15,11 @@ from arena.engine.rulesets.gladiatorquest.events import BoutOver, Fallen, Potion
 from arena.engine.rulesets.gladiatorquest.state import (
     BoutState,
     Contact,
-    Effects,
     FighterState,
-    Gladiator,
     Lying,
-    Record,
     Status,
     can_heal,
 )
-
-
-@dataclass(slots=True, eq=False)
-class Fighter:
-    """A FighterState being changed by a turn (the same fields)."""
-
-    gladiator: Gladiator
-    name: str
-    side: str
-    square: Square | None
-    facing: Facing
-    body: int
-    status: Status
-    points: int
-    used: frozenset[str]
-    tally: int
-    last_hit_by: str | None
-    carried: tuple[str, ...]
-    spells: tuple[str, ...]
-    shield_dice: int
-    effects: Effects
-    record: Record
-
-    def freeze(self) -> FighterState:
-        return FighterState(
-            self.gladiator,
-            self.name,
-            self.side,
-            self.square,
-            self.facing,
-            self.body,
-            self.status,
-            self.points,
-            self.used,
-            self.tally,
-            self.last_hit_by,
-            self.carried,
-            self.spells,
-            self.shield_dice,
-            self.effects,
-            self.record,
-        )
-
-    @property
-    def index(self) -> int:
-        return self.gladiator.index
-
-    @property
-    def fighting(self) -> bool:
-        return self.status is Status.FIGHTING
-
-    def use(self, what: str) -> None:
-        self.used = self.used | {what}
-
-    def drop(self, item: str) -> None:
-        """One of the items he carries leaves his hands (thrown, drunk, destroyed)."""
-        carried = list(self.carried)
-        carried.remove(item)
-        self.carried = tuple(carried)
-
-    def affect(self, **changes: int | bool) -> None:
-        self.effects = replace(self.effects, **changes)
-
-    def note(self, **changes: object) -> None:
-        self.record = replace(self.record, **changes)
 
 
 class Turn:
@@ -101,7 +31,7 @@ class Turn:
         self.board = state.options.board
         self.dice = dice
         self.number = state.turn + 1
-        self.fighters = [Fighter(*f) for f in state.fighters]
+        self.fighters = [f.copy() for f in state.fighters]
         self.by_name = {f.name: f for f in self.fighters}
         self.occupied = {f.square: f for f in self.fighters if f.square is not None}
         self.ground = list(state.ground)
@@ -118,7 +48,7 @@ class Turn:
     def freeze(self, phase: str, turn: int) -> BoutState:
         return BoutState(
             options=self.options,
-            fighters=tuple([f.freeze() for f in self.fighters]),
+            fighters=tuple(self.fighters),
             ground=tuple(self.ground),
             turn=turn,
             phase=phase,
@@ -132,10 +62,10 @@ class Turn:
             reason=self.reason,
         )
 
-    def enemies(self, f: Fighter) -> list[Fighter]:
+    def enemies(self, f: FighterState) -> list[FighterState]:
         return [o for o in self.fighters if o.status is Status.FIGHTING and o.side != f.side]
 
-    def place(self, f: Fighter, square: Square | None) -> None:
+    def place(self, f: FighterState, square: Square | None) -> None:
         """Move a figure (None: off the board)."""
         if f.square is not None:
             del self.occupied[f.square]
@@ -143,13 +73,13 @@ class Turn:
         if square is not None:
             self.occupied[square] = f
 
-    def lay(self, item: str, square: Square, owner: Fighter) -> None:
+    def lay(self, item: str, square: Square, owner: FighterState) -> None:
         self.ground.append(Lying(item, square, owner.name))
         owner.note(thrown=(*owner.record.thrown, item))
 
     # --- damage, falls and deaths (VI) --------------------------------------------------
 
-    def wound(self, target: Fighter, amount: int, by: Fighter | None) -> int:
+    def wound(self, target: FighterState, amount: int, by: FighterState | None) -> int:
         """Damage from an opponent (or friendly fire). Striking a gladiator the Emperor spared
         brings the archers down on the striker (VI.B); the spared one is unharmed."""
         if amount <= 0:
@@ -189,24 +119,24 @@ class Turn:
             else:
                 self.kill(f, f.last_hit_by)
 
-    def kill(self, f: Fighter, by: str | None, *, how: str = "killed") -> None:
+    def kill(self, f: FighterState, by: str | None, *, how: str = "killed") -> None:
         """`by` is credited with the defeat (VII) when he is a gladiator and it was a kill."""
         f.status = Status.DEAD
         credited = by if how == "killed" and by in self.by_name else f.record.defeated_by
         f.note(killed_by=by, out_at=f.record.out_at or self.number, defeated_by=credited)
         self.events.append(Fallen(f.name, how, by))
 
-    def slay_by_archers(self, f: Fighter) -> None:
+    def slay_by_archers(self, f: FighterState) -> None:
         f.body = 0
         self.kill(f, "the Emperor's archers", how="archers")
 
-    def spare(self, f: Fighter) -> None:
+    def spare(self, f: FighterState) -> None:
         """VI.B: the Emperor grants mercy; "he is still considered defeated"."""
         f.status = Status.MERCY
         credited = f.last_hit_by if f.last_hit_by in self.by_name else None
         f.note(out_at=self.number, defeated_by=credited)
 
-    def drink(self, f: Fighter, potion: str, *, given_by: Fighter | None) -> None:
+    def drink(self, f: FighterState, potion: str, *, given_by: FighterState | None) -> None:
         """IV.C.4 / VI.A. A given potion is the giver's loss (his potions_used)."""
         owner = f if given_by is None else given_by
         owner.drop(potion)
@@ -255,7 +185,7 @@ class Turn:
         self.events.append(BoutOver(winner, reason))
 
 
-def heal(f: Fighter, amount: int) -> int:
+def heal(f: FighterState, amount: int) -> int:
     """Up to his starting body; a fallen gladiator healed above 0 fights on (VI.A)."""
     before = f.body
     f.body = min(f.gladiator.max_body, f.body + amount)
