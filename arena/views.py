@@ -99,7 +99,7 @@ def bout_odds_preview_view(request: HttpRequest, slug: str) -> HttpResponse:
     context: dict = {"campaign": campaign, "query": request.GET.urlencode()}
     try:
         options = bout_options_clean(
-            ruleset=campaign.ruleset,
+            campaign=campaign,
             options=options_chosen(schema, form.cleaned_data),
             by_tactics=True,
         )

@@ -371,6 +371,7 @@ def measure(slug: str) -> None:
     from django.test.utils import CaptureQueriesContext
 
     from arena.models import Bout
+    from campaign.models import Campaign
     from characters.models import Gladiator
 
     veteran = (
@@ -381,8 +382,10 @@ def measure(slug: str) -> None:
     )
     bouts = Bout.objects.filter(campaign__slug=slug)
     bout = bouts.order_by("pk")[bouts.count() // 2]
-    client = Client()
-    client.force_login(veteran.owner)
+    player = Client()
+    player.force_login(veteran.owner)
+    gm = Client()  # the settings page, with the member list, is the GM's
+    gm.force_login(Campaign.objects.get(slug=slug).created_by)
     base = f"/c/{slug}"
     pages = [
         ("dashboard", "/"),
@@ -401,10 +404,12 @@ def measure(slug: str) -> None:
         ("graveyard, last page", f"{base}/graveyard/?page=last"),
         (f"inbox ({veteran.owner.notifications.count()} notifications)", "/inbox/"),
         ("inbox, page 40", "/inbox/?page=40"),
+        ("settings and members (as the GM)", f"{base}/settings/"),
     ]  # fmt: skip
     print(f"\n{REQUESTS} requests per page, logged in as {veteran.owner.username}:")
     print(f"  {'page':<44} {'median':>8} {'p95':>8} {'queries':>8} {'KiB':>6}")
     for label, url in pages:
+        client = gm if "as the GM" in label else player
         with CaptureQueriesContext(connection) as queries:
             response = client.get(url)
         assert response.status_code == 200, (url, response.status_code)
