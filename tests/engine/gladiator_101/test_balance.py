@@ -11,10 +11,11 @@ from arena.engine.rulesets.gladiator_101.balance import changes_a_bout, fought
 from arena.engine.rulesets.gladiator_101.events import Used
 from arena.engine.rulesets.gladiator_101.feats import FEATS
 
-# Fast abilities the tactics must weigh against the focused attack they give up, a slow one,
-# and armour feats for places the opponent's tactics strike.
-ABILITIES = ["battle-cry", "feint", "guard", "intimidate", "shield-wall"]
-PASSIVES = ["helmet-drill", "greave-drill", "thick-skull", "brute", "iron-gut"]
+# Fast abilities the tactics must weigh against the focused attack they give up, and passive
+# feats that once changed nothing (a kick feat, armour where nobody struck, hit points where
+# no blow fells).
+ABILITIES = ["battle-cry", "feint", "guard", "intimidate"]
+PASSIVES = ["hard-kick", "shield-wall", "helmet-drill", "greave-drill", "iron-gut", "brute"]
 
 
 @pytest.mark.parametrize("slug", ABILITIES + PASSIVES)

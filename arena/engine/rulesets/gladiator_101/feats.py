@@ -149,7 +149,7 @@ STANDARD_FEATS = (
     _feat("shield-basher", "Shield Basher", 1, ("hit@shield", 10), ("damage@shield", 1)),
     _feat("pugilist", "Pugilist", 1, ("hit@fist", 10), ("damage@fist", 2)),
     _feat("trained-kick", "Trained Kick", 1, ("kick_delay", 10)),
-    _feat("hard-kick", "Hard Kick", 1, ("hit@foot", 6), ("damage@foot", 2)),
+    _feat("hard-kick", "Hard Kick", 1, ("hit@foot", 16), ("damage@foot", 3)),
     _feat("two-weapon-rhythm", "Two-Weapon Rhythm", 2, ("multi_delay", 8)),
     _feat("veteran", "Veteran", 2, ("hit", 2), ("reflex", 3)),
     _feat("duelist", "Duelist", 2, ("hit@gladius", 3), ("grade@gladius", 5)),
@@ -187,7 +187,7 @@ STANDARD_FEATS = (
     _feat("feint", "Feint", 2, ability=Ability("feint", 20)),
     _feat("guard", "Guard", 2, ability=Ability("guard", 23)),
     _feat("intimidate", "Intimidate", 2, ability=Ability("taunt", 30)),
-    _feat("shield-wall", "Shield Wall", 1, ability=Ability("brace", 20)),
+    _feat("shield-wall", "Shield Wall", 1, ("armour@torso", 6), ("dodge", 2)),
     _feat("second-wind", "Second Wind", 1, ability=Ability("rally", 10, uses=1)),
 )
 SPECIAL_FEATS = (
