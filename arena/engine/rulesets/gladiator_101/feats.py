@@ -201,7 +201,9 @@ SPECIAL_FEATS = (
     _feat("berserker", "Berserker", 2, ("berserk", 12), rarity=S),
     _feat("opportunist", "Opportunist", 2, ("opportunist", 12), rarity=S),
     _feat("riposte", "Riposte", 2, ("riposte", 10), rarity=S),
-    _feat("hamstring", "Hamstring", 2, ("hamstring", 6), ("hit@low", 14), ("damage@foot", 3), rarity=S),
+    _feat(
+        "hamstring", "Hamstring", 2, ("hamstring", 6), ("hit@low", 14), ("damage@foot", 3), rarity=S
+    ),
     _feat("bloodlust", "Bloodlust", 2, ("bloodlust", 8), rarity=S),
     _feat("first-strike", "First Strike", 1, ("first_strike", 25), rarity=S),
     _feat("patient-hunter", "Patient Hunter", 2, ability=Ability("aim", 30), rarity=S),
