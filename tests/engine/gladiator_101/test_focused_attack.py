@@ -35,4 +35,5 @@ def test_twin_focus_strikes_twice_with_no_delay_at_all():
     """'(or its to-hit roll, if a feat would give a focused attack multiple strikes)'."""
     state = place("Red E5 feats=twin-focus", "Blue E6")
     _, events = resolve(state, {"focus": ["gladius mid", "foot low"]}, [99, 99])
-    assert [s.to_hit for s in of(events, Struck)] == [75, 55]
+    # 10 + 40 (mid) or 20 (low) + 25, less Twin Focus's own -10, and no Delay at all.
+    assert [s.to_hit for s in of(events, Struck)] == [65, 45]

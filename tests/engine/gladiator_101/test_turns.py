@@ -78,10 +78,10 @@ def test_a_fast_ability_takes_the_move_action():
 
 
 def test_a_slower_ability_takes_the_standard_action():
-    state = place("Red E5 feats=shield-wall", "Blue E6")
-    assert RULES.validate(state, "Red", {"slow": "shield-wall", "attack": ["gladius mid"]}) == [
+    state = place("Red E5 feats=second-wind", "Blue E6")
+    assert RULES.validate(state, "Red", {"slow": "second-wind", "attack": ["gladius mid"]}) == [
         "one standard action a turn, not attack and slow"
     ]
-    assert RULES.validate(state, "Red", {"fast": "shield-wall"}) == [
-        "shield-wall is a slow ability: give it as slow"
+    assert RULES.validate(state, "Red", {"fast": "second-wind"}) == [
+        "second-wind is a slow ability: give it as slow"
     ]

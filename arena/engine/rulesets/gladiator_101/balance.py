@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from arena.engine.core.dice import Dice
+from arena.engine.core.events import Event
 from arena.engine.rulesets.gladiator_101.feats import FEATS
 from arena.engine.rulesets.gladiator_101.resolve import resolve_turn
 from arena.engine.rulesets.gladiator_101.setup import setup_bout
@@ -25,6 +26,11 @@ FLOOR = 0.52  # above a half by more than chance allows in 1,000 bouts (about 1.
 
 def duel(feats: tuple[list[str], list[str]], seed: int) -> str:
     """The winner's name ("" for a draw) of one bout fought by tactics."""
+    return fought(feats, seed)[0]
+
+
+def fought(feats: tuple[list[str], list[str]], seed: int) -> tuple[str, list[Event]]:
+    """One bout fought by tactics: the winner's name ("" for a draw) and every event."""
     bout = {
         "seed": seed,
         "gladiators": [
@@ -34,10 +40,19 @@ def duel(feats: tuple[list[str], list[str]], seed: int) -> str:
     }
     state = setup_bout(bout)
     dice = Dice.seeded(seed)
+    events: list[Event] = []
     while not state.finished:
-        state, _ = resolve_turn(state, default_order(state, state.actor.name), dice)
+        state, more = resolve_turn(state, default_order(state, state.actor.name), dice)
+        events += more
     standing = [f.name for f in state.fighters if f.standing]
-    return standing[0] if len(standing) == 1 else ""
+    return (standing[0] if len(standing) == 1 else ""), events
+
+
+def changes_a_bout(slug: str, bouts: int = 100) -> bool:
+    """Whether the feat changes anything in the first `bouts` seeded bouts of its row: the
+    winner or any event, against the same seeds fought without it. A feat the tactics never
+    use (or that never comes into play) leaves every bout exactly as it was."""
+    return any(fought(([slug], []), seed) != fought(([], []), seed) for seed in range(bouts))
 
 
 @dataclass(frozen=True, slots=True)

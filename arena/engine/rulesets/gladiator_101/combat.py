@@ -102,7 +102,7 @@ def to_hit(
         number += t.get("berserk")
     if turn < 2:  # each combatant's first turn is turn 0 or 1
         number += t.get("first_strike")
-    number -= defender.traits.get("dodge")
+    number -= boost_total(defender, "dodge", turn)  # Light Feet, or a Guard up
     return number
 
 

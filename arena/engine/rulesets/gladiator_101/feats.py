@@ -41,8 +41,8 @@ THEIR_TURN = "on the opponent's next turn"
 ABILITIES = {
     # kind: (the bonus it grants, on whom, how long)
     "cry": ("hit", "self", THIS_TURN),
-    "feint": ("grade", "self", THIS_TURN),
-    "guard": ("reflex", "self", UNTIL_NEXT),
+    "feint": ("hit and grade", "self", THIS_TURN),
+    "guard": ("reflex and dodge", "self", UNTIL_NEXT),
     "brace": ("armour@all", "self", UNTIL_NEXT),
     "taunt": ("hit", "opponent", THEIR_TURN),  # a penalty: the value is taken off
     "aim": ("hit", "self", NEXT_TURN),
@@ -104,7 +104,11 @@ SMALL = 4  # below this a number is not raised: +1 damage or +1 die is no slight
 
 
 def _better(key: str, value: int) -> int:
-    return value if key in FLAGS or value < SMALL else math.ceil(value * 1.25)
+    if key in FLAGS or abs(value) < SMALL:
+        return value
+    if value < 0:  # a drawback (Twin Focus's to-hit) is a quarter smaller
+        return math.ceil(value * 0.75)
+    return math.ceil(value * 1.25)
 
 
 def foil_of(feat: Feat) -> Feat:
@@ -113,7 +117,7 @@ def foil_of(feat: Feat) -> Feat:
         feat.ability, value=_better(feat.ability.kind, feat.ability.value)
     )
     if effects == feat.effects and ability == feat.ability:
-        effects += (("hit", 2),)
+        effects += (("grade", 3),)
     return replace(
         feat, slug=feat.slug + FOIL, name=f"{feat.name} (foil)", effects=effects,
         ability=ability, foil=True,
@@ -141,11 +145,11 @@ STANDARD_FEATS = (
     _feat("swordsman", "Swordsman", 2, ("hit@gladius", 5)),
     _feat("skull-hunter", "Skull Hunter", 2, ("hit@high", 8)),
     _feat("body-blows", "Body Blows", 2, ("hit@mid", 5)),
-    _feat("hamstringer", "Hamstringer", 1, ("hit@low", 8), ("grade@low", 6)),
+    _feat("hamstringer", "Hamstringer", 1, ("hit@low", 16), ("grade@low", 6), ("damage@foot", 3)),
     _feat("shield-basher", "Shield Basher", 1, ("hit@shield", 10), ("damage@shield", 1)),
     _feat("pugilist", "Pugilist", 1, ("hit@fist", 10), ("damage@fist", 2)),
     _feat("trained-kick", "Trained Kick", 1, ("kick_delay", 10)),
-    _feat("hard-kick", "Hard Kick", 1, ("hit@foot", 6), ("damage@foot", 2)),
+    _feat("hard-kick", "Hard Kick", 1, ("hit@foot", 16), ("damage@foot", 3)),
     _feat("two-weapon-rhythm", "Two-Weapon Rhythm", 2, ("multi_delay", 8)),
     _feat("veteran", "Veteran", 2, ("hit", 2), ("reflex", 3)),
     _feat("duelist", "Duelist", 2, ("hit@gladius", 3), ("grade@gladius", 5)),
@@ -156,9 +160,9 @@ STANDARD_FEATS = (
     _feat("deep-cuts", "Deep Cuts", 2, ("grade@gladius", 8)),
     _feat("heavy-shield", "Heavy Shield", 1, ("damage@shield", 2)),
     _feat("armour-splitter", "Armour Splitter", 2, ("pierce", 8)),
-    _feat("lucky", "Lucky", 2, ("crit", 3)),
+    _feat("lucky", "Lucky", 2, ("crit", 5), ("hit", 3)),
     _feat("killer-instinct", "Killer Instinct", 2, ("crit", 3), ("grade", 6)),
-    _feat("brute", "Brute", 1, ("blunt", 12)),
+    _feat("brute", "Brute", 1, ("blunt", 12), ("damage@shield", 1)),
     # Focused attack
     _feat("eye-of-the-storm", "Eye of the Storm", 2, ("focus_hit", 10)),
     _feat("crushing-focus", "Crushing Focus", 2, ("focus_grade", 12)),
@@ -168,34 +172,38 @@ STANDARD_FEATS = (
     _feat("light-feet", "Light Feet", 2, ("dodge", 5)),
     _feat("dancers-step", "Dancer's Step", 1, ("speed", 2), ("dodge", 2)),
     _feat("iron-skin", "Iron Skin", 3, ("dr", 1)),  # on partial hits only
-    _feat("thick-skull", "Thick Skull", 2, ("hp@head", 2), ("armour@head", 5)),
+    _feat(
+        "thick-skull", "Thick Skull", 2, ("hp@head", 2), ("armour@head", 5), ("hp@upper_torso", 2)
+    ),
     _feat("barrel-chest", "Barrel Chest", 2, ("hp@upper_torso", 4)),
-    _feat("iron-gut", "Iron Gut", 2, ("hp@lower_torso", 4)),
-    _feat("tough-limbs", "Tough Limbs", 1, ("hp@arms", 3), ("hp@legs", 3)),
+    _feat("iron-gut", "Iron Gut", 2, ("hp@lower_torso", 4), ("hp@upper_torso", 3)),
+    _feat("tough-limbs", "Tough Limbs", 1, ("hp@arms", 3), ("hp@legs", 3), ("hp@upper_torso", 4)),
     _feat("toughness", "Toughness", 3, ("hp@vitals", 2)),
     _feat("shield-drill", "Shield Drill", 2, ("armour@torso", 8)),
-    _feat("greave-drill", "Greave Drill", 1, ("armour@legs", 10)),
-    _feat("helmet-drill", "Helmet Drill", 1, ("armour@head", 10)),
+    _feat("greave-drill", "Greave Drill", 1, ("armour@legs", 10), ("dodge", 3)),
+    _feat("helmet-drill", "Helmet Drill", 1, ("armour@head", 10), ("armour@upper_torso", 4)),
     # Abilities
-    _feat("battle-cry", "Battle Cry", 2, ability=Ability("cry", 10)),
-    _feat("feint", "Feint", 2, ability=Ability("feint", 14)),
-    _feat("guard", "Guard", 2, ability=Ability("guard", 12)),
-    _feat("intimidate", "Intimidate", 2, ability=Ability("taunt", 20)),
-    _feat("shield-wall", "Shield Wall", 1, ability=Ability("brace", 20)),
+    _feat("battle-cry", "Battle Cry", 2, ability=Ability("cry", 26)),
+    _feat("feint", "Feint", 2, ability=Ability("feint", 20)),
+    _feat("guard", "Guard", 2, ability=Ability("guard", 23)),
+    _feat("intimidate", "Intimidate", 2, ability=Ability("taunt", 30)),
+    _feat("shield-wall", "Shield Wall", 1, ("armour@torso", 6), ("dodge", 2)),
     _feat("second-wind", "Second Wind", 1, ability=Ability("rally", 10, uses=1)),
 )
 SPECIAL_FEATS = (
     _feat("flurry", "Flurry", 3, ("flurry", 1), rarity=S),
     _feat("headbutt", "Headbutt", 2, ("headbutt", 1), rarity=S),
-    _feat("twin-focus", "Twin Focus", 3, ("twin_focus", 1), rarity=S),
+    _feat("twin-focus", "Twin Focus", 3, ("twin_focus", 1), ("focus_hit", -10), rarity=S),
     _feat("high-kick", "High Kick", 1, ("high_kick", 1), rarity=S),
     _feat("vital-strike", "Vital Strike", 1, ("vital_strike", 1), rarity=S),
-    _feat("sweep", "Sweep", 2, ("sweep", 1), rarity=S),
+    _feat("sweep", "Sweep", 2, ("sweep", 1), ("hit@foot", 12), ("damage@foot", 3), rarity=S),
     _feat("last-stand", "Last Stand", 2, ("last_stand", 1), rarity=S),
     _feat("berserker", "Berserker", 2, ("berserk", 12), rarity=S),
     _feat("opportunist", "Opportunist", 2, ("opportunist", 12), rarity=S),
     _feat("riposte", "Riposte", 2, ("riposte", 10), rarity=S),
-    _feat("hamstring", "Hamstring", 2, ("hamstring", 6), rarity=S),
+    _feat(
+        "hamstring", "Hamstring", 2, ("hamstring", 6), ("hit@low", 14), ("damage@foot", 3), rarity=S
+    ),
     _feat("bloodlust", "Bloodlust", 2, ("bloodlust", 8), rarity=S),
     _feat("first-strike", "First Strike", 1, ("first_strike", 25), rarity=S),
     _feat("patient-hunter", "Patient Hunter", 2, ability=Ability("aim", 30), rarity=S),
@@ -249,8 +257,8 @@ _AT = {
 }
 ABILITY_WORDS = {
     "cry": "+{v} to hit this turn",
-    "feint": "+{v} to the damage grade this turn",
-    "guard": "+{v} Reflex until your next turn",
+    "feint": "+{v} to hit and to the damage grade this turn",
+    "guard": "+{v} Reflex and opponents get -{v} to hit you until your next turn",
     "brace": "+{v} armour everywhere until your next turn",
     "taunt": "the opponent gets -{v} to hit on its next turn",
     "aim": "+{v} to hit on your next turn",
@@ -259,10 +267,10 @@ ABILITY_WORDS = {
 
 
 def _where(base: str, where: str) -> str:
+    if base in ("armour", "hp"):  # a location ("head" is also a weapon's slug)
+        return where.replace("_", " ")
     if where in WEAPONS:
         return f" with the {WEAPONS[where].name.split(' (')[0].lower()}"
-    if base in ("armour", "hp"):
-        return where.replace("_", " ")
     return f" at {where} height"
 
 
@@ -281,5 +289,5 @@ def describe(feat: Feat) -> str:
         )
         uses = f", {a.uses} a bout" if a.uses else ""
         parts.append(f"{speed}{uses}: {ABILITY_WORDS[a.kind].format(v=a.value)}")
-    text = "; ".join(parts)
+    text = "; ".join(parts).replace("+-", "-")  # a drawback reads "-10 to hit"
     return text[0].upper() + text[1:] + "."

@@ -21,6 +21,19 @@ def _feat_name(me: Fighter, slug: str) -> str:
     return own.name
 
 
+def boosts_of(kind: str, value: int, turn: int, source: str = "") -> tuple[Boost, ...]:
+    """The boosts an ability used on `turn` gives its user (a taunt and a rally give none)."""
+    keys, until = {
+        "cry": (("hit",), turn + 1),
+        # A feint opens a guard: the strikes land more often and deeper this turn.
+        "feint": (("hit", "grade"), turn + 1),
+        "guard": (("reflex", "dodge"), turn + 2),
+        "brace": (("armour@all",), turn + 2),
+        "aim": (("hit",), turn + 3),
+    }.get(kind, ((), turn))
+    return tuple(Boost(key, value, until, source) for key in keys)
+
+
 def use_ability(state: State, me: Fighter, slug: str) -> tuple[State, Event]:
     ability, timing = me.traits.abilities[slug]
     t, v = state.turn, ability.value
@@ -42,14 +55,7 @@ def use_ability(state: State, me: Fighter, slug: str) -> tuple[State, Event]:
         hp[slot] = min(me.traits.max_hp[slot], hp[slot] + v)
         me = replace(me, hp=tuple(hp))
     else:
-        key, until = {
-            "cry": ("hit", t + 1),
-            "feint": ("grade", t + 1),
-            "guard": ("reflex", t + 2),
-            "brace": ("armour@all", t + 2),
-            "aim": ("hit", t + 3),
-        }[kind]
-        me = replace(me, boosts=(*me.boosts, Boost(key, v, until, slug)))
+        me = replace(me, boosts=(*me.boosts, *boosts_of(kind, v, t, slug)))
     state = state.with_fighter(me)
     return state, Used(me.name, _feat_name(me, slug), timing.value, ABILITY_WORDS[kind].format(v=v))
 

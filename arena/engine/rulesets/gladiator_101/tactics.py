@@ -25,9 +25,17 @@ from arena.engine.rulesets.gladiator_101.combat import (
     to_hit,
     wounded,
 )
-from arena.engine.rulesets.gladiator_101.data import AT_HEIGHT, LOCATIONS, VITAL, WEAPONS, Height
+from arena.engine.rulesets.gladiator_101.data import (
+    AT_HEIGHT,
+    KICK,
+    LOCATIONS,
+    VITAL,
+    WEAPONS,
+    Height,
+)
 from arena.engine.rulesets.gladiator_101.orders import Order, available, heights, reach, speed
-from arena.engine.rulesets.gladiator_101.state import Boost, Fighter, State, boost_total
+from arena.engine.rulesets.gladiator_101.resolve import boosts_of
+from arena.engine.rulesets.gladiator_101.state import FOREVER, Boost, Fighter, State, boost_total
 
 LIMB_WEIGHT = 0.4  # a point on a limb, against a point on a vital location of equal health
 
@@ -48,7 +56,8 @@ def _key(a: Fighter, d: Fighter, turn: int) -> tuple:
     return (
         a.feats, a.accuracy, a.strength, boost_total(a, "hit", turn),
         boost_total(a, "grade", turn), wounded(a), turn < 2,
-        d.feats, reflex(d, turn), boost_total(d, "armour@all", turn), 0 in d.hp,
+        d.feats, reflex(d, turn), boost_total(d, "armour@all", turn),
+        boost_total(d, "dodge", turn), 0 in d.hp,
     )  # fmt: skip
 
 
@@ -93,6 +102,49 @@ def strike_value(
     return sum(weight(d, loc) * e for loc, e in table) / len(table)
 
 
+def _full_chance(
+    a: Fighter, d: Fighter, s: Strike, *, delay: int, multi: bool, focused: bool, turn: int
+) -> float:
+    """The chance that one strike hits for full damage (a crit, or a hit that passes its
+    damage grade), over the locations of its height."""
+    crit = min(100, crit_range(a)) / 100
+    hit = max(0, min(100, to_hit(a, d, s, delay=delay, multi=multi, focused=focused, turn=turn)))
+    places = AT_HEIGHT[s.height]
+    passed = sum(
+        min(100, max(0, grade(a, d, s, loc, delay=delay, focused=focused, turn=turn)))
+        for loc in places
+    ) / (100 * len(places))
+    return crit + max(0.0, hit / 100 - crit) * passed
+
+
+HAMSTRUNG_TURNS = 3  # how many of its own turns a hamstrung opponent's lost Reflex is counted
+
+
+def _rider(
+    a: Fighter, d: Fighter, s: Strike, *, delay: int, multi: bool, focused: bool, turn: int
+) -> float:
+    """What a full-damage strike gives beyond its damage (Sweep's knock-down, Hamstring's lost
+    Reflex), as the damage it is worth, times the chance of a full-damage strike. Without
+    this the tactics never kick or strike low, and those feats never come into play."""
+    t = a.traits
+    worth = 0.0
+    if t.get("sweep") and s.weapon == KICK:
+        # Knocked down, the opponent cannot make its focused attack on its next turn.
+        worth += max(0.0, best_focus(d, a, turn + 1, riders=False)[0]
+                     - best_basic(d, a, turn + 1, riders=False)[0])  # fmt: skip
+    if t.get("hamstring") and s.height is Height.LOW:
+        lamed = replace(d, boosts=(*d.boosts, Boost("reflex", -t.get("hamstring"), FOREVER)))
+        gain = threat(a, lamed, turn + 2, riders=False) - threat(a, d, turn + 2, riders=False)
+        worth += max(0.0, gain) * HAMSTRUNG_TURNS / len(AT_HEIGHT[s.height])  # a leg of two
+    if not worth:
+        return 0.0
+    return worth * _full_chance(a, d, s, delay=delay, multi=multi, focused=focused, turn=turn)
+
+
+def _has_rider(a: Fighter) -> bool:
+    return bool(a.traits.get("sweep") or a.traits.get("hamstring"))
+
+
 def _heights(a: Fighter, weapon: str) -> tuple[Height, ...]:
     allowed = heights(a, weapon)
     fixed = a.tactics.aim
@@ -102,19 +154,23 @@ def _heights(a: Fighter, weapon: str) -> tuple[Height, ...]:
 
 
 def _best_strikes(
-    a: Fighter, d: Fighter, weapons: tuple[str, ...], *, focused: bool, turn: int
+    a: Fighter, d: Fighter, weapons: tuple[str, ...], *, focused: bool, turn: int, riders: bool
 ) -> tuple[float, tuple[Strike, ...]]:
-    """The strikes of these weapons at their best heights, and what they are worth."""
+    """The strikes of these weapons at their best heights, and what they are worth (with what
+    a full-damage strike gives beyond its damage, unless `riders` is off: the look one turn
+    ahead that a rider's worth itself takes does not look further)."""
     probe = tuple(Strike(w, heights(a, w)[0]) for w in weapons)
     delay = [0] * len(weapons) if focused else delays(a, probe)
     multi = len(weapons) > 1
     total, chosen = 0.0, []
     for w, dl in zip(weapons, delay, strict=True):
-        options = [
-            (strike_value(a, d, Strike(w, h), delay=dl, multi=multi, focused=focused, turn=turn),
-             Strike(w, h))
-            for h in _heights(a, w)
-        ]  # fmt: skip
+        options = []
+        for h in _heights(a, w):
+            s = Strike(w, h)
+            value = strike_value(a, d, s, delay=dl, multi=multi, focused=focused, turn=turn)
+            if riders:
+                value += _rider(a, d, s, delay=dl, multi=multi, focused=focused, turn=turn)
+            options.append((value, s))
         value, strike = max(options, key=lambda pair: pair[0])  # a tie: the first height listed
         total += value
         chosen.append(strike)
@@ -135,33 +191,43 @@ def _slots(a: Fighter) -> list[list[str]]:
 _BEST: dict[tuple, tuple[float, tuple[Strike, ...]]] = {}
 
 
-def _kept(kind: str, a: Fighter, d: Fighter, turn: int, find) -> tuple[float, tuple[Strike, ...]]:
+def _kept(
+    kind: str, a: Fighter, d: Fighter, turn: int, riders: bool, find
+) -> tuple[float, tuple[Strike, ...]]:
     """best_basic and best_focus, kept by everything they depend on."""
-    key = (kind, _key(a, d, turn), a.tactics, a.hp, d.hp)
+    # A rider looks at the opponent's next turn, which hangs on boosts _key does not sum.
+    ahead = (a.boosts, d.boosts) if riders and _has_rider(a) else ()
+    key = (kind, riders, _key(a, d, turn), a.tactics, a.hp, d.hp, ahead)
     found = _BEST.get(key)
     if found is None:
         if len(_BEST) >= _KEPT:
             _BEST.clear()
-        found = _BEST[key] = find(a, d, turn)
+        found = _BEST[key] = find(a, d, turn, riders)
     return found
 
 
-def best_basic(a: Fighter, d: Fighter, turn: int) -> tuple[float, tuple[Strike, ...]]:
-    return _kept("basic", a, d, turn, _best_basic)
+def best_basic(
+    a: Fighter, d: Fighter, turn: int, *, riders: bool = True
+) -> tuple[float, tuple[Strike, ...]]:
+    return _kept("basic", a, d, turn, riders, _best_basic)
 
 
-def best_focus(a: Fighter, d: Fighter, turn: int) -> tuple[float, tuple[Strike, ...]]:
-    return _kept("focus", a, d, turn, _best_focus)
+def best_focus(
+    a: Fighter, d: Fighter, turn: int, *, riders: bool = True
+) -> tuple[float, tuple[Strike, ...]]:
+    return _kept("focus", a, d, turn, riders, _best_focus)
 
 
-def _best_basic(a: Fighter, d: Fighter, turn: int) -> tuple[float, tuple[Strike, ...]]:
+def _best_basic(
+    a: Fighter, d: Fighter, turn: int, riders: bool
+) -> tuple[float, tuple[Strike, ...]]:
     best: tuple[float, tuple[Strike, ...]] = (0.0, ())
     most = 0
     for combo in itertools.product(*[[None, *slot] for slot in _slots(a)]):
         weapons = tuple(w for w in combo if w is not None)
         if not weapons:
             continue
-        value, strikes = _best_strikes(a, d, weapons, focused=False, turn=turn)
+        value, strikes = _best_strikes(a, d, weapons, focused=False, turn=turn, riders=riders)
         if a.tactics.style == "flurry":
             if (len(strikes), value) > (most, best[0]):
                 best, most = (value, strikes), len(strikes)
@@ -170,7 +236,9 @@ def _best_basic(a: Fighter, d: Fighter, turn: int) -> tuple[float, tuple[Strike,
     return best
 
 
-def _best_focus(a: Fighter, d: Fighter, turn: int) -> tuple[float, tuple[Strike, ...]]:
+def _best_focus(
+    a: Fighter, d: Fighter, turn: int, riders: bool
+) -> tuple[float, tuple[Strike, ...]]:
     usable = available(a)
     singles = [(w,) for w in usable]
     pairs = []
@@ -182,17 +250,20 @@ def _best_focus(a: Fighter, d: Fighter, turn: int) -> tuple[float, tuple[Strike,
         ]
     best: tuple[float, tuple[Strike, ...]] = (0.0, ())
     for weapons in singles + pairs:
-        value, strikes = _best_strikes(a, d, weapons, focused=True, turn=turn)
+        value, strikes = _best_strikes(a, d, weapons, focused=True, turn=turn, riders=riders)
         if value > best[0]:
             best = (value, strikes)
     return best
 
 
-def threat(attacker: Fighter, defender: Fighter, turn: int) -> float:
+def threat(attacker: Fighter, defender: Fighter, turn: int, *, riders: bool = True) -> float:
     """What the attacker's best attack is worth against the defender on turn `turn`."""
     if available(attacker) == []:
         return 0.0
-    return max(best_basic(attacker, defender, turn)[0], best_focus(attacker, defender, turn)[0])
+    return max(
+        best_basic(attacker, defender, turn, riders=riders)[0],
+        best_focus(attacker, defender, turn, riders=riders)[0],
+    )
 
 
 def _boosted(f: Fighter, key: str, value: int, until: int) -> Fighter:
@@ -207,12 +278,11 @@ def _ability_worth(state: State, me: Fighter, other: Fighter, slug: str) -> tupl
         return (-1.0, 0.0)
     base = best_basic(me, other, t)[0]
     if ability.kind in ("cry", "feint"):
-        key = "hit" if ability.kind == "cry" else "grade"
-        return best_basic(_boosted(me, key, v, t + 1), other, t)[0] - base, 0.0
+        return best_basic(_with_fast(state, me, other, slug)[0], other, t)[0] - base, 0.0
     if ability.kind in ("guard", "brace"):
-        key = "reflex" if ability.kind == "guard" else "armour@all"
         now = threat(other, me, t + 1)
-        return 0.0, now - threat(other, _boosted(me, key, v, t + 2), t + 1)
+        guarded = replace(me, boosts=(*me.boosts, *boosts_of(ability.kind, v, t, slug)))
+        return 0.0, now - threat(other, guarded, t + 1)
     if ability.kind == "taunt":
         now = threat(other, me, t + 1)
         return 0.0, now - threat(_boosted(other, "hit", -v, t + 2), me, t + 1)
@@ -291,9 +361,7 @@ def default_order(state: State, who: str) -> Order:
 
 def _with_fast(state: State, me: Fighter, other: Fighter, slug: str) -> tuple[Fighter, Fighter]:
     ability, _ = me.traits.abilities[slug]
-    t = state.turn
-    if ability.kind == "cry":
-        return _boosted(me, "hit", ability.value, t + 1), other
-    if ability.kind == "feint":
-        return _boosted(me, "grade", ability.value, t + 1), other
+    if ability.kind in ("cry", "feint"):
+        gained = boosts_of(ability.kind, ability.value, state.turn, slug)
+        return replace(me, boosts=(*me.boosts, *gained)), other
     return me, other
