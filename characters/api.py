@@ -106,7 +106,14 @@ ALL_ITEMS = sorted({i for r, _ in ruleset_choices() for i in armoury(r)})
 
 class GladiatorIn(serializers.Serializer):
     name = Name(max_length=NAME_MAX, label="A gladiator's name")
-    kind = serializers.ChoiceField(choices=ALL_KINDS)
+    # Text, not a fixed choice: a campaign's GM may add types of its own (GM content); the
+    # service checks the kind against the campaign's rule set and says which exist.
+    kind = serializers.CharField(
+        max_length=40,
+        help_text="A gladiator type of the campaign's rule set (or of its GM content), e.g. "
+        + ", ".join(ALL_KINDS[:6])
+        + ".",
+    )
     tactics = TacticsField(required=False)
 
 

@@ -140,3 +140,16 @@ def test_staff_add_content_in_the_admin_checked_by_the_rule_set(client, django_u
     good = {**bad, "data": json.dumps(EXAMPLE["arenas"][0])}
     assert client.post(url, good).status_code == 302
     assert content_documents(elders) == {"arenas": EXAMPLE["arenas"]}
+
+
+def test_the_api_creates_a_gladiator_of_a_gm_champion_and_refuses_an_unknown_one(
+    elders, gm, owner, api_as
+):
+    content_upload(campaign=elders, by=gm, document=EXAMPLE)
+    url = reverse("api-gladiators", args=[elders.slug])
+    made = api_as(owner).post(url, {"name": "Elsa", "kind": "frost-maiden"}, format="json")
+    assert made.status_code == 201, made.json()
+    assert made.json()["kind"] == "frost-maiden"
+    refused = api_as(owner).post(url, {"name": "Olaf", "kind": "snowman"}, format="json")
+    assert refused.status_code == 400
+    assert "frost-maiden" in refused.json()["kind"][0]  # the types there are, in words
