@@ -7,7 +7,6 @@ gets the event log alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,11 +80,10 @@ def board_shapes(
     colours: dict[str, str],
     ground: list[Any] | tuple = (),
     walls: list[str] | tuple = (),
-    link: Callable[[str], str] | None = None,
     marks: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """A board as SVG shapes: squares (each may link somewhere and carry a mark class, for the
-    orders page), walls, things on the ground and the gladiators with their facing."""
+    """A board as SVG shapes: squares (each may carry a mark class, for the orders page),
+    walls, things on the ground and the gladiators with their facing."""
     marks = marks or {}
     figures = []
     for n, (name, snap) in enumerate(gladiators.items()):
@@ -131,7 +129,6 @@ def board_shapes(
                     "y": r * CELL,
                     "name": name,
                     "dark": (c + r) % 2,
-                    "href": link(name) if link else "",
                     "mark": marks.get(name, ""),
                 }
             )

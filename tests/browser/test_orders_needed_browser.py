@@ -58,7 +58,7 @@ def test_an_order_from_a_stale_page_is_refused_and_kept(page, login, running, ow
     login(owner)
     page.goto(f"/c/{bout.campaign.slug}/bouts/{bout.pk}/orders/{mine.pk}/")
     expect(page.get_by_text("Turn 1.", exact=False).first).to_be_visible()
-    page.get_by_text("Or type it as on the forum").click()
+    expect(page.get_by_role("heading", name="Or type it as on the forum")).to_be_visible()
     page.get_by_label("Order lines").fill("Move: D5")
     bout_turn_force(bout=bout, by=gm, turn=1)  # the turn resolves while the page stands open
 
