@@ -64,12 +64,14 @@ def test_an_order_from_a_stale_page_is_refused_and_kept(page, login, running, ow
 
     page.get_by_role("button", name="Submit these lines").click()
 
-    expect(page.get_by_text("Turn 1 has resolved; here is turn 2.")).to_be_visible()
+    expect(
+        page.locator("#flash").get_by_text("Turn 1 has resolved; here is turn 2.")
+    ).to_be_visible()
     expect(page.get_by_label("Order lines")).to_have_value("Move: D5")
     expect(page.locator('#order-form input[name="turn"]').first).to_have_value("2")
     assert not TurnOrder.objects.filter(entrant=mine, turn=2).exists()
     # Sent again from the page as it is now, it is turn 2's order.
     page.get_by_role("button", name="Submit these lines").click()
-    expect(page.get_by_text("Order for turn 2 saved")).to_be_visible()
+    expect(page.locator("#flash").get_by_text("Order for turn 2 saved")).to_be_visible()
     assert TurnOrder.objects.get(entrant=mine, turn=2).order == {"move": "D5"}
     assert [e for e in errors if "400" not in e] == []

@@ -104,7 +104,7 @@ def test_two_against_two_by_web_team_turn_by_team_turn_to_the_result_table(
             expect(orders.get_by_role("heading", name="Or type it as on the forum")).to_be_visible()
             orders.get_by_label("Order lines").fill(sheet)
             orders.get_by_role("button", name="Submit these lines").click()
-            expect(orders.get_by_text("Order for turn 1 saved")).to_be_visible()
+            expect(orders.locator("#flash").get_by_text("Order for turn 1 saved")).to_be_visible()
             expect(orders.locator("#saved-order")).to_contain_text(sheet)
             orders.close()
         api_order(bout, tertius, nereis, "Learn: Renewal")
@@ -169,7 +169,9 @@ def test_two_against_two_by_web_team_turn_by_team_turn_to_the_result_table(
                 box.fill(f"Move: {step}\nLevel: yes\nOrder: 1")
                 orders.get_by_role("button", name="Submit these lines").click()
                 expect(orders.locator("#saved-order")).to_contain_text("Level: yes")
-            expect(orders.get_by_text(f"Order for turn {turn} saved")).to_be_visible()
+            expect(
+                orders.locator("#flash").get_by_text(f"Order for turn {turn} saved")
+            ).to_be_visible()
             for watcher in watchers:
                 expect(watcher.locator("#order-status li", has_text=name)).to_contain_text(
                     "order in"

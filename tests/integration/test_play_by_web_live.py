@@ -56,7 +56,7 @@ def test_two_players_give_orders_and_both_boards_move_on(
         expect(orders.locator("#draft-strike")).to_have_text("D6")
         expect(orders.locator("#order-ok")).to_be_visible()
         orders.get_by_role("button", name="Submit the order").click()
-        expect(orders.get_by_text("Order for turn 1 saved")).to_be_visible()
+        expect(orders.locator("#flash").get_by_text("Order for turn 1 saved")).to_be_visible()
         expect(watchers[1].locator("#order-status")).to_contain_text("order in")
         assert Bout.objects.get(pk=bout.pk).turn == 1  # the rival has not ordered yet
 

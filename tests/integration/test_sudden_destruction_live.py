@@ -112,7 +112,7 @@ def test_four_machines_by_web_from_the_first_plan_to_the_result_table(
         expect(orders.locator("#draft-strike")).to_have_text("D1")
         expect(orders.locator("#order-ok")).to_be_visible()
         orders.get_by_role("button", name="Submit the order").click()
-        expect(orders.get_by_text("Order for turn 1 saved")).to_be_visible()
+        expect(orders.locator("#flash").get_by_text("Order for turn 1 saved")).to_be_visible()
         expect(orders.locator("#saved-order")).to_contain_text("Move: B1")
         expect(watchers[1].locator("#order-status li", has_text="Ballista")).to_contain_text(
             "order in"
