@@ -72,7 +72,7 @@ def test_a_square_set_hands_the_board_to_the_next_part_of_the_order():
 
 @pytest.mark.parametrize("square", ["I1", "A9", "Z", "D5;", ""])
 def test_a_square_off_the_board_is_refused_in_words(square):
-    with pytest.raises(ValueError, match="There is no square .* on this 8x8 board"):
+    with pytest.raises(ValueError, match=r"There is no square .* on this 8x8 board"):
         board_press([MOVE, STRIKE], MOVE, {}, square, cols=8, rows=8)
 
 
@@ -122,6 +122,7 @@ def test_the_board_is_a_grid_the_typed_box_is_open_and_nothing_is_inline(running
     # One live region on the page, outside what htmx swaps.
     assert page.count("aria-live") == 1 and page.count('role="status"') == 1
     assert page.index('id="live-status"') > page.index("</main>")
+    assert "{#" not in page and "{% comment" not in page
 
 
 def test_the_live_section_names_its_parts_and_reads_out_the_turn(running, owner, client_as):
@@ -133,6 +134,7 @@ def test_the_live_section_names_its_parts_and_reads_out_the_turn(running, owner,
         assert f'id="{part[1:]}" data-part' in live
     assert 'data-announce="Turn 1 is taking orders."' in live
     assert 'hx-swap="none"' in live
+    assert "{#" not in live and "#}" not in live
 
 
 def test_a_poll_after_the_bout_ended_rebuilds_the_page_in_place(running, gm, client_as):

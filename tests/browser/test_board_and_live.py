@@ -21,6 +21,7 @@ from arena.play_by_web import (
     bout_enter,
     bout_finish_by_tactics,
     bout_open,
+    bout_start,
     bout_turn_force,
     order_submit,
 )
@@ -193,6 +194,29 @@ def test_a_half_typed_starting_square_survives_three_refresh_cycles(
     page.keyboard.press("Enter")
     expect(page.locator("#entries")).to_contain_text("Kaunisto")
     expect(page.locator("#entries")).to_contain_text("D4")
+
+
+def test_a_form_kept_while_entries_close_is_refused_in_words(
+    page, login, open_bout, owner, rival, gm
+):
+    bout, newcomers = open_bout
+    bout_enter(bout=bout, gladiator=newcomers[0], by=rival, square="D6")
+    bout_enter(bout=bout, gladiator=newcomers[1], by=rival, square="A1")
+    login(owner)
+    page.goto(bout_url(bout))
+    same_document(page)
+    square = page.get_by_label("Starting square")
+    square.fill("D4")
+    bout_start(bout=bout, by=gm)
+    # The bout began: the panel turned to turn 1 by itself, the half-typed form stayed.
+    expect(page.locator("#live-head h2")).to_contain_text("Turn 1")
+    live_says(page, "Turn 1 is taking orders.")
+    expect(square).to_have_value("D4")
+    assert focused(page) == "enter-square"
+    assert_same_document(page)
+    page.keyboard.press("Enter")
+    expect(page.locator("#flash")).to_contain_text("This bout is not open for entries.")
+    assert not bout.entrants.filter(gladiator__owner=owner).exists()
 
 
 def test_focus_on_give_orders_survives_the_running_panel_refreshing(
