@@ -101,6 +101,7 @@ def test_an_order_is_given_from_the_keyboard_in_fewer_than_25_presses(page, logi
     assert focused(page) == "order-submit"
     live_says(page, "Order for turn 1 saved")
 
+    print(f"an order from the keyboard: {presses} key presses")  # shown with -s
     assert presses < 25
     assert TurnOrder.objects.get(entrant=mine).order == {"move": "D5", "strike": ["D6"]}
     assert_same_document(page)
