@@ -175,7 +175,10 @@
 
   document.addEventListener("DOMContentLoaded", () => listen(document));
   document.addEventListener("htmx:afterSwap", (event) => {
-    keepFocus(event.detail.elt);
+    // What was swapped: the target, or the element that replaced it (an outerHTML swap).
+    const target = event.detail.target || event.detail.elt;
+    const swapped = target && !target.isConnected && target.id ? document.getElementById(target.id) : target;
+    keepFocus(swapped);
     news();
   });
 
