@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
@@ -29,7 +30,8 @@ from .selectors import (
     bouts_filter,
     bouts_of_campaign,
 )
-from .services import bout_cancel, bout_schedule, verification_request
+from .services import bout_cancel, bout_schedule, check_schedule_time, verification_request
+from .void import bout_void
 
 
 class EntrantOut(serializers.ModelSerializer):
@@ -47,12 +49,14 @@ class EntrantOut(serializers.ModelSerializer):
 
 class BoutOut(serializers.ModelSerializer):
     entrants = EntrantOut(many=True)
+    voided_by = serializers.CharField(source="voided_by.username", allow_null=True, default=None)
 
     class Meta:
         model = Bout
         fields = [
             "id", "title", "ruleset", "ruleset_version", "mode", "status", "turn",
             "turn_deadline", "scheduled_at", "resolved_at", "winner", "failure", "entrants",
+            "voided_at", "voided_by", "void_reason",
         ]  # fmt: skip
 
 
@@ -133,7 +137,13 @@ class BoutIn(serializers.Serializer):
     title = Text(
         max_length=TITLE_MAX, label="The title", required=False, allow_blank=True, default=""
     )
-    scheduled_at = serializers.DateTimeField()
+    scheduled_at = serializers.DateTimeField(
+        required=False,
+        help_text="From now to a year ahead (a past time is refused); leave it out with fight_now.",
+    )
+    fight_now = serializers.BooleanField(
+        required=False, default=False, help_text="Fight the bout at once instead of at a time."
+    )
     gladiators = serializers.ListField(child=Id(), min_length=2, max_length=Bout.MAX_ENTRANTS)
     teams = serializers.ListField(
         child=Text(max_length=40, label="A team"), required=False, max_length=Bout.MAX_ENTRANTS
@@ -143,6 +153,24 @@ class BoutIn(serializers.Serializer):
         default=dict,
         help_text="The rule set's bout options (GET /api/rulesets/ lists them); checked by it.",
     )
+
+    def validate(self, data: dict) -> dict:
+        if data.pop("fight_now", False):
+            if "scheduled_at" in data:
+                raise serializers.ValidationError(
+                    {"scheduled_at": "Give a time or fight_now, not both."}
+                )
+            data["scheduled_at"] = timezone.now()
+        elif "scheduled_at" not in data:
+            raise serializers.ValidationError(
+                {"scheduled_at": "Give the bout a time, or send fight_now: true."}
+            )
+        else:
+            try:
+                check_schedule_time(data["scheduled_at"])
+            except LudusError as error:
+                raise serializers.ValidationError({"scheduled_at": error.message}) from None
+        return data
 
 
 class BoutListApi(APIView):
@@ -230,3 +258,21 @@ class BoutVerifyApi(APIView):
         bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
         check = verification_request(bout=bout, by=request.user)
         return Response(VerificationOut(check).data, status=202)
+
+
+class VoidIn(serializers.Serializer):
+    reason = Text(max_length=REASON_MAX, label="The reason")
+
+
+class BoutVoidApi(APIView):
+    """The GM declares a fought bout void: its payouts are reversed by compensating ledger
+    lines, the gladiators it killed live again, its log stays. Voiding it again is answered
+    with the voided bout and changes nothing."""
+
+    @extend_schema(request=VoidIn, responses=BoutOut)
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+        data = VoidIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        bout_void(bout=bout, by=request.user, **data.validated_data)
+        return Response(BoutOut(bout_get(campaign=bout.campaign, pk=bout.pk)).data)

@@ -8,15 +8,16 @@ from typing import Any
 from arena.engine import EngineInputError
 from arena.engine.core.campaign import Entrant
 from campaign.errors import LudusError
-from characters.catalogue import adapter
+from characters.catalogue import rules_of
 
 from .models import Bout, BoutEntrant
 
 
-def bout_options_clean(*, ruleset: str, options: Any, by_tactics: bool) -> dict[str, Any]:
-    """The bout options a GM gave, checked by the rule set: only the options its schema lists,
-    each as the rule set allows (LudusError naming the option)."""
-    rules = adapter(ruleset)
+def bout_options_clean(*, campaign: Any, options: Any, by_tactics: bool) -> dict[str, Any]:
+    """The bout options a GM gave, checked by the campaign's rule set (with its GM content):
+    only the options its schema lists, each as the rule set allows (LudusError naming the
+    option)."""
+    rules = rules_of(campaign)
     if not isinstance(options, dict):
         raise LudusError("Bout options are an object of option: value.", field="options")
     known = [o.key for o in rules.options_schema(by_tactics=by_tactics)]
@@ -48,10 +49,17 @@ def entrant_spec(entrant: BoutEntrant) -> Entrant:
 
 def bout_engine_input(*, bout: Bout) -> dict[str, Any]:
     """Everything the engine needs, frozen at the moment of the fight (stored for replay)."""
-    entrants = bout.entrants.select_related("gladiator").prefetch_related("gladiator__holdings")
-    return adapter(bout.ruleset).bout_input(
-        [entrant_spec(e) for e in entrants.order_by("id")],
+    # The campaign's adapter: a bout using the GM's content carries what it uses.
+    picked = {"picks": bout.picks} if bout.picks else {}  # only a rule set with a pick phase
+    return rules_of(bout.campaign).bout_input(
+        bout_entrant_specs(bout),
         bout.options,
         seed=bout.seed,
         by_tactics=bout.mode == Bout.Mode.TACTICS,
+        **picked,
     )
+
+
+def bout_entrant_specs(bout: Bout) -> list[Entrant]:
+    entrants = bout.entrants.select_related("gladiator").prefetch_related("gladiator__holdings")
+    return [entrant_spec(e) for e in entrants.order_by("id")]

@@ -5,10 +5,14 @@ from typing import Any
 
 from django import forms
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from arena.engine.core.campaign import OptionField
+from campaign.errors import LudusError
 from campaign.inputs import TITLE_MAX, IntegerField, TextField
 from characters.models import Gladiator
+
+from .services import check_schedule_time
 
 BOARD_PARTS = (("files", "files"), ("ranks", "ranks"))
 
@@ -71,6 +75,8 @@ class BoutScheduleForm(forms.Form):
     title = TextField(max_length=TITLE_MAX, required=False, label="The title")
     scheduled_at = forms.DateTimeField(
         label="Fight at (UTC)",
+        required=False,  # "Fight now" needs none; otherwise clean() asks for it
+        help_text='From now to a year ahead; or press "Fight now".',
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
     gladiators = GladiatorChoice(
@@ -84,6 +90,25 @@ class BoutScheduleForm(forms.Form):
         self.fields["gladiators"].queryset = gladiators
         self.fields.update(option_fields(options))
         self.options = options
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.fight_now:
+            cleaned["scheduled_at"] = timezone.now()
+        elif "scheduled_at" in self.errors:
+            pass  # not a time at all: the field said so
+        elif cleaned.get("scheduled_at") is None:
+            self.add_error("scheduled_at", 'Give the bout a time, or press "Fight now".')
+        else:
+            try:
+                check_schedule_time(cleaned["scheduled_at"])
+            except LudusError as error:
+                self.add_error("scheduled_at", error.message)
+        return cleaned
+
+    @property
+    def fight_now(self) -> bool:
+        return self.is_bound and "fight_now" in self.data
 
     def service_arguments(self) -> dict[str, Any]:
         """What bout_schedule takes: the plain fields, and the options as the rule set reads
@@ -100,13 +125,14 @@ OUTCOMES = [
     ("mercy", "mercy was granted"),
     ("cancelled", "cancelled"),
     ("failed", "failed"),
+    ("voided", "voided"),
 ]
 
 
 class BoutFilterForm(forms.Form):
-    gladiator = forms.ModelChoiceField(
-        queryset=Gladiator.objects.none(), required=False, empty_label="any"
-    )
+    # Plain (id, name) choices: a long campaign has a thousand gladiators, and building a
+    # model instance per option cost the fight history page a third of its time.
+    gladiator = forms.TypedChoiceField(coerce=int, empty_value=None, required=False)
     player = forms.ChoiceField(required=False)
     ruleset = forms.ChoiceField(required=False, label="Rule set")
     outcome = forms.ChoiceField(choices=OUTCOMES, required=False)
@@ -115,10 +141,12 @@ class BoutFilterForm(forms.Form):
 
     def __init__(self, *args, campaign, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["gladiator"].queryset = campaign.gladiators.order_by("name")
+        # Ids as text: the page compares them with the chosen one, and need not localize them.
+        gladiators = campaign.gladiators.order_by("name").values_list("pk", "name")
+        self.fields["gladiator"].choices = [("", "any"), *((str(pk), n) for pk, n in gladiators)]
         players = campaign.memberships.select_related("user").order_by("user__username")
         self.fields["player"].choices = [("", "any")] + [
             (m.user.username, m.user.username) for m in players
         ]
-        rulesets = campaign.bouts.order_by().values_list("ruleset", flat=True).distinct()
-        self.fields["ruleset"].choices = [("", "any")] + [(r, r) for r in rulesets]
+        # Every bout of a campaign is fought under the campaign's rule set.
+        self.fields["ruleset"].choices = [("", "any"), (campaign.ruleset, campaign.ruleset)]

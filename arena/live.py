@@ -7,10 +7,12 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from arena.engine.core.campaign import entry_teams_of
+from characters.catalogue import rules_of
 from characters.models import Gladiator, Holding
 
 from .models import Bout, TurnOrder
-from .replay import board_shapes, entrant_colours
+from .replay import board_shapes, entrant_colours, terrain_of
 from .turns import state_loaded, turn_rules
 
 
@@ -28,6 +30,9 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
     for entrant in entrants:
         entrant.weapon = carried.get(entrant.gladiator_id, "")
     if bout.status == Bout.Status.OPEN:
+        context["entry_teams"] = [
+            name for name, _ in entry_teams_of(rules_of(bout.campaign), bout.options)
+        ]
         entered = {e.gladiator_id for e in entrants}
         context["can_enter"] = (
             Gladiator.objects.filter(
@@ -49,6 +54,7 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
                 rows=rows,
                 gladiators=rules.web.snapshot(state),
                 colours=entrant_colours(bout.engine_input),
+                terrain=terrain_of(rules, state),
             ),
             given=given,
             living=rules.pending(state).who,

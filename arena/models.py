@@ -16,6 +16,8 @@ class Bout(models.Model):
         RESOLVED = "resolved", "Resolved"
         CANCELLED = "cancelled", "Cancelled"
         FAILED = "failed", "Failed"
+        # Fought, then declared void by the GM: its payouts reversed, its log kept.
+        VOIDED = "voided", "Voided"
 
     class Mode(models.TextChoices):
         TACTICS = "tactics", "Fought by tactics at its time"
@@ -35,6 +37,8 @@ class Bout(models.Model):
     ruleset = models.CharField(max_length=40)
     ruleset_version = models.CharField(max_length=20, blank=True)
     options = models.JSONField(default=dict, blank=True)
+    # The pick phase's picks, [team, champion] in order (a rule set whose bout uses picks).
+    picks = models.JSONField(default=list, blank=True)
     seed = models.BigIntegerField()
     scheduled_at = models.DateTimeField(db_index=True)
     status = models.CharField(
@@ -64,6 +68,13 @@ class Bout(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # A voided bout: who declared it void, when and why (arena/void.py). The audit trail has
+    # the same; these show it on the bout's page.
+    voided_at = models.DateTimeField(null=True, blank=True)
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    void_reason = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering = ["-scheduled_at", "-id"]
@@ -168,3 +179,110 @@ class BoutVerification(models.Model):
 
     def __str__(self) -> str:
         return f"verification {self.pk} of {self.bout_id}: {self.outcome}"
+
+
+class Tournament(models.Model):
+    """A knockout (single elimination) in a campaign: its bouts are ordinary bouts, scheduled
+    round by round as their entrants become known (docs/tournaments.md)."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    class Seeding(models.TextChoices):
+        RANDOM = "random", "At random (seeded, so the draw can be redone)"
+        STANDINGS = "standings", "By standings (most wins first)"
+
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="tournaments"
+    )
+    title = models.CharField(max_length=120)
+    ruleset = models.CharField(max_length=40)
+    seeding = models.CharField(max_length=10, choices=Seeding.choices, default=Seeding.RANDOM)
+    # The random seeding's seed: public, as the draw is made at creation for all to see.
+    seed = models.BigIntegerField()
+    # Bout options, as the rule set reads them, for every bout of the tournament.
+    options = models.JSONField(default=dict, blank=True)
+    starts_at = models.DateTimeField()
+    # Each round is fought at least this long after the previous one's start.
+    round_minutes = models.PositiveIntegerField(default=0)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.RUNNING, db_index=True
+    )
+    champion = models.ForeignKey(
+        "characters.Gladiator", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class TournamentEntry(models.Model):
+    """A gladiator in a tournament and its seed (1 is the top seed)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    gladiator = models.ForeignKey(
+        "characters.Gladiator", on_delete=models.PROTECT, related_name="tournament_entries"
+    )
+    seed = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "gladiator"], name="entry_once"),
+            models.UniqueConstraint(fields=["tournament", "seed"], name="seed_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.gladiator} (seed {self.seed})"
+
+
+class TournamentMatch(models.Model):
+    """One place in the bracket: two entries (as they become known), their bout, the winner."""
+
+    class Decided(models.TextChoices):
+        PENDING = "", "Not decided"
+        BOUT = "bout", "Won the bout"
+        BYE = "bye", "A bye"
+        NO_WINNER = "no_winner", "The bout had no winner: the higher seed still fit goes on"
+        WALKOVER = "walkover", "The opponent could not fight"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
+    round = models.PositiveSmallIntegerField()  # 1 is the first round
+    slot = models.PositiveSmallIntegerField()  # 0 is the top of the round
+    first = models.ForeignKey(
+        TournamentEntry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    second = models.ForeignKey(
+        TournamentEntry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    bout = models.OneToOneField(
+        Bout, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_match"
+    )
+    winner = models.ForeignKey(
+        TournamentEntry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    decided_by = models.CharField(
+        max_length=10, choices=Decided.choices, blank=True, default=Decided.PENDING
+    )
+
+    class Meta:
+        ordering = ["round", "slot"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "round", "slot"], name="match_place")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.round} match {self.slot + 1}"
+
+    @property
+    def sides(self) -> list[TournamentEntry | None]:
+        return [self.first, self.second]

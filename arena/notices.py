@@ -115,3 +115,16 @@ def notice_bout_fought(*, bout: Bout) -> None:
                 users=[entrant.gladiator.owner_id],
                 data={"bout": bout.pk, "gladiator": name, "fate": entrant.fate},
             )
+
+
+def notice_bout_voided(*, bout: Bout, reason: str) -> None:
+    """A voided bout, to everyone in it and the GMs: their gold and lives are as before it."""
+    event_record(
+        campaign=bout.campaign,
+        kind=Event.Kind.BOUT_VOIDED,
+        key=f"bout_voided:{bout.pk}",
+        text=f"{bout.title} was voided by the game master ({reason}): its payouts are reversed.",
+        link=_bout_link(bout),
+        users=_owners(_entrants(bout)) | _gms(bout),
+        data={"bout": bout.pk, "reason": reason},
+    )

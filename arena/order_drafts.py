@@ -4,6 +4,7 @@ on the board is a plain link to the next draft."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
@@ -12,6 +13,9 @@ from arena.engine.core.board import Square
 from arena.engine.core.campaign import OrderField
 
 BOARD_KINDS = ("square", "squares")
+# An option's value is a word the rule set checks (an ability's key ...): anything else is
+# not read at all, so the page never echoes markup or a long string back.
+_OPTION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,39}$")
 
 
 def draft_read(schema: Sequence[OrderField], data: Mapping[str, str]) -> dict[str, Any]:
@@ -28,7 +32,9 @@ def draft_read(schema: Sequence[OrderField], data: Mapping[str, str]) -> dict[st
             squares = [s.strip().upper() for s in raw.split(",") if s.strip()]
             if squares:
                 draft[field.key] = squares
-        elif field.kind == "choice" and raw in field.choices:
+        elif (field.kind == "choice" and raw in field.choices) or (
+            field.kind == "option" and _OPTION.match(raw)
+        ):
             draft[field.key] = raw
     return draft
 
@@ -113,3 +119,36 @@ def draft_marks(
             if square:
                 marks[square] = f"chosen-{f.mark}"
     return marks
+
+
+def option_links(
+    base: str,
+    schema: Sequence[OrderField],
+    draft: Mapping[str, Any],
+    offered: Mapping[str, list[str]],
+    pick: str,
+) -> list[dict[str, Any]]:
+    """The drawn order's options (OrderField kind "option") as links: for each option field
+    the rule set offers values for now (or has a value in the draft), a link per value that
+    sets it (or, when set, takes it back), and one to leave it empty."""
+    out = []
+    for field in schema:
+        if field.kind != "option":
+            continue
+        values = list(offered.get(field.key, field.choices))
+        current = draft.get(field.key, "")
+        if current and current not in values:
+            values.append(current)  # a value the rule set will explain is wrong
+        if not values:
+            continue
+        links = []
+        for value in values:
+            on = value == current
+            new = {k: v for k, v in draft.items() if k != field.key}
+            if not on:
+                new[field.key] = value
+                for stale in field.clears:  # a target chosen for another ability
+                    new.pop(stale, None)
+            links.append({"value": value, "on": on, "url": draft_url(base, schema, new, pick)})
+        out.append({"field": field, "links": links})
+    return out

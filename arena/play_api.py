@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.api_inputs import Id, Integer, Text
+from campaign.archive_guard import NotArchived
 from campaign.errors import LudusError
 from campaign.inputs import ORDER_TEXT_MAX, TITLE_MAX
 from campaign.selectors import campaign_get_visible
@@ -44,7 +45,7 @@ class OpenIn(serializers.Serializer):
 
 
 class BoutOpenApi(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @extend_schema(request=OpenIn, responses={201: BoutDetailOut})
     def post(self, request: Request, slug: str) -> Response:
@@ -58,10 +59,19 @@ class BoutOpenApi(APIView):
 class EnterIn(serializers.Serializer):
     gladiator = Id()
     square = Text(max_length=4, label="The square", required=False, allow_blank=True, default="")
+    team = Text(
+        max_length=40,
+        label="The team",
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Where the rule set has teams (Arena of the Elders: Red or Blue); empty: the "
+        "arena's choice.",
+    )
 
 
 class BoutEnterApi(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @extend_schema(request=EnterIn, responses={201: BoutDetailOut})
     def post(self, request: Request, slug: str, pk: int) -> Response:
@@ -74,7 +84,11 @@ class BoutEnterApi(APIView):
         if gladiator is None:
             raise LudusError("No such gladiator in this campaign.", field="gladiator")
         bout_enter(
-            bout=bout, gladiator=gladiator, by=request.user, square=data.validated_data["square"]
+            bout=bout,
+            gladiator=gladiator,
+            by=request.user,
+            square=data.validated_data["square"],
+            team=data.validated_data["team"],
         )
         return Response(_detail(bout, request), status=201)
 
@@ -89,7 +103,7 @@ class TurnIn(serializers.Serializer):
 
 def _gm_api(service, *, names_turn: bool = True):
     class GmActionApi(APIView):
-        permission_classes = [IsAuthenticated]
+        permission_classes = [IsAuthenticated, NotArchived]
 
         @extend_schema(request=TurnIn if names_turn else None, responses=BoutDetailOut)
         def post(self, request: Request, slug: str, pk: int) -> Response:
@@ -139,7 +153,7 @@ class CheckOut(serializers.Serializer):
 
 
 class OrderApi(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @extend_schema(responses=OrderOut)
     def get(self, request: Request, slug: str, pk: int, entrant_pk: int) -> Response:
@@ -161,7 +175,7 @@ class OrderApi(APIView):
 class OrderCheckApi(APIView):
     """Validate a draft order without saving it (for clients drawing orders square by square)."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @extend_schema(request=OrderCheckIn, responses=CheckOut)
     def post(self, request: Request, slug: str, pk: int, entrant_pk: int) -> Response:

@@ -20,11 +20,12 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from arena.engine import EngineInputError, play
+from arena.engine.core.campaign import entry_teams_of
 from arena.engine.core.ruleset import Ruleset
 from campaign.errors import LudusError, NotAllowed
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
-from characters.catalogue import adapter
+from characters.catalogue import adapter, rules_of
 from characters.models import Gladiator
 from characters.permissions import check_gladiator_active
 
@@ -53,7 +54,7 @@ def bout_open(
     """The GM opens a turn-by-turn bout for entries."""
     check_campaign_gm(campaign=campaign, user=by)
     turn_rules(campaign.ruleset)  # a clear error for a rule set not played turn by turn
-    options = bout_options_clean(ruleset=campaign.ruleset, options=options or {}, by_tactics=False)
+    options = bout_options_clean(campaign=campaign, options=options or {}, by_tactics=False)
     if deadline_hours is not None and not 1 <= deadline_hours <= 24 * 14:
         raise LudusError("A turn deadline is 1 to 336 hours, or none.", field="deadline_hours")
     bout = Bout.objects.create(
@@ -82,10 +83,11 @@ def _locked_bout(bout_id: int, *, without: tuple[str, ...] = ()) -> Bout:
 
 
 def bout_enter(
-    *, bout: Bout, gladiator: Gladiator, by: AbstractBaseUser, square: str = ""
+    *, bout: Bout, gladiator: Gladiator, by: AbstractBaseUser, square: str = "", team: str = ""
 ) -> BoutEntrant:
     """A player enters one of their gladiators, choosing a starting square (or leaving it to
-    the arena). Clashing squares are settled by the rules when the bout starts."""
+    the arena) and, where the rule set has teams, a team with room (or leaving it to the
+    arena). Clashing squares are settled by the rules when the bout starts."""
     if gladiator.owner_id != by.pk:
         raise NotAllowed(f"Only {gladiator.name}'s owner may enter it in a bout.")
     with transaction.atomic():
@@ -109,18 +111,34 @@ def bout_enter(
         square = square.strip().upper()
         if square:
             _check_square(bout, square)
+        team = _team_with_room(bout, team.strip()) if team.strip() else ""
         try:
             with transaction.atomic():
                 entrant = BoutEntrant.objects.create(
-                    bout=bout, gladiator=gladiator, start_square=square
+                    bout=bout, gladiator=gladiator, start_square=square, team=team
                 )
         except IntegrityError:
             raise LudusError(f"{gladiator.name} is already entered.", field="gladiator") from None
         audit_record(
             campaign=bout.campaign, actor=by, action="bout.enter", bout=bout.pk,
-            gladiator=gladiator.name, square=square,
+            gladiator=gladiator.name, square=square, team=team,
         )  # fmt: skip
     return entrant
+
+
+def _team_with_room(bout: Bout, team: str) -> str:
+    """The team as the rule set names it, if it has room (the bout row is locked)."""
+    teams = entry_teams_of(rules_of(bout.campaign), bout.options)
+    if not teams:
+        raise LudusError("This rule set has no teams to choose.", field="team")
+    found = next(((name, most) for name, most in teams if name.lower() == team.lower()), None)
+    if found is None:
+        names = " or ".join(name for name, _ in teams)
+        raise LudusError(f"The team is {names}, not {team!r}.", field="team")
+    name, most = found
+    if bout.entrants.filter(team=name).count() >= most:
+        raise LudusError(f"{name} already has {most}: choose another team.", field="team")
+    return name
 
 
 def _check_square(bout: Bout, square: str) -> None:
@@ -396,9 +414,9 @@ def bout_finish_by_tactics(*, bout: Bout, by: AbstractBaseUser, turn: int) -> Bo
 def bouts_sweep_deadlines(*, now: datetime | None = None) -> int:
     """Resolve every running turn whose deadline has passed (beat's sweeper calls this)."""
     now = now or timezone.now()
-    due = Bout.objects.filter(status=Bout.Status.RUNNING, turn_deadline__lte=now).values_list(
-        "pk", "turn"
-    )
+    due = Bout.objects.filter(
+        status=Bout.Status.RUNNING, turn_deadline__lte=now, campaign__archived_at__isnull=True
+    ).values_list("pk", "turn")
     resolved = 0
     for pk, turn in list(due):
         try:  # one bout's trouble must not keep the others waiting

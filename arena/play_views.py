@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import push_url
 
 from arena.engine.core.campaign import OptionField, text_help_of
+from campaign.confirm import confirm_page
 from campaign.errors import LudusError
 from campaign.inputs import (
     ORDER_TEXT_MAX,
@@ -34,7 +35,7 @@ from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
 from campaign.text import TextRefused, text_clean
 from campaign.views import form_error, form_status, refused
-from characters.catalogue import adapter
+from characters.catalogue import rules_of
 from characters.models import Gladiator
 
 from .board_grid import board_grid, mark_words
@@ -47,7 +48,9 @@ from .order_drafts import (
     draft_query,
     draft_read,
     draft_url,
+    option_links,
 )
+from .picks import bout_pick, may_pick, pick_phase
 from .play_by_web import (
     bout_enter,
     bout_finish_by_tactics,
@@ -56,7 +59,7 @@ from .play_by_web import (
     bout_turn_force,
     order_submit,
 )
-from .replay import board_shapes, entrant_colours
+from .replay import board_shapes, entrant_colours, terrain_of
 from .selectors import bout_forum_post, bout_get_visible, entrant_of_owner, orders_needed
 from .turns import ruleset_template, state_loaded, turn_rules
 from .views import bout_detail
@@ -85,7 +88,7 @@ def bout_open_view(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     check_campaign_gm(campaign=campaign, user=request.user)
     turn_rules(campaign.ruleset)
-    schema = adapter(campaign.ruleset).options_schema(by_tactics=False)
+    schema = rules_of(campaign).options_schema(by_tactics=False)
     form = BoutOpenForm(request.POST or None, options=schema)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -120,7 +123,11 @@ def bout_enter_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         if gladiator is None:
             raise LudusError("Choose one of your gladiators.", field="gladiator")
         bout_enter(
-            bout=bout, gladiator=gladiator, by=request.user, square=request.POST.get("square", "")
+            bout=bout,
+            gladiator=gladiator,
+            by=request.user,
+            square=request.POST.get("square", ""),
+            team=request.POST.get("team", ""),
         )
     except LudusError as error:
         messages.error(request, error.message)
@@ -166,9 +173,29 @@ def bout_start_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
 
 
+def _gm_confirm(request: HttpRequest, slug: str, pk: int, question: str, yes: str):
+    """The GM's "are you sure?" before resolving a turn now or letting tactics fight."""
+    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+    check_campaign_gm(campaign=bout.campaign, user=request.user)
+    turn = request.GET.get("turn", "")
+    return confirm_page(
+        request,
+        question=question.format(turn=turn, title=bout.title),
+        yes=yes.format(turn=turn),
+        back=reverse("bout", args=[slug, pk]),
+        campaign=bout.campaign,
+    )
+
+
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def bout_force_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    if request.method == "GET":
+        return _gm_confirm(
+            request, slug, pk,
+            "Resolve turn {turn} of {title} now? Missing orders fall to tactics.",
+            "Yes, resolve turn {turn}",
+        )  # fmt: skip
     return _gm_action(
         request, slug, pk, bout_turn_force,
         "Turn {turn} is resolved; missing orders fell to tactics.",
@@ -176,8 +203,14 @@ def bout_force_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def bout_finish_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    if request.method == "GET":
+        return _gm_confirm(
+            request, slug, pk,
+            "Let tactics fight the rest of {title}, from turn {turn}? Nobody gives orders again.",
+            "Yes, let tactics fight",
+        )  # fmt: skip
     return _gm_action(
         request, slug, pk, bout_finish_by_tactics,
         "Tactics fought the rest of the bout from turn {turn}.",
@@ -265,12 +298,14 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
         offered = rules.web.choices(state, name, draft)
         problems = rules.validate(state, name, draft) if draft else []
         marks = draft_marks(picked, schema, draft, offered)
+        terrain = terrain_of(rules, state)
         shapes = board_shapes(
             cols=cols,
             rows=rows,
             gladiators=rules.web.snapshot(state),
             colours=entrant_colours(bout.engine_input),
             marks=marks,
+            terrain=terrain,
         )
         chosen = draft.get(picked.key) if picked is not None else None
         if isinstance(chosen, list):
@@ -289,6 +324,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
                 me=name,
                 words=mark_words(on_board, marks),
                 start=clicked.strip().upper() or chosen or "",
+                terrain=terrain,
             ),
             board_values=draft_query(schema, draft),
             picked=picked,
@@ -306,6 +342,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
                 if f.kind != "choice"
             ],
             picks=[{"field": f, "on": f == picked} for f in on_board],
+            options=option_links(base, schema, draft, offered, picked.key if picked else ""),
         )
     template = ruleset_template(bout.ruleset, "orders.html")
     if request.htmx:
@@ -330,3 +367,36 @@ def orders_needed_view(request: HttpRequest) -> HttpResponse:
     needed = orders_needed(user=request.user, campaign=campaign)
     context = {"needed": needed, "campaign": campaign}
     return render(request, "arena/_orders_needed.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def bout_picks_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The pick phase: each team's champions so far, whose pick it is, and (for its players
+    or the GM) the champions still free, one button each."""
+    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+    if request.method == "POST":
+        try:
+            bout_pick(bout=bout, by=request.user, champion=request.POST.get("champion", ""))
+        except LudusError as error:
+            messages.error(request, error.message)
+            response = _picks_page(request, bout)
+            response.status_code = 400
+            return response
+        return redirect("bout-picks", slug=slug, pk=pk)
+    return _picks_page(request, bout)
+
+
+def _picks_page(request: HttpRequest, bout: Bout) -> HttpResponse:
+    bout.refresh_from_db()
+    phase = pick_phase(bout)
+    context = {
+        "campaign": bout.campaign,
+        "bout": bout,
+        "phase": phase,
+        "can_pick": phase is not None
+        and bout.status == Bout.Status.OPEN
+        and bool(phase.next)
+        and may_pick(bout, phase, request.user),
+    }
+    return render(request, "arena/bout_picks.html", context)

@@ -22,3 +22,10 @@ def enqueue_turn_resolve(bout_id: int, turn: int) -> None:
 
 def enqueue_verify(verification_id: int) -> None:
     current_app.send_task(VERIFY, args=[verification_id])
+
+
+TOURNAMENT_SCHEDULE = "arena.tasks.tournament_schedule_task"
+
+
+def enqueue_tournament_schedule(tournament_id: int) -> None:
+    current_app.send_task(TOURNAMENT_SCHEDULE, args=[tournament_id])

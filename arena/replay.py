@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from arena.engine import EngineInputError, ruleset
 from arena.engine.core.board import Square
+from campaign.charts import Chart, turns_chart
 
 CELL = 40
 PALETTE = ["#a32020", "#2f5a8a", "#2f7a3b", "#9a5b1e", "#6b3fa0", "#b0527c", "#2a8a8a", "#5a4b3a"]
@@ -53,6 +55,7 @@ def board_view(
     index: int,
     colours: dict[str, str],
     engine_input: dict[str, Any] | None = None,
+    terrain: dict[str, Any] | None = None,
 ) -> dict[str, Any] | None:
     """The board after turn `index` (0-based) as shapes for the replay; None for a rule set
     whose log has no board (its turns carry no "gladiators" with squares)."""
@@ -69,6 +72,7 @@ def board_view(
         colours=colours,
         ground=turn.get("ground", []),
         walls=log.get("walls") or [],
+        terrain=terrain,
     )
 
 
@@ -81,10 +85,14 @@ def board_shapes(
     ground: list[Any] | tuple = (),
     walls: list[str] | tuple = (),
     marks: dict[str, str] | None = None,
+    terrain: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A board as SVG shapes: squares (each may carry a mark class, for the orders page),
-    walls, things on the ground and the gladiators with their facing."""
+    walls, things on the ground and the gladiators with their facing; with a rule set's
+    `terrain` (WebPlay.terrain), its water, heights, zones and the lines between squares too."""
     marks = marks or {}
+    terrain = terrain or {}
+    walls = [*walls, *terrain.get("blocks", [])]
     figures = []
     for n, (name, snap) in enumerate(gladiators.items()):
         if not snap.get("square"):
@@ -145,7 +153,83 @@ def board_shapes(
         "figures": figures,
         "ground": things,
         "cell": CELL,
+        **terrain_shapes(terrain, rows),
     }
+
+
+# A zone's words by its kind (the class before the team's name); other kinds read as they are.
+ZONE_WORDS = {"start": "start zone"}
+
+
+def _zone_words(cls: str) -> str:
+    kind, _, team = cls.rpartition("-")
+    return f"{team.capitalize()} {ZONE_WORDS.get(kind, kind.replace('-', ' '))}"
+
+
+def square_terrain(terrain: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """What a rule set's terrain lays on single squares, as (square, CSS class, words): water,
+    raised ground by height, zones. The replay draws it as overlays, the orders grid as its
+    buttons' classes and names ("C4, water, height 2, ...")."""
+    marks = [(sq, "water", "water") for sq in terrain.get("water", [])]
+    marks += [(sq, f"raised h{min(int(h), 3)}", f"height {h}")
+              for sq, h in terrain.get("heights", {}).items()]  # fmt: skip
+    marks += [(sq, f"zone {cls}", _zone_words(cls))
+              for sq, cls in terrain.get("zones", {}).items()]  # fmt: skip
+    return marks
+
+
+SHADE = 7  # how deep the shading of a ledge reaches into the lower square
+
+
+def terrain_shapes(terrain: dict[str, Any], rows: int) -> dict[str, list[dict[str, Any]]]:
+    """A rule set's terrain as SVG shapes, each with CSS classes (no inline style: the pages'
+    CSP forbids it): overlays on squares (water, raised ground by height, zones), the lines
+    between squares (walls, ledges, stairs) and the shading on a ledge's lower side."""
+
+    def corner(square: str) -> tuple[float, float]:
+        x, y = _centre(square, rows)
+        return x - CELL / 2, y - CELL / 2
+
+    overlays = [{"xy": corner(sq), "cls": cls} for sq, cls, _ in square_terrain(terrain)]
+    lines, shades = [], []
+    for line in terrain.get("lines", []):
+        (ax, ay), (bx, by) = corner(line["a"]), corner(line["b"])
+        if ax == bx:  # one above the other: a horizontal line where they meet
+            y = max(ay, by)
+            x1, y1, x2, y2 = ax, y, ax + CELL, y
+        else:  # side by side: a vertical line
+            x = max(ax, bx)
+            x1, y1, x2, y2 = x, ay, x, ay + CELL
+        lines.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2, "cls": line["kind"]})
+        if line.get("low") and line["kind"] == "ledge":
+            lx, ly = corner(line["low"])
+            if ax == bx:
+                top = y1 if ly >= y1 else y1 - SHADE
+                shades.append({"x": x1, "y": top, "w": CELL, "h": SHADE})
+            else:
+                left = x1 if lx >= x1 else x1 - SHADE
+                shades.append({"x": left, "y": y1, "w": SHADE, "h": CELL})
+    for o in overlays:
+        o["x"], o["y"] = o.pop("xy")
+    return {"overlays": overlays, "lines": lines, "shades": shades}
+
+
+def terrain_of(rules: Any, state: Any) -> dict[str, Any]:
+    """The terrain a rule set's web play draws for this state ({}: squares alone)."""
+    draw = getattr(getattr(rules, "web", None), "terrain", None)
+    return draw(state) if draw is not None else {}
+
+
+def input_terrain(slug: str, engine_input: dict[str, Any] | None) -> dict[str, Any]:
+    """The terrain of a bout's board from its engine input (the map does not change in a
+    bout), for the replay; {} for a rule set that draws none or an input it cannot set up."""
+    try:
+        rules = ruleset(slug)
+        if getattr(getattr(rules, "web", None), "terrain", None) is None or not engine_input:
+            return {}
+        return terrain_of(rules, rules.setup(engine_input))
+    except EngineInputError:
+        return {}
 
 
 def event_sections(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -170,26 +254,17 @@ def event_sections(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sections
 
 
-def hp_series(
-    log: dict[str, Any], colours: dict[str, str], *, width: int = 480, height: int = 120
-) -> list[dict]:
-    """One polyline per gladiator: its body/hp after every turn."""
+def hp_series(log: dict[str, Any], colours: dict[str, str]) -> Chart | None:
+    """Each gladiator's body/hp after every turn, one line each, as a chart with a legend."""
     turns = log.get("turns", [])
-    if not turns:
-        return []
     series: dict[str, list[int]] = {name: [] for name in colours}
     for turn in turns:
         for name in series:
             value = _hp(turn.get("gladiators", {}).get(name, {}))
             series[name].append(max(0, int(value or 0)))  # overkill draws as 0
-    top = max((max(v) for v in series.values() if v), default=1) or 1
-    pad = 6
-    step = (width - 2 * pad) / max(1, len(turns) - 1)
-    lines = []
-    for name, values in series.items():
-        points = " ".join(
-            f"{pad + n * step:.1f},{height - pad - v / top * (height - 2 * pad):.1f}"
-            for n, v in enumerate(values)
-        )
-        lines.append({"name": name, "colour": colours[name], "points": points, "last": values[-1]})
-    return lines
+    return turns_chart(
+        series,
+        colours,
+        title="Health (body points or hit points) of each gladiator after every turn",
+        y_label="health",
+    )

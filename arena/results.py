@@ -13,6 +13,7 @@ from characters.rewards import bout_payout
 
 from .models import Bout, BoutEntrant
 from .notices import notice_bout_fought
+from .tournament_progress import tournament_bout_decided
 from .verification import record_digests
 
 # The fields bout_store_log sets, for the callers' save(update_fields=...).
@@ -42,6 +43,7 @@ def bout_fail(*, bout: Bout, engine_input: dict[str, Any] | None, reason: str) -
             "log_digest",
         ]
     )  # fmt: skip
+    tournament_bout_decided(bout=bout)
     return bout
 
 
@@ -69,6 +71,7 @@ def bout_apply_result(*, bout: Bout, engine_input: dict[str, Any], output: dict[
         update_fields=[*LOG_FIELDS, "winner", "status", "resolved_at", "turn_deadline", "state"]
     )
     notice_bout_fought(bout=bout)
+    tournament_bout_decided(bout=bout)
 
 
 def bout_settle(*, bout: Bout, engine_input: dict[str, Any], output: dict[str, Any]) -> Bout:

@@ -26,6 +26,7 @@ def bouts_of_campaign(*, campaign: Campaign) -> QuerySet[Bout]:
     )
     return (
         Bout.objects.filter(campaign=campaign)
+        .select_related("voided_by")  # the API names who voided a bout
         .defer("log", "engine_input")
         .prefetch_related(Prefetch("entrants", queryset=entrants))
         .order_by("-scheduled_at", "-id")
@@ -59,6 +60,7 @@ def bout_get_visible(*, slug: str, pk: int, user) -> Bout:
 def bout_get(*, campaign: Campaign, pk: int) -> Bout | None:
     return (
         Bout.objects.filter(campaign=campaign, pk=pk)
+        .select_related("voided_by")
         .prefetch_related(
             Prefetch(
                 "entrants",
@@ -85,7 +87,8 @@ def bout_standings(*, bout: Bout) -> dict[str, Any]:
                 "name": row["name"],
                 "fate": fate,
                 "fate_label": _FATE_LABELS.get(fate, fate),
-                "cells": [_cell(row.get(c.key)) for c in columns],
+                # Each cell with its column's label: a phone shows the rows as cards.
+                "cells": [(c.label, _cell(row.get(c.key))) for c in columns],
             }
         )
     return {"columns": columns, "rows": table, "placing": getattr(rules, "placing", "")}

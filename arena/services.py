@@ -44,8 +44,32 @@ EARLY_TOLERANCE = timedelta(seconds=1)
 # How far from now a bout may be scheduled, either way: a season ahead; and back, to record a
 # bout already fought at the table (it is fought at once). Year 9999 is a typo, not a plan.
 SCHEDULE_REACH = timedelta(days=366)
+# What the GM's form and the API accept (check_schedule_time): from now (a minute's form
+# precision and a slow click allowed for) to a year ahead; "fight now" is its own button. The
+# service itself still takes a past time within SCHEDULE_REACH, for the demo's history.
+PAST_GRACE = timedelta(minutes=2)
+SCHEDULE_AHEAD = timedelta(days=365)
 TITLE_MAX = Bout._meta.get_field("title").max_length
 REASON_MAX = 200  # as an adjustment's reason
+
+
+def check_schedule_time(scheduled_at: datetime, *, now: datetime | None = None) -> None:
+    """A time the GM may give a new bout: not in the past, at most a year ahead."""
+    now = now or timezone.now()
+    if timezone.is_naive(scheduled_at):
+        raise LudusError("The bout's time needs a time zone.", field="scheduled_at")
+    if scheduled_at < now - PAST_GRACE:
+        raise LudusError(
+            f"{scheduled_at:%Y-%m-%d %H:%M} UTC has passed; choose a time to come, or use "
+            '"Fight now".',
+            field="scheduled_at",
+        )
+    if scheduled_at > now + SCHEDULE_AHEAD:
+        raise LudusError(
+            f"A bout is scheduled at most a year ahead (until {now + SCHEDULE_AHEAD:%Y-%m-%d}); "
+            f"{scheduled_at:%Y-%m-%d} is too far.",
+            field="scheduled_at",
+        )
 
 
 def _enqueue(bout: Bout) -> None:
@@ -66,7 +90,7 @@ def bout_schedule(
 ) -> Bout:
     """The GM schedules a bout between active gladiators of the campaign."""
     check_campaign_gm(campaign=campaign, user=by)
-    options = bout_options_clean(ruleset=campaign.ruleset, options=options or {}, by_tactics=True)
+    options = bout_options_clean(campaign=campaign, options=options or {}, by_tactics=True)
     ids = [g.pk for g in gladiators]
     if len(ids) < 2:
         raise LudusError("A bout needs at least two gladiators.", field="gladiators")
@@ -152,11 +176,13 @@ def bout_resolve(*, bout_id: int) -> Bout | None:
     """
     with transaction.atomic():
         bout = (
-            Bout.objects.select_for_update(skip_locked=True)
+            # `of`: the join to the campaign (archived campaigns fight nothing) must not lock it.
+            Bout.objects.select_for_update(skip_locked=True, of=("self",))
             .filter(
                 pk=bout_id,
                 status=Bout.Status.SCHEDULED,
                 scheduled_at__lte=timezone.now() + EARLY_TOLERANCE,
+                campaign__archived_at__isnull=True,
             )
             .first()
         )
@@ -217,7 +243,8 @@ def bouts_sweep_due(*, now: datetime | None = None) -> dict[str, int]:
     """Beat's safety net: enqueue bouts coming due, resolve those whose message was lost."""
     now = now or timezone.now()
     enqueued = 0
-    upcoming = Bout.objects.filter(
+    in_play = Bout.objects.filter(campaign__archived_at__isnull=True)
+    upcoming = in_play.filter(
         status=Bout.Status.SCHEDULED, enqueued_at__isnull=True, scheduled_at__lte=now + ETA_HORIZON
     ).values_list("pk", flat=True)
     for bout_id in list(upcoming):
@@ -226,7 +253,7 @@ def bouts_sweep_due(*, now: datetime | None = None) -> dict[str, int]:
             _enqueue(Bout.objects.get(pk=bout_id))
             enqueued += 1
     resolved = 0
-    overdue = Bout.objects.filter(
+    overdue = in_play.filter(
         status=Bout.Status.SCHEDULED, scheduled_at__lte=now - SWEEP_GRACE
     ).values_list("pk", flat=True)
     for bout_id in list(overdue):
@@ -244,7 +271,8 @@ def bouts_sweep_due(*, now: datetime | None = None) -> dict[str, int]:
 RECHECK_AFTER = timedelta(minutes=1)
 # A check still pending after this long lost its message (a worker died): ask again.
 STALE_AFTER = timedelta(minutes=10)
-VERIFIABLE = (Bout.Status.RESOLVED,)
+# A voided bout keeps its log: it can still be checked.
+VERIFIABLE = (Bout.Status.RESOLVED, Bout.Status.VOIDED)
 
 
 def verification_request(*, bout: Bout, by) -> BoutVerification:

@@ -13,18 +13,19 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import reselect, reswap, retarget
 
 from arena.engine.core.canonical import canonical
+from campaign.confirm import confirm_page
 from campaign.errors import LudusError
 from campaign.inputs import parse_int
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_gm
 from campaign.views import form_error, form_status, refused
-from characters.catalogue import adapter
+from characters.catalogue import rules_of
 from characters.selectors import gladiators_active
 
 from .forms import BoutFilterForm, BoutScheduleForm
 from .live import live_context
 from .models import Bout, BoutVerification
-from .replay import board_view, entrant_colours, event_sections, hp_series
+from .replay import board_view, entrant_colours, event_sections, hp_series, input_terrain
 from .selectors import (
     UNDECIDED,
     bout_engine_input_for,
@@ -38,6 +39,7 @@ from .selectors import (
     bouts_of_campaign,
 )
 from .services import VERIFIABLE, bout_cancel, bout_schedule, verification_request
+from .void import bout_void
 
 
 def bout_history(request: HttpRequest, slug: str) -> HttpResponse:
@@ -66,7 +68,7 @@ def bout_new(request: HttpRequest, slug: str) -> HttpResponse:
         request.POST or None,
         initial=initial,
         gladiators=gladiators_active(campaign=campaign),
-        options=adapter(campaign.ruleset).options_schema(by_tactics=True),
+        options=rules_of(campaign).options_schema(by_tactics=True),
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -119,6 +121,9 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "turns": turns,
         "standings": bout_standings(bout=bout),
         "payouts": bout_payouts(bout=bout),
+        # A polled result also replaces the page head's buttons (out of band), so a bout that
+        # was fought or cancelled meanwhile offers no "Cancel" any more.
+        "oob": bool(request.htmx) and partial == "result",
         **verify_context(request, bout),
     }
     if bout.mode == Bout.Mode.ORDERS:
@@ -132,9 +137,15 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             turn_sections=event_sections(turns[index].get("events", [])),
             last_sections=event_sections(turns[-1].get("events", [])),
             number=index + 1,
-            board=board_view(log, index, colours, bout.engine_input),
+            board=board_view(
+                log,
+                index,
+                colours,
+                bout.engine_input,
+                terrain=input_terrain(bout.ruleset, bout.engine_input),
+            ),
             board_caption=f"The board after turn {index + 1}",
-            hp_lines=hp_series(log, colours),
+            hp_chart=hp_series(log, colours),
             playing=playing,
             stepping=request.htmx and partial == "replay",
         )
@@ -145,16 +156,51 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def bout_cancel_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
     campaign = bout.campaign
+    if request.method == "GET":
+        check_campaign_gm(campaign=campaign, user=request.user)
+        return confirm_page(
+            request,
+            question=f"Cancel {bout.title}? Nobody is paid and it cannot be fought again.",
+            yes="Yes, cancel the bout",
+            back=reverse("bout", args=[slug, pk]),
+            campaign=campaign,
+        )
     try:
         bout_cancel(bout=bout, by=request.user, reason=request.POST.get("reason", ""))
     except LudusError as error:
         messages.error(request, error.message)
         return refused(request, lambda: bout_detail(request, slug, pk))
     messages.success(request, "The bout was cancelled.")
+    return redirect("bout", slug=campaign.slug, pk=bout.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def bout_void_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """GET: are you sure, and why? POST: void the bout (arena/void.py)."""
+    bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+    campaign = bout.campaign
+    check_campaign_gm(campaign=campaign, user=request.user)
+    if request.method == "GET":
+        return confirm_page(
+            request,
+            question=f"Void {bout.title}? Its payouts are taken back, the gladiators it killed "
+            "live again, and its log stays.",
+            yes="Yes, void the bout",
+            back=reverse("bout", args=[slug, pk]),
+            campaign=campaign,
+            reason="Why is it void?",
+        )
+    try:
+        bout_void(bout=bout, by=request.user, reason=request.POST.get("reason", ""))
+    except LudusError as error:
+        messages.error(request, error.message)
+        return refused(request, lambda: bout_detail(request, slug, pk))
+    messages.success(request, "The bout is void: its payouts are reversed.")
     return redirect("bout", slug=campaign.slug, pk=bout.pk)
 
 

@@ -298,12 +298,53 @@ def build() -> dict:
              "died_in", "killed_by", "ended_at"],
             batch_size=500,
         )  # fmt: skip
+    build_inbox(campaign)
     from django.db import connection
 
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
     print(f"built in {time.monotonic() - started:.0f} s", flush=True)
     return {"slug": campaign.slug}
+
+
+def build_inbox(campaign) -> None:
+    """A season of notifications: every bout fought is an event in the inbox of each player
+    whose gladiator fought in it; two in three have been read."""
+    from django.utils import timezone
+
+    from arena.models import BoutEntrant
+    from campaign.notifications.models import Event, Notification
+
+    owners: dict[int, set[int]] = {}
+    rows = BoutEntrant.objects.filter(bout__campaign=campaign).values_list(
+        "bout_id", "gladiator__owner_id"
+    )
+    for bout_id, owner_id in rows.iterator(chunk_size=5000):
+        owners.setdefault(bout_id, set()).add(owner_id)
+    events = Event.objects.bulk_create(
+        (
+            Event(
+                campaign=campaign,
+                kind=Event.Kind.BOUT_FOUGHT,
+                key=f"bout_fought:{bout_id}",
+                text=f"Bout {bout_id} was fought",
+                link=f"/c/{campaign.slug}/bouts/{bout_id}/",
+                data={"bout": bout_id},
+            )
+            for bout_id in sorted(owners)
+        ),
+        batch_size=2000,
+    )
+    read = timezone.now()
+    Notification.objects.bulk_create(
+        (
+            Notification(event=event, user_id=user_id, read_at=read if event.pk % 3 else None)
+            for event in events
+            for user_id in sorted(owners[event.data["bout"]])
+        ),
+        batch_size=5000,
+    )
+    Event.objects.update(fanned_out_at=read)
 
 
 def check_consistency() -> None:
@@ -344,7 +385,10 @@ def measure(slug: str) -> None:
     client.force_login(veteran.owner)
     base = f"/c/{slug}"
     pages = [
+        ("dashboard", "/"),
+        ("campaign page", f"{base}/"),
         ("standings", f"{base}/standings/"),
+        ("standings by player, last page", f"{base}/standings/?sort=player&page=last"),
         ("standings by gold", f"{base}/standings/?sort=gold"),
         ("stable", f"{base}/stable/"),
         (f"veteran's sheet ({veteran.bouts_fought} bouts, {veteran.lines} lines)",
@@ -353,6 +397,10 @@ def measure(slug: str) -> None:
         ("fight history, page 600", f"{base}/bouts/?page=600"),
         ("fight history, veteran only", f"{base}/bouts/?gladiator={veteran.pk}"),
         (f"bout page ({len(bout.log['turns'])} turns)", f"{base}/bouts/{bout.pk}/"),
+        ("graveyard", f"{base}/graveyard/"),
+        ("graveyard, last page", f"{base}/graveyard/?page=last"),
+        (f"inbox ({veteran.owner.notifications.count()} notifications)", "/inbox/"),
+        ("inbox, page 40", "/inbox/?page=40"),
     ]  # fmt: skip
     print(f"\n{REQUESTS} requests per page, logged in as {veteran.owner.username}:")
     print(f"  {'page':<44} {'median':>8} {'p95':>8} {'queries':>8} {'KiB':>6}")
@@ -404,7 +452,10 @@ def main() -> None:
     try:
         with override_settings(STORAGES=storages):
             if built and Campaign.objects.filter(name="Bench Games").exists():
-                slug = Campaign.objects.get(name="Bench Games").slug
+                campaign = Campaign.objects.get(name="Bench Games")
+                if not campaign.events.exists():  # kept by an older version of this bench
+                    build_inbox(campaign)
+                slug = campaign.slug
             else:
                 call_command("migrate", verbosity=0)
                 print(f"building {GLADIATORS} gladiators and {BOUTS} bouts...", flush=True)

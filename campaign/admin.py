@@ -1,6 +1,9 @@
+from django import forms
 from django.contrib import admin
 
-from .models import AuditEntry, Campaign, Membership
+from arena.engine import EngineInputError, ruleset
+
+from .models import AuditEntry, Campaign, CampaignContent, Membership
 
 
 class MembershipInline(admin.TabularInline):
@@ -24,3 +27,48 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False  # the audit trail is append-only
+
+
+class CampaignContentForm(forms.ModelForm):
+    """An item of GM content edited by hand, checked by the campaign's rule set as an upload
+    is (campaign/content.py)."""
+
+    class Meta:
+        model = CampaignContent
+        fields = ["campaign", "kind", "key", "data"]
+
+    def clean(self):
+        data = super().clean()
+        campaign, kind, item = data.get("campaign"), data.get("kind"), data.get("data")
+        if campaign is None or not kind:
+            return data
+        try:
+            rules = ruleset(campaign.ruleset).campaign
+        except EngineInputError as error:
+            raise forms.ValidationError(str(error)) from None
+        checker = getattr(rules, "content_problems", None)
+        if checker is None:
+            raise forms.ValidationError(f"The rule set {campaign.ruleset} takes no GM content.")
+        problems = checker(kind, item, kind)
+        if isinstance(item, dict) and item.get("key") != data.get("key"):
+            problems.append('key: the same as the data\'s "key"')
+        if problems:
+            raise forms.ValidationError(problems)
+        return data
+
+
+@admin.register(CampaignContent)
+class CampaignContentAdmin(admin.ModelAdmin):
+    form = CampaignContentForm
+    list_display = ["campaign", "kind", "key", "added_by", "added_at"]
+    list_filter = ["kind"]
+    search_fields = ["key", "campaign__name"]
+
+    def get_readonly_fields(self, request, obj=None):
+        # Added content never changes: a bout scheduled with it is fought with what it was.
+        return ["campaign", "kind", "key", "data"] if obj is not None else []
+
+    def save_model(self, request, obj, form, change):
+        if obj.added_by_id is None:
+            obj.added_by = request.user
+        super().save_model(request, obj, form, change)

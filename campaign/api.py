@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from arena.engine import ruleset, rulesets_available
 
 from .api_inputs import Name, Text, list_schema, paginated
+from .archive_guard import NotArchived
 from .inputs import CODE_MAX, DESCRIPTION_MAX, TITLE_MAX
 from .login_guard import (
     client_ip,
@@ -37,6 +38,7 @@ from .selectors import (
 from .services import (
     campaign_create,
     campaign_join,
+    campaign_update,
     check_campaign_gm,
 )
 
@@ -46,7 +48,10 @@ class CampaignOut(serializers.ModelSerializer):
 
     class Meta:
         model = Campaign
-        fields = ["slug", "name", "description", "ruleset", "visibility", "created_at", "role"]
+        fields = [
+            "slug", "name", "description", "ruleset", "visibility", "created_at", "archived_at",
+            "role",
+        ]  # fmt: skip
 
     def get_role(self, campaign: Campaign) -> str | None:
         return campaign_role(campaign=campaign, user=self.context["request"].user)
@@ -89,10 +94,31 @@ class CampaignListApi(APIView):
         return Response(CampaignOut(campaign, context={"request": request}).data, status=201)
 
 
+class CampaignEditIn(serializers.Serializer):
+    name = Name(max_length=TITLE_MAX, label="A campaign's name", required=False)
+    description = Text(
+        max_length=DESCRIPTION_MAX,
+        label="The description",
+        multiline=True,
+        required=False,
+        allow_blank=True,
+    )
+
+
 class CampaignDetailApi(APIView):
     @extend_schema(responses=CampaignOut)
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
+        return Response(CampaignOut(campaign, context={"request": request}).data)
+
+    @extend_schema(request=CampaignEditIn, responses=CampaignOut)
+    def patch(self, request: Request, slug: str) -> Response:
+        """The GM renames the campaign or rewrites its description (the address stays)."""
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+        data = CampaignEditIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        changes = {"name": campaign.name, "description": campaign.description}
+        campaign_update(campaign=campaign, by=request.user, **{**changes, **data.validated_data})
         return Response(CampaignOut(campaign, context={"request": request}).data)
 
 
@@ -101,7 +127,7 @@ class JoinIn(serializers.Serializer):
 
 
 class CampaignJoinApi(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "join"
 
@@ -170,7 +196,7 @@ class AuditEntryOut(serializers.ModelSerializer):
 
 
 class AuditApi(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @list_schema(AuditEntryOut, "campaigns_audit_list")
     def get(self, request: Request, slug: str) -> Response:

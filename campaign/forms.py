@@ -81,3 +81,51 @@ class OptionsForm(forms.Form):
         label="Sell ratio",
         help_text="What the armoury pays back for an item, as a share of its price.",
     )
+
+
+class CampaignEditForm(forms.Form):
+    """The GM's settings page: what the campaign is called and what it is about."""
+
+    name = NameField(max_length=TITLE_MAX, label="Name")
+    description = TextField(
+        max_length=DESCRIPTION_MAX,
+        multiline=True,
+        required=False,
+        label="Description",
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+
+
+class MemberForm(forms.Form):
+    """A user named by the GM: to invite, remove or hand the campaign to."""
+
+    username = TextField(max_length=150, label="User name")
+
+
+class ContentForm(forms.Form):
+    """A GM's content upload: a JSON file, or the same JSON pasted."""
+
+    document = forms.FileField(
+        required=False,
+        label="A JSON file",
+        help_text="The format and an example: the rule set's page in the documentation.",
+    )
+    text = forms.CharField(
+        required=False,
+        label="or the JSON itself",
+        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false"}),
+    )
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("document")
+        if upload is not None:
+            try:
+                data["json"] = upload.read().decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValidationError("The file is not UTF-8 text.", code="invalid") from None
+        elif (data.get("text") or "").strip():
+            data["json"] = data["text"]
+        else:
+            raise ValidationError("Choose a JSON file or paste the JSON.", code="required")
+        return data

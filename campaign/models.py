@@ -31,6 +31,8 @@ class Campaign(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Archived: read-only and still browsable (docs/decisions.md, "GM tools"). None: in play.
+    archived_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name"]
@@ -41,6 +43,10 @@ class Campaign(models.Model):
     @property
     def is_public(self) -> bool:
         return self.visibility == self.Visibility.PUBLIC
+
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
 
 
 class Membership(models.Model):
@@ -82,3 +88,29 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor}: {self.action}"
+
+
+class CampaignContent(models.Model):
+    """One item of a GM's own content (a champion, a map ...), as data its rule set checked:
+    the rule set's campaign adapter declares the kinds (arena/engine/core/campaign.py,
+    ContentKind) and sees them in this campaign's bouts."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="content")
+    kind = models.CharField(max_length=40)
+    key = models.CharField(max_length=60)
+    data = models.JSONField()
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "kind", "key"], name="one_content_item_per_key"
+            )
+        ]
+        ordering = ["kind", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.key} ({self.campaign})"

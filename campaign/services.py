@@ -14,7 +14,13 @@ from arena.engine import campaign_rulesets
 
 from .errors import LudusError, NotAllowed
 from .models import AuditEntry, Campaign, Membership, new_invite_code
-from .selectors import campaign_is_gm, campaign_role, campaign_role_forget, invite_code_matches
+from .selectors import (
+    campaign_is_gm,
+    campaign_role,
+    campaign_role_forget,
+    campaigns_visible,
+    invite_code_matches,
+)
 from .text import TextRefused, name_clean, text_clean
 
 # The models' max_length, checked on the cleaned text (campaign/text.py).
@@ -52,15 +58,7 @@ def _unique_slug(name: str) -> str:
     return slug
 
 
-def campaign_create(
-    *,
-    by: AbstractBaseUser,
-    name: str,
-    ruleset: str,
-    description: str = "",
-    visibility: str = Campaign.Visibility.PRIVATE,
-) -> Campaign:
-    """Create a campaign; its creator becomes its game master."""
+def _name_and_description_clean(name: str, description: str) -> tuple[str, str]:
     try:
         name = name_clean(name, label="A campaign's name", max_length=CAMPAIGN_NAME_MAX)
     except TextRefused as refused:
@@ -75,6 +73,34 @@ def campaign_create(
         )
     except TextRefused as refused:
         raise LudusError(str(refused), field="description") from None
+    return name, description
+
+
+def check_campaign_name_free(
+    *, name: str, user: AbstractBaseUser, campaign: Campaign | None = None
+) -> None:
+    """Two campaigns a person can see may not share a name (in any case), or the dashboard and
+    the public list would show two of one name. Another GM's private campaign does not count:
+    a refusal would tell that it exists (docs/decisions.md, "GM tools")."""
+    clash = campaigns_visible(user=user).filter(name__iexact=name)
+    if campaign is not None:
+        clash = clash.exclude(pk=campaign.pk)
+    if clash.exists():
+        raise LudusError(
+            f"A campaign named {name!r} already exists; choose another name.", field="name"
+        )
+
+
+def campaign_create(
+    *,
+    by: AbstractBaseUser,
+    name: str,
+    ruleset: str,
+    description: str = "",
+    visibility: str = Campaign.Visibility.PRIVATE,
+) -> Campaign:
+    """Create a campaign; its creator becomes its game master."""
+    name, description = _name_and_description_clean(name, description)
     known = dict(ruleset_choices())
     if ruleset not in known:
         raise LudusError(
@@ -82,6 +108,7 @@ def campaign_create(
         )
     if visibility not in Campaign.Visibility.values:
         raise LudusError("Visibility must be 'public' or 'private'.", field="visibility")
+    check_campaign_name_free(name=name, user=by)
     check_campaign_quota(user=by)
     for _ in range(5):  # two campaigns of one name at once: the loser takes the next slug
         try:
@@ -100,6 +127,28 @@ def campaign_create(
         except IntegrityError:
             continue
     raise LudusError("Could not find a free address for this campaign; try another name.")
+
+
+@transaction.atomic
+def campaign_update(
+    *, campaign: Campaign, by: AbstractBaseUser, name: str, description: str = ""
+) -> Campaign:
+    """The GM renames the campaign or rewrites its description. Its address (slug) stays, so
+    links and bookmarks keep working."""
+    check_campaign_gm(campaign=campaign, user=by)
+    name, description = _name_and_description_clean(name, description)
+    check_campaign_name_free(name=name, user=by, campaign=campaign)
+    changed = {
+        field: value
+        for field, value in (("name", name), ("description", description))
+        if getattr(campaign, field) != value
+    }
+    if changed:
+        Campaign.objects.filter(pk=campaign.pk).update(**changed)
+        for field, value in changed.items():
+            setattr(campaign, field, value)
+        audit_record(campaign=campaign, actor=by, action="campaign.update", **changed)
+    return campaign
 
 
 def check_campaign_quota(*, user: AbstractBaseUser) -> None:
@@ -131,6 +180,8 @@ def campaign_join(*, campaign: Campaign, user: AbstractBaseUser, code: str) -> M
         return existing
     if not invite_code_matches(campaign=campaign, code=code):
         raise LudusError("That invite code is not this campaign's.", field="code")
+    if campaign.is_archived:
+        raise LudusError(f"{campaign.name} is archived: it takes no new members.", field="code")
     try:
         with transaction.atomic():
             membership = Membership.objects.create(

@@ -47,7 +47,6 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
-    "drf_spectacular_sidecar",
     "django_htmx",
     "django_celery_beat",
     "campaign",
@@ -68,6 +67,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "campaign.middleware.InputGuardMiddleware",
+    "campaign.archive_guard.ArchivedGuardMiddleware",
     "campaign.middleware.DomainErrorMiddleware",
 ]
 
@@ -199,7 +199,10 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PERMISSION_CLASSES": [
+        "rest_framework.permissions.IsAuthenticatedOrReadOnly",
+        "campaign.archive_guard.NotArchived",
+    ],
     # JSON only, bounded in size and depth; forms and multipart are for the HTML pages.
     "DEFAULT_PARSER_CLASSES": ["campaign.api_parsers.BoundedJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
@@ -220,13 +223,15 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Campaigns, gladiators and bouts of a Ludus gladiator campaign.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
-    # Swagger UI is served from the drf-spectacular-sidecar wheel: no CDN, works offline.
-    "SWAGGER_UI_DIST": "SIDECAR",
-    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
+    # The default hook (enum names) and the error answers of every operation.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "campaign.api_schema.document_errors",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "BoutStatusEnum": "arena.models.Bout.Status",
         "GladiatorStatusEnum": "characters.models.Gladiator.Status",
+        "TournamentStatusEnum": "arena.models.Tournament.Status",
     },
 }
 
@@ -250,6 +255,11 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-due-bouts": {
         "task": "arena.tasks.bouts_sweep_due_task",
         "schedule": float(os.environ.get("LUDUS_SWEEP_SECONDS", "15")),
+    },
+    # Moves drafts on whose pick is past its time, with the rule set's auto-pick.
+    "sweep-pack-deadlines": {
+        "task": "characters.tasks.pack_deadlines_sweep_task",
+        "schedule": 60.0,
     },
     # Catches notifications whose send message was lost.
     "sweep-deliveries": {

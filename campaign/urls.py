@@ -3,22 +3,38 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from arena import api as arena_api
-from arena import play_api, play_views
+from arena import play_api, play_views, tournament_api, tournament_views
 from arena import views as arena_views
 from campaign.notifications import views as notification_views
 from characters import api as characters_api
+from characters import pack_views
 from characters import views as characters_views
 
-from . import api, views
+from . import api, api_docs, api_schema, gm_api, gm_views, views
 
 api_patterns = [
     path("rulesets/", api.RulesetListApi.as_view(), name="api-rulesets"),
     path("campaigns/", api.CampaignListApi.as_view(), name="api-campaigns"),
     path("campaigns/<slug:slug>/", api.CampaignDetailApi.as_view(), name="api-campaign"),
     path("campaigns/<slug:slug>/join/", api.CampaignJoinApi.as_view(), name="api-campaign-join"),
+    path("campaigns/<slug:slug>/members/", gm_api.MemberListApi.as_view(), name="api-members"),
+    path(
+        "campaigns/<slug:slug>/members/remove/",
+        gm_api.MemberRemoveApi.as_view(),
+        name="api-member-remove",
+    ),
+    path(
+        "campaigns/<slug:slug>/hand-over/",
+        gm_api.HandOverApi.as_view(),
+        name="api-campaign-hand-over",
+    ),
+    path(
+        "campaigns/<slug:slug>/archive/",
+        gm_api.ArchiveApi.as_view(),
+        name="api-campaign-archive",
+    ),
     path(
         "campaigns/<slug:slug>/gladiators/",
         characters_api.GladiatorListApi.as_view(),
@@ -70,6 +86,11 @@ api_patterns = [
         name="api-bout-cancel",
     ),
     path(
+        "campaigns/<slug:slug>/bouts/<int:pk>/void/",
+        arena_api.BoutVoidApi.as_view(),
+        name="api-bout-void",
+    ),
+    path(
         "campaigns/<slug:slug>/bouts/<int:pk>/verify/",
         arena_api.BoutVerifyApi.as_view(),
         name="api-bout-verify",
@@ -103,9 +124,19 @@ api_patterns = [
         play_api.ForumPostApi.as_view(),
         name="api-bout-forum-post",
     ),
+    path(
+        "campaigns/<slug:slug>/tournaments/",
+        tournament_api.TournamentListApi.as_view(),
+        name="api-tournaments",
+    ),
+    path(
+        "campaigns/<slug:slug>/tournaments/<int:pk>/",
+        tournament_api.TournamentDetailApi.as_view(),
+        name="api-tournament",
+    ),
     path("auth/token/", api.TokenApi.as_view(), name="api-token"),
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    path("schema/", api_schema.SchemaApi.as_view(), name="api-schema"),
+    path("docs/", api_docs.api_docs, name="api-docs"),
 ]
 
 urlpatterns = [
@@ -137,6 +168,12 @@ urlpatterns = [
     path("c/<slug:slug>/invite/reset/", views.invite_reset, name="invite-reset"),
     path("c/<slug:slug>/audit/", views.audit, name="audit"),
     path("c/<slug:slug>/options/", views.options, name="campaign-options"),
+    path("c/<slug:slug>/settings/", gm_views.campaign_settings, name="campaign-settings"),
+    path("c/<slug:slug>/members/invite/", gm_views.member_invite_view, name="member-invite"),
+    path("c/<slug:slug>/members/remove/", gm_views.member_remove_view, name="member-remove"),
+    path("c/<slug:slug>/hand-over/", gm_views.hand_over_view, name="campaign-hand-over"),
+    path("c/<slug:slug>/archive/", gm_views.archive_view, name="campaign-archive"),
+    path("c/<slug:slug>/content/", views.content_view, name="campaign-content"),
     path("c/<slug:slug>/gladiators/new/", characters_views.gladiator_new, name="gladiator-new"),
     path("c/<slug:slug>/stable/", characters_views.stable, name="stable"),
     path("c/<slug:slug>/standings/", characters_views.standings_view, name="standings"),
@@ -155,6 +192,7 @@ urlpatterns = [
     path("c/<slug:slug>/bouts/<int:pk>/", arena_views.bout_detail, name="bout"),
     path("c/<slug:slug>/bouts/<int:pk>/cancel/", arena_views.bout_cancel_view, name="bout-cancel"),
     path("c/<slug:slug>/bouts/<int:pk>/verify/", arena_views.bout_verify_view, name="bout-verify"),
+    path("c/<slug:slug>/bouts/<int:pk>/void/", arena_views.bout_void_view, name="bout-void"),
     path(
         "c/<slug:slug>/bouts/<int:pk>/bout.json",
         arena_views.bout_download,
@@ -170,6 +208,7 @@ urlpatterns = [
     path("c/<slug:slug>/bouts/open/", play_views.bout_open_view, name="bout-open"),
     path("c/<slug:slug>/bouts/<int:pk>/enter/", play_views.bout_enter_view, name="bout-enter"),
     path("c/<slug:slug>/bouts/<int:pk>/start/", play_views.bout_start_view, name="bout-start"),
+    path("c/<slug:slug>/bouts/<int:pk>/picks/", play_views.bout_picks_view, name="bout-picks"),
     path("c/<slug:slug>/bouts/<int:pk>/force/", play_views.bout_force_view, name="bout-force"),
     path("c/<slug:slug>/bouts/<int:pk>/finish/", play_views.bout_finish_view, name="bout-finish"),
     path(
@@ -182,6 +221,26 @@ urlpatterns = [
         play_views.forum_post_view,
         name="bout-forum-post",
     ),
+    path("c/<slug:slug>/packs/", pack_views.pack_events, name="pack-events"),
+    path("c/<slug:slug>/packs/new/", pack_views.pack_event_new, name="pack-event-new"),
+    path("c/<slug:slug>/packs/<int:pk>/", pack_views.pack_event_detail, name="pack-event"),
+    path("c/<slug:slug>/packs/<int:pk>/pick/", pack_views.pack_pick_view, name="pack-pick"),
+    path(
+        "c/<slug:slug>/packs/<int:pk>/move-on/",
+        pack_views.pack_move_on_view,
+        name="pack-move-on",
+    ),
+    path("c/<slug:slug>/tournaments/", tournament_views.tournament_list, name="tournaments"),
+    path("c/<slug:slug>/tournaments/new/", tournament_views.tournament_new, name="tournament-new"),
+    path(
+        "c/<slug:slug>/tournaments/<int:pk>/",
+        tournament_views.tournament_detail,
+        name="tournament",
+    ),
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
 ]
+
+# JSON under /api/ for a URL no route matches, the HTML pages elsewhere.
+handler404 = "campaign.api_errors.not_found"
+handler500 = "campaign.api_errors.server_error"

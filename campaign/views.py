@@ -13,11 +13,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from arena.selectors import bouts_recent, bouts_upcoming, orders_needed
 from arena.turns import plays_turn_by_turn
-from characters.selectors import gladiators_of_campaign
+from characters.pack_events import offers_packs
+from characters.selectors import standings
 from characters.shop import DEFAULT_SELL_RATIO
 
+from .content import ContentRefused, content_kinds, content_parse, content_upload
 from .errors import LudusError
-from .forms import CampaignForm, JoinForm, LoginForm, OptionsForm, SignupForm
+from .forms import CampaignForm, ContentForm, JoinForm, LoginForm, OptionsForm, SignupForm
 from .selectors import (
     campaign_get_visible,
     campaign_members,
@@ -105,6 +107,9 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
     )
 
 
+LEADERS = 10
+
+
 def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     role = campaign_role(campaign=campaign, user=request.user)
@@ -113,11 +118,16 @@ def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "role": role,
         "is_gm": role == "gm",
         "members": campaign_members(campaign=campaign),
-        "gladiators": gladiators_of_campaign(campaign=campaign),
+        # The leaders only: a long campaign has a thousand gladiators, the standings page
+        # pages through them all.
+        "gladiators": standings(campaign=campaign)[:LEADERS],
+        "gladiator_count": campaign.gladiators.count(),
         "upcoming": bouts_upcoming(campaign=campaign)[:10],
         "recent": bouts_recent(campaign=campaign)[:10],
         "join_url": request.build_absolute_uri(f"/join/{campaign.invite_code}/"),
         "turn_by_turn": plays_turn_by_turn(campaign.ruleset),
+        "content_kinds": content_kinds(campaign),
+        "has_packs": offers_packs(campaign.ruleset),
         "needed": orders_needed(user=request.user, campaign=campaign),
         "options_form": OptionsForm(
             initial={"sell_ratio": campaign.options.get("sell_ratio", DEFAULT_SELL_RATIO)}
@@ -192,3 +202,36 @@ def options(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         messages.error(request, "The sell ratio is a number between 0 and 1.")
     return refused(request, lambda: campaign_detail(request, campaign.slug))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def content_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """The GM's own content (champions, maps ...): what the campaign holds, and the upload."""
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    check_campaign_gm(campaign=campaign, user=request.user)
+    kinds = content_kinds(campaign)
+    posted = request.method == "POST"
+    form = ContentForm(request.POST if posted else None, request.FILES if posted else None)
+    problems: list[str] = []
+    if posted and form.is_valid():
+        try:
+            document = content_parse(form.cleaned_data["json"])
+            added = content_upload(campaign=campaign, by=request.user, document=document)
+        except ContentRefused as refused:
+            problems = refused.problems
+            form.add_error(None, "The content was not added; nothing changed.")
+        except LudusError as error:
+            form_error(form, error)
+        else:
+            names = ", ".join(item.data.get("name", item.key) for item in added)
+            messages.success(request, f"Added to the campaign: {names}.")
+            return redirect("campaign-content", slug=campaign.slug)
+    context = {
+        "campaign": campaign,
+        "kinds": kinds,
+        "items": campaign.content.order_by("kind", "id"),
+        "form": form,
+        "problems": problems,
+    }
+    return render(request, "campaign/content.html", context, status=form_status(request))

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.api_inputs import Id, Integer, Name, Text, list_schema, paginated
+from campaign.archive_guard import NotArchived
 from campaign.errors import LudusError
 from campaign.inputs import NAME_MAX, REASON_MAX
 from campaign.selectors import campaign_get_visible
@@ -156,7 +157,7 @@ class BuyIn(serializers.Serializer):
 
 
 class BuyApi(GladiatorApiView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @extend_schema(request=BuyIn, responses={201: GladiatorSheetOut})
     def post(self, request: Request, slug: str, pk: int) -> Response:
@@ -172,7 +173,7 @@ class HoldingIn(serializers.Serializer):
 
 
 class SellApi(GladiatorApiView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @extend_schema(request=HoldingIn, responses=GladiatorSheetOut)
     def post(self, request: Request, slug: str, pk: int) -> Response:
@@ -191,7 +192,7 @@ class EquipIn(HoldingIn):
 
 
 class EquipApi(GladiatorApiView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @extend_schema(request=EquipIn, responses=GladiatorSheetOut)
     def post(self, request: Request, slug: str, pk: int) -> Response:
@@ -213,7 +214,7 @@ class AdvanceIn(serializers.Serializer):
 
 
 class AdvanceApi(GladiatorApiView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @extend_schema(request=AdvanceIn, responses=GladiatorSheetOut)
     def post(self, request: Request, slug: str, pk: int) -> Response:
@@ -231,7 +232,7 @@ class TacticsIn(serializers.Serializer):
 
 
 class TacticsApi(GladiatorApiView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @extend_schema(request=TacticsIn, responses=GladiatorSheetOut)
     def put(self, request: Request, slug: str, pk: int) -> Response:
@@ -245,7 +246,7 @@ class TacticsApi(GladiatorApiView):
 
 
 class RetireApi(GladiatorApiView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @extend_schema(request=None, responses=GladiatorSheetOut)
     def post(self, request: Request, slug: str, pk: int) -> Response:
@@ -261,7 +262,7 @@ class AdjustIn(serializers.Serializer):
 
 
 class AdjustApi(GladiatorApiView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotArchived]
 
     @extend_schema(request=AdjustIn, responses={201: LedgerLineOut})
     def post(self, request: Request, slug: str, pk: int) -> Response:
@@ -278,6 +279,11 @@ class StandingsApi(APIView):
         "campaigns_standings_list",
         parameters=[
             OpenApiParameter("sort", enum=list(STANDINGS_ORDER)),
+            OpenApiParameter(
+                "order",
+                enum=["asc", "desc"],
+                description="Most first (desc) unless given; names A to Z (asc).",
+            ),
             OpenApiParameter("status", enum=list(Gladiator.Status.values)),
             OpenApiParameter("owner", str),
         ],
@@ -287,9 +293,13 @@ class StandingsApi(APIView):
         sort = request.query_params.get("sort", "wins")
         if sort not in STANDINGS_ORDER:
             raise LudusError(f"Sort by one of: {', '.join(STANDINGS_ORDER)}.", field="sort")
+        order = request.query_params.get("order", "")
+        if order not in {"", "asc", "desc"}:
+            raise LudusError("Order is asc or desc.", field="order")
         rows = standings(
             campaign=campaign,
             sort=sort,
+            order=order,
             status=request.query_params.get("status", ""),
             owner=request.query_params.get("owner", ""),
         )
@@ -297,14 +307,21 @@ class StandingsApi(APIView):
 
 
 class GraveyardApi(APIView):
-    @list_schema(GladiatorSheetOut, "campaigns_graveyard_list")
+    @list_schema(
+        GladiatorSheetOut,
+        "campaigns_graveyard_list",
+        parameters=[
+            OpenApiParameter("owner", str, description="Only this player's dead."),
+            OpenApiParameter("kind", str, description="Only this gladiator type's dead."),
+        ],
+    )
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
-        dead = (
-            graveyard(campaign=campaign)
-            .prefetch_related("holdings")
-            .order_by("-ended_at", "name", "pk")
-        )
+        dead = graveyard(
+            campaign=campaign,
+            owner=request.query_params.get("owner", ""),
+            kind=request.query_params.get("kind", ""),
+        ).prefetch_related("holdings")
         return paginated(request, self, dead, GladiatorSheetOut, context={"request": request})
 
 

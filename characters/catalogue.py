@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine import EngineInputError, ruleset
-from arena.engine.core.campaign import Advance, CampaignAdapter, GladiatorType
+from arena.engine.core.campaign import Advance, CampaignAdapter, GladiatorType, content_kinds_of
+from campaign.content import content_documents
 from campaign.errors import LudusError
 
 
@@ -25,13 +26,33 @@ def adapter(slug: str) -> CampaignAdapter:
     return found
 
 
-def gladiator_kinds(slug: str) -> list[tuple[str, str]]:
-    """(slug, label) of the gladiator types a campaign under this rule set may create."""
-    return [(t.slug, t.label) for t in adapter(slug).types()]
+def rules_of(campaign: Any) -> CampaignAdapter:
+    """The campaign's adapter: its rule set's, seeing the content the GM added to this
+    campaign (campaign/content.py). Asked once per campaign object."""
+    found = getattr(campaign, "_rules_of", None)
+    if found is None:
+        found = adapter(campaign.ruleset)
+        if content_kinds_of(found):
+            documents = content_documents(campaign)
+            if documents:
+                try:
+                    found = found.with_content(documents)
+                except EngineInputError as error:  # stored content its rule set now refuses
+                    raise LudusError(f"The campaign's GM content: {error}") from None
+        campaign._rules_of = found
+    return found
 
 
-def gladiator_type(slug: str, kind: str) -> GladiatorType | None:
-    return next((t for t in adapter(slug).types() if t.slug == kind), None)
+def gladiator_kinds(slug: str, *, campaign: Any = None) -> list[tuple[str, str]]:
+    """(slug, label) of the gladiator types a campaign under this rule set may create (with
+    `campaign`, its GM's own too)."""
+    rules = rules_of(campaign) if campaign is not None else adapter(slug)
+    return [(t.slug, t.label) for t in rules.types()]
+
+
+def gladiator_type(slug: str, kind: str, *, campaign: Any = None) -> GladiatorType | None:
+    rules = rules_of(campaign) if campaign is not None else adapter(slug)
+    return next((t for t in rules.types() if t.slug == kind), None)
 
 
 def armoury(slug: str) -> Mapping[str, Mapping[str, Any]]:
@@ -41,7 +62,7 @@ def armoury(slug: str) -> Mapping[str, Mapping[str, Any]]:
 
 def equipment_problems(gladiator: Any, equipment: Sequence[str]) -> list[str]:
     """What is wrong with this gladiator carrying `equipment` into a bout ([] = fine)."""
-    rules = adapter(gladiator.campaign.ruleset)
+    rules = rules_of(gladiator.campaign)
     return rules.equipment_problems(gladiator.kind, gladiator.build, list(equipment))
 
 
@@ -52,9 +73,9 @@ def tactics_settings(slug: str) -> dict[str, tuple[tuple[str, ...], str]]:
 
 def advances_of(gladiator: Any) -> list[Advance]:
     """What the gladiator can improve now (whatever it can afford)."""
-    rules = adapter(gladiator.campaign.ruleset)
+    rules = rules_of(gladiator.campaign)
     return rules.advances(gladiator.kind, gladiator.build, gladiator.level)
 
 
 def sheet_lines(gladiator: Any) -> list[tuple[str, str]]:
-    return adapter(gladiator.campaign.ruleset).sheet(gladiator.kind, gladiator.build)
+    return rules_of(gladiator.campaign).sheet(gladiator.kind, gladiator.build)

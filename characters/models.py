@@ -96,6 +96,8 @@ class LedgerLine(models.Model):
         LEVEL_UP = "level_up", "Level-up"
         ADVANCE = "advance", "Advance"
         ADJUSTMENT = "adjustment", "GM adjustment"
+        # A bout's reward taken back (or a cost given back) when the GM voids the bout.
+        VOID = "void", "Bout voided"
 
     gladiator = models.ForeignKey(Gladiator, on_delete=models.CASCADE, related_name="ledger")
     currency = models.CharField(max_length=4, choices=Currency.choices)
@@ -126,3 +128,78 @@ class LedgerLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.gladiator}: {self.amount:+d} {self.currency} ({self.cause})"
+
+
+class PackEvent(models.Model):
+    """A GM's draft or sealed event in a rule set with booster packs (docs/packs.md): each
+    seated gladiator's packs are opened, and the feats picked (draft) or the packs whole
+    (sealed) join its build's pool."""
+
+    class Kind(models.TextChoices):
+        DRAFT = "draft", "Draft: pick one, pass the rest"
+        SEALED = "sealed", "Sealed: keep your packs whole"
+
+    class Status(models.TextChoices):
+        DRAFTING = "drafting", "Drafting"
+        FINISHED = "finished", "Finished"
+
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="pack_events"
+    )
+    kind = models.CharField(max_length=6, choices=Kind.choices)
+    # Decides every pack: secret until the event is over (whoever knew it would know every
+    # hand), shown afterwards so anyone can check the packs.
+    seed = models.BigIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFTING)
+    pick = models.PositiveSmallIntegerField(default=0)  # the pick being made, from 0
+    pick_hours = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Hours each pick waits; empty: until the GM moves on."
+    )
+    pick_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display().split(':')[0]} {self.pk}"
+
+
+class PackSeat(models.Model):
+    """A gladiator at an event; the draft passes packs from each seat to the next."""
+
+    event = models.ForeignKey(PackEvent, on_delete=models.CASCADE, related_name="seats")
+    gladiator = models.ForeignKey(Gladiator, on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "seat"], name="one_gladiator_a_seat"),
+            models.UniqueConstraint(fields=["event", "gladiator"], name="one_seat_a_gladiator"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.gladiator} at seat {self.seat + 1}"
+
+
+class PackPick(models.Model):
+    """One pick of a draft: secret from everyone but the gladiator's owner until the event is
+    over."""
+
+    seat = models.ForeignKey(PackSeat, on_delete=models.CASCADE, related_name="picks")
+    pick = models.PositiveSmallIntegerField()
+    card = models.CharField(max_length=40)
+    auto = models.BooleanField(default=False, help_text="Made by the rule set's auto-pick.")
+    picked_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pick"]
+        constraints = [models.UniqueConstraint(fields=["seat", "pick"], name="one_card_a_pick")]
+
+    def __str__(self) -> str:
+        return f"pick {self.pick + 1} of {self.seat}: {self.card}"

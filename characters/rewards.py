@@ -1,4 +1,5 @@
-"""A resolved bout's consequences for the stables: gold, experience, record, deaths, items.
+"""A resolved bout's consequences for the stables: gold, experience, record, deaths, items;
+and their reversal when the GM voids the bout.
 
 The rule set's campaign adapter reads its own log into one Outcome per gladiator; applying the
 outcomes is the same for every rule set. Runs inside the transaction that stores the bout's
@@ -14,9 +15,10 @@ from django.utils import timezone
 
 from arena.engine.core.campaign import Outcome
 from arena.engine.core.protocol import Fate
+from campaign.errors import LudusError
 
 from .catalogue import adapter
-from .ledger import gladiator_lock, ledger_post
+from .ledger import CURRENCY_WORDS, gladiator_lock, ledger_post
 from .models import Gladiator, Holding, LedgerLine
 
 
@@ -70,3 +72,66 @@ def bout_payout(
             Holding(gladiator=gladiator, item=slug) for slug in outcome.items_gained
         )
     return outcomes
+
+
+def bout_payout_reverse(
+    *, bout: Any, gladiators: dict[str, Gladiator], note: str, actor: Any
+) -> list[LedgerLine]:
+    """Undo what bout_payout did, for a bout the GM voids: each reward line gets a compensating
+    VOID line (lines are never deleted), the record counters go back, a gladiator the bout
+    killed lives again, items it lost come back (into the pack) and items it won go.
+
+    The caller holds the bout's row lock and the gladiators' (in id order). A gladiator who
+    has spent what the bout paid cannot give it back: LudusError, in words, and the caller's
+    transaction changes nothing."""
+    options = (bout.engine_input or {}).get("options", {}) or bout.options
+    outcomes = adapter(bout.ruleset).outcomes(bout.log, options)
+    paid: dict[tuple[int, str], int] = {}
+    for line in LedgerLine.objects.filter(bout=bout, cause=LedgerLine.Cause.BOUT):
+        key = (line.gladiator_id, line.currency)
+        paid[key] = paid.get(key, 0) + line.amount
+    lines = []
+    for name in sorted(outcomes, key=lambda n: gladiators[n].pk):
+        outcome = outcomes[name]
+        gladiator = gladiator_lock(gladiator_id=gladiators[name].pk)
+        for currency in (LedgerLine.Currency.GOLD, LedgerLine.Currency.XP):
+            amount = paid.get((gladiator.pk, currency), 0)
+            if not amount:
+                continue
+            if getattr(gladiator, currency) < amount:
+                words = CURRENCY_WORDS[currency]
+                raise LudusError(
+                    f"{gladiator.name} has {getattr(gladiator, currency)} {words} left of the "
+                    f"{amount} this bout paid, so the bout cannot be voided yet; the game master "
+                    "may adjust the purse first."
+                )
+            lines.append(
+                ledger_post(
+                    gladiator=gladiator,
+                    currency=currency,
+                    amount=-amount,
+                    cause=LedgerLine.Cause.VOID,
+                    bout=bout,
+                    note=note,
+                    actor=actor,
+                )
+            )
+        gladiator.bouts_fought = max(0, gladiator.bouts_fought - 1)
+        gladiator.wins = max(0, gladiator.wins - int(outcome.won))
+        gladiator.defeats = max(0, gladiator.defeats - int(outcome.lost))
+        gladiator.opponents_defeated = max(0, gladiator.opponents_defeated - outcome.defeated)
+        spared = int(outcome.fate in (Fate.SPARED, Fate.WITHDREW))
+        gladiator.mercy_granted = max(0, gladiator.mercy_granted - spared)
+        fields = ["bouts_fought", "wins", "defeats", "opponents_defeated", "mercy_granted"]
+        if gladiator.status == Gladiator.Status.DEAD and gladiator.died_in_id == bout.pk:
+            gladiator.status = Gladiator.Status.ACTIVE
+            gladiator.died_in = None
+            gladiator.killed_by = ""
+            gladiator.ended_at = None
+            fields += ["status", "died_in", "killed_by", "ended_at"]
+        gladiator.save(update_fields=fields)
+        _remove_items(gladiator, outcome.items_gained)
+        Holding.objects.bulk_create(
+            Holding(gladiator=gladiator, item=slug) for slug in outcome.items_lost
+        )
+    return lines

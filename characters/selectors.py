@@ -12,14 +12,25 @@ from campaign.models import Campaign
 
 from .models import Gladiator, Holding, LedgerLine
 
+# Standings column -> the fields that order it (the first decides, the next break ties).
 STANDINGS_ORDER = {
-    "wins": ("-wins", "-opponents_defeated", "name"),
-    "defeated": ("-opponents_defeated", "-wins", "name"),
-    "gold": ("-gold", "name"),
-    "level": ("-level", "-xp", "name"),
-    "bouts": ("-bouts_fought", "name"),
+    "wins": ("wins", "opponents_defeated"),
+    "defeated": ("opponents_defeated", "wins"),
+    "gold": ("gold",),
+    "level": ("level", "xp"),
+    "bouts": ("bouts_fought",),
     "name": ("name",),
+    "player": ("owner__username",),
 }
+# A column's first click: the most first for numbers, A to Z for names.
+ASCENDING_FIRST = {"name", "player"}
+
+
+def standings_direction(sort: str, order: str) -> str:
+    """The direction to sort in: the one asked for (asc, desc), else the column's natural one."""
+    if order in {"asc", "desc"}:
+        return order
+    return "asc" if sort in ASCENDING_FIRST else "desc"
 
 
 def gladiators_of_campaign(*, campaign: Campaign) -> QuerySet[Gladiator]:
@@ -50,12 +61,13 @@ def gladiator_get(*, campaign: Campaign, pk: int) -> Gladiator:
 
 
 def standings(
-    *, campaign: Campaign, sort: str = "wins", status: str = "", owner: str = ""
+    *, campaign: Campaign, sort: str = "wins", order: str = "", status: str = "", owner: str = ""
 ) -> QuerySet[Gladiator]:
-    """The standings table: every gladiator, sortable by record, gold or level."""
-    rows = gladiators_of_campaign(campaign=campaign).order_by(
-        *STANDINGS_ORDER.get(sort, STANDINGS_ORDER["wins"])
-    )
+    """The standings table: every gladiator, sorted either way on any column; ties by name."""
+    sort = sort if sort in STANDINGS_ORDER else "wins"
+    sign = "-" if standings_direction(sort, order) == "desc" else ""
+    fields = [sign + f for f in STANDINGS_ORDER[sort]]
+    rows = gladiators_of_campaign(campaign=campaign).order_by(*fields, "name", "pk")
     if status in Gladiator.Status.values:
         rows = rows.filter(status=status)
     if owner:
@@ -63,13 +75,19 @@ def standings(
     return rows
 
 
-def graveyard(*, campaign: Campaign) -> QuerySet[Gladiator]:
-    return (
+def graveyard(*, campaign: Campaign, owner: str = "", kind: str = "") -> QuerySet[Gladiator]:
+    """The dead, the latest first; only one player's, or one type's, when asked."""
+    dead = (
         gladiators_of_campaign(campaign=campaign)
         .filter(status=Gladiator.Status.DEAD)
         .select_related("died_in")
-        .order_by("-ended_at", "name")
+        .order_by("-ended_at", "name", "pk")
     )
+    if owner:
+        dead = dead.filter(owner__username=owner)
+    if kind:
+        dead = dead.filter(kind=kind)
+    return dead
 
 
 def ledger_statement(*, gladiator: Gladiator) -> QuerySet[LedgerLine]:

@@ -16,7 +16,7 @@ from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm, check_campaign_member
 from campaign.text import TextRefused, name_clean, name_skeleton, text_clean
 
-from .catalogue import adapter, advances_of, gladiator_type, tactics_settings
+from .catalogue import advances_of, gladiator_type, rules_of, tactics_settings
 from .ledger import MAX_ADJUSTMENT, gladiator_lock, ledger_post
 from .models import Gladiator, Holding, LedgerLine
 from .permissions import check_gladiator_active, check_gladiator_control
@@ -54,15 +54,15 @@ def gladiator_create(
         name = name_clean(name, label="A gladiator's name", max_length=NAME_MAX)
     except TextRefused as refused:
         raise LudusError(str(refused), field="name") from None
-    gtype = gladiator_type(campaign.ruleset, kind)
+    gtype = gladiator_type(campaign.ruleset, kind, campaign=campaign)
     if gtype is None:
-        kinds = ", ".join(t.slug for t in adapter(campaign.ruleset).types())
+        kinds = ", ".join(t.slug for t in rules_of(campaign).types())
         raise LudusError(
             f"{kind!r} is not a gladiator type of this rule set; choose one of: {kinds}.",
             field="kind",
         )
     tactics = tactics_clean(ruleset=campaign.ruleset, tactics=tactics or {})
-    build = adapter(campaign.ruleset).new_build(kind)
+    build = rules_of(campaign).new_build(kind)
     check_gladiator_quota(campaign=campaign, user=by)
     try:
         with transaction.atomic():
@@ -156,7 +156,7 @@ def gladiator_advance(*, gladiator: Gladiator, key: str, by: AbstractBaseUser) -
                 else " and ".join(f"{have} {unit}" for _, unit, have in short)
             )
             raise LudusError(f"{what} costs {costs}; {locked.name} has {has}.", field="advance")
-        rules = adapter(locked.campaign.ruleset)
+        rules = rules_of(locked.campaign)
         build = rules.advance(locked.kind, locked.build, locked.level, key)
         level = locked.level + advance.level
         note = f"level {level}: {advance.label}" if advance.level else advance.label

@@ -13,7 +13,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from campaign.charts import line_chart
+from campaign.charts import time_chart
+from campaign.confirm import confirm_page
 from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_member
@@ -29,9 +30,10 @@ from .catalogue import (
     sheet_lines,
     tactics_settings,
 )
+from .crumbs import sheet_crumb
 from .forms import AdjustForm, AdvanceForm, GladiatorForm, TacticsForm
 from .models import Gladiator
-from .permissions import gladiator_can_act
+from .permissions import check_gladiator_control, gladiator_can_act
 from .selectors import (
     STANDINGS_ORDER,
     career_series,
@@ -41,6 +43,7 @@ from .selectors import (
     holding_of,
     ledger_statement,
     standings,
+    standings_direction,
 )
 from .services import (
     gladiator_adjust,
@@ -58,7 +61,7 @@ def gladiator_new(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     check_campaign_member(campaign=campaign, user=request.user)
     data = request.POST or None
-    form = GladiatorForm(data, kinds=gladiator_kinds(campaign.ruleset))
+    form = GladiatorForm(data, kinds=gladiator_kinds(campaign.ruleset, campaign=campaign))
     tactics = TacticsForm(data, settings=tactics_settings(campaign.ruleset), prefix="tactics")
     if request.method == "POST" and form.is_valid() and tactics.is_valid():
         try:
@@ -98,7 +101,7 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
     return {
         "campaign": campaign,
         "gladiator": gladiator,
-        "base": gladiator_type(campaign.ruleset, gladiator.kind),
+        "base": gladiator_type(campaign.ruleset, gladiator.kind, campaign=campaign),
         "stat_lines": sheet_lines(gladiator),
         "has_levels": adapter(campaign.ruleset).has_levels,
         "advances": advances,
@@ -108,8 +111,18 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
         "entries": gladiator.entries.select_related("bout")
         .defer("bout__log", "bout__engine_input")
         .order_by("-bout__scheduled_at")[:50],
-        "gold_chart": line_chart(series["gold"]),
-        "level_chart": line_chart(series["level"]),
+        "gold_chart": time_chart(
+            series["gold"],
+            title=f"{gladiator.name}'s gold over time: now {gladiator.gold}",
+            y_label="gold",
+            css_class="gold",
+        ),
+        "level_chart": time_chart(
+            series["level"],
+            title=f"{gladiator.name}'s level over time: now {gladiator.level}",
+            y_label="level",
+            css_class="level",
+        ),
         "can_act": can_act and gladiator.is_active,
         "is_gm": is_gm,
         "advance_form": AdvanceForm(advances=advances),
@@ -123,8 +136,10 @@ def gladiator_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     gladiator = gladiator_get(campaign=campaign, pk=pk)
     template = "characters/gladiator_detail.html"
     if request.htmx:
-        template += "#sheet"
-    return render(request, template, _sheet_context(request, gladiator))
+        return render(request, template + "#sheet", _sheet_context(request, gladiator))
+    context = _sheet_context(request, gladiator)
+    context["back"] = sheet_crumb(request, slug, gladiator.pk)
+    return render(request, template, context)
 
 
 def shop(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
@@ -185,6 +200,23 @@ def _act(
     return redirect(reverse("gladiator", args=[slug, pk]))
 
 
+def _confirm(
+    request: HttpRequest, slug: str, pk: int, question: Callable[[Gladiator], str], yes: str
+) -> HttpResponse:
+    """Are you sure? (campaign/confirm.py), asked of those who may act for the gladiator."""
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    gladiator = gladiator_get(campaign=campaign, pk=pk)
+    check_gladiator_control(gladiator=gladiator, user=request.user)
+    page = "shop" if request.GET.get("back") == "shop" else "gladiator"
+    return confirm_page(
+        request,
+        question=question(gladiator),
+        yes=yes,
+        back=reverse(page, args=[slug, pk]),
+        campaign=campaign,
+    )
+
+
 def _item_name(gladiator: Gladiator, slug: str) -> str:
     return armoury(gladiator.campaign.ruleset).get(slug, {}).get("name", slug)
 
@@ -203,8 +235,19 @@ def buy(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def sell(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    if request.method == "GET":
+
+        def question(g: Gladiator) -> str:
+            holding = holding_of(gladiator=g, holding_id=request.GET.get("holding"))
+            price = item_sell_price(
+                gladiator=g, item=armoury(g.campaign.ruleset).get(holding.item, {"price": 0})
+            )
+            return f"Sell {g.name}'s {_item_name(g, holding.item)} for {price} gold?"
+
+        return _confirm(request, slug, pk, question, "Yes, sell it")
+
     def action(g: Gladiator) -> str:
         holding = holding_of(gladiator=g, holding_id=request.POST.get("holding"))
         price = item_sell(holding=holding, by=request.user)
@@ -255,8 +298,15 @@ def tactics(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def retire(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    if request.method == "GET":
+        return _confirm(
+            request, slug, pk,
+            lambda g: f"Retire {g.name} for good? A retired gladiator never fights again.",
+            "Yes, retire",
+        )  # fmt: skip
+
     def action(g: Gladiator) -> str:
         gladiator_retire(gladiator=g, by=request.user)
         return f"{g.name} retires from the arena."
@@ -278,36 +328,94 @@ def adjust(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _act(request, slug, pk, action)
 
 
+def _standings_headers(
+    record, sort: str, direction: str, status: str, owner: str
+) -> list[dict[str, str]]:
+    """The sortable columns in table order: label, link, and how it sorts now if it does."""
+    labels = {
+        "name": "Gladiator",
+        "player": "Player",
+        "status": "Status",  # a filter above the table, not a sort
+        "wins": record.wins,
+        "defeated": record.defeated,
+        "gold": "Gold",
+        "level": "Level",
+        "bouts": "Bouts",
+    }
+    headers = []
+    for key, label in labels.items():
+        if key not in STANDINGS_ORDER:
+            headers.append(
+                {"key": key, "label": label, "query": "", "sorted": "", "numeric": False}
+            )
+            continue
+        active = key == sort
+        flip = "asc" if direction == "desc" else "desc"
+        next_order = flip if active else standings_direction(key, "")
+        query = urlencode({"sort": key, "order": next_order, "status": status, "owner": owner})
+        headers.append(
+            {
+                "key": key,
+                "label": label,
+                "query": query,
+                "sorted": ("ascending" if direction == "asc" else "descending") if active else "",
+                "numeric": key not in {"name", "player"},
+            }
+        )
+    return headers
+
+
 def standings_view(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     sort = request.GET.get("sort", "wins")
     sort = sort if sort in STANDINGS_ORDER else "wins"
+    direction = standings_direction(sort, request.GET.get("order", ""))
     status = request.GET.get("status", "")
     owner = request.GET.get("owner", "")
-    page = Paginator(standings(campaign=campaign, sort=sort, status=status, owner=owner), 50)
-    page = page.get_page(request.GET.get("page"))
+    rows = standings(campaign=campaign, sort=sort, order=direction, status=status, owner=owner)
+    page = Paginator(rows, 50).get_page(request.GET.get("page"))
     template = "characters/standings.html"
     if request.htmx:
         template += "#standings"
+    record = adapter(campaign.ruleset).record
     context = {
         "campaign": campaign,
         "rows": page.object_list,
         "page": page,
-        "query": urlencode({"sort": sort, "status": status, "owner": owner}),
+        "query": urlencode({"sort": sort, "order": direction, "status": status, "owner": owner}),
         "sort": sort,
+        "order": direction,
         "status": status,
         "owner": owner,
-        "sorts": [s for s in STANDINGS_ORDER if s != "name"],
+        "headers": _standings_headers(record, sort, direction, status, owner),
+        "record": record,
         "statuses": Gladiator.Status.choices,
         "owners": sorted({m.user.username for m in campaign.memberships.select_related("user")}),
     }
     return render(request, template, context)
 
 
+GRAVES_PER_PAGE = 30
+
+
 def graveyard_view(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
-    return render(
-        request,
-        "characters/graveyard.html",
-        {"campaign": campaign, "dead": graveyard(campaign=campaign)},
-    )
+    owner = request.GET.get("owner", "")
+    kind = request.GET.get("kind", "")
+    dead = graveyard(campaign=campaign, owner=owner, kind=kind).select_related("owner")
+    page = Paginator(dead, GRAVES_PER_PAGE).get_page(request.GET.get("page"))
+    template = "characters/graveyard.html"
+    if request.htmx:
+        template += "#graves"
+    context = {
+        "campaign": campaign,
+        "page": page,
+        "dead": page.object_list,
+        "query": urlencode({"owner": owner, "kind": kind}),
+        "owner": owner,
+        "kind": kind,
+        "owners": sorted({m.user.username for m in campaign.memberships.select_related("user")}),
+        "kinds": gladiator_kinds(campaign.ruleset),
+        "filtered": bool(owner or kind),
+    }
+    return render(request, template, context)

@@ -18,6 +18,8 @@ class Event(models.Model):
         BOUT_SCHEDULED = "bout_scheduled", "A bout was scheduled"
         BOUT_FOUGHT = "bout_fought", "A bout was fought"
         GLADIATOR_FATE = "gladiator_fate", "Your gladiator died or was spared"
+        INVITED = "invited", "You were invited"
+        BOUT_VOIDED = "bout_voided", "A bout was voided"
 
     campaign = models.ForeignKey(
         "campaign.Campaign", on_delete=models.CASCADE, related_name="events"

@@ -2,10 +2,11 @@
 //
 // - A swapped container is made of parts (elements with data-part and an id). A part that did
 //   not change is not replaced, and neither is a part holding a form the player is editing
-//   (focus in one of its fields, or a field changed from what the page gave), unless the
-//   request came from that very form (its answer replaces it). Polled sections name their
-//   parts with hx-select-oob; a container swapped whole (the orders form) gets the unchanged
-//   parts marked hx-preserve, so htmx keeps the very same elements.
+//   (focus in one of its fields, a field changed from what the page gave, or an open
+//   confirmation question), unless the request came from that very form (its answer
+//   replaces it). Polled sections name their parts with hx-select-oob; a container swapped
+//   whole (the orders form) gets the unchanged parts marked hx-preserve, so htmx keeps the
+//   very same elements.
 // - Focus stays where it was: htmx refocuses an element whose id comes back; an element that is
 //   gone hands focus to its data-focus-fallback, else to the new content's [data-landing] or
 //   first heading. A rebuilt <main> always lands there.
@@ -54,6 +55,11 @@
 
   function editing(part, source) {
     const sourceForm = source && source.tagName === "FORM" ? source : source && source.form;
+    // An open question ("Are you sure?" swapped in for a GM's button, an order's disclosure) is
+    // being answered even while focus is on its buttons: a poll must not take it away.
+    for (const question of part.querySelectorAll('[role="alertdialog"], details[open]')) {
+      if (!sourceForm || !question.contains(sourceForm)) return true;
+    }
     for (const field of part.querySelectorAll("input, select, textarea")) {
       if (sourceForm && field.form === sourceForm) continue;
       if (field.type === "hidden") continue;

@@ -1,7 +1,7 @@
 // Ludus: the little JavaScript the pages need beyond htmx.
 // htmx swaps a 400 (base.html's htmx-config: a refused action is its page again, with the
 // reason in the flash) but no other error, so a forbidden action (403) or a server error would
-// otherwise look like a button that does nothing: say what happened instead.
+// otherwise look like a button that does nothing: say what happened instead, in a toast.
 (function () {
   "use strict";
 
@@ -20,7 +20,14 @@
     box._hide = setTimeout(() => box.remove(), 8000);
   }
 
-  document.addEventListener("htmx:responseError", (event) => {
+  // A refusal htmx does not swap is said in the toast here, before the swap, and marked as
+  // handled: htmx would otherwise also log it as an error in the console.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (!event.detail.isError) {
+      return;
+    }
+    event.detail.isError = false;
+    event.detail.shouldSwap = false;
     const xhr = event.detail.xhr;
     let text = `The server refused this (${xhr.status}).`;
     const page = new DOMParser().parseFromString(xhr.responseText || "", "text/html");

@@ -57,6 +57,50 @@ def test_each_square_names_who_stands_there_and_what_a_press_does():
     assert [name for name, c in cells.items() if c["start"]] == ["B2"]
 
 
+def test_the_terrain_is_in_each_squares_classes_borders_and_name():
+    # 3x3: C3 raised two above C2 (a ledge between them, C2 the lower), stairs from B1 up to
+    # B2, a wall between A2 and B2, water on C1, A3 a block, Red's start zone on A1.
+    terrain = {
+        "blocks": ["A3"],
+        "water": ["C1"],
+        "heights": {"C3": 2, "B2": 1},
+        "zones": {"A1": "start-red"},
+        "lines": [
+            {"a": "C2", "b": "C3", "kind": "ledge", "low": "C2"},
+            {"a": "B1", "b": "B2", "kind": "stairs", "low": "B1"},
+            {"a": "A2", "b": "B2", "kind": "wall"},
+        ],
+    }
+    shapes = board_shapes(
+        cols=3,
+        rows=3,
+        gladiators={"Justbec": {"square": "C1", "hp": 1}},
+        colours={},
+        marks={"C1": "can-move"},
+        terrain=terrain,
+    )
+    grid = board_grid(
+        shapes, me="Kaunisto", words=mark_words([MOVE], {"C1": "can-move"}), terrain=terrain
+    )
+    cells = {c["name"]: c for row in grid["rows"] for c in row["cells"]}
+    assert cells["C1"]["label"] == "C1, water, Justbec, 1 HP, you can move here"
+    assert cells["C1"]["terrain"] == "water"
+    assert cells["C3"]["label"] == "C3, height 2, ledge down to the south"
+    assert cells["C2"]["label"] == "C2, ledge up to the north"
+    assert cells["B2"]["label"] == "B2, height 1, stairs down to the south, wall to the west"
+    assert cells["B1"]["label"] == "B1, stairs up to the north"
+    assert cells["A2"]["label"] == "A2, wall to the east"
+    assert cells["A1"]["label"] == "A1, Red start zone"
+    assert cells["A3"]["label"] == "A3, wall"  # a block is a whole square of wall
+    # Each line is one border: on the right of the square to its west, or the bottom of the
+    # square above it.
+    borders = {name: c["edges"] for name, c in cells.items() if c["edges"]}
+    assert borders == {"A2": "wall-e", "B2": "stairs-s", "C3": "ledge-s"}
+    assert cells["C3"]["terrain"] == "raised h2" and cells["A1"]["terrain"] == "zone start-red"
+    assert grid["terrain"] is True
+    assert board_grid(shapes, me="Kaunisto", words={})["terrain"] is False
+
+
 def test_a_square_set_hands_the_board_to_the_next_part_of_the_order():
     draft, picked = board_press([MOVE, STRIKE], MOVE, {}, "d5", cols=8, rows=8)
     assert (draft, picked) == ({"move": "D5"}, STRIKE)
@@ -115,7 +159,9 @@ def test_the_board_is_a_grid_the_typed_box_is_open_and_nothing_is_inline(running
     assert 'role="grid"' in page and 'role="img"' not in page
     assert len(labels(page)) == 64
     assert 'href="#your-order">Skip the board</a>' in page
-    assert "<details" not in page and 'id="order-text"' in page
+    # The typed box is open, in no disclosure (only the concede question sits in one).
+    assert 'id="order-text"' in page
+    assert not re.search(r'<details[^>]*>(?:(?!</details>).)*id="order-text"', page, re.S)
     # The Content-Security-Policy allows no inline style or script.
     assert " style=" not in page
     assert not re.search(r"<script(?![^>]*\bsrc=)", page)

@@ -35,7 +35,7 @@ def test_colours_follow_the_entry_order_not_the_order_of_a_json_object():
     }
     figures = {f.name: f.colour for f in board_view(log, 0, colours)["figures"]}
     assert figures == {"Zeno": PALETTE[0], "Al": PALETTE[1]}
-    assert [line["colour"] for line in hp_series(log, colours)] == [PALETTE[0], PALETTE[1]]
+    assert [line.colour for line in hp_series(log, colours).lines] == [PALETTE[0], PALETTE[1]]
 
 
 def test_board_marks_reach_the_squares():

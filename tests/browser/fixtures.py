@@ -1,8 +1,14 @@
-"""Playwright driving the system's Chromium (never a downloaded browser)."""
+"""Playwright driving the system's Chromium (never a downloaded browser).
+
+Every page any browser test opens is watched: an error in its console (a script error, a
+refused resource, a Content-Security-Policy violation, a failed request that the page logs) or
+an uncaught exception fails the test that opened it, with the messages.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 
 import pytest
@@ -21,6 +27,54 @@ def chromium_path() -> str | None:
     return os.environ.get("LUDUS_CHROMIUM") or shutil.which("chromium")
 
 
+REFUSAL = re.compile(r"Failed to load resource: the server responded with a status of 40[03] ")
+
+
+class ConsoleWatch:
+    """The console errors of every context opened since the current test began."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def watch(self, context):
+        context.on("console", self._console)
+        context.on("weberror", lambda error: self.errors.append(f"uncaught: {error.error}"))
+        return context
+
+    def _console(self, message) -> None:
+        # Chromium logs every 4xx answer to a fetch as a console error. A 400 or 403 is how
+        # a refusal answers (its reason is in the page or the toast): that is not a fault.
+        # Any other status (a missing file's 404, a 500) is.
+        if message.type == "error" and not REFUSAL.match(message.text):
+            where = message.location.get("url", "") if message.location else ""
+            self.errors.append(f"{message.text} ({where})" if where else message.text)
+
+
+CONSOLE = ConsoleWatch()
+
+
+class WatchedBrowser:
+    """The Playwright browser, whose every new context reports its console to CONSOLE."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+
+    def new_context(self, *args, **kwargs):
+        return CONSOLE.watch(self._browser.new_context(*args, **kwargs))
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)
+
+
+@pytest.fixture(autouse=True)
+def no_console_errors():
+    """Fails a test whose pages logged an error; costs nothing to tests without a browser."""
+    CONSOLE.errors.clear()
+    yield
+    errors, CONSOLE.errors[:] = list(CONSOLE.errors), []
+    assert not errors, "the browser console logged errors:\n" + "\n".join(errors)
+
+
 @pytest.fixture(scope="session")
 def browser():
     path = chromium_path()
@@ -35,7 +89,7 @@ def browser():
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield browser
+        yield WatchedBrowser(browser)
         browser.close()
 
 

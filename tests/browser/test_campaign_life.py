@@ -234,6 +234,7 @@ def test_a_rival_cannot_act_for_another_players_gladiator(page, login, campaign,
     expect(page.locator("#gold")).to_have_text("400")
     for name in ("Level up", "Save tactics", "Equip", "Unequip", "Retire Brutus"):
         expect(page.get_by_role("button", name=name)).to_have_count(0)
+    expect(page.get_by_role("link", name="Retire Brutus")).to_have_count(0)
     expect(page.get_by_role("link", name="Shop")).to_have_count(0)
     expect(page.locator("#advance")).to_have_count(0)
 
@@ -241,6 +242,7 @@ def test_a_rival_cannot_act_for_another_players_gladiator(page, login, campaign,
     page.goto(f"/c/{campaign.slug}/g/{brutus.pk}/shop/")
     expect(page.locator("#purse")).to_have_text("400")
     expect(page.get_by_role("button", name=re.compile(r"^(Buy|Sell) "))).to_have_count(0)
+    expect(page.get_by_role("link", name=re.compile(r"^Sell "))).to_have_count(0)
 
     token = page.locator("input[name=csrfmiddlewaretoken]").first.get_attribute("value")
     forged = page.request.post(

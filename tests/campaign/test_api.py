@@ -128,3 +128,39 @@ def test_the_openapi_schema_and_docs_are_served(client):
     docs = client.get(reverse("api-docs"))
     assert docs.status_code == 200
     assert b"cdn" not in docs.content.lower()
+    assert b"/api/campaigns/{slug}/bouts/" in docs.content
+
+
+BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+
+
+def test_a_browser_is_shown_the_schema_as_json_and_yaml_is_given_on_request(client):
+    shown = client.get(reverse("api-schema"), HTTP_ACCEPT=BROWSER_ACCEPT)
+    assert shown["Content-Type"].startswith("application/json")
+    assert "/api/campaigns/{slug}/bouts/" in shown.json()["paths"]
+    asked = client.get(reverse("api-schema"), HTTP_ACCEPT="application/yaml")
+    assert asked["Content-Type"].startswith("application/yaml")
+    assert asked.content.startswith(b"openapi: ")
+
+
+def test_every_operation_documents_its_refusals(client):
+    schema = client.get(reverse("api-schema"), {"format": "json"}).json()
+    error = {"$ref": "#/components/schemas/Error"}
+    assert schema["components"]["schemas"]["Error"]["required"] == ["detail"]
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            responses = operation["responses"]
+            assert responses["403"]["content"]["application/json"]["schema"] == error, path
+            if "{" in path:
+                assert "404" in responses, (method, path)
+            if method != "get":
+                assert "FieldErrors" in str(responses["400"]), (method, path)
+    token = schema["paths"]["/api/auth/token/"]["post"]["responses"]
+    assert token["429"]["content"]["application/json"]["schema"] == error
+
+
+def test_an_api_url_that_matches_nothing_answers_json(client):
+    response = client.get("/api/campaigns/nope/bouts/1.5e-3/")
+    assert response.status_code == 404
+    assert response.json() == {"detail": "Not found."}
+    assert b"<title>Not found" in client.get("/no/such/page/").content

@@ -17,9 +17,11 @@ def test_the_creator_becomes_the_game_master(gm):
     assert AuditEntry.objects.filter(campaign=campaign, action="campaign.create", actor=gm).exists()
 
 
-def test_two_campaigns_of_one_name_get_distinct_slugs(gm):
+def test_two_private_campaigns_of_one_name_get_distinct_slugs(gm, outsider):
+    """Two GMs who cannot see each other's private campaigns may pick one name (one GM twice
+    is refused: tests/gm_tools/test_campaign_settings.py)."""
     first = campaign_create(by=gm, name="Ludus", ruleset="gladiatorquest")
-    second = campaign_create(by=gm, name="Ludus", ruleset="gladiatorquest")
+    second = campaign_create(by=outsider, name="Ludus", ruleset="gladiatorquest")
     assert first.slug != second.slug
 
 

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from rest_framework.test import APIClient
 
 from arena.engine import ruleset
+from arena.engine.rulesets.arena_of_the_elders.arena import ARENAS
 from arena.models import Bout
 from arena.play_by_web import bout_enter, bout_open, bout_start
 from arena.turns import state_loaded, turn_rules
@@ -90,6 +91,10 @@ def test_two_against_two_by_web_team_turn_by_team_turn_to_the_result_table(
             expect(watcher.locator("#bout-live h2")).to_contain_text("Turn 1")
             for name, _ in CHAMPIONS:
                 expect(watcher.locator(f"g.figure[data-name='{name}']")).to_have_count(1)
+            # The arena as the maps show it: its walls as thick lines, its ledges shaded.
+            walls = len(ARENAS["elders-ring"].walls)
+            expect(watcher.locator("#bout-live line.line-wall")).to_have_count(walls)
+            expect(watcher.locator("#bout-live rect.ledge-shade").first).to_be_attached()
             watcher.evaluate("window.__same_document = true")
             watchers.append(watcher)
 
@@ -152,6 +157,15 @@ def test_two_against_two_by_web_team_turn_by_team_turn_to_the_result_table(
                     path.append(step)
                     expect(orders.locator("#draft-path")).to_have_text(", ".join(path))
                 expect(orders.locator("#order-ok")).to_be_visible()
+                # The ability is drawn too, by its link (and taken back: nobody is in range).
+                ready = rules.web.choices(state, name, {"path": path})["ability"][0]
+                link = orders.locator(f'#option-ability a[data-value="{ready}"]')
+                link.click()
+                expect(orders.locator("#draft-ability")).to_have_text(ready)
+                expect(orders.locator("#draft-path")).to_have_text(", ".join(path))
+                orders.locator(f'#option-ability a[data-value="{ready}"]').click()
+                expect(orders.locator("#draft-ability")).to_have_text("none")
+                expect(orders.locator("#order-ok")).to_be_visible()
                 orders.get_by_role("button", name="Submit the order").click()
                 expect(orders.locator("#saved-order")).to_contain_text(f"Move: {', '.join(path)}")
             else:
@@ -193,7 +207,8 @@ def test_two_against_two_by_web_team_turn_by_team_turn_to_the_result_table(
         # The GM lets tactics fight the rest: every page shows the result by itself.
         master = contexts[2].new_page()
         master.goto(url)
-        master.get_by_role("button", name="Let tactics fight the rest").click()
+        master.get_by_role("link", name=re.compile("^Let tactics fight the rest")).click()
+        master.get_by_role("button", name="Yes, let tactics fight").click()  # are you sure?
         expect(
             master.get_by_text(re.compile(r"^Tactics fought the rest of the bout from turn \d+\.$"))
         ).to_be_visible()

@@ -156,7 +156,8 @@ def test_four_machines_by_web_from_the_first_plan_to_the_result_table(
         # The GM lets tactics fight the rest: every page shows the result by itself.
         master = contexts[2].new_page()
         master.goto(url)
-        master.get_by_role("button", name="Let tactics fight the rest").click()
+        master.get_by_role("link", name=re.compile("^Let tactics fight the rest")).click()
+        master.get_by_role("button", name="Yes, let tactics fight").click()  # are you sure?
         expect(
             master.get_by_text(re.compile(r"^Tactics fought the rest of the bout from turn \d+\.$"))
         ).to_be_visible()

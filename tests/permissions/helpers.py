@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.models import Bout
+from arena.models import Bout, Tournament
 from campaign.models import AuditEntry, Campaign, Membership
 from campaign.notifications.models import Webhook
 from characters.models import Gladiator, LedgerLine
@@ -27,9 +27,15 @@ def snapshot(campaign: Campaign) -> dict[str, Any]:
         },
         "ledger": LedgerLine.objects.filter(gladiator__campaign=campaign).count(),
         "bouts": dict(Bout.objects.filter(campaign=campaign).values_list("id", "status")),
+        "tournaments": Tournament.objects.filter(campaign=campaign).count(),
         "audit": AuditEntry.objects.filter(campaign=campaign).count(),
         "invite": Campaign.objects.get(pk=campaign.pk).invite_code,
+        "name": Campaign.objects.get(pk=campaign.pk).name,
+        "archived": Campaign.objects.get(pk=campaign.pk).is_archived,
         "members": Membership.objects.filter(campaign=campaign).count(),
+        "roles": sorted(
+            Membership.objects.filter(campaign=campaign).values_list("user__username", "role")
+        ),
         "campaigns": Campaign.objects.count(),
         "webhooks": sorted(Webhook.objects.filter(campaign=campaign).values_list("url", flat=True)),
     }

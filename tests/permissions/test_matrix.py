@@ -6,8 +6,10 @@ Rules under test (docs/architecture.md, campaign/selectors.py, characters/permis
   log in instead, which reveals nothing).
 - A public campaign is readable by anyone and changeable only by members.
 - Only a gladiator's owner, or the campaign's GM, acts for it (buy, sell, equip/unequip,
-  level-up, tactics, retire). GM only: scheduling and cancelling bouts, adjusting gold/xp,
-  resetting the invite code, the audit trail. Any member may create a gladiator for themselves.
+  level-up, tactics, retire). GM only: scheduling, cancelling and voiding bouts, drawing
+  knockouts, adjusting gold/xp, resetting the invite code, the audit trail, the campaign's
+  settings, inviting by name, removing members, handing over, archiving. Any member may create
+  a gladiator for themselves.
 
 Each write case runs for every persona in a private and a public campaign. An allowed persona
 must see the change happen; a refused one must get the right refusal and change nothing.
@@ -25,7 +27,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from arena.models import Bout
-from arena.services import bout_schedule
+from arena.services import bout_resolve, bout_schedule
+from arena.tournaments import tournament_create
 from campaign.models import Campaign, Membership
 from campaign.notifications.models import Webhook
 from campaign.notifications.services import webhook_create
@@ -63,6 +66,8 @@ class World:
     packed: Holding  # the hero's helmet, in the pack
     bout: Bout  # scheduled in two days: hero vs foe
     webhook: Webhook  # the GM's, posting to an address of its own
+    fought: Bout  # fought already, between two of the GM's own gladiators (to be voided)
+    others: tuple[Gladiator, Gladiator]  # two more, so that a knockout has its four
 
 
 @pytest.fixture
@@ -93,7 +98,19 @@ def world(request, gm, owner, rival, stake) -> World:
         seed=7,
     )
     hero.refresh_from_db()
+    others = (
+        gladiator_create(campaign=campaign, by=owner, name="Crixus", kind="dwarf"),
+        gladiator_create(campaign=campaign, by=rival, name="Varro", kind="elf"),
+    )
     webhook = webhook_create(campaign=campaign, by=gm, url="https://hooks.example.org/ludus")
+    house = [
+        gladiator_create(campaign=campaign, by=gm, name=name, kind="barbarian")
+        for name in ("Spiculus", "Flamma")
+    ]
+    fought = bout_schedule(
+        campaign=campaign, by=gm, gladiators=house, scheduled_at=timezone.now(), seed=3
+    )
+    bout_resolve(bout_id=fought.pk)
     return World(
         campaign=campaign,
         hero=hero,
@@ -102,6 +119,8 @@ def world(request, gm, owner, rival, stake) -> World:
         packed=packed,
         bout=bout,
         webhook=webhook,
+        fought=fought,
+        others=others,
     )
 
 
@@ -118,6 +137,10 @@ def hero_page(name: str) -> Callable[[World], str]:
 
 def bout_page(name: str) -> Callable[[World], str]:
     return lambda w: reverse(name, args=[w.bout.campaign.slug, w.bout.pk])
+
+
+def fought_page(name: str) -> Callable[[World], str]:
+    return lambda w: reverse(name, args=[w.campaign.slug, w.fought.pk])
 
 
 def site(name: str) -> Callable[[World], str]:
@@ -161,7 +184,39 @@ def NEW_BOUT(b, a, who):
 
 
 def CANCELLED(b, a, who):
-    return list(a["bouts"].values()) == [Bout.Status.CANCELLED]
+    return Bout.Status.CANCELLED in a["bouts"].values()
+
+
+def VOIDED(b, a, who):
+    return Bout.Status.VOIDED in a["bouts"].values()
+
+
+def RENAMED(b, a, who):
+    return a["name"] == "Ludus Novus"
+
+
+def ARCHIVED(b, a, who):
+    return a["archived"] and not b["archived"]
+
+
+def INVITED(b, a, who):
+    return ("outsider", "player") in a["roles"] and a["members"] == b["members"] + 1
+
+
+def REMOVED(b, a, who):
+    return a["members"] == b["members"] - 1 and "rival" not in {u for u, _ in a["roles"]}
+
+
+def HANDED_OVER(b, a, who):
+    return ("owner", "gm") in a["roles"] and ("gm", "player") in a["roles"]
+
+
+def NEW_TOURNAMENT(b, a, who):
+    return a["tournaments"] == b["tournaments"] + 1 and len(a["bouts"]) == len(b["bouts"]) + 2
+
+
+def four(w: World) -> list[int]:
+    return [w.hero.pk, w.foe.pk, *(g.pk for g in w.others)]
 
 
 def NEW_INVITE(b, a, who):
@@ -230,6 +285,20 @@ CASES = [
          GM_ONLY, NEW_BOUT),
     Case("page bout-cancel", "post", bout_page("bout-cancel"),
          lambda w: {"reason": "rain"}, GM_ONLY, CANCELLED),
+    Case("page bout-void", "post", fought_page("bout-void"),
+         lambda w: {"reason": "rigged"}, GM_ONLY, VOIDED),
+    Case("page campaign-settings", "post", page("campaign-settings"),
+         lambda w: {"name": "Ludus Novus", "description": ""}, GM_ONLY, RENAMED),
+    Case("page member-invite", "post", page("member-invite"),
+         lambda w: {"username": "outsider"}, GM_ONLY, INVITED),
+    Case("page member-remove", "post", page("member-remove"),
+         lambda w: {"username": "rival"}, GM_ONLY, REMOVED),
+    Case("page hand-over", "post", page("campaign-hand-over"),
+         lambda w: {"username": "owner"}, GM_ONLY, HANDED_OVER),
+    Case("page archive", "post", page("campaign-archive"), lambda w: {}, GM_ONLY, ARCHIVED),
+    Case("page tournament-new", "post", page("tournament-new"),
+         lambda w: {"starts_at": SCHEDULE_AT, "seeding": "random", "gladiators": four(w)},
+         GM_ONLY, NEW_TOURNAMENT),
     Case("page webhook-new", "post", page("webhooks"),
          lambda w: {"url": "https://discord.example.org/api/x", "format": "discord"},
          GM_ONLY, NEW_WEBHOOK),
@@ -274,6 +343,21 @@ CASES = [
          GM_ONLY, NEW_BOUT, api=True, ok=201),
     Case("api bout cancel", "post", bout_page("api-bout-cancel"),
          lambda w: {"reason": "rain"}, GM_ONLY, CANCELLED, api=True, ok=200),
+    Case("api bout void", "post", fought_page("api-bout-void"),
+         lambda w: {"reason": "rigged"}, GM_ONLY, VOIDED, api=True, ok=200),
+    Case("api campaign edit", "patch", page("api-campaign"),
+         lambda w: {"name": "Ludus Novus"}, GM_ONLY, RENAMED, api=True, ok=200),
+    Case("api member invite", "post", page("api-members"),
+         lambda w: {"username": "outsider"}, GM_ONLY, INVITED, api=True, ok=201),
+    Case("api member remove", "post", page("api-member-remove"),
+         lambda w: {"username": "rival"}, GM_ONLY, REMOVED, api=True, ok=200),
+    Case("api hand over", "post", page("api-campaign-hand-over"),
+         lambda w: {"username": "owner"}, GM_ONLY, HANDED_OVER, api=True, ok=200),
+    Case("api archive", "post", page("api-campaign-archive"),
+         lambda w: {}, GM_ONLY, ARCHIVED, api=True, ok=200),
+    Case("api tournament create", "post", page("api-tournaments"),
+         lambda w: {"starts_at": SCHEDULE_AT + "Z", "gladiators": four(w)},
+         GM_ONLY, NEW_TOURNAMENT, api=True, ok=201),
 ]
 # fmt: on
 
@@ -282,8 +366,13 @@ CASES = [
 PUBLIC_TOO = {
     "page invite-reset", "page gladiator-new", "page buy", "page tactics", "page adjust",
     "page bout-new", "page bout-cancel", "page webhook-new", "page webhook-delete",
+    "page tournament-new",
     "api gladiator create", "api buy", "api sell",
     "api tactics", "api retire", "api adjust", "api bout schedule", "api bout cancel",
+    "page bout-void", "page campaign-settings", "page member-invite", "page member-remove",
+    "page hand-over", "page archive", "api bout void", "api campaign edit", "api member invite",
+    "api member remove", "api hand over", "api archive",
+    "api tournament create",
 }  # fmt: skip
 
 
@@ -376,6 +465,15 @@ READS = [
     Read("page bout-new", page("bout-new"), GM_ONLY, login=True),
     Read("page bout", bout_page("bout")),
     Read("page webhooks", page("webhooks"), GM_ONLY, login=True),
+    Read("page campaign-settings", page("campaign-settings"), GM_ONLY, login=True),
+    # The "are you sure?" pages: asked only of those who may act.
+    Read("page confirm retire", hero_page("gladiator-retire"), CONTROL, login=True),
+    Read("page confirm bout-cancel", bout_page("bout-cancel"), GM_ONLY, login=True),
+    Read("page confirm bout-void", fought_page("bout-void"), GM_ONLY, login=True),
+    Read("page confirm member-remove", page("member-remove"), GM_ONLY, login=True),
+    Read("page confirm archive", page("campaign-archive"), GM_ONLY, login=True),
+    Read("page tournaments", page("tournaments")),
+    Read("page tournament-new", page("tournament-new"), GM_ONLY, login=True),
     Read("api campaign", page("api-campaign"), api=True),
     Read("api gladiators", page("api-gladiators"), api=True),
     Read("api gladiator", hero_page("api-gladiator"), api=True),
@@ -386,14 +484,17 @@ READS = [
     Read("api audit", page("api-audit"), GM_ONLY, api=True, login=True),
     Read("api bouts", page("api-bouts"), api=True),
     Read("api bout", bout_page("api-bout"), api=True),
+    Read("api members", page("api-members"), api=True),
+    Read("api tournaments", page("api-tournaments"), api=True),
 ]
 # fmt: on
 
 
 PUBLIC_READS_TOO = {
     "page campaign", "page audit", "page gladiator-new", "page gladiator", "page bout-new",
-    "page webhooks",
-    "api gladiator", "api ledger", "api audit", "api bouts",
+    "page webhooks", "page campaign-settings", "page confirm retire", "page confirm bout-void",
+    "page confirm archive", "page tournaments", "page tournament-new",
+    "api gladiator", "api ledger", "api audit", "api bouts", "api members", "api tournaments",
 }  # fmt: skip
 
 
@@ -413,6 +514,33 @@ def test_who_may_see_what(read, who, world, personas, client_as, api_as):
         assert response.status_code == 200, response.content[:500]
     else:
         assert_refused_as(response, outcome, api=read.api, world=world)
+
+
+@pytest.mark.parametrize("who", PERSONAS)
+@pytest.mark.parametrize("name", ["tournament", "api-tournament"])
+@pytest.mark.parametrize("world", BOTH, indirect=True)
+def test_who_may_see_a_knockout(name, who, world, personas, client_as, api_as, gm):
+    """A knockout is read like its campaign: by anyone in a public one, by members only in a
+    private one (its bracket names the gladiators)."""
+    tournament = tournament_create(
+        campaign=world.campaign,
+        by=gm,
+        gladiators=[world.hero, world.foe, *world.others],
+        starts_at=timezone.now() + timedelta(days=2),
+    )
+    api = name.startswith("api")
+    client = (api_as if api else client_as)(personas[who])
+    visibility = world.campaign.visibility
+    may = MEMBERS if visibility == PRIVATE else EVERYONE
+    outcome = expected(may, who, visibility, login=False)
+
+    response = client.get(reverse(name, args=[world.campaign.slug, tournament.pk]))
+
+    if outcome == "ok":
+        assert response.status_code == 200, response.content[:500]
+        assert world.hero.name.encode() in response.content
+    else:
+        assert_refused_as(response, outcome, api=api, world=world)
 
 
 @pytest.mark.parametrize("world", BOTH, indirect=True)

@@ -137,6 +137,10 @@ def test_a_scheduled_bout_is_fought_paid_and_shown(league, gm, owner, client_as,
     for url in pages:
         response = viewer.get(url)
         assert response.status_code == 200, url
+    record = ruleset(campaign.ruleset).campaign.record
+    table = viewer.get(reverse("standings", args=[campaign.slug])).content.decode()
+    assert record.meaning and record.meaning in table
+    assert f">{record.wins}" in table and f">{record.defeated}" in table
     page = viewer.get(reverse("bout", args=[campaign.slug, bout.pk])).content.decode()
     for column in ruleset(campaign.ruleset).columns:
         assert f">{column.label}</th>" in page

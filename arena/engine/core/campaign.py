@@ -82,6 +82,46 @@ class TacticSetting:
 
 
 @dataclass(frozen=True, slots=True)
+class ContentKind:
+    """A kind of content a campaign's GM may add as data (a rule set's champions, maps ...).
+
+    An adapter that offers GM content declares `content_kinds` (these), checks one item with
+    `content_problems(kind, item, where) -> [problems in words, each naming its field]`, and
+    gives the adapter a campaign holding content sees with `with_content({kind: [items]})`:
+    every other question (types, options, bout input) is then asked of that one. Each item is
+    a JSON object with a unique "key" within its kind. Without `content_kinds` a rule set
+    offers none."""
+
+    key: str  # the kind, as the upload document names it ("champions")
+    label: str
+    help: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PickPhase:
+    """Where a bout's pick phase (a draft of champions before the bout) stands: an adapter
+    offers one with `pick_phase(entrants, options, picks) -> PickPhase | None` (None: the bout
+    uses no picks) and takes the picks in `bout_input(..., picks=[[team, key], ...])`."""
+
+    teams: tuple[tuple[str, tuple[str, ...]], ...]  # each team and who is on it so far
+    next: str  # the team to pick now; "" when the teams are full
+    free: tuple[tuple[str, str], ...]  # (key, label) of what may be picked now
+    entrant_teams: tuple[str, ...]  # each entrant's team, in entry order
+
+
+def entry_teams_of(adapter: Any, options: Mapping[str, JSON]) -> Sequence[tuple[str, int]]:
+    """The teams a player may choose when entering a bout by web, each with the most entrants
+    it takes: an adapter offers them with `entry_teams(options)`; none, no choice."""
+    teams = getattr(adapter, "entry_teams", None)
+    return tuple(teams(options)) if teams is not None else ()
+
+
+def content_kinds_of(adapter: Any) -> Sequence[ContentKind]:
+    """The GM content kinds an adapter offers (none unless it declares them)."""
+    return tuple(getattr(adapter, "content_kinds", ()))
+
+
+@dataclass(frozen=True, slots=True)
 class OptionField:
     """One bout option the GM may set; forms and API documentation are built from these.
 
@@ -98,11 +138,22 @@ class OptionField:
     help: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class RecordWords:
+    """What a win and a defeated opponent mean in a career under this rule set: the standings'
+    column names and the sentence under the table that says how they are counted."""
+
+    wins: str = "Wins"
+    defeated: str = "Defeated"
+    meaning: str = ""
+
+
 class CampaignAdapter(Protocol):
     """What a rule set offers campaigns. Problems are returned in words; bad input the caller
     cannot check beforehand raises EngineInputError naming the field."""
 
     has_levels: bool  # whether the sheet shows a level
+    record: RecordWords  # the standings' words for wins and defeated opponents
 
     def types(self) -> Sequence[GladiatorType]: ...
 
@@ -156,15 +207,53 @@ class CampaignAdapter(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class Card:
+    """One card of a pack (a feat, a spell ...), as the draft and sealed pages show it."""
+
+    slug: str
+    name: str
+    cost: int
+    text: str
+    tags: tuple[str, ...] = ()  # "special", "foil" ...
+
+
+class PackRules(Protocol):
+    """Optional, as `packs` on the campaign adapter (None or absent: no draft or sealed
+    events): booster packs opened at a GM's event, picked in a draft or kept whole in sealed,
+    the cards going to the gladiator's build (docs/packs.md)."""
+
+    item: str  # the armoury's slug of a pack: an event opens the packs its gladiators hold
+    packs_per_player: Mapping[str, int]  # {"draft": 1, "sealed": 2}
+
+    def event_pack(self, event_seed: int, seat: int, number: int) -> tuple[str, ...]:
+        """Pack `number` of the seat: the same seed always gives the same pack."""
+        ...
+
+    def auto_pick(
+        self, hand: Sequence[str], picked: Sequence[str], build: Mapping[str, JSON]
+    ) -> str:
+        """The pick of an absent player, from the hand, for a gladiator of this build."""
+        ...
+
+    def card(self, slug: str) -> Card: ...
+
+    def add_to_pool(self, build: Mapping[str, JSON], cards: Sequence[str]) -> dict[str, JSON]:
+        """The build with these cards owned but not yet assigned."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
 class OrderField:
     """One part of a play-by-web order; the order page and the API's shape check are built
     from these.
 
-    kind: "square" (one square, e.g. "D5"), "squares" (a list of squares), or "choice" (one
-    of choices, given on its own, e.g. conceding). On the board, a click sets the square
-    fields; `mark` is how the squares the rule set offers for it are drawn ("move" or
-    "strike"), and `clears` names the fields a new value makes stale (strikes are measured
-    from the destination)."""
+    kind: "square" (one square, e.g. "D5"), "squares" (a list of squares), "option" (one
+    value, set in the drawn order by a link: the values the rule set's `choices` offers for
+    it now, e.g. the abilities a character has ready; `choices` lists fixed ones when
+    `choices` offers none), or "choice" (one of choices, given on its own, e.g. conceding).
+    On the board, a click sets the square fields; `mark` is how the squares the rule set
+    offers for it are drawn ("move" or "strike"), and `clears` names the fields a new value
+    makes stale (strikes are measured from the destination)."""
 
     key: str
     label: str

@@ -12,7 +12,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from arena.engine.core.campaign import Advance, Entrant, GladiatorType, Outcome, TacticSetting
+from arena.engine.core.campaign import (
+    Advance,
+    Entrant,
+    GladiatorType,
+    Outcome,
+    RecordWords,
+    TacticSetting,
+)
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
 from arena.engine.core.protocol import Column, Fate, Need, Pending, Standing, play_with
@@ -51,6 +58,7 @@ class Threw(Event):
 
 class StoneDuelCampaign:
     has_levels = True
+    record = RecordWords(meaning="A win: the last slinger standing. Defeated: slingers it downed.")
 
     def types(self) -> Sequence[GladiatorType]:
         return [GladiatorType("slinger", "Slinger (6 HP)", "Slinger")]

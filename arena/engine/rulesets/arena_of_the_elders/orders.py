@@ -85,9 +85,13 @@ def read_preparation(f: Fighter, order: Any) -> tuple[Preparation, list[str]]:
     choice = 0
     if order.get("choice") not in (None, ""):
         ability = ability_named(f, order["choice"])
+        options = ", ".join(f.hero.ability(s).name for s in f.unlocked)
         if ability is None or ability.slot not in (2, 3, 4):
-            options = ", ".join(f.hero.ability(s).name for s in (2, 3, 4))
             problems.append(f"choice: one of {options}")
+        elif ability.slot not in f.unlocked:
+            # A campaign gladiator takes only what its mastery has unlocked (its build).
+            problems.append(f"choice: {f.name} has not unlocked {ability.name}; "
+                            f"unlocked: {options}")  # fmt: skip
         else:
             choice = ability.slot
     king = _flag(order.get("king"), "king", problems)

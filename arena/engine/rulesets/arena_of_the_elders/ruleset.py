@@ -13,6 +13,7 @@ from arena.engine.core.protocol import Column, Need, Pending, Standing, play_wit
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders import tactics
 from arena.engine.rulesets.arena_of_the_elders.campaign import EldersCampaign
+from arena.engine.rulesets.arena_of_the_elders.content import parse_content
 from arena.engine.rulesets.arena_of_the_elders.orders import (
     Activation,
     Preparation,
@@ -46,7 +47,7 @@ from arena.engine.rulesets.arena_of_the_elders.web import EldersWeb, snapshot
 class ArenaOfTheElders:
     slug: ClassVar[str] = SLUG
     # Bump on any change that alters a stored log (docs/decisions.md says why).
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
     title: ClassVar[str] = "Arena of the Elders"
     columns: ClassVar[tuple[Column, ...]] = COLUMNS
     placing: ClassVar[str] = PLACING
@@ -60,7 +61,7 @@ class ArenaOfTheElders:
         return setup_bout(bout)
 
     def uses_tactics(self, bout: Mapping[str, Any]) -> bool:
-        return parse_options(bout.get("options")).tactics
+        return parse_options(bout.get("options"), parse_content(bout.get("content"))).tactics
 
     def max_steps(self, state: State) -> int:
         return 2 * state.options.rounds + 1

@@ -12,8 +12,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.errors import EngineInputError
-from arena.engine.rulesets.arena_of_the_elders.arena import ARENAS
-from arena.engine.rulesets.arena_of_the_elders.data import CHAMPIONS
+from arena.engine.rulesets.arena_of_the_elders.content import (
+    EMPTY,
+    TEAM_SIZE,
+    Content,
+    parse_content,
+)
 from arena.engine.rulesets.arena_of_the_elders.state import (
     DEFAULT_ROUNDS,
     MODES,
@@ -23,12 +27,13 @@ from arena.engine.rulesets.arena_of_the_elders.state import (
     State,
 )
 
-TEAM_SIZE = 4
 MAX_ROUNDS = 200
-OPTION_KEYS = ("mode", "competitive", "arena", "rounds", "tactics", "board")
+# "picks" is the campaign's (the house champions were picked by the teams): no rule here.
+OPTION_KEYS = ("mode", "competitive", "arena", "rounds", "tactics", "board", "picks")
 
 
-def parse_options(raw: Any) -> Options:
+def parse_options(raw: Any, content: Content = EMPTY) -> Options:
+    """The bout's options; `content` the GM's arenas it may name."""
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
@@ -40,15 +45,18 @@ def parse_options(raw: Any) -> Options:
     if mode not in MODES:
         raise EngineInputError("options.mode", f"one of {', '.join(MODES)}")
     arena = raw.get("arena", "elders-ring")
-    if arena not in ARENAS:
-        raise EngineInputError("options.arena", f"one of {', '.join(ARENAS)}")
+    found = content.arena(arena) if isinstance(arena, str) else None
+    if found is None:
+        raise EngineInputError("options.arena", f"one of {', '.join(content.arena_keys())}")
     board = raw.get("board")  # the campaign writes the arena's size for the replay's board
-    size = [ARENAS[arena].width, ARENAS[arena].height]
+    size = [found.width, found.height]
     if board is not None and list(board) != size:
         raise EngineInputError("options.board", f"the {arena} arena is {size[0]}x{size[1]}")
     rounds = raw.get("rounds", DEFAULT_ROUNDS)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise EngineInputError("options.rounds", f"a whole number from 1 to {MAX_ROUNDS}")
+    if not isinstance(raw.get("picks", False), bool):
+        raise EngineInputError("options.picks", "true or false")
     flags = {}
     for key in ("competitive", "tactics"):
         value = raw.get(key, False)
@@ -80,7 +88,9 @@ def draft_next(picks: Sequence[tuple[int, str]], first: int) -> int | None:
     return order[len(picks)] if len(picks) < len(order) else None
 
 
-def draft_problems(picks: Sequence[tuple[int, str]], first: int) -> list[str]:
+def draft_problems(
+    picks: Sequence[tuple[int, str]], first: int, content: Content = EMPTY
+) -> list[str]:
     """What is wrong with the picks so far: out of turn, an unknown champion, or one picked
     twice ("no character can be used more than once total by either team")."""
     problems = []
@@ -92,25 +102,44 @@ def draft_problems(picks: Sequence[tuple[int, str]], first: int) -> list[str]:
             break
         if team != order[n]:
             problems.append(f"pick {n + 1}: it is {TEAMS[order[n]]}'s pick")
-        if champion not in CHAMPIONS:
+        hero = content.champion(champion)
+        if hero is None:
             problems.append(f"pick {n + 1}: no champion {champion!r}")
         elif champion in seen:
-            problems.append(f"pick {n + 1}: {CHAMPIONS[champion].name} is already picked")
+            problems.append(f"pick {n + 1}: {hero.name} is already picked")
         seen.add(champion)
     return problems
 
 
-def draft_open(picks: Sequence[tuple[int, str]]) -> list[str]:
+def draft_open(picks: Sequence[tuple[int, str]], content: Content = EMPTY) -> list[str]:
     taken = {champion for _, champion in picks}
-    return [key for key in CHAMPIONS if key not in taken]
+    return [key for key in content.champion_keys() if key not in taken]
+
+
+def _unlocked(hero: Any, raw: Any, where: str) -> tuple[int, ...]:
+    """The level-3 slots a character may take: those its campaign build has unlocked (keys,
+    names or slot numbers), all three when the input does not say."""
+    if raw is None:
+        return (2, 3, 4)
+    if not isinstance(raw, list) or not raw:
+        raise EngineInputError(where, "a list of the level-3 abilities it has unlocked")
+    slots = set()
+    for word in raw:
+        found = hero.named(word)
+        if found is None or found.slot not in (2, 3, 4):
+            raise EngineInputError(where, f"{word!r} is not a level-3 ability of {hero.name}")
+        slots.add(found.slot)
+    return tuple(sorted(slots))
 
 
 def setup_bout(bout: Mapping[str, Any]) -> State:
-    options = parse_options(bout.get("options"))
+    content = parse_content(bout.get("content"))
+    options = parse_options(bout.get("options"), content)
     raw = bout.get("gladiators")
     if not isinstance(raw, list):
         raise EngineInputError("gladiators", "must list the characters of both teams")
-    arena = ARENAS[options.arena]
+    arena = content.arena(options.arena)
+    assert arena is not None  # parse_options checked it
     fighters: list[Fighter] = []
     names: set[str] = set()
     champions: set[str] = set()
@@ -125,23 +154,27 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
         if name in names:
             raise EngineInputError(f"{where}.name", f"{name} is listed twice")
         champion = g.get("champion")
-        if champion not in CHAMPIONS:
+        hero = content.champion(champion) if isinstance(champion, str) else None
+        if hero is None:
             raise EngineInputError(
-                f"{where}.champion", f"one of {', '.join(CHAMPIONS)}, not {champion!r}"
+                f"{where}.champion",
+                f"one of {', '.join(content.champion_keys())}, not {champion!r}",
             )
         if champion in champions:
             raise EngineInputError(
                 f"{where}.champion",
-                f"{CHAMPIONS[champion].name} is already in the bout: each champion fights once",
+                f"{hero.name} is already in the bout: each champion fights once",
             )
         team = team_index(g.get("team"))
         if team is None:
             raise EngineInputError(f"{where}.team", "Red or Blue")
-        hero = CHAMPIONS[champion]
         choice = g.get("choice", hero.preferred)
         found = hero.named(choice) if choice is not None else None
         if found is None or found.slot not in (2, 3, 4):
             raise EngineInputError(f"{where}.choice", "the 2nd, 3rd or 4th ability")
+        unlocked = _unlocked(hero, g.get("unlocked"), f"{where}.unlocked")
+        if found.slot not in unlocked:
+            raise EngineInputError(f"{where}.choice", f"{found.name} is not unlocked")
         seat = seats[team]
         if seat >= TEAM_SIZE:
             raise EngineInputError(f"{where}.team", f"{TEAMS[team]} already has {TEAM_SIZE}")
@@ -161,6 +194,8 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
                 hp=hero.health,
                 house=house,
                 choice=found.slot,
+                unlocked=unlocked,
+                sheet=content.champions.get(champion),
             )
         )
     if seats != [TEAM_SIZE, TEAM_SIZE]:
@@ -168,4 +203,4 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
             "gladiators", f"two teams of {TEAM_SIZE} (Red has {seats[0]}, Blue {seats[1]})"
         )
     fighters.sort(key=lambda f: (f.team, f.seat))
-    return State(options=options, fighters=tuple(fighters))
+    return State(options=options, fighters=tuple(fighters), content=content)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.rulesets.arena_of_the_elders.arena import ARENAS, Arena
+from arena.engine.rulesets.arena_of_the_elders.arena import Arena
+from arena.engine.rulesets.arena_of_the_elders.content import EMPTY, Content, parse_content
 from arena.engine.rulesets.arena_of_the_elders.data import CHAMPIONS, Ability, Champion
 
 SLUG = "arena-of-the-elders"
@@ -70,6 +71,9 @@ class Fighter:
     hp: int
     house: bool = False  # played by the arena's tactics: nobody's order is waited for
     choice: int = 2  # the slot (2-4) its sheet takes at level 3
+    # The slots (2-4) it may take at level 3: a campaign gladiator's unlocked ones (its
+    # build), any of the three for the rest.
+    unlocked: tuple[int, ...] = (2, 3, 4)
     level: int = 1
     alive: bool = True
     respawn_in: int = 0  # own turns still to finish before it returns
@@ -83,10 +87,12 @@ class Fighter:
     cooldowns: tuple[tuple[str, int], ...] = ()
     effects: tuple[Effect, ...] = ()
     captures: int = 0
+    # A GM's champion (content.py) travels with the fighter; the arena's own are looked up.
+    sheet: Champion | None = field(default=None, compare=False, repr=False)
 
     @property
     def hero(self) -> Champion:
-        return CHAMPIONS[self.champion]
+        return self.sheet or CHAMPIONS[self.champion]
 
     @property
     def known(self) -> tuple[Ability, ...]:
@@ -140,10 +146,13 @@ class State:
     winner: int = -1  # 0 or 1, DRAW, or -1 while undecided
     reason: str = ""
     steps: int = 0
+    content: Content = EMPTY  # the GM's champions and arenas this bout may use
 
     @property
     def arena(self) -> Arena:
-        return ARENAS[self.options.arena]
+        found = self.content.arena(self.options.arena)
+        assert found is not None  # setup_bout checked the option
+        return found
 
     @property
     def finished(self) -> bool:
@@ -189,10 +198,12 @@ def fighter_to_json(f: Fighter) -> dict[str, Any]:
         "cooldowns": [[k, n] for k, n in f.cooldowns],
         "effects": [[e.kind, e.left, e.team, e.by] for e in f.effects],
         "captures": f.captures,
+        # Only when narrowed: a state without it is the state it always was.
+        **({"unlocked": list(f.unlocked)} if f.unlocked != (2, 3, 4) else {}),
     }
 
 
-def fighter_from_json(d: Mapping[str, Any]) -> Fighter:
+def fighter_from_json(d: Mapping[str, Any], content: Content = EMPTY) -> Fighter:
     return Fighter(
         name=d["name"],
         champion=d["champion"],
@@ -215,11 +226,13 @@ def fighter_from_json(d: Mapping[str, Any]) -> Fighter:
         cooldowns=tuple((k, n) for k, n in d["cooldowns"]),
         effects=tuple(Effect(*e) for e in d["effects"]),
         captures=d["captures"],
+        unlocked=tuple(d.get("unlocked", (2, 3, 4))),
+        sheet=content.champions.get(d["champion"]),
     )
 
 
 def state_to_json(s: State) -> dict[str, Any]:
-    return {
+    out = {
         "options": s.options.to_json(),
         "fighters": [fighter_to_json(f) for f in s.fighters],
         "phase": s.phase,
@@ -233,12 +246,16 @@ def state_to_json(s: State) -> dict[str, Any]:
         "reason": s.reason,
         "steps": s.steps,
     }
+    if s.content is not EMPTY:  # a bout without GM content keeps the state it always had
+        out["content"] = s.content.to_json()
+    return out
 
 
 def state_from_json(d: Mapping[str, Any]) -> State:
+    content = parse_content(d.get("content"))
     return State(
         options=Options(**d["options"]),
-        fighters=tuple(fighter_from_json(f) for f in d["fighters"]),
+        fighters=tuple(fighter_from_json(f, content) for f in d["fighters"]),
         phase=d["phase"],
         turn=d["turn"],
         acting=d["acting"],
@@ -249,4 +266,5 @@ def state_from_json(d: Mapping[str, Any]) -> State:
         winner=d["winner"],
         reason=d["reason"],
         steps=d["steps"],
+        content=content,
     )

@@ -41,16 +41,16 @@ _YES = {"yes", "y", "true", "on"}
 ORDER = (
     OrderField("path", "Move through", "squares", mark="move", clears=("target",),
                empty="stay", help="click the squares one after another"),
-    OrderField("ability", "Ability", "choice", choices=("first", "chosen", "fifth"),
-               empty="none", help="first: level 1; chosen: level 3; fifth: level 6"),
+    OrderField("ability", "Ability", "option", empty="none", clears=("target",),
+               help="the abilities it knows at its level and has ready"),
     OrderField("target", "Target", "square", mark="strike", empty="none",
                help="whoever the ability is used on (not needed on oneself)"),
-    OrderField("first", "Use the ability before moving", "choice", choices=("ability",),
+    OrderField("first", "Use the ability before moving", "option", choices=("ability",),
                empty="move first"),
-    OrderField("level_up", "Take this turn's level", "choice", choices=("yes",), empty="no"),
-    OrderField("choice", "Ability at level 3 (preparation)", "choice",
-               choices=("2", "3", "4"), empty="as the sheet says"),
-    OrderField("king", "Be the king (preparation)", "choice", choices=("yes",), empty="no"),
+    OrderField("level_up", "Take this turn's level", "option", choices=("yes",), empty="no"),
+    OrderField("choice", "Ability at level 3", "option", empty="as the sheet says",
+               help="one of those its mastery has unlocked"),
+    OrderField("king", "Be the king", "option", choices=("yes",), empty="no"),
 )  # fmt: skip
 
 
@@ -236,7 +236,46 @@ def turn_post(after: State, events: Sequence[Event], markup: str) -> str:
     return "\n\n".join(parts) + "\n"
 
 
+def terrain(state: State) -> dict[str, Any]:
+    """The arena as the board draws it (arena/replay.py, board_shapes): blocks, water, the
+    height of raised squares, Red's and Blue's start and flag zones, and the lines between
+    squares: walls, ledges (with their lower side, which the board shades) and stairs."""
+    arena = state.arena
+    zones: dict[str, str] = {}
+    for team, name in enumerate(("red", "blue")):
+        for sq in arena.starts[team]:
+            zones[str(sq)] = f"start-{name}"
+        for sq in arena.flag_zones[team]:
+            zones[str(sq)] = f"flag-zone-{name}"
+        zones[str(arena.flag_homes[team])] = f"flag-home-{name}"
+    lines = [{"a": str(a), "b": str(b), "kind": "wall"} for a, b in sorted(arena.walls)]
+    for row in range(arena.height):
+        for col in range(arena.width):
+            here = Square(col, row)
+            for nxt in (Square(col + 1, row), Square(col, row + 1)):
+                if not arena.contains(nxt) or arena.elevation(here) == arena.elevation(nxt):
+                    continue
+                low = here if arena.elevation(here) < arena.elevation(nxt) else nxt
+                kind = "ledge" if arena.ledge(here, nxt) else "stairs"
+                lines.append({"a": str(here), "b": str(nxt), "kind": kind, "low": str(low)})
+    return {
+        "blocks": [str(s) for s in sorted(arena.blocks)],
+        "water": [str(s) for s in sorted(arena.water)],
+        "heights": {
+            str(Square(c, r)): arena.elevation(Square(c, r))
+            for r in range(arena.height)
+            for c in range(arena.width)
+            if arena.elevation(Square(c, r))
+        },
+        "zones": zones,
+        "lines": lines,
+    }
+
+
 class EldersWeb:
+    def terrain(self, state: State) -> dict[str, Any]:
+        return terrain(state)
+
     def order_schema(self) -> tuple[OrderField, ...]:
         return ORDER
 
@@ -256,8 +295,17 @@ class EldersWeb:
         """The next squares the path may take from where it ends, and the squares of those
         the drawn ability (or any ready one) could be used on from there."""
         f = state.get(who)
-        if f is None or not f.alive or state.phase == PREP:
-            return {"path": [], "target": []}
+        none: dict[str, list[str]] = {field.key: [] for field in ORDER}
+        if f is None:
+            return none
+        if state.phase == PREP:
+            return {
+                **none,
+                "choice": [f.hero.ability(slot).key for slot in f.unlocked],
+                "king": ["yes"] if state.options.mode == "king" else [],
+            }
+        if not f.alive:
+            return none
         path: list[Square] = []
         for text in draft.get("path") or []:
             try:
@@ -282,7 +330,15 @@ class EldersWeb:
             for o in state.fighters:
                 if o.alive and not target_problem(state, f, ability, origin, o.square):
                     targets.add(o.square)
-        return {"path": sorted(steps), "target": [str(s) for s in sorted(targets)]}
+        ready = [a.key for a in f.known if not a.passive and not f.cooldown(a.key)]
+        return {
+            **none,
+            "path": sorted(steps),
+            "target": [str(s) for s in sorted(targets)],
+            "ability": ready,
+            "first": ["ability"] if ready else [],
+            "level_up": ["yes"],
+        }
 
     def forum_post(self, before: State, after: State, events: Sequence[Any], markup: str) -> str:
         return turn_post(after, events, markup)

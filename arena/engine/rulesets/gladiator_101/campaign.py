@@ -17,15 +17,18 @@ from typing import Any
 from arena.engine.core.board import MAX_FILES, Square
 from arena.engine.core.campaign import (
     Advance,
+    Card,
     Entrant,
     GladiatorType,
     OptionField,
     Outcome,
+    RecordWords,
     TacticSetting,
 )
 from arena.engine.core.protocol import Fate
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_101 import build as builds
+from arena.engine.rulesets.gladiator_101 import packs as booster
 from arena.engine.rulesets.gladiator_101.data import (
     DEFAULT_BOARD,
     DEFAULT_COST_SCALE,
@@ -56,8 +59,46 @@ def _build(build: Mapping[str, Any]) -> dict[str, Any]:
     return {**builds.new_build(), **build}
 
 
+class Gladiator101Packs:
+    """Draft and sealed events: a draft opens one booster pack a gladiator, sealed two; the
+    picks (or the whole packs) join the build's pool, to be assigned for good within the feat
+    points (docs/rules/gladiator-101.md, "In a campaign")."""
+
+    item = PACK
+    packs_per_player = {"draft": 1, "sealed": 2}
+
+    def event_pack(self, event_seed: int, seat: int, number: int) -> tuple[str, ...]:
+        return booster.event_pack(event_seed, seat, number)
+
+    def auto_pick(
+        self, hand: Sequence[str], picked: Sequence[str], build: Mapping[str, Any]
+    ) -> str:
+        b = _build(build)
+        # The feats already assigned count as picked: they use up feat points, and a second
+        # copy of one is wasted.
+        return booster.auto_pick(hand, [*b["feats"], *picked], b["feat_points"])
+
+    def card(self, slug: str) -> Card:
+        feat = FEATS[slug]
+        tags = (feat.rarity.value, *(("foil",) if feat.foil else ()))
+        return Card(slug, feat.name, feat.cost, feat.text, tags)
+
+    def add_to_pool(self, build: Mapping[str, Any], cards: Sequence[str]) -> dict[str, Any]:
+        b = _build(build)
+        return {**b, "pool": [*b["pool"], *cards]}
+
+
 class Gladiator101Campaign:
     has_levels = True
+    record = RecordWords(
+        wins="Wins",
+        defeated="Opponents beaten",
+        meaning=(
+            "A win: it beat its opponent in a one-on-one bout. Opponents beaten: the same count, "
+            "as every bout has one opponent."
+        ),
+    )
+    packs = Gladiator101Packs()
 
     def types(self) -> Sequence[GladiatorType]:
         return [GladiatorType(KIND, "Gladiator (the standard kit)", "Gladiator")]

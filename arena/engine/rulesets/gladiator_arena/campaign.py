@@ -21,6 +21,7 @@ from arena.engine.core.campaign import (
     GladiatorType,
     OptionField,
     Outcome,
+    RecordWords,
     TacticSetting,
 )
 from arena.engine.core.protocol import Fate
@@ -70,6 +71,15 @@ def edge_squares(width: int, height: int, count: int, taken: set[str]) -> list[s
 
 class GladiatorArenaCampaign:
     has_levels = False
+    record = RecordWords(
+        wins="Wins",
+        defeated="Kills",
+        meaning=(
+            "A win: first place at the end (places go to the most kills, then to whoever stood "
+            "longest: section 8), even for a gladiator that fell. Kills: the gladiators it "
+            "killed, a shared kill counted for each killer."
+        ),
+    )
 
     def __init__(self) -> None:
         self._types = [

@@ -24,6 +24,7 @@ from arena.engine.core.campaign import (
     GladiatorType,
     OptionField,
     Outcome,
+    RecordWords,
     TacticSetting,
 )
 from arena.engine.core.protocol import Fate
@@ -68,6 +69,14 @@ def _bonuses(build: Mapping[str, Any]) -> dict[str, int]:
 
 class GladiatorQuestCampaign:
     has_levels = True
+    record = RecordWords(
+        wins="Wins",
+        defeated="Defeated",
+        meaning=(
+            "A win: on the winning side when the bout ends. Defeated: opponents it beat down, "
+            "killed or spared on appeal."
+        ),
+    )
 
     def __init__(self) -> None:
         self._types = {t["slug"]: t for t in GLADIATOR_TYPES}

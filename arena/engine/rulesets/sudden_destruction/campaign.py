@@ -20,6 +20,7 @@ from arena.engine.core.campaign import (
     GladiatorType,
     OptionField,
     Outcome,
+    RecordWords,
     TacticSetting,
 )
 from arena.engine.core.protocol import Fate
@@ -69,6 +70,14 @@ def _levels(build: Mapping[str, Any]) -> Levels:
 
 class SuddenDestructionCampaign:
     has_levels = False  # tech levels are the progression; the sheet shows them
+    record = RecordWords(
+        wins="Wins",
+        defeated="Destroyed",
+        meaning=(
+            "A win: the last machine on the board, or the winner the rules name when time runs "
+            "out. Destroyed: machines it destroyed."
+        ),
+    )
 
     def types(self) -> Sequence[GladiatorType]:
         return [GladiatorType(KIND, "War machine (the text's starting levels)", "War machine")]

@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.db.models import QuerySet
+
+from arena.engine.core.campaign import OptionField
+from campaign.inputs import TITLE_MAX, IntegerField, TextField
+from characters.models import Gladiator
+
+from .forms import GladiatorChoice, option_fields, options_chosen
+from .models import Tournament
+from .tournaments import ROUND_MINUTES_MAX
+
+
+class TournamentForm(forms.Form):
+    title = TextField(max_length=TITLE_MAX, required=False, label="The title")
+    starts_at = forms.DateTimeField(
+        label="Round one at (UTC)",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    round_minutes = IntegerField(
+        label="Minutes between rounds",
+        min_value=0,
+        max_value=ROUND_MINUTES_MAX,
+        initial=0,
+        required=False,
+        help_text="0: each bout as soon as both its gladiators are known.",
+    )
+    seeding = forms.ChoiceField(choices=Tournament.Seeding.choices, initial="random")
+    gladiators = GladiatorChoice(
+        queryset=Gladiator.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        help_text="4 or more. When the count is not a power of two, the top seeds get byes.",
+    )
+
+    def __init__(
+        self, *args, gladiators: QuerySet[Gladiator], options: Sequence[OptionField], **kwargs
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["gladiators"].queryset = gladiators
+        self.fields.update(option_fields(options))
+        self.options = options
+
+    def service_arguments(self) -> dict[str, Any]:
+        """What tournament_create takes."""
+        plain = {k: self.cleaned_data[k] for k in ("title", "starts_at", "seeding", "gladiators")}
+        return {
+            **plain,
+            "round_minutes": self.cleaned_data.get("round_minutes") or 0,
+            "options": options_chosen(self.options, self.cleaned_data),
+        }

@@ -1,0 +1,47 @@
+"""A Gladiator 101 campaign of four players, each with a gladiator holding two booster packs
+bought at the armoury with gold the GM paid."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.services import campaign_create, campaign_join
+from characters.services import gladiator_adjust, gladiator_create
+from characters.shop import item_buy
+
+PACK = "booster-pack"
+PLAYERS = ["marcus", "livia", "quintus", "tullia"]
+NAMES = ["Attius", "Bassus", "Celer", "Durio"]
+
+
+@pytest.fixture
+def players(make_user):
+    return [make_user(name) for name in PLAYERS]
+
+
+@pytest.fixture
+def schola(gm, players):
+    campaign = campaign_create(by=gm, name="Schola", ruleset="gladiator-101")
+    for player in players:
+        campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+    return campaign
+
+
+def equip_with_packs(gladiator, *, gm, packs: int = 2):
+    gladiator_adjust(
+        gladiator=gladiator, currency="gold", amount=40 * packs, reason="a patron", by=gm
+    )
+    for _ in range(packs):
+        item_buy(gladiator=gladiator, item=PACK, by=gladiator.owner)
+    gladiator.refresh_from_db()
+    return gladiator
+
+
+@pytest.fixture
+def four(schola, gm, players):
+    return [
+        equip_with_packs(
+            gladiator_create(campaign=schola, by=player, name=name, kind="gladiator"), gm=gm
+        )
+        for player, name in zip(players, NAMES, strict=True)
+    ]
