@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
+from arena.engine.core.board import Square
 from arena.engine.core.campaign import OrderField
 
 BOARD_KINDS = ("square", "squares")
@@ -68,6 +69,33 @@ def draft_click(field: OrderField, draft: Mapping[str, Any], square: str) -> dic
             squares.append(square)
         new[field.key] = squares
     return new
+
+
+def board_press(
+    fields: Sequence[OrderField],
+    picked: OrderField,
+    draft: Mapping[str, Any],
+    square: str,
+    *,
+    cols: int,
+    rows: int,
+) -> tuple[dict[str, Any], OrderField]:
+    """The draft after `square` is pressed while the board sets `picked`, and the field the
+    board sets next: a square field just set hands the board to the field after it (move,
+    then strike), so that an order takes one press per part. ValueError, in words, for a
+    square that is not on the board."""
+    square = square.strip().upper()
+    try:
+        sq = Square.parse(square)
+    except ValueError:
+        sq = None
+    if sq is None or not (0 <= sq.col < cols and 0 <= sq.row < rows):
+        raise ValueError(f"There is no square {square[:8]!r} on this {cols}x{rows} board.")
+    new = draft_click(picked, draft, square)
+    later = list(fields)[list(fields).index(picked) + 1 :]
+    if picked.kind == "square" and new.get(picked.key) and later:
+        return new, later[0]
+    return new, picked
 
 
 def board_fields(schema: Sequence[OrderField]) -> list[OrderField]:

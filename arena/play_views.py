@@ -1,8 +1,9 @@
 """Pages of play-by-web bouts: opening and entering, the live board, the orders page, forum posts.
 
-The orders page keeps the player's draft in its URL (?move=D5&strike=E6,E5): every click on
-the board is a plain link that htmx swaps in place, and the server says what is wrong with the
-draft in words as it grows. Submitting stores the order; nothing is stored before.
+The orders page keeps the player's draft in its URL (?move=D5&strike=E6,E5): every square of
+the board is a button of a GET form that sends the draft with the square pressed (?square=D6);
+htmx swaps the next draft in place and pushes its address, and the server says what is wrong
+with the draft in words as it grows. Submitting stores the order; nothing is stored before.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import push_url
 
 from arena.engine.core.campaign import OptionField, text_help_of
 from campaign.confirm import confirm_page
@@ -36,11 +38,12 @@ from campaign.views import form_error, form_status, refused
 from characters.catalogue import rules_of
 from characters.models import Gladiator
 
+from .board_grid import board_grid, mark_words
 from .forms import option_fields, options_chosen
 from .models import Bout, TurnOrder
 from .order_drafts import (
     board_fields,
-    draft_click,
+    board_press,
     draft_marks,
     draft_query,
     draft_read,
@@ -271,19 +274,42 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
         if refusal and typed.strip() and refusal.field != "turn"
         else "",
     }
+    pushed = ""
     if bout.status == Bout.Status.RUNNING:
         state, _ = state_loaded(rules, bout.state)
         name = entrant.gladiator.name
+        cols, rows = rules.web.board(state)
+        clicked = request.GET.get("square", "") if request.method == "GET" else ""
+        if clicked and picked is not None:
+            # A square pressed on the board: the next draft, at its own address.
+            try:
+                draft, picked = board_press(on_board, picked, draft, clicked, cols=cols, rows=rows)
+            except ValueError as off_board:
+                messages.error(request, str(off_board))
+                refusal = LudusError(str(off_board), field="square")
+                clicked = ""
+            else:
+                pushed = draft_url(base, schema, draft, picked.key)
+                if not request.htmx:
+                    return redirect(pushed)
         saved = TurnOrder.objects.filter(entrant=entrant, turn=bout.turn).first()
         if not draft and saved is not None and request.GET.get("pick") is None:
             draft = dict(saved.order)
         offered = rules.web.choices(state, name, draft)
-
-        def link(square: str) -> str:
-            return draft_url(base, schema, draft_click(picked, draft, square), picked.key)
-
-        cols, rows = rules.web.board(state)
         problems = rules.validate(state, name, draft) if draft else []
+        marks = draft_marks(picked, schema, draft, offered)
+        terrain = terrain_of(rules, state)
+        shapes = board_shapes(
+            cols=cols,
+            rows=rows,
+            gladiators=rules.web.snapshot(state),
+            colours=entrant_colours(bout.engine_input),
+            marks=marks,
+            terrain=terrain,
+        )
+        chosen = draft.get(picked.key) if picked is not None else None
+        if isinstance(chosen, list):
+            chosen = chosen[-1] if chosen else ""
         context.update(
             draft=draft,
             saved=saved,
@@ -292,15 +318,16 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
             acting=name in rules.pending(state).who,
             waiting_on=", ".join(rules.pending(state).who),
             problems=problems,
-            board=board_shapes(
-                cols=cols,
-                rows=rows,
-                gladiators=rules.web.snapshot(state),
-                colours=entrant_colours(bout.engine_input),
-                link=link if picked is not None else None,
-                marks=draft_marks(picked, schema, draft, offered),
-                terrain=terrain_of(rules, state),
+            board=shapes,
+            grid=board_grid(
+                shapes,
+                me=name,
+                words=mark_words(on_board, marks),
+                start=clicked.strip().upper() or chosen or "",
+                terrain=terrain,
             ),
+            board_values=draft_query(schema, draft),
+            picked=picked,
             draft_text=rules.web.order_text(draft) if draft and not problems else "",
             typed=text_help_of(rules.web, state, name, draft if not problems else {}),
             draft_rows=[
@@ -314,17 +341,14 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
                 for f in schema
                 if f.kind != "choice"
             ],
-            picks=[
-                {"field": f, "url": draft_url(base, schema, draft, f.key), "on": f == picked}
-                for f in on_board
-            ],
+            picks=[{"field": f, "on": f == picked} for f in on_board],
             options=option_links(base, schema, draft, offered, picked.key if picked else ""),
-            clear_url=f"{base}?pick={picked.key if picked else ''}",
         )
     template = ruleset_template(bout.ruleset, "orders.html")
     if request.htmx:
         template += "#order-form"
-    return render(request, template, context, status=400 if refusal else 200)
+    response = render(request, template, context, status=400 if refusal else 200)
+    return push_url(response, pushed) if pushed else response
 
 
 def forum_post_view(request: HttpRequest, slug: str, pk: int, turn: int) -> HttpResponse:

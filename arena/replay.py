@@ -7,7 +7,6 @@ gets the event log alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,14 +84,12 @@ def board_shapes(
     colours: dict[str, str],
     ground: list[Any] | tuple = (),
     walls: list[str] | tuple = (),
-    link: Callable[[str], str] | None = None,
     marks: dict[str, str] | None = None,
     terrain: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """A board as SVG shapes: squares (each may link somewhere and carry a mark class, for the
-    orders page), walls, things on the ground and the gladiators with their facing; with a
-    rule set's `terrain` (WebPlay.terrain), its water, heights, zones and the lines between
-    squares too."""
+    """A board as SVG shapes: squares (each may carry a mark class, for the orders page),
+    walls, things on the ground and the gladiators with their facing; with a rule set's
+    `terrain` (WebPlay.terrain), its water, heights, zones and the lines between squares too."""
     marks = marks or {}
     terrain = terrain or {}
     walls = [*walls, *terrain.get("blocks", [])]
@@ -140,7 +137,6 @@ def board_shapes(
                     "y": r * CELL,
                     "name": name,
                     "dark": (c + r) % 2,
-                    "href": link(name) if link else "",
                     "mark": marks.get(name, ""),
                 }
             )
@@ -161,6 +157,27 @@ def board_shapes(
     }
 
 
+# A zone's words by its kind (the class before the team's name); other kinds read as they are.
+ZONE_WORDS = {"start": "start zone"}
+
+
+def _zone_words(cls: str) -> str:
+    kind, _, team = cls.rpartition("-")
+    return f"{team.capitalize()} {ZONE_WORDS.get(kind, kind.replace('-', ' '))}"
+
+
+def square_terrain(terrain: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """What a rule set's terrain lays on single squares, as (square, CSS class, words): water,
+    raised ground by height, zones. The replay draws it as overlays, the orders grid as its
+    buttons' classes and names ("C4, water, height 2, ...")."""
+    marks = [(sq, "water", "water") for sq in terrain.get("water", [])]
+    marks += [(sq, f"raised h{min(int(h), 3)}", f"height {h}")
+              for sq, h in terrain.get("heights", {}).items()]  # fmt: skip
+    marks += [(sq, f"zone {cls}", _zone_words(cls))
+              for sq, cls in terrain.get("zones", {}).items()]  # fmt: skip
+    return marks
+
+
 SHADE = 7  # how deep the shading of a ledge reaches into the lower square
 
 
@@ -173,11 +190,7 @@ def terrain_shapes(terrain: dict[str, Any], rows: int) -> dict[str, list[dict[st
         x, y = _centre(square, rows)
         return x - CELL / 2, y - CELL / 2
 
-    overlays = [{"xy": corner(sq), "cls": "water"} for sq in terrain.get("water", [])]
-    overlays += [{"xy": corner(sq), "cls": f"raised h{min(int(h), 3)}"}
-                 for sq, h in terrain.get("heights", {}).items()]  # fmt: skip
-    overlays += [{"xy": corner(sq), "cls": f"zone {cls}"}
-                 for sq, cls in terrain.get("zones", {}).items()]  # fmt: skip
+    overlays = [{"xy": corner(sq), "cls": cls} for sq, cls, _ in square_terrain(terrain)]
     lines, shades = [], []
     for line in terrain.get("lines", []):
         (ax, ay), (bx, by) = corner(line["a"]), corner(line["b"])

@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import reselect, reswap, retarget
 
 from arena.engine.core.canonical import canonical
 from campaign.confirm import confirm_page
@@ -127,15 +128,15 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     campaign = bout.campaign
     template = "arena/bout_detail.html"
     partial = request.GET.get("partial")
-    if (
+    # The bout has left its live phases (decided or cancelled) while the page polled it: the
+    # page is rebuilt in place (result, replay), and live.js moves focus to the result.
+    ended = (
         request.htmx
         and partial == "live"
         and not (
             bout.mode == Bout.Mode.ORDERS and bout.status in {Bout.Status.OPEN, Bout.Status.RUNNING}
         )
-    ):
-        # The bout just ended: reload the whole page to show the result and the replay.
-        return HttpResponse(status=204, headers={"HX-Refresh": "true"})
+    )
     partials = {
         "result": "#bout-result",
         "replay": "#replay",
@@ -143,7 +144,7 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "verify": "#bout-verify",
         "odds": "#bout-odds",
     }
-    if request.htmx and partial in partials:
+    if request.htmx and partial in partials and not ended:
         template += partials[partial]
     log = bout.log or {}
     turns = log.get("turns", [])
@@ -185,8 +186,12 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             board_caption=f"The board after turn {index + 1}",
             hp_chart=hp_series(log, colours),
             playing=playing,
+            stepping=request.htmx and partial == "replay",
         )
-    return render(request, template, context)
+    response = render(request, template, context)
+    if ended:
+        response = reselect(reswap(retarget(response, "main"), "outerHTML"), "main")
+    return response
 
 
 @login_required

@@ -11,10 +11,11 @@
       box = document.createElement("div");
       box.id = "toast";
       box.className = "toast message error";
-      box.setAttribute("role", "alert");
       document.body.appendChild(box);
     }
     box.textContent = text;
+    // Read out by the page's one live region (live.js), not by a second one of its own.
+    if (window.Ludus && window.Ludus.announce) window.Ludus.announce(text);
     clearTimeout(box._hide);
     box._hide = setTimeout(() => box.remove(), 8000);
   }
@@ -35,16 +36,6 @@
       text = reason.textContent.trim();
     }
     toast(text);
-  });
-
-  // htmx cancels the navigation of an HTML <a> it handles, but not of an SVG <a> (its tagName is
-  // lowercase): without this, a click on the orders board would swap the order form AND load
-  // the whole page. Without JavaScript the links simply load the page.
-  document.addEventListener("click", (event) => {
-    const link = event.target.closest && event.target.closest("svg a[hx-get]");
-    if (link) {
-      event.preventDefault();
-    }
   });
 
   // Deadlines count down in place: only the text of each <time data-countdown> changes, so

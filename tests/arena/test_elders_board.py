@@ -92,6 +92,22 @@ def expected_ring() -> dict[str, int]:
     }
 
 
+def grid_drawn(body: str) -> dict[str, int]:
+    """The same counts on the orders page's grid: lines as its cells' border classes, ground
+    as its buttons' classes."""
+    sides = [c for cls in re.findall(r'<td class="([^"]+)"', body) for c in cls.split()]
+    squares = [cls.split() for cls in re.findall(r'<button [^>]*class="(sq[^"]*)"', body)]
+    return {
+        "line-wall": sum(side.startswith("wall-") for side in sides),
+        "line-ledge": sum(side.startswith("ledge-") for side in sides),
+        "line-stairs": sum(side.startswith("stairs-") for side in sides),
+        "ledge-shade": sum(side.startswith("ledge-") for side in sides),
+        "water": sum("water" in sq for sq in squares),
+        "raised h1": sum("raised" in sq and "h1" in sq for sq in squares),
+        "zone flag-home-red": sum("flag-home-red" in sq for sq in squares),
+    }
+
+
 def test_the_order_page_and_the_live_board_draw_walls_ledges_and_water(
     elders, gm, owner, client_as
 ):
@@ -104,11 +120,43 @@ def test_the_order_page_and_the_live_board_draw_walls_ledges_and_water(
     assert want["line-wall"] and want["line-ledge"] and want["line-stairs"] and want["water"]
     orders = client_as(owner).get(reverse("bout-orders", args=[campaign.slug, bout.pk, mine.pk]))
     page = client_as(owner).get(reverse("bout", args=[campaign.slug, bout.pk]))
+    assert orders.status_code == 200 and page.status_code == 200
+    assert grid_drawn(orders.content.decode()) == want
+    assert drawn(page.content.decode()) == want
     for response in (orders, page):
-        body = response.content.decode()
-        assert response.status_code == 200
-        assert drawn(body) == want
-        assert "style=" not in body  # strict CSP: classes and SVG attributes only
+        assert "style=" not in response.content.decode()  # strict CSP: classes and attributes
+
+
+def test_the_orders_grid_names_the_terrain_of_each_square(elders, gm, owner, client_as):
+    campaign, (pyrrhus, ferox) = elders
+    bout = bout_open(campaign=campaign, by=gm, title="Ring", options={"arena": "elders-ring"})
+    mine = bout_enter(bout=bout, gladiator=pyrrhus, by=owner)
+    bout_enter(bout=bout, gladiator=ferox, by=ferox.owner)
+    bout_start(bout=bout, by=gm)
+    body = (
+        client_as(owner)
+        .get(reverse("bout-orders", args=[campaign.slug, bout.pk, mine.pk]))
+        .content.decode()
+    )
+    names = dict(re.findall(r'id="square-([A-Z]\d+)"[^>]*aria-label="([^"]+)"', body))
+    assert len(names) == RING.width * RING.height
+    water = str(sorted(RING.water)[0])
+    assert names[water].startswith(f"{water}, water")
+    a, b = sorted(RING.walls)[0]
+    (west, east), toward = (
+        (sorted((a, b), key=lambda sq: sq.col), ("east", "west"))
+        if a.row == b.row
+        else (sorted((a, b), key=lambda sq: -sq.row), ("south", "north"))
+    )
+    assert f"wall to the {toward[0]}" in names[str(west)]
+    assert f"wall to the {toward[1]}" in names[str(east)]
+    raised = next(
+        Square(c, r)
+        for r in range(RING.height)
+        for c in range(RING.width)
+        if RING.elevation(Square(c, r))
+    )
+    assert f"height {RING.elevation(raised)}" in names[str(raised)]
 
 
 def test_the_replay_draws_the_arena_of_the_bout(elders, gm, owner, client_as):

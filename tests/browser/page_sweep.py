@@ -37,9 +37,6 @@ NOT_PAGES = {
     "bout-forum-post",
 }
 
-# The board of the orders page belongs to the a11y-board work; everything else is swept.
-ORDERS_BOARD = ".board"
-
 
 @dataclass(frozen=True)
 class SweptPage:
@@ -151,8 +148,5 @@ def _campaign_pages(campaign: Campaign) -> list[SweptPage]:
             ).first()
             if entrant is not None:
                 url = reverse("bout-orders", args=[slug, bout.pk, entrant.pk])
-                # board: a11y-board branch
-                pages.append(
-                    SweptPage(f"{name}: orders", "bout-orders", url, "marcus", (ORDERS_BOARD,))
-                )
+                pages.append(SweptPage(f"{name}: orders", "bout-orders", url, "marcus"))
     return pages

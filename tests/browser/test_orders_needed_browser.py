@@ -48,17 +48,19 @@ def test_an_order_from_a_stale_page_is_refused_and_kept(page, login, running, ow
     login(owner)
     page.goto(f"/c/{bout.campaign.slug}/bouts/{bout.pk}/orders/{mine.pk}/")
     expect(page.get_by_text("Turn 1.", exact=False).first).to_be_visible()
-    page.get_by_text("Or type it as on the forum").click()
+    expect(page.get_by_role("heading", name="Or type it as on the forum")).to_be_visible()
     page.get_by_label("Order lines").fill("Move: D5")
     bout_turn_force(bout=bout, by=gm, turn=1)  # the turn resolves while the page stands open
 
     page.get_by_role("button", name="Submit these lines").click()
 
-    expect(page.get_by_text("Turn 1 has resolved; here is turn 2.")).to_be_visible()
+    expect(
+        page.locator("#flash").get_by_text("Turn 1 has resolved; here is turn 2.")
+    ).to_be_visible()
     expect(page.get_by_label("Order lines")).to_have_value("Move: D5")
     expect(page.locator('#order-form input[name="turn"]').first).to_have_value("2")
     assert not TurnOrder.objects.filter(entrant=mine, turn=2).exists()
     # Sent again from the page as it is now, it is turn 2's order.
     page.get_by_role("button", name="Submit these lines").click()
-    expect(page.get_by_text("Order for turn 2 saved")).to_be_visible()
+    expect(page.locator("#flash").get_by_text("Order for turn 2 saved")).to_be_visible()
     assert TurnOrder.objects.get(entrant=mine, turn=2).order == {"move": "D5"}

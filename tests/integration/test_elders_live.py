@@ -106,10 +106,10 @@ def test_two_against_two_by_web_team_turn_by_team_turn_to_the_result_table(
         ):
             orders = context.new_page()
             orders.goto(f"{url}orders/{entrant.pk}/")
-            orders.get_by_text("Or type it as on the forum").click()
+            expect(orders.get_by_role("heading", name="Or type it as on the forum")).to_be_visible()
             orders.get_by_label("Order lines").fill(sheet)
             orders.get_by_role("button", name="Submit these lines").click()
-            expect(orders.get_by_text("Order for turn 1 saved")).to_be_visible()
+            expect(orders.locator("#flash").get_by_text("Order for turn 1 saved")).to_be_visible()
             expect(orders.locator("#saved-order")).to_contain_text(sheet)
             orders.close()
         api_order(bout, tertius, nereis, "Learn: Renewal")
@@ -153,7 +153,7 @@ def test_two_against_two_by_web_team_turn_by_team_turn_to_the_result_table(
                 for _ in range(2):
                     offered = rules.web.choices(state, name, {"path": path})["path"]
                     step = next(s for s in offered if s not in taken and s not in path)
-                    orders.locator(f'a[data-square="{step}"]').click()
+                    orders.locator(f"#square-{step}").click()
                     path.append(step)
                     expect(orders.locator("#draft-path")).to_have_text(", ".join(path))
                 expect(orders.locator("#order-ok")).to_be_visible()
@@ -173,15 +173,19 @@ def test_two_against_two_by_web_team_turn_by_team_turn_to_the_result_table(
                 offered = rules.web.choices(state, name, {})["path"]
                 step = next(s for s in offered if s not in taken)
                 path = [step]
-                orders.locator(f'a[data-square="{step}"]').click()
+                orders.locator(f"#square-{step}").click()
                 expect(orders.locator("#draft-path")).to_have_text(step)
-                orders.get_by_text("Or type it as on the forum").click()
+                expect(
+                    orders.get_by_role("heading", name="Or type it as on the forum")
+                ).to_be_visible()
                 box = orders.get_by_label("Order lines")
                 expect(box).to_have_value(re.compile(rf"^Move: {step}"))
                 box.fill(f"Move: {step}\nLevel: yes\nOrder: 1")
                 orders.get_by_role("button", name="Submit these lines").click()
                 expect(orders.locator("#saved-order")).to_contain_text("Level: yes")
-            expect(orders.get_by_text(f"Order for turn {turn} saved")).to_be_visible()
+            expect(
+                orders.locator("#flash").get_by_text(f"Order for turn {turn} saved")
+            ).to_be_visible()
             for watcher in watchers:
                 expect(watcher.locator("#order-status li", has_text=name)).to_contain_text(
                     "order in"

@@ -46,24 +46,24 @@ def test_two_players_give_orders_and_both_boards_move_on(
         # Kaunisto's owner draws "move to D5, strike D6" on the board.
         orders = contexts[0].new_page()
         orders.goto(f"{url}orders/{mine.pk}/")
-        orders.locator('a[data-square="D5"]').click()
+        orders.locator("#square-D5").click()
         expect(orders.locator("#draft-move")).to_have_text("D5")
-        orders.get_by_role("link", name="2. Click: strike").click()
-        expect(orders.get_by_role("link", name="2. Click: strike")).to_have_attribute(
-            "aria-current", "true"
+        orders.get_by_role("button", name="2. Strike").click()
+        expect(orders.get_by_role("button", name="2. Strike")).to_have_attribute(
+            "aria-pressed", "true"
         )
-        orders.locator('a[data-square="D6"]').click()
+        orders.locator("#square-D6").click()
         expect(orders.locator("#draft-strike")).to_have_text("D6")
         expect(orders.locator("#order-ok")).to_be_visible()
         orders.get_by_role("button", name="Submit the order").click()
-        expect(orders.get_by_text("Order for turn 1 saved")).to_be_visible()
+        expect(orders.locator("#flash").get_by_text("Order for turn 1 saved")).to_be_visible()
         expect(watchers[1].locator("#order-status")).to_contain_text("order in")
         assert Bout.objects.get(pk=bout.pk).turn == 1  # the rival has not ordered yet
 
         # Justbec's owner types a forum-style order; it is the last one, so the turn resolves.
         orders = contexts[1].new_page()
         orders.goto(f"{url}orders/{theirs.pk}/")
-        orders.get_by_text("Or type it as on the forum").click()
+        expect(orders.get_by_role("heading", name="Or type it as on the forum")).to_be_visible()
         orders.get_by_label("Order lines").fill("Strike: D5")
         orders.get_by_role("button", name="Submit these lines").click()
 

@@ -102,17 +102,17 @@ def test_four_machines_by_web_from_the_first_plan_to_the_result_table(
         orders = contexts[0].new_page()
         orders.goto(f"{url}orders/{ballista.pk}/")
         expect(orders.locator("#typed-note")).to_contain_text("tech attempt")
-        orders.locator('a[data-square="B1"]').click()
+        orders.locator("#square-B1").click()
         expect(orders.locator("#draft-move")).to_have_text("B1")
-        orders.get_by_role("link", name="2. Click: fire at").click()
-        expect(orders.get_by_role("link", name="2. Click: fire at")).to_have_attribute(
-            "aria-current", "true"
+        orders.get_by_role("button", name="2. Fire at").click()
+        expect(orders.get_by_role("button", name="2. Fire at")).to_have_attribute(
+            "aria-pressed", "true"
         )
-        orders.locator('a[data-square="D1"]').click()  # Scorpio, two squares from B1
+        orders.locator("#square-D1").click()  # Scorpio, two squares from B1
         expect(orders.locator("#draft-strike")).to_have_text("D1")
         expect(orders.locator("#order-ok")).to_be_visible()
         orders.get_by_role("button", name="Submit the order").click()
-        expect(orders.get_by_text("Order for turn 1 saved")).to_be_visible()
+        expect(orders.locator("#flash").get_by_text("Order for turn 1 saved")).to_be_visible()
         expect(orders.locator("#saved-order")).to_contain_text("Move: B1")
         expect(watchers[1].locator("#order-status li", has_text="Ballista")).to_contain_text(
             "order in"
@@ -124,13 +124,13 @@ def test_four_machines_by_web_from_the_first_plan_to_the_result_table(
         # attempt is one line changed. It is the last plan: the round resolves.
         orders = contexts[1].new_page()
         orders.goto(f"{url}orders/{onager.pk}/")
-        orders.get_by_text("Or type it as on the forum").click()
+        expect(orders.get_by_role("heading", name="Or type it as on the forum")).to_be_visible()
         box = orders.get_by_label("Order lines")
         expect(box).to_have_attribute("placeholder", re.compile(r"^Tech: accuracy 5\n"))
         expect(orders.locator("#order-format")).to_contain_text("Return fire: yes")
-        orders.locator('a[data-square="D3"]').click()
+        orders.locator("#square-D3").click()
         expect(orders.locator("#draft-move")).to_have_text("D3")
-        orders.get_by_text("Or type it as on the forum").click()
+        expect(orders.get_by_role("heading", name="Or type it as on the forum")).to_be_visible()
         expect(box).to_have_value(re.compile(r"^Tech: none\nActions: go D3\n"))
         box.fill(box.input_value().replace("Tech: none", "Tech: accuracy 5"))
         orders.get_by_role("button", name="Submit these lines").click()

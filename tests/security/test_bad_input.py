@@ -358,7 +358,11 @@ def send(client, row: Row, w: World, attempt: Attempt):
     return call(url, attempt.payload)
 
 
-_ALERT = re.compile(r'(?:role="alert"|class="message error")[^>]*>(.{0,800})', re.DOTALL)
+# A page's error text: an alert, a flash error, or an error list (the orders page reads its
+# errors out through the page's one live region instead of an alert of their own).
+_ALERT = re.compile(
+    r'(?:role="alert"|class="message error"|class="errors")[^>]*>(.{0,800})', re.DOTALL
+)
 
 
 def reason_in_words(response) -> str:
