@@ -107,11 +107,14 @@ def test_each_winner_meets_the_next_as_soon_as_both_are_known(eight, knockout):
     tournament_schedule_ready(tournament_id=tournament.pk)
     final = match(tournament, 2, 0)
     assert final.second is not None
+    finalists = [final.first.gladiator, final.second.gladiator]
+    if not all(g.is_active for g in finalists):
+        # A few bout seeds in a hundred: a semi-final where both fell sent its higher seed on
+        # dead, and it loses the final by walkover, without a bout.
+        assert final.bout is None and final.decided_by == TournamentMatch.Decided.WALKOVER
+        return
     assert final.bout.status == Bout.Status.SCHEDULED
-    assert {e.gladiator for e in final.bout.entrants.all()} == {
-        final.first.gladiator,
-        final.second.gladiator,
-    }
+    assert {e.gladiator for e in final.bout.entrants.all()} == set(finalists)
 
 
 def test_the_same_seed_draws_the_same_bracket(eight, knockout, campaign, gm):
