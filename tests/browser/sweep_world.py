@@ -117,7 +117,10 @@ def _lab_run_done(campaign: Campaign, gm) -> None:
 def _gladiator_101(gm, users) -> None:
     """A Gladiator 101 campaign (the demo has none): marcus's and livia's gladiators, each with
     three booster packs bought with a patron's gold; a sealed event over and a draft running."""
-    campaign = campaign_create(by=gm, name=SCHOLA, ruleset="gladiator-101")
+    # Public like the demo's campaigns: a visitor's view of it is swept too.
+    campaign = campaign_create(
+        by=gm, name=SCHOLA, ruleset="gladiator-101", visibility=Campaign.Visibility.PUBLIC
+    )
     seated = []
     for owner, name in (("marcus", "Attius"), ("livia", "Bassus")):
         campaign_join(campaign=campaign, user=users[owner], code=campaign.invite_code)
