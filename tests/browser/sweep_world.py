@@ -64,7 +64,10 @@ def _bout_awaiting_verdict(campaign: Campaign, gm, users) -> None:
     appeals, fought now, waits for their vote."""
     pair = [
         gladiator_create(campaign=campaign, by=users[owner], name=name, kind=kind)
-        for owner, name, kind in (("marcus", "Zosimus", "barbarian"), ("livia", "Philodamus", "elf"))
+        for owner, name, kind in (
+            ("marcus", "Zosimus", "barbarian"),
+            ("livia", "Philodamus", "elf"),
+        )
     ]
     for gladiator in pair:
         gladiator_tactics_set(gladiator=gladiator, tactics={"appeal": "always"}, by=gladiator.owner)
