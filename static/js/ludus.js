@@ -75,6 +75,17 @@
     document.title = count ? `Your orders are needed (${count}) · ${base}` : base;
   }
 
+  // "Are you sure?" swapped in place of the button pressed (campaign/confirm.py): the button is
+  // gone, so focus would fall back to the top of the page. It goes to the question instead,
+  // which a screen reader reads out; the next Tab reaches the answers. Not to "Yes" itself:
+  // a second press of Enter must not sell or void by accident.
+  document.addEventListener("htmx:load", (event) => {
+    const added = event.detail.elt;
+    if (added.matches && added.matches("form.confirm")) {
+      added.focus();
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", countDown);
   document.addEventListener("htmx:afterSettle", () => {
     countDown();

@@ -14,10 +14,13 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
-from arena.models import Bout, BoutEntrant
+from arena.models import Bout, BoutEntrant, LabRun, Tournament
 from arena.play_by_web import bout_open
+from campaign.content import content_kinds
 from campaign.models import Campaign
-from characters.models import Gladiator
+from characters.models import Gladiator, PackEvent
+from characters.pack_events import offers_packs
+from tests.browser.sweep_world import sweep_world_add
 
 # URL names that are not pages a person reads: form posts, downloads, the htmx fragment the
 # dashboard polls, the API (its docs page is swept) and Django's admin.
@@ -35,6 +38,12 @@ NOT_PAGES = {
     *(f"gladiator-{action}" for action in ("retire", "adjust")),
     *(f"bout-{action}" for action in ("cancel", "verify", "enter", "start", "force", "finish")),
     "bout-forum-post",
+    "bout-mercy",  # a thumb's POST: the vote itself is on the page of a bout awaiting its verdict
+    "bout-odds-preview",  # a fragment of the schedule form; the same odds are on a bout's page
+    "member-invite",  # the settings page's form posts here
+    *(f"lab-{action}" for action in ("cancel", "rerun", "csv", "json")),  # posts and downloads
+    "pack-pick",  # posts a pick from the event page
+    "pack-move-on",  # the GM's post to go on without the seats that have not picked
 }
 
 
@@ -49,11 +58,13 @@ class SweptPage:
 
 
 def demo_world() -> None:
-    """The demo campaigns, and a bout by web still open for entries (the demo has none)."""
+    """The demo campaigns, a bout by web still open for entries (the demo has none), and what
+    the demo lacks for the pages of later work (tests/browser/sweep_world.py)."""
     call_command("demo_load", verbosity=0)
     arena = Campaign.objects.get(slug="the-forum-arena")
     gm = get_user_model().objects.get(username="gm")
     bout_open(campaign=arena, by=gm, title="Entries wanted", deadline_hours=24)
+    sweep_world_add()
 
 
 def every_page() -> list[SweptPage]:
@@ -80,9 +91,79 @@ def every_page() -> list[SweptPage]:
             status=404,
         ),
     ]
+    first = True
     for campaign in Campaign.objects.order_by("pk"):
-        pages += _campaign_pages(campaign)
+        pages += _campaign_pages(campaign) + _gm_pages(campaign)
+        if first:  # the confirmations share one template: one campaign's are enough
+            pages += _confirmations(campaign)
+            first = False
     return pages
+
+
+def _gm_pages(campaign: Campaign) -> list[SweptPage]:
+    """The GM's tools, knockouts, the lab, packs and content of one campaign."""
+    slug, name = campaign.slug, campaign.name
+    pages = [
+        SweptPage(f"{name} settings", "campaign-settings", _url("campaign-settings", slug), "gm"),
+        SweptPage(f"{name} house rules", "house-rules", _url("house-rules", slug), "gm"),
+        SweptPage(f"{name} knockouts", "tournaments", _url("tournaments", slug), "marcus"),
+        SweptPage(f"{name} new knockout", "tournament-new", _url("tournament-new", slug), "gm"),
+        SweptPage(f"{name} balance lab", "lab", _url("lab", slug), "gm"),
+    ]
+    for tournament in Tournament.objects.filter(campaign=campaign).order_by("pk")[:1]:
+        url = _url("tournament", slug, tournament.pk)
+        pages.append(SweptPage(f"{name}: {tournament.title}", "tournament", url, "marcus"))
+    for run in LabRun.objects.filter(campaign=campaign).order_by("pk")[:1]:
+        url = _url("lab-run", slug, run.pk)
+        pages.append(SweptPage(f"{name}: a lab run {run.status}", "lab-run", url, "gm"))
+    if content_kinds(campaign):
+        url = _url("campaign-content", slug)
+        pages.append(SweptPage(f"{name} GM content", "campaign-content", url, "gm"))
+    if offers_packs(campaign.ruleset):
+        pages += [
+            SweptPage(f"{name} packs", "pack-events", _url("pack-events", slug), "marcus"),
+            SweptPage(
+                f"{name} new pack event", "pack-event-new", _url("pack-event-new", slug), "gm"
+            ),
+        ]
+        for event in PackEvent.objects.filter(campaign=campaign).order_by("pk"):
+            url = _url("pack-event", slug, event.pk)
+            pages.append(SweptPage(f"{name}: a {event.kind} event", "pack-event", url, "marcus"))
+    for bout in Bout.objects.filter(campaign=campaign, status=Bout.Status.OPEN).order_by("pk"):
+        if bout.options.get("picks"):
+            url = _url("bout-picks", slug, bout.pk)
+            pages.append(SweptPage(f"{name}: champions' picks", "bout-picks", url, "marcus"))
+    verdict = Bout.objects.filter(campaign=campaign, status=Bout.Status.VERDICT).first()
+    if verdict is not None:  # the mercy vote, to a player who may cast a thumb
+        url = _url("bout", slug, verdict.pk)
+        pages.append(SweptPage(f"{name}: the mercy vote", "bout", url, "quintus"))
+    return pages
+
+
+def _confirmations(campaign: Campaign) -> list[SweptPage]:
+    """The "are you sure?" pages that a GET of an irreversible action answers."""
+    slug, name = campaign.slug, campaign.name
+    resolved = Bout.objects.filter(campaign=campaign, status=Bout.Status.RESOLVED).first()
+    return [
+        SweptPage(f"{name}: archive?", "campaign-archive", _url("campaign-archive", slug), "gm"),
+        SweptPage(
+            f"{name}: remove a member?",
+            "member-remove",
+            _url("member-remove", slug) + "?username=quintus",
+            "gm",
+        ),
+        SweptPage(
+            f"{name}: hand over?",
+            "campaign-hand-over",
+            _url("campaign-hand-over", slug) + "?username=livia",
+            "gm",
+        ),
+        SweptPage(f"{name}: void a bout?", "bout-void", _url("bout-void", slug, resolved.pk), "gm"),
+    ]
+
+
+def _url(name: str, *args) -> str:
+    return reverse(name, args=list(args))
 
 
 def _campaign_pages(campaign: Campaign) -> list[SweptPage]:

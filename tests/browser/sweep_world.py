@@ -1,0 +1,138 @@
+"""What the demo lacks for the accessibility sweep, made through the real services: a knockout, a
+bout awaiting its mercy verdict, an Arena of the Elders bout in its pick phase with GM content,
+a balance lab run done, and a Gladiator 101 campaign with a sealed event and a draft running."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from arena.engine import play
+from arena.engine.core.mercy import VerdictNeeded
+from arena.engine_io import bout_engine_input
+from arena.lab import lab_chunk_run, lab_run_start
+from arena.models import Bout
+from arena.play_by_web import bout_enter, bout_open
+from arena.services import bout_resolve, bout_schedule
+from arena.tournaments import tournament_create
+from campaign.content import content_upload
+from campaign.models import Campaign
+from campaign.services import campaign_create, campaign_join
+from characters.pack_events import pack_event_create
+from characters.services import gladiator_adjust, gladiator_create, gladiator_tactics_set
+from characters.shop import item_buy
+from tests.engine.arena_of_the_elders.test_gm_content import EXAMPLE as ELDERS_CONTENT
+
+CAPUA = "the-games-of-capua"
+FORUM = "the-forum-arena"
+ELDERS = "the-elders-of-pompeii"
+SCHOLA = "The Schola of Ravenna"
+
+
+def sweep_world_add() -> None:
+    users = {u.username: u for u in get_user_model().objects.all()}
+    gm = users["gm"]
+    capua = Campaign.objects.get(slug=CAPUA)
+    _knockout(capua, gm, users)
+    _bout_awaiting_verdict(capua, gm, users)
+    _elders_picks_and_content(Campaign.objects.get(slug=ELDERS), gm, users)
+    _lab_run_done(Campaign.objects.get(slug=FORUM), gm)
+    _gladiator_101(gm, users)
+
+
+def _knockout(campaign: Campaign, gm, users) -> None:
+    """Four new gladiators (the demo's are in bouts to come) in a knockout starting tomorrow."""
+    names = [("Quartilla", "elf"), ("Rufilla", "dwarf"), ("Septima", "wizard"), ("Tertulla", "elf")]
+    fighters = [
+        gladiator_create(campaign=campaign, by=users[("marcus", "livia")[n % 2]], name=name, kind=k)
+        for n, (name, k) in enumerate(names)
+    ]
+    tournament_create(
+        campaign=campaign,
+        by=gm,
+        gladiators=fighters,
+        starts_at=timezone.now() + timedelta(days=1),
+        title="The Ides Knockout",
+        seed=7,
+    )
+
+
+def _bout_awaiting_verdict(campaign: Campaign, gm, users) -> None:
+    """The demo's Capua decides appeals by the players' thumbs: a bout under a seed where one
+    appeals, fought now, waits for their vote."""
+    pair = [
+        gladiator_create(campaign=campaign, by=users[owner], name=name, kind=kind)
+        for owner, name, kind in (
+            ("marcus", "Zosimus", "barbarian"),
+            ("livia", "Philodamus", "elf"),
+        )
+    ]
+    for gladiator in pair:
+        gladiator_tactics_set(gladiator=gladiator, tactics={"appeal": "always"}, by=gladiator.owner)
+    bout = bout_schedule(
+        campaign=campaign,
+        by=gm,
+        gladiators=pair,
+        scheduled_at=timezone.now() - timedelta(seconds=1),
+        title="Zosimus vs Philodamus: the crowd decides",
+    )
+    engine_input = bout_engine_input(bout=bout)
+    for seed in range(400):
+        engine_input["seed"] = seed
+        try:
+            play(engine_input)
+        except VerdictNeeded:
+            Bout.objects.filter(pk=bout.pk).update(seed=seed)
+            break
+    bout_resolve(bout_id=bout.pk)
+    assert Bout.objects.get(pk=bout.pk).status == Bout.Status.VERDICT
+
+
+def _elders_picks_and_content(campaign: Campaign, gm, users) -> None:
+    """The GM's own champions and arenas, and a bout by web whose teams pick champions in turn:
+    Red (marcus) picks first."""
+    content_upload(campaign=campaign, by=gm, document=ELDERS_CONTENT)
+    bout = bout_open(
+        campaign=campaign, by=gm, title="The draft of champions", options={"picks": True}
+    )
+    for owner, name, kind, team in (("marcus", "Ignatius", "ignis", "Red"),
+                                    ("livia", "Vornia", "vorn", "Blue")):  # fmt: skip
+        gladiator = gladiator_create(campaign=campaign, by=users[owner], name=name, kind=kind)
+        bout_enter(bout=bout, gladiator=gladiator, by=users[owner], team=team)
+
+
+def _lab_run_done(campaign: Campaign, gm) -> None:
+    """A small run of three Gladiator Arena builds, its chunks fought here as the worker would."""
+    run = lab_run_start(
+        campaign=campaign,
+        by=gm,
+        ruleset_slug="gladiator-arena",
+        builds=["elf-bow", "halfling-catapult", "giant-sword"],
+        bouts=40,
+        seed=1234,
+    )
+    for index in range(-(-run.cells_total // run.chunk_cells)):
+        lab_chunk_run(run_id=run.pk, index=index)
+
+
+def _gladiator_101(gm, users) -> None:
+    """A Gladiator 101 campaign (the demo has none): marcus's and livia's gladiators, each with
+    three booster packs bought with a patron's gold; a sealed event over and a draft running."""
+    # Public like the demo's campaigns: a visitor's view of it is swept too.
+    campaign = campaign_create(
+        by=gm, name=SCHOLA, ruleset="gladiator-101", visibility=Campaign.Visibility.PUBLIC
+    )
+    seated = []
+    for owner, name in (("marcus", "Attius"), ("livia", "Bassus")):
+        campaign_join(campaign=campaign, user=users[owner], code=campaign.invite_code)
+        gladiator = gladiator_create(
+            campaign=campaign, by=users[owner], name=name, kind="gladiator"
+        )
+        gladiator_adjust(gladiator=gladiator, currency="gold", amount=120, reason="a patron", by=gm)
+        for _ in range(3):
+            item_buy(gladiator=gladiator, item="booster-pack", by=users[owner])
+        seated.append(gladiator)
+    pack_event_create(campaign=campaign, by=gm, kind="sealed", gladiators=seated, seed=3)
+    pack_event_create(campaign=campaign, by=gm, kind="draft", gladiators=seated, seed=5)
