@@ -214,6 +214,13 @@ def step_orders(
 def play_with(ruleset: TurnBased, bout: Mapping[str, JSON]) -> dict[str, JSON]:
     """Play a whole bout: the given turns' orders first, then (in a tactics bout) the rule set's
     tactics until it is over. Deterministic: the same input gives the same log."""
+    log, _ = play_to_end(ruleset, bout)
+    return log
+
+
+def play_to_end(ruleset: TurnBased, bout: Mapping[str, JSON]) -> tuple[dict[str, JSON], Any]:
+    """play_with's log, and the state the bout stopped in: for a rule set whose log shows more
+    of the state than the driver writes (without reading the bout's input a second time)."""
     if not isinstance(bout, Mapping):
         raise EngineInputError("bout", "must be a JSON object")
     state = ruleset.setup(bout)
@@ -234,9 +241,10 @@ def play_with(ruleset: TurnBased, bout: Mapping[str, JSON]) -> dict[str, JSON]:
         state, events = ruleset.apply(state, orders, dice)
         records.append(ruleset.record(state, events))
         index += 1
-    return {
+    log = {
         "ruleset": ruleset.slug,
         "version": ruleset.version,
         "turns": records,
         "result": ruleset.result(state),
     }
+    return log, state

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from arena.engine.core.dice import Dice, DiceError
 from arena.engine.core.events import Event
-from arena.engine.core.protocol import Column, Need, Pending, Standing, play_with
+from arena.engine.core.protocol import Column, Need, Pending, Standing, play_to_end
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest import combat, movement, setup, standings, state
 from arena.engine.rulesets.gladiatorquest.campaign import GladiatorQuestCampaign
@@ -42,8 +42,8 @@ class GladiatorQuest:
         """The whole bout through the generic driver, in this rule set's historic log shape:
         the board, contest and exit first, and "next" (who writes orders for the next turn)
         at the top when the given turns ran out before the end."""
-        log = play_with(self, _driver_bout(bout))
-        options = setup.parse_options(bout.get("options"))
+        log, end = play_to_end(self, _driver_bout(bout))
+        options = end.options
         out = {
             "ruleset": log["ruleset"],
             "version": log["version"],
