@@ -26,6 +26,7 @@ from campaign.models import Membership
 from campaign.selectors import campaign_role
 
 from .models import Bout, BoutEntrant, MercyBallot, MercyVote
+from .notices import notice_mercy_vote
 from .queue import enqueue_mercy_close
 
 ROLE_OF_VOTERS = {MercyVote.Voters.GM: Membership.Role.GM,
@@ -40,7 +41,7 @@ def mercy_vote_open(*, bout: Bout, engine_input: dict[str, Any], appeal: Verdict
     # A house rule turned away from a vote since the fight began: the bout's input still says
     # vote, so everyone watching may decide this appeal.
     voters = rules.voters or MercyVote.Voters.EVERYONE
-    vote, _ = MercyVote.objects.get_or_create(
+    vote, created = MercyVote.objects.get_or_create(
         bout=bout,
         appeal=appeal.appeal,
         defaults={
@@ -49,6 +50,10 @@ def mercy_vote_open(*, bout: Bout, engine_input: dict[str, Any], appeal: Verdict
             "closes_at": timezone.now() + timedelta(seconds=rules.mercy_vote_seconds),
         },
     )
+    if created:
+        notice_mercy_vote(
+            bout=bout, gladiator=vote.gladiator, closes_at=vote.closes_at, voters=_asked(vote)
+        )
     bout.engine_input = engine_input
     bout.status = Bout.Status.VERDICT
     bout.save(update_fields=["engine_input", "status"])
@@ -82,6 +87,19 @@ def mercy_voters_eligible(*, vote: MercyVote) -> QuerySet | None:
         .objects.filter(memberships__campaign_id=vote.bout.campaign_id, memberships__role=role)
         .exclude(pk=_appellant_owner_id(vote))
     )
+
+
+def _asked(vote: MercyVote) -> list[int]:
+    """Whom a new vote is announced to: those who may vote, or when everyone watching may, every
+    member of the campaign (an outsider of a public campaign finds it on the bout page)."""
+    eligible = mercy_voters_eligible(vote=vote)
+    if eligible is None:
+        eligible = (
+            get_user_model()
+            .objects.filter(memberships__campaign_id=vote.bout.campaign_id)
+            .exclude(pk=_appellant_owner_id(vote))
+        )
+    return list(eligible.values_list("pk", flat=True))
 
 
 def mercy_vote_refusal(*, vote: MercyVote, user: AbstractBaseUser) -> str:

@@ -1,11 +1,12 @@
 """What a bout's life tells people (notifications/): a bout scheduled, a turn waiting for orders,
-a turn resolved, a bout fought, a gladiator dead or spared. Each is recorded inside the
-transaction of the service that made it happen, named by a key so that recording it twice is
-once; the worker sends it out after commit."""
+a turn resolved, a bout fought, a gladiator dead or spared, a mercy vote open. Each is recorded
+inside the transaction of the service that made it happen, named by a key so that recording it
+twice is once; the worker sends it out after commit."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 
 from django.urls import reverse
 
@@ -127,4 +128,23 @@ def notice_bout_voided(*, bout: Bout, reason: str) -> None:
         link=_bout_link(bout),
         users=_owners(_entrants(bout)) | _gms(bout),
         data={"bout": bout.pk, "reason": reason},
+    )
+
+
+def notice_mercy_vote(
+    *, bout: Bout, gladiator: str, closes_at: datetime, voters: Iterable[int]
+) -> None:
+    """An appeal for mercy waits for a thumbs vote: everyone who may vote is asked, before the
+    short deadline makes the dice decide."""
+    event_record(
+        campaign=bout.campaign,
+        kind=Event.Kind.MERCY_VOTE,
+        key=f"mercy_vote:{bout.pk}:{gladiator}",
+        text=(
+            f"{gladiator} appeals for mercy in {bout.title}: vote by "
+            f"{closes_at:%Y-%m-%d %H:%M:%S} UTC, or the dice decide."
+        ),
+        link=reverse("bout-mercy", args=[bout.campaign.slug, bout.pk]),
+        users=voters,
+        data={"bout": bout.pk, "gladiator": gladiator, "closes_at": closes_at.isoformat()},
     )

@@ -20,6 +20,7 @@ class Event(models.Model):
         GLADIATOR_FATE = "gladiator_fate", "Your gladiator died or was spared"
         INVITED = "invited", "You were invited"
         BOUT_VOIDED = "bout_voided", "A bout was voided"
+        MERCY_VOTE = "mercy_vote", "A mercy vote is open"
 
     campaign = models.ForeignKey(
         "campaign.Campaign", on_delete=models.CASCADE, related_name="events"

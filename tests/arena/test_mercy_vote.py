@@ -17,6 +17,7 @@ from arena.services import bout_cancel, bout_resolve, bout_schedule, bouts_sweep
 from arena.verdicts import mercy_verdict, mercy_vote_close, mercy_votes_sweep
 from arena.verification import bout_checks
 from campaign.errors import LudusError, NotAllowed
+from campaign.notifications.models import Event
 from campaign.services import campaign_house_rules_set
 from characters.models import Gladiator
 from characters.services import gladiator_tactics_set
@@ -89,6 +90,16 @@ def test_only_the_players_vote_and_never_on_their_own_gladiator(paused, gm, riva
         mercy_vote_cast(vote=vote, by=outsider, spare=True)
     assert not vote.ballots.exists()
     assert [u.username for u in mercy_voters_eligible(vote=vote)] == ["owner"]
+
+
+def test_those_who_may_vote_are_told_a_vote_is_open(paused, owner, rival, gm):
+    vote = mercy_vote_current(bout=paused)
+    (event,) = Event.objects.filter(kind=Event.Kind.MERCY_VOTE)
+    # The players vote here: the owner is asked; not the appellant's owner, not the GM.
+    assert set(event.notifications.values_list("user__username", flat=True)) == {"owner"}
+    assert event.text.startswith("Nox appeals for mercy in ")
+    assert event.link == f"/c/{paused.campaign.slug}/bouts/{paused.pk}/mercy/"
+    assert event.data["closes_at"] == vote.closes_at.isoformat()
 
 
 def test_a_vote_past_its_deadline_takes_no_more_thumbs(paused, owner):

@@ -48,7 +48,11 @@ def test_the_worker_fights_a_knockout_to_its_champion(
     tournament = wait_for_champion(tournament)
 
     bouts = Bout.objects.filter(tournament_match__tournament=tournament)
-    assert bouts.count() == 4  # five entrants, three byes: one bout fewer than entrants
+    # Five entrants, three byes: four matches to fight, one fewer than entrants. Each is a bout,
+    # or a walkover when a semi-final where both fell sent its higher seed on dead (a few bout
+    # seeds in a hundred).
+    walkovers = tournament.matches.filter(decided_by=TournamentMatch.Decided.WALKOVER).count()
+    assert bouts.count() + walkovers == 4 and walkovers <= 1
     assert set(bouts.values_list("status", flat=True)) == {Bout.Status.RESOLVED}
     final = tournament.matches.select_related("winner__gladiator", "bout").get(round=3)
     assert tournament.champion == final.winner.gladiator
@@ -62,5 +66,5 @@ def test_the_worker_fights_a_knockout_to_its_champion(
     tournament_schedule_task.delay(tournament.pk)
     time.sleep(2)
     assert list(tournament.matches.values_list("pk", "winner", "bout", "decided_by")) == before
-    assert Bout.objects.filter(tournament_match__tournament=tournament).count() == 4
-    assert Bout.objects.filter(campaign=campaign).count() == 4
+    assert Bout.objects.filter(tournament_match__tournament=tournament).count() == len(bouts)
+    assert Bout.objects.filter(campaign=campaign).count() == len(bouts)
