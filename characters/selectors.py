@@ -91,12 +91,8 @@ def graveyard(*, campaign: Campaign, owner: str = "", kind: str = "") -> QuerySe
 
 
 def ledger_statement(*, gladiator: Gladiator) -> QuerySet[LedgerLine]:
-    # A line shows its bout's link, never its stored engine log: leave the big JSON unread.
-    return (
-        gladiator.ledger.select_related("bout", "actor")
-        .defer("bout__log", "bout__engine_input")
-        .order_by("-created_at", "-id")
-    )
+    # A line links its bout by id: the bout's row (and its big JSON) is left unread.
+    return gladiator.ledger.select_related("actor").order_by("-created_at", "-id")
 
 
 def career_series(*, gladiator: Gladiator) -> dict[str, list[tuple[Any, int]]]:

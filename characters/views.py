@@ -87,6 +87,10 @@ def stable(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "characters/stable.html", {"campaign": campaign, "gladiators": mine})
 
 
+STATEMENT_LINES = 25  # a page of the sheet's statement; the pager reaches the first line
+RECENT_BOUTS = 20  # the sheet's latest bouts; the rest are in the fight history, filtered
+
+
 def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
     campaign = gladiator.campaign
     is_gm = campaign_is_gm(campaign=campaign, user=request.user)
@@ -107,10 +111,12 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
         "advances": advances,
         "has_tactics": bool(tactics),
         "holdings": holdings,
-        "ledger": ledger_statement(gladiator=gladiator)[:100],
+        "ledger": Paginator(ledger_statement(gladiator=gladiator), STATEMENT_LINES).get_page(
+            request.GET.get("statement")
+        ),
         "entries": gladiator.entries.select_related("bout")
         .defer("bout__log", "bout__engine_input")
-        .order_by("-bout__scheduled_at")[:50],
+        .order_by("-bout__scheduled_at")[:RECENT_BOUTS],
         "gold_chart": time_chart(
             series["gold"],
             title=f"{gladiator.name}'s gold over time: now {gladiator.gold}",
