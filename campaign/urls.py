@@ -11,6 +11,7 @@ from arena import (
     mercy_views,
     play_api,
     play_views,
+    preview_views,
     tournament_api,
     tournament_views,
 )
@@ -252,6 +253,11 @@ urlpatterns = [
         "c/<slug:slug>/bouts/<int:pk>/orders/<int:entrant_pk>/",
         play_views.orders_view,
         name="bout-orders",
+    ),
+    path(
+        "c/<slug:slug>/bouts/<int:pk>/orders/<int:entrant_pk>/preview/",
+        preview_views.order_preview_view,
+        name="bout-order-preview",
     ),
     path(
         "c/<slug:slug>/bouts/<int:pk>/turns/<int:turn>/post/",
