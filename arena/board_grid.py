@@ -99,7 +99,7 @@ def board_grid(
     the square the keyboard starts on (the chosen square, else the player's own gladiator);
     `terrain` is the rule set's (WebPlay.terrain), the same the shapes were drawn with;
     `threats` (OrderPreviews.threats) the opponents that can hurt a gladiator on each square
-    next turn, said last in the square's name and drawn as a mark of its own."""
+    next turn, said in the square's name (before what a press does) and drawn as a mark of its own."""
     threats = threats or {}
     lay = terrain_cells(terrain or {})
     bare: dict[str, list[str]] = {"classes": [], "words": [], "edges": [], "sides": []}
@@ -127,11 +127,11 @@ def board_grid(
         if wall:
             label.append("wall")
         label += laid["sides"]
-        if c["name"] in words:
-            label.append(words[c["name"]])
         threatened = tuple(threats.get(c["name"], ()))
         if threatened:
             label.append(threat_words(threatened))
+        if c["name"] in words:  # what a press does comes last
+            label.append(words[c["name"]])
         rows[-1]["cells"].append(
             {
                 **c,

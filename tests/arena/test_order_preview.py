@@ -113,9 +113,11 @@ def test_the_board_says_which_squares_each_opponent_threatens(running, owner, cl
     body = client_as(owner).get(orders_url(bout, mine)).content.decode()
     labels = dict(re.findall(r'id="square-(\w+)" class="[^"]*" aria-label="([^"]*)"', body))
     # Justbec (dwarf, sword 1-2 squares) on D6: 2 MpT, one strike after a step.
-    assert labels["D4"].endswith("threatened by Justbec")
+    assert labels["D4"] == "D4, Kaunisto (you), 8 HP, threatened by Justbec"
     assert "threatened" not in labels["D1"]
-    assert labels["D8"].endswith("threatened by Justbec")
+    assert labels["D8"] == "D8, threatened by Justbec"
+    # What a press does stays last: "C4, threatened by Justbec, you can move here".
+    assert labels["C4"] == "C4, threatened by Justbec, you can move here"
     marked = re.findall(r'id="square-(\w+)" class="[^"]*\bthreat\b', body)
     assert set(marked) == {s for s, label in labels.items() if "threatened by" in label}
     assert 'id="order-preview-button"' in body
