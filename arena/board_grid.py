@@ -99,7 +99,7 @@ def board_grid(
     the square the keyboard starts on (the chosen square, else the player's own gladiator);
     `terrain` is the rule set's (WebPlay.terrain), the same the shapes were drawn with;
     `threats` (OrderPreviews.threats) the opponents that can hurt a gladiator on each square
-    next turn, said in the square's name (before what a press does) and drawn as a mark of its own."""
+    next turn, said in the square's name (before what a press does) and drawn as a mark."""
     threats = threats or {}
     lay = terrain_cells(terrain or {})
     bare: dict[str, list[str]] = {"classes": [], "words": [], "edges": [], "sides": []}
