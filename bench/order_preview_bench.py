@@ -10,7 +10,8 @@ the "what if" turn, in the engine alone and as the server answers them.
 2. Server: an 8-gladiator bout by web (each race with its starting sword) in a scratch
    database (<name>_bench, dropped after); django.test.Client as one player requests the
    order page (the board with the overlay) and the preview section (as htmx asks for it),
-   N times each: median and p95 server time and SQL queries. Target: the preview answers in well under 100 ms.
+   N times each: median and p95 server time and SQL queries. Target: the preview answers
+   in well under 100 ms.
 Figures only: nothing here asserts on time.
 """
 
