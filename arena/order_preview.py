@@ -21,6 +21,17 @@ from .models import Bout, BoutEntrant
 from .turns import state_loaded, turn_rules
 
 
+def order_threats(*, entrant: BoutEntrant) -> Mapping[str, Sequence[str]]:
+    """The threat overlay of the entrant's board now ({} when the rule set has none or the bout
+    is not running)."""
+    bout = entrant.bout
+    rules = turn_rules(bout.ruleset)
+    if bout.status != Bout.Status.RUNNING:
+        return {}
+    state, _ = state_loaded(rules, bout.state)
+    return threats_for(rules, state, entrant.gladiator.name) or {}
+
+
 def threats_for(rules: Any, state: Any, who: str) -> Mapping[str, Sequence[str]] | None:
     """The threat overlay of `who`'s board (square -> opponents that can hurt it there next
     turn), or None for a rule set without one."""
@@ -29,11 +40,14 @@ def threats_for(rules: Any, state: Any, who: str) -> Mapping[str, Sequence[str]]
     return rules.web.threats(state, who)
 
 
-def order_what_if(*, entrant: BoutEntrant, by: AbstractBaseUser, draft: dict[str, Any]) -> WhatIf:
-    """The next turn as it would go with `draft` as the entrant's order and every other
-    combatant on default tactics. Only the gladiator's owner asks (as for its orders);
-    LudusError, in words, when the rule set has no preview, the bout takes no orders, the
-    gladiator gives none this turn, or the draft is not a legal order."""
+def order_what_if(
+    *, entrant: BoutEntrant, by: AbstractBaseUser, draft: dict[str, Any], text: str = ""
+) -> WhatIf:
+    """The next turn as it would go with `draft` (or `text`, the order typed in the forum's
+    format, which wins) as the entrant's order and every other combatant on default tactics.
+    Only the gladiator's owner asks (as for its orders); LudusError, in words, when the rule
+    set has no preview, the bout takes no orders, the gladiator gives none this turn, or the
+    draft is not a legal order."""
     gladiator = entrant.gladiator
     if gladiator.owner_id != by.pk:
         raise NotAllowed(f"Only {gladiator.name}'s owner previews its orders.")
@@ -46,6 +60,11 @@ def order_what_if(*, entrant: BoutEntrant, by: AbstractBaseUser, draft: dict[str
     state, _ = state_loaded(rules, bout.state)
     if gladiator.name not in rules.pending(state).who:
         raise LudusError(f"{gladiator.name} gives no order for turn {bout.turn}.")
+    if text.strip():
+        try:
+            draft = rules.web.parse_text(text)
+        except EngineInputError as error:
+            raise LudusError(error.message, field="text") from None
     try:
         return rules.web.what_if(state, gladiator.name, draft)
     except EngineInputError as error:

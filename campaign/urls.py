@@ -139,6 +139,11 @@ api_patterns = [
         name="api-bout-order-check",
     ),
     path(
+        "campaigns/<slug:slug>/bouts/<int:pk>/orders/<int:entrant_pk>/preview/",
+        play_api.OrderPreviewApi.as_view(),
+        name="api-bout-order-preview",
+    ),
+    path(
         "campaigns/<slug:slug>/bouts/<int:pk>/turns/<int:turn>/post/",
         play_api.ForumPostApi.as_view(),
         name="api-bout-forum-post",

@@ -5,10 +5,12 @@ words with nothing stored. The engine's side: tests/engine/gladiator_arena/test_
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from arena.models import Bout, TurnOrder
 from arena.play_by_web import bout_enter, bout_open, bout_start, order_submit
@@ -139,3 +141,29 @@ def test_a_rule_set_without_previews_shows_neither(gm, owner, rival, client_as):
     refused = client_as(owner).get(preview_url(bout, entrants[0]))
     assert refused.status_code == 400
     assert "offers no preview" in refused.content.decode()
+
+
+def api_preview(bout, entrant) -> str:
+    return reverse("api-bout-order-preview", args=[bout.campaign.slug, bout.pk, entrant.pk])
+
+
+def test_the_api_previews_a_drawn_or_typed_order_for_its_owner_alone(running, owner, rival):
+    bout, mine, theirs = running
+    order_submit(entrant=theirs, by=rival, order={"move": "E6", "strike": ["E4"]})
+    client = APIClient()
+    client.force_authenticate(owner)
+    drawn = client.post(api_preview(bout, mine), {"order": {"move": "D5", "strike": ["D6"]}},
+                        format="json")  # fmt: skip
+    assert drawn.status_code == 200
+    body = drawn.json()
+    justbec = next(r for r in body["rows"] if r["name"] == "Justbec")
+    assert (justbec["end"], justbec["hp_after"], justbec["hurt"]) == ("D6", 7, True)
+    assert body["threats"]["D4"] == ["Justbec"] and body["turn"] == 1
+    assert "E6" not in json.dumps([body["rows"], body["lines"]])  # Justbec's real move
+    typed = client.post(api_preview(bout, mine), {"text": "Move: D5\nStrike: D6"}, format="json")
+    assert typed.json()["rows"] == body["rows"]
+    bad = client.post(api_preview(bout, mine), {"order": {"move": "F6"}}, format="json")
+    assert bad.status_code == 400 and "F6 is not adjacent to D4" in bad.content.decode()
+    client.force_authenticate(rival)
+    assert client.post(api_preview(bout, mine), {}, format="json").status_code == 404
+    assert not TurnOrder.objects.filter(entrant=mine).exists()

@@ -93,7 +93,9 @@ class GladiatorArenaWeb:
         return TextHelp(example="Move: D5\nStrike: E6, E5", lines=TEXT_LINES, start=start)
 
     def threats(self, state: BoutState, who: str) -> dict[str, tuple[str, ...]]:
-        return {str(square): names for square, names in threats(state, who).items()}
+        found = threats(state, who)
+        # Rank by rank from A1, file by file: the order the board's squares are listed in.
+        return {str(sq): found[sq] for sq in sorted(found, key=lambda sq: (sq.row, sq.col))}
 
     def what_if(self, state: BoutState, who: str, draft: Mapping[str, Any]) -> WhatIf:
         order = parse_order(dict(draft), "order", who)
