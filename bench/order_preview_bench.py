@@ -66,9 +66,12 @@ def engine() -> None:
         threats.append(middle - start)
         what_if.append(time.perf_counter() - middle)
     alive = sum(len(s.living) for s in states) / len(states)
+    full = [n for n, s in enumerate(states) if len(s.living) == 8]
     print(f"engine, 8 gladiators on 8x8 ({alive:.1f} alive on average):")
     _micro("threats (every opponent's reach)", threats)
-    _micro("what if (7 default tactics + the turn + words)", what_if)
+    _micro("threats, all 8 alive", [threats[n] for n in full])
+    _micro("what if (the others' default tactics + the turn + words)", what_if)
+    _micro("what if, all 8 alive", [what_if[n] for n in full])
 
 
 def server() -> None:

@@ -8,16 +8,24 @@ import copy
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
 
 from arena.engine import ruleset, rulesets_available
 from arena.engine.core.board import Square
 from arena.engine.core.campaign import previews_of
 from arena.engine.errors import EngineInputError
-from arena.engine.rulesets.gladiator_arena import default_order, resolve_turn
+from arena.engine.rulesets.gladiator_arena import (
+    WEAPONS,
+    default_order,
+    destinations,
+    resolve_turn,
+    strike_targets,
+)
 from arena.engine.rulesets.gladiator_arena.preview import reach_of, threats, what_if
 from arena.engine.rulesets.gladiator_arena.state import state_to_json
 from arena.engine.rulesets.gladiator_arena.web import GladiatorArenaWeb
 from tests.engine.gladiator_arena.helpers import order, place, sq
+from tests.engine.gladiator_arena.strategies import states
 
 WEB = GladiatorArenaWeb()
 
@@ -66,6 +74,23 @@ def test_a_catapults_splash_reaches_the_squares_it_cannot_target():
     # thrower's own square is spared.
     state = place("Me human sword A8", "Cat halfling catapult D4")
     assert reach_of(state, "Cat") == box("D4", 7) - {sq("D4")}
+
+
+@settings(max_examples=150, deadline=None)
+@given(states())
+def test_reach_is_what_the_order_checks_allow_from_every_destination(state):
+    # The definition, spelled out the slow way: every target strike_targets allows after each
+    # legal move (or staying), and a catapult's splash around it but not on itself.
+    for g in state.living:
+        naive = set()
+        for dest in (None, *destinations(state, g.name)):
+            origin = g.square if dest is None else dest
+            for target in strike_targets(state, g.name, dest):
+                naive.add(target)
+                if WEAPONS[g.weapon].splash:
+                    naive |= box(str(target), 1, board=99) - {origin}
+        on_board = {s for s in naive if state.board.contains(s)}
+        assert reach_of(state, g.name) == on_board, g
 
 
 def test_threats_name_each_opponent_in_setup_order_and_never_yourself_or_the_fallen():

@@ -8,10 +8,10 @@ changed (resolve_turn makes a new one).
 
 from __future__ import annotations
 
-from arena.engine.core.board import Square
+from arena.engine.core.board import Board, Square
 from arena.engine.core.events import Event
 from arena.engine.rulesets.gladiator_arena.data import WEAPONS
-from arena.engine.rulesets.gladiator_arena.orders import destinations, strike_targets
+from arena.engine.rulesets.gladiator_arena.orders import destinations, strikes_allowed
 from arena.engine.rulesets.gladiator_arena.resolve import resolve_turn
 from arena.engine.rulesets.gladiator_arena.state import BoutState, Order
 from arena.engine.rulesets.gladiator_arena.tactics import default_order
@@ -21,25 +21,38 @@ _AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 def reach_of(state: BoutState, name: str) -> frozenset[Square]:
     """Every square `name` can hurt next turn, after any legal move (staying included): what
-    it may strike from each square it may end on (a strike is made from the square moved to,
-    even when bumped), and for a catapult the squares its splash lands on around each target
-    (never its own square: splash spares the thrower)."""
+    it may strike from each square it may end on with a strike left (a strike is made from the
+    square moved to, even when bumped), and for a catapult the squares its splash lands on
+    around each target (never its own square: splash spares the thrower). The same squares as
+    strike_targets() for every destination, found in one pass over the board instead of one
+    per destination (tests/engine/gladiator_arena/test_preview.py compares the two)."""
     g = state.get(name)
     if g is None or not g.alive or state.finished:
         return frozenset()
-    splash = WEAPONS[g.weapon].splash
+    weapon = WEAPONS[g.weapon]
+    origins = [
+        g.square if dest is None else dest
+        for dest in (None, *destinations(state, name))
+        if strikes_allowed(g, dest) > 0
+    ]
+    low, high = weapon.min_range, weapon.max_range
     board = state.board
     reach: set[Square] = set()
-    for dest in (None, *destinations(state, name)):
-        origin = g.square if dest is None else dest
-        for target in strike_targets(state, name, dest):
-            reach.add(target)
-            if splash:
-                for dcol, drow in _AROUND:
-                    near = Square(target.col + dcol, target.row + drow)
-                    if near != origin and board.contains(near):
-                        reach.add(near)
+    for target in board.squares():
+        for origin in origins:
+            distance = max(abs(target.col - origin.col), abs(target.row - origin.row))
+            if distance >= low and (high is None or distance <= high):
+                reach.add(target)
+                if weapon.splash:  # a catapult: one origin, where it stands
+                    reach.update(_around(board, target) - {origin})
+                    continue
+                break
     return frozenset(reach)
+
+
+def _around(board: Board, square: Square) -> set[Square]:
+    near = (Square(square.col + dcol, square.row + drow) for dcol, drow in _AROUND)
+    return {sq for sq in near if board.contains(sq)}
 
 
 def threats(state: BoutState, who: str) -> dict[Square, tuple[str, ...]]:
