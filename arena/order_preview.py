@@ -69,3 +69,18 @@ def order_what_if(
         return rules.web.what_if(state, gladiator.name, draft)
     except EngineInputError as error:
         raise LudusError(error.message, field="order") from None
+
+
+def what_if_summary(what_if: WhatIf) -> str:
+    """The preview's gist in one line, for the page and its live region: "Justbec drops to 7
+    HP. Nox falls." or "Nobody is hurt."."""
+    words = [
+        f"{row.name} falls." if row.fell else f"{row.name} drops to {row.hp_after} HP."
+        for row in what_if.rows
+        if row.fell or row.hurt
+    ]
+    if not words:
+        words.append("Nobody is hurt.")
+    if what_if.over:
+        words.append("The bout would end.")
+    return " ".join(words)

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 from campaign.errors import LudusError
 
 from .order_drafts import board_fields, draft_read, draft_url
-from .order_preview import order_what_if
+from .order_preview import order_what_if, what_if_summary
 from .replay import board_shapes, entrant_colours, terrain_of
 from .selectors import entrant_of_owner
 from .turns import ruleset_template, state_loaded, turn_rules
@@ -35,7 +35,6 @@ def order_preview_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int
         "bout": bout,
         "entrant": entrant,
         "back": draft_url(base, schema, draft, on_board[0].key if on_board else ""),
-        "order_words": rules.web.order_text(draft) if draft else "",
     }
     status = 200
     try:
@@ -46,7 +45,10 @@ def order_preview_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int
     else:
         state, _ = state_loaded(rules, bout.state)
         cols, rows = rules.web.board(state)
+        # Worded only once it is known to be legal: a square like "AA1" has no words.
+        context["order_words"] = rules.web.order_text(draft) if draft else ""
         context["what_if"] = what_if
+        context["summary"] = what_if_summary(what_if)
         context["after"] = board_shapes(
             cols=cols,
             rows=rows,

@@ -47,6 +47,7 @@ def test_the_owner_previews_the_draft_against_default_tactics(running, owner, cl
     assert row(body, "Kaunisto") == ["D4", "D5", "8 → 8", "no"]
     assert row(body, "Justbec") == ["D6", "stays", "9 → 5", "yes"]
     assert "Justbec strikes D4: miss." in body  # its tactics struck where Kaunisto stood
+    assert 'data-announce="Preview: Justbec drops to 5 HP."' in body
     assert "<html" not in body  # htmx gets the section alone
 
 
@@ -95,8 +96,10 @@ def test_an_illegal_draft_is_refused_in_words_and_nothing_is_stored(running, own
     response = client_as(owner).get(preview_url(bout, mine), {"move": "F6"})
     assert response.status_code == 400
     assert "F6 is not adjacent to D4" in response.content.decode()
-    off = client_as(owner).get(preview_url(bout, mine), {"move": "Z99"})
-    assert off.status_code == 400
+    for nonsense in ({"move": "Z99"}, {"move": "AA1"}, {"strike": "D5,!!"}):
+        off = client_as(owner).get(preview_url(bout, mine), nonsense)
+        assert off.status_code == 400, nonsense
+        assert "No preview:" in off.content.decode()
     assert not TurnOrder.objects.filter(entrant=mine).exists()
     bout.refresh_from_db()
     assert bout.turn == 1 and bout.status == Bout.Status.RUNNING
