@@ -419,7 +419,8 @@ class OrderPreviews(Protocol):
     """Optional, on the web play: what the order page can show before a turn is resolved.
     `previews` names the kinds offered (of PREVIEW_KINDS); a rule set without it offers none,
     and the page shows nothing. Both read the public state only (never an order given for
-    the turn) and never change it."""
+    the turn) and never change it. No Dice are given: the bout's own would foretell its real
+    rolls, so a rule set with dice previews with averages or dice of its own."""
 
     previews: frozenset[str]
 
