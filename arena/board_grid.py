@@ -79,6 +79,13 @@ def mark_words(fields: Sequence[OrderField], marks: Mapping[str, str]) -> dict[s
     return words
 
 
+def threat_words(names: Sequence[str]) -> str:
+    """Who can hurt a gladiator on a square next turn: "threatened by Brutus and Nox"."""
+    if len(names) <= 2:
+        return f"threatened by {' and '.join(names)}"
+    return f"threatened by {', '.join(names[:-1])} and {names[-1]}"
+
+
 def board_grid(
     shapes: dict[str, Any],
     *,
@@ -86,10 +93,14 @@ def board_grid(
     words: Mapping[str, str],
     start: str = "",
     terrain: Mapping[str, Any] | None = None,
+    threats: Mapping[str, Sequence[str]] | None = None,
 ) -> dict[str, Any]:
     """The board's squares as rows, top rank first, each with its accessible name. `start` is
     the square the keyboard starts on (the chosen square, else the player's own gladiator);
-    `terrain` is the rule set's (WebPlay.terrain), the same the shapes were drawn with."""
+    `terrain` is the rule set's (WebPlay.terrain), the same the shapes were drawn with;
+    `threats` (OrderPreviews.threats) the opponents that can hurt a gladiator on each square
+    next turn, said in the square's name (before what a press does) and drawn as a mark."""
+    threats = threats or {}
     lay = terrain_cells(terrain or {})
     bare: dict[str, list[str]] = {"classes": [], "words": [], "edges": [], "sides": []}
     on_square: dict[str, list[Any]] = {}
@@ -116,7 +127,10 @@ def board_grid(
         if wall:
             label.append("wall")
         label += laid["sides"]
-        if c["name"] in words:
+        threatened = tuple(threats.get(c["name"], ()))
+        if threatened:
+            label.append(threat_words(threatened))
+        if c["name"] in words:  # what a press does comes last
             label.append(words[c["name"]])
         rows[-1]["cells"].append(
             {
@@ -128,6 +142,7 @@ def board_grid(
                 "edges": " ".join(laid["edges"]),
                 "label": ", ".join(label),
                 "start": c["name"] == start,
+                "threatened": bool(threatened),
             }
         )
     return {
@@ -136,4 +151,5 @@ def board_grid(
         "cell": cell,
         "figures": shapes["figures"],
         "terrain": bool(lay),
+        "threats": bool(threats),
     }

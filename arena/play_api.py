@@ -19,6 +19,7 @@ from characters.models import Gladiator
 
 from .api import BoutDetailOut
 from .models import Bout, TurnOrder
+from .order_preview import order_threats, order_what_if
 from .play_by_web import (
     bout_enter,
     bout_finish_by_tactics,
@@ -188,6 +189,67 @@ class OrderCheckApi(APIView):
             text=data.validated_data["text"],
         )
         return Response({"problems": problems})
+
+
+class PreviewIn(serializers.Serializer):
+    order = serializers.DictField(required=False)
+    text = Text(
+        max_length=ORDER_TEXT_MAX,
+        label="The order",
+        multiline=True,
+        required=False,
+        allow_blank=True,
+        default="",
+    )
+
+
+class WhatIfRowOut(serializers.Serializer):
+    name = serializers.CharField()
+    start = serializers.CharField(help_text="its square before the turn")
+    end = serializers.CharField(help_text="its square after the turn")
+    hp_before = serializers.IntegerField(allow_null=True)
+    hp_after = serializers.IntegerField(allow_null=True)
+    hurt = serializers.BooleanField()
+    fell = serializers.BooleanField(help_text="removed from the bout by this turn")
+
+
+class PreviewOut(serializers.Serializer):
+    turn = serializers.IntegerField()
+    rows = WhatIfRowOut(many=True)
+    lines = serializers.ListField(child=serializers.CharField(), help_text="the turn in words")
+    over = serializers.BooleanField(help_text="the bout would end with this turn")
+    threats = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="square -> the opponents that can hurt the gladiator there next turn",
+    )
+
+
+class OrderPreviewApi(APIView):
+    """The order played against everyone else's default tactics, never their real orders
+    (docs/rules/gladiator-arena.md), with the squares opponents threaten; nothing is saved.
+    A rule set without previews answers 400."""
+
+    permission_classes = [IsAuthenticated, NotArchived]
+
+    @extend_schema(request=PreviewIn, responses=PreviewOut)
+    def post(self, request: Request, slug: str, pk: int, entrant_pk: int) -> Response:
+        entrant = entrant_of_owner(slug=slug, pk=pk, entrant_pk=entrant_pk, user=request.user)
+        data = PreviewIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        what_if = order_what_if(
+            entrant=entrant,
+            by=request.user,
+            draft=data.validated_data.get("order") or {},
+            text=data.validated_data["text"],
+        )
+        out = {
+            "turn": entrant.bout.turn,
+            "rows": what_if.rows,
+            "lines": what_if.lines,
+            "over": what_if.over,
+            "threats": order_threats(entrant=entrant),
+        }
+        return Response(PreviewOut(out).data)
 
 
 class ForumPostOut(serializers.Serializer):

@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import push_url
 
-from arena.engine.core.campaign import OptionField, text_help_of
+from arena.engine.core.campaign import OptionField, previews_of, text_help_of
 from campaign.confirm import confirm_page
 from campaign.errors import LudusError
 from campaign.inputs import (
@@ -50,6 +50,7 @@ from .order_drafts import (
     draft_url,
     option_links,
 )
+from .order_preview import threats_for
 from .picks import bout_pick, may_pick, pick_phase
 from .play_by_web import (
     bout_enter,
@@ -292,6 +293,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
                 pushed = draft_url(base, schema, draft, picked.key)
                 if not request.htmx:
                     return redirect(pushed)
+        alive = rules.web.snapshot(state).get(name, {}).get("alive", False)
         saved = TurnOrder.objects.filter(entrant=entrant, turn=bout.turn).first()
         if not draft and saved is not None and request.GET.get("pick") is None:
             draft = dict(saved.order)
@@ -314,7 +316,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
             draft=draft,
             saved=saved,
             saved_text=rules.web.order_text(saved.order) if saved is not None else "",
-            alive=rules.web.snapshot(state).get(name, {}).get("alive", False),
+            alive=alive,
             acting=name in rules.pending(state).who,
             waiting_on=", ".join(rules.pending(state).who),
             problems=problems,
@@ -325,7 +327,10 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
                 words=mark_words(on_board, marks),
                 start=clicked.strip().upper() or chosen or "",
                 terrain=terrain,
+                threats=threats_for(rules, state, name) if alive else None,
             ),
+            previews=previews_of(rules.web),
+            preview_url=reverse("bout-order-preview", args=[slug, pk, entrant_pk]),
             board_values=draft_query(schema, draft),
             picked=picked,
             draft_text=rules.web.order_text(draft) if draft and not problems else "",

@@ -11,6 +11,7 @@ from arena import (
     mercy_views,
     play_api,
     play_views,
+    preview_views,
     tournament_api,
     tournament_views,
 )
@@ -138,6 +139,11 @@ api_patterns = [
         name="api-bout-order-check",
     ),
     path(
+        "campaigns/<slug:slug>/bouts/<int:pk>/orders/<int:entrant_pk>/preview/",
+        play_api.OrderPreviewApi.as_view(),
+        name="api-bout-order-preview",
+    ),
+    path(
         "campaigns/<slug:slug>/bouts/<int:pk>/turns/<int:turn>/post/",
         play_api.ForumPostApi.as_view(),
         name="api-bout-forum-post",
@@ -252,6 +258,11 @@ urlpatterns = [
         "c/<slug:slug>/bouts/<int:pk>/orders/<int:entrant_pk>/",
         play_views.orders_view,
         name="bout-orders",
+    ),
+    path(
+        "c/<slug:slug>/bouts/<int:pk>/orders/<int:entrant_pk>/preview/",
+        preview_views.order_preview_view,
+        name="bout-order-preview",
     ),
     path(
         "c/<slug:slug>/bouts/<int:pk>/turns/<int:turn>/post/",

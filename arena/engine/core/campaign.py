@@ -306,7 +306,9 @@ class WebPlay(Protocol):
     squares the order page offers, and a resolved turn as the GM's forum post.
 
     Optional: `text_help(state, who, draft) -> TextHelp`, the typed format explained with an
-    example (text_help_of() gives a sensible fallback for a rule set without one)."""
+    example (text_help_of() gives a sensible fallback for a rule set without one); `previews`
+    with `threats` and `what_if` (OrderPreviews: what the order page can show before a turn
+    is resolved; previews_of() says which a rule set offers)."""
 
     def order_schema(self) -> Sequence[OrderField]:
         """The parts of an order, in the order a player gives them."""
@@ -346,3 +348,95 @@ def text_help_of(web: Any, state: Any, who: str, draft: Mapping[str, JSON]) -> T
         note="An order may also be typed in the forum's words: draw one on the board and the "
         "page shows it in those words.",
     )
+
+
+# What the order page can preview (docs/rulesets.md): the squares opponents can strike next
+# turn, and the player's draft played against the opponents' default tactics.
+PREVIEW_KINDS = ("threats", "what_if")
+
+
+@dataclass(frozen=True, slots=True)
+class WhatIfRow:
+    """One combatant before and after a previewed turn."""
+
+    name: str
+    start: str  # its square before the turn
+    end: str  # and after it
+    hp_before: int | None
+    hp_after: int | None
+    fell: bool  # removed from the bout by this turn
+
+    @property
+    def moved(self) -> bool:
+        return self.start != self.end
+
+    @property
+    def hurt(self) -> bool:
+        return (
+            self.hp_before is not None
+            and self.hp_after is not None
+            and self.hp_after < self.hp_before
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class WhatIf:
+    """A previewed turn: where everyone ends and who gets hurt (rows, the living before the
+    turn, in the rule set's order), the turn in words, and everyone after it as
+    WebPlay.snapshot gives them (for drawing the board)."""
+
+    rows: tuple[WhatIfRow, ...]
+    lines: tuple[str, ...]
+    after: Mapping[str, Mapping[str, JSON]]
+    over: bool = False  # the bout would end with this turn
+
+
+def what_if_of(
+    before: Mapping[str, Mapping[str, JSON]],
+    after: Mapping[str, Mapping[str, JSON]],
+    lines: Sequence[str],
+    *,
+    over: bool = False,
+) -> WhatIf:
+    """A WhatIf from two snapshots (WebPlay.snapshot before and after the previewed turn) and
+    the turn's events in words: every rule set's snapshot has square, hp and alive."""
+    rows = tuple(
+        WhatIfRow(
+            name=name,
+            start=str(was.get("square", "")),
+            end=str(after.get(name, was).get("square", "")),
+            hp_before=was.get("hp"),
+            hp_after=after.get(name, was).get("hp"),
+            fell=not after.get(name, was).get("alive", True),
+        )
+        for name, was in before.items()
+        if was.get("alive", True)
+    )
+    return WhatIf(rows=rows, lines=tuple(lines), after=after, over=over)
+
+
+class OrderPreviews(Protocol):
+    """Optional, on the web play: what the order page can show before a turn is resolved.
+    `previews` names the kinds offered (of PREVIEW_KINDS); a rule set without it offers none,
+    and the page shows nothing. Both read the public state only (never an order given for
+    the turn) and never change it. No Dice are given: the bout's own would foretell its real
+    rolls, so a rule set with dice previews with averages or dice of its own."""
+
+    previews: frozenset[str]
+
+    def threats(self, state: Any, who: str) -> Mapping[str, Sequence[str]]:
+        """Square -> the opponents of `who` that can hurt a combatant standing there next
+        turn, after any legal move of theirs."""
+        ...
+
+    def what_if(self, state: Any, who: str, draft: Mapping[str, JSON]) -> WhatIf:
+        """The next turn with `draft` as who's order and every other combatant's default
+        tactics (EngineInputError naming the problem for an order that is not legal)."""
+        ...
+
+
+def previews_of(web: Any) -> frozenset[str]:
+    """The previews a rule set's web play offers: those it declares in `previews` and has
+    the method for (none for a rule set without the seam, or not played by web)."""
+    declared = getattr(web, "previews", ()) if web is not None else ()
+    return frozenset(k for k in declared if k in PREVIEW_KINDS and callable(getattr(web, k, None)))

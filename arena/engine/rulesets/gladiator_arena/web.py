@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.core.campaign import OrderField, TextHelp
+from arena.engine.core.campaign import OrderField, TextHelp, WhatIf, what_if_of
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_arena.forum import (
     ForumFormatError,
@@ -15,8 +15,13 @@ from arena.engine.rulesets.gladiator_arena.forum import (
     format_turn_post,
     parse_forum_order,
 )
-from arena.engine.rulesets.gladiator_arena.orders import destinations, strike_targets
+from arena.engine.rulesets.gladiator_arena.orders import (
+    destinations,
+    strike_targets,
+    validate_order,
+)
 from arena.engine.rulesets.gladiator_arena.play import order_to_json, parse_order, snapshot
+from arena.engine.rulesets.gladiator_arena.preview import threats, what_if
 from arena.engine.rulesets.gladiator_arena.state import BoutState
 
 ORDER = (
@@ -39,6 +44,9 @@ TEXT_LINES = (
 
 
 class GladiatorArenaWeb:
+    # The order page's threat overlay and "what if" preview (preview.py).
+    previews = frozenset({"threats", "what_if"})
+
     def order_schema(self) -> tuple[OrderField, ...]:
         return ORDER
 
@@ -83,3 +91,18 @@ class GladiatorArenaWeb:
         except EngineInputError:
             start = ""
         return TextHelp(example="Move: D5\nStrike: E6, E5", lines=TEXT_LINES, start=start)
+
+    def threats(self, state: BoutState, who: str) -> dict[str, tuple[str, ...]]:
+        found = threats(state, who)
+        # Rank by rank from A1, file by file: the order the board's squares are listed in.
+        return {str(sq): found[sq] for sq in sorted(found, key=lambda sq: (sq.row, sq.col))}
+
+    def what_if(self, state: BoutState, who: str, draft: Mapping[str, Any]) -> WhatIf:
+        order = parse_order(dict(draft), "order", who)
+        problems = validate_order(state, who, order)
+        if problems:
+            raise EngineInputError("order", "; ".join(p.text for p in problems))
+        after, events = what_if(state, who, order)
+        return what_if_of(
+            snapshot(state), snapshot(after), [e.text() for e in events], over=after.finished
+        )
