@@ -91,6 +91,8 @@ def default_order(state: BoutState, name: str) -> Order:
         allowed = allowed_after.get(steps_taken)
         if allowed is None:
             allowed = allowed_after[steps_taken] = strikes_allowed(me, dest)
+        if best_key is not None and allowed < best_key[0]:
+            continue  # fewer strikes than the best so far can land: its key is lower
         # Nearest guess first, then the weakest enemy, then setup order (a stable sort).
         ranked = [(_cheb(origin, guess), hp, guess, now) for guess, now, hp in aims]
         if len(ranked) > 1:
