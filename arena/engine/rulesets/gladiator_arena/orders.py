@@ -95,9 +95,11 @@ def destinations(state: BoutState, name: str) -> tuple[Square, ...]:
     col, row = g.square
     steps = _STEPS_BY_REACH[2 if RACES[g.race].double_move else 1]
     return tuple(
-        Square(col + dcol, row + drow)
-        for dcol, drow in steps
-        if 0 <= col + dcol < width and 0 <= row + drow < height
+        [
+            Square(col + dcol, row + drow)
+            for dcol, drow in steps
+            if 0 <= col + dcol < width and 0 <= row + drow < height
+        ]
     )
 
 

@@ -64,7 +64,9 @@ class GladiatorArena:
         return state.options.max_turns
 
     def pending(self, state: BoutState) -> Pending:
-        return Pending(Need.EVERYONE, tuple(g.name for g in state.living), "orders")
+        return Pending(
+            Need.EVERYONE, tuple([g.name for g in state.gladiators if g.alive]), "orders"
+        )
 
     def validate(self, state: BoutState, who: str, order: Any) -> list[str]:
         from arena.engine.rulesets.gladiator_arena.orders import validate_order

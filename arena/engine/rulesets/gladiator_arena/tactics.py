@@ -72,10 +72,13 @@ def default_order(state: BoutState, name: str) -> Order:
     here = me.square
     # The chosen enemy: the nearest guess (Chebyshev, then Manhattan), then the weakest, then
     # setup order. Melee walks towards it; a ranged gladiator too close backs away from it.
-    chosen = min(
-        enumerate(guesses),
-        key=lambda ig: (_cheb(here, ig[1][1]), here.manhattan(ig[1][1]), ig[1][0].hp, ig[0]),
-    )[1][1]
+    if len(guesses) == 1:  # one enemy (every lab bout, every duel): nothing to choose
+        chosen = guesses[0][1]
+    else:
+        chosen = min(
+            enumerate(guesses),
+            key=lambda ig: (_cheb(here, ig[1][1]), here.manhattan(ig[1][1]), ig[1][0].hp, ig[0]),
+        )[1][1]
     # The squares worth striking, enemy by enemy (its guess, then where it stands now), and
     # how many strikes a destination leaves (by how far it is), the same from every origin.
     aims = [(guess, enemy.square, enemy.hp) for enemy, guess in guesses]
@@ -107,8 +110,10 @@ def default_order(state: BoutState, name: str) -> Order:
                 distance = _cheb(origin, now)
                 if low <= distance and (ranged or distance <= high):
                     targets.append(now)
+        if best_key is not None and not targets and best_key[0] > 0:
+            continue  # no strike lands from here, and one does from the best so far
         strikes = [targets[k % len(targets)] for k in range(allowed)] if targets else []
-        on_guess = sum(1 for sq in strikes if sq in expected)
+        on_guess = len([sq for sq in strikes if sq in expected])
         steps = origin.manhattan(chosen)
         if ranged:
             short = low - nearest
