@@ -49,9 +49,11 @@ def predict(state: BoutState, enemy: Gladiator, towards: Gladiator) -> Square:
 
 
 def _predict_key(sq: Square, there: Square, away: bool, min_range: int) -> tuple[int, int]:
+    dcol, drow = abs(sq.col - there.col), abs(sq.row - there.row)
+    chebyshev, manhattan = max(dcol, drow), dcol + drow
     if away:
-        return (-min(_cheb(sq, there), min_range), -sq.manhattan(there))
-    return (_cheb(sq, there), sq.manhattan(there))
+        return (-min(chebyshev, min_range), -manhattan)
+    return (chebyshev, manhattan)
 
 
 def default_order(state: BoutState, name: str) -> Order:
