@@ -14,13 +14,12 @@ from arena.engine.lab.duel import Cell, LabSpec, cell_fight
 JSON = Any
 
 
-def _row(args: tuple) -> list[Cell]:
+def _cell(args: tuple) -> Cell:
     # Imported here so that a fresh worker process fills the rule set registry itself.
     from arena.engine import ruleset
 
-    slug, options, bouts, seed, random_starts, a, opponents = args
-    spec = LabSpec(ruleset(slug), options, bouts, seed, random_starts)
-    return [cell_fight(spec, a, b) for b in opponents]  # type: ignore[misc]
+    slug, options, bouts, seed, random_starts, a, b = args
+    return cell_fight(LabSpec(ruleset(slug), options, bouts, seed, random_starts), a, b)  # type: ignore[return-value]
 
 
 def fight_matrix(
@@ -33,12 +32,15 @@ def fight_matrix(
     random_starts: bool = True,
     jobs: int = 2,
 ) -> list[Cell]:
-    """Every ordered pair of builds, row by row (one row a task), in `jobs` processes."""
-    tasks = [(slug, dict(options), bouts, seed, random_starts, a, list(builds)) for a in builds]
+    """Every ordered pair of builds, row by row, in `jobs` processes. One cell a task, not one
+    row: cells take different times, and 19 rows over 2 processes left one process alone
+    with the last row."""
+    tasks = [
+        (slug, dict(options), bouts, seed, random_starts, a, b) for a in builds for b in builds
+    ]
     if jobs <= 1:
-        rows = map(_row, tasks)
-        return [cell for row in rows for cell in row]
+        return list(map(_cell, tasks))
     # Spawned, not forked: a fork of a process with threads (a test run, a Django command)
     # may deadlock in the child.
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return [cell for row in pool.map(_row, tasks) for cell in row]
+        return list(pool.map(_cell, tasks))

@@ -199,13 +199,14 @@ class GladiatorArenaCampaign:
             }
             for e in entrants
         ]
-        width, height = options.get("board", [8, 8])
         missing = [g for g in gladiators if not g["square"]]
-        taken = {g["square"] for g in gladiators if g["square"]}
-        for entry, square in zip(
-            missing, edge_squares(width, height, len(missing), taken), strict=True
-        ):
-            entry["square"] = square
+        if missing:  # the lab's random starts give every square: no ring to walk then
+            width, height = options.get("board", [8, 8])
+            taken = {g["square"] for g in gladiators if g["square"]}
+            for entry, square in zip(
+                missing, edge_squares(width, height, len(missing), taken), strict=True
+            ):
+                entry["square"] = square
         engine_options = dict(options)
         if by_tactics:
             engine_options["tactics"] = True  # nobody gives orders: tactics fight the whole bout

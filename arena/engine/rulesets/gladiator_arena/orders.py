@@ -71,21 +71,36 @@ def in_range(weapon: Weapon, origin: Square, target: Square) -> bool:
     return stats.max_range is None or distance <= stats.max_range
 
 
+def _steps_within(reach: int) -> tuple[tuple[int, int], ...]:
+    """The (column, row) steps of a move of 1..reach squares (Manhattan), rank by rank from
+    the lowest, file by file: the order destinations are listed in."""
+    return tuple(
+        (dcol, drow)
+        for drow in range(-reach, reach + 1)
+        for dcol in range(-reach, reach + 1)
+        if 0 < abs(dcol) + abs(drow) <= reach
+    )
+
+
+# Made once: every turn asks for every gladiator's destinations.
+_STEPS_BY_REACH = {1: _steps_within(1), 2: _steps_within(2)}
+
+
 def destinations(state: BoutState, name: str) -> tuple[Square, ...]:
     """Every square the gladiator may order a move to (staying put is always possible too)."""
     g = state.get(name)
     if g is None or not g.alive:
         return ()
-    board = state.board
-    reach = 2 if RACES[g.race].double_move else 1
-    out = []
-    for drow in range(-reach, reach + 1):
-        for dcol in range(-reach, reach + 1):
-            if 0 < abs(dcol) + abs(drow) <= reach:
-                sq = Square(g.square.col + dcol, g.square.row + drow)
-                if board.contains(sq):
-                    out.append(sq)
-    return tuple(out)
+    width, height = state.board.width, state.board.height
+    col, row = g.square
+    steps = _STEPS_BY_REACH[2 if RACES[g.race].double_move else 1]
+    return tuple(
+        [
+            Square(col + dcol, row + drow)
+            for dcol, drow in steps
+            if 0 <= col + dcol < width and 0 <= row + drow < height
+        ]
+    )
 
 
 def strike_targets(

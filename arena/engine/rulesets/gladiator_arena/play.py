@@ -66,6 +66,8 @@ def _square(text: object, where: str, name: str) -> Square:
 
 
 def parse_turn(state: BoutState, raw: object, index: int) -> dict[str, Order]:
+    """A turn's orders by name, each from its JSON or already an Order (the ruleset's `plan`
+    gives the tactics' orders that way: resolve_turn still checks them)."""
     where = f"turns[{index}]"
     if raw is None:
         return {}
@@ -78,7 +80,10 @@ def parse_turn(state: BoutState, raw: object, index: int) -> dict[str, Order]:
             raise EngineInputError(
                 f"{where}.{name}", f"turn {index + 1}: there is no gladiator named {name!r}"
             )
-        order = parse_order(raw_order, f"{where}.{name}", name)
+        if isinstance(raw_order, Order):
+            order = raw_order
+        else:
+            order = parse_order(raw_order, f"{where}.{name}", name)
         # An empty order for someone already removed is harmless (a form sent it); anything
         # else is refused by the validator ("a removed gladiator never acts").
         if not g.alive and order == Order():

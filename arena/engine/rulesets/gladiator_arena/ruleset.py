@@ -23,6 +23,7 @@ from arena.engine.rulesets.gladiator_arena.setup import parse_options, setup_bou
 from arena.engine.rulesets.gladiator_arena.standings import standings
 from arena.engine.rulesets.gladiator_arena.state import (
     BoutState,
+    Order,
     state_from_json,
     state_to_json,
 )
@@ -63,7 +64,9 @@ class GladiatorArena:
         return state.options.max_turns
 
     def pending(self, state: BoutState) -> Pending:
-        return Pending(Need.EVERYONE, tuple(g.name for g in state.living), "orders")
+        return Pending(
+            Need.EVERYONE, tuple([g.name for g in state.gladiators if g.alive]), "orders"
+        )
 
     def validate(self, state: BoutState, who: str, order: Any) -> list[str]:
         from arena.engine.rulesets.gladiator_arena.orders import validate_order
@@ -75,7 +78,12 @@ class GladiatorArena:
         return [problem.text for problem in validate_order(state, who, parsed)]
 
     def tactics(self, state: BoutState, who: str) -> dict[str, Any]:
-        return order_to_json(default_order(state, who))
+        return order_to_json(self.plan(state, who))
+
+    def plan(self, state: BoutState, who: str) -> Order:
+        """The tactics' order as apply reads it (an Order, not its JSON: apply takes both, so
+        a tactics turn is not written as JSON and parsed back)."""
+        return default_order(state, who)
 
     def apply(
         self, state: BoutState, orders: Mapping[str, Any], dice: Dice

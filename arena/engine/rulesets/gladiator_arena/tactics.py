@@ -39,18 +39,21 @@ def predict(state: BoutState, enemy: Gladiator, towards: Gladiator) -> Square:
     best_key = _predict_key(here, there, away, stats.min_range)
     for dcol, drow in _STEPS:
         sq = Square(here.col + dcol, here.row + drow)
-        if not state.board.contains(sq) or state.occupant(sq) is not None:
+        if not state.board.contains(sq):
             continue
         key = _predict_key(sq, there, away, stats.min_range)
-        if key < best_key:
+        # Whether someone stands there is asked only of a square that would be better.
+        if key < best_key and state.occupant(sq) is None:
             best, best_key = sq, key
     return best
 
 
 def _predict_key(sq: Square, there: Square, away: bool, min_range: int) -> tuple[int, int]:
+    dcol, drow = abs(sq.col - there.col), abs(sq.row - there.row)
+    chebyshev, manhattan = max(dcol, drow), dcol + drow
     if away:
-        return (-min(_cheb(sq, there), min_range), -sq.manhattan(there))
-    return (_cheb(sq, there), sq.manhattan(there))
+        return (-min(chebyshev, min_range), -manhattan)
+    return (chebyshev, manhattan)
 
 
 def default_order(state: BoutState, name: str) -> Order:
@@ -65,15 +68,23 @@ def default_order(state: BoutState, name: str) -> Order:
     occupied = {e.square for e in enemies}
     expected = {p for _, p in guesses}
     weapon = WEAPONS[me.weapon]
-    ranged = weapon.max_range is None
-    reach = weapon.max_range or 1
+    low, high = weapon.min_range, weapon.max_range
+    ranged = high is None
+    reach = high or 1
     here = me.square
     # The chosen enemy: the nearest guess (Chebyshev, then Manhattan), then the weakest, then
     # setup order. Melee walks towards it; a ranged gladiator too close backs away from it.
-    chosen = min(
-        enumerate(guesses),
-        key=lambda ig: (_cheb(here, ig[1][1]), here.manhattan(ig[1][1]), ig[1][0].hp, ig[0]),
-    )[1][1]
+    if len(guesses) == 1:  # one enemy (every lab bout, every duel): nothing to choose
+        chosen = guesses[0][1]
+    else:
+        chosen = min(
+            enumerate(guesses),
+            key=lambda ig: (_cheb(here, ig[1][1]), here.manhattan(ig[1][1]), ig[1][0].hp, ig[0]),
+        )[1][1]
+    # The squares worth striking, enemy by enemy (its guess, then where it stands now), and
+    # how many strikes a destination leaves (by how far it is), the same from every origin.
+    aims = [(guess, enemy.square, enemy.hp) for enemy, guess in guesses]
+    allowed_after = {0: strikes_allowed(me, None)}
 
     best_key: tuple[int, ...] | None = None
     best: tuple[Square | None, list[Square]] = (None, [])
@@ -81,19 +92,33 @@ def default_order(state: BoutState, name: str) -> Order:
         if dest is not None and (dest in occupied or dest in expected):
             continue
         origin = here if dest is None else dest
-        allowed = strikes_allowed(me, dest)
-        ranked = sorted(guesses, key=lambda ep, o=origin: (_cheb(o, ep[1]), ep[0].hp))
+        steps_taken = 0 if dest is None else here.manhattan(dest)
+        allowed = allowed_after.get(steps_taken)
+        if allowed is None:
+            allowed = allowed_after[steps_taken] = strikes_allowed(me, dest)
+        if best_key is not None and allowed < best_key[0]:
+            continue  # fewer strikes than the best so far can land: its key is lower
+        # Nearest guess first, then the weakest enemy, then setup order (a stable sort).
+        ranked = [(_cheb(origin, guess), hp, guess, now) for guess, now, hp in aims]
+        if len(ranked) > 1:
+            ranked.sort(key=_nearest_then_weakest)
+        nearest = ranked[0][0]
         targets: list[Square] = []
-        for enemy, guess in ranked:
-            for sq in (guess, enemy.square):
-                if sq != origin and sq not in targets and in_range(me.weapon, origin, sq):
-                    targets.append(sq)
+        for guess_distance, _, guess, now in ranked:
+            in_reach = low <= guess_distance and (ranged or guess_distance <= high)
+            if in_reach and guess != origin and guess not in targets:
+                targets.append(guess)
+            if now != origin and now not in targets:
+                distance = _cheb(origin, now)
+                if low <= distance and (ranged or distance <= high):
+                    targets.append(now)
+        if best_key is not None and not targets and best_key[0] > 0:
+            continue  # no strike lands from here, and one does from the best so far
         strikes = [targets[k % len(targets)] for k in range(allowed)] if targets else []
-        on_guess = sum(1 for sq in strikes if sq in expected)
-        nearest = min(_cheb(origin, p) for _, p in guesses)
+        on_guess = len([sq for sq in strikes if sq in expected])
         steps = origin.manhattan(chosen)
         if ranged:
-            short = weapon.min_range - nearest
+            short = low - nearest
             closing = -max(0, short)
             # Still in the dead zone: the more steps between us the better; otherwise no
             # preference (a bow or catapult shoots as well from anywhere out of it).
@@ -107,6 +132,10 @@ def default_order(state: BoutState, name: str) -> Order:
             best = (dest, strikes)
     dest, strikes = best
     return Order(move=dest, strikes=tuple(strikes))
+
+
+def _nearest_then_weakest(aim: tuple[int, int, Square, Square]) -> tuple[int, int]:
+    return aim[0], aim[1]
 
 
 def _cheb(a: Square, b: Square) -> int:
