@@ -57,7 +57,9 @@ def test_a_rivals_saved_order_is_neither_used_nor_shown(running, owner, rival, c
     order_submit(entrant=theirs, by=rival, order={"move": "E6", "strike": ["E4"]})
     body = client_as(owner).get(preview_url(bout, mine), DRAFT).content.decode()
     assert row(body, "Justbec") == ["D6", "stays", "9 → 5", "yes"]
-    assert "E6" not in body and "E4" not in body
+    # Long random runs (the CSRF token) may hold "E6" by chance: only the words count.
+    words = re.sub(r"[A-Za-z0-9]{32,}", "", body)
+    assert "E6" not in words and "E4" not in words
     assert TurnOrder.objects.get(entrant=theirs).order == {"move": "E6", "strike": ["E4"]}
 
 
