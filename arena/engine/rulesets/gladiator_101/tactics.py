@@ -5,10 +5,10 @@ reach it reckons, from the same check numbers the attack uses, the expected dama
 attack it could make (every set of limbs, each strike at its best height, or a focused
 attack: one strike, or two with Twin Focus or with Trained Kick's kick), weighting a point
 of damage by how close it brings a location to 0 (a vital one counts more than a limb), and
-takes the best of: a focused attack; a basic attack; a fast
-ability and a basic attack (an ability's worth is the damage it adds, or the damage it
-spares it on the opponent's next turn); a slower ability instead of the attack. The tactics
-settings can fix the height or the style.
+takes the best of: a focused attack; a basic attack; a fast ability and a basic attack (an
+ability's worth is the damage it adds, or the damage it spares it on the opponent's next
+turn); a slower ability instead of the attack. The tactics settings can fix the height or
+the style.
 """
 
 from __future__ import annotations
