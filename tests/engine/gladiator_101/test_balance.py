@@ -12,10 +12,11 @@ from arena.engine.rulesets.gladiator_101.events import Used
 from arena.engine.rulesets.gladiator_101.feats import FEATS
 
 # Fast abilities the tactics must weigh against the focused attack they give up, and passive
-# feats that once changed nothing (a kick feat, armour where nobody struck, hit points where
-# no blow fells).
-ABILITIES = ["battle-cry", "feint", "guard", "intimidate"]
+# feats that once changed nothing (kick feats, armour where nobody struck, hit points where
+# no blow fells). Trained Kick and Patient Hunter were redesigned for it, foils included.
+ABILITIES = ["battle-cry", "feint", "guard", "intimidate", "patient-hunter", "patient-hunter-foil"]
 PASSIVES = ["hard-kick", "shield-wall", "helmet-drill", "greave-drill", "iron-gut", "brute"]
+PASSIVES += ["trained-kick", "trained-kick-foil"]
 
 
 @pytest.mark.parametrize("slug", ABILITIES + PASSIVES)

@@ -4,8 +4,8 @@ the attack.'"""
 
 from __future__ import annotations
 
-from arena.engine.rulesets.gladiator_101.events import Struck
-from tests.engine.gladiator_101.helpers import RULES, of, place, resolve
+from arena.engine.rulesets.gladiator_101.events import Result, Struck
+from tests.engine.gladiator_101.helpers import RULES, hp, of, place, resolve
 
 
 def test_a_kick_is_1d3_bludgeoning_at_low_height():
@@ -39,8 +39,54 @@ def test_the_foot_strikes_low_only():
     assert problems == ["foot strikes low, not high"]
 
 
-def test_trained_kick_shortens_the_delay_it_adds():
+def test_trained_kick_adds_a_kick_to_a_focused_attack_as_in_a_basic_attack():
+    """Trained Kick: the focused strike keeps its +25 and no Delay in its to-hit, but the kick
+    adds its Delay (20) to its grade; the kick itself gets no +25, and its Delay counts in its
+    to-hit (two strikes) and its grade. Both at mid height: upper torso and lower torso."""
     state = place("Red E5 acc=10 feats=trained-kick", "Blue E6")
-    _, events = resolve(state, {"attack": ["gladius mid", "foot low"]}, [99, 99])
+    dice = [50, 30, 1, 2, 60, 99, 3, 4, 2]  # to-hit x2, locations x2, grades x2, 2d4 + 1d3
+    after, events = resolve(state, {"focus": ["gladius mid", "foot mid"]}, dice)
     gladius, kick = of(events, Struck)
-    assert (gladius.to_hit, kick.to_hit) == (60 - 25, 40 - 10)
+    assert (gladius.focused, kick.focused) == (True, False)
+    assert (gladius.to_hit, kick.to_hit) == (10 + 10 + 40 + 25, 10 + 10 + 40 - 20)
+    assert (gladius.location, kick.location) == ("upper torso", "lower torso")
+    assert (gladius.grade, kick.grade) == (50 + 40 - 20 - 5, 50 + 40 - 20 - 5)
+    assert (gladius.result, kick.result) == (Result.FULL, Result.PARTIAL)
+    assert (gladius.damage, kick.damage) == (7, 2)
+    assert (hp(after, "Blue", "upper torso"), hp(after, "Blue", "lower torso")) == (16 - 7, 14 - 2)
+
+
+def test_trained_kick_lets_the_kick_strike_at_mid_height_but_not_high():
+    state = place("Red E5 feats=trained-kick", "Blue E6")
+    assert RULES.validate(state, "Red", {"attack": ["foot mid"]}) == []
+    assert RULES.validate(state, "Red", {"attack": ["foot high"]}) == [
+        "foot strikes mid, low, not high"
+    ]
+
+
+def test_without_trained_kick_a_focused_attack_has_no_kick_beside_it():
+    state = place("Red E5", "Blue E6")
+    problems = RULES.validate(state, "Red", {"focus": ["gladius mid", "foot low"]})
+    assert problems == ["a focused attack has one strike"]
+
+
+def test_trained_kick_adds_a_kick_and_nothing_else():
+    state = place("Red E5 feats=trained-kick", "Blue E6")
+    why = "Trained Kick: a focused attack has one strike, and a kick beside it"
+    for strikes in (["gladius mid", "shield mid"], ["gladius mid", "shield mid", "foot low"]):
+        assert RULES.validate(state, "Red", {"focus": strikes}) == [why]
+    assert RULES.validate(state, "Red", {"focus": ["foot mid"]}) == []
+
+
+def test_with_twin_focus_too_both_strikes_are_focused():
+    """Twin Focus already allows any second limb, its strikes both focused: Trained Kick then
+    changes nothing in a focused attack but the kick's heights."""
+    state = place("Red E5 feats=twin-focus,trained-kick", "Blue E6")
+    _, events = resolve(state, {"focus": ["gladius mid", "foot low"]}, [99, 99])
+    assert [(s.focused, s.to_hit) for s in of(events, Struck)] == [(True, 65), (True, 45)]
+
+
+def test_the_tactics_add_the_kick_to_their_focused_attack():
+    state = place("Red E5 acc=10 ref=10 str=10 feats=trained-kick", "Blue E6 acc=10 ref=10 str=10")
+    order = RULES.tactics(state, "Red")
+    assert order == {"focus": ["gladius mid", "foot mid"]}

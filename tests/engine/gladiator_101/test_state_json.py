@@ -9,7 +9,11 @@ from arena.engine.core.dice import Dice
 from arena.engine.core.protocol import dice_for
 from tests.engine.gladiator_101.helpers import RULES
 
-FEATS = [["battle-cry", "riposte", "iron-skin"], ["guard-foil", "flurry", "second-wind"]]
+# Patient Hunter's aim is a boost that starts on a later turn: it must survive the round trip.
+FEATS = [
+    ["battle-cry", "riposte", "iron-skin", "patient-hunter"],
+    ["guard-foil", "flurry", "second-wind"],
+]
 
 
 def bout(seed):
@@ -43,3 +47,11 @@ def test_a_bout_stored_after_every_turn_continues_to_the_same_log():
 def test_from_json_gives_back_the_same_state():
     state = RULES.setup(bout(1))
     assert RULES.from_json(json.loads(json.dumps(RULES.to_json(state)))) == state
+
+
+def test_a_boost_stored_before_it_had_a_start_turn_still_loads():
+    """States stored by version 1.0 list a boost as [key, value, until, source]."""
+    data = RULES.to_json(RULES.setup(bout(1)))
+    data["fighters"][0]["boosts"] = [["hit", 26, 1, "battle-cry"]]
+    (boost,) = RULES.from_json(data).fighters[0].boosts
+    assert (boost.key, boost.value, boost.until, boost.since) == ("hit", 26, 1, 0)

@@ -7,7 +7,7 @@ opponent.'"""
 from __future__ import annotations
 
 from arena.engine.core.protocol import Need
-from arena.engine.rulesets.gladiator_101.events import Began, Moved, Used
+from arena.engine.rulesets.gladiator_101.events import Began, Moved, Result, Struck, Used
 from tests.engine.gladiator_101.helpers import RULES, get, of, place, resolve
 
 BUILD = {"scores": {"accuracy": 10, "reflex": 10, "strength": 10}}
@@ -85,3 +85,27 @@ def test_a_slower_ability_takes_the_standard_action():
     assert RULES.validate(state, "Red", {"fast": "second-wind"}) == [
         "second-wind is a slow ability: give it as slow"
     ]
+
+
+def test_patient_hunter_aims_this_turn_for_the_next():
+    """Patient Hunter, fast: +24 to hit and to the damage grade on your next turn, not this
+    one and not the one after."""
+    state = place("Red E5 acc=10 feats=patient-hunter", "Blue E6")
+    state, events = resolve(state, {"fast": "patient-hunter", "attack": ["gladius mid"]}, [99])
+    assert of(events, Used)[0].effect == "+24 to hit and to the damage grade on your next turn"
+    assert of(events, Struck)[0].to_hit == 10 + 10 + 40  # no bonus on the turn it aims
+    state, _ = resolve(state, {})  # Blue's turn: the aim holds through it
+    state, events = resolve(state, {"focus": ["gladius mid"]}, [50, 1, 99, 4, 4])
+    aimed = of(events, Struck)[0]
+    assert (aimed.to_hit, aimed.grade) == (10 + 10 + 40 + 25 + 24, 50 + 40 - 5 + 24)
+    assert (aimed.result, aimed.damage) == (Result.FULL, 8)
+    state, _ = resolve(state, {})
+    _, events = resolve(state, {"focus": ["gladius mid"]}, [99])
+    assert of(events, Struck)[0].to_hit == 10 + 10 + 40 + 25  # spent
+
+
+def test_patient_hunter_cannot_be_used_with_a_focused_attack():
+    """Being fast, it takes the move action that a focused attack needs."""
+    state = place("Red E5 feats=patient-hunter", "Blue E6")
+    problems = RULES.validate(state, "Red", {"fast": "patient-hunter", "focus": ["gladius mid"]})
+    assert "a focused attack takes the move action as well as the standard action" in problems

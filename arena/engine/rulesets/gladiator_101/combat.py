@@ -53,10 +53,6 @@ class Strike:
         return f"{self.weapon} {self.height.value}"
 
 
-def kick_delay(attacker: Fighter) -> int:
-    return max(0, WEAPONS[KICK].delay - attacker.traits.get("kick_delay"))
-
-
 def delays(attacker: Fighter, strikes: tuple[Strike, ...]) -> list[int]:
     """Each strike's Delay in a basic attack. "Kick attacks are so awkward, that they add
     their Delay to the Delay of all other strikes in the attack." Two-Weapon Rhythm takes
@@ -65,13 +61,28 @@ def delays(attacker: Fighter, strikes: tuple[Strike, ...]) -> list[int]:
     multi = len(strikes) > 1
     out = []
     for s in strikes:
-        own = kick_delay(attacker) if s.weapon == KICK else WEAPONS[s.weapon].delay
+        own = WEAPONS[s.weapon].delay
         if kicked and s.weapon != KICK:
-            own += kick_delay(attacker)
+            own += WEAPONS[KICK].delay
         if multi:
             own -= attacker.traits.get("multi_delay")
         out.append(max(0, own))
     return out
+
+
+def made_as(
+    attacker: Fighter, strikes: tuple[Strike, ...], *, focused: bool
+) -> list[tuple[int, bool]]:
+    """Each strike's Delay and whether it is made as a focused strike. A focused attack has
+    no Delay; Trained Kick's kick beside its one strike is made as in a basic attack (no
+    focus bonus, the kick's Delay in its to-hit and grade), and Twin Focus focuses both."""
+    if not focused:
+        return [(d, False) for d in delays(attacker, strikes)]
+    t = attacker.traits
+    if len(strikes) == 2 and t.get("focus_kick") and not t.get("twin_focus"):
+        kick = WEAPONS[KICK].delay  # "add their Delay to the Delay of all other strikes"
+        return [(kick, False) if s.weapon == KICK else (kick, True) for s in strikes]
+    return [(0, True)] * len(strikes)
 
 
 def wounded(f: Fighter) -> bool:
@@ -129,10 +140,9 @@ def grade(
     weapon = WEAPONS[strike.weapon]
     number = GRADE_BASE + attacker.strength + HEIGHT_MOD[strike.height]
     number -= reflex(defender, turn)
-    if focused:
-        number += t.get("focus_grade")  # "does not factor in Delay on its Damage Grade roll"
-    else:
-        number -= delay
+    if focused:  # "does not factor in Delay on its Damage Grade roll": only a kick's beside it
+        number += t.get("focus_grade")
+    number -= delay
     number -= max(0, armour(defender, location, turn) - t.get("pierce"))
     number += boost_total(attacker, "grade", turn)
     number += t.get(f"grade@{strike.height.value}") + t.get(f"grade@{strike.weapon}")
@@ -155,6 +165,7 @@ class Rolled:
     to_hit: int
     roll: int
     result: Result = Result.MISS
+    focused: bool = False  # made as a focused strike (not Trained Kick's kick beside one)
     location: str = ""
     grade: int | None = None
     grade_roll: int | None = None
@@ -174,26 +185,26 @@ def roll_attack(
     """Steps 3-5 for every strike: to-hit, hit location, damage grade, damage dice."""
     turn = state.turn
     multi = len(strikes) > 1
-    delay = [0] * len(strikes) if focused else delays(attacker, strikes)
+    modes = made_as(attacker, strikes, focused=focused)
     crit = crit_range(attacker)
     rolled = []
-    for s, d in zip(strikes, delay, strict=True):  # 3) a To-Hit check for each strike
-        number = to_hit(attacker, defender, s, delay=d, multi=multi, focused=focused, turn=turn)
+    for s, (d, f) in zip(strikes, modes, strict=True):  # 3) a To-Hit check for each strike
+        number = to_hit(attacker, defender, s, delay=d, multi=multi, focused=f, turn=turn)
         roll = dice.d100()
         # A roll in the crit range always hits (ruling: the crit range is a success whatever
         # the check number), and a roll at or under the check number hits.
         result = Result.CRIT if roll <= crit else Result.FULL if roll <= number else Result.MISS
-        rolled.append(Rolled(s, number, roll, result))
+        rolled.append(Rolled(s, number, roll, result, focused=f))
     for i, r in enumerate(rolled):  # 4) the exact hit location of each that hit
         if r.result is not Result.MISS:
             places = AT_HEIGHT[r.strike.height]
             rolled[i] = replace(r, location=places[dice.d(len(places)) - 1])
     for i, r in enumerate(rolled):  # 5) the Full-Damage check of each that hit (not a crit)
         if r.result is Result.FULL:
+            delay, focus = modes[i]
             number = grade(
-                attacker, defender, r.strike, r.location, delay=delay[i], focused=focused,
-                turn=turn,
-            )  # fmt: skip
+                attacker, defender, r.strike, r.location, delay=delay, focused=focus, turn=turn
+            )
             roll = dice.d100()
             result = (
                 Result.FULL
@@ -205,16 +216,16 @@ def roll_attack(
             rolled[i] = replace(r, grade=number, grade_roll=roll, result=result)
     for i, r in enumerate(rolled):  # the damage roll of each
         if r.result is not Result.MISS:
-            rolled[i] = _damage(attacker, defender, r, focused=focused, dice=dice)
+            rolled[i] = _damage(attacker, defender, r, dice=dice)
     return rolled
 
 
-def _damage(attacker: Fighter, defender: Fighter, r: Rolled, *, focused: bool, dice: Dice):
+def _damage(attacker: Fighter, defender: Fighter, r: Rolled, *, dice: Dice):
     weapon = WEAPONS[r.strike.weapon]
     t = attacker.traits
     if r.result is Result.GLANCING:  # "it deals only 1 damage (a "glancing hit")"
         return replace(r, damage=1)
-    count = weapon.dice + (t.get("focus_die") if focused else 0)
+    count = weapon.dice + (t.get("focus_die") if r.focused else 0)
     if r.result is Result.PARTIAL:  # "reduced to 1 damage die (2d4 becomes 1d4)"
         count = 1
     if r.result is Result.CRIT and t.get("vital_strike"):
@@ -229,7 +240,7 @@ def _damage(attacker: Fighter, defender: Fighter, r: Rolled, *, focused: bool, d
 
 
 def deal(
-    state: State, attacker: Fighter, defender: Fighter, rolled: list[Rolled], *, focused: bool
+    state: State, attacker: Fighter, defender: Fighter, rolled: list[Rolled]
 ) -> tuple[State, list[Event]]:
     """Step 6: every strike that hit deals its damage, in order; a strike that takes a vital
     location to 0 fells the defender: killed by an edged weapon, knocked out by a blunt one."""
@@ -244,7 +255,7 @@ def deal(
     for r in rolled:
         events.append(
             Struck(attacker.name, defender.name, r.strike.weapon, r.strike.height.value,
-                   focused, r.to_hit, r.roll, r.result, r.location, r.grade, r.grade_roll,
+                   r.focused, r.to_hit, r.roll, r.result, r.location, r.grade, r.grade_roll,
                    r.dice, r.damage)
         )  # fmt: skip
         if r.result is Result.MISS:
@@ -301,4 +312,4 @@ def attack(
 ) -> tuple[State, list[Event]]:
     defender = state.opponent(attacker.name)
     rolled = roll_attack(state, attacker, defender, strikes, focused=focused, dice=dice)
-    return deal(state, attacker, defender, rolled, focused=focused)
+    return deal(state, attacker, defender, rolled)

@@ -45,15 +45,24 @@ ABILITIES = {
     "guard": ("reflex and dodge", "self", UNTIL_NEXT),
     "brace": ("armour@all", "self", UNTIL_NEXT),
     "taunt": ("hit", "opponent", THEIR_TURN),  # a penalty: the value is taken off
-    "aim": ("hit", "self", NEXT_TURN),
+    "aim": ("hit and grade", "self", NEXT_TURN),
     "rally": ("heal", "self", THIS_TURN),  # hit points back on the most hurt vital location
 }
 
 # Every effect key a feat may carry; "@" keys name a height, weapon or location group.
-SCALARS = ("hit", "grade", "reflex", "dodge", "dr", "speed", "multi_delay", "kick_delay", "crit",
+SCALARS = ("hit", "grade", "reflex", "dodge", "dr", "speed", "multi_delay", "crit",
            "focus_hit", "focus_grade", "focus_die", "pierce", "berserk", "opportunist",
            "riposte", "hamstring", "bloodlust", "first_strike", "blunt")  # fmt: skip
-FLAGS = ("flurry", "headbutt", "twin_focus", "high_kick", "vital_strike", "sweep", "last_stand")
+FLAGS = (
+    "flurry",
+    "headbutt",
+    "twin_focus",
+    "focus_kick",
+    "high_kick",
+    "vital_strike",
+    "sweep",
+    "last_stand",
+)
 AT_KEYS = ("hit", "grade", "damage", "armour", "hp")
 
 
@@ -88,7 +97,7 @@ class Feat:
     def timing(self) -> Timing:
         if self.ability is None:
             return Timing.PASSIVE
-        return Timing.SLOW if self.ability.kind in ("brace", "rally", "aim") else Timing.FAST
+        return Timing.SLOW if self.ability.kind in ("brace", "rally") else Timing.FAST
 
     @property
     def base(self) -> str:
@@ -148,7 +157,7 @@ STANDARD_FEATS = (
     _feat("hamstringer", "Hamstringer", 1, ("hit@low", 16), ("grade@low", 6), ("damage@foot", 3)),
     _feat("shield-basher", "Shield Basher", 1, ("hit@shield", 10), ("damage@shield", 1)),
     _feat("pugilist", "Pugilist", 1, ("hit@fist", 10), ("damage@fist", 2)),
-    _feat("trained-kick", "Trained Kick", 1, ("kick_delay", 10)),
+    _feat("trained-kick", "Trained Kick", 2, ("focus_kick", 1)),
     _feat("hard-kick", "Hard Kick", 1, ("hit@foot", 16), ("damage@foot", 3)),
     _feat("two-weapon-rhythm", "Two-Weapon Rhythm", 2, ("multi_delay", 8)),
     _feat("veteran", "Veteran", 2, ("hit", 2), ("reflex", 3)),
@@ -206,7 +215,7 @@ SPECIAL_FEATS = (
     ),
     _feat("bloodlust", "Bloodlust", 2, ("bloodlust", 8), rarity=S),
     _feat("first-strike", "First Strike", 1, ("first_strike", 25), rarity=S),
-    _feat("patient-hunter", "Patient Hunter", 2, ability=Ability("aim", 30), rarity=S),
+    _feat("patient-hunter", "Patient Hunter", 2, ability=Ability("aim", 24), rarity=S),
     _feat("rally", "Rally", 2, ability=Ability("rally", 5, uses=2), rarity=S),
     _feat(
         "taunting-guard", "Taunting Guard", 3, ("dodge", 3), ability=Ability("taunt", 8), rarity=S
@@ -227,7 +236,6 @@ _WORDS = {
     "dr": "damage reduction {v} on partial hits (never below 1 damage)",
     "speed": "+{v} squares of movement",
     "multi_delay": "-{v} Delay on each strike of a multi-strike attack",
-    "kick_delay": "the kick's Delay is {v} less",
     "crit": "crit range +{v}",
     "focus_hit": "+{v} to hit with a focused attack",
     "focus_grade": "+{v} to the damage grade of a focused attack",
@@ -243,6 +251,11 @@ _WORDS = {
     "flurry": "the gladius may strike twice in one basic attack",
     "headbutt": "your head is a weapon: 1d4 (B), high, delay 15",
     "twin_focus": "a focused attack may have two strikes with different limbs",
+    "focus_kick": (
+        "the kick may strike at mid height too; a focused attack may add a kick, which strikes"
+        " as in a basic attack (no +25 to hit, its Delay counts) and adds its Delay to the"
+        " focused strike's damage grade"
+    ),
     "high_kick": "the kick may strike at any height",
     "vital_strike": "a crit deals the most its dice can roll",
     "sweep": "a full-damage kick knocks the opponent down: it loses its next move action",
@@ -261,7 +274,7 @@ ABILITY_WORDS = {
     "guard": "+{v} Reflex and opponents get -{v} to hit you until your next turn",
     "brace": "+{v} armour everywhere until your next turn",
     "taunt": "the opponent gets -{v} to hit on its next turn",
-    "aim": "+{v} to hit on your next turn",
+    "aim": "+{v} to hit and to the damage grade on your next turn",
     "rally": "{v} hit points back on your most hurt vital location",
 }
 

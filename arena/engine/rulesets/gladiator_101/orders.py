@@ -32,7 +32,7 @@ from arena.engine.rulesets.gladiator_101.data import (
     Height,
 )
 from arena.engine.rulesets.gladiator_101.feats import Timing
-from arena.engine.rulesets.gladiator_101.state import Fighter, State, boost_total
+from arena.engine.rulesets.gladiator_101.state import Fighter, State, Traits, boost_total
 
 KEYS = ("move", "fast", "attack", "focus", "then", "slow", "strike")
 STANDARD = ("attack", "focus", "then", "slow")
@@ -214,17 +214,31 @@ def available(me: Fighter) -> list[str]:
 def heights(me: Fighter, weapon: str) -> tuple[Height, ...]:
     if weapon == KICK and me.traits.get("high_kick"):
         return tuple(Height)
+    if weapon == KICK and me.traits.get("focus_kick"):
+        return (Height.MID, Height.LOW)  # Trained Kick: a kick to the body as well
     return WEAPONS[weapon].heights
+
+
+def _focus_problems(t: Traits, strikes: tuple[Strike, ...]) -> list[str]:
+    """A focused attack has one strike; Twin Focus allows a second with another limb, and
+    Trained Kick a kick beside the one strike."""
+    if len(strikes) <= 1:
+        return []
+    if t.get("twin_focus"):
+        return [] if len(strikes) == 2 else ["Twin Focus: at most two strikes"]
+    if t.get("focus_kick"):
+        kicks = [s.weapon for s in strikes].count(KICK)
+        if len(strikes) == 2 and kicks == 1:
+            return []
+        return ["Trained Kick: a focused attack has one strike, and a kick beside it"]
+    return ["a focused attack has one strike"]
 
 
 def _strike_problems(me: Fighter, strikes: tuple[Strike, ...], *, focused: bool) -> list[str]:
     problems = []
     t = me.traits
-    most = 2 if focused and t.get("twin_focus") else 1 if focused else None
-    if most is not None and len(strikes) > most:
-        problems.append(
-            "a focused attack has one strike" if most == 1 else "Twin Focus: at most two strikes"
-        )
+    if focused:
+        problems += _focus_problems(t, strikes)
     usable = available(me)
     limbs: list[str] = []
     for s in strikes:

@@ -23,15 +23,16 @@ def _feat_name(me: Fighter, slug: str) -> str:
 
 def boosts_of(kind: str, value: int, turn: int, source: str = "") -> tuple[Boost, ...]:
     """The boosts an ability used on `turn` gives its user (a taunt and a rally give none)."""
-    keys, until = {
-        "cry": (("hit",), turn + 1),
+    keys, since, until = {
+        "cry": (("hit",), turn, turn + 1),
         # A feint opens a guard: the strikes land more often and deeper this turn.
-        "feint": (("hit", "grade"), turn + 1),
-        "guard": (("reflex", "dodge"), turn + 2),
-        "brace": (("armour@all",), turn + 2),
-        "aim": (("hit",), turn + 3),
-    }.get(kind, ((), turn))
-    return tuple(Boost(key, value, until, source) for key in keys)
+        "feint": (("hit", "grade"), turn, turn + 1),
+        "guard": (("reflex", "dodge"), turn, turn + 2),
+        "brace": (("armour@all",), turn, turn + 2),
+        # Patient Hunter watches this turn for the opening it takes on its next (turn + 2).
+        "aim": (("hit", "grade"), turn + 1, turn + 3),
+    }.get(kind, ((), turn, turn))
+    return tuple(Boost(key, value, until, source, since) for key in keys)
 
 
 def use_ability(state: State, me: Fighter, slug: str) -> tuple[State, Event]:

@@ -28,7 +28,7 @@ from arena.engine.rulesets.gladiator_101.web import Gladiator101Web, snapshot
 class Gladiator101:
     slug: ClassVar[str] = SLUG
     # Bump on any change that alters a stored log (docs/decisions.md says why).
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
     title: ClassVar[str] = "Gladiator 101"
     columns: ClassVar[tuple[Column, ...]] = COLUMNS
     placing: ClassVar[str] = PLACING

@@ -105,6 +105,7 @@ class Boost:
     value: int
     until: int  # lasts while State.turn < until
     source: str = ""  # the feat it came from
+    since: int = 0  # and counts from this turn on (Patient Hunter's aim: from your next turn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +172,7 @@ def boost_total(fighter: Fighter, key: str, turn: int) -> int:
     """The fighter's passive effect `key` plus its boosts of that key still running."""
     total = fighter.traits.get(key)
     for b in fighter.boosts:
-        if b.key == key and turn < b.until:
+        if b.key == key and b.since <= turn < b.until:
             total += b.value
     return total
 
@@ -189,7 +190,7 @@ def fighter_to_json(f: Fighter) -> dict[str, Any]:
         "hp": list(f.hp),
         "fate": f.fate.value,
         "felled_by": f.felled_by,
-        "boosts": [[b.key, b.value, b.until, b.source] for b in f.boosts],
+        "boosts": [[b.key, b.value, b.until, b.source, b.since] for b in f.boosts],
         "used": [list(u) for u in f.used],
         "tactics": f.tactics.to_json(),
     }

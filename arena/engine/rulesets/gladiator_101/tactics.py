@@ -2,12 +2,13 @@
 
 A gladiator out of reach closes in by the shortest way and strikes if it gets there. Within
 reach it reckons, from the same check numbers the attack uses, the expected damage of each
-attack it could make (every set of limbs, each strike at its best height, or one focused
-strike), weighting a point of damage by how close it brings a location to 0 (a vital one
-counts more than a limb), and takes the best of: a focused attack; a basic attack; a fast
-ability and a basic attack (an ability's worth is the damage it adds, or the damage it
-spares it on the opponent's next turn); a slower ability instead of the attack. The tactics
-settings can fix the height or the style.
+attack it could make (every set of limbs, each strike at its best height, or a focused
+attack: one strike, or two with Twin Focus or with Trained Kick's kick), weighting a point
+of damage by how close it brings a location to 0 (a vital one counts more than a limb), and
+takes the best of: a focused attack; a basic attack; a fast ability and a basic attack (an
+ability's worth is the damage it adds, or the damage it spares it on the opponent's next
+turn); a slower ability instead of the attack. The tactics settings can fix the height or
+the style.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from arena.engine.core.board import Square
 from arena.engine.rulesets.gladiator_101.combat import (
     Strike,
     crit_range,
-    delays,
     grade,
+    made_as,
     reflex,
     to_hit,
     wounded,
@@ -160,16 +161,16 @@ def _best_strikes(
     a full-damage strike gives beyond its damage, unless `riders` is off: the look one turn
     ahead that a rider's worth itself takes does not look further)."""
     probe = tuple(Strike(w, heights(a, w)[0]) for w in weapons)
-    delay = [0] * len(weapons) if focused else delays(a, probe)
+    modes = made_as(a, probe, focused=focused)
     multi = len(weapons) > 1
     total, chosen = 0.0, []
-    for w, dl in zip(weapons, delay, strict=True):
+    for w, (dl, f) in zip(weapons, modes, strict=True):
         options = []
         for h in _heights(a, w):
             s = Strike(w, h)
-            value = strike_value(a, d, s, delay=dl, multi=multi, focused=focused, turn=turn)
+            value = strike_value(a, d, s, delay=dl, multi=multi, focused=f, turn=turn)
             if riders:
-                value += _rider(a, d, s, delay=dl, multi=multi, focused=focused, turn=turn)
+                value += _rider(a, d, s, delay=dl, multi=multi, focused=f, turn=turn)
             options.append((value, s))
         value, strike = max(options, key=lambda pair: pair[0])  # a tie: the first height listed
         total += value
@@ -248,6 +249,8 @@ def _best_focus(
             for x, y in itertools.combinations(usable, 2)
             if WEAPONS[x].limb != WEAPONS[y].limb
         ]
+    elif a.traits.get("focus_kick") and KICK in usable:
+        pairs = [(w, KICK) for w in usable if w != KICK]  # Trained Kick: a kick beside
     best: tuple[float, tuple[Strike, ...]] = (0.0, ())
     for weapons in singles + pairs:
         value, strikes = _best_strikes(a, d, weapons, focused=True, turn=turn, riders=riders)
@@ -286,9 +289,9 @@ def _ability_worth(state: State, me: Fighter, other: Fighter, slug: str) -> tupl
     if ability.kind == "taunt":
         now = threat(other, me, t + 1)
         return 0.0, now - threat(_boosted(other, "hit", -v, t + 2), me, t + 1)
-    if ability.kind == "aim":
-        later = best_focus(_boosted(me, "hit", v, t + 3), other, t + 2)[0]
-        return later - best_focus(me, other, t + 2)[0], 0.0
+    if ability.kind == "aim":  # worth what it adds to the next turn's best attack
+        aimed = replace(me, boosts=(*me.boosts, *boosts_of(ability.kind, v, t, slug)))
+        return threat(aimed, other, t + 2) - threat(me, other, t + 2), 0.0
     # rally: the hit points it gives back, weighted as a blow to that location is
     slots = [i for i, loc in enumerate(LOCATIONS) if loc in VITAL]
     slot = min(slots, key=lambda i: (me.hp[i] / me.traits.max_hp[i], i))
