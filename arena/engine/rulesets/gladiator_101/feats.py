@@ -8,7 +8,7 @@ a slower one the standard action ("activate a fast ability ... activate a slower
 
 A foil is "a slightly strictly better version": every number of the feat a quarter better
 (rounded up) at the same cost, where the number is 4 or more; a feat with no such number
-(Flurry, Headbutt, +1 damage ...) gets +2 to hit as well.
+(Flurry, Last Stand, +1 damage ...) gets +3 to the damage grade as well.
 """
 
 from __future__ import annotations
