@@ -199,7 +199,8 @@ def team_of_user(bout: Bout, user) -> set[str]:
     in a rule set without teams, the user's own gladiators)."""
     if not getattr(user, "is_authenticated", False):
         return set()
-    own = {e.gladiator.name for e in bout.entrants.all() if e.gladiator.owner_id == user.pk}
+    entrants = bout.entrants.select_related("gladiator")
+    own = {e.gladiator.name for e in entrants if e.gladiator.owner_id == user.pk}
     gladiators = (bout.engine_input or {}).get("gladiators", [])
     teams = {g.get("team") for g in gladiators if g.get("name") in own and g.get("team")}
     return own | {g.get("name") for g in gladiators if teams and g.get("team") in teams}

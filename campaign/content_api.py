@@ -65,12 +65,12 @@ class ContentListApi(APIView):
     def post(self, request: Request, slug: str) -> Response:
         campaign = campaign_get_visible(slug=slug, user=request.user)
         check_campaign_gm(campaign=campaign, user=request.user)
+        data = ContentIn(data=request.data)  # the body first: its bounds hold everywhere
+        data.is_valid(raise_exception=True)
         if not content_kinds(campaign):
             raise LudusError(
                 f"The rule set {campaign.ruleset} takes no GM content.", field="document"
             )
-        data = ContentIn(data=request.data)
-        data.is_valid(raise_exception=True)
         added = content_upload(
             campaign=campaign, by=request.user, document=data.validated_data["document"]
         )
