@@ -92,6 +92,11 @@ class SealedOrderOut(serializers.Serializer):
     order = serializers.DictField(required=False, help_text="Only once its turn has resolved.")
     standing = serializers.BooleanField(required=False)
     salt = serializers.CharField(required=False)
+    secret = serializers.BooleanField(
+        required=False,
+        help_text="Sealed until the bout is over, though its turn resolved: it holds what the "
+        "rules keep secret from the other team (the secret king).",
+    )
 
 
 class BoutDetailOut(BoutOut):
@@ -114,7 +119,8 @@ class BoutDetailOut(BoutOut):
 
     @extend_schema_field(SealedOrderOut(many=True))
     def get_sealed_orders(self, bout: Bout) -> list:
-        return bout_sealed_orders(bout=bout)
+        request = self.context.get("request")
+        return bout_sealed_orders(bout=bout, user=request.user if request is not None else None)
 
     @extend_schema_field(VerificationOut(allow_null=True))
     def get_verification(self, bout: Bout) -> dict | None:

@@ -17,6 +17,7 @@ from arena.engine import ruleset
 from arena.engine.core.campaign import Entrant
 from arena.engine.core.canonical import digest
 from arena.engine.lab.odds import Odds, fight_odds
+from campaign.content import content_documents, content_kinds
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import check_campaign_gm
@@ -33,17 +34,34 @@ BEFORE_THE_FIGHT = (Bout.Status.SCHEDULED, Bout.Status.OPEN)
 
 
 def odds_terms(
-    *, ruleset_slug: str, options: dict[str, Any], entrants: Sequence[Entrant]
+    *,
+    ruleset_slug: str,
+    options: dict[str, Any],
+    entrants: Sequence[Entrant],
+    content: dict[str, list[Any]] | None = None,
+    picks: Sequence[Any] = (),
 ) -> dict[str, Any]:
     """What decides the odds: the rule set and its version, the options and each entrant's
-    exact build, kit and tactics as the engine would get them now."""
-    return {
+    exact build, kit and tactics as the engine would get them now; and, where there are any,
+    the campaign's GM content (its champions and arenas) and the pick phase's picks, which
+    the real bout's input is built with too. Terms without them digest as they always did."""
+    terms = {
         "ruleset": ruleset_slug,
         "version": ruleset(ruleset_slug).version,
         "options": options,
         "entrants": [{**asdict(e), "equipment": list(e.equipment)} for e in entrants],
         "bouts": ODDS_BOUTS,
     }
+    if content:
+        terms["content"] = content
+    if picks:
+        terms["picks"] = [list(p) for p in picks]
+    return terms
+
+
+def _campaign_content(campaign: Campaign) -> dict[str, list[Any]]:
+    """The GM content the campaign's bouts are built with (none for most rule sets)."""
+    return content_documents(campaign) if content_kinds(campaign) else {}
 
 
 def _odds_for(terms: dict[str, Any]) -> BoutOdds:
@@ -61,7 +79,14 @@ def odds_request(*, bout: Bout) -> BoutOdds | None:
         return None
     entrants = bout.entrants.select_related("gladiator").prefetch_related("gladiator__holdings")
     specs = [entrant_spec(e) for e in entrants.order_by("id")]
-    return _odds_for(odds_terms(ruleset_slug=bout.ruleset, options=bout.options, entrants=specs))
+    terms = odds_terms(
+        ruleset_slug=bout.ruleset,
+        options=bout.options,
+        entrants=specs,
+        content=_campaign_content(bout.campaign),
+        picks=bout.picks or (),
+    )
+    return _odds_for(terms)
 
 
 def odds_preview(
@@ -77,7 +102,13 @@ def odds_preview(
     if any(g.campaign_id != campaign.pk for g in gladiators):
         raise LudusError("Only the campaign's own gladiators fight its bouts.", field="gladiators")
     specs = [gladiator_spec(g) for g in gladiators]
-    return _odds_for(odds_terms(ruleset_slug=campaign.ruleset, options=options, entrants=specs))
+    terms = odds_terms(
+        ruleset_slug=campaign.ruleset,
+        options=options,
+        entrants=specs,
+        content=_campaign_content(campaign),
+    )
+    return _odds_for(terms)
 
 
 def odds_seed(key: str) -> int:
@@ -103,8 +134,18 @@ def odds_compute(*, odds_id: int) -> BoutOdds | None:
             entrants = [
                 Entrant(**{**e, "equipment": tuple(e["equipment"])}) for e in terms["entrants"]
             ]
+            # The same adapter the real bout's input comes from: with the campaign's content.
+            adapter = rules.campaign
+            if terms.get("content"):
+                adapter = adapter.with_content(terms["content"])
             odds = fight_odds(
-                rules, entrants, terms["options"], bouts=terms["bouts"], seed=odds_seed(row.key)
+                rules,
+                entrants,
+                terms["options"],
+                bouts=terms["bouts"],
+                seed=odds_seed(row.key),
+                adapter=adapter,
+                picks=terms.get("picks", ()),
             )
         except Exception as error:  # say so on the page rather than leave it pending
             log.exception("odds %s", row.pk)

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.http import Http404
 
-from arena.engine import ruleset
+from arena.engine import EngineInputError, ruleset
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.selectors import campaign_get_visible, campaign_is_gm
@@ -152,11 +152,29 @@ def bout_of_gladiator_in_play(*, gladiator_id: int, statuses: tuple[str, ...]) -
 
 def bout_engine_input_for(*, bout: Bout, user) -> dict | None:
     """The bout's engine input as this user may read it: a gladiator's tactics are a plan of
-    battle, so they stay hidden from all but its owner and the GM (also after the bout)."""
+    battle, so they stay hidden from all but its owner and the GM (also after the bout); what
+    the rules keep secret in the orders (the secret king) stays hidden from all but the
+    order's team, the GM too, until the bout is over."""
     engine_input = bout.engine_input
     if bout.status == Bout.Status.VERDICT:
         return None  # paused at a mercy vote: it holds the seed, secret until the bout ends
-    if not engine_input or campaign_is_gm(campaign=bout.campaign, user=user):
+    if not engine_input:
+        return engine_input
+    secret = order_secrets(bout)
+    if secret and engine_input.get("turns"):
+        team = team_of_user(bout, user)
+        engine_input = {
+            **engine_input,
+            "turns": [
+                {
+                    name: order if name in team or not isinstance(order, dict)
+                    else {k: v for k, v in order.items() if k not in secret}
+                    for name, order in turn.items()
+                } if isinstance(turn, dict) else turn
+                for turn in engine_input["turns"]
+            ],
+        }  # fmt: skip
+    if campaign_is_gm(campaign=bout.campaign, user=user):
         return engine_input
     own = {
         e.gladiator.name
@@ -170,6 +188,30 @@ def bout_engine_input_for(*, bout: Bout, user) -> dict | None:
             for g in engine_input.get("gladiators", [])
         ],
     }
+
+
+def order_secrets(bout: Bout) -> frozenset[str]:
+    """The keys of an order the bout's rules keep secret from the other side until the bout is
+    over (a rule set says so with `secret_order_keys(options)`; none for most)."""
+    if bout.status not in UNDECIDED or bout.mode != Bout.Mode.ORDERS:
+        return frozenset()
+    try:
+        keys = getattr(ruleset(bout.ruleset), "secret_order_keys", None)
+    except EngineInputError:
+        return frozenset()
+    return frozenset(keys(bout.options)) if keys is not None else frozenset()
+
+
+def team_of_user(bout: Bout, user) -> set[str]:
+    """The characters on the teams the user plays in this bout (by the engine input's teams;
+    in a rule set without teams, the user's own gladiators)."""
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    entrants = bout.entrants.select_related("gladiator")
+    own = {e.gladiator.name for e in entrants if e.gladiator.owner_id == user.pk}
+    gladiators = (bout.engine_input or {}).get("gladiators", [])
+    teams = {g.get("team") for g in gladiators if g.get("name") in own and g.get("team")}
+    return own | {g.get("name") for g in gladiators if teams and g.get("team") in teams}
 
 
 def entrant_of_owner(*, slug: str, pk: int, entrant_pk: int, user) -> BoutEntrant:
@@ -222,13 +264,17 @@ def bout_proof(*, bout: Bout) -> dict[str, Any]:
     }
 
 
-def bout_sealed_orders(*, bout: Bout) -> list[dict[str, Any]]:
+def bout_sealed_orders(*, bout: Bout, user=None) -> list[dict[str, Any]]:
     """The public turn log of sealed orders: every order's receipt as soon as it is given, and
     the order with its salt once its turn has resolved. An order whose turn never resolved (the
-    bout was cancelled, or tactics fought the rest) stays sealed. Orders given before receipts
-    existed are not listed (the orders used are in the engine input)."""
+    bout was cancelled, or tactics fought the rest) stays sealed; so does, until the bout is
+    over, one holding what the rules keep secret (the secret king), except to its own team.
+    Orders given before receipts existed are not listed (the orders used are in the engine
+    input)."""
     if bout.mode != Bout.Mode.ORDERS:
         return []
+    secret = order_secrets(bout)
+    team = team_of_user(bout, user) if secret else set()
     resolved_turns = len((bout.engine_input or {}).get("turns") or [])
     rows = []
     sealed = (
@@ -239,11 +285,21 @@ def bout_sealed_orders(*, bout: Bout) -> list[dict[str, Any]]:
     )
     for order in sealed:
         revealed = order.turn <= resolved_turns
+        name = order.entrant.gladiator.name
+        kept = (
+            revealed
+            and name not in team
+            and isinstance(order.order, dict)
+            and any(order.order.get(k) for k in secret)
+        )
+        if kept:
+            revealed = False  # its salt would let anyone check a guess of the secret
         row: dict[str, Any] = {
             "turn": order.turn,
             "gladiator": order.entrant.gladiator.name,
             "receipt": order.receipt,
             "revealed": revealed,
+            **({"secret": True} if kept else {}),
         }
         if revealed:
             row.update(order=order.order, standing=order.standing, salt=order.salt)

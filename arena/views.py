@@ -266,7 +266,7 @@ def verify_context(request: HttpRequest, bout: Bout) -> dict:
     return {
         "proof": proof,
         "terms_json": canonical(proof["terms"]).decode() if proof["terms"] else "",
-        "sealed_orders": bout_sealed_orders(bout=bout),
+        "sealed_orders": bout_sealed_orders(bout=bout, user=request.user),
         "verification": verification,
         "verifying": verification is not None
         and verification.outcome == BoutVerification.Outcome.PENDING,

@@ -21,9 +21,11 @@ from arena.engine.core.campaign import ContentKind, content_kinds_of
 from .errors import LudusError
 from .models import Campaign, CampaignContent
 from .services import audit_record, check_campaign_gm
+from .text import TextRefused, text_clean
 
 MAX_DOCUMENT = 256 * 1024  # characters: room for dozens of champions and maps
 MAX_PROBLEMS = 20  # the refusal lists this many, then says how many more
+MAX_TEXT = 2_000  # characters in one text of an item (a name, a description, a map row)
 
 
 class ContentRefused(LudusError):
@@ -68,6 +70,35 @@ def content_parse(text: str) -> Any:
             f"The document is not JSON: {error.msg} at line {error.lineno}, column {error.colno}.",
             field="document",
         ) from None
+
+
+def content_texts_clean(document: Any, where: str = "") -> tuple[Any, list[str]]:
+    """The document with every text in it cleaned as all text is (campaign/text.py: no
+    invisible-only names, no right-to-left overrides ...), and the problems of those that
+    cannot be, each naming its place ("champions[0].name")."""
+    if isinstance(document, str):
+        try:
+            label = where or "the document"
+            return text_clean(document, label=label, max_length=MAX_TEXT,
+                              required=document != ""), []  # fmt: skip
+        except TextRefused as refused:
+            return document, [str(refused).rstrip(".")]
+    problems: list[str] = []
+    if isinstance(document, list):
+        out = []
+        for n, item in enumerate(document):
+            cleaned, found = content_texts_clean(item, f"{where}[{n}]")
+            out.append(cleaned)
+            problems += found
+        return out, problems
+    if isinstance(document, Mapping):
+        out_map = {}
+        for key, item in document.items():
+            cleaned, found = content_texts_clean(item, f"{where}.{key}" if where else str(key))
+            out_map[key] = cleaned
+            problems += found
+        return out_map, problems
+    return document, []
 
 
 def content_problems(campaign: Campaign, document: Any) -> list[str]:
@@ -116,7 +147,8 @@ def content_upload(
 ) -> list[CampaignContent]:
     """The GM adds the document's items to the campaign; all of them or (refused) none."""
     check_campaign_gm(campaign=campaign, user=by)
-    problems = content_problems(campaign, document)
+    document, problems = content_texts_clean(document)
+    problems = problems or content_problems(campaign, document)
     if problems:
         raise ContentRefused(problems)
     added = []

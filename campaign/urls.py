@@ -9,6 +9,7 @@ from arena import (
     lab_views,
     mercy_api,
     mercy_views,
+    picks_api,
     play_api,
     play_views,
     preview_views,
@@ -21,7 +22,17 @@ from characters import api as characters_api
 from characters import pack_views
 from characters import views as characters_views
 
-from . import api, api_docs, api_schema, gm_api, gm_views, house_rules_api, house_rules_views, views
+from . import (
+    api,
+    api_docs,
+    api_schema,
+    content_api,
+    gm_api,
+    gm_views,
+    house_rules_api,
+    house_rules_views,
+    views,
+)
 
 api_patterns = [
     path("rulesets/", api.RulesetListApi.as_view(), name="api-rulesets"),
@@ -88,11 +99,26 @@ api_patterns = [
     ),
     path("campaigns/<slug:slug>/armoury/", characters_api.ArmouryApi.as_view(), name="api-armoury"),
     path("campaigns/<slug:slug>/audit/", api.AuditApi.as_view(), name="api-audit"),
+    path(
+        "campaigns/<slug:slug>/content/",
+        content_api.ContentListApi.as_view(),
+        name="api-content",
+    ),
+    path(
+        "campaigns/<slug:slug>/content/<int:pk>/",
+        content_api.ContentDeleteApi.as_view(),
+        name="api-content-delete",
+    ),
     path("campaigns/<slug:slug>/bouts/", arena_api.BoutListApi.as_view(), name="api-bouts"),
     path(
         "campaigns/<slug:slug>/bouts/<int:pk>/",
         arena_api.BoutDetailApi.as_view(),
         name="api-bout",
+    ),
+    path(
+        "campaigns/<slug:slug>/bouts/<int:pk>/picks/",
+        picks_api.BoutPicksApi.as_view(),
+        name="api-bout-picks",
     ),
     path(
         "campaigns/<slug:slug>/bouts/<int:pk>/cancel/",

@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet, Sum
 from django.http import Http404
 
 from campaign.errors import LudusError
@@ -73,6 +73,24 @@ def standings(
     if owner:
         rows = rows.filter(owner__username=owner)
     return rows
+
+
+def standings_by_player(*, campaign: Campaign) -> list[dict[str, Any]]:
+    """Each player's stable as one line: how many gladiators, and their wins, opponents
+    defeated, bouts and gold summed (in a team game, a player's lasting team is their
+    stable: the teams of a bout last one bout). The most wins first, ties by name."""
+    return list(
+        gladiators_of_campaign(campaign=campaign)
+        .values("owner__username")
+        .annotate(
+            gladiators=Count("pk"),
+            wins=Sum("wins"),
+            defeated=Sum("opponents_defeated"),
+            bouts=Sum("bouts_fought"),
+            gold=Sum("gold"),
+        )
+        .order_by("-wins", "-defeated", "owner__username")
+    )
 
 
 def graveyard(*, campaign: Campaign, owner: str = "", kind: str = "") -> QuerySet[Gladiator]:

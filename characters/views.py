@@ -43,6 +43,7 @@ from .selectors import (
     holding_of,
     ledger_statement,
     standings,
+    standings_by_player,
     standings_direction,
 )
 from .services import (
@@ -397,6 +398,7 @@ def standings_view(request: HttpRequest, slug: str) -> HttpResponse:
         "record": record,
         "statuses": Gladiator.Status.choices,
         "owners": sorted({m.user.username for m in campaign.memberships.select_related("user")}),
+        "players": [] if request.htmx else standings_by_player(campaign=campaign),
     }
     return render(request, template, context)
 

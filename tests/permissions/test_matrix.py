@@ -526,6 +526,10 @@ READS = [
     Read("api bout", bout_page("api-bout"), api=True),
     Read("api members", page("api-members"), api=True),
     Read("api tournaments", page("api-tournaments"), api=True),
+    # GM content and the pick phase (an Arena of the Elders campaign's writes to them:
+    # tests/permissions/test_elders_matrix.py); read here in any campaign.
+    Read("api content", page("api-content"), GM_ONLY, api=True, login=True),
+    Read("api bout picks", bout_page("api-bout-picks"), SIGNED_IN, api=True, login=True),
 ]
 # fmt: on
 
@@ -536,6 +540,7 @@ PUBLIC_READS_TOO = {
     "page confirm archive", "page tournaments", "page tournament-new", "page bout-odds-preview",
     "page lab", "page lab-run", "page lab-csv", "page lab-json",
     "api gladiator", "api ledger", "api audit", "api bouts", "api members", "api tournaments",
+    "api content", "api bout picks",
 }  # fmt: skip
 
 

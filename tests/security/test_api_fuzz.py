@@ -35,8 +35,10 @@ from schemathesis.specs.openapi.checks import (
 
 from arena.play_by_web import bout_enter, bout_open, bout_start, order_submit
 from arena.services import bout_schedule
+from campaign.content import content_upload
 from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_adjust, gladiator_create
+from tests.engine.arena_of_the_elders.test_gm_content import EXAMPLE
 
 from .conftest import FIGURES
 
@@ -69,8 +71,11 @@ SCHEMA = schemathesis.openapi.from_wsgi("/api/schema/", wsgi_app_in_test_transac
 OPERATIONS = sorted(
     (op.ok() for op in SCHEMA.get_all_operations()), key=lambda op: (op.path, op.method)
 )
-# Operations of play-by-web bouts run in the Gladiator Arena campaign, the rest in GladiatorQuest.
+# Operations of play-by-web bouts run in the Gladiator Arena campaign, those of GM content and
+# pick phases in the Arena of the Elders one (the rule set that has them), the rest in
+# GladiatorQuest.
 TURN_BY_TURN = ("/entries/", "/start/", "/force/", "/finish/", "/orders/", "/turns/", "/open/")
+ELDERS_ONLY = ("/content/", "/picks/")
 
 pytestmark = [pytest.mark.django_db, pytest.mark.fuzz]
 
@@ -79,6 +84,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.fuzz]
 class FuzzWorld:
     quest: dict[str, object]  # path parameters in the GladiatorQuest campaign
     arena: dict[str, object]  # ... and in the Gladiator Arena one
+    elders: dict[str, dict[str, object]]  # ... and in the Elders one: "content", "picks"
     tokens: dict[str, str]
 
 
@@ -107,9 +113,20 @@ def fuzz_world(gm, owner, rival) -> FuzzWorld:
     bout_start(bout=running, by=gm)
     for entrant, by, move in ((mine, owner, "D3"), (theirs, rival, "D7")):
         order_submit(entrant=entrant, by=by, order={"move": move})  # turn 1 resolves
+    elders = campaign_create(by=gm, name="Fuzz Elders", ruleset="arena-of-the-elders")
+    for player in (owner, rival):
+        campaign_join(campaign=elders, user=player, code=elders.invite_code)
+    (arena_item,) = content_upload(campaign=elders, by=gm, document={"arenas": EXAMPLE["arenas"]})
+    drafting = bout_open(campaign=elders, by=gm, title="Fuzz draft", options={"picks": True})
+    ignis = gladiator_create(campaign=elders, by=owner, name="Pyrrhus", kind="ignis")
+    bout_enter(bout=drafting, gladiator=ignis, by=owner)
     return FuzzWorld(
         quest={"slug": quest.slug, "id": hero.pk, "bout_id": bout.pk},
         arena={"slug": arena.slug, "id": running.pk, "entrant_pk": mine.pk, "turn": 1},
+        elders={
+            "content": {"slug": elders.slug, "id": arena_item.pk},
+            "picks": {"slug": elders.slug, "id": drafting.pk},
+        },
         tokens={
             "player": Token.objects.create(user=owner).key,
             "gm": Token.objects.create(user=gm).key,
@@ -120,7 +137,9 @@ def fuzz_world(gm, owner, rival) -> FuzzWorld:
 def path_parameters(operation, world: FuzzWorld) -> dict[str, object]:
     """Real values for the operation's path, so that it reaches its serializer and service."""
     names = {p.name for p in operation.path_parameters}
-    if any(part in operation.path for part in TURN_BY_TURN):
+    if any(part in operation.path for part in ELDERS_ONLY):
+        values = dict(world.elders["content" if "/content/" in operation.path else "picks"])
+    elif any(part in operation.path for part in TURN_BY_TURN):
         values = dict(world.arena)
     elif "/bouts/{id}" in operation.path:
         values = {**world.quest, "id": world.quest["bout_id"]}

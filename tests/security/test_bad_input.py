@@ -34,13 +34,15 @@ from rest_framework.authtoken.models import Token
 from arena.models import Bout, BoutEntrant, TurnOrder
 from arena.play_by_web import bout_enter, bout_open, bout_start
 from arena.services import bout_schedule
-from campaign.models import AuditEntry, Campaign, Membership
+from campaign.content import content_upload
+from campaign.models import AuditEntry, Campaign, CampaignContent, Membership
 from campaign.notifications.models import Event, Notification, NotificationSettings, Webhook
 from campaign.services import campaign_create, campaign_join
 from characters.models import Gladiator, Holding, LedgerLine
 from characters.services import gladiator_adjust, gladiator_create
 from characters.shop import item_buy, item_unequip
 from tests.conftest import PASSWORD
+from tests.engine.arena_of_the_elders.test_gm_content import EXAMPLE
 
 from .conftest import FIGURES
 
@@ -49,6 +51,7 @@ pytestmark = pytest.mark.django_db
 TABLES = (
     Campaign, Membership, AuditEntry, Gladiator, Holding, LedgerLine, Bout, BoutEntrant,
     TurnOrder, Token, Session, Webhook, NotificationSettings, Event, Notification,
+    CampaignContent,
 )  # fmt: skip
 
 
@@ -105,8 +108,28 @@ def world(gm, owner, rival, outsider) -> World:
     for player, name, kind in ((owner, "Early", "human"), (rival, "Bird", "dwarf")):
         early = gladiator_create(campaign=arena, by=player, name=name, kind=kind)
         bout_enter(bout=open_bout, gladiator=early, by=player)
+    # Arena of the Elders: GM content (another Elders campaign holds the foreign item) and a
+    # bout whose pick phase waits for Red, the owner's team.
+    elders, elders_elsewhere = (
+        campaign_create(by=gm, name=name, ruleset="arena-of-the-elders")
+        for name in ("Elders of Ostia", "Elders of Nola")
+    )
+    for campaign in (elders, elders_elsewhere):
+        for player in (owner, rival):
+            campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+    (arena_item,) = content_upload(campaign=elders, by=gm, document={"arenas": EXAMPLE["arenas"]})
+    (foreign_content,) = content_upload(
+        campaign=elders_elsewhere, by=gm, document={"arenas": EXAMPLE["arenas"]}
+    )
+    drafting = bout_open(campaign=elders, by=gm, title="Draft", options={"picks": True})
+    for player, name, kind, team in ((owner, "Pyrrhus", "ignis", "Red"),
+                                     (rival, "Ferox", "vorn", "Blue")):  # fmt: skip
+        champion = gladiator_create(campaign=elders, by=player, name=name, kind=kind)
+        bout_enter(bout=drafting, gladiator=champion, by=player, team=team)
     return World(
         ids={
+            "elders": elders.slug, "arena_item": arena_item.pk,
+            "foreign_content": foreign_content.pk, "drafting": drafting.pk,
             "quest": quest.slug, "arena": arena.slug, "code": quest.invite_code,
             "hero": hero.pk, "foe": foe.pk, "packed": packed.pk, "bout": bout.pk,
             "running": running.pk, "mine": mine.pk, "open_bout": open_bout.pk, "spare": spare.pk,
@@ -271,6 +294,17 @@ ROWS = [
     Row("api order", "put", at("api-bout-order", *ORDERS), "owner",
         lambda w: {"order": {"move": "D3"}, "turn": 1},
         {"order.move": TEXT, "text": OPTIONAL_TEXT, "turn": NUMBER}, api=True, ok=200),
+    Row("api content upload", "post", at("api-content", "elders"), "gm",
+        lambda w: {"document": {"champions": EXAMPLE["champions"]}},
+        {"document.champions.0.key": TEXT, "document.champions.0.name": TEXT,
+         "document.champions.0.health": NUMBER}, api=True, ok=201),
+    Row("api content delete", "delete",
+        at("api-content-delete", "elders", "[arena_item|foreign_content]"), "gm",
+        lambda w: {}, {}, api=True, ok=204),
+    Row("api bout pick", "post", at("api-bout-picks", "elders", "[drafting|foreign_bout]"),
+        "owner", lambda w: {"champion": "mira"}, {"champion": TEXT}, api=True, ok=200),
+    Row("page bout pick", "post", at("bout-picks", "elders", "[drafting|foreign_bout]"),
+        "owner", lambda w: {"champion": "mira"}, {"champion": TEXT}),
 ]
 # fmt: on
 
@@ -299,7 +333,7 @@ def put(payload: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     *parents, last = path.split(".")
     node: Any = payload
     for part in parents:
-        node = node[part]
+        node = node[int(part)] if isinstance(node, list) else node[part]
     if isinstance(node, list):
         node[int(last)] = value
     else:

@@ -62,13 +62,21 @@ def fight_odds(
     *,
     bouts: int,
     seed: int,
+    adapter: Any = None,
+    picks: Sequence[Sequence[str]] = (),
 ) -> list[Odds]:
-    """Each entrant's wins and deaths in `bouts` tactics bouts of these entrants and options."""
+    """Each entrant's wins and deaths in `bouts` tactics bouts of these entrants and options.
+
+    `adapter`: the campaign adapter that builds each bout's input, as the real bout's would
+    (one seeing the campaign's GM content); the rule set's own by default. `picks`: the house
+    champions a pick phase chose, given to it as the real bout gives them."""
+    adapter = adapter if adapter is not None else ruleset.campaign
+    picked = {"picks": picks} if picks else {}
     wins = dict.fromkeys((e.name for e in entrants), 0)
     deaths = dict(wins)
     for n in range(bouts):
-        bout = ruleset.campaign.bout_input(
-            entrants, options, seed=bout_seed(seed, "odds", "", n), by_tactics=True
+        bout = adapter.bout_input(
+            entrants, options, seed=bout_seed(seed, "odds", "", n), by_tactics=True, **picked
         )
         standings = fight(ruleset, bout)
         if standings is None:

@@ -60,6 +60,14 @@ class ArenaOfTheElders:
     def setup(self, bout: Mapping[str, Any]) -> State:
         return setup_bout(bout)
 
+    def secret_order_keys(self, options: Mapping[str, Any]) -> frozenset[str]:
+        """What of an order stays secret from all but its own team until the bout is over: in
+        kill the king's competitive game, the claim to the crown ("the king is chosen in
+        secret"). Ludus hides it in the orders it shows (arena/selectors.py)."""
+        if options.get("mode") == "king" and options.get("competitive"):
+            return frozenset({"king"})
+        return frozenset()
+
     def uses_tactics(self, bout: Mapping[str, Any]) -> bool:
         return parse_options(bout.get("options"), parse_content(bout.get("content"))).tactics
 
