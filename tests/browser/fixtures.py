@@ -28,6 +28,10 @@ def chromium_path() -> str | None:
 
 
 REFUSAL = re.compile(r"Failed to load resource: the server responded with a status of 40[03] ")
+# htmx logs a request the page itself cancelled (a poll in flight when the page moves on, or
+# one replaced by a newer request) as an error event; nothing failed, and the person sees
+# nothing. Only that exact message is let through.
+CANCELLED = "htmx:sendAbort"
 
 
 class ConsoleWatch:
@@ -45,7 +49,9 @@ class ConsoleWatch:
         # Chromium logs every 4xx answer to a fetch as a console error. A 400 or 403 is how
         # a refusal answers (its reason is in the page or the toast): that is not a fault.
         # Any other status (a missing file's 404, a 500) is.
-        if message.type == "error" and not REFUSAL.match(message.text):
+        if message.type == "error" and not (
+            REFUSAL.match(message.text) or message.text.startswith(CANCELLED)
+        ):
             where = message.location.get("url", "") if message.location else ""
             self.errors.append(f"{message.text} ({where})" if where else message.text)
 
