@@ -6,6 +6,7 @@ from django.urls import include, path
 
 from arena import api as arena_api
 from arena import (
+    content_views,
     lab_views,
     mercy_api,
     mercy_views,
@@ -224,6 +225,11 @@ urlpatterns = [
     path("c/<slug:slug>/hand-over/", gm_views.hand_over_view, name="campaign-hand-over"),
     path("c/<slug:slug>/archive/", gm_views.archive_view, name="campaign-archive"),
     path("c/<slug:slug>/content/", views.content_view, name="campaign-content"),
+    path(
+        "c/<slug:slug>/content/<int:pk>/remove/",
+        content_views.content_remove_view,
+        name="campaign-content-remove",
+    ),
     path("c/<slug:slug>/house-rules/", house_rules_views.house_rules, name="house-rules"),
     path("c/<slug:slug>/gladiators/new/", characters_views.gladiator_new, name="gladiator-new"),
     path("c/<slug:slug>/stable/", characters_views.stable, name="stable"),

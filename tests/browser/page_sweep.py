@@ -19,7 +19,7 @@ from arena.models import Bout, BoutEntrant, LabRun, Tournament
 from arena.play_by_web import bout_open
 from arena.turns import turn_rules
 from campaign.content import content_kinds
-from campaign.models import Campaign
+from campaign.models import Campaign, CampaignContent
 from characters.models import Gladiator, PackEvent
 from characters.pack_events import offers_packs
 from tests.browser.sweep_world import sweep_world_add
@@ -99,7 +99,7 @@ def every_page() -> list[SweptPage]:
         if first:  # the confirmations share one template: one campaign's are enough
             pages += _confirmations(campaign)
             first = False
-    return pages
+    return pages + _content_confirmations()
 
 
 def _gm_pages(campaign: Campaign) -> list[SweptPage]:
@@ -162,6 +162,16 @@ def _confirmations(campaign: Campaign) -> list[SweptPage]:
         ),
         SweptPage(f"{name}: void a bout?", "bout-void", _url("bout-void", slug, resolved.pk), "gm"),
     ]
+
+
+def _content_confirmations() -> list[SweptPage]:
+    """Taking an item of GM content out, on the first campaign that has some."""
+    item = CampaignContent.objects.select_related("campaign").order_by("pk").first()
+    if item is None:
+        return []
+    url = _url("campaign-content-remove", item.campaign.slug, item.pk)
+    return [SweptPage(f"{item.campaign.name}: take content out?", "campaign-content-remove",
+                      url, "gm")]  # fmt: skip
 
 
 def _url(name: str, *args) -> str:
