@@ -140,7 +140,18 @@
     const fallback = was.dataset && was.dataset.focusFallback && document.getElementById(was.dataset.focusFallback);
     const spot = twin || fallback || (swapped && swapped.isConnected ? landing(swapped) : null);
     if (spot) spot.focus({ preventScroll: true });
+    given = spot;
   }
+
+  // htmx settles the new content a moment after the swap (its attributes and classes), and on
+  // a busy machine focus given at the swap was seen lost by then: give it once more if so.
+  let given = null;
+  document.addEventListener("htmx:afterSettle", () => {
+    const spot = given;
+    given = null;
+    const now = document.activeElement;
+    if (spot && spot.isConnected && (!now || now === document.body)) spot.focus({ preventScroll: true });
+  });
 
   // --- The one live region -------------------------------------------------------------------
 
