@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, QuerySet, Sum
+from django.db.models import Count, F, QuerySet, Sum
 from django.http import Http404
 
 from campaign.errors import LudusError
@@ -52,6 +52,7 @@ def gladiators_of_owner(
 def gladiator_get(*, campaign: Campaign, pk: int) -> Gladiator:
     gladiator = (
         Gladiator.objects.select_related("owner", "campaign", "died_in")
+        .defer("died_in__log", "died_in__engine_input", "died_in__state")  # only its title
         .filter(campaign=campaign, pk=pk)
         .first()
     )
@@ -94,11 +95,13 @@ def standings_by_player(*, campaign: Campaign) -> list[dict[str, Any]]:
 
 
 def graveyard(*, campaign: Campaign, owner: str = "", kind: str = "") -> QuerySet[Gladiator]:
-    """The dead, the latest first; only one player's, or one type's, when asked."""
+    """The dead, the latest first; only one player's, or one type's, when asked. The bout each
+    died in is named by its title alone (`died_in_title`): the bout's row holds its whole log,
+    which a page of graves has no use for (it was most of the page's time)."""
     dead = (
         gladiators_of_campaign(campaign=campaign)
         .filter(status=Gladiator.Status.DEAD)
-        .select_related("died_in")
+        .annotate(died_in_title=F("died_in__title"))
         .order_by("-ended_at", "name", "pk")
     )
     if owner:
