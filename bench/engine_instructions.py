@@ -11,6 +11,7 @@ and prints the difference per bout.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -31,10 +32,13 @@ for seed in range(1, int(sys.argv[3]) + 1):
 
 
 def instructions(scenario: str, bouts: int) -> int:
+    # A fixed hash seed: with a random one, the imports' instructions differ from run to run
+    # by millions, more than a few bouts' worth, and so does the difference of the two runs.
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
          sys.executable, "-c", _RUN, str(ROOT), scenario, str(bouts)],
-        check=True, capture_output=True, text=True,
+        check=True, capture_output=True, text=True, env=env,
     )  # fmt: skip
     match = re.search(r"Collected : (\d+)", out.stderr)
     if match is None:

@@ -122,7 +122,13 @@ class Dice:
         return self.d(6)
 
     def d6s(self, count: int) -> list[int]:
-        return [self.d(6) for _ in range(count)]
+        if self._rng is None:
+            return [self.d(6) for _ in range(count)]
+        # Seeded: the same draws as d(6) one by one, without a call per die (the engines
+        # roll dice by the hundred a bout).
+        self.rolled += count
+        random = self._rng.random
+        return [int(random() * 6) + 1 for _ in range(count)]
 
     def d10(self, *, zero_based: bool = False) -> int:
         """A ten-sided die: 1..10, or 0..9 when zero_based (Sudden Destruction)."""
@@ -133,7 +139,11 @@ class Dice:
 
     def combat(self, count: int) -> list[CombatFace]:
         """`count` HeroQuest combat dice."""
-        return [self._combat_die() for _ in range(count)]
+        if self._rng is None:
+            return [self._combat_die() for _ in range(count)]
+        self.rolled += count  # (seeded: _combat_die's draws, without a call per die)
+        random = self._rng.random
+        return [COMBAT_FACES[int(random() * 6)] for _ in range(count)]
 
     def _combat_die(self) -> CombatFace:
         self.rolled += 1

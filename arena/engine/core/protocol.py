@@ -198,11 +198,12 @@ def step_orders(
 ) -> dict[str, JSON]:
     """Turn `index`'s orders as given (by name), with tactics for anyone pending and absent
     when `fill`. Names the step does not wait for are refused."""
-    where = f"turns[{index}]"
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise EngineInputError(where, f"turn {index + 1}: must be an object of orders by name")
+        raise EngineInputError(
+            f"turns[{index}]", f"turn {index + 1}: must be an object of orders by name"
+        )
     orders = dict(raw)
     if fill:
         for who in ruleset.pending(state).who:

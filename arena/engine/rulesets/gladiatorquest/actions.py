@@ -27,7 +27,7 @@ MERCY_TARGET = 6
 
 
 def faces(dice: list[CombatFace]) -> tuple[str, ...]:
-    return tuple(str(face) for face in dice)
+    return tuple(map(str, dice))
 
 
 # --- validation of written orders ----------------------------------------------------------

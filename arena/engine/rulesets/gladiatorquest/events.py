@@ -1,15 +1,32 @@
 """GladiatorQuest events: one record per thing that happened, each with a log line.
 
-Plain slotted dataclasses, never changed once made (not frozen: a bout makes hundreds, and a
-frozen one costs four times as much to build, core/events.py)."""
+Plain dataclasses, never changed once made (not frozen: a bout makes hundreds, and a frozen one
+costs four times as much to build, core/events.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from arena.engine.core.events import Event
+from arena.engine.core.events import Event, plain
+
+
+class QuestEvent(Event):
+    """The base of this rule set's events: dataclasses without slots, so that `vars()` holds
+    the fields in order, and to_dict copies them in one go (the generic Event.to_dict asks
+    every field for its value and type, and the log turns each bout's events into dicts by the
+    dozen). Most fields already are JSON scalars (names, squares, numbers); each class names
+    the few that are not (dice tuples, enums) in `structured`, and only those go through
+    plain(). tests/engine/test_gladiatorquest_events.py checks that none is left out."""
+
+    structured: ClassVar[tuple[str, ...]] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {"type": self.kind, "text": self.text(), **vars(self)}
+        for name in self.structured:  # (replacing a key keeps its place: the field order)
+            out[name] = plain(out[name])
+        return out
 
 
 class Bump(StrEnum):
@@ -18,9 +35,10 @@ class Bump(StrEnum):
     WALL = "wall"  # the edge of the arena or a wall
 
 
-@dataclass(slots=True)
-class MovementRolled(Event):
+@dataclass
+class MovementRolled(QuestEvent):
     kind: ClassVar[str] = "movement_roll"
+    structured: ClassVar[tuple[str, ...]] = ("dice",)
     name: str
     weight: str
     dice: tuple[int, ...]
@@ -31,8 +49,8 @@ class MovementRolled(Event):
         return f"{self.name} ({self.weight}) rolls {dice} for movement: {self.points} points"
 
 
-@dataclass(slots=True)
-class Moved(Event):
+@dataclass
+class Moved(QuestEvent):
     kind: ClassVar[str] = "move"
     name: str
     direction: str
@@ -45,8 +63,8 @@ class Moved(Event):
         return f"{self.name} moves {self.direction} from {self.start} to {self.end}"
 
 
-@dataclass(slots=True)
-class Turned(Event):
+@dataclass
+class Turned(QuestEvent):
     kind: ClassVar[str] = "turn"
     name: str
     how: str  # pivot_left, pivot_right, turn_around
@@ -56,9 +74,10 @@ class Turned(Event):
         return f"{self.name} turns ({self.how.replace('_', ' ')}) to face {self.facing}"
 
 
-@dataclass(slots=True)
-class Bumped(Event):
+@dataclass
+class Bumped(QuestEvent):
     kind: ClassVar[str] = "bump"
+    structured: ClassVar[tuple[str, ...]] = ("reason",)
     name: str
     wanted: str
     reason: Bump
@@ -68,9 +87,10 @@ class Bumped(Event):
         return f"{self.name} cannot enter {self.wanted} ({self.reason.value}) and stays put"
 
 
-@dataclass(slots=True)
-class CombatEntered(Event):
+@dataclass
+class CombatEntered(QuestEvent):
     kind: ClassVar[str] = "combat"
+    structured: ClassVar[tuple[str, ...]] = ("pairs",)
     pairs: tuple[tuple[str, str], ...]
 
     def text(self) -> str:
@@ -88,11 +108,12 @@ _ATTACK_VERBS = {
 }
 
 
-@dataclass(slots=True)
-class Attacked(Event):
+@dataclass
+class Attacked(QuestEvent):
     """A blow in the combat phase, a passing attack, a thrown weapon's hit or a Genie."""
 
     kind: ClassVar[str] = "attack"
+    structured: ClassVar[tuple[str, ...]] = ("attack_dice", "parry_dice", "defend_dice")
     attacker: str
     target: str
     how: str  # swing, thrust, jab, shield_bash, passing, thrown, spell
@@ -122,8 +143,8 @@ class Attacked(Event):
         return out + f"; {self.damage} damage, {target} has {self.body_after} body"
 
 
-@dataclass(slots=True)
-class ShieldDamaged(Event):
+@dataclass
+class ShieldDamaged(QuestEvent):
     kind: ClassVar[str] = "shield_damaged"
     name: str
     dice_left: int
@@ -134,8 +155,8 @@ class ShieldDamaged(Event):
         return f"{self.name}'s shield is damaged: {self.dice_left} defend dice left"
 
 
-@dataclass(slots=True)
-class Thrown(Event):
+@dataclass
+class Thrown(QuestEvent):
     kind: ClassVar[str] = "throw"
     thrower: str
     weapon: str
@@ -157,9 +178,10 @@ class Thrown(Event):
         return out + f"missed; it lands at {self.landed}"
 
 
-@dataclass(slots=True)
-class SpellCast(Event):
+@dataclass
+class SpellCast(QuestEvent):
     kind: ClassVar[str] = "spell"
+    structured: ClassVar[tuple[str, ...]] = ("saves",)
     caster: str
     spell: str
     target: str | None
@@ -183,8 +205,8 @@ class SpellCast(Event):
         return out
 
 
-@dataclass(slots=True)
-class PotionDrunk(Event):
+@dataclass
+class PotionDrunk(QuestEvent):
     kind: ClassVar[str] = "potion"
     name: str
     potion: str
@@ -198,9 +220,10 @@ class PotionDrunk(Event):
         return f"{self.name} drinks the {self.potion}{by}{roll}; body {self.body_after}"
 
 
-@dataclass(slots=True)
-class StatusRoll(Event):
+@dataclass
+class StatusRoll(QuestEvent):
     kind: ClassVar[str] = "status"
+    structured: ClassVar[tuple[str, ...]] = ("dice",)
     name: str
     status: str
     dice: tuple[int, ...]
@@ -214,8 +237,8 @@ class StatusRoll(Event):
         return f"{self.name} rolls {dice} against {self.status} and {state}"
 
 
-@dataclass(slots=True)
-class PickedUp(Event):
+@dataclass
+class PickedUp(QuestEvent):
     kind: ClassVar[str] = "pick_up"
     name: str
     item: str
@@ -225,8 +248,8 @@ class PickedUp(Event):
         return f"{self.name} picks up the {self.item} at {self.square}"
 
 
-@dataclass(slots=True)
-class Appealed(Event):
+@dataclass
+class Appealed(QuestEvent):
     kind: ClassVar[str] = "appeal"
     name: str
     roll: int
@@ -241,8 +264,8 @@ class Appealed(Event):
         )
 
 
-@dataclass(slots=True)
-class Fallen(Event):
+@dataclass
+class Fallen(QuestEvent):
     """A gladiator at 0 body: down (a teammate may still heal him) or killed."""
 
     kind: ClassVar[str] = "fallen"
@@ -259,8 +282,8 @@ class Fallen(Event):
         return f"{self.name} is killed{by}"
 
 
-@dataclass(slots=True)
-class Exited(Event):
+@dataclass
+class Exited(QuestEvent):
     kind: ClassVar[str] = "exit"
     name: str
     square: str
@@ -269,8 +292,8 @@ class Exited(Event):
         return f"{self.name} leaves the arena at {self.square}"
 
 
-@dataclass(slots=True)
-class Impatience(Event):
+@dataclass
+class Impatience(QuestEvent):
     """A standoff: a movement step passed in which nothing happened (Ludus ruling)."""
 
     kind: ClassVar[str] = "impatience"
@@ -279,8 +302,8 @@ class Impatience(Event):
         return "The crowd grows impatient: every gladiator must close in"
 
 
-@dataclass(slots=True)
-class BoutOver(Event):
+@dataclass
+class BoutOver(QuestEvent):
     kind: ClassVar[str] = "bout_over"
     winner: str | None
     reason: str

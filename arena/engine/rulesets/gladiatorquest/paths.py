@@ -32,13 +32,22 @@ def step_towards(
     dc, dr = abs(here.col - tcol), abs(here.row - trow)
     if dc + dr == 1 or (diagonal and dc == 1 and dr == 1):
         return STAY  # next to it
-    best, best_step = (max(dc, dr) if diagonal else 0, dc + dr), None
-    for dcol, drow, nxt in steps[here]:
-        if nxt not in blocked:
-            dc, dr = abs(nxt.col - tcol), abs(nxt.row - trow)
-            closeness = (max(dc, dr) if diagonal else 0, dc + dr)
-            if closeness < best:
-                best, best_step = closeness, (dcol, drow)
+    best_step = None
+    if not diagonal:
+        # Every step along an axis towards the target is one closer, and no step is more:
+        # the first free one of those is the closest (and the first of equals).
+        for dcol, drow, nxt in steps[here]:
+            towards = dcol * (tcol - here.col) > 0 or drow * (trow - here.row) > 0
+            if towards and nxt not in blocked:
+                return (dcol, drow)
+    else:
+        best = (max(dc, dr), dc + dr)
+        for dcol, drow, nxt in steps[here]:
+            if nxt not in blocked:
+                dc, dr = abs(nxt.col - tcol), abs(nxt.row - trow)
+                closeness = (max(dc, dr), dc + dr)
+                if closeness < best:
+                    best, best_step = closeness, (dcol, drow)
     if best_step is not None:
         return best_step
     first: dict[Square, tuple[int, int]] = {here: STAY}

@@ -351,13 +351,15 @@ def weapon_of(f: Any, contest: str) -> Item:
     return kit.best
 
 
-def passing_weapon_of(f: Any, contest: str) -> Item:
+def passing_weapon_of(f: Any, contest: str, weapon: Item | None = None) -> Item:
     """The weapon of a passing attack (IV.C.3): his hand-to-hand weapon if it reaches past
     one square, else a bow he carries (a crossbow shoots but never hand to hand), else the
-    hand-to-hand weapon (which then does not reach)."""
+    hand-to-hand weapon (which then does not reach). `weapon`: that hand-to-hand weapon,
+    when the caller has worked it out already (weapon_of)."""
     if contest == "magic_only" and f.spells:
         return FISTS
-    weapon = weapon_of(f, contest)
+    if weapon is None:
+        weapon = weapon_of(f, contest)
     shooting = loadout_of(f.carried).shooting
     if weapon.reach > 1 or shooting is None:
         return weapon

@@ -81,7 +81,7 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     potion = _potion_choice(f, kit, dist)
     spell = _spell_choice(state, f, target, dist)
     weapon = weapon_of(f, contest)
-    reach = passing_weapon_of(f, contest)
+    reach = passing_weapon_of(f, contest, weapon)
     passing = None
     if reach.reach > 1:
         nearest = max(1, reach.min_range)
