@@ -115,11 +115,23 @@
     return spot;
   }
 
+  // The element that had focus when the request went out: on a busy machine a poll's swap or
+  // the browser may have taken focus away before the answer arrives.
+  let pressedId = "";
+  document.addEventListener("htmx:beforeRequest", () => {
+    const active = document.activeElement;
+    pressedId = active && active !== document.body ? active.id : "";
+  });
+
   function keepFocus(swapped) {
     const now = document.activeElement;
     const lost = !now || now === document.body;
-    const was = focusBefore;
+    let was = focusBefore;
     focusBefore = null;
+    if (lost && (!was || was === document.body) && pressedId && !rebuilt) {
+      was = { id: pressedId, isConnected: false, dataset: {} }; // give it back by its id
+    }
+    pressedId = "";
     if (rebuilt) {
       // The page's content was rebuilt: focus that was in it (or nowhere) lands on the new
       // content's landing spot; focus elsewhere (the header) stays.
