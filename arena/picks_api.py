@@ -2,7 +2,7 @@
 see the bout reads where the draft stands; a player of the team whose pick it is (or the GM,
 for a team whose players are away) picks a champion still free. Picks are public, like
 entries: the secret of kill the king's competitive game is the king, named in the bout's first
-turn (the preparation), not the draft (docs/rules/arena-of-the-elders.md)."""
+turn (the preparation), not the draft (the rule set's doc in docs/rules/)."""
 
 from __future__ import annotations
 

@@ -226,7 +226,7 @@ class PreviewOut(serializers.Serializer):
 
 class OrderPreviewApi(APIView):
     """The order played against everyone else's default tactics, never their real orders
-    (docs/rules/gladiator-arena.md), with the squares opponents threaten; nothing is saved.
+    (the rule set's doc in docs/rules/), with the squares opponents threaten; nothing is saved.
     A rule set without previews answers 400."""
 
     permission_classes = [IsAuthenticated, NotArchived]

@@ -1,7 +1,7 @@
 """The balance lab from the command line: the same matrix as the lab page (the same seeds give
 the same figures), printed as the docs' markdown tables, CSV or JSON.
 
-    python manage.py lab gladiator-arena --bouts 1000 --seed 1 [--builds elf-bow giant-sword]
+    python manage.py lab <rule set> --bouts 1000 --seed 1 [--builds elf-bow giant-sword]
         [--jobs 2] [--format markdown|csv|json] [--fixed-starts]
 """
 
@@ -23,7 +23,7 @@ class Command(BaseCommand):
     help = "Fight lab builds of a rule set against each other and print the win-rate matrix."
 
     def add_arguments(self, parser):
-        parser.add_argument("ruleset", help="a rule set's slug, e.g. gladiator-arena")
+        parser.add_argument("ruleset", help="a rule set's slug (GET /api/rulesets/ lists them)")
         parser.add_argument("--builds", nargs="*", help="build keys (default: all of them)")
         parser.add_argument("--bouts", type=int, default=1000, help="bouts per pairing")
         parser.add_argument("--seed", type=int, help="default: a random one, printed")
