@@ -79,11 +79,12 @@ def board_press(
     *,
     cols: int,
     rows: int,
-) -> tuple[dict[str, Any], OrderField]:
-    """The draft after `square` is pressed while the board sets `picked`, and the field the
-    board sets next: a square field just set hands the board to the field after it (move,
-    then strike), so that an order takes one press per part. ValueError, in words, for a
-    square that is not on the board."""
+) -> tuple[dict[str, Any], OrderField, str]:
+    """The draft after `square` is pressed while the board sets `picked`, the field the board
+    sets next, and what the press did when it took a square back ("D6: strike taken back.",
+    else ""): a square field just set hands the board to the field after it (move, then
+    strike), so that an order takes one press per part. ValueError, in words, for a square
+    that is not on the board."""
     square = square.strip().upper()
     try:
         sq = Square.parse(square)
@@ -92,10 +93,35 @@ def board_press(
     if sq is None or not (0 <= sq.col < cols and 0 <= sq.row < rows):
         raise ValueError(f"There is no square {square[:8]!r} on this {cols}x{rows} board.")
     new = draft_click(picked, draft, square)
+    # A press on a square the draft had for this field takes it back: the board's mark goes
+    # quietly, so the page says it in words.
+    before = draft.get(picked.key)
+    had = square in before if isinstance(before, list) else before == square
+    said = f"{square}: {picked.mark} taken back." if had else ""
     later = list(fields)[list(fields).index(picked) + 1 :]
     if picked.kind == "square" and new.get(picked.key) and later:
-        return new, later[0]
-    return new, picked
+        return new, later[0], said
+    return new, picked, said
+
+
+def draft_counts(
+    schema: Sequence[OrderField], draft: Mapping[str, Any], limits: Mapping[str, int]
+) -> dict[str, str]:
+    """How many squares each list field of the draft has, and how many are left, for the
+    fields the rule set gives a limit for ("1 of 2, 1 left"); none for the others."""
+    counts = {}
+    for field in schema:
+        if field.kind != "squares" or field.key not in limits:
+            continue
+        allowed = limits[field.key]
+        have = len(draft.get(field.key) or [])
+        left = allowed - have
+        counts[field.key] = (
+            f"{have} of {allowed}, {left} left"
+            if left >= 0
+            else f"{have} of {allowed}, {-left} too many"
+        )
+    return counts
 
 
 def board_fields(schema: Sequence[OrderField]) -> list[OrderField]:

@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import push_url
 
-from arena.engine.core.campaign import OptionField, previews_of, text_help_of
+from arena.engine.core.campaign import OptionField, limits_of, previews_of, text_help_of
 from campaign.confirm import confirm_page
 from campaign.errors import LudusError
 from campaign.inputs import (
@@ -44,6 +44,7 @@ from .models import Bout, TurnOrder
 from .order_drafts import (
     board_fields,
     board_press,
+    draft_counts,
     draft_marks,
     draft_query,
     draft_read,
@@ -275,7 +276,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
         if refusal and typed.strip() and refusal.field != "turn"
         else "",
     }
-    pushed = ""
+    pushed = said = ""
     if bout.status == Bout.Status.RUNNING:
         state, _ = state_loaded(rules, bout.state)
         name = entrant.gladiator.name
@@ -284,7 +285,9 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
         if clicked and picked is not None:
             # A square pressed on the board: the next draft, at its own address.
             try:
-                draft, picked = board_press(on_board, picked, draft, clicked, cols=cols, rows=rows)
+                draft, picked, said = board_press(
+                    on_board, picked, draft, clicked, cols=cols, rows=rows
+                )
             except ValueError as off_board:
                 messages.error(request, str(off_board))
                 refusal = LudusError(str(off_board), field="square")
@@ -299,6 +302,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
             draft = dict(saved.order)
         offered = rules.web.choices(state, name, draft)
         problems = rules.validate(state, name, draft) if draft else []
+        counts = draft_counts(schema, draft, limits_of(rules.web, state, name, draft))
         marks = draft_marks(picked, schema, draft, offered)
         terrain = terrain_of(rules, state)
         shapes = board_shapes(
@@ -314,6 +318,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
             chosen = chosen[-1] if chosen else ""
         context.update(
             draft=draft,
+            said=said,
             saved=saved,
             saved_text=rules.web.order_text(saved.order) if saved is not None else "",
             alive=alive,
@@ -342,6 +347,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
                     "shown": ", ".join(draft[f.key])
                     if isinstance(draft.get(f.key), list)
                     else draft.get(f.key, ""),
+                    "count": counts.get(f.key, ""),
                 }
                 for f in schema
                 if f.kind != "choice"
@@ -357,10 +363,27 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
 
 
 def forum_post_view(request: HttpRequest, slug: str, pk: int, turn: int) -> HttpResponse:
-    """A resolved turn as a forum post (text/plain), in BBCode or Markdown."""
+    """A resolved turn as a forum post in BBCode or Markdown, shown in a readonly box to copy
+    (the API's api-bout-forum-post gives the bare text)."""
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
-    text = bout_forum_post(bout=bout, turn=turn, markup=request.GET.get("markup", "bbcode"))
-    return HttpResponse(text, content_type="text/plain; charset=utf-8")
+    markup = request.GET.get("markup", "bbcode")
+    try:
+        text = bout_forum_post(bout=bout, turn=turn, markup=markup)
+    except LudusError as error:
+        # An unknown markup: say so, and offer the two there are.
+        messages.error(request, error.message)
+        text, markup, status = "", "", 400
+    else:
+        status = 200
+    context = {
+        "campaign": bout.campaign,
+        "bout": bout,
+        "turn": turn,
+        "markup": markup,
+        "markups": [("bbcode", "BBCode"), ("markdown", "Markdown")],
+        "text": text,
+    }
+    return render(request, "arena/forum_post.html", context, status=status)
 
 
 @login_required

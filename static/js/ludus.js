@@ -86,6 +86,25 @@
     }
   });
 
+  // A "Copy" button (data-copy: the id of the box it copies) puts the box's text on the
+  // clipboard and says so through the page's one live region. Without JavaScript the text is
+  // still in its box to select.
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("button[data-copy]");
+    if (!button) return;
+    const box = document.getElementById(button.dataset.copy);
+    if (!box || !navigator.clipboard) {
+      toast("Copying is not available here: select the text and copy it.");
+      return;
+    }
+    navigator.clipboard.writeText(box.value !== undefined ? box.value : box.textContent).then(
+      () => {
+        if (window.Ludus && window.Ludus.announce) window.Ludus.announce("Copied");
+      },
+      () => toast("The text could not be copied: select it and copy it."),
+    );
+  });
+
   document.addEventListener("DOMContentLoaded", countDown);
   document.addEventListener("htmx:afterSettle", () => {
     countDown();

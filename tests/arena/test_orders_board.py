@@ -13,7 +13,7 @@ from django.urls import reverse
 from arena.board_grid import board_grid, mark_words
 from arena.engine.core.campaign import OrderField
 from arena.models import Bout
-from arena.order_drafts import board_press
+from arena.order_drafts import board_press, draft_counts
 from arena.play_by_web import bout_finish_by_tactics
 from arena.replay import board_shapes
 
@@ -102,16 +102,38 @@ def test_the_terrain_is_in_each_squares_classes_borders_and_name():
 
 
 def test_a_square_set_hands_the_board_to_the_next_part_of_the_order():
-    draft, picked = board_press([MOVE, STRIKE], MOVE, {}, "d5", cols=8, rows=8)
-    assert (draft, picked) == ({"move": "D5"}, STRIKE)
+    draft, picked, said = board_press([MOVE, STRIKE], MOVE, {}, "d5", cols=8, rows=8)
+    assert (draft, picked, said) == ({"move": "D5"}, STRIKE, "")
     # Strikes are a list: the board stays on them; pressing one again takes it back.
-    draft, picked = board_press([MOVE, STRIKE], STRIKE, draft, "D6", cols=8, rows=8)
-    assert (draft, picked) == ({"move": "D5", "strike": ["D6"]}, STRIKE)
-    draft, _ = board_press([MOVE, STRIKE], STRIKE, draft, "D6", cols=8, rows=8)
+    draft, picked, said = board_press([MOVE, STRIKE], STRIKE, draft, "D6", cols=8, rows=8)
+    assert (draft, picked, said) == ({"move": "D5", "strike": ["D6"]}, STRIKE, "")
+    draft, _, said = board_press([MOVE, STRIKE], STRIKE, draft, "D6", cols=8, rows=8)
     assert draft == {"move": "D5", "strike": []}
+    assert said == "D6: strike taken back."
     # Taking the move back leaves the board on the move.
-    draft, picked = board_press([MOVE, STRIKE], MOVE, {"move": "D5"}, "D5", cols=8, rows=8)
+    draft, picked, said = board_press([MOVE, STRIKE], MOVE, {"move": "D5"}, "d5", cols=8, rows=8)
     assert picked == MOVE and not draft["move"]
+    assert said == "D5: move taken back."
+
+
+def test_a_press_on_another_square_takes_nothing_back():
+    draft = {"move": "D5", "strike": ["D6"]}
+    _, _, said = board_press([MOVE, STRIKE], STRIKE, draft, "E6", cols=8, rows=8)
+    assert said == ""
+    _, _, said = board_press([MOVE, STRIKE], MOVE, draft, "C4", cols=8, rows=8)
+    assert said == ""
+
+
+def test_strikes_are_counted_against_the_rule_sets_limit():
+    schema = [MOVE, STRIKE]
+    assert draft_counts(schema, {"strike": ["D6"]}, {"strike": 2}) == {"strike": "1 of 2, 1 left"}
+    assert draft_counts(schema, {}, {"strike": 1}) == {"strike": "0 of 1, 1 left"}
+    assert draft_counts(schema, {"strike": ["D6", "D5"]}, {"strike": 1}) == {
+        "strike": "2 of 1, 1 too many"
+    }
+    # No limit from the rule set (or a limit on a field that is not a list): no count.
+    assert draft_counts(schema, {"strike": ["D6"]}, {}) == {}
+    assert draft_counts(schema, {"move": "D5"}, {"move": 1}) == {}
 
 
 @pytest.mark.parametrize("square", ["I1", "A9", "Z", "D5;", ""])

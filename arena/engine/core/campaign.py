@@ -308,7 +308,9 @@ class WebPlay(Protocol):
     Optional: `text_help(state, who, draft) -> TextHelp`, the typed format explained with an
     example (text_help_of() gives a sensible fallback for a rule set without one); `previews`
     with `threats` and `what_if` (OrderPreviews: what the order page can show before a turn
-    is resolved; previews_of() says which a rule set offers)."""
+    is resolved; previews_of() says which a rule set offers); `limits(state, who, draft) ->
+    Mapping[str, int]`, how many squares each list field of the draft may hold now (e.g.
+    strikes after the drafted move), read through limits_of()."""
 
     def order_schema(self) -> Sequence[OrderField]:
         """The parts of an order, in the order a player gives them."""
@@ -348,6 +350,15 @@ def text_help_of(web: Any, state: Any, who: str, draft: Mapping[str, JSON]) -> T
         note="An order may also be typed in the forum's words: draw one on the board and the "
         "page shows it in those words.",
     )
+
+
+def limits_of(web: Any, state: Any, who: str, draft: Mapping[str, JSON]) -> Mapping[str, int]:
+    """How many squares each list field of the draft may hold, by key, from the rule set's
+    optional `limits`; a rule set without it gives none, and the page shows no count."""
+    own = getattr(web, "limits", None)
+    if own is None:
+        return {}
+    return own(state, who, draft)
 
 
 # What the order page can preview (docs/rulesets.md): the squares opponents can strike next

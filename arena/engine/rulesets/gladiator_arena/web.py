@@ -18,6 +18,7 @@ from arena.engine.rulesets.gladiator_arena.forum import (
 from arena.engine.rulesets.gladiator_arena.orders import (
     destinations,
     strike_targets,
+    strikes_allowed,
     validate_order,
 )
 from arena.engine.rulesets.gladiator_arena.play import order_to_json, parse_order, snapshot
@@ -43,6 +44,17 @@ TEXT_LINES = (
 )  # fmt: skip
 
 
+def _destination(draft: Mapping[str, Any]) -> Square | None:
+    """The drafted move's square (None: staying, or a square that is not one)."""
+    move = draft.get("move")
+    if isinstance(move, str) and move:
+        try:
+            return Square.parse(move)
+        except ValueError:
+            return None
+    return None
+
+
 class GladiatorArenaWeb:
     # The order page's threat overlay and "what if" preview (preview.py).
     previews = frozenset({"threats", "what_if"})
@@ -66,17 +78,18 @@ class GladiatorArenaWeb:
         return snapshot(state)
 
     def choices(self, state: BoutState, who: str, draft: Mapping[str, Any]) -> dict[str, list[str]]:
-        destination = None
-        move = draft.get("move")
-        if isinstance(move, str) and move:
-            try:
-                destination = Square.parse(move)
-            except ValueError:
-                destination = None
+        destination = _destination(draft)
         return {
             "move": [str(s) for s in destinations(state, who)],
             "strike": [str(s) for s in strike_targets(state, who, destination)],
         }
+
+    def limits(self, state: BoutState, who: str, draft: Mapping[str, Any]) -> dict[str, int]:
+        """The strikes allowed after the drafted move (none for a gladiator not in the bout)."""
+        g = state.get(who)
+        if g is None or not g.alive:
+            return {}
+        return {"strike": strikes_allowed(g, _destination(draft))}
 
     def forum_post(
         self, before: BoutState, after: BoutState, events: Sequence[Any], markup: str
