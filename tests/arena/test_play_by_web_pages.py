@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -158,14 +159,21 @@ def test_a_forum_order_through_the_api(running, owner):
     assert response.json()["order"] == {"move": "D5", "strike": ["D6"]}
 
 
+def forum_box(page: str) -> str:
+    """The text of the forum page's readonly box, as a player copies it."""
+    found = re.search(r'<textarea id="forum-text"[^>]*>(.*?)</textarea>', page, re.S)
+    assert found, "no forum text box in the page"
+    return html.unescape(found.group(1))
+
+
 def test_each_resolved_turn_reads_as_a_forum_post(running, owner, rival, client_as):
     bout, mine, theirs = running
     order_submit(entrant=mine, by=owner, order={"move": "D5", "strike": ["D6"]})
     order_submit(entrant=theirs, by=rival, order={"strike": ["D5"]})
     bout_turn_resolve(bout_id=bout.pk, turn=1)
     url = reverse("bout-forum-post", args=[bout.campaign.slug, bout.pk, 1])
-    bbcode = client_as(rival).get(url, {"markup": "bbcode"}).content.decode()
-    markdown = client_as(rival).get(url, {"markup": "markdown"}).content.decode()
+    bbcode = forum_box(client_as(rival).get(url, {"markup": "bbcode"}).content.decode())
+    markdown = forum_box(client_as(rival).get(url, {"markup": "markdown"}).content.decode())
     assert bbcode.startswith("[b]Turn 1[/b]") and "[code]" in bbcode
     assert markdown.startswith("**Turn 1**") and "```" in markdown
     assert "Kaunisto" in bbcode and "Justbec" in markdown

@@ -39,7 +39,6 @@ NOT_PAGES = {
     *(f"gladiator-{action}" for action in ("buy", "sell", "equip", "advance", "tactics")),
     *(f"gladiator-{action}" for action in ("retire", "adjust")),
     *(f"bout-{action}" for action in ("cancel", "verify", "enter", "start", "force", "finish")),
-    "bout-forum-post",
     "bout-mercy",  # a thumb's POST: the vote itself is on the page of a bout awaiting its verdict
     "bout-odds-preview",  # a fragment of the schedule form; the same odds are on a bout's page
     "member-invite",  # the settings page's form posts here
@@ -235,6 +234,11 @@ def _campaign_pages(campaign: Campaign) -> list[SweptPage]:
                 "gm",
             )
         )
+        turns = (bout.engine_input or {}).get("turns") or []
+        if bout.mode == Bout.Mode.ORDERS and turns:
+            url = reverse("bout-forum-post", args=[slug, bout.pk, len(turns)])
+            label = f"{name}: a {status.value} bout's last turn as a forum post"
+            pages.append(SweptPage(label, "bout-forum-post", url, "marcus"))
         if status == Bout.Status.RUNNING:
             entrant = BoutEntrant.objects.filter(
                 bout=bout, gladiator__owner__username="marcus"
