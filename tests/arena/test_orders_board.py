@@ -159,7 +159,7 @@ def test_pressing_a_square_with_htmx_pushes_the_next_drafts_address(running, own
     assert response.status_code == 200
     assert response["HX-Push-Url"] == f"{orders_url(bout, mine)}?pick=strike&move=D5&strike=D6"
     page = response.content.decode()
-    assert 'id="draft-strike">D6 ' in page
+    assert 'id="draft-strike">D6<' in page
     assert labels(page)["D6"].startswith("D6, Justbec, ")
     assert labels(page)["D6"].endswith(", chosen: strike")
 
