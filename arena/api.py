@@ -15,7 +15,7 @@ from campaign.api_inputs import Id, Text, list_schema, paginated
 from campaign.errors import LudusError
 from campaign.inputs import REASON_MAX, TITLE_MAX
 from campaign.selectors import campaign_get_visible
-from characters.models import Gladiator
+from characters.selectors import gladiators_of_ids
 
 from .forms import OUTCOMES, BoutFilterForm
 from .models import Bout, BoutEntrant, BoutVerification
@@ -206,16 +206,11 @@ class BoutListApi(APIView):
         data = BoutIn(data=request.data)
         data.is_valid(raise_exception=True)
         ids = data.validated_data.pop("gladiators")
-        found = {g.pk: g for g in Gladiator.objects.filter(campaign=campaign, pk__in=ids)}
-        missing = [i for i in ids if i not in found]
-        if missing:
-            raise LudusError(
-                f"No gladiator with id {missing[0]} in this campaign.", field="gladiators"
-            )
+        gladiators = gladiators_of_ids(campaign=campaign, ids=ids)
         bout = bout_schedule(
             campaign=campaign,
             by=request.user,
-            gladiators=[found[i] for i in ids],
+            gladiators=gladiators,
             **data.validated_data,
         )
         return Response(BoutOut(bout_get(campaign=campaign, pk=bout.pk)).data, status=201)

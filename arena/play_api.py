@@ -126,7 +126,9 @@ BoutForceApi = _gm_api(bout_turn_force)
 BoutFinishApi = _gm_api(bout_finish_by_tactics)
 
 
-class OrderCheckIn(serializers.Serializer):
+class PreviewIn(serializers.Serializer):
+    """An order drawn (`order`) or typed (`text`), as the order check and the preview take it."""
+
     order = serializers.DictField(required=False)
     text = Text(
         max_length=ORDER_TEXT_MAX,
@@ -136,6 +138,9 @@ class OrderCheckIn(serializers.Serializer):
         allow_blank=True,
         default="",
     )
+
+
+class OrderCheckIn(PreviewIn):
     standing = serializers.BooleanField(required=False, default=False)
 
 
@@ -189,18 +194,6 @@ class OrderCheckApi(APIView):
             text=data.validated_data["text"],
         )
         return Response({"problems": problems})
-
-
-class PreviewIn(serializers.Serializer):
-    order = serializers.DictField(required=False)
-    text = Text(
-        max_length=ORDER_TEXT_MAX,
-        label="The order",
-        multiline=True,
-        required=False,
-        allow_blank=True,
-        default="",
-    )
 
 
 class WhatIfRowOut(serializers.Serializer):

@@ -10,10 +10,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.api_inputs import Id, Integer, Text, list_schema, paginated
-from campaign.errors import LudusError
 from campaign.inputs import TITLE_MAX
 from campaign.selectors import campaign_get_visible
-from characters.models import Gladiator
+from characters.selectors import gladiators_of_ids
 
 from . import bracket
 from .models import Tournament, TournamentEntry, TournamentMatch
@@ -123,16 +122,11 @@ class TournamentListApi(APIView):
         data = TournamentIn(data=request.data)
         data.is_valid(raise_exception=True)
         ids = data.validated_data.pop("gladiators")
-        found = {g.pk: g for g in Gladiator.objects.filter(campaign=campaign, pk__in=ids)}
-        missing = [i for i in ids if i not in found]
-        if missing:
-            raise LudusError(
-                f"No gladiator with id {missing[0]} in this campaign.", field="gladiators"
-            )
+        gladiators = gladiators_of_ids(campaign=campaign, ids=ids)
         tournament = tournament_create(
             campaign=campaign,
             by=request.user,
-            gladiators=[found[i] for i in ids],
+            gladiators=gladiators,
             **data.validated_data,
         )
         fresh = tournament_get(campaign=campaign, pk=tournament.pk)

@@ -37,6 +37,16 @@ def gladiators_of_campaign(*, campaign: Campaign) -> QuerySet[Gladiator]:
     return campaign.gladiators.select_related("owner").order_by("name")
 
 
+def gladiators_of_ids(*, campaign: Campaign, ids: list[int]) -> list[Gladiator]:
+    """The campaign's gladiators with these ids, in the order asked; a refusal in words naming
+    the first id that is not one of them."""
+    found = {g.pk: g for g in Gladiator.objects.filter(campaign=campaign, pk__in=ids)}
+    missing = [i for i in ids if i not in found]
+    if missing:
+        raise LudusError(f"No gladiator with id {missing[0]} in this campaign.", field="gladiators")
+    return [found[i] for i in ids]
+
+
 def gladiators_active(*, campaign: Campaign) -> QuerySet[Gladiator]:
     return gladiators_of_campaign(campaign=campaign).filter(status=Gladiator.Status.ACTIVE)
 
