@@ -115,54 +115,58 @@
     return spot;
   }
 
-  // The element that had focus when the request went out: on a busy machine a poll's swap or
-  // the browser may have taken focus away before the answer arrives.
-  let pressedId = "";
-  document.addEventListener("htmx:beforeRequest", () => {
+  // Focus is remembered per request (its xhr), never in one shared variable: a poll answered
+  // while a press is on its way must not make the press forget where focus was.
+  // - pressed: the id of the element focused when the request went out (on a busy machine the
+  //   browser or another swap may have taken focus away before the answer arrives);
+  // - kept: the element holding focus once the answer is in, given focus again after htmx
+  //   settles if focus was lost on the way (seen on loaded machines).
+  const pressed = new WeakMap();
+  const kept = new WeakMap();
+
+  document.addEventListener("htmx:beforeRequest", (event) => {
     const active = document.activeElement;
-    pressedId = active && active !== document.body ? active.id : "";
+    if (event.detail.xhr && active && active !== document.body && active.id) {
+      pressed.set(event.detail.xhr, active.id);
+    }
   });
 
-  function keepFocus(swapped) {
+  function keepFocus(swapped, xhr) {
     const now = document.activeElement;
     const lost = !now || now === document.body;
     let was = focusBefore;
     focusBefore = null;
+    const pressedId = xhr && pressed.get(xhr);
     if (lost && (!was || was === document.body) && pressedId && !rebuilt) {
       was = { id: pressedId, isConnected: false, dataset: {} }; // give it back by its id
     }
-    pressedId = "";
+    let spot = lost ? null : now;
     if (rebuilt) {
       // The page's content was rebuilt: focus that was in it (or nowhere) lands on the new
       // content's landing spot; focus elsewhere (the header) stays.
       const fresh = document.querySelector("main") || swapped;
       rebuilt = null;
-      if (lost || (was && !was.isConnected)) {
-        const spot = landing(fresh);
-        if (spot) spot.focus({ preventScroll: true });
-      }
-      return;
+      if (lost || (was && !was.isConnected)) spot = landing(fresh);
+    } else if (lost && was && was !== document.body) {
+      // A kept part moved without moveBefore is still connected; else its twin by id, its
+      // data-focus-fallback, or the swapped content's landing spot.
+      const twin = was.isConnected ? was : was.id && document.getElementById(was.id);
+      const fallback = was.dataset && was.dataset.focusFallback && document.getElementById(was.dataset.focusFallback);
+      spot = twin || fallback || (swapped && swapped.isConnected ? landing(swapped) : null);
     }
-    if (!lost || !was || was === document.body) return;
-    if (was.isConnected) {
-      was.focus({ preventScroll: true }); // a kept part was moved without moveBefore
-      return;
-    }
-    const twin = was.id && document.getElementById(was.id);
-    const fallback = was.dataset && was.dataset.focusFallback && document.getElementById(was.dataset.focusFallback);
-    const spot = twin || fallback || (swapped && swapped.isConnected ? landing(swapped) : null);
-    if (spot) spot.focus({ preventScroll: true });
-    given = spot;
+    if (spot && spot !== document.activeElement) spot.focus({ preventScroll: true });
+    if (spot && xhr) kept.set(xhr, spot);
   }
 
-  // htmx settles the new content a moment after the swap (its attributes and classes), and on
-  // a busy machine focus given at the swap was seen lost by then: give it once more if so.
-  let given = null;
-  document.addEventListener("htmx:afterSettle", () => {
-    const spot = given;
-    given = null;
+  document.addEventListener("htmx:afterSettle", (event) => {
+    const xhr = event.detail.xhr;
+    const spot = xhr && kept.get(xhr);
+    if (!spot) return;
+    kept.delete(xhr);
     const now = document.activeElement;
-    if (spot && spot.isConnected && (!now || now === document.body)) spot.focus({ preventScroll: true });
+    if (now && now !== document.body) return;
+    const again = spot.isConnected ? spot : spot.id && document.getElementById(spot.id);
+    if (again) again.focus({ preventScroll: true });
   });
 
   // --- The one live region -------------------------------------------------------------------
@@ -207,7 +211,7 @@
     // What was swapped: the target, or the element that replaced it (an outerHTML swap).
     const target = event.detail.target || event.detail.elt;
     const swapped = target && !target.isConnected && target.id ? document.getElementById(target.id) : target;
-    keepFocus(swapped);
+    keepFocus(swapped, event.detail.xhr);
     news();
   });
 
