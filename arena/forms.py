@@ -46,6 +46,12 @@ def option_fields(schema: Sequence[OptionField]) -> dict[str, forms.Field]:
                 label=option.label, initial=option.default, help_text=option.help,
                 choices=[(c, c.replace("_", " ")) for c in option.choices], required=False,
             )  # fmt: skip
+        elif option.kind == "squares":
+            # Typed as on the forum, "D4 E5"; the rule set checks each square (clean_options).
+            fields[name] = TextField(
+                label=option.label, initial=" ".join(option.default), help_text=option.help,
+                max_length=400, required=False,
+            )  # fmt: skip
         else:
             raise ValueError(f"unknown option kind {option.kind!r} of {option.key!r}")
     return fields
@@ -61,6 +67,10 @@ def options_chosen(schema: Sequence[OptionField], cleaned: dict[str, Any]) -> di
             sizes = [cleaned.get(f"{name}_{part}") for part, _ in BOARD_PARTS]
             if None not in sizes:
                 chosen[option.key] = sizes
+        elif option.kind == "squares":
+            squares = (cleaned.get(name) or "").replace(",", " ").upper().split()
+            if squares:
+                chosen[option.key] = squares
         elif cleaned.get(name) not in (None, ""):
             chosen[option.key] = cleaned[name]
     return chosen

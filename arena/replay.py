@@ -71,7 +71,6 @@ def board_view(
         gladiators=turn["gladiators"],
         colours=colours,
         ground=turn.get("ground", []),
-        walls=log.get("walls") or [],
         terrain=terrain,
     )
 
@@ -83,16 +82,15 @@ def board_shapes(
     gladiators: dict[str, dict[str, Any]],
     colours: dict[str, str],
     ground: list[Any] | tuple = (),
-    walls: list[str] | tuple = (),
     marks: dict[str, str] | None = None,
     terrain: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A board as SVG shapes: squares (each may carry a mark class, for the orders page),
-    walls, things on the ground and the gladiators with their facing; with a rule set's
-    `terrain` (WebPlay.terrain), its water, heights, zones and the lines between squares too."""
+    things on the ground and the gladiators with their facing; with the rule set's `terrain`,
+    its blocks (walls), water, heights, zones and the lines between squares too."""
     marks = marks or {}
     terrain = terrain or {}
-    walls = [*walls, *terrain.get("blocks", [])]
+    walls = terrain.get("blocks", [])
     figures = []
     for n, (name, snap) in enumerate(gladiators.items()):
         if not snap.get("square"):
@@ -215,8 +213,9 @@ def terrain_shapes(terrain: dict[str, Any], rows: int) -> dict[str, list[dict[st
 
 
 def terrain_of(rules: Any, state: Any) -> dict[str, Any]:
-    """The terrain a rule set's web play draws for this state ({}: squares alone)."""
-    draw = getattr(getattr(rules, "web", None), "terrain", None)
+    """The terrain a rule set draws for this state (its optional `terrain`; {}: squares
+    alone)."""
+    draw = getattr(rules, "terrain", None)
     return draw(state) if draw is not None else {}
 
 
@@ -225,7 +224,7 @@ def input_terrain(slug: str, engine_input: dict[str, Any] | None) -> dict[str, A
     bout), for the replay; {} for a rule set that draws none or an input it cannot set up."""
     try:
         rules = ruleset(slug)
-        if getattr(getattr(rules, "web", None), "terrain", None) is None or not engine_input:
+        if getattr(rules, "terrain", None) is None or not engine_input:
             return {}
         return terrain_of(rules, rules.setup(engine_input))
     except EngineInputError:

@@ -187,6 +187,11 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             hp_chart=hp_series(log, colours),
             playing=playing,
             stepping=request.htmx and partial == "replay",
+            # A play-by-web turn that was resolved from orders has its forum post (a turn
+            # fought by tactics after "let tactics fight the rest" has none).
+            forum_turns=len((bout.engine_input or {}).get("turns") or [])
+            if bout.mode == Bout.Mode.ORDERS
+            else 0,
         )
     response = render(request, template, context)
     if ended:

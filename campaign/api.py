@@ -152,7 +152,7 @@ class CampaignJoinApi(APIView):
 class OptionOut(serializers.Serializer):
     key = serializers.CharField()
     label = serializers.CharField()
-    kind = serializers.ChoiceField(choices=["int", "bool", "choice", "board"])
+    kind = serializers.ChoiceField(choices=["int", "bool", "choice", "board", "squares"])
     default = serializers.JSONField()
     minimum = serializers.IntegerField(allow_null=True)
     maximum = serializers.IntegerField(allow_null=True)

@@ -58,3 +58,51 @@ def test_the_fight_history_lists_resolved_bouts(client_as, due_bout, rival):
 def test_a_bout_of_another_campaign_is_404(client_as, due_bout, public_campaign, gm):
     url = reverse("bout", args=[public_campaign.slug, due_bout.pk])
     assert client_as(gm).get(url).status_code == 404
+
+
+def test_the_gm_builds_walls_and_the_replay_draws_them(client_as, campaign, gm, brutus, nox):
+    """GladiatorQuest's walls are a bout option typed as squares ("d4, E5"); the rule set is
+    not played by web, yet its map is the rule set's terrain and the replay draws it."""
+    response = client_as(gm).post(
+        reverse("bout-new", args=[campaign.slug]),
+        {
+            "title": "Among the pillars",
+            "scheduled_at": (timezone.now() + timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M"),
+            "gladiators": [brutus.pk, nox.pk],
+            "option_board_files": 8,
+            "option_board_ranks": 8,
+            "option_walls": "d4, E5",
+        },
+    )
+    assert response.status_code == 302
+    bout = Bout.objects.get()
+    assert bout.options["walls"] == ["D4", "E5"]
+    Bout.objects.filter(pk=bout.pk).update(scheduled_at=timezone.now())
+    bout_resolve(bout_id=bout.pk)
+    page = client_as(gm).get(reverse("bout", args=[campaign.slug, bout.pk])).content.decode()
+    assert page.count('class="wall"') == 2
+
+
+@pytest.mark.parametrize(
+    ("walls", "said"),
+    [
+        ("D4 Z9", "options.walls[1]: Z9 is off the 8x8 board"),
+        ("D4 here", "options.walls[1]: &#x27;HERE&#x27; is not a square in A1 notation"),
+    ],
+)
+def test_a_wall_off_the_board_is_refused_in_words(
+    client_as, campaign, gm, brutus, nox, walls, said
+):
+    response = client_as(gm).post(
+        reverse("bout-new", args=[campaign.slug]),
+        {
+            "scheduled_at": (timezone.now() + timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M"),
+            "gladiators": [brutus.pk, nox.pk],
+            "option_board_files": 8,
+            "option_board_ranks": 8,
+            "option_walls": walls,
+        },
+    )
+    assert response.status_code == 400
+    assert said in response.content.decode()
+    assert not Bout.objects.exists()

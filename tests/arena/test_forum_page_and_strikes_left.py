@@ -124,3 +124,23 @@ def test_the_order_page_counts_the_strikes_and_says_what_was_taken_back(running,
     assert 'data-announce="D6: strike taken back."' in pressed
     assert ">D6: strike taken back.</p>" in pressed
     assert f'id="count-strike">(0 of {allowed}, {allowed} left)' in pressed
+
+
+def test_the_replay_of_a_finished_bout_links_each_ordered_turns_forum_post(
+    resolved, gm, rival, client_as
+):
+    """Once the bout is over the live section goes; the replay keeps the forum post of every
+    turn resolved from orders, and none for the turns tactics fought to the end."""
+    from arena.play_by_web import bout_finish_by_tactics
+
+    bout = bout_finish_by_tactics(bout=resolved, by=gm, turn=2)
+    bout.refresh_from_db()
+    assert bout.status not in {"running", "open"}
+    page = reverse("bout", args=[bout.campaign.slug, bout.pk])
+    first = client_as(rival).get(page, {"turn": 1}).content.decode()
+    assert f'href="{forum_url(bout, 1)}?markup=bbcode" id="replay-forum-bbcode"' in first
+    assert f'href="{forum_url(bout, 1)}?markup=markdown" id="replay-forum-markdown"' in first
+    turns = len(bout.log["turns"])
+    assert turns > 1  # tactics fought on
+    last = client_as(rival).get(page, {"turn": turns}).content.decode()
+    assert "replay-forum-bbcode" not in last

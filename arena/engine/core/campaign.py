@@ -147,8 +147,9 @@ def content_kinds_of(adapter: Any) -> Sequence[ContentKind]:
 class OptionField:
     """One bout option the GM may set; forms and API documentation are built from these.
 
-    kind: "int" (minimum..maximum), "bool", "choice" (one of choices), or "board" (files x
-    ranks: a [files, ranks] list, each minimum..maximum)."""
+    kind: "int" (minimum..maximum), "bool", "choice" (one of choices), "board" (files x
+    ranks: a [files, ranks] list, each minimum..maximum), or "squares" (a list of squares
+    such as ["D4", "E5"], typed in a form as "D4 E5")."""
 
     key: str
     label: str

@@ -133,6 +133,11 @@ class TurnBased(Protocol):
     # driver fills absent orders with it when a rule set has it (see tactics_order), sparing
     # a JSON round trip per order per step.
 
+    # Optional: terrain(state) -> what the board draws besides its squares (blocks, water,
+    # heights, zones, lines between squares; arena/replay.py, board_shapes). The map does not
+    # change within a bout, so the replay draws it from the starting state; the order page,
+    # the live board and the preview draw it too.
+
     def apply(
         self, state: Any, orders: Mapping[str, JSON], dice: Dice
     ) -> tuple[Any, Sequence[Event]]:

@@ -41,7 +41,7 @@ from arena.engine.rulesets.arena_of_the_elders.state import (
     state_from_json,
     state_to_json,
 )
-from arena.engine.rulesets.arena_of_the_elders.web import EldersWeb, snapshot
+from arena.engine.rulesets.arena_of_the_elders.web import EldersWeb, snapshot, terrain
 
 
 class ArenaOfTheElders:
@@ -59,6 +59,9 @@ class ArenaOfTheElders:
 
     def setup(self, bout: Mapping[str, Any]) -> State:
         return setup_bout(bout)
+
+    def terrain(self, state: State) -> dict[str, Any]:
+        return terrain(state)
 
     def secret_order_keys(self, options: Mapping[str, Any]) -> frozenset[str]:
         """What of an order stays secret from all but its own team until the bout is over: in

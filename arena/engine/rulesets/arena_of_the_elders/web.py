@@ -273,9 +273,6 @@ def terrain(state: State) -> dict[str, Any]:
 
 
 class EldersWeb:
-    def terrain(self, state: State) -> dict[str, Any]:
-        return terrain(state)
-
     def order_schema(self) -> tuple[OrderField, ...]:
         return ORDER
 

@@ -156,11 +156,16 @@ class GladiatorQuestCampaign:
                         help="VIII.H: the special contests pay double"),
             OptionField("board", "Arena", "board", [12, 12], minimum=2, maximum=26,
                         help="squares across x squares deep"),
+            OptionField("walls", "Walls", "squares", [],
+                        help="squares nobody enters or sees through, e.g. D4 E5"),
         )  # fmt: skip
 
     def clean_options(self, options: Mapping[str, Any], *, by_tactics: bool) -> dict[str, Any]:
         parse_options(dict(options))  # EngineInputError naming the option at fault
-        return dict(options)
+        cleaned = dict(options)
+        if cleaned.get("walls") == []:
+            del cleaned["walls"]  # no walls is the default: the same bout, stored the same way
+        return cleaned
 
     def start_problems(self, options: Mapping[str, Any], square: str) -> list[str]:
         try:
@@ -170,6 +175,8 @@ class GladiatorQuestCampaign:
         board = parse_options(dict(options)).board
         if not board.contains(sq):
             return [f"{square} is off the {board.width}x{board.height} board"]
+        if sq in board.walls:
+            return [f"{square} is a wall"]
         return []
 
     def bout_input(

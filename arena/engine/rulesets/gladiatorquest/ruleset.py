@@ -60,6 +60,10 @@ class GladiatorQuest:
     def setup(self, bout: Mapping[str, Any]) -> BoutState:
         return setup.setup(bout)
 
+    def terrain(self, s: BoutState) -> dict[str, Any]:
+        """The board's walls (options.walls): squares nobody enters, drawn as blocks."""
+        return {"blocks": sorted(str(w) for w in s.options.board.walls)}
+
     def pending(self, s: BoutState) -> Pending:
         if s.combat:
             who = tuple([name for name, front in s.fronts.items() if combat.can_attack(s, front)])

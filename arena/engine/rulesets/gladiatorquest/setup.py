@@ -50,12 +50,20 @@ def parse_options(raw: Any) -> Options:
         raise EngineInputError("options.board", "must be [width, height]")
     if not (2 <= size[0] <= 26 and 2 <= size[1] <= 99):
         raise EngineInputError("options.board", "width 2..26 and height 2..99")
+    raw_walls = raw.get("walls", [])
+    if not isinstance(raw_walls, list):
+        raise EngineInputError("options.walls", "must be a list of squares like D4")
     walls: list[Square] = []
-    for i, text in enumerate(raw.get("walls", [])):
+    for i, text in enumerate(raw_walls):
         try:
-            walls.append(Square.parse(text))
+            wall = Square.parse(text)
         except (ValueError, TypeError) as exc:
             raise EngineInputError(f"options.walls[{i}]", str(exc)) from None
+        if not (0 <= wall.col < size[0] and 0 <= wall.row < size[1]):
+            raise EngineInputError(
+                f"options.walls[{i}]", f"{text} is off the {size[0]}x{size[1]} board"
+            )
+        walls.append(wall)
     board = Board(size[0], size[1], frozenset(walls))
     contest = raw.get("contest", "standard")
     if contest not in CONTESTS:
