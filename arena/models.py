@@ -191,6 +191,7 @@ class Tournament(models.Model):
     class Status(models.TextChoices):
         RUNNING = "running", "Running"
         FINISHED = "finished", "Finished"
+        CANCELLED = "cancelled", "Cancelled"
 
     class Seeding(models.TextChoices):
         RANDOM = "random", "At random (seeded, so the draw can be redone)"

@@ -15,6 +15,7 @@ from campaign.selectors import campaign_get_visible
 from characters.selectors import gladiators_of_ids
 
 from . import bracket
+from .api import CancelIn
 from .models import Tournament, TournamentEntry, TournamentMatch
 from .tournament_selectors import (
     tournament_get,
@@ -22,7 +23,7 @@ from .tournament_selectors import (
     tournament_matches,
     tournaments_of_campaign,
 )
-from .tournaments import ROUND_MINUTES_MAX, tournament_create
+from .tournaments import ROUND_MINUTES_MAX, tournament_cancel, tournament_create
 
 
 class TournamentOut(serializers.ModelSerializer):
@@ -138,3 +139,16 @@ class TournamentDetailApi(APIView):
     def get(self, request: Request, slug: str, pk: int) -> Response:
         tournament = tournament_get_visible(slug=slug, pk=pk, user=request.user)
         return Response(TournamentDetailOut(tournament).data)
+
+
+class TournamentCancelApi(APIView):
+    """The GM calls off a running knockout: its bouts not yet fought are cancelled."""
+
+    @extend_schema(request=CancelIn, responses=TournamentDetailOut)
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        tournament = tournament_get_visible(slug=slug, pk=pk, user=request.user)
+        data = CancelIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament_cancel(tournament=tournament, by=request.user, **data.validated_data)
+        fresh = tournament_get(campaign=tournament.campaign, pk=tournament.pk)
+        return Response(TournamentDetailOut(fresh).data)

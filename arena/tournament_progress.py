@@ -27,7 +27,7 @@ def tournament_bout_decided(*, bout: Bout) -> None:
     match = (
         TournamentMatch.objects.select_for_update(of=("self",))
         .select_related("first__gladiator", "second__gladiator", "tournament")
-        .filter(bout=bout, winner__isnull=True)
+        .filter(bout=bout, winner__isnull=True, tournament__status=Tournament.Status.RUNNING)
         .first()
     )
     if match is None:
@@ -68,7 +68,8 @@ def match_decide(*, match: TournamentMatch, winner: TournamentEntry, how: str) -
     tournament = match.tournament
     rounds = bracket.rounds_of(tournament.entries.count())
     if match.round == rounds:
-        Tournament.objects.filter(pk=tournament.pk).update(
+        # Only a running knockout is crowned: one the GM cancelled meanwhile stays cancelled.
+        Tournament.objects.filter(pk=tournament.pk, status=Tournament.Status.RUNNING).update(
             status=Tournament.Status.FINISHED,
             champion=winner.gladiator_id,
             finished_at=timezone.now(),

@@ -12,10 +12,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
+from campaign.confirm import confirm_page
 from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_gm
-from campaign.views import form_error, form_status
+from campaign.views import form_error, form_status, refused
 from characters.catalogue import adapter
 from characters.selectors import gladiators_active
 
@@ -27,7 +28,7 @@ from .tournament_selectors import (
     tournament_matches,
     tournaments_of_campaign,
 )
-from .tournaments import tournament_create
+from .tournaments import tournament_cancel, tournament_create
 
 
 def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
@@ -82,7 +83,36 @@ def tournament_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "campaign": campaign,
         "tournament": tournament,
         "running": tournament.status == Tournament.Status.RUNNING,
+        "is_gm": campaign_is_gm(campaign=campaign, user=request.user),
         "drawing": drawing,
         "entries": tournament.entries.select_related("gladiator__owner"),
     }
     return render(request, template, context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_cancel_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """GET: are you sure? POST: call the knockout off (arena/tournaments.py)."""
+    tournament = tournament_get_visible(slug=slug, pk=pk, user=request.user)
+    campaign = tournament.campaign
+    check_campaign_gm(campaign=campaign, user=request.user)
+    if request.method == "GET":
+        return confirm_page(
+            request,
+            question=f"Cancel {tournament.title}? Its bouts not yet fought are called off, "
+            "nobody is crowned, and it cannot be taken up again. Bouts already fought stay.",
+            yes="Yes, cancel the knockout",
+            back=reverse("tournament", args=[slug, pk]),
+            campaign=campaign,
+        )
+    try:
+        cancelled = tournament_cancel(
+            tournament=tournament, by=request.user, reason=request.POST.get("reason", "")
+        )
+    except LudusError as error:
+        messages.error(request, error.message)
+        return refused(request, lambda: tournament_detail(request, slug, pk))
+    bouts = f"{cancelled} bout{'' if cancelled == 1 else 's'}"
+    messages.success(request, f"{tournament.title} is cancelled ({bouts} called off).")
+    return redirect("tournament", slug=campaign.slug, pk=tournament.pk)

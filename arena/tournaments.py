@@ -24,7 +24,15 @@ from characters.selectors import standings
 from . import bracket
 from .engine_io import bout_options_clean
 from .models import Bout, Tournament, TournamentEntry, TournamentMatch
-from .services import SCHEDULE_REACH, TITLE_MAX, BoutRefusedByRules, bout_schedule
+from .services import (
+    REASON_MAX,
+    SCHEDULE_REACH,
+    TITLE_MAX,
+    TURN_BY_TURN_LIVE,
+    BoutRefusedByRules,
+    bout_cancel,
+    bout_schedule,
+)
 from .tournament_progress import match_decide
 
 log = logging.getLogger(__name__)
@@ -157,6 +165,59 @@ def _draw(tournament: Tournament, entries: list[TournamentEntry]) -> None:
         match.save(update_fields=["first", "second"])
         if bottom is None:
             match_decide(match=match, winner=match.first, how=TournamentMatch.Decided.BYE)
+
+
+def tournament_cancel(*, tournament: Tournament, by: AbstractBaseUser, reason: str = "") -> int:
+    """The GM calls off a knockout still running: every bout of it not yet decided is cancelled
+    (nobody is paid, as for any cancelled bout), no later match is scheduled, and no champion
+    is crowned. Bouts already fought stay as they are, payouts and deaths included. Returns how
+    many bouts were cancelled.
+
+    Cancelling a match's bout alone does not end a knockout (its match is scheduled again: a
+    match is fought until it is decided), hence this.
+
+    The tournament's row lock keeps the scheduler (which takes it first) from adding a bout
+    meanwhile. A bout the worker is settling at this very moment holds its own row lock: it is
+    skipped rather than waited for (the settle path takes the bout's lock, then the
+    tournament's), is fought to its end, and moves nothing on (tournament_progress.py only
+    moves a running knockout on)."""
+    check_campaign_gm(campaign=tournament.campaign, user=by)
+    try:
+        reason = text_clean(reason, label="The reason", max_length=REASON_MAX, required=False)
+    except TextRefused as refused:
+        raise LudusError(str(refused), field="reason") from None
+    with transaction.atomic():
+        locked = (
+            Tournament.objects.select_for_update()
+            .filter(pk=tournament.pk, status=Tournament.Status.RUNNING)
+            .first()
+        )
+        if locked is None:
+            raise LudusError("Only a knockout still running can be cancelled; this one is not.")
+        Tournament.objects.filter(pk=locked.pk).update(
+            status=Tournament.Status.CANCELLED, finished_at=timezone.now()
+        )
+        undecided = list(
+            Bout.objects.select_for_update(skip_locked=True, of=("self",))
+            .filter(
+                tournament_match__tournament=locked,
+                status__in=[Bout.Status.SCHEDULED, Bout.Status.VERDICT, *TURN_BY_TURN_LIVE],
+            )
+            .select_related("campaign")
+            .order_by("pk")
+        )
+        why = f"The knockout {locked.title} was cancelled" + (f": {reason}" if reason else ".")
+        for bout in undecided:
+            bout_cancel(bout=bout, by=by, reason=why[:REASON_MAX])
+        audit_record(
+            campaign=locked.campaign,
+            actor=by,
+            action="tournament.cancel",
+            tournament=locked.pk,
+            bouts=len(undecided),
+            reason=reason,
+        )
+    return len(undecided)
 
 
 def round_start(tournament: Tournament, round_number: int) -> datetime:

@@ -185,6 +185,11 @@ api_patterns = [
         tournament_api.TournamentDetailApi.as_view(),
         name="api-tournament",
     ),
+    path(
+        "campaigns/<slug:slug>/tournaments/<int:pk>/cancel/",
+        tournament_api.TournamentCancelApi.as_view(),
+        name="api-tournament-cancel",
+    ),
     path("auth/token/", api.TokenApi.as_view(), name="api-token"),
     path("schema/", api_schema.SchemaApi.as_view(), name="api-schema"),
     path("docs/", api_docs.api_docs, name="api-docs"),
@@ -316,6 +321,11 @@ urlpatterns = [
         "c/<slug:slug>/tournaments/<int:pk>/",
         tournament_views.tournament_detail,
         name="tournament",
+    ),
+    path(
+        "c/<slug:slug>/tournaments/<int:pk>/cancel/",
+        tournament_views.tournament_cancel_view,
+        name="tournament-cancel",
     ),
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),

@@ -114,6 +114,8 @@ def _gm_pages(campaign: Campaign) -> list[SweptPage]:
     for tournament in Tournament.objects.filter(campaign=campaign).order_by("pk")[:1]:
         url = _url("tournament", slug, tournament.pk)
         pages.append(SweptPage(f"{name}: {tournament.title}", "tournament", url, "marcus"))
+        cancel = _url("tournament-cancel", slug, tournament.pk)
+        pages.append(SweptPage(f"{name}: cancel a knockout?", "tournament-cancel", cancel, "gm"))
     for run in LabRun.objects.filter(campaign=campaign).order_by("pk")[:1]:
         url = _url("lab-run", slug, run.pk)
         pages.append(SweptPage(f"{name}: a lab run {run.status}", "lab-run", url, "gm"))
