@@ -94,6 +94,11 @@ api_patterns = [
         name="api-standings",
     ),
     path(
+        "campaigns/<slug:slug>/standings/players/",
+        characters_api.PlayerStandingsApi.as_view(),
+        name="api-standings-players",
+    ),
+    path(
         "campaigns/<slug:slug>/graveyard/",
         characters_api.GraveyardApi.as_view(),
         name="api-graveyard",

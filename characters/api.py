@@ -28,6 +28,7 @@ from .selectors import (
     holding_of,
     ledger_statement,
     standings,
+    standings_by_player,
 )
 from .services import (
     gladiator_adjust,
@@ -311,6 +312,26 @@ class StandingsApi(APIView):
             owner=request.query_params.get("owner", ""),
         )
         return paginated(request, self, rows, GladiatorOut)
+
+
+class PlayerStandingOut(serializers.Serializer):
+    player = serializers.CharField(source="owner__username")
+    gladiators = serializers.IntegerField(help_text="Gladiators in the stable, fallen included.")
+    wins = serializers.IntegerField()
+    defeated = serializers.IntegerField(help_text="Opponents defeated, summed.")
+    bouts = serializers.IntegerField(help_text="Bouts fought, summed.")
+    gold = serializers.IntegerField(help_text="Gold held, summed.")
+
+
+class PlayerStandingsApi(APIView):
+    """Each player's stable as one line, as the standings page's "By player" table: the most
+    wins first, then opponents defeated, then the player's name."""
+
+    @list_schema(PlayerStandingOut, "campaigns_standings_players_list")
+    def get(self, request: Request, slug: str) -> Response:
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+        rows = standings_by_player(campaign=campaign)
+        return paginated(request, self, rows, PlayerStandingOut)
 
 
 class GraveyardApi(APIView):
