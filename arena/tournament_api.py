@@ -146,9 +146,11 @@ class TournamentCancelApi(APIView):
 
     @extend_schema(request=CancelIn, responses=TournamentDetailOut)
     def post(self, request: Request, slug: str, pk: int) -> Response:
-        tournament = tournament_get_visible(slug=slug, pk=pk, user=request.user)
+        # The body is checked before the knockout is looked up: a bad one gets the same 400
+        # whether the knockout exists or not.
         data = CancelIn(data=request.data)
         data.is_valid(raise_exception=True)
+        tournament = tournament_get_visible(slug=slug, pk=pk, user=request.user)
         tournament_cancel(tournament=tournament, by=request.user, **data.validated_data)
         fresh = tournament_get(campaign=tournament.campaign, pk=tournament.pk)
         return Response(TournamentDetailOut(fresh).data)
