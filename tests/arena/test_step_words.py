@@ -14,8 +14,9 @@ from rest_framework.test import APIClient
 
 from arena.engine import ruleset
 from arena.engine.core.ruleset import step_word_of
-from arena.models import Bout, BoutEntrant
+from arena.models import Bout, BoutEntrant, TurnOrder
 from arena.play_by_web import bout_enter, bout_open, bout_start, bout_turn_resolve, order_submit
+from arena.verification import bout_checks
 from campaign.notifications.models import Event
 from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_create
@@ -148,18 +149,14 @@ def test_the_gm_starts_a_bout_and_hears_which_step_takes_orders(
     bout, *_ = engines
     fresh = bout_open(campaign=bout.campaign, by=gm, title="Fresh", deadline_hours=None)
     for player, name in ((owner, "Aries"), (rival, "Scorpio")):
-        machine = gladiator_create(
-            campaign=bout.campaign, by=player, name=name, kind="war-machine"
-        )
+        machine = gladiator_create(campaign=bout.campaign, by=player, name=name, kind="war-machine")
         bout_enter(bout=fresh, gladiator=machine, by=player)
     url = reverse("bout-start", args=[bout.campaign.slug, fresh.pk])
     done = client_as(gm).post(url, follow=True).content.decode()
     assert "The bout has begun: round 1 takes orders." in done
 
 
-@pytest.mark.parametrize(
-    ("fixture", "word"), [("arena_campaign", "turn"), ("engines", "round")]
-)
+@pytest.mark.parametrize(("fixture", "word"), [("arena_campaign", "turn"), ("engines", "round")])
 def test_the_open_form_asks_hours_per_step(request, fixture, word, gm, client_as):
     found = request.getfixturevalue(fixture)
     campaign = found if fixture == "arena_campaign" else found[0].campaign
@@ -242,3 +239,12 @@ def test_notifications_name_the_step(by_web, owner, rival):
     resolved = Event.objects.get(kind=Event.Kind.TURN_RESOLVED, text__contains=title)
     assert resolved.text == f"{w} 1 of {title} resolved."
     assert resolved.data["turn"] == 1 and resolved.link.endswith("?turn=1#replay")
+
+
+def test_the_receipt_check_names_the_step_of_a_tampered_order(by_web, owner, rival):
+    by_web.resolve(owner, rival)
+    TurnOrder.objects.filter(entrant=by_web.mine, turn=1).update(order={"concede": True})
+    checks = {c["check"]: c for c in bout_checks(by_web.bout)}
+    name = by_web.mine.gladiator.name
+    assert checks["orders"]["ok"] is False
+    assert f"{by_web.lower} 1, {name}: the order does not hash" in checks["orders"]["detail"]
