@@ -36,7 +36,7 @@ from .queue import enqueue_turn_resolve
 from .results import LOG_FIELDS, bout_apply_result, bout_fail, bout_settle, bout_store_log
 from .selectors import bout_of_gladiator_in_play
 from .services import TURN_BY_TURN_LIVE, entrants_lock
-from .turns import state_loaded, state_start, state_stored, turn_rules
+from .turns import state_loaded, state_start, state_stored, step_of, turn_rules
 from .verification import bout_commit, order_seal, terms_broken
 
 log = logging.getLogger(__name__)
@@ -56,7 +56,10 @@ def bout_open(
     turn_rules(campaign.ruleset)  # a clear error for a rule set not played turn by turn
     options = bout_options_clean(campaign=campaign, options=options or {}, by_tactics=False)
     if deadline_hours is not None and not 1 <= deadline_hours <= 24 * 14:
-        raise LudusError("A turn deadline is 1 to 336 hours, or none.", field="deadline_hours")
+        raise LudusError(
+            f"A {step_of(campaign.ruleset)} deadline is 1 to 336 hours, or none.",
+            field="deadline_hours",
+        )
     bout = Bout.objects.create(
         campaign=campaign,
         title=title.strip() or "An open bout",

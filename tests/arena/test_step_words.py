@@ -17,6 +17,7 @@ from arena.engine.core.ruleset import step_word_of
 from arena.models import Bout, BoutEntrant, TurnOrder
 from arena.play_by_web import bout_enter, bout_open, bout_start, bout_turn_resolve, order_submit
 from arena.verification import bout_checks
+from campaign.errors import LudusError
 from campaign.notifications.models import Event
 from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_create
@@ -166,6 +167,15 @@ def test_the_open_form_asks_hours_per_step(request, fixture, word, gm, client_as
     assert f"each {word} every owner gives a secret order, and the {word} resolves" in body
 
 
+@pytest.mark.parametrize(("fixture", "word"), [("arena_campaign", "turn"), ("engines", "round")])
+def test_a_deadline_out_of_range_is_refused_in_the_steps_word(request, fixture, word, gm):
+    found = request.getfixturevalue(fixture)
+    campaign = found if fixture == "arena_campaign" else found[0].campaign
+    with pytest.raises(LudusError, match=f"^A {word} deadline is 1 to 336 hours, or none\\.$"):
+        bout_open(campaign=campaign, by=gm, title="Too long", deadline_hours=400)
+    assert not Bout.objects.filter(title="Too long").exists()
+
+
 # --- the orders page --------------------------------------------------------------------------
 
 
@@ -206,6 +216,10 @@ def test_the_order_api_says_there_is_no_order_for_this_step(by_web, owner):
 
 def test_the_order_preview_of_a_gladiator_arena_bout_still_says_turn(running, owner, client_as):
     bout, mine, _ = running
+    orders = page(
+        client_as(owner), reverse("bout-orders", args=[bout.campaign.slug, bout.pk, mine.pk])
+    )
+    assert "an opponent can strike there next turn, after any move of theirs" in orders
     url = reverse("bout-order-preview", args=[bout.campaign.slug, bout.pk, mine.pk])
     body = page(client_as(owner), url, move="D5")
     assert "What if: turn 1" in body and "<h3>The turn, as it would go</h3>" in body
