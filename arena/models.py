@@ -1,7 +1,12 @@
 from __future__ import annotations
 
+from functools import cached_property
+
 from django.conf import settings
 from django.db import models
+
+from arena.engine.core.ruleset import StepWord
+from arena.turns import step_of
 
 
 class Bout(models.Model):
@@ -84,6 +89,12 @@ class Bout(models.Model):
 
     def __str__(self) -> str:
         return self.title or f"Bout {self.pk}"
+
+    @cached_property  # asked a dozen times by one bout page
+    def step(self) -> StepWord:
+        """What its rule set calls a step, for pages and messages ("Round 3" where the rules
+        play in rounds, "Turn 3" by default); the field, URLs and JSON say `turn` for all."""
+        return step_of(self.ruleset)
 
     @property
     def is_pending(self) -> bool:

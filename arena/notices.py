@@ -66,7 +66,9 @@ def notice_orders_needed(*, bout: Bout, living: Iterable[str]) -> None:
             campaign=bout.campaign,
             kind=Event.Kind.ORDERS_NEEDED,
             key=f"orders_needed:{bout.pk}:{bout.turn}:{owner_id}",
-            text=f"Your orders are needed: {names} in {bout.title}, turn {bout.turn}{until}.",
+            text=(
+                f"Your orders are needed: {names} in {bout.title}, {bout.step} {bout.turn}{until}."
+            ),
             link=link,
             users=[owner_id],
             data={
@@ -83,7 +85,7 @@ def notice_turn_resolved(*, bout: Bout, turn: int) -> None:
         campaign=bout.campaign,
         kind=Event.Kind.TURN_RESOLVED,
         key=f"turn_resolved:{bout.pk}:{turn}",
-        text=f"Turn {turn} of {bout.title} resolved.",
+        text=f"{bout.step.title} {turn} of {bout.title} resolved.",
         link=f"{_bout_link(bout)}?turn={turn}#replay",
         users=_owners(_entrants(bout)),
         data={"bout": bout.pk, "turn": turn},

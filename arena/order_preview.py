@@ -56,10 +56,10 @@ def order_what_if(
     if "what_if" not in previews_of(rules.web):
         raise LudusError(f"{rules.title} offers no preview of an order.", field="order")
     if bout.status != Bout.Status.RUNNING:
-        raise LudusError("This bout is not taking orders, so there is no turn to preview.")
+        raise LudusError(f"This bout is not taking orders, so there is no {bout.step} to preview.")
     state, _ = state_loaded(rules, bout.state)
     if gladiator.name not in rules.pending(state).who:
-        raise LudusError(f"{gladiator.name} gives no order for turn {bout.turn}.")
+        raise LudusError(f"{gladiator.name} gives no order for {bout.step} {bout.turn}.")
     if text.strip():
         try:
             draft = rules.web.parse_text(text)

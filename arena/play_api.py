@@ -166,7 +166,7 @@ class OrderApi(APIView):
         entrant = entrant_of_owner(slug=slug, pk=pk, entrant_pk=entrant_pk, user=request.user)
         order = TurnOrder.objects.filter(entrant=entrant, turn=entrant.bout.turn).first()
         if order is None:
-            raise Http404("No order for this turn yet.")
+            raise Http404(f"No order for this {entrant.bout.step} yet.")
         return Response(OrderOut(order).data)
 
     @extend_schema(request=OrderIn, responses=OrderOut)

@@ -36,7 +36,7 @@ from .queue import enqueue_turn_resolve
 from .results import LOG_FIELDS, bout_apply_result, bout_fail, bout_settle, bout_store_log
 from .selectors import bout_of_gladiator_in_play
 from .services import TURN_BY_TURN_LIVE, entrants_lock
-from .turns import state_loaded, state_start, state_stored, turn_rules
+from .turns import state_loaded, state_start, state_stored, step_of, turn_rules
 from .verification import bout_commit, order_seal, terms_broken
 
 log = logging.getLogger(__name__)
@@ -56,7 +56,10 @@ def bout_open(
     turn_rules(campaign.ruleset)  # a clear error for a rule set not played turn by turn
     options = bout_options_clean(campaign=campaign, options=options or {}, by_tactics=False)
     if deadline_hours is not None and not 1 <= deadline_hours <= 24 * 14:
-        raise LudusError("A turn deadline is 1 to 336 hours, or none.", field="deadline_hours")
+        raise LudusError(
+            f"A {step_of(campaign.ruleset)} deadline is 1 to 336 hours, or none.",
+            field="deadline_hours",
+        )
     bout = Bout.objects.create(
         campaign=campaign,
         title=title.strip() or "An open bout",
@@ -219,9 +222,12 @@ def turn_stale(*, bout: Bout, turn: int) -> LudusError | None:
     left open, a double click or a retry never acts on the next one."""
     if bout.status != Bout.Status.RUNNING or bout.turn == turn:
         return None
+    step = bout.step
     if turn < bout.turn:
-        return LudusError(f"Turn {turn} has resolved; here is turn {bout.turn}.", field="turn")
-    return LudusError(f"There is no turn {turn} yet; here is turn {bout.turn}.", field="turn")
+        return LudusError(
+            f"{step.title} {turn} has resolved; here is {step} {bout.turn}.", field="turn"
+        )
+    return LudusError(f"There is no {step} {turn} yet; here is {step} {bout.turn}.", field="turn")
 
 
 def order_submit(
@@ -253,8 +259,8 @@ def order_submit(
         waiting_on = rules.pending(state).who
         if gladiator.name not in waiting_on:
             raise LudusError(
-                f"{gladiator.name} gives no order for turn {bout.turn}: it is out of the bout, "
-                f"or the turn is {', '.join(waiting_on)}'s."
+                f"{gladiator.name} gives no order for {bout.step} {bout.turn}: it is out of the "
+                f"bout, or the {bout.step} is {', '.join(waiting_on)}'s."
             )
         problems = rules.validate(state, gladiator.name, order)
         if problems:
@@ -368,16 +374,16 @@ def bout_turn_force(*, bout: Bout, by: AbstractBaseUser, turn: int) -> Bout:
     check_campaign_gm(campaign=bout.campaign, user=by)
     resolved = bout_turn_resolve(bout_id=bout.pk, turn=turn, force=True)
     if resolved is None:
-        now = Bout.objects.only("status", "turn").get(pk=bout.pk)
+        now = Bout.objects.only("status", "turn", "ruleset").get(pk=bout.pk)
         stale = turn_stale(bout=now, turn=turn)
         if stale is not None:
             raise LudusError(f"{stale.message} Nothing more was resolved.", field="turn")
         if now.status != Bout.Status.RUNNING:
             raise LudusError(
-                f"Turn {turn} is past: the bout is {now.get_status_display().lower()}.",
+                f"{now.step.title} {turn} is past: the bout is {now.get_status_display().lower()}.",
                 field="turn",
             )
-        raise LudusError("This bout has no turn waiting to be resolved.")
+        raise LudusError(f"This bout has no {now.step} waiting to be resolved.")
     audit_record(
         campaign=bout.campaign, actor=by, action="bout.turn_force", bout=bout.pk, turn=turn
     )

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import push_url
 
 from arena.engine.core.campaign import OptionField, limits_of, previews_of, text_help_of
+from arena.engine.core.ruleset import StepWord
 from campaign.confirm import confirm_page
 from campaign.errors import LudusError
 from campaign.inputs import (
@@ -63,7 +64,7 @@ from .play_by_web import (
 )
 from .replay import board_shapes, entrant_colours, terrain_of
 from .selectors import bout_forum_post, bout_get_visible, entrant_of_owner, orders_needed
-from .turns import ruleset_template, state_loaded, turn_rules
+from .turns import ruleset_template, state_loaded, step_of, turn_rules
 from .views import bout_detail
 
 
@@ -74,12 +75,15 @@ class BoutOpenForm(forms.Form):
         max_value=336,
         required=False,
         initial=24,
-        label="Hours per turn",
-        help_text="A turn resolves when every order is in, or after this long. Empty: no deadline.",
     )
 
-    def __init__(self, *args, options: Sequence[OptionField], **kwargs) -> None:
+    def __init__(self, *args, options: Sequence[OptionField], step: StepWord, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        deadline = self.fields["deadline_hours"]
+        deadline.label = f"Hours per {step}"
+        deadline.help_text = (
+            f"A {step} resolves when every order is in, or after this long. Empty: no deadline."
+        )
         self.fields.update(option_fields(options))
         self.options = options
 
@@ -90,8 +94,9 @@ def bout_open_view(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
     check_campaign_gm(campaign=campaign, user=request.user)
     turn_rules(campaign.ruleset)
+    step = step_of(campaign.ruleset)
     schema = rules_of(campaign).options_schema(by_tactics=False)
-    form = BoutOpenForm(request.POST or None, options=schema)
+    form = BoutOpenForm(request.POST or None, options=schema, step=step)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -107,7 +112,7 @@ def bout_open_view(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, "The bout is open: players may enter their gladiators.")
             return redirect("bout", slug=slug, pk=bout.pk)
-    context = {"campaign": campaign, "form": form}
+    context = {"campaign": campaign, "form": form, "step": step}
     return render(request, "arena/bout_open.html", context, status=form_status(request))
 
 
@@ -163,7 +168,7 @@ def _gm_action(
     except LudusError as error:
         messages.error(request, error.message)
         return _refused_on_bout_page(request, slug, pk)
-    messages.success(request, done.format(**turn))
+    messages.success(request, done.format(step=bout.step, **turn))
     return redirect("bout", slug=slug, pk=pk)
 
 
@@ -171,7 +176,12 @@ def _gm_action(
 @require_POST
 def bout_start_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _gm_action(
-        request, slug, pk, bout_start, "The bout has begun: turn 1 takes orders.", names_turn=False
+        request,
+        slug,
+        pk,
+        bout_start,
+        "The bout has begun: {step} 1 takes orders.",
+        names_turn=False,
     )
 
 
@@ -182,8 +192,8 @@ def _gm_confirm(request: HttpRequest, slug: str, pk: int, question: str, yes: st
     turn = request.GET.get("turn", "")
     return confirm_page(
         request,
-        question=question.format(turn=turn, title=bout.title),
-        yes=yes.format(turn=turn),
+        question=question.format(turn=turn, title=bout.title, step=bout.step),
+        yes=yes.format(turn=turn, step=bout.step),
         back=reverse("bout", args=[slug, pk]),
         campaign=bout.campaign,
     )
@@ -195,12 +205,12 @@ def bout_force_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.method == "GET":
         return _gm_confirm(
             request, slug, pk,
-            "Resolve turn {turn} of {title} now? Missing orders fall to tactics.",
-            "Yes, resolve turn {turn}",
+            "Resolve {step} {turn} of {title} now? Missing orders fall to tactics.",
+            "Yes, resolve {step} {turn}",
         )  # fmt: skip
     return _gm_action(
         request, slug, pk, bout_turn_force,
-        "Turn {turn} is resolved; missing orders fell to tactics.",
+        "{step.title} {turn} is resolved; missing orders fell to tactics.",
     )  # fmt: skip
 
 
@@ -210,12 +220,12 @@ def bout_finish_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.method == "GET":
         return _gm_confirm(
             request, slug, pk,
-            "Let tactics fight the rest of {title}, from turn {turn}? Nobody gives orders again.",
+            "Let tactics fight the rest of {title}, from {step} {turn}? Nobody gives orders again.",
             "Yes, let tactics fight",
         )  # fmt: skip
     return _gm_action(
         request, slug, pk, bout_finish_by_tactics,
-        "Tactics fought the rest of the bout from turn {turn}.",
+        "Tactics fought the rest of the bout from {step} {turn}.",
     )  # fmt: skip
 
 
@@ -250,8 +260,8 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
             )
             messages.success(
                 request,
-                f"Order for turn {saved.turn} saved, receipt {saved.receipt}. You may change it "
-                "until the turn resolves.",
+                f"Order for {bout.step} {saved.turn} saved, receipt {saved.receipt}. You may "
+                f"change it until the {bout.step} resolves.",
             )
             return redirect(base)
         except LudusError as error:

@@ -56,6 +56,7 @@ def order_preview_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int
             colours=entrant_colours(bout.engine_input),
             terrain=terrain_of(rules, state),
         )
+        context["after_caption"] = f"The board after the previewed {bout.step}"
     template = ruleset_template(bout.ruleset, "order_preview.html")
     if request.htmx:
         template += "#preview"

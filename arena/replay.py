@@ -12,6 +12,7 @@ from typing import Any
 
 from arena.engine import EngineInputError, ruleset
 from arena.engine.core.board import Square
+from arena.engine.core.ruleset import StepWord, step_word_of
 from campaign.charts import Chart, turns_chart
 
 CELL = 40
@@ -253,8 +254,12 @@ def event_sections(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sections
 
 
-def hp_series(log: dict[str, Any], colours: dict[str, str]) -> Chart | None:
-    """Each gladiator's body/hp after every turn, one line each, as a chart with a legend."""
+def hp_series(
+    log: dict[str, Any], colours: dict[str, str], step: StepWord | None = None
+) -> Chart | None:
+    """Each gladiator's body/hp after every turn (or what the rule set calls its steps), one
+    line each, as a chart with a legend."""
+    step = step or step_word_of(None)
     turns = log.get("turns", [])
     series: dict[str, list[int]] = {name: [] for name in colours}
     for turn in turns:
@@ -264,6 +269,7 @@ def hp_series(log: dict[str, Any], colours: dict[str, str]) -> Chart | None:
     return turns_chart(
         series,
         colours,
-        title="Health (body points or hit points) of each gladiator after every turn",
+        title=f"Health (body points or hit points) of each gladiator after every {step}",
         y_label="health",
+        x_label=step.one,
     )

@@ -243,7 +243,7 @@ def bout_forum_post(*, bout: Bout, turn: int, markup: str) -> str:
     not resolved (yet), LudusError for an unknown markup."""
     turns = (bout.engine_input or {}).get("turns") or []
     if bout.mode != Bout.Mode.ORDERS or not 1 <= turn <= len(turns):
-        raise Http404("That turn has not been resolved.")
+        raise Http404(f"That {bout.step} has not been resolved.")
     if markup not in FORUM_MARKUPS:
         raise LudusError("Markup is 'bbcode' or 'markdown'.", field="markup")
     rules = turn_rules(bout.ruleset)

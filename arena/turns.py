@@ -16,7 +16,7 @@ from django.template.loader import get_template
 from arena.engine import EngineInputError, ruleset
 from arena.engine.core.dice import Dice
 from arena.engine.core.protocol import dice_for
-from arena.engine.core.ruleset import Ruleset
+from arena.engine.core.ruleset import Ruleset, StepWord, step_word_of
 from campaign.errors import LudusError
 
 
@@ -41,6 +41,15 @@ def plays_turn_by_turn(slug: str) -> bool:
     except LudusError:
         return False
     return True
+
+
+def step_of(slug: str) -> StepWord:
+    """What the bout's rule set calls a step ("turn", "round") for the words people read; a
+    rule set no longer installed says "turn"."""
+    try:
+        return step_word_of(ruleset(slug))
+    except EngineInputError:
+        return step_word_of(None)
 
 
 def state_stored(rules: Ruleset, state: Any, dice: Dice) -> dict[str, Any]:

@@ -175,7 +175,7 @@ def _receipts(bout: Bout, engine_input: dict) -> list[dict[str, Any]]:
             continue  # not resolved: still sealed
         count += 1
         name = names.get(order.entrant_id, "")
-        where = f"turn {order.turn}, {name}"
+        where = f"{bout.step} {order.turn}, {name}"
         doc = order_receipt_doc(order, bout_id=bout.pk, gladiator=name)
         if digest(doc) != order.receipt:
             bad.append(f"{where}: the order does not hash to its receipt")

@@ -183,8 +183,8 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 bout.engine_input,
                 terrain=input_terrain(bout.ruleset, bout.engine_input),
             ),
-            board_caption=f"The board after turn {index + 1}",
-            hp_chart=hp_series(log, colours),
+            board_caption=f"The board after {bout.step} {index + 1}",
+            hp_chart=hp_series(log, colours, step=bout.step),
             playing=playing,
             stepping=request.htmx and partial == "replay",
             # A play-by-web turn that was resolved from orders has its forum post (a turn

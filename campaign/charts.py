@@ -143,10 +143,12 @@ def turns_chart(
     *,
     title: str,
     y_label: str,
+    x_label: str = "turn",
     width: int = 480,
     height: int = 150,
 ) -> Chart | None:
-    """Several values over the turns of a bout, one line each, with a legend."""
+    """Several values over the turns of a bout, one line each, with a legend; `x_label` is
+    what the bout's rule set calls a turn ("round")."""
     turns = max((len(v) for v in series.values()), default=0)
     if not turns:
         return None
@@ -182,7 +184,7 @@ def turns_chart(
         lines=lines,
         x_ticks=x_ticks,
         y_ticks=[Tick(y_of(v), str(v)) for v in ticks],
-        x_label="turn",
+        x_label=x_label,
         y_label=y_label,
         low=v0,
         high=v1,

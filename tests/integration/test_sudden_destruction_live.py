@@ -84,7 +84,7 @@ def test_four_machines_by_web_from_the_first_plan_to_the_result_table(
         for context in contexts[:2]:
             watcher = context.new_page()
             watcher.goto(url)
-            expect(watcher.locator("#bout-live h2")).to_contain_text("Turn 1")
+            expect(watcher.locator("#bout-live h2")).to_contain_text("Round 1")
             for name in BUILDS:
                 expect(watcher.locator(f"g.figure[data-name='{name}']")).to_have_count(1)
             watcher.evaluate("window.__same_document = true")
@@ -112,7 +112,7 @@ def test_four_machines_by_web_from_the_first_plan_to_the_result_table(
         expect(orders.locator("#draft-strike")).to_have_text("D1")
         expect(orders.locator("#order-ok")).to_be_visible()
         orders.get_by_role("button", name="Submit the order").click()
-        expect(orders.locator("#flash").get_by_text("Order for turn 1 saved")).to_be_visible()
+        expect(orders.locator("#flash").get_by_text("Order for round 1 saved")).to_be_visible()
         expect(orders.locator("#saved-order")).to_contain_text("Move: B1")
         expect(watchers[1].locator("#order-status li", has_text="Ballista")).to_contain_text(
             "order in"
@@ -136,7 +136,7 @@ def test_four_machines_by_web_from_the_first_plan_to_the_result_table(
         orders.get_by_role("button", name="Submit these lines").click()
 
         for watcher in watchers:
-            expect(watcher.locator("#bout-live h2")).to_contain_text("Turn 2")
+            expect(watcher.locator("#bout-live h2")).to_contain_text("Round 2")
             events = watcher.locator("#last-turn-events")
             expect(events.locator("h4").first).to_have_text("Round 1: tech phase.")
             expect(events).to_contain_text(
@@ -159,7 +159,9 @@ def test_four_machines_by_web_from_the_first_plan_to_the_result_table(
         master.get_by_role("link", name=re.compile("^Let tactics fight the rest")).click()
         master.get_by_role("button", name="Yes, let tactics fight").click()  # are you sure?
         expect(
-            master.get_by_text(re.compile(r"^Tactics fought the rest of the bout from turn \d+\.$"))
+            master.get_by_text(
+                re.compile(r"^Tactics fought the rest of the bout from round \d+\.$")
+            )
         ).to_be_visible()
         labels = [c.label for c in ruleset("sudden-destruction").columns]
         for page in (master, *watchers):
@@ -176,16 +178,16 @@ def test_four_machines_by_web_from_the_first_plan_to_the_result_table(
 
         # The replay steps back to round 1 and reads it phase by phase, tick by tick.
         replay = master.locator("#replay")
-        replay.get_by_role("link", name="First turn").click()
+        replay.get_by_role("link", name="First round").click()
         total = len(bout.log["turns"])
-        expect(replay.locator("h2")).to_contain_text(f"turn 1 of {total}")
+        expect(replay.locator("h2")).to_contain_text(f"round 1 of {total}")
         phases = replay.locator("#turn-events h4")
         expect(phases).to_have_text(
             ["Round 1: tech phase.", "Round 1: actions phase.", "Round 1: repair phase."]
         )
         expect(replay.locator("#turn-events .tick").first).to_have_text("Tick 1")
-        replay.get_by_role("link", name="Next turn").click()
-        expect(replay.locator("h2")).to_contain_text(f"turn 2 of {total}")
+        replay.get_by_role("link", name="Next round").click()
+        expect(replay.locator("h2")).to_contain_text(f"round 2 of {total}")
         expect(phases.first).to_have_text("Round 2: tech phase.")
     finally:
         for context in contexts:

@@ -17,6 +17,8 @@ from django.utils import timezone
 
 from arena.engine import campaign_rulesets, play, ruleset
 from arena.engine.core.canonical import digest
+from arena.engine.core.ruleset import RULESETS as REGISTERED
+from arena.engine.core.ruleset import step_word_of
 from arena.models import Bout, TurnOrder
 from arena.play_by_web import (
     bout_enter,
@@ -197,10 +199,22 @@ def test_a_rule_set_played_by_web_resolves_a_turn_from_its_stored_state(
     assert play(bout.engine_input) == bout.log
     page = client_as(gm).get(reverse("bout", args=[campaign.slug, bout.pk]))
     assert page.status_code == 200
+    # The step is named as the rule set names it ("Round 1"), live or in the replay.
+    assert f"{step_word_of(rules).title} 1: what happened</h3>" in page.content.decode()
     sealed = TurnOrder.objects.filter(bout=bout, turn=1)
     assert all(o.receipt and o.receipt in page.content.decode() for o in sealed)
     checks = {c["check"]: c["ok"] for c in bout_checks(bout)}
     assert checks["orders"] is True and checks["commitment"] is True
+
+
+@pytest.mark.parametrize("slug", sorted(REGISTERED))
+def test_a_step_word_if_declared_is_one_lowercase_word(slug):
+    """`step_word` (optional) goes into sentences: "Resolve round 3 now", "Round 3"."""
+    declared = getattr(REGISTERED[slug], "step_word", None)
+    if declared is None:
+        assert step_word_of(REGISTERED[slug]).one == "turn"
+    else:
+        assert declared.isalpha() and declared.islower(), declared
 
 
 def test_a_rule_set_template_replaces_the_generic_one_only_where_it_exists(settings, tmp_path):

@@ -55,6 +55,8 @@ class Ruleset(Protocol):
     campaign: Any
     web: Any
 
+    # Optional: what its rules call one step of a bout ("round"); read through step_word_of.
+
     def play(self, bout: dict[str, Any]) -> dict[str, Any]:
         """Plain JSON-able bout in (setup, seed or scripted dice, optional orders per turn),
         plain JSON-able log out. Raises EngineInputError for bad input."""
@@ -70,3 +72,30 @@ def register(cls: type[Ruleset]) -> type[Ruleset]:
         raise ValueError(f"rule set slug {cls.slug!r} is registered twice")
     RULESETS[cls.slug] = cls
     return cls
+
+
+@dataclass(frozen=True, slots=True)
+class StepWord:
+    """What a rule set calls one step of a bout, in the forms the pages and messages need:
+    `one` ("round"), `many` ("rounds") and `title` ("Round", to start a sentence or heading).
+    Only words people read use it; URLs, fields and JSON keys say "turn" for every rule set."""
+
+    one: str
+    many: str
+
+    @property
+    def title(self) -> str:
+        return self.one[:1].upper() + self.one[1:]
+
+    def __str__(self) -> str:
+        return self.one
+
+
+DEFAULT_STEP_WORD = "turn"
+
+
+def step_word_of(rules: Any) -> StepWord:
+    """The rule set's optional `step_word` ("round" in Sudden Destruction, whose rules play in
+    rounds); "turn" without it. The plural adds an "s", true of every word in use."""
+    word = getattr(rules, "step_word", None) or DEFAULT_STEP_WORD
+    return StepWord(one=word, many=f"{word}s")

@@ -33,6 +33,8 @@ class SuddenDestruction:
     title: ClassVar[str] = "Sudden Destruction"
     columns: ClassVar[tuple[Column, ...]] = COLUMNS
     placing: ClassVar[str] = PLACING
+    # "Games are played in rounds" (the text): the pages and messages say "round 3", not "turn".
+    step_word: ClassVar[str] = "round"
     campaign = SuddenDestructionCampaign()
     web = SuddenDestructionWeb()
 
