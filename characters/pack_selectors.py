@@ -20,7 +20,8 @@ from .pack_hands import hand
 
 
 def pack_events_of_campaign(*, campaign: Campaign) -> QuerySet[PackEvent]:
-    return PackEvent.objects.filter(campaign=campaign)
+    """The newest first (said here: a count annotated on it would drop the model's ordering)."""
+    return PackEvent.objects.filter(campaign=campaign).order_by("-created_at", "-id")
 
 
 def pack_event_get_visible(*, slug: str, pk: int, user) -> PackEvent:
