@@ -58,10 +58,14 @@ class PackEventOut(serializers.ModelSerializer):
         ]  # fmt: skip
 
     def get_pick(self, event: PackEvent) -> int | None:
-        return event.pick + 1 if event.status == PackEvent.Status.DRAFTING else None
+        return _pick_number(event)
 
     def get_seed(self, event: PackEvent) -> int | None:
         return pack_event_seed(event=event)
+
+
+def _pick_number(event: PackEvent) -> int | None:
+    return event.pick + 1 if event.status == PackEvent.Status.DRAFTING else None
 
 
 class PackCardOut(serializers.Serializer):
@@ -147,7 +151,7 @@ def pack_event_as_seen(event: PackEvent, user) -> dict:
         "id": event.pk,
         "kind": event.kind,
         "status": event.status,
-        "pick": event.pick + 1 if running else None,
+        "pick": _pick_number(event),
         "pick_hours": event.pick_hours,
         "pick_deadline": event.pick_deadline,
         "seed": pack_event_seed(event=event),

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaign.services import campaign_create, campaign_join
@@ -353,3 +355,14 @@ def test_an_event_of_another_campaign_is_not_found(schola, gm, four, api_as, cam
     move_on = reverse("api-pack-move-on", args=[campaign.slug, event.pk])
     assert api_as(gm).post(move_on, format="json").status_code == 404
     assert nothing_changed(event)
+
+
+def test_an_events_answer_costs_the_same_queries_for_two_seats_or_four(schola, gm, four, api_as):
+    events = [open_draft(schola, gm, four[:2]), open_draft(schola, gm, four)]
+    api_as(four[0].owner).get(event_url(events[0]))  # what a first request caches, once
+    counts = []
+    for event in events:
+        with CaptureQueriesContext(connection) as queries:
+            assert api_as(four[0].owner).get(event_url(event)).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
