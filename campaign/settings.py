@@ -231,6 +231,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "BoutStatusEnum": "arena.models.Bout.Status",
         "GladiatorStatusEnum": "characters.models.Gladiator.Status",
+        "PackEventKindEnum": "characters.models.PackEvent.Kind",
+        "PackEventStatusEnum": "characters.models.PackEvent.Status",
         "TournamentStatusEnum": "arena.models.Tournament.Status",
     },
 }

@@ -20,7 +20,7 @@ from arena import (
 from arena import views as arena_views
 from campaign.notifications import views as notification_views
 from characters import api as characters_api
-from characters import pack_views
+from characters import pack_api, pack_views
 from characters import views as characters_views
 
 from . import (
@@ -194,6 +194,22 @@ api_patterns = [
         "campaigns/<slug:slug>/tournaments/<int:pk>/cancel/",
         tournament_api.TournamentCancelApi.as_view(),
         name="api-tournament-cancel",
+    ),
+    path("campaigns/<slug:slug>/packs/", pack_api.PackEventListApi.as_view(), name="api-packs"),
+    path(
+        "campaigns/<slug:slug>/packs/<int:pk>/",
+        pack_api.PackEventDetailApi.as_view(),
+        name="api-pack",
+    ),
+    path(
+        "campaigns/<slug:slug>/packs/<int:pk>/pick/",
+        pack_api.PackPickApi.as_view(),
+        name="api-pack-pick",
+    ),
+    path(
+        "campaigns/<slug:slug>/packs/<int:pk>/move-on/",
+        pack_api.PackMoveOnApi.as_view(),
+        name="api-pack-move-on",
     ),
     path("auth/token/", api.TokenApi.as_view(), name="api-token"),
     path("schema/", api_schema.SchemaApi.as_view(), name="api-schema"),

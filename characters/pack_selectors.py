@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 
 from arena.engine.core.campaign import Card
+from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.selectors import campaign_get_visible
 
@@ -19,7 +20,8 @@ from .pack_hands import hand
 
 
 def pack_events_of_campaign(*, campaign: Campaign) -> QuerySet[PackEvent]:
-    return PackEvent.objects.filter(campaign=campaign)
+    """The newest first (said here: a count annotated on it would drop the model's ordering)."""
+    return PackEvent.objects.filter(campaign=campaign).order_by("-created_at", "-id")
 
 
 def pack_event_get_visible(*, slug: str, pk: int, user) -> PackEvent:
@@ -30,12 +32,28 @@ def pack_event_get_visible(*, slug: str, pk: int, user) -> PackEvent:
     return event.get()
 
 
+def pack_event_seed(*, event: PackEvent) -> int | None:
+    """The seed that made the packs, once the event is over; None while a draft runs (whoever
+    knew it would know every hand)."""
+    return event.seed if event.status == PackEvent.Status.FINISHED else None
+
+
+def pack_seat_gladiator(*, event: PackEvent, gladiator_id: int | None) -> Gladiator:
+    """The gladiator with this id seated at the event, or a refusal in words."""
+    seat = event.seats.select_related("gladiator").filter(gladiator_id=gladiator_id).first()
+    if seat is None:
+        raise LudusError("Choose a gladiator seated at this draft.", field="gladiator")
+    return seat.gladiator
+
+
 @dataclass
 class SeatView:
     seat: PackSeat
     gladiator: Gladiator
     mine: bool
     picked_now: bool  # has made the current pick (what it picked stays secret)
+    picks_made: int  # how many picks it has made (the count is no secret, the cards are)
+    cards_shown: bool = False  # its picks or pool may be shown to this user
     cards: list[Card] = field(default_factory=list)  # picks or pool: shown when allowed
     hand: list[Card] = field(default_factory=list)  # the pack in hand: its owner's only
 
@@ -57,8 +75,10 @@ def pack_event_seats(*, event: PackEvent, user) -> list[SeatView]:
             gladiator=seat.gladiator,
             mine=mine,
             picked_now=(seat.seat, event.pick) in picks,
+            picks_made=sum(1 for s, _ in picks if s == seat.seat),
+            cards_shown=over or mine,
         )
-        if over or mine:
+        if view.cards_shown:
             if event.kind == PackEvent.Kind.SEALED:
                 owned = packs[seat.seat]
             else:

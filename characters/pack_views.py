@@ -26,7 +26,12 @@ from .pack_events import (
     pack_pick,
     pack_rules,
 )
-from .pack_selectors import pack_event_get_visible, pack_event_seats, pack_events_of_campaign
+from .pack_selectors import (
+    pack_event_get_visible,
+    pack_event_seats,
+    pack_events_of_campaign,
+    pack_seat_gladiator,
+)
 from .selectors import gladiators_active
 
 
@@ -110,13 +115,10 @@ def pack_event_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_POST
 def pack_pick_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = pack_event_get_visible(slug=slug, pk=pk, user=request.user)
-    seat = event.seats.select_related("gladiator").filter(
-        gladiator_id=parse_int(request.POST.get("gladiator"))
-    )
     try:
-        if not seat.exists():
-            raise LudusError("Choose a gladiator seated at this draft.", field="gladiator")
-        gladiator = seat.get().gladiator
+        gladiator = pack_seat_gladiator(
+            event=event, gladiator_id=parse_int(request.POST.get("gladiator"))
+        )
         pick = parse_int(request.POST.get("pick"))
         if pick is None:
             raise LudusError("The pick's number is missing.", field="pick")

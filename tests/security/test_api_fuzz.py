@@ -37,8 +37,10 @@ from arena.play_by_web import bout_enter, bout_open, bout_start, order_submit
 from arena.services import bout_schedule
 from campaign.content import content_upload
 from campaign.services import campaign_create, campaign_join
+from characters.pack_events import pack_event_create
 from characters.services import gladiator_adjust, gladiator_create
 from tests.engine.arena_of_the_elders.test_gm_content import EXAMPLE
+from tests.packs.conftest import equip_with_packs
 
 from .conftest import FIGURES
 
@@ -72,10 +74,11 @@ OPERATIONS = sorted(
     (op.ok() for op in SCHEMA.get_all_operations()), key=lambda op: (op.path, op.method)
 )
 # Operations of play-by-web bouts run in the Gladiator Arena campaign, those of GM content and
-# pick phases in the Arena of the Elders one (the rule set that has them), the rest in
-# GladiatorQuest.
+# pick phases in the Arena of the Elders one (the rule set that has them), draft and sealed
+# events in the Gladiator 101 one, the rest in GladiatorQuest.
 TURN_BY_TURN = ("/entries/", "/start/", "/force/", "/finish/", "/orders/", "/turns/", "/open/")
 ELDERS_ONLY = ("/content/", "/picks/")
+PACKS_ONLY = ("/packs/",)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.fuzz]
 
@@ -85,6 +88,7 @@ class FuzzWorld:
     quest: dict[str, object]  # path parameters in the GladiatorQuest campaign
     arena: dict[str, object]  # ... and in the Gladiator Arena one
     elders: dict[str, dict[str, object]]  # ... and in the Elders one: "content", "picks"
+    packs: dict[str, object]  # ... and in the Gladiator 101 one: a draft under way
     tokens: dict[str, str]
 
 
@@ -120,6 +124,14 @@ def fuzz_world(gm, owner, rival) -> FuzzWorld:
     drafting = bout_open(campaign=elders, by=gm, title="Fuzz draft", options={"picks": True})
     ignis = gladiator_create(campaign=elders, by=owner, name="Pyrrhus", kind="ignis")
     bout_enter(bout=drafting, gladiator=ignis, by=owner)
+    schola = campaign_create(by=gm, name="Fuzz Schola", ruleset="gladiator-101")
+    for player in (owner, rival):
+        campaign_join(campaign=schola, user=player, code=schola.invite_code)
+    seated = [
+        equip_with_packs(gladiator_create(campaign=schola, by=p, name=n, kind="gladiator"), gm=gm)
+        for p, n in ((owner, "Attius"), (rival, "Bassus"))
+    ]
+    draft = pack_event_create(campaign=schola, by=gm, kind="draft", gladiators=seated)
     return FuzzWorld(
         quest={"slug": quest.slug, "id": hero.pk, "bout_id": bout.pk},
         arena={"slug": arena.slug, "id": running.pk, "entrant_pk": mine.pk, "turn": 1},
@@ -127,6 +139,7 @@ def fuzz_world(gm, owner, rival) -> FuzzWorld:
             "content": {"slug": elders.slug, "id": arena_item.pk},
             "picks": {"slug": elders.slug, "id": drafting.pk},
         },
+        packs={"slug": schola.slug, "id": draft.pk},
         tokens={
             "player": Token.objects.create(user=owner).key,
             "gm": Token.objects.create(user=gm).key,
@@ -137,7 +150,9 @@ def fuzz_world(gm, owner, rival) -> FuzzWorld:
 def path_parameters(operation, world: FuzzWorld) -> dict[str, object]:
     """Real values for the operation's path, so that it reaches its serializer and service."""
     names = {p.name for p in operation.path_parameters}
-    if any(part in operation.path for part in ELDERS_ONLY):
+    if any(part in operation.path for part in PACKS_ONLY):
+        values = dict(world.packs)
+    elif any(part in operation.path for part in ELDERS_ONLY):
         values = dict(world.elders["content" if "/content/" in operation.path else "picks"])
     elif any(part in operation.path for part in TURN_BY_TURN):
         values = dict(world.arena)

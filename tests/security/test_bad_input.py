@@ -38,11 +38,14 @@ from campaign.content import content_upload
 from campaign.models import AuditEntry, Campaign, CampaignContent, Membership
 from campaign.notifications.models import Event, Notification, NotificationSettings, Webhook
 from campaign.services import campaign_create, campaign_join
-from characters.models import Gladiator, Holding, LedgerLine
+from characters.models import Gladiator, Holding, LedgerLine, PackEvent, PackPick, PackSeat
+from characters.pack_events import pack_event_create
+from characters.pack_selectors import pack_event_seats
 from characters.services import gladiator_adjust, gladiator_create
 from characters.shop import item_buy, item_unequip
 from tests.conftest import PASSWORD
 from tests.engine.arena_of_the_elders.test_gm_content import EXAMPLE
+from tests.packs.conftest import equip_with_packs
 
 from .conftest import FIGURES
 
@@ -51,7 +54,7 @@ pytestmark = pytest.mark.django_db
 TABLES = (
     Campaign, Membership, AuditEntry, Gladiator, Holding, LedgerLine, Bout, BoutEntrant,
     TurnOrder, Token, Session, Webhook, NotificationSettings, Event, Notification,
-    CampaignContent,
+    CampaignContent, PackEvent, PackSeat, PackPick,
 )  # fmt: skip
 
 
@@ -126,8 +129,29 @@ def world(gm, owner, rival, outsider) -> World:
                                      (rival, "Ferox", "vorn", "Blue")):  # fmt: skip
         champion = gladiator_create(campaign=elders, by=player, name=name, kind=kind)
         bout_enter(bout=drafting, gladiator=champion, by=player, team=team)
+    # Gladiator 101: a draft between the owner's and the rival's gladiators, each holding a
+    # booster pack more for another event, and a sealed event in a campaign of its own.
+    schola, schola_elsewhere = (
+        campaign_create(by=gm, name=name, ruleset="gladiator-101")
+        for name in ("Schola", "Schola Nova")
+    )
+    for campaign in (schola, schola_elsewhere):
+        for player in (owner, rival):
+            campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+    attius, bassus = (
+        equip_with_packs(gladiator_create(campaign=schola, by=p, name=n, kind="gladiator"), gm=gm)
+        for p, n in ((owner, "Attius"), (rival, "Bassus"))
+    )
+    draft = pack_event_create(campaign=schola, by=gm, kind="draft", gladiators=[attius, bassus])
+    (seat,) = [s for s in pack_event_seats(event=draft, user=owner) if s.mine]
+    loner = gladiator_create(campaign=schola_elsewhere, by=owner, name="Loner", kind="gladiator")
+    foreign_draft = pack_event_create(
+        campaign=schola_elsewhere, by=gm, kind="sealed", gladiators=[equip_with_packs(loner, gm=gm)]
+    )
     return World(
         ids={
+            "schola": schola.slug, "attius": attius.pk, "bassus": bassus.pk, "draft": draft.pk,
+            "card": seat.hand[0].slug, "foreign_draft": foreign_draft.pk,
             "elders": elders.slug, "arena_item": arena_item.pk,
             "foreign_content": foreign_content.pk, "drafting": drafting.pk,
             "quest": quest.slug, "arena": arena.slug, "code": quest.invite_code,
@@ -306,6 +330,20 @@ ROWS = [
         "owner", lambda w: {"champion": "mira"}, {"champion": TEXT}, api=True, ok=200),
     Row("page bout pick", "post", at("bout-picks", "elders", "[drafting|foreign_bout]"),
         "owner", lambda w: {"champion": "mira"}, {"champion": TEXT}),
+    Row("api pack event", "post", at("api-packs", "schola"), "gm",
+        lambda w: {"kind": "draft", "gladiators": [w.attius, w.bassus], "pick_hours": 24},
+        {"kind": TEXT, "gladiators.0": ID, "pick_hours": NUMBER}, api=True, ok=201),
+    Row("api pack pick", "post", at("api-pack-pick", "schola", "[draft|foreign_draft]"),
+        "owner", lambda w: {"gladiator": w.attius, "pick": 1, "card": w.card},
+        {"gladiator": ID, "pick": NUMBER, "card": TEXT}, api=True, ok=200),
+    Row("api pack move-on", "post", at("api-pack-move-on", "schola", "[draft|foreign_draft]"),
+        "gm", lambda w: {}, {}, api=True, ok=200),
+    Row("page pack event", "post", at("pack-event-new", "schola"), "gm",
+        lambda w: {"kind": "draft", "gladiators": [w.attius, w.bassus], "pick_hours": "24"},
+        {"kind": TEXT, "gladiators.0": ID, "pick_hours": NUMBER}),
+    Row("page pack pick", "post", at("pack-pick", "schola", "[draft|foreign_draft]"),
+        "owner", lambda w: {"gladiator": w.attius, "pick": "0", "card": w.card},
+        {"gladiator": ID, "pick": NUMBER, "card": TEXT}),
 ]
 # fmt: on
 

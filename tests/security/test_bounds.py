@@ -5,15 +5,22 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 
+from arena.tournaments import tournament_create
 from campaign.api_parsers import MAX_JSON_DEPTH, json_too_deep
 from campaign.inputs import MAX_ID, parse_id, parse_int
+from campaign.services import campaign_create, campaign_join
+from characters.pack_events import pack_event_create
+from characters.services import gladiator_create
+from tests.packs.conftest import equip_with_packs
 
 pytestmark = pytest.mark.django_db
 
@@ -38,22 +45,46 @@ TURN_BY_TURN = ("/entries/", "/start/", "/force/", "/finish/", "/orders/", "/tur
 
 
 def concrete(path: str, world: dict[str, object]) -> str:
-    """The path with real values: the bout endpoints get a bout's id, a gladiator's the hero's,
-    and play-by-web ones the running bout of the Gladiator Arena campaign."""
+    """The path with real values: the bout endpoints get a bout's id, a knockout's a knockout's,
+    a gladiator's the hero's, play-by-web ones the running bout of the Gladiator Arena
+    campaign, and draft and sealed ones the draft of the Gladiator 101 campaign."""
     values = dict(world)
     if any(part in path for part in TURN_BY_TURN):
         values.update(slug=world["arena"], id=world["running"])
+    elif "/packs/" in path:
+        values.update(slug=world["schola"], id=world["draft"])
     elif "/bouts/{id}" in path:
         values["id"] = world["bout"]
+    elif "/tournaments/{id}" in path:
+        values["id"] = world["tournament"]
     return re.sub(r"\{(\w+)\}", lambda m: str(values[m.group(1)]), path)
 
 
 @pytest.fixture
-def world(campaign, brutus, due_bout, running) -> dict[str, object]:
+def world(campaign, gm, owner, rival, brutus, nox, due_bout, running) -> dict[str, object]:
     bout, mine, _ = running
+    others = [
+        gladiator_create(campaign=campaign, by=player, name=name, kind="dwarf")
+        for player, name in ((owner, "Crixus"), (rival, "Varro"))
+    ]
+    knockout = tournament_create(
+        campaign=campaign,
+        by=gm,
+        gladiators=[brutus, nox, *others],
+        starts_at=timezone.now() + timedelta(days=2),
+    )
+    schola = campaign_create(by=gm, name="Schola", ruleset="gladiator-101")
+    for player in (owner, rival):
+        campaign_join(campaign=schola, user=player, code=schola.invite_code)
+    seated = [
+        equip_with_packs(gladiator_create(campaign=schola, by=p, name=n, kind="gladiator"), gm=gm)
+        for p, n in ((owner, "Attius"), (rival, "Bassus"))
+    ]
+    draft = pack_event_create(campaign=schola, by=gm, kind="draft", gladiators=seated)
     return {
         "slug": campaign.slug, "id": brutus.pk, "bout": due_bout.pk, "arena": bout.campaign.slug,
-        "running": bout.pk, "entrant_pk": mine.pk, "turn": 1,
+        "running": bout.pk, "entrant_pk": mine.pk, "turn": 1, "tournament": knockout.pk,
+        "schola": schola.slug, "draft": draft.pk,
     }  # fmt: skip
 
 
