@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from arena.engine.core.board import Square
 from arena.engine.core.events import Event
 from arena.engine.core.protocol import Column, Fate, Standing
 from arena.engine.rulesets.gladiatorquest.state import BoutState, FighterState, Status
@@ -77,24 +76,26 @@ def result(state: BoutState) -> dict[str, Any]:
 
 
 def record(state: BoutState, events: Sequence[Event]) -> dict[str, Any]:
+    names = state.options.names
     return {
         "turn": state.turn,
         "phase": state.phase,
         "events": [e.to_dict() for e in events],
-        "gladiators": {f.name: _snapshot(f, state.options.names) for f in state.fighters},
+        # Each gladiator as he stands after the turn (written here rather than by a function
+        # of its own: the log holds one per gladiator per turn).
+        "gladiators": {
+            f.name: {
+                "square": None if f.square is None else names[f.square],
+                "facing": str(f.facing),
+                "body": f.body,
+                "mind": f.gladiator.mind,
+                "alive": f.status is not Status.DEAD,
+                "status": str(f.status),
+                "points": f.points,
+            }
+            for f in state.fighters
+        },
         "ground": [
             {"item": g.item, "square": str(g.square), "owner": g.owner} for g in state.ground
         ],
-    }
-
-
-def _snapshot(f: FighterState, names: Mapping[Square, str]) -> dict[str, Any]:
-    return {
-        "square": None if f.square is None else names[f.square],
-        "facing": str(f.facing),
-        "body": f.body,
-        "mind": f.gladiator.mind,
-        "alive": f.status is not Status.DEAD,
-        "status": str(f.status),
-        "points": f.points,
     }
