@@ -97,12 +97,13 @@ class CombatEntered(QuestEvent):
         return "Combat: " + "; ".join(f"{a} and {b}" for a, b in self.pairs)
 
 
+# What follows the attacker's name (a possessive without the space).
 _ATTACK_VERBS = {
-    "swing": "swings at",
-    "thrust": "thrusts at",
-    "jab": "jabs at",
-    "shield_bash": "shield-bashes",
-    "passing": "makes a passing attack on",
+    "swing": " swings at",
+    "thrust": " thrusts at",
+    "jab": " jabs at",
+    "shield_bash": " shield-bashes",
+    "passing": " makes a passing attack on",
     "thrown": "'s thrown weapon hits",
     "spell": "'s spell strikes",
 }
@@ -128,11 +129,10 @@ class Attacked(QuestEvent):
     body_after: int
 
     def text(self) -> str:
-        verb = _ATTACK_VERBS.get(self.how, "attacks")
-        sep = "" if verb.startswith("'") else " "
+        verb = _ATTACK_VERBS.get(self.how, " attacks")
         target, attack = self.target, self.attack_dice
         out = (
-            f"{self.attacker}{sep}{verb} {target} with the {self.weapon}: "
+            f"{self.attacker}{verb} {target} with the {self.weapon}: "
             f"{len(attack)} attack dice rolled {','.join(attack) if attack else 'nothing'}"
         )
         # (parry and defend dice are only listed when there are some, so never "nothing")

@@ -280,15 +280,17 @@ def _carry_out(
                 del valid[name]
                 turn.events.append(Bumped(name, str(intents[name]), Bump.OCCUPIED, f.points))
                 changed = True
+    # All at once: every mover leaves his square before any enters one (a rotation goes round).
     movers = [by_name[name] for name in valid]
-    starts = {f.name: f.square for f in movers}
+    occupied, names = turn.occupied, turn.options.names
     for f in movers:
-        turn.place(f, None)
-    names = turn.options.names
+        del occupied[f.square]
     for f in movers:
-        turn.place(f, valid[f.name])
-        start, end = names[starts[f.name]], names[valid[f.name]]
-        turn.events.append(Moved(f.name, labels[f.name], start, end, str(f.facing), f.points))
+        start, f.square = f.square, valid[f.name]
+        occupied[f.square] = f
+        turn.events.append(
+            Moved(f.name, labels[f.name], names[start], names[f.square], str(f.facing), f.points)
+        )
     return contested, movers
 
 

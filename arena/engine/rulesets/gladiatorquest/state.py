@@ -236,16 +236,20 @@ class BoutState:
     finished: bool = False
     winner: str | None = None
     reason: str = ""
-    # Derived from the above, once: who stands where (bodies and spared walkers too), by
-    # index; and everyone in the coming combat round, by name.
-    occupied: Mapping[Square, int] = field(init=False, compare=False, repr=False)
+    # Derived from the above, once: who stands where (bodies and spared walkers too), and
+    # everyone by name. Worked out here unless given: a turn hands over the two tables it kept
+    # for the fighters it made (turn.py), which are these.
+    occupied: Mapping[Square, FighterState] = field(default=None, compare=False, repr=False)
+    by_name: Mapping[str, FighterState] = field(default=None, compare=False, repr=False)
+    # Everyone in the coming combat round, by name.
     fronts: Mapping[str, Front] = field(init=False, compare=False, repr=False)
-    by_name: Mapping[str, FighterState] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.occupied = {f.square: i for i, f in enumerate(self.fighters) if f.square is not None}
+        if self.occupied is None:
+            self.occupied = {f.square: f for f in self.fighters if f.square is not None}
+        if self.by_name is None:
+            self.by_name = {f.name: f for f in self.fighters}
         self.fronts = _fronts(self) if self.combat else {}
-        self.by_name = {f.name: f for f in self.fighters}
 
     def fighter(self, name: str) -> FighterState | None:
         return self.by_name.get(name)

@@ -67,7 +67,8 @@ class Turn:
 
     def freeze(self, phase: str, turn: int) -> BoutState:
         # BoutState's fields in their order, not by keyword: a class called with keywords
-        # goes through a dict of them (a third of the cost here, made every turn).
+        # goes through a dict of them (a third of the cost here, made every turn). The turn
+        # is done with its tables of who stands where and who is who: the state takes them.
         return BoutState(
             self.options,
             tuple(self.fighters),
@@ -82,6 +83,8 @@ class Turn:
             self.finished,
             self.winner,
             self.reason,
+            self.occupied,
+            self.by_name,
         )
 
     def enemies(self, f: FighterState) -> list[FighterState]:
