@@ -84,7 +84,7 @@ class Bumped(QuestEvent):
     points_left: int
 
     def text(self) -> str:
-        return f"{self.name} cannot enter {self.wanted} ({self.reason.value}) and stays put"
+        return f"{self.name} cannot enter {self.wanted} ({self.reason}) and stays put"
 
 
 @dataclass
