@@ -17,15 +17,21 @@ class QuestEvent(Event):
     the fields in order, and to_dict copies them in one go (the generic Event.to_dict asks
     every field for its value and type, and the log turns each bout's events into dicts by the
     dozen). Most fields already are JSON scalars (names, squares, numbers); each class names
-    the few that are not (dice tuples, enums) in `structured`, and only those go through
-    plain(). tests/engine/test_gladiatorquest_events.py checks that none is left out."""
+    the few that are not (dice tuples, enums) in `structured`, and only those are converted.
+    tests/engine/test_gladiatorquest_events.py checks that none is left out.
+
+    Most of those are dice as rolled, named again in `rolls`: a tuple of numbers or of face
+    names (already JSON scalars), which the log lists as they are; the others (an enum, the
+    combat's pairs) go through plain()."""
 
     structured: ClassVar[tuple[str, ...]] = ()
+    rolls: ClassVar[tuple[str, ...]] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out = {"type": self.kind, "text": self.text(), **vars(self)}
         for name in self.structured:  # (replacing a key keeps its place: the field order)
-            out[name] = plain(out[name])
+            value = out[name]
+            out[name] = list(value) if name in self.rolls else plain(value)
         return out
 
 
@@ -39,6 +45,7 @@ class Bump(StrEnum):
 class MovementRolled(QuestEvent):
     kind: ClassVar[str] = "movement_roll"
     structured: ClassVar[tuple[str, ...]] = ("dice",)
+    rolls: ClassVar[tuple[str, ...]] = structured
     name: str
     weight: str
     dice: tuple[int, ...]
@@ -115,6 +122,7 @@ class Attacked(QuestEvent):
 
     kind: ClassVar[str] = "attack"
     structured: ClassVar[tuple[str, ...]] = ("attack_dice", "parry_dice", "defend_dice")
+    rolls: ClassVar[tuple[str, ...]] = structured
     attacker: str
     target: str
     how: str  # swing, thrust, jab, shield_bash, passing, thrown, spell
@@ -182,6 +190,7 @@ class Thrown(QuestEvent):
 class SpellCast(QuestEvent):
     kind: ClassVar[str] = "spell"
     structured: ClassVar[tuple[str, ...]] = ("saves",)
+    rolls: ClassVar[tuple[str, ...]] = structured
     caster: str
     spell: str
     target: str | None
@@ -224,6 +233,7 @@ class PotionDrunk(QuestEvent):
 class StatusRoll(QuestEvent):
     kind: ClassVar[str] = "status"
     structured: ClassVar[tuple[str, ...]] = ("dice",)
+    rolls: ClassVar[tuple[str, ...]] = structured
     name: str
     status: str
     dice: tuple[int, ...]
