@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -52,3 +53,13 @@ def test_events_log_their_rolls_as_the_generic_conversion_does(seed: int) -> Non
             for name in getattr(event, "rolls", ()):
                 assert type(event.to_dict()[name]) is list
     assert "move" in kinds
+
+
+def test_a_replaced_state_works_its_tables_out_for_its_own_fighters() -> None:
+    state, _ = next(_turns(3))
+    first = state.fighters[0]
+    moved = replace(first, square=None)
+    changed = replace(state, fighters=(moved, *state.fighters[1:]))
+    assert changed.by_name[first.name] is moved
+    assert first.square not in changed.occupied
+    assert state.by_name[first.name] is first and state.occupied[first.square] is first

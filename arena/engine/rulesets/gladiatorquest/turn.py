@@ -83,8 +83,7 @@ class Turn:
             self.finished,
             self.winner,
             self.reason,
-            self.occupied,
-            self.by_name,
+            (self.occupied, self.by_name),
         )
 
     def enemies(self, f: FighterState) -> list[FighterState]:
