@@ -211,9 +211,11 @@ def step_orders(
         )
     orders = dict(raw)
     if fill:
+        # tactics_order for each absent name, with the rule set's plan looked up once.
+        plan = getattr(ruleset, "plan", None) or ruleset.tactics
         for who in ruleset.pending(state).who:
             if who not in orders:
-                orders[who] = tactics_order(ruleset, state, who)
+                orders[who] = plan(state, who)
     return orders
 
 

@@ -17,15 +17,21 @@ class QuestEvent(Event):
     the fields in order, and to_dict copies them in one go (the generic Event.to_dict asks
     every field for its value and type, and the log turns each bout's events into dicts by the
     dozen). Most fields already are JSON scalars (names, squares, numbers); each class names
-    the few that are not (dice tuples, enums) in `structured`, and only those go through
-    plain(). tests/engine/test_gladiatorquest_events.py checks that none is left out."""
+    the few that are not (dice tuples, enums) in `structured`, and only those are converted.
+    tests/engine/test_gladiatorquest_events.py checks that none is left out.
+
+    Most of those are dice as rolled, named again in `rolls`: a tuple of numbers or of face
+    names (already JSON scalars), which the log lists as they are; the others (an enum, the
+    combat's pairs) go through plain()."""
 
     structured: ClassVar[tuple[str, ...]] = ()
+    rolls: ClassVar[tuple[str, ...]] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out = {"type": self.kind, "text": self.text(), **vars(self)}
         for name in self.structured:  # (replacing a key keeps its place: the field order)
-            out[name] = plain(out[name])
+            value = out[name]
+            out[name] = list(value) if name in self.rolls else plain(value)
         return out
 
 
@@ -39,6 +45,7 @@ class Bump(StrEnum):
 class MovementRolled(QuestEvent):
     kind: ClassVar[str] = "movement_roll"
     structured: ClassVar[tuple[str, ...]] = ("dice",)
+    rolls: ClassVar[tuple[str, ...]] = structured
     name: str
     weight: str
     dice: tuple[int, ...]
@@ -84,7 +91,7 @@ class Bumped(QuestEvent):
     points_left: int
 
     def text(self) -> str:
-        return f"{self.name} cannot enter {self.wanted} ({self.reason.value}) and stays put"
+        return f"{self.name} cannot enter {self.wanted} ({self.reason}) and stays put"
 
 
 @dataclass
@@ -97,12 +104,13 @@ class CombatEntered(QuestEvent):
         return "Combat: " + "; ".join(f"{a} and {b}" for a, b in self.pairs)
 
 
+# What follows the attacker's name (a possessive without the space).
 _ATTACK_VERBS = {
-    "swing": "swings at",
-    "thrust": "thrusts at",
-    "jab": "jabs at",
-    "shield_bash": "shield-bashes",
-    "passing": "makes a passing attack on",
+    "swing": " swings at",
+    "thrust": " thrusts at",
+    "jab": " jabs at",
+    "shield_bash": " shield-bashes",
+    "passing": " makes a passing attack on",
     "thrown": "'s thrown weapon hits",
     "spell": "'s spell strikes",
 }
@@ -114,6 +122,7 @@ class Attacked(QuestEvent):
 
     kind: ClassVar[str] = "attack"
     structured: ClassVar[tuple[str, ...]] = ("attack_dice", "parry_dice", "defend_dice")
+    rolls: ClassVar[tuple[str, ...]] = structured
     attacker: str
     target: str
     how: str  # swing, thrust, jab, shield_bash, passing, thrown, spell
@@ -128,11 +137,10 @@ class Attacked(QuestEvent):
     body_after: int
 
     def text(self) -> str:
-        verb = _ATTACK_VERBS.get(self.how, "attacks")
-        sep = "" if verb.startswith("'") else " "
+        verb = _ATTACK_VERBS.get(self.how, " attacks")
         target, attack = self.target, self.attack_dice
         out = (
-            f"{self.attacker}{sep}{verb} {target} with the {self.weapon}: "
+            f"{self.attacker}{verb} {target} with the {self.weapon}: "
             f"{len(attack)} attack dice rolled {','.join(attack) if attack else 'nothing'}"
         )
         # (parry and defend dice are only listed when there are some, so never "nothing")
@@ -182,6 +190,7 @@ class Thrown(QuestEvent):
 class SpellCast(QuestEvent):
     kind: ClassVar[str] = "spell"
     structured: ClassVar[tuple[str, ...]] = ("saves",)
+    rolls: ClassVar[tuple[str, ...]] = structured
     caster: str
     spell: str
     target: str | None
@@ -224,6 +233,7 @@ class PotionDrunk(QuestEvent):
 class StatusRoll(QuestEvent):
     kind: ClassVar[str] = "status"
     structured: ClassVar[tuple[str, ...]] = ("dice",)
+    rolls: ClassVar[tuple[str, ...]] = structured
     name: str
     status: str
     dice: tuple[int, ...]

@@ -34,11 +34,11 @@ from arena.engine.rulesets.gladiatorquest.events import (
     Turned,
 )
 from arena.engine.rulesets.gladiatorquest.orders import (
+    STEP_VECTORS,
     Move,
     StepOrder,
     parse_step_order,
     pivoted,
-    step_vector,
 )
 from arena.engine.rulesets.gladiatorquest.state import (
     BoutState,
@@ -218,7 +218,7 @@ def _moves(turn: Turn, orders: dict[str, StepOrder]) -> list[tuple[FighterState,
             turn.events.append(Turned(f.name, "turn_around", str(f.facing)))
             continue
         assert f.square is not None
-        dcol, drow = step_vector(f.facing, order.move)
+        dcol, drow = STEP_VECTORS[f.facing, order.move]
         intents[f.name] = Square(f.square.col + dcol, f.square.row + drow)
         labels[f.name] = str(order.move)
     contested, moved = _carry_out(turn, intents, labels)
@@ -246,7 +246,7 @@ def _carry_out(
     into one square all bump (V.A); a move into an occupied square bumps unless its occupant
     moves away (a swap bumps both, a rotation goes round). Returns the opposing pairs that
     contested a square, and who moved."""
-    by_name = turn.by_name
+    by_name, names = turn.by_name, turn.options.names
     valid: dict[str, Square] = {}
     for name, sq in intents.items():
         f = by_name[name]
@@ -258,12 +258,12 @@ def _carry_out(
     claims: dict[Square, list[str]] = {}
     for name, sq in valid.items():
         claims.setdefault(sq, []).append(name)
-    for sq, names in claims.items():
-        if len(names) > 1:
-            group = [by_name[n] for n in names]
+    for sq, claimants in claims.items():
+        if len(claimants) > 1:
+            group = [by_name[n] for n in claimants]
             for f in group:
                 del valid[f.name]
-                turn.events.append(Bumped(f.name, str(sq), Bump.CONTESTED, f.points))
+                turn.events.append(Bumped(f.name, names[sq], Bump.CONTESTED, f.points))
             for i, a in enumerate(group):
                 for b in group[i + 1 :]:
                     if a.fighting and b.fighting and a.side != b.side:
@@ -278,17 +278,19 @@ def _carry_out(
                 continue
             if occupant.name not in valid or valid[occupant.name] == f.square:
                 del valid[name]
-                turn.events.append(Bumped(name, str(intents[name]), Bump.OCCUPIED, f.points))
+                turn.events.append(Bumped(name, names[intents[name]], Bump.OCCUPIED, f.points))
                 changed = True
+    # All at once: every mover leaves his square before any enters one (a rotation goes round).
     movers = [by_name[name] for name in valid]
-    starts = {f.name: f.square for f in movers}
+    occupied = turn.occupied
     for f in movers:
-        turn.place(f, None)
-    names = turn.options.names
+        del occupied[f.square]
     for f in movers:
-        turn.place(f, valid[f.name])
-        start, end = names[starts[f.name]], names[valid[f.name]]
-        turn.events.append(Moved(f.name, labels[f.name], start, end, str(f.facing), f.points))
+        start, f.square = f.square, valid[f.name]
+        occupied[f.square] = f
+        turn.events.append(
+            Moved(f.name, labels[f.name], names[start], names[f.square], str(f.facing), f.points)
+        )
     return contested, movers
 
 

@@ -90,7 +90,7 @@ class GladiatorQuest:
         if s.combat:
             front = s.fronts.get(who)
             return None if front is None else combat.tactics_order(s, front)
-        f = s.fighter(who)
+        f = s.by_name.get(who)
         if f is None or not movement.writes_orders(s, f):
             return None
         return step_order(s, f)

@@ -36,11 +36,13 @@ BONUS_KEYS = ("attack", "defend", "movement", "body", "mind")
 
 
 def setup(bout: Mapping[str, Any]) -> BoutState:
-    options = replace(parse_options(bout.get("options")), mercy=mercy_read(bout.get("mercy")))
+    options = parse_options(bout.get("options"), bout.get("mercy"))
     return BoutState(options=options, fighters=parse_gladiators(bout.get("gladiators"), options))
 
 
-def parse_options(raw: Any) -> Options:
+def parse_options(raw: Any, mercy: Any = None) -> Options:
+    """The bout's "options", checked, and the campaign's house rule for appeals (the bout's
+    "mercy", beside them: checked last)."""
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
@@ -84,7 +86,7 @@ def parse_options(raw: Any) -> Options:
     cont = raw.get("continue_with_tactics", False)
     if not isinstance(cont, bool):
         raise EngineInputError("options.continue_with_tactics", "must be true or false")
-    return Options(board, contest, exit_sq, max_turns, cont)
+    return Options(board, contest, exit_sq, max_turns, cont, mercy_read(mercy))
 
 
 class _Entry(NamedTuple):

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from arena.engine.core.board import Square
 from arena.engine.core.events import Event
 from arena.engine.core.protocol import Column, Fate, Standing
-from arena.engine.rulesets.gladiatorquest.state import BoutState, FighterState, Status
+from arena.engine.rulesets.gladiatorquest.state import BoutState, Status
 
 COLUMNS = (
     Column("defeats", "Defeated", "opponents he killed or made beg for mercy"),
@@ -23,9 +22,13 @@ FATES = {Status.DEAD: Fate.DEAD, Status.MERCY: Fate.SPARED, Status.EXITED: Fate.
 
 
 def standings(state: BoutState) -> list[Standing]:
+    return _standings(state, _defeats(state))
+
+
+def _standings(state: BoutState, defeats: dict[str, list[str]]) -> list[Standing]:
     winners = [f for f in state.fighters if state.winner is not None and f.side == state.winner]
     others = sorted(
-        (f for f in state.fighters if f not in winners),
+        (f for f in state.fighters if state.winner is None or f.side != state.winner),
         key=lambda f: (f.record.out_at == 0, f.record.out_at, f.tally, -f.gladiator.index),
         reverse=True,
     )
@@ -37,29 +40,32 @@ def standings(state: BoutState) -> list[Standing]:
             side=f.side,
             place=place,
             fate=FATES.get(f.status, Fate.FIGHTING),
-            extra={"defeats": len(defeated(state, f)), "tally": f.tally, "body": f.body},
+            extra={"defeats": len(defeats[f.name]), "tally": f.tally, "body": f.body},
         )
         for f, place in places
     ]
 
 
-def defeated(state: BoutState, f: FighterState) -> list[str]:
-    """Whom he defeated (killed, or made beg for mercy), in the order they went down."""
-    victims = [v for v in state.fighters if v.record.defeated_by == f.name]
-    victims.sort(key=lambda v: (v.record.out_at, v.gladiator.index))
-    return [v.name for v in victims]
+def _defeats(state: BoutState) -> dict[str, list[str]]:
+    """Whom each gladiator defeated (killed, or made beg for mercy), in the order they went
+    down."""
+    out: dict[str, list[str]] = {f.name: [] for f in state.fighters}
+    for victim in sorted(state.fighters, key=lambda v: (v.record.out_at, v.gladiator.index)):
+        if victim.record.defeated_by in out:
+            out[victim.record.defeated_by].append(victim.name)
+    return out
 
 
 def result(state: BoutState) -> dict[str, Any]:
-    fighters = {f.name: f for f in state.fighters}
+    defeats = _defeats(state)
     rows = []
-    for standing in standings(state):
-        f = fighters[standing.name]
+    for standing in _standings(state, defeats):
+        f = state.by_name[standing.name]
         rows.append(
             standing.to_dict()
             | {
                 "team": f.gladiator.team,
-                "defeated": defeated(state, f),
+                "defeated": defeats[f.name],
                 "killed_by": f.record.killed_by,
                 # VIII.E: thrown weapons not picked up are lost, like destroyed shields.
                 "items_lost": [*f.record.items_lost, *f.record.thrown],
@@ -77,24 +83,26 @@ def result(state: BoutState) -> dict[str, Any]:
 
 
 def record(state: BoutState, events: Sequence[Event]) -> dict[str, Any]:
+    names = state.options.names
     return {
         "turn": state.turn,
         "phase": state.phase,
         "events": [e.to_dict() for e in events],
-        "gladiators": {f.name: _snapshot(f, state.options.names) for f in state.fighters},
+        # Each gladiator as he stands after the turn (written here rather than by a function
+        # of its own: the log holds one per gladiator per turn).
+        "gladiators": {
+            f.name: {
+                "square": None if f.square is None else names[f.square],
+                "facing": str(f.facing),
+                "body": f.body,
+                "mind": f.gladiator.mind,
+                "alive": f.status is not Status.DEAD,
+                "status": str(f.status),
+                "points": f.points,
+            }
+            for f in state.fighters
+        },
         "ground": [
             {"item": g.item, "square": str(g.square), "owner": g.owner} for g in state.ground
         ],
-    }
-
-
-def _snapshot(f: FighterState, names: Mapping[Square, str]) -> dict[str, Any]:
-    return {
-        "square": None if f.square is None else names[f.square],
-        "facing": str(f.facing),
-        "body": f.body,
-        "mind": f.gladiator.mind,
-        "alive": f.status is not Status.DEAD,
-        "status": str(f.status),
-        "points": f.points,
     }

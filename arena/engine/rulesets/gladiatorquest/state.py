@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import InitVar, dataclass, field, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -218,6 +218,10 @@ class Contact(NamedTuple):
     contested: bool
 
 
+# Who stands where, and who is who.
+Tables = tuple[dict[Square, FighterState], dict[str, FighterState]]
+
+
 @dataclass(slots=True)
 class BoutState:
     """Never changed once made: a turn makes the next one (turn.py). Not frozen, like
@@ -236,16 +240,23 @@ class BoutState:
     finished: bool = False
     winner: str | None = None
     reason: str = ""
-    # Derived from the above, once: who stands where (bodies and spared walkers too), by
-    # index; and everyone in the coming combat round, by name.
-    occupied: Mapping[Square, int] = field(init=False, compare=False, repr=False)
-    fronts: Mapping[str, Front] = field(init=False, compare=False, repr=False)
+    # A turn hands over its tables of who stands where and who is who (turn.py): they are
+    # those of the fighters it made. Otherwise they are worked out here. (Not a field: a
+    # replace() of the fighters works them out again.)
+    tables: InitVar[Tables | None] = None
+    # Derived from the above, once: who stands where (bodies and spared walkers too),
+    # everyone by name, and everyone in the coming combat round by name.
+    occupied: Mapping[Square, FighterState] = field(init=False, compare=False, repr=False)
     by_name: Mapping[str, FighterState] = field(init=False, compare=False, repr=False)
+    fronts: Mapping[str, Front] = field(init=False, compare=False, repr=False)
 
-    def __post_init__(self) -> None:
-        self.occupied = {f.square: i for i, f in enumerate(self.fighters) if f.square is not None}
+    def __post_init__(self, tables: Tables | None) -> None:
+        if tables is None:
+            self.occupied = {f.square: f for f in self.fighters if f.square is not None}
+            self.by_name = {f.name: f for f in self.fighters}
+        else:
+            self.occupied, self.by_name = tables
         self.fronts = _fronts(self) if self.combat else {}
-        self.by_name = {f.name: f for f in self.fighters}
 
     def fighter(self, name: str) -> FighterState | None:
         return self.by_name.get(name)

@@ -78,8 +78,9 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
         return StepOrder(appeal=True)
     kit = loadout_of(f.carried)
     contest = state.options.contest
-    potion = _potion_choice(f, kit, dist)
-    spell = _spell_choice(state, f, target, dist)
+    # (Each choice only for one who has the means: most have no potion, spell or team.)
+    potion = _potion_choice(f, kit, dist) if kit.potions else None
+    spell = _spell_choice(state, f, target, dist) if f.spells else None
     weapon = weapon_of(f, contest)
     reach = passing_weapon_of(f, contest, weapon)
     passing = None
@@ -88,10 +89,10 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
         in_reach = [o for o in enemies if nearest < sq.chebyshev(o.square) <= reach.reach]
         if in_reach:
             passing = pick_target(f, in_reach).name
-    throw = _throw_choice(state, f, kit, target, dist)
+    throw = _throw_choice(state, f, kit, target, dist) if kit.throwing_weapons else None
     if throw is not None:
         return StepOrder(throw=throw, spell=spell, potion=potion)
-    rescue = _rescue_order(state, f)
+    rescue = _rescue_order(state, f) if f.gladiator.team is not None else None
     if rescue is not None and (rescue.potion or rescue.spell or dist > 3):
         return _paced(state, f, rescue)
     steps, blocked = state.options.steps, state.occupied
@@ -111,19 +112,15 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
             step = (goal.col - sq.col, goal.row - sq.row)
         else:
             step = paths.step_towards(steps, blocked, sq, goal, diagonal=False)
-    move = Move.STAND if step == paths.STAY else relative_move(f.facing, *step)
+    move = Move.STAND if step == paths.STAY else _RELATIVE_MOVES[f.facing, step]
     pivot = None
     if "pivot" not in f.used:
         want = Facing.towards(there.col - (sq.col + step[0]), there.row - (sq.row + step[1]))
         pivot = _PIVOTS.get((f.facing, want))
-    order = StepOrder(
-        move=move,
-        pivot=pivot,
-        pivot_after=pivot is not None,
-        spell=spell,
-        potion=potion,
-        passing=passing,
-    )
+    # StepOrder's fields in their order (move, pivot, pivot_after, throw, spell, potion,
+    # passing), not by keyword: a class called with keywords goes through a dict of them, and
+    # this is every gladiator's order every step.
+    order = StepOrder(move, pivot, pivot is not None, None, spell, potion, passing)
     return _paced(state, f, order)
 
 
@@ -159,13 +156,9 @@ def _in_contact(state: BoutState, f: FighterState) -> bool:
     )
 
 
-# The written direction of each step on the board, by facing (STEP_VECTORS the other way).
+# The written direction that steps by (dcol, drow) without turning, by facing (STEP_VECTORS
+# the other way).
 _RELATIVE_MOVES = {(facing, vector): move for (facing, move), vector in STEP_VECTORS.items()}
-
-
-def relative_move(facing: Facing, dcol: int, drow: int) -> Move:
-    """The written direction that steps by (dcol, drow) without turning."""
-    return _RELATIVE_MOVES[facing, (dcol, drow)]
 
 
 # The free pivot that turns one facing towards another (a half turn starts to the right).
@@ -316,7 +309,7 @@ def _rescue_order(state: BoutState, f: FighterState) -> StepOrder | None:
     step = paths.step_towards(state.options.steps, state.occupied, sq, there, diagonal=True)
     if step == paths.STAY:
         return STAND
-    move = relative_move(f.facing, *step)
+    move = _RELATIVE_MOVES[f.facing, step]
     if Square(sq.col + step[0], sq.row + step[1]).chebyshev(there) == 1:
         # The step that brings him next to the fallen carries the potion (handed over on
         # arrival, VI.A): with his last point it would otherwise come too late.

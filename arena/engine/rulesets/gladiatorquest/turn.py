@@ -26,6 +26,26 @@ class Turn:
     """The working copy of a bout while one turn (a movement step or a combat round) is
     resolved, with the events so far."""
 
+    __slots__ = (
+        "board",
+        "by_name",
+        "combat",
+        "dice",
+        "events",
+        "fighters",
+        "finished",
+        "ground",
+        "impatient",
+        "number",
+        "occupied",
+        "options",
+        "phase_no",
+        "reason",
+        "rolled",
+        "standoff",
+        "winner",
+    )
+
     def __init__(self, state: BoutState, dice: Dice) -> None:
         self.options = state.options
         self.board = state.options.board
@@ -46,20 +66,24 @@ class Turn:
         self.events: list[Event] = []
 
     def freeze(self, phase: str, turn: int) -> BoutState:
+        # BoutState's fields in their order, not by keyword: a class called with keywords
+        # goes through a dict of them (a third of the cost here, made every turn). The turn
+        # is done with its tables of who stands where and who is who: the state takes them.
         return BoutState(
-            options=self.options,
-            fighters=tuple(self.fighters),
-            ground=tuple(self.ground),
-            turn=turn,
-            phase=phase,
-            phase_no=self.phase_no,
-            rolled=self.rolled,
-            combat=self.combat,
-            standoff=self.standoff,
-            impatient=self.impatient,
-            finished=self.finished,
-            winner=self.winner,
-            reason=self.reason,
+            self.options,
+            tuple(self.fighters),
+            tuple(self.ground),
+            turn,
+            phase,
+            self.phase_no,
+            self.rolled,
+            self.combat,
+            self.standoff,
+            self.impatient,
+            self.finished,
+            self.winner,
+            self.reason,
+            (self.occupied, self.by_name),
         )
 
     def enemies(self, f: FighterState) -> list[FighterState]:
