@@ -131,7 +131,9 @@ class TurnBased(Protocol):
     # JSON, in the rule set's own parsed form, which its apply also takes (as it takes the
     # order of an absent player: from its own tactics, so not parsed nor checked again). The
     # driver fills absent orders with it when a rule set has it (see tactics_order), sparing
-    # a JSON round trip per order per step.
+    # a JSON round trip per order per step. plan is asked only for a name that pending(state)
+    # just gave, so it need not work out again whether `who` writes an order (tactics answers
+    # for anyone).
 
     # Optional: terrain(state) -> what the board draws besides its squares (blocks, water,
     # heights, zones, lines between squares; arena/replay.py, board_shapes). The map does not
@@ -192,8 +194,8 @@ def given_turns(bout: Mapping[str, JSON]) -> list[JSON]:
 
 
 def tactics_order(ruleset: TurnBased, state: Any, who: str) -> Any:
-    """What the driver passes to apply for an absent `who`: the rule set's `plan` when it has
-    one (its tactics' order, not yet JSON), else `tactics`."""
+    """What the driver passes to apply for an absent `who` (a name pending(state) gave): the
+    rule set's `plan` when it has one (its tactics' order, not yet JSON), else `tactics`."""
     plan = getattr(ruleset, "plan", None)
     return ruleset.tactics(state, who) if plan is None else plan(state, who)
 
