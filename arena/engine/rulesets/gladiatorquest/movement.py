@@ -120,6 +120,14 @@ def writes_orders(state: BoutState, f: FighterState) -> bool:
     return f.status is Status.FIGHTING and not f.effects.asleep and not f.effects.tempest
 
 
+def order_writers(state: BoutState) -> tuple[str, ...]:
+    """The names of those who write a direction in the next step (writes_orders), asked
+    before every step: whether the phase's roll is made is looked at once, not per gladiator."""
+    if state.rolled:
+        return tuple([f.name for f in state.fighters if can_move(f)])
+    return tuple([f.name for f in state.fighters if writes_orders(state, f)])
+
+
 def read_orders(state: BoutState, raw: Mapping[str, Any], where: str) -> dict[str, StepOrder]:
     """This step's orders: as written (JSON, parsed and checked against the state), as the
     tactics' plan gives them (a StepOrder: taken as it is, like the tactics' order of

@@ -68,8 +68,7 @@ class GladiatorQuest:
         if s.combat:
             who = tuple([name for name, front in s.fronts.items() if combat.can_attack(s, front)])
             return Pending(Need.EVERYONE, who, "combat")
-        who = tuple([f.name for f in s.fighters if movement.writes_orders(s, f)])
-        return Pending(Need.EVERYONE, who, "movement")
+        return Pending(Need.EVERYONE, movement.order_writers(s), "movement")
 
     def validate(self, s: BoutState, who: str, order: Any) -> list[str]:
         try:
@@ -144,14 +143,17 @@ class GladiatorQuest:
 
 
 def _apply(s: BoutState, raw: Mapping[str, Any], dice: Dice) -> tuple[BoutState, list[Event]]:
-    opening: list[Event] = []
     if not s.rolled and not s.combat:
+        # The phase's roll opens the turn: the orders are read against the rolled state, and
+        # the turn goes on with the copies it rolled for (that state is only read, then
+        # dropped, so they need no second copy).
         turn = Turn(s, dice)
         movement.begin_phase(turn)
-        s, opening = turn.freeze(s.phase, s.turn), turn.events
-    orders = _read_orders(s, raw)
-    turn = Turn(s, dice)
-    turn.events = opening
+        s = turn.freeze(s.phase, s.turn)
+        orders = _read_orders(s, raw)
+    else:
+        orders = _read_orders(s, raw)
+        turn = Turn(s, dice)
     if s.combat:
         phase = "combat"
         turn.combat = ()

@@ -121,7 +121,8 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     # passing), not by keyword: a class called with keywords goes through a dict of them, and
     # this is every gladiator's order every step.
     order = StepOrder(move, pivot, pivot is not None, None, spell, potion, passing)
-    return _paced(state, f, order)
+    # (Only an order to stand still may need pacing: most orders step, and skip the call.)
+    return order if move is not Move.STAND else _paced(state, f, order)
 
 
 def worth_waiting(state: BoutState | Any, f: FighterState | Any) -> bool:
