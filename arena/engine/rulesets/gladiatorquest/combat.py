@@ -20,6 +20,7 @@ from arena.engine.rulesets.gladiatorquest.orders import (
     ATTACK_MODIFIERS,
     Attack,
     CombatOrder,
+    order_location,
     parse_combat_order,
 )
 from arena.engine.rulesets.gladiatorquest.state import (
@@ -44,22 +45,23 @@ def can_attack(state: BoutState, front: Front) -> bool:
     return not (state.options.contest == "magic_only" and f.spells)
 
 
-def read_orders(state: BoutState, raw: Mapping[str, Any], where: str) -> dict[str, CombatOrder]:
+def read_orders(state: BoutState, raw: Mapping[str, Any]) -> dict[str, CombatOrder]:
     """This round's orders: as written (JSON, parsed and checked), as the tactics' plan gives
     them (a CombatOrder, taken as it is), and the tactics' for everyone who wrote none. A name
     not in this combat is refused."""
     in_combat = state.fronts
     for name, order in raw.items():
         if order is not None and name not in in_combat:
-            raise EngineInputError(f"{where}.{name}", f"{name} is not in this combat")
+            raise EngineInputError(order_location(state, name), f"{name} is not in this combat")
     orders = {}
     for name, front in in_combat.items():
         written = raw.get(name)
         if written is not None:
             order = written
             if not isinstance(written, CombatOrder):
-                order = parse_combat_order(written, f"{where}.{name}")
-                _check(state, front, order, f"{where}.{name}")
+                where = order_location(state, name)
+                order = parse_combat_order(written, where)
+                _check(state, front, order, where)
             if not order.target:
                 order = CombatOrder(order.attack, front.reachable[0].name)
         else:

@@ -37,6 +37,7 @@ from arena.engine.rulesets.gladiatorquest.orders import (
     STEP_VECTORS,
     Move,
     StepOrder,
+    order_location,
     parse_step_order,
     pivoted,
 )
@@ -128,7 +129,7 @@ def order_writers(state: BoutState) -> tuple[str, ...]:
     return tuple([f.name for f in state.fighters if writes_orders(state, f)])
 
 
-def read_orders(state: BoutState, raw: Mapping[str, Any], where: str) -> dict[str, StepOrder]:
+def read_orders(state: BoutState, raw: Mapping[str, Any]) -> dict[str, StepOrder]:
     """This step's orders: as written (JSON, parsed and checked against the state), as the
     tactics' plan gives them (a StepOrder: taken as it is, like the tactics' order of
     everyone who can move and wrote none)."""
@@ -140,7 +141,7 @@ def read_orders(state: BoutState, raw: Mapping[str, Any], where: str) -> dict[st
                 orders[f.name] = step_order(state, f)
             continue
         if not isinstance(written, StepOrder):  # (a StepOrder is the tactics' own)
-            here = f"{where}.{f.name}"
+            here = order_location(state, f.name)
             if not can_move(f) and not writes_orders(state, f):
                 raise EngineInputError(here, f"{f.name} {_why_not(f)}")
             written = parse_step_order(written, here, state.options.board.parse)

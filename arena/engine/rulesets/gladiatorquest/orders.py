@@ -152,6 +152,12 @@ STEP_KEYS = {"move", "pivot", "pivot_when", "throw", "spell", "potion", "passing
 COMBAT_KEYS = {"attack", "target"}
 
 
+def order_location(state: Any, name: str) -> str:
+    """Where `name`'s order for the next turn is in the bout's input, for an error's location.
+    (Formatted only when there is an error: every turn's orders are read.)"""
+    return f"turns[{state.turn}].orders.{name}"
+
+
 def _fail(where: str, message: str) -> EngineInputError:
     return EngineInputError(where, message)
 

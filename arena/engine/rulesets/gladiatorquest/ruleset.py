@@ -173,14 +173,13 @@ def _apply(s: BoutState, raw: Mapping[str, Any], dice: Dice) -> tuple[BoutState,
 
 
 def _read_orders(s: BoutState, raw: Mapping[str, Any]) -> dict[str, Any]:
-    where = f"turns[{s.turn}].orders"
     for name in raw:
         if name not in s.by_name:
-            raise EngineInputError(where, f"no gladiator called {name!r}")
+            raise EngineInputError(f"turns[{s.turn}].orders", f"no gladiator called {name!r}")
     written = {name: order for name, order in raw.items() if order is not None}
     if s.combat:
-        return combat.read_orders(s, written, where)
-    return movement.read_orders(s, written, where)
+        return combat.read_orders(s, written)
+    return movement.read_orders(s, written)
 
 
 def _driver_bout(bout: Mapping[str, Any]) -> dict[str, Any]:
