@@ -70,7 +70,8 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     enemies = [o for o in state.fighters if o.status is Status.FIGHTING and o.side != f.side]
     if not enemies:
         return _paced(state, f, _rescue_order(state, f) or STAND)
-    target = pick_target(f, enemies)
+    # (A lone enemy is the target without asking pick_target: every step of a duel.)
+    target = enemies[0] if len(enemies) == 1 else pick_target(f, enemies)
     there = target.square
     assert there is not None
     dist = sq.chebyshev(there)
