@@ -37,6 +37,21 @@ def equip_with_packs(gladiator, *, gm, packs: int = 2):
     return gladiator
 
 
+def two_seat_draft(*, gm, owner, rival, name: str = "Schola"):
+    """A Gladiator 101 campaign of owner and rival, each with a gladiator holding two packs,
+    and a draft of the two running (for the worlds of the API-wide tests)."""
+    from characters.pack_events import pack_event_create
+
+    campaign = campaign_create(by=gm, name=name, ruleset="gladiator-101")
+    for player in (owner, rival):
+        campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+    seated = [
+        equip_with_packs(gladiator_create(campaign=campaign, by=p, name=n, kind="gladiator"), gm=gm)
+        for p, n in ((owner, "Attius"), (rival, "Bassus"))
+    ]
+    return pack_event_create(campaign=campaign, by=gm, kind="draft", gladiators=seated)
+
+
 @pytest.fixture
 def four(schola, gm, players):
     return [

@@ -37,10 +37,9 @@ from arena.play_by_web import bout_enter, bout_open, bout_start, order_submit
 from arena.services import bout_schedule
 from campaign.content import content_upload
 from campaign.services import campaign_create, campaign_join
-from characters.pack_events import pack_event_create
 from characters.services import gladiator_adjust, gladiator_create
 from tests.engine.arena_of_the_elders.test_gm_content import EXAMPLE
-from tests.packs.conftest import equip_with_packs
+from tests.packs.conftest import two_seat_draft
 
 from .conftest import FIGURES
 
@@ -124,14 +123,8 @@ def fuzz_world(gm, owner, rival) -> FuzzWorld:
     drafting = bout_open(campaign=elders, by=gm, title="Fuzz draft", options={"picks": True})
     ignis = gladiator_create(campaign=elders, by=owner, name="Pyrrhus", kind="ignis")
     bout_enter(bout=drafting, gladiator=ignis, by=owner)
-    schola = campaign_create(by=gm, name="Fuzz Schola", ruleset="gladiator-101")
-    for player in (owner, rival):
-        campaign_join(campaign=schola, user=player, code=schola.invite_code)
-    seated = [
-        equip_with_packs(gladiator_create(campaign=schola, by=p, name=n, kind="gladiator"), gm=gm)
-        for p, n in ((owner, "Attius"), (rival, "Bassus"))
-    ]
-    draft = pack_event_create(campaign=schola, by=gm, kind="draft", gladiators=seated)
+    draft = two_seat_draft(gm=gm, owner=owner, rival=rival, name="Fuzz Schola")
+    schola = draft.campaign
     return FuzzWorld(
         quest={"slug": quest.slug, "id": hero.pk, "bout_id": bout.pk},
         arena={"slug": arena.slug, "id": running.pk, "entrant_pk": mine.pk, "turn": 1},

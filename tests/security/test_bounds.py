@@ -17,10 +17,8 @@ from drf_spectacular.generators import SchemaGenerator
 from arena.tournaments import tournament_create
 from campaign.api_parsers import MAX_JSON_DEPTH, json_too_deep
 from campaign.inputs import MAX_ID, parse_id, parse_int
-from campaign.services import campaign_create, campaign_join
-from characters.pack_events import pack_event_create
 from characters.services import gladiator_create
-from tests.packs.conftest import equip_with_packs
+from tests.packs.conftest import two_seat_draft
 
 pytestmark = pytest.mark.django_db
 
@@ -73,14 +71,8 @@ def world(campaign, gm, owner, rival, brutus, nox, due_bout, running) -> dict[st
         gladiators=[brutus, nox, *others],
         starts_at=timezone.now() + timedelta(days=2),
     )
-    schola = campaign_create(by=gm, name="Schola", ruleset="gladiator-101")
-    for player in (owner, rival):
-        campaign_join(campaign=schola, user=player, code=schola.invite_code)
-    seated = [
-        equip_with_packs(gladiator_create(campaign=schola, by=p, name=n, kind="gladiator"), gm=gm)
-        for p, n in ((owner, "Attius"), (rival, "Bassus"))
-    ]
-    draft = pack_event_create(campaign=schola, by=gm, kind="draft", gladiators=seated)
+    draft = two_seat_draft(gm=gm, owner=owner, rival=rival)
+    schola = draft.campaign
     return {
         "slug": campaign.slug, "id": brutus.pk, "bout": due_bout.pk, "arena": bout.campaign.slug,
         "running": bout.pk, "entrant_pk": mine.pk, "turn": 1, "tournament": knockout.pk,
