@@ -1,11 +1,22 @@
-"""Helpers for the permission tests: an API client per persona and a stake paid by the GM."""
+"""Helpers for the permission tests: the user behind each persona and a stake paid by the
+GM."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
 from characters.models import Gladiator
 from characters.services import gladiator_adjust
+
+
+@pytest.fixture
+def personas(gm, owner, rival, outsider) -> dict[str, Any]:
+    """Each persona's user (None: anonymous), for every matrix in this folder."""
+    from .test_matrix import ANONYMOUS, GM, OUTSIDER, OWNER, RIVAL
+
+    return {GM: gm, OWNER: owner, RIVAL: rival, OUTSIDER: outsider, ANONYMOUS: None}
 
 
 @pytest.fixture

@@ -43,11 +43,6 @@ class EldersWorld:
 
 
 @pytest.fixture
-def personas(gm, owner, rival, outsider) -> dict[str, Any]:
-    return dict(zip(PERSONAS, (gm, owner, rival, outsider, None), strict=True))
-
-
-@pytest.fixture
 def elders_world(request, gm, owner, rival) -> EldersWorld:
     campaign = campaign_create(
         by=gm, name="Elders of Nola", ruleset="arena-of-the-elders", visibility=request.param

@@ -75,11 +75,6 @@ class World:
 
 
 @pytest.fixture
-def personas(gm, owner, rival, outsider) -> dict[str, Any]:
-    return {GM: gm, OWNER: owner, RIVAL: rival, OUTSIDER: outsider, ANONYMOUS: None}
-
-
-@pytest.fixture
 def world(request, gm, owner, rival, stake) -> World:
     """The hero, the foe, their kit and a scheduled bout, in a campaign of the visibility
     given as the fixture's (indirect) parameter."""

@@ -46,11 +46,6 @@ class PacksWorld:
 
 
 @pytest.fixture
-def personas(gm, owner, rival, outsider) -> dict[str, Any]:
-    return dict(zip(PERSONAS, (gm, owner, rival, outsider, None), strict=True))
-
-
-@pytest.fixture
 def packs_world(request, gm, owner, rival) -> PacksWorld:
     campaign = campaign_create(
         by=gm, name="Schola of Nola", ruleset="gladiator-101", visibility=request.param
