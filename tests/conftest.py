@@ -135,6 +135,15 @@ def client_as():
 
 
 @pytest.fixture
+def elders(gm, owner, rival):
+    """A private Arena of the Elders campaign: gm runs it, owner and rival play in it."""
+    c = campaign_create(by=gm, name="Elders of Ostia", ruleset="arena-of-the-elders")
+    for player in (owner, rival):
+        campaign_join(campaign=c, user=player, code=c.invite_code)
+    return c
+
+
+@pytest.fixture
 def arena_campaign(gm, owner, rival):
     """A private Gladiator Arena campaign: gm runs it, owner and rival play."""
     c = without_house_economy(campaign_create(by=gm, name="Forum Arena", ruleset="gladiator-arena"))

@@ -26,14 +26,6 @@ from tests.engine.arena_of_the_elders.test_gm_content import EXAMPLE, EXAMPLE_FI
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def elders(gm, owner, rival):
-    c = campaign_create(by=gm, name="Elders of Ostia", ruleset="arena-of-the-elders")
-    for player in (owner, rival):
-        campaign_join(campaign=c, user=player, code=c.invite_code)
-    return c
-
-
 def bad_example() -> dict:
     doc = copy.deepcopy(EXAMPLE)
     doc["champions"][0]["abilities"][0]["effects"] = ["frost"]
