@@ -163,8 +163,9 @@ def pack_pick(
         raise LudusError(f"{gladiator.name} has no seat at this draft.", field="gladiator")
     if pick != event.pick:
         raise LudusError(
-            f"That page showed pick {pick + 1}; the draft is at pick {event.pick + 1}. "
-            "Here is the pack in hand now.",
+            # Said for a page left open and for an API call alike.
+            f"That was for pick {pick + 1}; the draft is at pick {event.pick + 1}. "
+            "Look at the pack in hand again.",
             field="pick",
         )
     if seat.picks.filter(pick=pick).exists():

@@ -103,7 +103,7 @@ def test_only_the_owner_picks_for_a_gladiator(schola, gm, four):
     ("card", "pick", "message"),
     [
         ("not-a-feat", 0, "That card is not in the pack in hand."),
-        (None, 1, "That page showed pick 2; the draft is at pick 1."),
+        (None, 1, "That was for pick 2; the draft is at pick 1."),
     ],
 )
 def test_a_bad_pick_is_refused_in_words(schola, gm, four, card, pick, message):

@@ -86,7 +86,7 @@ def test_a_pick_for_anothers_gladiator_is_refused(schola, gm, four, client_as):
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"pick": 3, "card": "guard"}, b"That page showed pick 4; the draft is at pick 1."),
+        ({"pick": 3, "card": "guard"}, b"That was for pick 4; the draft is at pick 1."),
         ({"pick": 0, "card": "nonsense"}, b"That card is not in the pack in hand."),
         ({"pick": "", "card": "guard"}, b"The pick&#x27;s number is missing."),
     ],
