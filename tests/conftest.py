@@ -67,6 +67,15 @@ def outsider(make_user):
 NO_HOUSE_ECONOMY = {"starting_purse": 0, "appearance_fee": 0, "loser_share": 0.0}
 
 
+def campaign_with(gm, players, **fields):
+    """A campaign `gm` runs (campaign_create's fields: name, ruleset, ...) that each of
+    `players` has joined with its invite code."""
+    c = campaign_create(by=gm, **fields)
+    for player in players:
+        campaign_join(campaign=c, user=player, code=c.invite_code)
+    return c
+
+
 def without_house_economy(c):
     c.options = {**c.options, **NO_HOUSE_ECONOMY}
     c.save(update_fields=["options"])
@@ -77,10 +86,9 @@ def without_house_economy(c):
 def campaign(gm, owner, rival):
     """A private GladiatorQuest campaign: gm runs it, owner and rival play in it (house rules
     of the economy off: the rule set's rewards alone)."""
-    c = without_house_economy(campaign_create(by=gm, name="Ludus Magnus", ruleset="gladiatorquest"))
-    for player in (owner, rival):
-        campaign_join(campaign=c, user=player, code=c.invite_code)
-    return c
+    return without_house_economy(
+        campaign_with(gm, (owner, rival), name="Ludus Magnus", ruleset="gladiatorquest")
+    )
 
 
 @pytest.fixture
@@ -137,19 +145,15 @@ def client_as():
 @pytest.fixture
 def elders(gm, owner, rival):
     """A private Arena of the Elders campaign: gm runs it, owner and rival play in it."""
-    c = campaign_create(by=gm, name="Elders of Ostia", ruleset="arena-of-the-elders")
-    for player in (owner, rival):
-        campaign_join(campaign=c, user=player, code=c.invite_code)
-    return c
+    return campaign_with(gm, (owner, rival), name="Elders of Ostia", ruleset="arena-of-the-elders")
 
 
 @pytest.fixture
 def arena_campaign(gm, owner, rival):
     """A private Gladiator Arena campaign: gm runs it, owner and rival play."""
-    c = without_house_economy(campaign_create(by=gm, name="Forum Arena", ruleset="gladiator-arena"))
-    for player in (owner, rival):
-        campaign_join(campaign=c, user=player, code=c.invite_code)
-    return c
+    return without_house_economy(
+        campaign_with(gm, (owner, rival), name="Forum Arena", ruleset="gladiator-arena")
+    )
 
 
 @pytest.fixture

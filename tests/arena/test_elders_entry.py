@@ -12,8 +12,8 @@ from arena.models import BoutEntrant
 from arena.play_by_web import bout_enter, bout_open, bout_start
 from arena.turns import state_loaded, turn_rules
 from campaign.errors import LudusError
-from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_create
+from tests.conftest import campaign_with
 
 pytestmark = pytest.mark.django_db
 
@@ -22,9 +22,7 @@ KINDS = ("ignis", "nyx", "brann", "mira", "kestrel")
 
 @pytest.fixture
 def elders(gm, owner, rival):
-    campaign = campaign_create(by=gm, name="Elders", ruleset="arena-of-the-elders")
-    for player in (owner, rival):
-        campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+    campaign = campaign_with(gm, (owner, rival), name="Elders", ruleset="arena-of-the-elders")
     stable = [gladiator_create(campaign=campaign, by=owner, name=k.title(), kind=k) for k in KINDS]
     vorn = gladiator_create(campaign=campaign, by=rival, name="Ferox", kind="vorn")
     bout = bout_open(campaign=campaign, by=gm, title="Ring")

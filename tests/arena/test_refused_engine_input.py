@@ -12,18 +12,16 @@ from django.utils import timezone
 from arena.models import Bout
 from arena.services import bout_resolve, bout_schedule
 from campaign.errors import LudusError
-from campaign.services import campaign_create, campaign_join
 from characters.models import Gladiator
 from characters.services import gladiator_create
+from tests.conftest import campaign_with
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def elders(gm, owner, rival):
-    campaign = campaign_create(by=gm, name="Elders", ruleset="arena-of-the-elders")
-    for player in (owner, rival):
-        campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+    campaign = campaign_with(gm, (owner, rival), name="Elders", ruleset="arena-of-the-elders")
     return campaign, [
         gladiator_create(campaign=campaign, by=owner, name="Ignis", kind="ignis"),
         gladiator_create(campaign=campaign, by=rival, name="Ignea", kind="ignis"),

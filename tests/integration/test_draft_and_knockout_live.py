@@ -14,10 +14,10 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from arena.models import Bout, Tournament
-from campaign.services import campaign_create, campaign_join
 from characters.catalogue import advances_of
 from characters.models import Gladiator, PackEvent
 from characters.services import gladiator_create
+from tests.conftest import campaign_with
 from tests.integration.test_play_by_web_live import open_as
 from tests.packs.conftest import NAMES, PLAYERS, equip_with_packs
 
@@ -31,9 +31,7 @@ pytestmark = [
 @pytest.fixture
 def schola(gm, make_user):
     players = [make_user(name) for name in PLAYERS]
-    campaign = campaign_create(by=gm, name="Schola", ruleset="gladiator-101")
-    for player in players:
-        campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+    campaign = campaign_with(gm, players, name="Schola", ruleset="gladiator-101")
     gladiators = [
         equip_with_packs(
             gladiator_create(campaign=campaign, by=player, name=name, kind="gladiator"),

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_adjust, gladiator_create
 from characters.shop import item_buy
+from tests.conftest import campaign_with
 
 PACK = "booster-pack"
 PLAYERS = ["marcus", "livia", "quintus", "tullia"]
@@ -21,9 +21,7 @@ def players(make_user):
 
 @pytest.fixture
 def schola(gm, players):
-    campaign = campaign_create(by=gm, name="Schola", ruleset="gladiator-101")
-    for player in players:
-        campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+    campaign = campaign_with(gm, players, name="Schola", ruleset="gladiator-101")
     return campaign
 
 
@@ -42,9 +40,7 @@ def two_seat_draft(*, gm, owner, rival, name: str = "Schola"):
     and a draft of the two running (for the worlds of the API-wide tests)."""
     from characters.pack_events import pack_event_create
 
-    campaign = campaign_create(by=gm, name=name, ruleset="gladiator-101")
-    for player in (owner, rival):
-        campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+    campaign = campaign_with(gm, (owner, rival), name=name, ruleset="gladiator-101")
     seated = [
         equip_with_packs(gladiator_create(campaign=campaign, by=p, name=n, kind="gladiator"), gm=gm)
         for p, n in ((owner, "Attius"), (rival, "Bassus"))

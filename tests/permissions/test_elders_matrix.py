@@ -16,8 +16,8 @@ from arena.models import Bout
 from arena.play_by_web import bout_enter, bout_open
 from campaign.content import content_upload
 from campaign.models import Campaign, CampaignContent
-from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_create
+from tests.conftest import campaign_with
 from tests.engine.arena_of_the_elders.test_gm_content import EXAMPLE
 
 from .test_matrix import (
@@ -44,11 +44,13 @@ class EldersWorld:
 
 @pytest.fixture
 def elders_world(request, gm, owner, rival) -> EldersWorld:
-    campaign = campaign_create(
-        by=gm, name="Elders of Nola", ruleset="arena-of-the-elders", visibility=request.param
+    campaign = campaign_with(
+        gm,
+        (owner, rival),
+        name="Elders of Nola",
+        ruleset="arena-of-the-elders",
+        visibility=request.param,
     )
-    for player in (owner, rival):
-        campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
     (arena,) = content_upload(campaign=campaign, by=gm, document={"arenas": EXAMPLE["arenas"]})
     bout = bout_open(campaign=campaign, by=gm, title="Draft", options={"picks": True})
     for player, name, kind, team in ((owner, "Pyrrhus", "ignis", "Red"),

@@ -14,11 +14,11 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import Campaign
-from campaign.services import campaign_create, campaign_join
 from characters.models import Gladiator, PackEvent, PackPick
 from characters.pack_events import pack_event_create
 from characters.pack_selectors import pack_event_seats
 from characters.services import gladiator_create
+from tests.conftest import campaign_with
 from tests.packs.conftest import equip_with_packs
 
 from .test_matrix import (
@@ -47,11 +47,9 @@ class PacksWorld:
 
 @pytest.fixture
 def packs_world(request, gm, owner, rival) -> PacksWorld:
-    campaign = campaign_create(
-        by=gm, name="Schola of Nola", ruleset="gladiator-101", visibility=request.param
+    campaign = campaign_with(
+        gm, (owner, rival), name="Schola of Nola", ruleset="gladiator-101", visibility=request.param
     )
-    for player in (owner, rival):
-        campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
     hero, foe = (
         equip_with_packs(gladiator_create(campaign=campaign, by=p, name=n, kind="gladiator"), gm=gm)
         for p, n in ((owner, "Attius"), (rival, "Bassus"))

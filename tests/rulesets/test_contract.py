@@ -31,12 +31,12 @@ from arena.services import bout_resolve, bout_schedule, verification_run
 from arena.turns import ruleset_template, state_loaded
 from arena.verification import bout_checks
 from campaign.house_rules import house_rules_of
-from campaign.services import campaign_create, campaign_join
 from characters.catalogue import adapter
 from characters.models import Gladiator
 from characters.services import gladiator_adjust, gladiator_advance, gladiator_create
 from characters.shop import item_buy, item_sell
 from tests.characters.conftest import assert_ledger_balances
+from tests.conftest import campaign_with
 
 RULESETS = [r.slug for r in campaign_rulesets()]
 pytestmark = pytest.mark.django_db
@@ -50,9 +50,7 @@ def test_every_registered_campaign_rule_set_is_covered():
 @pytest.fixture(params=RULESETS)
 def league(request, gm, owner, rival):
     slug = request.param
-    c = campaign_create(by=gm, name=f"Contract {slug}", ruleset=slug)
-    for player in (owner, rival):
-        campaign_join(campaign=c, user=player, code=c.invite_code)
+    c = campaign_with(gm, (owner, rival), name=f"Contract {slug}", ruleset=slug)
     types = list(adapter(slug).types())
     first = gladiator_create(campaign=c, by=owner, name="Primus", kind=types[0].slug)
     second = gladiator_create(campaign=c, by=rival, name="Secundus", kind=types[-1].slug)

@@ -38,6 +38,7 @@ from arena.services import bout_schedule
 from campaign.content import content_upload
 from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_adjust, gladiator_create
+from tests.conftest import campaign_with
 from tests.engine.arena_of_the_elders.test_gm_content import EXAMPLE
 from tests.packs.conftest import two_seat_draft
 
@@ -116,9 +117,7 @@ def fuzz_world(gm, owner, rival) -> FuzzWorld:
     bout_start(bout=running, by=gm)
     for entrant, by, move in ((mine, owner, "D3"), (theirs, rival, "D7")):
         order_submit(entrant=entrant, by=by, order={"move": move})  # turn 1 resolves
-    elders = campaign_create(by=gm, name="Fuzz Elders", ruleset="arena-of-the-elders")
-    for player in (owner, rival):
-        campaign_join(campaign=elders, user=player, code=elders.invite_code)
+    elders = campaign_with(gm, (owner, rival), name="Fuzz Elders", ruleset="arena-of-the-elders")
     (arena_item,) = content_upload(campaign=elders, by=gm, document={"arenas": EXAMPLE["arenas"]})
     drafting = bout_open(campaign=elders, by=gm, title="Fuzz draft", options={"picks": True})
     ignis = gladiator_create(campaign=elders, by=owner, name="Pyrrhus", kind="ignis")

@@ -15,10 +15,10 @@ from arena.services import bout_cancel, bout_resolve
 from arena.tournament_progress import tournament_bout_decided
 from arena.tournaments import tournament_create, tournament_schedule_ready, tournaments_sweep
 from campaign.errors import LudusError, NotAllowed
-from campaign.services import campaign_create, campaign_join
 from characters.catalogue import adapter
 from characters.models import Gladiator
 from characters.services import gladiator_create, gladiator_retire
+from tests.conftest import campaign_with
 
 from .conftest import fight_due, fight_to_the_end
 
@@ -181,9 +181,7 @@ def test_a_failed_bout_with_both_fit_sends_the_higher_seed_on(eight, knockout):
 def test_a_bout_with_no_winner_sends_the_higher_seed_on(gm, owner, rival):
     """Sudden Destruction for one round on a wide board: nobody is destroyed, the machines
     share first place, nobody wins; the higher seed goes on each time."""
-    campaign = campaign_create(by=gm, name="Alesia", ruleset="sudden-destruction")
-    for player in (owner, rival):
-        campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+    campaign = campaign_with(gm, (owner, rival), name="Alesia", ruleset="sudden-destruction")
     kinds = [t.slug for t in adapter(campaign.ruleset).types()]
     four = [
         gladiator_create(
@@ -210,9 +208,7 @@ def test_a_bout_with_no_winner_sends_the_higher_seed_on(gm, owner, rival):
 
 def test_the_better_placed_goes_on_when_the_winner_is_a_team(gm, owner, rival):
     """Arena of the Elders names the winning team, not a gladiator: the placing decides."""
-    campaign = campaign_create(by=gm, name="Pompeii", ruleset="arena-of-the-elders")
-    for player in (owner, rival):
-        campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+    campaign = campaign_with(gm, (owner, rival), name="Pompeii", ruleset="arena-of-the-elders")
     kinds = [t.slug for t in adapter(campaign.ruleset).types()]
     four = [
         gladiator_create(campaign=campaign, by=(owner, rival)[n % 2], name=name, kind=kinds[n])
@@ -307,9 +303,7 @@ def test_only_the_gm_creates_a_knockout(eight, campaign, owner):
 def test_two_who_can_never_meet_leave_the_match_to_the_higher_seed(gm, owner, rival):
     """Two gladiators of one Elders champion cannot fight each other (each champion fights
     once): their match is decided at once by the no-winner rule, not retried for ever."""
-    campaign = campaign_create(by=gm, name="Pompeii", ruleset="arena-of-the-elders")
-    for player in (owner, rival):
-        campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+    campaign = campaign_with(gm, (owner, rival), name="Pompeii", ruleset="arena-of-the-elders")
     kinds = {"Aulus": "ignis", "Brutus": "nyx", "Cassius": "brann", "Decimus": "ignis"}
     four = [
         gladiator_create(campaign=campaign, by=(owner, rival)[n % 2], name=name, kind=kind)
