@@ -141,7 +141,7 @@ class CombatEntered(QuestEvent):
         }
 
     def text(self) -> str:
-        return "Combat: " + "; ".join(f"{a} and {b}" for a, b in self.pairs)
+        return "Combat: " + "; ".join([f"{a} and {b}" for a, b in self.pairs])
 
 
 # What follows the attacker's name (a possessive without the space).
@@ -195,18 +195,19 @@ class Attacked(QuestEvent):
         }
 
     def text(self) -> str:
-        verb = _ATTACK_VERBS.get(self.how, " attacks")
         target, attack = self.target, self.attack_dice
-        out = (
-            f"{self.attacker}{verb} {target} with the {self.weapon}: "
-            f"{len(attack)} attack dice rolled {','.join(attack) if attack else 'nothing'}"
-        )
         # (parry and defend dice are only listed when there are some, so never "nothing")
+        parry = defend = ""
         if self.parry_dice:
-            out += f"; {target} parries with {','.join(self.parry_dice)} ({self.parried})"
+            parry = f"; {target} parries with {','.join(self.parry_dice)} ({self.parried})"
         if self.defend_dice:
-            out += f"; defends with {','.join(self.defend_dice)} ({self.blocked} blocked)"
-        return out + f"; {self.damage} damage, {target} has {self.body_after} body"
+            defend = f"; defends with {','.join(self.defend_dice)} ({self.blocked} blocked)"
+        return (
+            f"{self.attacker}{_ATTACK_VERBS.get(self.how, ' attacks')} {target} with the "
+            f"{self.weapon}: {len(attack)} attack dice rolled "
+            f"{','.join(attack) if attack else 'nothing'}{parry}{defend}; "
+            f"{self.damage} damage, {target} has {self.body_after} body"
+        )
 
 
 @dataclass(slots=True)
