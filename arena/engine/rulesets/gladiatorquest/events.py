@@ -54,7 +54,7 @@ class MovementRolled(QuestEvent):
         }
 
     def text(self) -> str:
-        dice = "+".join(map(str, self.dice)) or "no dice"
+        dice = "+".join([str(d) for d in self.dice]) or "no dice"
         return f"{self.name} ({self.weight}) rolls {dice} for movement: {self.points} points"
 
 
@@ -297,7 +297,7 @@ class SpellCast(QuestEvent):
         if self.target:
             out += f" on {self.target}"
         if self.saves:
-            out += f" (saving dice {','.join(map(str, self.saves))})"
+            out += f" (saving dice {','.join([str(d) for d in self.saves])})"
         if self.damage:
             out += f": {self.damage} damage"
         if self.healed:
@@ -354,7 +354,7 @@ class StatusRoll(QuestEvent):
         }
 
     def text(self) -> str:
-        dice = ",".join(map(str, self.dice))
+        dice = ",".join([str(d) for d in self.dice])
         state = "breaks free" if self.ended else "is still held"
         if not self.dice:
             return f"{self.name} is held by {self.status} and misses this turn"
