@@ -1,7 +1,7 @@
 """GladiatorQuest events: one record per thing that happened, each with a log line.
 
-Plain dataclasses, never changed once made (not frozen: a bout makes hundreds, and a frozen one
-costs four times as much to build, core/events.py)."""
+Plain slotted dataclasses, never changed once made (not frozen: a bout makes hundreds, and a
+frozen one costs four times as much to build, core/events.py)."""
 
 from __future__ import annotations
 
@@ -9,30 +9,22 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from arena.engine.core.events import Event, plain
+from arena.engine.core.events import Event
 
 
 class QuestEvent(Event):
-    """The base of this rule set's events: dataclasses without slots, so that `vars()` holds
-    the fields in order, and to_dict copies them in one go (the generic Event.to_dict asks
-    every field for its value and type, and the log turns each bout's events into dicts by the
-    dozen). Most fields already are JSON scalars (names, squares, numbers); each class names
-    the few that are not (dice tuples, enums) in `structured`, and only those are converted.
-    tests/engine/test_gladiatorquest_events.py checks that none is left out.
+    """The base of this rule set's events. Each class writes its log entry in one step in its
+    `to_dict`: its kind, its line of text, then its fields in order (a generic loop over the
+    fields cost as much again as the dict itself, and the log turns each bout's events into
+    dicts by the dozen). Most fields already are JSON scalars (names, squares, numbers); each
+    class names the few that are not in `structured`, and its to_dict writes those as JSON:
+    the dice as rolled (named again in `rolls`) as lists, an enum as its value, the combat's
+    pairs as lists. tests/engine/test_gladiatorquest_events.py checks that none is left out,
+    and that every to_dict gives what the generic Event.to_dict gives."""
 
-    Most of those are dice as rolled, named again in `rolls`: a tuple of numbers or of face
-    names (already JSON scalars), which the log lists as they are; the others (an enum, the
-    combat's pairs) go through plain()."""
-
+    __slots__ = ()
     structured: ClassVar[tuple[str, ...]] = ()
     rolls: ClassVar[tuple[str, ...]] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {"type": self.kind, "text": self.text(), **vars(self)}
-        for name in self.structured:  # (replacing a key keeps its place: the field order)
-            value = out[name]
-            out[name] = list(value) if name in self.rolls else plain(value)
-        return out
 
 
 class Bump(StrEnum):
@@ -41,7 +33,7 @@ class Bump(StrEnum):
     WALL = "wall"  # the edge of the arena or a wall
 
 
-@dataclass
+@dataclass(slots=True)
 class MovementRolled(QuestEvent):
     kind: ClassVar[str] = "movement_roll"
     structured: ClassVar[tuple[str, ...]] = ("dice",)
@@ -51,12 +43,22 @@ class MovementRolled(QuestEvent):
     dice: tuple[int, ...]
     points: int
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "text": self.text(),
+            "name": self.name,
+            "weight": self.weight,
+            "dice": list(self.dice),
+            "points": self.points,
+        }
+
     def text(self) -> str:
-        dice = "+".join(map(str, self.dice)) or "no dice"
+        dice = "+".join([str(d) for d in self.dice]) or "no dice"
         return f"{self.name} ({self.weight}) rolls {dice} for movement: {self.points} points"
 
 
-@dataclass
+@dataclass(slots=True)
 class Moved(QuestEvent):
     kind: ClassVar[str] = "move"
     name: str
@@ -66,22 +68,43 @@ class Moved(QuestEvent):
     facing: str
     points_left: int
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "text": self.text(),
+            "name": self.name,
+            "direction": self.direction,
+            "start": self.start,
+            "end": self.end,
+            "facing": self.facing,
+            "points_left": self.points_left,
+        }
+
     def text(self) -> str:
         return f"{self.name} moves {self.direction} from {self.start} to {self.end}"
 
 
-@dataclass
+@dataclass(slots=True)
 class Turned(QuestEvent):
     kind: ClassVar[str] = "turn"
     name: str
     how: str  # pivot_left, pivot_right, turn_around
     facing: str
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "text": self.text(),
+            "name": self.name,
+            "how": self.how,
+            "facing": self.facing,
+        }
+
     def text(self) -> str:
         return f"{self.name} turns ({self.how.replace('_', ' ')}) to face {self.facing}"
 
 
-@dataclass
+@dataclass(slots=True)
 class Bumped(QuestEvent):
     kind: ClassVar[str] = "bump"
     structured: ClassVar[tuple[str, ...]] = ("reason",)
@@ -90,18 +113,35 @@ class Bumped(QuestEvent):
     reason: Bump
     points_left: int
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "text": self.text(),
+            "name": self.name,
+            "wanted": self.wanted,
+            "reason": str(self.reason),
+            "points_left": self.points_left,
+        }
+
     def text(self) -> str:
         return f"{self.name} cannot enter {self.wanted} ({self.reason}) and stays put"
 
 
-@dataclass
+@dataclass(slots=True)
 class CombatEntered(QuestEvent):
     kind: ClassVar[str] = "combat"
     structured: ClassVar[tuple[str, ...]] = ("pairs",)
     pairs: tuple[tuple[str, str], ...]
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "text": self.text(),
+            "pairs": [list(pair) for pair in self.pairs],
+        }
+
     def text(self) -> str:
-        return "Combat: " + "; ".join(f"{a} and {b}" for a, b in self.pairs)
+        return "Combat: " + "; ".join([f"{a} and {b}" for a, b in self.pairs])
 
 
 # What follows the attacker's name (a possessive without the space).
@@ -116,7 +156,7 @@ _ATTACK_VERBS = {
 }
 
 
-@dataclass
+@dataclass(slots=True)
 class Attacked(QuestEvent):
     """A blow in the combat phase, a passing attack, a thrown weapon's hit or a Genie."""
 
@@ -136,26 +176,53 @@ class Attacked(QuestEvent):
     damage: int
     body_after: int
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "text": self.text(),
+            "attacker": self.attacker,
+            "target": self.target,
+            "how": self.how,
+            "weapon": self.weapon,
+            "attack_dice": list(self.attack_dice),
+            "skulls": self.skulls,
+            "parry_dice": list(self.parry_dice),
+            "parried": self.parried,
+            "defend_dice": list(self.defend_dice),
+            "blocked": self.blocked,
+            "damage": self.damage,
+            "body_after": self.body_after,
+        }
+
     def text(self) -> str:
-        verb = _ATTACK_VERBS.get(self.how, " attacks")
         target, attack = self.target, self.attack_dice
-        out = (
-            f"{self.attacker}{verb} {target} with the {self.weapon}: "
-            f"{len(attack)} attack dice rolled {','.join(attack) if attack else 'nothing'}"
-        )
         # (parry and defend dice are only listed when there are some, so never "nothing")
+        parry = defend = ""
         if self.parry_dice:
-            out += f"; {target} parries with {','.join(self.parry_dice)} ({self.parried})"
+            parry = f"; {target} parries with {','.join(self.parry_dice)} ({self.parried})"
         if self.defend_dice:
-            out += f"; defends with {','.join(self.defend_dice)} ({self.blocked} blocked)"
-        return out + f"; {self.damage} damage, {target} has {self.body_after} body"
+            defend = f"; defends with {','.join(self.defend_dice)} ({self.blocked} blocked)"
+        return (
+            f"{self.attacker}{_ATTACK_VERBS.get(self.how, ' attacks')} {target} with the "
+            f"{self.weapon}: {len(attack)} attack dice rolled "
+            f"{','.join(attack) if attack else 'nothing'}{parry}{defend}; "
+            f"{self.damage} damage, {target} has {self.body_after} body"
+        )
 
 
-@dataclass
+@dataclass(slots=True)
 class ShieldDamaged(QuestEvent):
     kind: ClassVar[str] = "shield_damaged"
     name: str
     dice_left: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "text": self.text(),
+            "name": self.name,
+            "dice_left": self.dice_left,
+        }
 
     def text(self) -> str:
         if self.dice_left <= 0:
@@ -163,7 +230,7 @@ class ShieldDamaged(QuestEvent):
         return f"{self.name}'s shield is damaged: {self.dice_left} defend dice left"
 
 
-@dataclass
+@dataclass(slots=True)
 class Thrown(QuestEvent):
     kind: ClassVar[str] = "throw"
     thrower: str
@@ -173,6 +240,19 @@ class Thrown(QuestEvent):
     hit: bool
     struck: str | None
     landed: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "text": self.text(),
+            "thrower": self.thrower,
+            "weapon": self.weapon,
+            "target": self.target,
+            "predicted": self.predicted,
+            "hit": self.hit,
+            "struck": self.struck,
+            "landed": self.landed,
+        }
 
     def text(self) -> str:
         out = (
@@ -186,7 +266,7 @@ class Thrown(QuestEvent):
         return out + f"missed; it lands at {self.landed}"
 
 
-@dataclass
+@dataclass(slots=True)
 class SpellCast(QuestEvent):
     kind: ClassVar[str] = "spell"
     structured: ClassVar[tuple[str, ...]] = ("saves",)
@@ -199,12 +279,25 @@ class SpellCast(QuestEvent):
     healed: int
     effect: str
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "text": self.text(),
+            "caster": self.caster,
+            "spell": self.spell,
+            "target": self.target,
+            "saves": list(self.saves),
+            "damage": self.damage,
+            "healed": self.healed,
+            "effect": self.effect,
+        }
+
     def text(self) -> str:
         out = f"{self.caster} casts {self.spell}"
         if self.target:
             out += f" on {self.target}"
         if self.saves:
-            out += f" (saving dice {','.join(map(str, self.saves))})"
+            out += f" (saving dice {','.join([str(d) for d in self.saves])})"
         if self.damage:
             out += f": {self.damage} damage"
         if self.healed:
@@ -214,7 +307,7 @@ class SpellCast(QuestEvent):
         return out
 
 
-@dataclass
+@dataclass(slots=True)
 class PotionDrunk(QuestEvent):
     kind: ClassVar[str] = "potion"
     name: str
@@ -223,13 +316,24 @@ class PotionDrunk(QuestEvent):
     roll: int | None
     body_after: int
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "text": self.text(),
+            "name": self.name,
+            "potion": self.potion,
+            "given_by": self.given_by,
+            "roll": self.roll,
+            "body_after": self.body_after,
+        }
+
     def text(self) -> str:
         by = f" (given by {self.given_by})" if self.given_by else ""
         roll = f", rolls {self.roll}" if self.roll is not None else ""
         return f"{self.name} drinks the {self.potion}{by}{roll}; body {self.body_after}"
 
 
-@dataclass
+@dataclass(slots=True)
 class StatusRoll(QuestEvent):
     kind: ClassVar[str] = "status"
     structured: ClassVar[tuple[str, ...]] = ("dice",)
@@ -239,32 +343,61 @@ class StatusRoll(QuestEvent):
     dice: tuple[int, ...]
     ended: bool
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "text": self.text(),
+            "name": self.name,
+            "status": self.status,
+            "dice": list(self.dice),
+            "ended": self.ended,
+        }
+
     def text(self) -> str:
-        dice = ",".join(map(str, self.dice))
+        dice = ",".join([str(d) for d in self.dice])
         state = "breaks free" if self.ended else "is still held"
         if not self.dice:
             return f"{self.name} is held by {self.status} and misses this turn"
         return f"{self.name} rolls {dice} against {self.status} and {state}"
 
 
-@dataclass
+@dataclass(slots=True)
 class PickedUp(QuestEvent):
     kind: ClassVar[str] = "pick_up"
     name: str
     item: str
     square: str
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "text": self.text(),
+            "name": self.name,
+            "item": self.item,
+            "square": self.square,
+        }
+
     def text(self) -> str:
         return f"{self.name} picks up the {self.item} at {self.square}"
 
 
-@dataclass
+@dataclass(slots=True)
 class Appealed(QuestEvent):
     kind: ClassVar[str] = "appeal"
     name: str
     roll: int
     tally: int
     granted: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "text": self.text(),
+            "name": self.name,
+            "roll": self.roll,
+            "tally": self.tally,
+            "granted": self.granted,
+        }
 
     def text(self) -> str:
         verdict = "grants mercy" if self.granted else "turns his thumb down"
@@ -274,7 +407,7 @@ class Appealed(QuestEvent):
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class Fallen(QuestEvent):
     """A gladiator at 0 body: down (a teammate may still heal him) or killed."""
 
@@ -282,6 +415,15 @@ class Fallen(QuestEvent):
     name: str
     outcome: str  # down, killed, archers
     by: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "text": self.text(),
+            "name": self.name,
+            "outcome": self.outcome,
+            "by": self.by,
+        }
 
     def text(self) -> str:
         if self.outcome == "down":
@@ -292,31 +434,45 @@ class Fallen(QuestEvent):
         return f"{self.name} is killed{by}"
 
 
-@dataclass
+@dataclass(slots=True)
 class Exited(QuestEvent):
     kind: ClassVar[str] = "exit"
     name: str
     square: str
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "text": self.text(), "name": self.name, "square": self.square}
+
     def text(self) -> str:
         return f"{self.name} leaves the arena at {self.square}"
 
 
-@dataclass
+@dataclass(slots=True)
 class Impatience(QuestEvent):
     """A standoff: a movement step passed in which nothing happened (Ludus ruling)."""
 
     kind: ClassVar[str] = "impatience"
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "text": self.text()}
+
     def text(self) -> str:
         return "The crowd grows impatient: every gladiator must close in"
 
 
-@dataclass
+@dataclass(slots=True)
 class BoutOver(QuestEvent):
     kind: ClassVar[str] = "bout_over"
     winner: str | None
     reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "text": self.text(),
+            "winner": self.winner,
+            "reason": self.reason,
+        }
 
     def text(self) -> str:
         if self.winner is None:

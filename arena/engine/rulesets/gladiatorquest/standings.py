@@ -26,9 +26,10 @@ def standings(state: BoutState) -> list[Standing]:
 
 
 def _standings(state: BoutState, defeats: dict[str, list[str]]) -> list[Standing]:
-    winners = [f for f in state.fighters if state.winner is not None and f.side == state.winner]
+    # (A side is a team or a name, never None: with no winner, nobody is among the winners.)
+    winners = [f for f in state.fighters if f.side == state.winner]
     others = sorted(
-        (f for f in state.fighters if state.winner is None or f.side != state.winner),
+        [f for f in state.fighters if f.side != state.winner],
         key=lambda f: (f.record.out_at == 0, f.record.out_at, f.tally, -f.gladiator.index),
         reverse=True,
     )
@@ -62,8 +63,8 @@ def result(state: BoutState) -> dict[str, Any]:
     for standing in _standings(state, defeats):
         f = state.by_name[standing.name]
         rows.append(
-            standing.to_dict()
-            | {
+            {
+                **standing.to_dict(),
                 "team": f.gladiator.team,
                 "defeated": defeats[f.name],
                 "killed_by": f.record.killed_by,
@@ -83,7 +84,7 @@ def result(state: BoutState) -> dict[str, Any]:
 
 
 def record(state: BoutState, events: Sequence[Event]) -> dict[str, Any]:
-    names = state.options.names
+    names, dead = state.options.names, Status.DEAD
     return {
         "turn": state.turn,
         "phase": state.phase,
@@ -96,7 +97,7 @@ def record(state: BoutState, events: Sequence[Event]) -> dict[str, Any]:
                 "facing": str(f.facing),
                 "body": f.body,
                 "mind": f.gladiator.mind,
-                "alive": f.status is not Status.DEAD,
+                "alive": f.status is not dead,
                 "status": str(f.status),
                 "points": f.points,
             }
