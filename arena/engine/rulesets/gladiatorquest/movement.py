@@ -275,7 +275,7 @@ def _carry_out(
                 turn.events.append(Bumped(f.name, names[sq], Bump.CONTESTED, f.points))
             for i, a in enumerate(group):
                 for b in group[i + 1 :]:
-                    if a.fighting and b.fighting and a.side != b.side:
+                    if a.status is b.status is Status.FIGHTING and a.side != b.side:
                         contested.append((a, b))
     changed = True
     while changed:
@@ -361,8 +361,8 @@ def _contacts(turn: Turn, contested: list[tuple[FighterState, FighterState]]) ->
     contacts: list[Contact] = []
     seen = set()
     for a, b in contested:
-        i, j = sorted((a.index, b.index))
-        if a.fighting and b.fighting and (i, j) not in seen:
+        i, j = sorted((a.gladiator.index, b.gladiator.index))
+        if a.status is Status.FIGHTING and b.status is Status.FIGHTING and (i, j) not in seen:
             seen.add((i, j))
             contacts.append(Contact(i, j, True))
     active = [f for f in turn.fighters if f.status is Status.FIGHTING]
@@ -373,9 +373,12 @@ def _contacts(turn: Turn, contested: list[tuple[FighterState, FighterState]]) ->
         for b in active[n + 1 :]:
             assert b.square is not None
             dc, dr = abs(col - b.square.col), abs(row - b.square.row)
-            if dc > 1 or dr > 1 or b.side == a.side or (a.index, b.index) in seen:
+            if dc > 1 or dr > 1 or b.side == a.side:
+                continue
+            pair = (a.gladiator.index, b.gladiator.index)
+            if pair in seen:
                 continue
             # Side by side, or diagonally with a diagonal weapon on either side.
             if dc + dr == 1 or weapon_of(a, contest).diagonal or weapon_of(b, contest).diagonal:
-                contacts.append(Contact(a.index, b.index, False))
+                contacts.append(Contact(*pair, False))
     return contacts
