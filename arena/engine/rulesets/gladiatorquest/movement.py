@@ -255,23 +255,20 @@ def _carry_out(
     into one square all bump (V.A); a move into an occupied square bumps unless its occupant
     moves away (a swap bumps both, a rotation goes round). Returns the opposing pairs that
     contested a square, and who moved."""
-    by_name, names = turn.by_name, turn.options.names
-    valid: dict[str, Square] = {}
+    by_name, names, steps = turn.by_name, turn.options.names, turn.options.steps
+    claims: dict[Square, list[str]] = {}  # each open square moved into: by whom
     for name, sq in intents.items():
-        f = by_name[name]
-        if sq in turn.options.steps:  # an open square
-            valid[name] = sq
+        if sq in steps:
+            claims.setdefault(sq, []).append(name)
         else:
-            turn.events.append(Bumped(name, _square_name(sq), Bump.WALL, f.points))
+            turn.events.append(Bumped(name, _square_name(sq), Bump.WALL, by_name[name].points))
+    # The moves not contested, in the order written (each square's claims are in that order).
+    valid = {claimants[0]: sq for sq, claimants in claims.items() if len(claimants) == 1}
     contested: list[tuple[FighterState, FighterState]] = []
-    claims: dict[Square, list[str]] = {}
-    for name, sq in valid.items():
-        claims.setdefault(sq, []).append(name)
     for sq, claimants in claims.items():
         if len(claimants) > 1:
             group = [by_name[n] for n in claimants]
             for f in group:
-                del valid[f.name]
                 turn.events.append(Bumped(f.name, names[sq], Bump.CONTESTED, f.points))
             for i, a in enumerate(group):
                 for b in group[i + 1 :]:
@@ -281,10 +278,10 @@ def _carry_out(
     while changed:
         changed = False
         for name in list(valid):
-            f = by_name[name]
             occupant = turn.occupied.get(valid[name])
             if occupant is None:
                 continue
+            f = by_name[name]
             if occupant.name not in valid or valid[occupant.name] == f.square:
                 del valid[name]
                 turn.events.append(Bumped(name, names[intents[name]], Bump.OCCUPIED, f.points))
