@@ -53,12 +53,13 @@ class Turn:
         self.board = state.options.board
         self.dice = dice
         self.number = state.turn + 1
+        # A tuple, as the state's: a turn changes its fighters but never adds nor removes one.
         if owned:
-            self.fighters = list(state.fighters)
+            self.fighters = state.fighters
             self.by_name = state.by_name
             self.occupied = state.occupied
         else:
-            self.fighters = [f.copy() for f in state.fighters]
+            self.fighters = tuple([f.copy() for f in state.fighters])
             self.by_name = {f.name: f for f in self.fighters}
             self.occupied = {f.square: f for f in self.fighters if f.square is not None}
         self.ground = list(state.ground)
@@ -78,7 +79,7 @@ class Turn:
         # is done with its tables of who stands where and who is who: the state takes them.
         return BoutState(
             self.options,
-            tuple(self.fighters),
+            self.fighters,
             tuple(self.ground),
             turn,
             phase,
