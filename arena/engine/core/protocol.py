@@ -106,8 +106,9 @@ class Standing:
 
 
 class TurnBased(Protocol):
-    """A rule set played step by step. Everything here is pure: no input is mutated, nothing
-    reads the clock or the global random module."""
+    """A rule set played step by step. Everything here is pure: no input is mutated (but by
+    the optional `advance`, to the state its caller hands over), nothing reads the clock or
+    the global random module."""
 
     slug: ClassVar[str]
     version: ClassVar[str]
