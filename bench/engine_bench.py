@@ -4,10 +4,10 @@
 
 Prints two figures per scenario: the whole contract (`play`: dict in, JSON-able dict out with
 full per-turn snapshots) and the resolution alone (the driver's loop of pending, the tactics'
-orders and apply, with no log built). With --before (default 6038751, the engine before its
-readable rewrite), the same run also measures that commit's engine: a temporary
-`git worktree add` checkout, its engine run there through PYTHONPATH, `play()` only (its
-resolution had another API). Targets: 1v1 >= 2,885 bouts/s (the old figure; issue 14's bar
+orders and advance, as the lab fights, with no log built). With --before (default 6038751,
+the engine before its readable rewrite), the same run also measures that commit's engine: a
+temporary `git worktree add` checkout, its engine run there through PYTHONPATH, `play()` only
+(its resolution had another API). Targets: 1v1 >= 2,885 bouts/s (the old figure; issue 14's bar
 is 2,000), 8-gladiator free-for-all >= 488.
 """
 
@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arena.engine import play
-from arena.engine.core.protocol import dice_for, tactics_order
+from arena.engine.core.protocol import advancing, dice_for, tactics_order
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 
 ONE_V_ONE = {
@@ -45,9 +45,10 @@ FREE_FOR_ALL = {
 def resolve(bout: dict) -> None:
     gq = GladiatorQuest()
     state, dice = gq.setup(bout), dice_for(bout)
+    advance = advancing(gq)  # as the driver and the lab resolve a step
     while not gq.is_over(state):
         orders = {who: tactics_order(gq, state, who) for who in gq.pending(state).who}
-        state, _ = gq.apply(state, orders, dice)
+        state, _ = advance(state, orders, dice)
 
 
 def rate(bout: dict, seconds: float, *, full: bool) -> float:

@@ -106,8 +106,9 @@ class Standing:
 
 
 class TurnBased(Protocol):
-    """A rule set played step by step. Everything here is pure: no input is mutated, nothing
-    reads the clock or the global random module."""
+    """A rule set played step by step. Everything here is pure: no input is mutated (but by
+    the optional `advance`, to the state its caller hands over), nothing reads the clock or
+    the global random module."""
 
     slug: ClassVar[str]
     version: ClassVar[str]
@@ -146,6 +147,14 @@ class TurnBased(Protocol):
         """Resolve the next step with these orders (absent names: no order; an order is its
         JSON, or what `plan` gave when the rule set has one). Returns the new state and what
         happened; EngineInputError for an order that cannot be carried out."""
+
+    # Optional: advance(state, orders, dice) -> what apply(state, orders, dice) gives, for a
+    # caller who hands over a state that is its own and that it never reads again (the
+    # driver: each state it plays comes from setup or from the step before, and once passed
+    # on only the state returned is read). So the rule set may take that state's parts into
+    # the next one instead of copying them; apply keeps its promise to change nothing it is
+    # given (play-by-web resolves turns from stored states with it). The driver advances
+    # with it when a rule set has one (see advancing), else with apply.
 
     def is_over(self, state: Any) -> bool: ...
 
@@ -200,6 +209,13 @@ def tactics_order(ruleset: TurnBased, state: Any, who: str) -> Any:
     return ruleset.tactics(state, who) if plan is None else plan(state, who)
 
 
+def advancing(ruleset: TurnBased) -> Any:
+    """How a driver that owns its states resolves a step: the rule set's `advance` when it has
+    one (it may reuse the state it is given, which the driver never reads again), else
+    `apply`. Both are called (state, orders, dice) and give (state, events)."""
+    return getattr(ruleset, "advance", None) or ruleset.apply
+
+
 def step_orders(
     ruleset: TurnBased, state: Any, raw: JSON, index: int, fill: bool
 ) -> dict[str, JSON]:
@@ -238,6 +254,7 @@ def play_to_end(ruleset: TurnBased, bout: Mapping[str, JSON]) -> tuple[dict[str,
     turns = given_turns(bout)
     fill = ruleset.uses_tactics(bout)
     bound = ruleset.max_steps(state)
+    advance = advancing(ruleset)  # each state here is the driver's own, never read once passed
     records: list[dict[str, JSON]] = []
     index = 0
     while not ruleset.is_over(state):
@@ -248,7 +265,7 @@ def play_to_end(ruleset: TurnBased, bout: Mapping[str, JSON]) -> tuple[dict[str,
         else:
             break
         orders = step_orders(ruleset, state, raw, index, fill)
-        state, events = ruleset.apply(state, orders, dice)
+        state, events = advance(state, orders, dice)
         records.append(ruleset.record(state, events))
         index += 1
     log = {

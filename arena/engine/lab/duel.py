@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from arena.engine.core.protocol import Fate, Standing, dice_for, step_orders
+from arena.engine.core.protocol import Fate, Standing, advancing, dice_for, step_orders
 from arena.engine.lab.builds import LabBuild, random_starts, start_square_pool
 
 JSON = Any
@@ -91,12 +91,13 @@ def fight(ruleset: Any, bout: Mapping[str, JSON]) -> list[Standing] | None:
     state = ruleset.setup(bout)
     dice = dice_for(bout)
     bound = ruleset.max_steps(state)
+    advance = advancing(ruleset)  # as the driver: each state is ours, never read once passed on
     step = 0
     while not ruleset.is_over(state):
         if step >= bound:
             return None
         orders = step_orders(ruleset, state, None, step, True)
-        state, _ = ruleset.apply(state, orders, dice)
+        state, _ = advance(state, orders, dice)
         step += 1
     return ruleset.standings(state)
 

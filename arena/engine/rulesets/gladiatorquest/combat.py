@@ -9,7 +9,6 @@ V.F.2) and defended, and damage is applied at the end.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from arena.engine.core.dice import CombatFace
@@ -110,44 +109,37 @@ def dice_for(attack: Attack, base: int, *, off_balance: bool) -> tuple[int, int]
     return max(0, base + mod_attack), max(0, base + mod_parry)
 
 
-@dataclass(slots=True)
-class _Blow:
-    attacker: FighterState
-    target: FighterState
-    order: CombatOrder
-    weapon: str
-    faces: list[CombatFace]
-    parry_dice: int
-
-
 def resolve(turn: Turn, orders: dict[str, CombatOrder]) -> None:
     contest = turn.options.contest
-    blows: list[_Blow] = []
+    # Every attack is rolled first, in order; a blow is (attacker, target, attack type, the
+    # weapon's name, the attack faces).
+    blows: list[tuple[FighterState, FighterState, Attack, str, list[CombatFace]]] = []
+    parry_dice: dict[str, int] = {}  # an attacker's parry dice, if he is attacked (V.F.1)
     for name, order in orders.items():
         f = turn.by_name[name]
         target = turn.by_name[order.target]
-        if order.attack is Attack.SHIELD_BASH:
+        attack = order.attack
+        if attack is Attack.SHIELD_BASH:
             count, parry, label = 2 * f.shield_dice, 0, "shield"
         else:
             weapon = weapon_of(f, contest)
             base = 1 if f.effects.afraid else weapon.attack + f.gladiator.bonuses.attack
-            count, parry = dice_for(order.attack, base, off_balance="passing" in f.used)
+            count, parry = dice_for(attack, base, off_balance="passing" in f.used)
             count += f.effects.courage
             if f.effects.courage:
                 f.affect(courage=0)
             label = weapon.name.lower()
-        rolls = 2 if f.effects.heroic and order.attack is not Attack.SHIELD_BASH else 1
+        parry_dice[name] = parry
+        rolls = 2 if f.effects.heroic and attack is not Attack.SHIELD_BASH else 1
         if f.effects.heroic:
             f.affect(heroic=False)
         for _ in range(rolls):
-            blows.append(_Blow(f, target, order, label, turn.dice.combat(count), parry))
-    first_blow: dict[str, _Blow] = {}  # whose parry dice count when he is attacked
-    for blow in blows:
-        first_blow.setdefault(blow.attacker.name, blow)
-    rolled = []
-    for blow in blows:
-        a, d = blow.attacker, blow.target
-        skulls = blow.faces.count(SKULL)
+            blows.append((f, target, attack, label, turn.dice.combat(count)))
+    # Then each is parried and defended (a gladiator slain this round still strikes), and
+    # (skulls, parry faces, parried, defend faces, blocked) noted for the damage at the end.
+    outcomes = []
+    for a, d, attack, _, rolled in blows:
+        skulls = rolled.count(SKULL)
         d_order = orders.get(d.name)
         parry: tuple[str, ...] = ()
         parried = 0
@@ -156,12 +148,12 @@ def resolve(turn: Turn, orders: dict[str, CombatOrder]) -> None:
             and d_order.attack is Attack.SHIELD_BASH
             and a.name == d_order.target
         )
-        if blow.order.attack is Attack.SHIELD_BASH and bashing:
+        if attack is Attack.SHIELD_BASH and bashing:
             skulls = 0  # V.F.3: two bashes nullify each other
         elif bashing:
             parried = skulls  # V.F.3: the basher's shield blocks all of his opponent's hits
         elif skulls and d_order is not None and d_order.target == a.name and not d.effects.asleep:
-            parry_faces = turn.dice.combat(first_blow[d.name].parry_dice)
+            parry_faces = turn.dice.combat(parry_dice[d.name])
             parried = min(skulls, parry_faces.count(BLACK))
             parry = faces(parry_faces)
         left = skulls - parried
@@ -173,34 +165,34 @@ def resolve(turn: Turn, orders: dict[str, CombatOrder]) -> None:
                 d.affect(defense_bonus=0)
             blocked = min(left, defend_faces.count(WHITE))
             defend = faces(defend_faces)
-        rolled.append((blow, skulls, parry, parried, defend, blocked))
-    for blow, skulls, parry, parried, defend, blocked in rolled:
-        dealt = turn.wound(blow.target, skulls - parried - blocked, blow.attacker)
+        outcomes.append((skulls, parry, parried, defend, blocked))
+    for (a, d, attack, weapon, rolled), outcome in zip(blows, outcomes, strict=True):
+        skulls, parry, parried, defend, blocked = outcome
+        dealt = turn.wound(d, skulls - parried - blocked, a)
         turn.events.append(
             Attacked(
-                blow.attacker.name,
-                blow.target.name,
-                str(blow.order.attack),
-                blow.weapon,
-                faces(blow.faces),
+                a.name,
+                d.name,
+                str(attack),
+                weapon,
+                faces(rolled),
                 skulls,
                 parry,
                 parried,
                 defend,
                 blocked,
                 dealt,
-                blow.target.body,
+                d.body,
             )
         )
-        if blow.order.attack is Attack.SHIELD_BASH:
-            _shield_wear(turn, blow)
+        if attack is Attack.SHIELD_BASH:
+            _shield_wear(turn, a, rolled)
 
 
-def _shield_wear(turn: Turn, blow: _Blow) -> None:
+def _shield_wear(turn: Turn, f: FighterState, rolled: list[CombatFace]) -> None:
     """V.F.3: two or more black shields in a bash cost the shield a defend die; a shield with
     none left is destroyed and discarded."""
-    f = blow.attacker
-    if blow.faces.count(BLACK) < 2 or not f.shield_dice:
+    if rolled.count(BLACK) < 2 or not f.shield_dice:
         return
     f.shield_dice -= 1
     if f.shield_dice == 0 and "shield" in f.carried:

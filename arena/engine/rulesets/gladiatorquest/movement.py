@@ -255,36 +255,33 @@ def _carry_out(
     into one square all bump (V.A); a move into an occupied square bumps unless its occupant
     moves away (a swap bumps both, a rotation goes round). Returns the opposing pairs that
     contested a square, and who moved."""
-    by_name, names = turn.by_name, turn.options.names
-    valid: dict[str, Square] = {}
+    by_name, names, steps = turn.by_name, turn.options.names, turn.options.steps
+    claims: dict[Square, list[str]] = {}  # each open square moved into: by whom
     for name, sq in intents.items():
-        f = by_name[name]
-        if sq in turn.options.steps:  # an open square
-            valid[name] = sq
+        if sq in steps:
+            claims.setdefault(sq, []).append(name)
         else:
-            turn.events.append(Bumped(name, _square_name(sq), Bump.WALL, f.points))
+            turn.events.append(Bumped(name, _square_name(sq), Bump.WALL, by_name[name].points))
+    # The moves not contested, in the order written (each square's claims are in that order).
+    valid = {claimants[0]: sq for sq, claimants in claims.items() if len(claimants) == 1}
     contested: list[tuple[FighterState, FighterState]] = []
-    claims: dict[Square, list[str]] = {}
-    for name, sq in valid.items():
-        claims.setdefault(sq, []).append(name)
     for sq, claimants in claims.items():
         if len(claimants) > 1:
             group = [by_name[n] for n in claimants]
             for f in group:
-                del valid[f.name]
                 turn.events.append(Bumped(f.name, names[sq], Bump.CONTESTED, f.points))
             for i, a in enumerate(group):
                 for b in group[i + 1 :]:
-                    if a.fighting and b.fighting and a.side != b.side:
+                    if a.status is b.status is Status.FIGHTING and a.side != b.side:
                         contested.append((a, b))
     changed = True
     while changed:
         changed = False
         for name in list(valid):
-            f = by_name[name]
             occupant = turn.occupied.get(valid[name])
             if occupant is None:
                 continue
+            f = by_name[name]
             if occupant.name not in valid or valid[occupant.name] == f.square:
                 del valid[name]
                 turn.events.append(Bumped(name, names[intents[name]], Bump.OCCUPIED, f.points))
@@ -361,8 +358,8 @@ def _contacts(turn: Turn, contested: list[tuple[FighterState, FighterState]]) ->
     contacts: list[Contact] = []
     seen = set()
     for a, b in contested:
-        i, j = sorted((a.index, b.index))
-        if a.fighting and b.fighting and (i, j) not in seen:
+        i, j = sorted((a.gladiator.index, b.gladiator.index))
+        if a.status is Status.FIGHTING and b.status is Status.FIGHTING and (i, j) not in seen:
             seen.add((i, j))
             contacts.append(Contact(i, j, True))
     active = [f for f in turn.fighters if f.status is Status.FIGHTING]
@@ -373,9 +370,12 @@ def _contacts(turn: Turn, contested: list[tuple[FighterState, FighterState]]) ->
         for b in active[n + 1 :]:
             assert b.square is not None
             dc, dr = abs(col - b.square.col), abs(row - b.square.row)
-            if dc > 1 or dr > 1 or b.side == a.side or (a.index, b.index) in seen:
+            if dc > 1 or dr > 1 or b.side == a.side:
+                continue
+            pair = (a.gladiator.index, b.gladiator.index)
+            if pair in seen:
                 continue
             # Side by side, or diagonally with a diagonal weapon on either side.
             if dc + dr == 1 or weapon_of(a, contest).diagonal or weapon_of(b, contest).diagonal:
-                contacts.append(Contact(a.index, b.index, False))
+                contacts.append(Contact(*pair, False))
     return contacts

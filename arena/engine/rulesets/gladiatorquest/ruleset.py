@@ -103,7 +103,18 @@ class GladiatorQuest:
         self, s: BoutState, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[BoutState, Sequence[Event]]:
         try:
-            return _apply(s, orders, dice)
+            return _apply(s, orders, dice, False)
+        except DiceError as exc:
+            raise EngineInputError("dice", str(exc)) from None
+
+    def advance(
+        self, s: BoutState, orders: Mapping[str, Any], dice: Dice
+    ) -> tuple[BoutState, Sequence[Event]]:
+        """apply, for the driver that hands over its own state and never reads it again
+        (core/protocol.py): the turn takes that state's fighters and tables into the next one
+        instead of copying them."""
+        try:
+            return _apply(s, orders, dice, True)
         except DiceError as exc:
             raise EngineInputError("dice", str(exc)) from None
 
@@ -142,18 +153,21 @@ class GladiatorQuest:
         return state.from_json(data)
 
 
-def _apply(s: BoutState, raw: Mapping[str, Any], dice: Dice) -> tuple[BoutState, list[Event]]:
+def _apply(
+    s: BoutState, raw: Mapping[str, Any], dice: Dice, owned: bool
+) -> tuple[BoutState, list[Event]]:
+    """The next turn from state `s`, which is changed only when `owned` (advance)."""
     if not s.rolled and not s.combat:
         # The phase's roll opens the turn: the orders are read against the rolled state, and
         # the turn goes on with the copies it rolled for (that state is only read, then
         # dropped, so they need no second copy).
-        turn = Turn(s, dice)
+        turn = Turn(s, dice, owned)
         movement.begin_phase(turn)
         s = turn.freeze(s.phase, s.turn)
         orders = _read_orders(s, raw)
     else:
         orders = _read_orders(s, raw)
-        turn = Turn(s, dice)
+        turn = Turn(s, dice, owned)
     if s.combat:
         phase = "combat"
         turn.combat = ()

@@ -279,24 +279,26 @@ def _fronts(state: BoutState) -> dict[str, Front]:
         fa, fb = fighters[a], fighters[b]
         if fa.status is not Status.FIGHTING or fb.status is not Status.FIGHTING:
             continue
-        for i, f, o in ((a, fa, fb), (b, fb, fa)):
-            reach, bash = reachable.setdefault(i, []), bashable.setdefault(i, set())
-            if contested:
-                reach.append(o)
-                bash.add(o.name)
-            elif _can_reach(f, o, contest):
-                reach.append(o)
+        reach_a, reach_b = reachable.setdefault(a, []), reachable.setdefault(b, [])
+        bash_a, bash_b = bashable.setdefault(a, set()), bashable.setdefault(b, set())
+        if contested:
+            reach_a.append(fb)
+            reach_b.append(fa)
+            bash_a.add(fb.name)
+            bash_b.add(fa.name)
+            continue
+        # V.F.2: side by side, each reaches the other; diagonally, one with a diagonal weapon.
+        assert fa.square is not None and fb.square is not None
+        dc, dr = abs(fa.square.col - fb.square.col), abs(fa.square.row - fb.square.row)
+        side_by_side, diagonal = dc + dr == 1, dc == 1 and dr == 1
+        if side_by_side or (diagonal and weapon_of(fa, contest).diagonal):
+            reach_a.append(fb)
+        if side_by_side or (diagonal and weapon_of(fb, contest).diagonal):
+            reach_b.append(fa)
     return {
         fighters[i].name: Front(fighters[i], tuple(reachable[i]), frozenset(bashable[i]))
         for i in sorted(reachable)
     }
-
-
-def _can_reach(a: FighterState, b: FighterState, contest: str) -> bool:
-    """Side by side, or diagonally with a diagonal weapon (V.F.2)."""
-    assert a.square is not None and b.square is not None
-    dc, dr = abs(a.square.col - b.square.col), abs(a.square.row - b.square.row)
-    return dc + dr == 1 or (dc == 1 and dr == 1 and weapon_of(a, contest).diagonal)
 
 
 # --- what follows from the items carried -----------------------------------------------

@@ -1,7 +1,9 @@
 """A turn being resolved: working copies of the gladiators, and what happens to a body (VI).
 
 A Turn is made from a BoutState, changed by the phase functions (movement.py, actions.py,
-combat.py) and frozen into the next BoutState; the state it was made from is never changed.
+combat.py) and frozen into the next BoutState. The state it was made from is never changed,
+unless it was handed over (`owned`: GladiatorQuest.advance, for the driver that never reads a
+state again once passed on): then the turn takes its fighters and tables instead of copies.
 Damage, falling, death and mercy are here because every phase deals them out.
 """
 
@@ -46,14 +48,20 @@ class Turn:
         "winner",
     )
 
-    def __init__(self, state: BoutState, dice: Dice) -> None:
+    def __init__(self, state: BoutState, dice: Dice, owned: bool = False) -> None:
         self.options = state.options
         self.board = state.options.board
         self.dice = dice
         self.number = state.turn + 1
-        self.fighters = [f.copy() for f in state.fighters]
-        self.by_name = {f.name: f for f in self.fighters}
-        self.occupied = {f.square: f for f in self.fighters if f.square is not None}
+        # A tuple, as the state's: a turn changes its fighters but never adds nor removes one.
+        if owned:
+            self.fighters = state.fighters
+            self.by_name = state.by_name
+            self.occupied = state.occupied
+        else:
+            self.fighters = tuple([f.copy() for f in state.fighters])
+            self.by_name = {f.name: f for f in self.fighters}
+            self.occupied = {f.square: f for f in self.fighters if f.square is not None}
         self.ground = list(state.ground)
         self.phase_no = state.phase_no
         self.rolled = state.rolled
@@ -71,7 +79,7 @@ class Turn:
         # is done with its tables of who stands where and who is who: the state takes them.
         return BoutState(
             self.options,
-            tuple(self.fighters),
+            self.fighters,
             tuple(self.ground),
             turn,
             phase,
