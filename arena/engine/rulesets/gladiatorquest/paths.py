@@ -29,7 +29,8 @@ def step_towards(
     Closeness is the Manhattan distance; with `diagonal`, the Chebyshev distance first, then
     the Manhattan distance."""
     tcol, trow = target
-    dc, dr = abs(here.col - tcol), abs(here.row - trow)
+    vcol, vrow = tcol - here.col, trow - here.row  # the way to the target
+    dc, dr = abs(vcol), abs(vrow)
     if dc + dr == 1 or (diagonal and dc == 1 and dr == 1):
         return STAY  # next to it
     best_step = None
@@ -37,8 +38,7 @@ def step_towards(
         # Every step along an axis towards the target is one closer, and no step is more:
         # the first free one of those is the closest (and the first of equals).
         for dcol, drow, nxt in steps[here]:
-            towards = dcol * (tcol - here.col) > 0 or drow * (trow - here.row) > 0
-            if towards and nxt not in blocked:
+            if (dcol * vcol > 0 or drow * vrow > 0) and nxt not in blocked:
                 return (dcol, drow)
     else:
         best = (max(dc, dr), dc + dr)

@@ -14,6 +14,7 @@ else turns around (it costs a point, IV.B.4).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from arena.engine.core.board import Facing, Square
@@ -113,17 +114,28 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
             step = (goal.col - sq.col, goal.row - sq.row)
         else:
             step = paths.step_towards(steps, blocked, sq, goal, diagonal=False)
-    move = Move.STAND if step == paths.STAY else _RELATIVE_MOVES[f.facing, step]
-    pivot = None
-    if "pivot" not in f.used:
-        want = Facing.towards(there.col - (sq.col + step[0]), there.row - (sq.row + step[1]))
-        pivot = _PIVOTS.get((f.facing, want))
-    # StepOrder's fields in their order (move, pivot, pivot_after, throw, spell, potion,
-    # passing), not by keyword: a class called with keywords goes through a dict of them, and
-    # this is every gladiator's order every step.
-    order = StepOrder(move, pivot, pivot is not None, None, spell, potion, passing)
+    # Where the target will be from the square he steps to, for the free pivot towards him.
+    after = (there.col - sq.col - step[0], there.row - sq.row - step[1])
+    order = _walk(f.facing, step, after, "pivot" not in f.used)
+    if spell or potion or passing:
+        order = StepOrder(order.move, order.pivot, order.pivot_after, None, spell, potion, passing)
     # (Only an order to stand still may need pacing: most orders step, and skip the call.)
-    return order if move is not Move.STAND else _paced(state, f, order)
+    return order if order.move is not Move.STAND else _paced(state, f, order)
+
+
+@functools.lru_cache(maxsize=4096)
+def _walk(
+    facing: Facing, step: tuple[int, int], target: tuple[int, int], may_pivot: bool
+) -> StepOrder:
+    """The order that steps by `step` (STAY: stands) without turning, and then, if he still
+    may, pivots to face a target `target` (dcol, drow) away from his new square. (Every
+    gladiator's order of every step has one, from a few values that recur all the time: each
+    is worked out once.)"""
+    move = Move.STAND if step == paths.STAY else _RELATIVE_MOVES[facing, step]
+    pivot = _PIVOTS.get((facing, Facing.towards(*target))) if may_pivot else None
+    # StepOrder's fields in their order (move, pivot, pivot_after), not by keyword: a class
+    # called with keywords goes through a dict of them.
+    return StepOrder(move, pivot, pivot is not None)
 
 
 def worth_waiting(state: BoutState | Any, f: FighterState | Any) -> bool:
