@@ -15,6 +15,7 @@ else turns around (it costs a point, IV.B.4).
 from __future__ import annotations
 
 import functools
+from collections.abc import Container, Sequence
 from typing import Any
 
 from arena.engine.core.board import Facing, Square
@@ -41,9 +42,9 @@ from arena.engine.rulesets.gladiatorquest.state import (
     FighterState,
     Loadout,
     Status,
+    arms_of,
     can_carry,
     loadout_of,
-    passing_weapon_of,
     still_moving,
     weapon_of,
 )
@@ -75,16 +76,18 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     target = enemies[0] if len(enemies) == 1 else pick_target(f, enemies)
     there = target.square
     assert there is not None
-    dist = sq.chebyshev(there)
+    # The way to him, asked twice below (his distance, and where he is after the step).
+    vcol, vrow = there.col - sq.col, there.row - sq.row
+    dist = max(abs(vcol), abs(vrow))  # (sq.chebyshev(there))
     if f.body == 1 and (t.appeal == "always" or (t.appeal == "if_likely" and f.tally >= 2)):
         return StepOrder(appeal=True)
     kit = loadout_of(f.carried)
     contest = state.options.contest
-    # (Each choice only for one who has the means: most have no potion, spell or team.)
-    potion = _potion_choice(f, kit, dist) if kit.potions else None
-    spell = _spell_choice(state, f, target, dist) if f.spells else None
-    weapon = weapon_of(f, contest)
-    reach = passing_weapon_of(f, contest, weapon)
+    # (Each choice only for one who has the means, and a potion or spell only once a phase
+    # (IV.C): most have no potion, spell or team.)
+    potion = _potion_choice(f, kit, dist) if kit.potions and "potion" not in f.used else None
+    spell = _spell_choice(state, f, target, dist) if f.spells and "spell" not in f.used else None
+    weapon, reach = arms_of(f, contest)  # (hand to hand, and of a passing attack)
     passing = None
     if reach.reach > 1:
         nearest = max(1, reach.min_range)
@@ -115,8 +118,7 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
         else:
             step = paths.step_towards(steps, blocked, sq, goal, diagonal=False)
     # Where the target will be from the square he steps to, for the free pivot towards him.
-    after = (there.col - sq.col - step[0], there.row - sq.row - step[1])
-    order = _walk(f.facing, step, after, "pivot" not in f.used)
+    order = _walk(f.facing, step, vcol - step[0], vrow - step[1], "pivot" not in f.used)
     if spell or potion or passing:
         order = StepOrder(order.move, order.pivot, order.pivot_after, None, spell, potion, passing)
     # (Only an order to stand still may need pacing: most orders step, and skip the call.)
@@ -125,14 +127,14 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
 
 @functools.lru_cache(maxsize=4096)
 def _walk(
-    facing: Facing, step: tuple[int, int], target: tuple[int, int], may_pivot: bool
+    facing: Facing, step: tuple[int, int], dcol: int, drow: int, may_pivot: bool
 ) -> StepOrder:
     """The order that steps by `step` (STAY: stands) without turning, and then, if he still
-    may, pivots to face a target `target` (dcol, drow) away from his new square. (Every
-    gladiator's order of every step has one, from a few values that recur all the time: each
-    is worked out once.)"""
+    may, pivots to face a target (dcol, drow) away from his new square. (Every gladiator's
+    order of every step has one, from a few values that recur all the time: each is worked
+    out once.)"""
     move = Move.STAND if step == paths.STAY else _RELATIVE_MOVES[facing, step]
-    pivot = _PIVOTS.get((facing, Facing.towards(*target))) if may_pivot else None
+    pivot = _PIVOTS.get((facing, Facing.towards(dcol, drow))) if may_pivot else None
     # StepOrder's fields in their order (move, pivot, pivot_after), not by keyword: a class
     # called with keywords goes through a dict of them.
     return StepOrder(move, pivot, pivot is not None)
@@ -237,9 +239,8 @@ def _lost_weapon(state: BoutState, f: FighterState, dist: int) -> Square | None:
 
 
 def _potion_choice(f: FighterState, kit: Loadout, dist: int) -> PotionOrder | None:
+    """(For one who has a potion and has not drunk one this phase.)"""
     potions = kit.potions
-    if "potion" in f.used or not potions:
-        return None
     hurt = f.body <= f.gladiator.max_body // 2
     if "healing_potion" in potions and f.gladiator.tactics.drink == "when_hurt" and hurt:
         return PotionOrder("healing_potion")
@@ -255,8 +256,9 @@ def _potion_choice(f: FighterState, kit: Loadout, dist: int) -> PotionOrder | No
 def _spell_choice(
     state: BoutState, f: FighterState, target: FighterState, dist: int
 ) -> CastOrder | None:
+    """(For one who has spells and has not cast one this phase.)"""
     spells = f.spells
-    if "spell" in f.used or not spells or f.gladiator.tactics.spells == "never":
+    if f.gladiator.tactics.spells == "never":
         return None
     for slug in _HEAL_SPELLS:
         if slug in spells and f.body <= f.gladiator.max_body // 2:
@@ -335,13 +337,18 @@ def _rescue_order(state: BoutState, f: FighterState) -> StepOrder | None:
 
 
 def combat_order(
-    state: BoutState, f: FighterState, targets: list[FighterState], bashable: set[str]
+    state: BoutState,
+    f: FighterState,
+    targets: Sequence[FighterState],
+    bashable: Container[str],
 ) -> CombatOrder | None:
     """`targets`: the opponents he can strike; `bashable`: those he contested a square with."""
     if not targets:
         return None
     t = f.gladiator.tactics
-    if t.target != "strongest":
+    if len(targets) == 1:
+        target = targets[0]  # (most rounds: no choice to weigh)
+    elif t.target != "strongest":
         target = min(targets, key=lambda o: (o.body, o.gladiator.index))
     else:
         target = max(targets, key=lambda o: (o.body, -o.gladiator.index))
