@@ -28,8 +28,7 @@ def step_towards(
 
     Closeness is the Manhattan distance; with `diagonal`, the Chebyshev distance first, then
     the Manhattan distance."""
-    tcol, trow = target
-    vcol, vrow = tcol - here.col, trow - here.row  # the way to the target
+    vcol, vrow = target.col - here.col, target.row - here.row  # the way to the target
     dc, dr = abs(vcol), abs(vrow)
     if dc + dr == 1 or (diagonal and dc == 1 and dr == 1):
         return STAY  # next to it
@@ -44,7 +43,7 @@ def step_towards(
         best = (max(dc, dr), dc + dr)
         for dcol, drow, nxt in steps[here]:
             if nxt not in blocked:
-                dc, dr = abs(nxt.col - tcol), abs(nxt.row - trow)
+                dc, dr = abs(vcol - dcol), abs(vrow - drow)  # (the way left from there)
                 closeness = (max(dc, dr), dc + dr)
                 if closeness < best:
                     best, best_step = closeness, (dcol, drow)

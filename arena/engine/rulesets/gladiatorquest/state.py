@@ -354,34 +354,40 @@ def weapon_of(f: Any, contest: str) -> Item:
     """The weapon he fights with: the tactics' choice if carried, else the most dice. In a
     magic-only contest, fists while spells are left (VIII.H.3)."""
     fists = contest == "magic_only" and bool(f.spells)
-    return _arms(f.carried, f.gladiator.tactics.weapon, fists)[0]
+    return _arms(f.carried, f.gladiator.tactics.weapon, fists).weapon
 
 
 def passing_weapon_of(f: Any, contest: str) -> Item:
     """The weapon of a passing attack (IV.C.3): his hand-to-hand weapon if it reaches past
     one square, else a bow he carries (a crossbow shoots but never hand to hand), else the
     hand-to-hand weapon (which then does not reach)."""
-    return arms_of(f, contest)[1]
+    return arms_of(f, contest).passing
 
 
-def arms_of(f: Any, contest: str) -> tuple[Item, Item]:
-    """His weapon (weapon_of) and his passing attack's (passing_weapon_of), together."""
+class Arms(NamedTuple):
+    kit: Loadout  # loadout_of what he carries
+    weapon: Item  # weapon_of
+    passing: Item  # passing_weapon_of
+
+
+def arms_of(f: Any, contest: str) -> Arms:
+    """His loadout and both his weapons, in one lookup (the tactics ask every step)."""
     fists = contest == "magic_only" and bool(f.spells)
     return _arms(f.carried, f.gladiator.tactics.weapon, fists)
 
 
 @functools.lru_cache(maxsize=4096)
-def _arms(carried: tuple[str, ...], preferred: str | None, fists: bool) -> tuple[Item, Item]:
+def _arms(carried: tuple[str, ...], preferred: str | None, fists: bool) -> Arms:
     """arms_of for what he carries, the weapon his tactics prefer, and whether he fights
     with his fists (spells left in a magic-only contest). (Asked every step of every
     gladiator, from a few values: worked out once for each.)"""
-    if fists:
-        return FISTS, FISTS
     kit = loadout_of(carried)
+    if fists:
+        return Arms(kit, FISTS, FISTS)
     weapon = ITEMS[preferred] if preferred is not None and preferred in kit.usable else kit.best
     if weapon.reach > 1 or kit.shooting is None:
-        return weapon, weapon
-    return weapon, kit.shooting
+        return Arms(kit, weapon, weapon)
+    return Arms(kit, weapon, kit.shooting)
 
 
 def defend_dice_of(f: Any) -> int:

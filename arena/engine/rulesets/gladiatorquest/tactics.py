@@ -81,13 +81,12 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     dist = max(abs(vcol), abs(vrow))  # (sq.chebyshev(there))
     if f.body == 1 and (t.appeal == "always" or (t.appeal == "if_likely" and f.tally >= 2)):
         return StepOrder(appeal=True)
-    kit = loadout_of(f.carried)
-    contest = state.options.contest
+    # What he carries, his weapon hand to hand and his weapon of a passing attack.
+    kit, weapon, reach = arms_of(f, state.options.contest)
     # (Each choice only for one who has the means, and a potion or spell only once a phase
     # (IV.C): most have no potion, spell or team.)
     potion = _potion_choice(f, kit, dist) if kit.potions and "potion" not in f.used else None
     spell = _spell_choice(state, f, target, dist) if f.spells and "spell" not in f.used else None
-    weapon, reach = arms_of(f, contest)  # (hand to hand, and of a passing attack)
     passing = None
     if reach.reach > 1:
         nearest = max(1, reach.min_range)
