@@ -93,7 +93,12 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
         in_reach = [o for o in enemies if nearest < sq.chebyshev(o.square) <= reach.reach]
         if in_reach:
             passing = pick_target(f, in_reach).name
-    throw = _throw_choice(state, f, kit, target, dist) if kit.throwing_weapons else None
+    # A throw only by one whose tactics let a throwing weapon go: any ("always"), or one of
+    # two or more weapons ("spare"), so that another stays in hand.
+    may_throw = kit.throwing_weapons and (
+        t.throw == "always" or (t.throw == "spare" and len(kit.weapons) > 1)
+    )
+    throw = _throw_choice(state, f, kit, target, dist) if may_throw else None
     if throw is not None:
         return StepOrder(throw=throw, spell=spell, potion=potion)
     rescue = _rescue_order(state, f) if f.gladiator.team is not None else None
@@ -285,13 +290,11 @@ def _spell_choice(
 def _throw_choice(
     state: BoutState, f: FighterState, kit: Loadout, target: FighterState, dist: int
 ) -> ThrowOrder | None:
-    how = f.gladiator.tactics.throw
-    if how == "never" or not 3 <= dist <= 12 or not kit.throwing_weapons:
+    """(For one with a throwing weapon his tactics let him throw.)"""
+    if not 3 <= dist <= 12:
         return None
     if state.options.contest == "magic_only" and f.spells:
         return None  # VIII.H.3: no weapons while spells are left
-    if how == "spare" and len(kit.weapons) < 2:
-        return None
     # Throw the weakest throwable, keep the best weapon in hand.
     pick = min(kit.throwing_weapons, key=lambda w: (w.attack, w.slug))
     return ThrowOrder(pick.slug, target.name, predict(state, f, target))
