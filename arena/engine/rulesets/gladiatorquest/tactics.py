@@ -196,13 +196,16 @@ def pick_target(f: FighterState, candidates: list[FighterState]) -> FighterState
     here = f.square
     assert here is not None
     how = f.gladiator.tactics.target
+    # Each candidate's ranking in a list, rather than from a key function (a call for each):
+    # his index tells any two apart, so the fighters at the end are never compared.
     if how == "weakest":
-        return min(candidates, key=lambda o: (o.body, here.chebyshev(o.square), o.gladiator.index))
+        ranked = [(o.body, here.chebyshev(o.square), o.gladiator.index, o) for o in candidates]
+        return min(ranked)[-1]
     if how == "strongest":
-        return max(
-            candidates, key=lambda o: (o.body, -here.chebyshev(o.square), -o.gladiator.index)
-        )
-    return min(candidates, key=lambda o: (here.chebyshev(o.square), o.body, o.gladiator.index))
+        ranked = [(o.body, -here.chebyshev(o.square), -o.gladiator.index, o) for o in candidates]
+        return max(ranked)[-1]
+    ranked = [(here.chebyshev(o.square), o.body, o.gladiator.index, o) for o in candidates]
+    return min(ranked)[-1]
 
 
 def predict(state: BoutState, thrower: FighterState, target: FighterState) -> Square:
@@ -350,10 +353,10 @@ def combat_order(
     t = f.gladiator.tactics
     if len(targets) == 1:
         target = targets[0]  # (most rounds: no choice to weigh)
-    elif t.target != "strongest":
-        target = min(targets, key=lambda o: (o.body, o.gladiator.index))
+    elif t.target != "strongest":  # (ranked in a list as in pick_target)
+        target = min([(o.body, o.gladiator.index, o) for o in targets])[-1]
     else:
-        target = max(targets, key=lambda o: (o.body, -o.gladiator.index))
+        target = max([(o.body, -o.gladiator.index, o) for o in targets])[-1]
     base = weapon_of(f, state.options.contest).attack + f.gladiator.bonuses.attack
     if (
         f.shield_dice
