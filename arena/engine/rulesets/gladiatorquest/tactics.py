@@ -195,17 +195,21 @@ def pick_target(f: FighterState, candidates: list[FighterState]) -> FighterState
         return candidates[0]
     here = f.square
     assert here is not None
+    col, row = here.col, here.row
+    # Each candidate's (distance, body, index, himself) in a list, rather than from a key
+    # function: a call for each (and the distance, Chebyshev's, is worked out here rather
+    # than by a call of Square.chebyshev for each). His index tells any two apart, so the
+    # fighters at the end are never compared.
+    seen = [
+        (max(abs(o.square.col - col), abs(o.square.row - row)), o.body, o.gladiator.index, o)
+        for o in candidates
+    ]
     how = f.gladiator.tactics.target
-    # Each candidate's ranking in a list, rather than from a key function (a call for each):
-    # his index tells any two apart, so the fighters at the end are never compared.
     if how == "weakest":
-        ranked = [(o.body, here.chebyshev(o.square), o.gladiator.index, o) for o in candidates]
-        return min(ranked)[-1]
+        return min([(body, dist, index, o) for dist, body, index, o in seen])[-1]
     if how == "strongest":
-        ranked = [(o.body, -here.chebyshev(o.square), -o.gladiator.index, o) for o in candidates]
-        return max(ranked)[-1]
-    ranked = [(here.chebyshev(o.square), o.body, o.gladiator.index, o) for o in candidates]
-    return min(ranked)[-1]
+        return max([(body, -dist, -index, o) for dist, body, index, o in seen])[-1]
+    return min(seen)[-1]
 
 
 def predict(state: BoutState, thrower: FighterState, target: FighterState) -> Square:
