@@ -71,7 +71,7 @@ def read_orders(state: BoutState, raw: Mapping[str, Any]) -> dict[str, CombatOrd
 
 
 def tactics_order(state: BoutState, front: Front) -> CombatOrder | None:
-    return combat_order(state, front.fighter, list(front.reachable), front.bashable)
+    return combat_order(state, front.fighter, front.reachable, front.bashable)
 
 
 def _check(state: BoutState, front: Front, order: CombatOrder, where: str) -> None:

@@ -28,8 +28,8 @@ def step_towards(
 
     Closeness is the Manhattan distance; with `diagonal`, the Chebyshev distance first, then
     the Manhattan distance."""
-    tcol, trow = target
-    dc, dr = abs(here.col - tcol), abs(here.row - trow)
+    vcol, vrow = target.col - here.col, target.row - here.row  # the way to the target
+    dc, dr = abs(vcol), abs(vrow)
     if dc + dr == 1 or (diagonal and dc == 1 and dr == 1):
         return STAY  # next to it
     best_step = None
@@ -37,14 +37,13 @@ def step_towards(
         # Every step along an axis towards the target is one closer, and no step is more:
         # the first free one of those is the closest (and the first of equals).
         for dcol, drow, nxt in steps[here]:
-            towards = dcol * (tcol - here.col) > 0 or drow * (trow - here.row) > 0
-            if towards and nxt not in blocked:
+            if (dcol * vcol > 0 or drow * vrow > 0) and nxt not in blocked:
                 return (dcol, drow)
     else:
         best = (max(dc, dr), dc + dr)
         for dcol, drow, nxt in steps[here]:
             if nxt not in blocked:
-                dc, dr = abs(nxt.col - tcol), abs(nxt.row - trow)
+                dc, dr = abs(vcol - dcol), abs(vrow - drow)  # (the way left from there)
                 closeness = (max(dc, dr), dc + dr)
                 if closeness < best:
                     best, best_step = closeness, (dcol, drow)

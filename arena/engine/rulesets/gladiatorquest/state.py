@@ -355,28 +355,41 @@ def loadout_of(carried: tuple[str, ...]) -> Loadout:
 def weapon_of(f: Any, contest: str) -> Item:
     """The weapon he fights with: the tactics' choice if carried, else the most dice. In a
     magic-only contest, fists while spells are left (VIII.H.3)."""
-    if contest == "magic_only" and f.spells:
-        return FISTS
-    kit = loadout_of(f.carried)
-    preferred = f.gladiator.tactics.weapon
-    if preferred is not None and preferred in kit.usable:
-        return ITEMS[preferred]
-    return kit.best
+    fists = contest == "magic_only" and bool(f.spells)
+    return _arms(f.carried, f.gladiator.tactics.weapon, fists).weapon
 
 
-def passing_weapon_of(f: Any, contest: str, weapon: Item | None = None) -> Item:
+def passing_weapon_of(f: Any, contest: str) -> Item:
     """The weapon of a passing attack (IV.C.3): his hand-to-hand weapon if it reaches past
     one square, else a bow he carries (a crossbow shoots but never hand to hand), else the
-    hand-to-hand weapon (which then does not reach). `weapon`: that hand-to-hand weapon,
-    when the caller has worked it out already (weapon_of)."""
-    if contest == "magic_only" and f.spells:
-        return FISTS
-    if weapon is None:
-        weapon = weapon_of(f, contest)
-    shooting = loadout_of(f.carried).shooting
-    if weapon.reach > 1 or shooting is None:
-        return weapon
-    return shooting
+    hand-to-hand weapon (which then does not reach)."""
+    return arms_of(f, contest).passing
+
+
+class Arms(NamedTuple):
+    kit: Loadout  # loadout_of what he carries
+    weapon: Item  # weapon_of
+    passing: Item  # passing_weapon_of
+
+
+def arms_of(f: Any, contest: str) -> Arms:
+    """His loadout and both his weapons, in one lookup (the tactics ask every step)."""
+    fists = contest == "magic_only" and bool(f.spells)
+    return _arms(f.carried, f.gladiator.tactics.weapon, fists)
+
+
+@functools.lru_cache(maxsize=4096)
+def _arms(carried: tuple[str, ...], preferred: str | None, fists: bool) -> Arms:
+    """arms_of for what he carries, the weapon his tactics prefer, and whether he fights
+    with his fists (spells left in a magic-only contest). (Asked every step of every
+    gladiator, from a few values: worked out once for each.)"""
+    kit = loadout_of(carried)
+    if fists:
+        return Arms(kit, FISTS, FISTS)
+    weapon = ITEMS[preferred] if preferred is not None and preferred in kit.usable else kit.best
+    if weapon.reach > 1 or kit.shooting is None:
+        return Arms(kit, weapon, weapon)
+    return Arms(kit, weapon, kit.shooting)
 
 
 def defend_dice_of(f: Any) -> int:

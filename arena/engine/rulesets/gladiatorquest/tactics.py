@@ -14,6 +14,8 @@ else turns around (it costs a point, IV.B.4).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Container, Sequence
 from typing import Any
 
 from arena.engine.core.board import Facing, Square
@@ -40,9 +42,9 @@ from arena.engine.rulesets.gladiatorquest.state import (
     FighterState,
     Loadout,
     Status,
+    arms_of,
     can_carry,
     loadout_of,
-    passing_weapon_of,
     still_moving,
     weapon_of,
 )
@@ -74,23 +76,29 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     target = enemies[0] if len(enemies) == 1 else pick_target(f, enemies)
     there = target.square
     assert there is not None
-    dist = sq.chebyshev(there)
+    # The way to him, asked twice below (his distance, and where he is after the step).
+    vcol, vrow = there.col - sq.col, there.row - sq.row
+    dist = max(abs(vcol), abs(vrow))  # (sq.chebyshev(there))
     if f.body == 1 and (t.appeal == "always" or (t.appeal == "if_likely" and f.tally >= 2)):
         return StepOrder(appeal=True)
-    kit = loadout_of(f.carried)
-    contest = state.options.contest
-    # (Each choice only for one who has the means: most have no potion, spell or team.)
-    potion = _potion_choice(f, kit, dist) if kit.potions else None
-    spell = _spell_choice(state, f, target, dist) if f.spells else None
-    weapon = weapon_of(f, contest)
-    reach = passing_weapon_of(f, contest, weapon)
+    # What he carries, his weapon hand to hand and his weapon of a passing attack.
+    kit, weapon, reach = arms_of(f, state.options.contest)
+    # (Each choice only for one who has the means, and a potion or spell only once a phase
+    # (IV.C): most have no potion, spell or team.)
+    potion = _potion_choice(f, kit, dist) if kit.potions and "potion" not in f.used else None
+    spell = _spell_choice(state, f, target, dist) if f.spells and "spell" not in f.used else None
     passing = None
     if reach.reach > 1:
         nearest = max(1, reach.min_range)
         in_reach = [o for o in enemies if nearest < sq.chebyshev(o.square) <= reach.reach]
         if in_reach:
             passing = pick_target(f, in_reach).name
-    throw = _throw_choice(state, f, kit, target, dist) if kit.throwing_weapons else None
+    # A throw only by one whose tactics let a throwing weapon go: any ("always"), or one of
+    # two or more weapons ("spare"), so that another stays in hand.
+    may_throw = kit.throwing_weapons and (
+        t.throw == "always" or (t.throw == "spare" and len(kit.weapons) > 1)
+    )
+    throw = _throw_choice(state, f, kit, target, dist) if may_throw else None
     if throw is not None:
         return StepOrder(throw=throw, spell=spell, potion=potion)
     rescue = _rescue_order(state, f) if f.gladiator.team is not None else None
@@ -113,17 +121,27 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
             step = (goal.col - sq.col, goal.row - sq.row)
         else:
             step = paths.step_towards(steps, blocked, sq, goal, diagonal=False)
-    move = Move.STAND if step == paths.STAY else _RELATIVE_MOVES[f.facing, step]
-    pivot = None
-    if "pivot" not in f.used:
-        want = Facing.towards(there.col - (sq.col + step[0]), there.row - (sq.row + step[1]))
-        pivot = _PIVOTS.get((f.facing, want))
-    # StepOrder's fields in their order (move, pivot, pivot_after, throw, spell, potion,
-    # passing), not by keyword: a class called with keywords goes through a dict of them, and
-    # this is every gladiator's order every step.
-    order = StepOrder(move, pivot, pivot is not None, None, spell, potion, passing)
+    # Where the target will be from the square he steps to, for the free pivot towards him.
+    order = _walk(f.facing, step, vcol - step[0], vrow - step[1], "pivot" not in f.used)
+    if spell or potion or passing:
+        order = StepOrder(order.move, order.pivot, order.pivot_after, None, spell, potion, passing)
     # (Only an order to stand still may need pacing: most orders step, and skip the call.)
-    return order if move is not Move.STAND else _paced(state, f, order)
+    return order if order.move is not Move.STAND else _paced(state, f, order)
+
+
+@functools.lru_cache(maxsize=4096)
+def _walk(
+    facing: Facing, step: tuple[int, int], dcol: int, drow: int, may_pivot: bool
+) -> StepOrder:
+    """The order that steps by `step` (STAY: stands) without turning, and then, if he still
+    may, pivots to face a target (dcol, drow) away from his new square. (Every gladiator's
+    order of every step has one, from a few values that recur all the time: each is worked
+    out once.)"""
+    move = Move.STAND if step == paths.STAY else _RELATIVE_MOVES[facing, step]
+    pivot = _PIVOTS.get((facing, Facing.towards(dcol, drow))) if may_pivot else None
+    # StepOrder's fields in their order (move, pivot, pivot_after), not by keyword: a class
+    # called with keywords goes through a dict of them.
+    return StepOrder(move, pivot, pivot is not None)
 
 
 def worth_waiting(state: BoutState | Any, f: FighterState | Any) -> bool:
@@ -177,14 +195,21 @@ def pick_target(f: FighterState, candidates: list[FighterState]) -> FighterState
         return candidates[0]
     here = f.square
     assert here is not None
+    col, row = here.col, here.row
+    # Each candidate's (distance, body, index, himself) in a list, rather than from a key
+    # function: a call for each (and the distance, Chebyshev's, is worked out here rather
+    # than by a call of Square.chebyshev for each). His index tells any two apart, so the
+    # fighters at the end are never compared.
+    seen = [
+        (max(abs(o.square.col - col), abs(o.square.row - row)), o.body, o.gladiator.index, o)
+        for o in candidates
+    ]
     how = f.gladiator.tactics.target
     if how == "weakest":
-        return min(candidates, key=lambda o: (o.body, here.chebyshev(o.square), o.gladiator.index))
+        return min([(body, dist, index, o) for dist, body, index, o in seen])[-1]
     if how == "strongest":
-        return max(
-            candidates, key=lambda o: (o.body, -here.chebyshev(o.square), -o.gladiator.index)
-        )
-    return min(candidates, key=lambda o: (here.chebyshev(o.square), o.body, o.gladiator.index))
+        return max([(body, -dist, -index, o) for dist, body, index, o in seen])[-1]
+    return min(seen)[-1]
 
 
 def predict(state: BoutState, thrower: FighterState, target: FighterState) -> Square:
@@ -225,9 +250,8 @@ def _lost_weapon(state: BoutState, f: FighterState, dist: int) -> Square | None:
 
 
 def _potion_choice(f: FighterState, kit: Loadout, dist: int) -> PotionOrder | None:
+    """(For one who has a potion and has not drunk one this phase.)"""
     potions = kit.potions
-    if "potion" in f.used or not potions:
-        return None
     hurt = f.body <= f.gladiator.max_body // 2
     if "healing_potion" in potions and f.gladiator.tactics.drink == "when_hurt" and hurt:
         return PotionOrder("healing_potion")
@@ -243,8 +267,9 @@ def _potion_choice(f: FighterState, kit: Loadout, dist: int) -> PotionOrder | No
 def _spell_choice(
     state: BoutState, f: FighterState, target: FighterState, dist: int
 ) -> CastOrder | None:
+    """(For one who has spells and has not cast one this phase.)"""
     spells = f.spells
-    if "spell" in f.used or not spells or f.gladiator.tactics.spells == "never":
+    if f.gladiator.tactics.spells == "never":
         return None
     for slug in _HEAL_SPELLS:
         if slug in spells and f.body <= f.gladiator.max_body // 2:
@@ -272,13 +297,11 @@ def _spell_choice(
 def _throw_choice(
     state: BoutState, f: FighterState, kit: Loadout, target: FighterState, dist: int
 ) -> ThrowOrder | None:
-    how = f.gladiator.tactics.throw
-    if how == "never" or not 3 <= dist <= 12 or not kit.throwing_weapons:
+    """(For one with a throwing weapon his tactics let him throw.)"""
+    if not 3 <= dist <= 12:
         return None
     if state.options.contest == "magic_only" and f.spells:
         return None  # VIII.H.3: no weapons while spells are left
-    if how == "spare" and len(kit.weapons) < 2:
-        return None
     # Throw the weakest throwable, keep the best weapon in hand.
     pick = min(kit.throwing_weapons, key=lambda w: (w.attack, w.slug))
     return ThrowOrder(pick.slug, target.name, predict(state, f, target))
@@ -323,16 +346,21 @@ def _rescue_order(state: BoutState, f: FighterState) -> StepOrder | None:
 
 
 def combat_order(
-    state: BoutState, f: FighterState, targets: list[FighterState], bashable: set[str]
+    state: BoutState,
+    f: FighterState,
+    targets: Sequence[FighterState],
+    bashable: Container[str],
 ) -> CombatOrder | None:
     """`targets`: the opponents he can strike; `bashable`: those he contested a square with."""
     if not targets:
         return None
     t = f.gladiator.tactics
-    if t.target != "strongest":
-        target = min(targets, key=lambda o: (o.body, o.gladiator.index))
+    if len(targets) == 1:
+        target = targets[0]  # (most rounds: no choice to weigh)
+    elif t.target != "strongest":  # (ranked in a list as in pick_target)
+        target = min([(o.body, o.gladiator.index, o) for o in targets])[-1]
     else:
-        target = max(targets, key=lambda o: (o.body, -o.gladiator.index))
+        target = max([(o.body, -o.gladiator.index, o) for o in targets])[-1]
     base = weapon_of(f, state.options.contest).attack + f.gladiator.bonuses.attack
     if (
         f.shield_dice
