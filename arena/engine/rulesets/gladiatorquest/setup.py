@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from arena.engine.core.board import Board, Facing, Square
@@ -49,9 +49,10 @@ def parse_options(raw: Any, mercy: Any = None) -> Options:
     if not isinstance(raw, dict):
         raise EngineInputError("options", "must be an object")
     size = raw.get("board", [12, 12])
-    if not (isinstance(size, list) and len(size) == 2 and all(type(v) is int for v in size)):
+    if not (isinstance(size, list) and len(size) == 2 and all([type(v) is int for v in size])):
         raise EngineInputError("options.board", "must be [width, height]")
-    if not (2 <= size[0] <= 26 and 2 <= size[1] <= 99):
+    width, height = size
+    if not (2 <= width <= 26 and 2 <= height <= 99):
         raise EngineInputError("options.board", "width 2..26 and height 2..99")
     raw_walls = raw.get("walls", [])
     if not isinstance(raw_walls, list):
@@ -62,23 +63,21 @@ def parse_options(raw: Any, mercy: Any = None) -> Options:
             wall = Square.parse(text)
         except (ValueError, TypeError) as exc:
             raise EngineInputError(f"options.walls[{i}]", str(exc)) from None
-        if not (0 <= wall.col < size[0] and 0 <= wall.row < size[1]):
+        if not (0 <= wall.col < width and 0 <= wall.row < height):
             raise EngineInputError(
-                f"options.walls[{i}]", f"{text} is off the {size[0]}x{size[1]} board"
+                f"options.walls[{i}]", f"{text} is off the {width}x{height} board"
             )
         walls.append(wall)
-    board = _board(size[0], size[1], frozenset(walls))
     contest = raw.get("contest", "standard")
     if contest not in CONTESTS:
         raise EngineInputError(
             "options.contest", f"unknown contest {contest!r} (one of {', '.join(CONTESTS)})"
         )
     exit_text = raw.get("exit")
-    if exit_text is None:
-        exit_sq = Square((board.width - 1) // 2, 0)
-    else:
+    exit_sq = None  # the middle of the first rank (_options)
+    if exit_text is not None:
         try:
-            exit_sq = board.parse(exit_text)
+            exit_sq = _board(width, height, frozenset(walls)).parse(exit_text)
         except (ValueError, TypeError) as exc:
             raise EngineInputError("options.exit", str(exc)) from None
     max_turns = raw.get("max_turns", 500)
@@ -87,10 +86,13 @@ def parse_options(raw: Any, mercy: Any = None) -> Options:
     cont = raw.get("continue_with_tactics", False)
     if not isinstance(cont, bool):
         raise EngineInputError("options.continue_with_tactics", "must be true or false")
-    return _options(board, contest, exit_sq, max_turns, cont, mercy_read(mercy))
+    return _options(
+        width, height, frozenset(walls), contest, exit_sq, max_turns, cont, mercy_read(mercy)
+    )
 
 
-class _Entry(NamedTuple):
+@dataclass(slots=True)
+class _Entry:
     gladiator: Gladiator
     equipment: tuple[str, ...]
     spells: tuple[str, ...]
@@ -126,28 +128,29 @@ def parse_gladiators(raw: Any, options: Options) -> tuple[FighterState, ...]:
     # Each fighter as he starts, by position in FighterState's field order (a keyword costs
     # more than the field it sets): gladiator, name, side, square, facing, body, status,
     # points, used, tally, last_hit_by, carried, spells, shield_dice, effects, record.
+    squares, facings = _place(entries, sides, options.board)
     return tuple(
-        FighterState(
-            e.gladiator,
-            e.gladiator.name,
-            side,
-            square,
-            facing,
-            e.gladiator.max_body,
-            Status.FIGHTING,
-            0,
-            frozenset(),
-            0,
-            None,
-            e.equipment,
-            e.spells,
-            e.shield_dice,
-            NO_EFFECTS,
-            NO_RECORD,
-        )
-        for e, side, (square, facing) in zip(
-            entries, sides, _place(entries, sides, options.board), strict=True
-        )
+        [
+            FighterState(
+                e.gladiator,
+                e.gladiator.name,
+                sides[i],
+                squares[i],
+                facings[i],
+                e.gladiator.max_body,
+                Status.FIGHTING,
+                0,
+                frozenset(),
+                0,
+                None,
+                e.equipment,
+                e.spells,
+                e.shield_dice,
+                NO_EFFECTS,
+                NO_RECORD,
+            )
+            for i, e in enumerate(entries)
+        ]
     )
 
 
@@ -167,7 +170,8 @@ def _entry(g: dict[str, Any], index: int, options: Options) -> _Entry:
         raise EngineInputError(f"gladiators[{index}].team", "must be a team name or null")
     if "equipment" in g:
         equipment = g["equipment"]
-        if not (isinstance(equipment, list) and all(isinstance(s, str) for s in equipment)):
+        # A list rather than a generator: cheaper for a kit's few items.
+        if not (isinstance(equipment, list) and all([isinstance(s, str) for s in equipment])):
             raise EngineInputError(f"gladiators[{index}].equipment", "must be a list of item slugs")
         carried = tuple(equipment)
     else:
@@ -242,7 +246,7 @@ def _contest_teams(entries: list[_Entry], options: Options) -> list[_Entry]:
     if all(e.gladiator.team is None for e in entries):
         first = entries[0].gladiator.name
         entries = [
-            e._replace(gladiator=replace(e.gladiator, team=first if i == 0 else "many"))
+            replace(e, gladiator=replace(e.gladiator, team=first if i == 0 else "many"))
             for i, e in enumerate(entries)
         ]
     sides = [e.gladiator.side for e in entries]
@@ -255,7 +259,9 @@ def _contest_teams(entries: list[_Entry], options: Options) -> list[_Entry]:
     return entries
 
 
-def _place(entries: list[_Entry], sides: list[str], board: Board) -> list[tuple[Square, Facing]]:
+def _place(
+    entries: list[_Entry], sides: list[str], board: Board
+) -> tuple[tuple[Square, ...], tuple[Facing, ...]]:
     """Each gladiator's starting square and facing: the input's, else the arena's (III.C,
     _starting_places). Two given the same square are refused."""
     taken: dict[Square, str] = {}
@@ -269,26 +275,22 @@ def _place(entries: list[_Entry], sides: list[str], board: Board) -> list[tuple[
             taken[e.square] = e.gladiator.name
     # The sides numbered in the order they first appear: where the arena places everyone
     # depends on that order, not on the names.
-    numbers = {side: n for n, side in enumerate(dict.fromkeys(sides))}
-    places = _starting_places(
-        board, tuple([numbers[side] for side in sides]), tuple([e.square for e in entries])
-    )
-    return [
-        (square, e.facing or facing) for e, (square, facing) in zip(entries, places, strict=True)
-    ]
+    numbers: dict[str, int] = {}
+    line_up = tuple([numbers.setdefault(side, len(numbers)) for side in sides])
+    return _starting_places(board, line_up, tuple([(e.square, e.facing) for e in entries]))
 
 
 @functools.lru_cache(maxsize=1024)
 def _starting_places(
-    board: Board, sides: tuple[int, ...], given: tuple[Square | None, ...]
-) -> tuple[tuple[Square, Facing], ...]:
+    board: Board, sides: tuple[int, ...], given: tuple[tuple[Square | None, Facing | None], ...]
+) -> tuple[tuple[Square, ...], tuple[Facing, ...]]:
     """III.C: two sides start at opposite ends, more sides spread evenly around the edge;
-    a team starts as a group. Given squares win (facing north unless the input says
-    otherwise); the arena places the others on the edge, facing the middle of the arena.
-    `sides`: each gladiator's side by number; `given`: the squares the input gives (None:
-    the arena places him). Worked out once per board and line-up: bouts by the thousand
-    bring the same few."""
-    taken = {square for square in given if square is not None}
+    a team starts as a group. Given squares win; the arena places the others on the edge.
+    Placed gladiators face the middle of the arena, the others north, unless the input says
+    otherwise. `sides`: each gladiator's side by number; `given`: the square and facing the
+    input gives each (None: not given). Worked out once per board and line-up: bouts by the
+    thousand bring the same few."""
+    taken = {square for square, _ in given if square is not None}
     ring, offsets, position = _placement_ring(board)
     count = len(ring)
     if max(sides) == 1:
@@ -298,9 +300,10 @@ def _starting_places(
     else:
         starts = [(k * count) // (max(sides) + 1) for k in range(max(sides) + 1)]
     centre_col, centre_row = (board.width - 1) / 2, (board.height - 1) / 2
-    placed: dict[int, tuple[Square, Facing]] = {}
+    squares = [square for square, _ in given]
+    facings = [facing or Facing.N for _, facing in given]
     for side, start in enumerate(starts):
-        for i, (his_side, square) in enumerate(zip(sides, given, strict=True)):
+        for i, (his_side, (square, facing)) in enumerate(zip(sides, given, strict=True)):
             if his_side != side or square is not None:
                 continue
             for off in offsets:
@@ -310,11 +313,10 @@ def _starting_places(
             else:  # pragma: no cover - the ring is larger than any bout
                 raise EngineInputError("gladiators", "no room on the edge to place everyone")
             taken.add(sq)
+            squares[i] = sq
             towards = Facing.towards(round(centre_col - sq.col), round(centre_row - sq.row))
-            placed[i] = (sq, towards)
-    return tuple(
-        (square, Facing.N) if square is not None else placed[i] for i, square in enumerate(given)
-    )
+            facings[i] = facing or towards
+    return tuple(squares), tuple(facings)
 
 
 def _ring_place(square: Square, ring: list[Square], position: dict[Square, int]) -> int:
@@ -325,8 +327,9 @@ def _ring_place(square: Square, ring: list[Square], position: dict[Square, int])
     return min(range(len(ring)), key=lambda i: ring[i].manhattan(square))
 
 
-# Setup work that depends only on the board or the equipment list: worked out once per distinct
-# board or list (bouts are resolved by the thousand with the same few boards and kits).
+# Setup work that depends only on plain values (a board, the options, a kit, the bonuses):
+# functools caches of pure functions, so that it is worked out once per distinct value (bouts
+# are resolved by the thousand with the same few boards, options and kits).
 
 
 @functools.lru_cache(maxsize=256)
@@ -355,11 +358,21 @@ def _board(width: int, height: int, walls: frozenset[Square]) -> Board:
 
 @functools.lru_cache(maxsize=256)
 def _options(
-    board: Board, contest: str, exit_sq: Square, max_turns: int, cont: bool, mercy: Mercy
+    width: int,
+    height: int,
+    walls: frozenset[Square],
+    contest: str,
+    exit_sq: Square | None,
+    max_turns: int,
+    cont: bool,
+    mercy: Mercy,
 ) -> Options:
-    """Options are immutable, so bouts with the same ones share them (building one looks up
-    the board's tables, and a frozen record sets each field through object.__setattr__)."""
-    return Options(board, contest, exit_sq, max_turns, cont, mercy)
+    """The checked options as an Options, once for all the bouts that have them (they are
+    immutable; building one looks up the board's tables, and a frozen record sets each field
+    through object.__setattr__). The key is plain values: a Board hashes through Python."""
+    if exit_sq is None:
+        exit_sq = Square((width - 1) // 2, 0)
+    return Options(_board(width, height, walls), contest, exit_sq, max_turns, cont, mercy)
 
 
 class _Kit(NamedTuple):
@@ -369,6 +382,7 @@ class _Kit(NamedTuple):
 
 @functools.lru_cache(maxsize=1024)
 def _kit(type_slug: str, carried: tuple[str, ...], contest: str) -> _Kit:
+    """What setup needs to know of a gladiator type's kit in a contest."""
     problems = equipment_problems(type_slug, carried, contest)
     if problems:
         return _Kit(problems, 0)
