@@ -78,9 +78,10 @@ class Bonuses:
     mind: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Gladiator:
-    """Who a gladiator is: fixed for the whole bout."""
+    """Who a gladiator is: fixed for the whole bout, never changed once made. (Not frozen,
+    like FighterState: every bout makes one per gladiator, at five times the cost frozen.)"""
 
     name: str
     index: int  # his place in the input: the order everything is resolved in
