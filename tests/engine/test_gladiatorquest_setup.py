@@ -68,3 +68,15 @@ def test_starting_places_follow_the_line_up_not_the_names() -> None:
     given = bout(gladiator("A", square="B2", facing="E"), gladiator("B"))
     fighters = setup.setup(given).fighters
     assert (str(fighters[0].square), fighters[0].facing.value) == ("B2", "E")
+
+
+@pytest.mark.parametrize("value", [["barbarian"], {"barbarian": 1}])
+def test_a_type_that_is_no_name_is_refused_in_words(value) -> None:
+    field, message = _refusal(bout({"name": "A", "type": value}, gladiator("B")))
+    assert field == "gladiators[0].type" and message.startswith("unknown gladiator type")
+
+
+@pytest.mark.parametrize("value", [[["genie"]], [{"spell": "genie"}], [1]])
+def test_spells_that_are_no_names_are_refused_in_words(value) -> None:
+    field, message = _refusal(bout(gladiator("A", "wizard", spells=value), gladiator("B")))
+    assert (field, message) == ("gladiators[0].spells", "must be a list of spell slugs")

@@ -159,7 +159,7 @@ def _entry(g: dict[str, Any], index: int, options: Options) -> _Entry:
     names its field in full where it is raised: the field's path is not built for the many
     gladiators that have no error.)"""
     type_slug = g.get("type")
-    if type_slug not in TYPES:
+    if not isinstance(type_slug, str) or type_slug not in TYPES:  # (a list is no key)
         raise EngineInputError(
             f"gladiators[{index}].type",
             f"unknown gladiator type {type_slug!r} (one of {', '.join(TYPES)})",
@@ -184,7 +184,7 @@ def _entry(g: dict[str, Any], index: int, options: Options) -> _Entry:
     spells = g.get("spells")
     if spells is None:
         spells = DEFAULT_SPELLS.get(type_slug, ())
-    elif not isinstance(spells, list):
+    elif not (isinstance(spells, list) and all([isinstance(s, str) for s in spells])):
         raise EngineInputError(f"gladiators[{index}].spells", "must be a list of spell slugs")
     spells = tuple(spells)
     errors = _spell_errors(type_slug, spells) if spells else ()
