@@ -222,12 +222,13 @@ def step_orders(
     """Turn `index`'s orders as given (by name), with tactics for anyone pending and absent
     when `fill`. Names the step does not wait for are refused."""
     if raw is None:
-        raw = {}
-    if not isinstance(raw, dict):
+        orders = {}
+    elif isinstance(raw, dict):
+        orders = dict(raw)
+    else:
         raise EngineInputError(
             f"turns[{index}]", f"turn {index + 1}: must be an object of orders by name"
         )
-    orders = dict(raw)
     if fill:
         # tactics_order for each absent name, with the rule set's plan looked up once.
         plan = getattr(ruleset, "plan", None) or ruleset.tactics

@@ -9,6 +9,7 @@ made at the start of that turn; so is the very first roll (setup rolls no dice).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -29,12 +30,59 @@ from arena.engine.rulesets.gladiatorquest.tactics import step_order
 from arena.engine.rulesets.gladiatorquest.turn import Turn
 
 
+def _advance(
+    s: BoutState, raw: Mapping[str, Any], dice: Dice, owned: bool = True
+) -> tuple[BoutState, list[Event]]:
+    """The next turn from state `s`, which is changed only when `owned` (advance; apply
+    passes False). Dice that run out are bad input, like a bad order."""
+    try:
+        if not s.rolled and not s.combat:
+            # The phase's roll opens the turn: the orders are read against the rolled state,
+            # and the turn goes on with the copies it rolled for (that state is only read,
+            # then dropped, so they need no second copy).
+            turn = Turn(s, dice, owned)
+            movement.begin_phase(turn)
+            s = turn.freeze(s.phase, s.turn)
+            orders = _read_orders(s, raw)
+        else:
+            orders = _read_orders(s, raw)
+            turn = Turn(s, dice, owned)
+        if s.combat:
+            phase = "combat"
+            turn.combat = ()
+            combat.resolve(turn, orders)
+            turn.settle()
+            turn.rolled = False
+        else:
+            phase = "movement"
+            movement.step(turn, orders)
+        if not turn.check_over():
+            max_turns = s.options.max_turns
+            if turn.number >= max_turns:
+                turn.finish(None, f"the Emperor stops the bout after {max_turns} turns")
+            elif not turn.rolled and not turn.combat and not dice.is_scripted:
+                movement.begin_phase(turn)
+        return turn.freeze(phase, turn.number), turn.events
+    except DiceError as exc:
+        raise EngineInputError("dice", str(exc)) from None
+
+
+@functools.lru_cache(maxsize=256)
+def _everyone(who: tuple[str, ...], phase: str) -> Pending:
+    """What pending gives: the same few line-ups recur every step of every bout, and a
+    NamedTuple's constructor is a Python call (an immutable value: sharing it is safe)."""
+    return Pending(Need.EVERYONE, who, phase)
+
+
 class GladiatorQuest:
     slug: ClassVar[str] = "gladiatorquest"
     version: ClassVar[str] = "1.2"
     title: ClassVar[str] = "GladiatorQuest"
     columns: ClassVar[tuple[Column, ...]] = standings.COLUMNS
     placing: ClassVar[str] = standings.PLACING
+    # (Here, before the method `standings` hides the module.) The log's entry of a turn, asked every
+    # step: the function itself, with no call around it.
+    record = staticmethod(standings.record)
     campaign = GladiatorQuestCampaign()
     web = None  # not played by web yet: its bouts are fought by tactics
 
@@ -67,8 +115,8 @@ class GladiatorQuest:
     def pending(self, s: BoutState) -> Pending:
         if s.combat:
             who = tuple([name for name, front in s.fronts.items() if combat.can_attack(s, front)])
-            return Pending(Need.EVERYONE, who, "combat")
-        return Pending(Need.EVERYONE, movement.order_writers(s), "movement")
+            return _everyone(who, "combat")
+        return _everyone(movement.order_writers(s), "movement")
 
     def validate(self, s: BoutState, who: str, order: Any) -> list[str]:
         try:
@@ -102,30 +150,19 @@ class GladiatorQuest:
     def apply(
         self, s: BoutState, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[BoutState, Sequence[Event]]:
-        try:
-            return _apply(s, orders, dice, False)
-        except DiceError as exc:
-            raise EngineInputError("dice", str(exc)) from None
+        return _advance(s, orders, dice, False)
 
-    def advance(
-        self, s: BoutState, orders: Mapping[str, Any], dice: Dice
-    ) -> tuple[BoutState, Sequence[Event]]:
-        """apply, for the driver that hands over its own state and never reads it again
-        (core/protocol.py): the turn takes that state's fighters and tables into the next one
-        instead of copying them."""
-        try:
-            return _apply(s, orders, dice, True)
-        except DiceError as exc:
-            raise EngineInputError("dice", str(exc)) from None
+    # apply, for the driver that hands over its own state and never reads it again
+    # (core/protocol.py): the turn takes that state's fighters and tables into the next one
+    # instead of copying them. The function itself rather than a method calling it: the
+    # driver asks it every step, and a call costs as much as a short phase function.
+    advance = staticmethod(_advance)
 
     def is_over(self, s: BoutState) -> bool:
         return s.finished
 
     def standings(self, s: BoutState) -> list[Standing]:
         return standings.standings(s)
-
-    def record(self, s: BoutState, events: Sequence[Event]) -> dict[str, Any]:
-        return standings.record(s, events)
 
     def result(self, s: BoutState) -> dict[str, Any]:
         out = standings.result(s)
@@ -151,39 +188,6 @@ class GladiatorQuest:
 
     def from_json(self, data: Mapping[str, Any]) -> BoutState:
         return state.from_json(data)
-
-
-def _apply(
-    s: BoutState, raw: Mapping[str, Any], dice: Dice, owned: bool
-) -> tuple[BoutState, list[Event]]:
-    """The next turn from state `s`, which is changed only when `owned` (advance)."""
-    if not s.rolled and not s.combat:
-        # The phase's roll opens the turn: the orders are read against the rolled state, and
-        # the turn goes on with the copies it rolled for (that state is only read, then
-        # dropped, so they need no second copy).
-        turn = Turn(s, dice, owned)
-        movement.begin_phase(turn)
-        s = turn.freeze(s.phase, s.turn)
-        orders = _read_orders(s, raw)
-    else:
-        orders = _read_orders(s, raw)
-        turn = Turn(s, dice, owned)
-    if s.combat:
-        phase = "combat"
-        turn.combat = ()
-        combat.resolve(turn, orders)
-        turn.settle()
-        turn.rolled = False
-    else:
-        phase = "movement"
-        movement.step(turn, orders)
-    if not turn.check_over():
-        max_turns = s.options.max_turns
-        if turn.number >= max_turns:
-            turn.finish(None, f"the Emperor stops the bout after {max_turns} turns")
-        elif not turn.rolled and not turn.combat and not dice.is_scripted:
-            movement.begin_phase(turn)
-    return turn.freeze(phase, turn.number), turn.events
 
 
 def _read_orders(s: BoutState, raw: Mapping[str, Any]) -> dict[str, Any]:

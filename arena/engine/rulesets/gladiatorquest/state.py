@@ -97,9 +97,12 @@ class Gladiator:
         return self.team if self.team is not None else self.name
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Effects:
-    """What spells and potions left on him, until used up or shaken off."""
+    """What spells and potions left on him, until used up or shaken off. Never changed once
+    made (a fighter's copies share it; `FighterState.affect` puts a new one in his hands), but
+    not frozen, like FighterState: a frozen dataclass sets each field through
+    object.__setattr__, which made `replace` twice as dear (about 33K instructions a call)."""
 
     courage: int = 0  # extra attack dice on the next attack
     defense_bonus: int = 0  # extra defend dice the next time he defends
@@ -114,9 +117,11 @@ class Effects:
 NO_EFFECTS = Effects()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Record:
-    """How his bout went: what the standings and the campaign need at the end."""
+    """How his bout went: what the standings and the campaign need at the end. Never changed
+    once made, like Effects (`FighterState.note` puts a new one in his hands); not frozen, for
+    the same reason."""
 
     defeated_by: str | None = None  # who is credited with defeating him (VII)
     killed_by: str | None = None
