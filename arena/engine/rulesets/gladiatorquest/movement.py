@@ -185,7 +185,7 @@ def step(turn: Turn, orders: dict[str, StepOrder]) -> None:
     if contacts:
         turn.events.append(
             CombatEntered(
-                tuple((turn.fighters[c.a].name, turn.fighters[c.b].name) for c in contacts)
+                tuple([(turn.fighters[c.a].name, turn.fighters[c.b].name) for c in contacts])
             )
         )
         turn.combat = tuple(contacts)
