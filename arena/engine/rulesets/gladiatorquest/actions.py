@@ -27,7 +27,9 @@ MERCY_TARGET = 6
 
 
 def faces(dice: list[CombatFace]) -> tuple[str, ...]:
-    return tuple(map(str, dice))
+    # A list comprehension first: tuple() of a map grows the tuple as it goes (about twice
+    # the cost for a handful of dice).
+    return tuple([str(face) for face in dice])
 
 
 # --- validation of written orders ----------------------------------------------------------
@@ -218,7 +220,7 @@ def spells(turn: Turn, orders: dict[str, StepOrder]) -> None:
         if cast.spell not in f.spells:
             continue
         f.use("spell")
-        f.spells = tuple(s for s in f.spells if s != cast.spell)
+        f.spells = tuple([s for s in f.spells if s != cast.spell])
         _cast(turn, f, cast.spell, turn.by_name.get(cast.target or ""))
 
 

@@ -135,10 +135,12 @@ def resolve(turn: Turn, orders: dict[str, CombatOrder]) -> None:
             f.affect(heroic=False)
         for _ in range(rolls):
             blows.append((f, target, attack, label, turn.dice.combat(count)))
-    # Then each is parried and defended (a gladiator slain this round still strikes), and
-    # (skulls, parry faces, parried, defend faces, blocked) noted for the damage at the end.
-    outcomes = []
-    for a, d, attack, _, rolled in blows:
+    # Then each is parried and defended (a gladiator slain this round still strikes); the
+    # damage is dealt at the end, from each blow's (skulls, parry faces, parried, defend
+    # faces, blocked) noted beside it.
+    struck = []
+    for blow in blows:
+        a, d, attack, _, rolled = blow
         skulls = rolled.count(SKULL)
         d_order = orders.get(d.name)
         parry: tuple[str, ...] = ()
@@ -165,9 +167,8 @@ def resolve(turn: Turn, orders: dict[str, CombatOrder]) -> None:
                 d.affect(defense_bonus=0)
             blocked = min(left, defend_faces.count(WHITE))
             defend = faces(defend_faces)
-        outcomes.append((skulls, parry, parried, defend, blocked))
-    for (a, d, attack, weapon, rolled), outcome in zip(blows, outcomes, strict=True):
-        skulls, parry, parried, defend, blocked = outcome
+        struck.append((blow, skulls, parry, parried, defend, blocked))
+    for (a, d, attack, weapon, rolled), skulls, parry, parried, defend, blocked in struck:
         dealt = turn.wound(d, skulls - parried - blocked, a)
         turn.events.append(
             Attacked(

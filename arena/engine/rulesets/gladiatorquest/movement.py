@@ -185,12 +185,12 @@ def step(turn: Turn, orders: dict[str, StepOrder]) -> None:
     if contacts:
         turn.events.append(
             CombatEntered(
-                tuple((turn.fighters[c.a].name, turn.fighters[c.b].name) for c in contacts)
+                tuple([(turn.fighters[c.a].name, turn.fighters[c.b].name) for c in contacts])
             )
         )
         turn.combat = tuple(contacts)
         end_phase(turn)
-    elif not any(still_moving(f) for f in turn.fighters):
+    elif not any([still_moving(f) for f in turn.fighters]):  # (a list: no generator a step)
         end_phase(turn)
 
 
@@ -262,11 +262,14 @@ def _carry_out(
             claims.setdefault(sq, []).append(name)
         else:
             turn.events.append(Bumped(name, _square_name(sq), Bump.WALL, by_name[name].points))
-    # The moves not contested, in the order written (each square's claims are in that order).
-    valid = {claimants[0]: sq for sq, claimants in claims.items() if len(claimants) == 1}
+    # The moves not contested, in the order written (each square's claims are in that order),
+    # and the squares claimed by two or more: all of them bump.
+    valid: dict[str, Square] = {}
     contested: list[tuple[FighterState, FighterState]] = []
     for sq, claimants in claims.items():
-        if len(claimants) > 1:
+        if len(claimants) == 1:
+            valid[claimants[0]] = sq
+        else:
             group = [by_name[n] for n in claimants]
             for f in group:
                 turn.events.append(Bumped(f.name, names[sq], Bump.CONTESTED, f.points))
@@ -274,11 +277,12 @@ def _carry_out(
                 for b in group[i + 1 :]:
                     if a.status is b.status is Status.FIGHTING and a.side != b.side:
                         contested.append((a, b))
+    occupied = turn.occupied
     changed = True
     while changed:
         changed = False
         for name in list(valid):
-            occupant = turn.occupied.get(valid[name])
+            occupant = occupied.get(valid[name])
             if occupant is None:
                 continue
             f = by_name[name]
@@ -288,7 +292,6 @@ def _carry_out(
                 changed = True
     # All at once: every mover leaves his square before any enters one (a rotation goes round).
     movers = [by_name[name] for name in valid]
-    occupied = turn.occupied
     for f in movers:
         del occupied[f.square]
     for f in movers:
