@@ -108,6 +108,30 @@ def test_an_order_is_given_from_the_keyboard_in_fewer_than_25_presses(page, logi
     assert_same_document(page)
 
 
+def test_a_square_pressed_the_moment_the_board_is_swapped_in_goes_through_htmx(
+    page, login, running, owner
+):
+    # The fastest player there could be: the next square is pressed in the first task after the
+    # swap (no key press can come sooner). htmx wires up new content when it settles; were that
+    # left to a timer (htmx's default 20 ms), this press would submit the new form natively and
+    # reload the page.
+    bout, mine, _ = running
+    login(owner)
+    page.goto(orders_url(bout, mine))
+    same_document(page)
+    page.evaluate(
+        """() => document.body.addEventListener("htmx:afterSwap", () => {
+            if (window.__pressed) return;
+            window.__pressed = true;
+            setTimeout(() => document.getElementById("square-D6").click(), 0);
+        })"""
+    )
+    page.locator("#square-D5").click()
+    expect(page.locator("#draft-strike")).to_have_text("D6")
+    expect(page.locator("#draft-move")).to_have_text("D5")
+    assert_same_document(page)
+
+
 def test_the_board_is_a_grid_of_buttons_that_say_who_stands_there(page, login, running, owner):
     bout, mine, _ = running
     login(owner)
