@@ -1,14 +1,15 @@
 """Bouts resolved per second by the GladiatorQuest engine (one core, default tactics).
 
-    python bench/engine_bench.py [--seconds 3] [--before COMMIT]
+    python bench/engine_bench.py [--seconds 3] [--before COMMIT] [--rounds 3]
 
 Prints two figures per scenario: the whole contract (`play`: dict in, JSON-able dict out with
 full per-turn snapshots) and the resolution alone (the driver's loop of pending, the tactics'
 orders and advance, as the lab fights, with no log built). With --before (default 6038751,
 the engine before its readable rewrite), the same run also measures that commit's engine: a
 temporary `git worktree add` checkout, its engine run there through PYTHONPATH, `play()` only
-(its resolution had another API). Targets: 1v1 >= 2,885 bouts/s (the old figure; issue 14's bar
-is 2,000), 8-gladiator free-for-all >= 488.
+(its resolution had another API), against this checkout's `play()` run the same way, each in a
+fresh process, in turn, --rounds times (best and median of each). Targets: 1v1 >= 2,885
+bouts/s (the old figure; issue 14's bar is 2,000), 8-gladiator free-for-all >= 488.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -73,20 +75,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--before", default="6038751", help="commit to compare with ('' for none)")
+    parser.add_argument("--rounds", type=int, default=3, help="play() runs of each engine, in turn")
     args = parser.parse_args()
     if args.before:
-        print(f"before (commit {args.before}):")
-        print(_before(args.before, args.seconds), end="")
-        print("after (this checkout):")
+        print(_compare(args.before, args.seconds, args.rounds), end="")
+    print("after (this checkout, in this process):")
     for label, bout in SCENARIOS:
         full = rate(bout, args.seconds, full=True)
         core = rate(bout, args.seconds, full=False)
         print(f"{label:28s} play(): {full:8.0f} bouts/s   resolution only: {core:8.0f} bouts/s")
 
 
-# The old commit's engine, measured in a process of its own: its play() on the same bouts,
-# timed as rate() times them (its resolution alone had another API).
-_OLD_ENGINE_RUN = """
+# play() timed as rate() times it, in a process of its own, for either engine: the old
+# commit's (its resolution alone had another API) and this checkout's, run the same way.
+_PLAY_RUN = """
 import json, sys, time
 from arena.engine import play
 bout, seconds = json.loads(sys.argv[1]), float(sys.argv[2])
@@ -103,23 +105,40 @@ while True:
 """
 
 
-def _before(commit: str, seconds: float) -> str:
-    """play() figures for the engine at `commit`, from a temporary git worktree."""
+def _play_rate(checkout: Path, bout: dict, seconds: float) -> float:
+    out = subprocess.run(
+        [sys.executable, "-c", _PLAY_RUN, json.dumps(bout), str(seconds)],
+        cwd=checkout, env=os.environ | {"PYTHONPATH": str(checkout)},
+        check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    return float(out.stdout)
+
+
+def _compare(commit: str, seconds: float, rounds: int) -> str:
+    """play() of the engine at `commit` (a temporary git worktree) against this checkout's,
+    each in a fresh process, in turn, `rounds` times: the machine's load and each process's
+    hash seed (the layout of its dicts) move both alike. The best round of each is the one
+    least disturbed."""
     root = Path(__file__).resolve().parents[1]
     git = ["git", "-C", str(root)]
-    lines = []
+    lines = [f"play() bouts/s, commit {commit} against this checkout, {rounds} rounds in turn:\n"]
     with tempfile.TemporaryDirectory() as parent:
         old = Path(parent) / "old-engine"
         subprocess.run([*git, "worktree", "add", "--detach", str(old), commit], check=True,
                        capture_output=True)  # fmt: skip
         try:
-            env = os.environ | {"PYTHONPATH": str(old)}
             for label, bout in SCENARIOS:
-                out = subprocess.run(
-                    [sys.executable, "-c", _OLD_ENGINE_RUN, json.dumps(bout), str(seconds)],
-                    cwd=old, env=env, check=True, capture_output=True, text=True,
-                )  # fmt: skip
-                lines.append(f"{label:28s} play(): {float(out.stdout):8.0f} bouts/s\n")
+                before, after = [], []
+                for _ in range(rounds):
+                    before.append(_play_rate(old, bout, seconds))
+                    after.append(_play_rate(root, bout, seconds))
+                rows = " ".join(f"{b:.0f}/{a:.0f}" for b, a in zip(before, after, strict=True))
+                best = max(after) / max(before) - 1
+                lines.append(
+                    f"{label:28s} before/after by round: {rows}; best {max(before):.0f} -> "
+                    f"{max(after):.0f} ({best:+.1%}), median {statistics.median(before):.0f} -> "
+                    f"{statistics.median(after):.0f}\n"
+                )
         finally:
             subprocess.run([*git, "worktree", "remove", "--force", str(old)], check=False,
                            capture_output=True)  # fmt: skip
