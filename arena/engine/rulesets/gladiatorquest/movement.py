@@ -227,8 +227,8 @@ def _moves(turn: Turn, orders: dict[str, StepOrder]) -> list[tuple[FighterState,
             turn.events.append(Turned(f.name, "turn_around", str(f.facing)))
             continue
         assert f.square is not None
-        dcol, drow = STEP_VECTORS[f.facing, order.move]
-        intents[f.name] = Square(f.square.col + dcol, f.square.row + drow)
+        (col, row), (dcol, drow) = f.square, STEP_VECTORS[f.facing, order.move]
+        intents[f.name] = Square(col + dcol, row + drow)
         labels[f.name] = str(order.move)
     contested, moved = _carry_out(turn, intents, labels)
     # The pivots written for after the step (moving never changes who is fighting).
@@ -372,7 +372,8 @@ def _contacts(turn: Turn, contested: list[tuple[FighterState, FighterState]]) ->
         col, row = a.square
         for b in active[n + 1 :]:
             assert b.square is not None
-            dc, dr = abs(col - b.square.col), abs(row - b.square.row)
+            b_col, b_row = b.square
+            dc, dr = abs(col - b_col), abs(row - b_row)
             if dc > 1 or dr > 1 or b.side == a.side:
                 continue
             pair = (a.gladiator.index, b.gladiator.index)

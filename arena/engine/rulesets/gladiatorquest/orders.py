@@ -2,14 +2,19 @@
 
 An order can come from the input ("turns": [{"orders": {"Brutus": {...}}}]) or from the
 gladiator's tactics. Parsing here checks the shape; the engine checks it against the state
-(range, possession, who may act) and raises EngineInputError naming the field. The records
-are NamedTuples, like Square: the tactics write several every step.
+(range, possession, who may act) and raises EngineInputError naming the field.
+
+The records are slotted dataclasses, never changed once made (the tactics share the ones they
+cache), but not frozen, like the bout's state: a frozen one costs twice as much to make. Not
+NamedTuples: the phases read their fields many times a step, and Python 3.12 reads a slot about
+twice as fast as a NamedTuple's field (whose descriptor it does not specialise).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any
 
 from arena.engine.core.board import Facing, Square
 from arena.engine.errors import EngineInputError
@@ -70,23 +75,27 @@ class Attack(StrEnum):
 ATTACK_MODIFIERS = {Attack.SWING: (1, -1), Attack.THRUST: (0, 0), Attack.JAB: (-1, 1)}
 
 
-class ThrowOrder(NamedTuple):
+@dataclass(slots=True)
+class ThrowOrder:
     weapon: str
     target: str
     square: Square  # where the thrower predicts the target will be after this step
 
 
-class CastOrder(NamedTuple):
+@dataclass(slots=True)
+class CastOrder:
     spell: str
     target: str | None
 
 
-class PotionOrder(NamedTuple):
+@dataclass(slots=True)
+class PotionOrder:
     potion: str
     give_to: str | None = None  # an adjacent teammate (IV.C.4); None: drink it
 
 
-class StepOrder(NamedTuple):
+@dataclass(slots=True)
+class StepOrder:
     move: Move = Move.STAND
     pivot: str | None = None  # "left" or "right": the one free pivot of the phase
     pivot_after: bool = False
@@ -139,7 +148,8 @@ def step_order_json(order: StepOrder) -> dict[str, Any]:
     return out
 
 
-class CombatOrder(NamedTuple):
+@dataclass(slots=True)
+class CombatOrder:
     attack: Attack
     target: str
 

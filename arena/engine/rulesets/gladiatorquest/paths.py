@@ -28,7 +28,8 @@ def step_towards(
 
     Closeness is the Manhattan distance; with `diagonal`, the Chebyshev distance first, then
     the Manhattan distance."""
-    vcol, vrow = target.col - here.col, target.row - here.row  # the way to the target
+    (col, row), (target_col, target_row) = here, target
+    vcol, vrow = target_col - col, target_row - row  # the way to the target
     dc, dr = abs(vcol), abs(vrow)
     if dc + dr == 1 or (diagonal and dc == 1 and dr == 1):
         return STAY  # next to it

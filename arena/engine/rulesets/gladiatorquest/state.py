@@ -268,9 +268,11 @@ class BoutState:
         return self.by_name.get(name)
 
 
-class Front(NamedTuple):
+@dataclass(slots=True)
+class Front:
     """One gladiator's side of a combat round: the opponents he can strike (V.F.2), and those
-    he contested a square with (he may shield-bash them, V.F.3)."""
+    he contested a square with (he may shield-bash them, V.F.3). (Slotted, like the orders:
+    its fields are read every round; see orders.py.)"""
 
     fighter: FighterState
     reachable: tuple[FighterState, ...]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Container, Sequence
+from dataclasses import replace
 from typing import Any
 
 from arena.engine.core.board import Facing, Square
@@ -77,7 +78,8 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     there = target.square
     assert there is not None
     # The way to him, asked twice below (his distance, and where he is after the step).
-    vcol, vrow = there.col - sq.col, there.row - sq.row
+    (col, row), (there_col, there_row) = sq, there  # (unpacked: read once each)
+    vcol, vrow = there_col - col, there_row - row
     dist = max(abs(vcol), abs(vrow))  # (sq.chebyshev(there))
     if f.body == 1 and (t.appeal == "always" or (t.appeal == "if_likely" and f.tally >= 2)):
         return StepOrder(appeal=True)
@@ -161,7 +163,7 @@ def _paced(state: BoutState, f: FighterState, order: StepOrder) -> StepOrder:
         return order
     if _in_contact(state, f):
         return order
-    return order._replace(move=Move.TURN_AROUND, pivot=None, pivot_after=False)
+    return replace(order, move=Move.TURN_AROUND, pivot=None, pivot_after=False)
 
 
 def _in_contact(state: BoutState, f: FighterState) -> bool:
