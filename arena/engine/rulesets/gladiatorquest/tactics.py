@@ -131,14 +131,15 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     return order if order.move is not Move.STAND else _paced(state, f, order)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.cache
 def _walk(
     facing: Facing, step: tuple[int, int], dcol: int, drow: int, may_pivot: bool
 ) -> StepOrder:
     """The order that steps by `step` (STAY: stands) without turning, and then, if he still
     may, pivots to face a target (dcol, drow) away from his new square. (Every gladiator's
     order of every step has one, from a few values that recur all the time: each is worked
-    out once.)"""
+    out once. Unbounded, unlike the caches keyed on what a gladiator carries: its keys are
+    bounded by the board's size, and a bounded cache reorders its entries on every hit.)"""
     move = Move.STAND if step == paths.STAY else _RELATIVE_MOVES[facing, step]
     pivot = _PIVOTS.get((facing, Facing.towards(dcol, drow))) if may_pivot else None
     # StepOrder's fields in their order (move, pivot, pivot_after), not by keyword: a class
