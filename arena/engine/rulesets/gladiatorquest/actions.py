@@ -28,8 +28,9 @@ MERCY_TARGET = 6
 
 def faces(dice: list[CombatFace]) -> tuple[str, ...]:
     # A list comprehension first: tuple() of a map grows the tuple as it goes (about twice
-    # the cost for a handful of dice).
-    return tuple([str(face) for face in dice])
+    # the cost for a handful of dice). `_value_`, the member's own string: str() of a StrEnum
+    # member makes a new copy of it, kept in the log to the end of the bout.
+    return tuple([face._value_ for face in dice])
 
 
 # --- validation of written orders ----------------------------------------------------------

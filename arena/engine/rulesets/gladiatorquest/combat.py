@@ -174,7 +174,7 @@ def resolve(turn: Turn, orders: dict[str, CombatOrder]) -> None:
             Attacked(
                 a.name,
                 d.name,
-                str(attack),
+                attack._value_,
                 weapon,
                 faces(rolled),
                 skulls,

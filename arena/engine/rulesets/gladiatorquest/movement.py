@@ -89,7 +89,7 @@ def begin_phase(turn: Turn) -> None:
             f.affect(double_move=False)
         rolled = tuple(dice.d6s(count))
         f.points = sum(rolled) + bonus
-        turn.events.append(MovementRolled(f.name, str(kit.weight), rolled, f.points))
+        turn.events.append(MovementRolled(f.name, kit.weight._value_, rolled, f.points))
 
 
 def _shake_off(turn: Turn, f: FighterState) -> None:
@@ -229,7 +229,7 @@ def _moves(turn: Turn, orders: dict[str, StepOrder]) -> list[tuple[FighterState,
         assert f.square is not None
         (col, row), (dcol, drow) = f.square, STEP_VECTORS[f.facing, order.move]
         intents[f.name] = Square(col + dcol, row + drow)
-        labels[f.name] = str(order.move)
+        labels[f.name] = order.move._value_  # (the member's string, not a copy: see faces)
     contested, moved = _carry_out(turn, intents, labels)
     # The pivots written for after the step (moving never changes who is fighting).
     for f, side in pivots_after:
@@ -298,7 +298,7 @@ def _carry_out(
         start, f.square = f.square, valid[f.name]
         occupied[f.square] = f
         turn.events.append(
-            Moved(f.name, labels[f.name], names[start], names[f.square], str(f.facing), f.points)
+            Moved(f.name, labels[f.name], names[start], names[f.square], f.facing._value_, f.points)
         )
     return contested, movers
 

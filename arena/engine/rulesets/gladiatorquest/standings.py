@@ -90,15 +90,16 @@ def record(state: BoutState, events: Sequence[Event]) -> dict[str, Any]:
         "phase": state.phase,
         "events": [e.to_dict() for e in events],
         # Each gladiator as he stands after the turn (written here rather than by a function
-        # of its own: the log holds one per gladiator per turn).
+        # of its own: the log holds one per gladiator per turn). `_value_`: the member's own
+        # string, where str() would make a copy of it for every gladiator every turn.
         "gladiators": {
             f.name: {
                 "square": None if f.square is None else names[f.square],
-                "facing": str(f.facing),
+                "facing": f.facing._value_,
                 "body": f.body,
                 "mind": f.gladiator.mind,
                 "alive": f.status is not dead,
-                "status": str(f.status),
+                "status": f.status._value_,
                 "points": f.points,
             }
             for f in state.fighters
