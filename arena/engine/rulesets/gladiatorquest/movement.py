@@ -224,12 +224,12 @@ def _moves(turn: Turn, orders: dict[str, StepOrder]) -> list[tuple[FighterState,
         f.points -= 1
         if order.move is Move.TURN_AROUND:
             f.facing = f.facing.reversed()
-            turn.events.append(Turned(f.name, "turn_around", str(f.facing)))
+            turn.events.append(Turned(f.name, "turn_around", f.facing._value_))
             continue
         assert f.square is not None
         (col, row), (dcol, drow) = f.square, STEP_VECTORS[f.facing, order.move]
         intents[f.name] = Square(col + dcol, row + drow)
-        labels[f.name] = order.move._value_  # (the member's string, not a copy: see faces)
+        labels[f.name] = order.move._value_  # (the member's string, not a copy: see actions.faces)
     contested, moved = _carry_out(turn, intents, labels)
     # The pivots written for after the step (moving never changes who is fighting).
     for f, side in pivots_after:
@@ -313,7 +313,7 @@ def _pivot(turn: Turn, f: FighterState, side: str) -> None:
         return
     f.use("pivot")
     f.facing = pivoted(f.facing, side)
-    turn.events.append(Turned(f.name, f"pivot_{side}", str(f.facing)))
+    turn.events.append(Turned(f.name, f"pivot_{side}", f.facing._value_))
 
 
 def _pick_up(turn: Turn, f: FighterState) -> None:
