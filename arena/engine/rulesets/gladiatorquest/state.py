@@ -363,8 +363,7 @@ def loadout_of(carried: tuple[str, ...]) -> Loadout:
 def weapon_of(f: Any, contest: str) -> Item:
     """The weapon he fights with: the tactics' choice if carried, else the most dice. In a
     magic-only contest, fists while spells are left (VIII.H.3)."""
-    fists = contest == "magic_only" and bool(f.spells)
-    return _arms(f.carried, f.gladiator.tactics.weapon, fists).weapon
+    return arms_of(f, contest).weapon
 
 
 def passing_weapon_of(f: Any, contest: str) -> Item:
