@@ -8,7 +8,7 @@ from arena.engine import EngineInputError
 from arena.engine.core.dice import Dice
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 from arena.engine.rulesets.gladiatorquest.state import Status
-from arena.engine.rulesets.gladiatorquest.turn import Turn
+from arena.engine.rulesets.gladiatorquest.turn import begin, spare, wound
 from tests.engine.helpers import bout, events, gladiator, orders, play, standing
 
 S, W = "skull", "white"
@@ -94,10 +94,10 @@ def test_whoever_strikes_a_spared_gladiator_is_slain_by_the_archers():
     state = GladiatorQuest().setup(
         bout(gladiator("Brutus"), gladiator("Nox", "wizard"), gladiator("Cato", "dwarf"))
     )
-    turn = Turn(state, Dice.scripted([]))
+    turn = begin(state, Dice.scripted([]))
     nox, cato = turn.by_name["Nox"], turn.by_name["Cato"]
-    turn.spare(nox)
-    assert turn.wound(nox, 2, cato) == 0
+    spare(turn, nox)
+    assert wound(turn, nox, 2, cato) == 0
     assert cato.status is Status.DEAD and cato.record.killed_by == "the Emperor's archers"
     assert nox.status is Status.MERCY and nox.body == nox.gladiator.max_body
 

@@ -20,7 +20,15 @@ from arena.engine.rulesets.gladiatorquest.state import (
     defend_dice_of,
     passing_weapon_of,
 )
-from arena.engine.rulesets.gladiatorquest.turn import Turn, heal
+from arena.engine.rulesets.gladiatorquest.turn import (
+    drink,
+    heal,
+    kill,
+    lay,
+    slay_by_archers,
+    spare,
+    wound,
+)
 
 THROW_MIN, THROW_MAX, THROW_FLIGHT = 3, 12, 15
 MERCY_TARGET = 6
@@ -136,7 +144,7 @@ def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where:
 # --- appeals, potions ------------------------------------------------------------------------
 
 
-def appeals(turn: Turn, orders: dict[str, StepOrder]) -> None:
+def appeals(turn: BoutState, orders: dict[str, StepOrder]) -> None:
     """VI.B: one red die + the tally; 6 or more and the Emperor grants mercy. A campaign's
     house rule may decide instead (core/mercy.py): spare, kill, or a vote of the crowd."""
     for name, order in orders.items():
@@ -145,7 +153,7 @@ def appeals(turn: Turn, orders: dict[str, StepOrder]) -> None:
             continue
         mercy = turn.options.mercy
         # The campaign's house rule first (it may stop the fight for a vote); else the dice.
-        decided = mercy.decide(f"turn {turn.number}: {f.name}", f.name)
+        decided = mercy.decide(f"turn {turn.turn}: {f.name}", f.name)
         if decided is not None:
             turn.events.append(
                 MercyDecided(f.name, mercy.rule, decided.verdict, decided.up, decided.down)
@@ -157,16 +165,16 @@ def appeals(turn: Turn, orders: dict[str, StepOrder]) -> None:
         else:
             granted = decided.verdict == "spare"
         if granted:
-            turn.spare(f)
+            spare(turn, f)
         else:
             f.body = 0
-            turn.kill(f, "the Emperor")
+            kill(turn, f, "the Emperor")
             # The Emperor kills him, but he fell to the one who wounded him last.
             if f.last_hit_by in turn.by_name:
                 f.note(defeated_by=f.last_hit_by)
 
 
-def potions(turn: Turn, orders: dict[str, StepOrder]) -> None:
+def potions(turn: BoutState, orders: dict[str, StepOrder]) -> None:
     for name, order in orders.items():
         f = turn.by_name[name]
         if order.potion is None or not f.fighting:
@@ -177,12 +185,12 @@ def potions(turn: Turn, orders: dict[str, StepOrder]) -> None:
         if p.give_to is None:
             if "potion" not in f.used:
                 f.use("potion")
-                turn.drink(f, p.potion, given_by=None)
+                drink(turn, f, p.potion, given_by=None)
         elif "give" not in f.used:
             give(turn, f, turn.by_name[p.give_to], p.potion)
 
 
-def gives_on_arrival(turn: Turn, orders: dict[str, StepOrder]) -> None:
+def gives_on_arrival(turn: BoutState, orders: dict[str, StepOrder]) -> None:
     """After the moves: a give written with a move, not yet handed over because the two were
     not adjacent before it, is handed over if the move brought them together (VI.A)."""
     for name, order in orders.items():
@@ -200,18 +208,18 @@ def gives_on_arrival(turn: Turn, orders: dict[str, StepOrder]) -> None:
         give(turn, f, turn.by_name[order.potion.give_to], order.potion.potion)
 
 
-def give(turn: Turn, f: FighterState, other: FighterState, potion: str) -> None:
+def give(turn: BoutState, f: FighterState, other: FighterState, potion: str) -> None:
     """IV.C.4: handed to an adjacent teammate, who drinks it."""
     assert f.square is not None and other.square is not None
     if other.status in (Status.FIGHTING, Status.DOWN) and f.square.chebyshev(other.square) == 1:
         f.use("give")
-        turn.drink(other, potion, given_by=f)
+        drink(turn, other, potion, given_by=f)
 
 
 # --- spells ---------------------------------------------------------------------------------
 
 
-def spells(turn: Turn, orders: dict[str, StepOrder]) -> None:
+def spells(turn: BoutState, orders: dict[str, StepOrder]) -> None:
     """IV.C.2: once per movement phase; attack spells hit automatically."""
     for name, order in orders.items():
         f = turn.by_name[name]
@@ -225,7 +233,7 @@ def spells(turn: Turn, orders: dict[str, StepOrder]) -> None:
         _cast(turn, f, cast.spell, turn.by_name.get(cast.target or ""))
 
 
-def _cast(turn: Turn, f: FighterState, slug: str, target: FighterState | None) -> None:
+def _cast(turn: BoutState, f: FighterState, slug: str, target: FighterState | None) -> None:
     spell = SPELLS[slug]
     ev = turn.events
     name = spell.name
@@ -241,7 +249,7 @@ def _cast(turn: Turn, f: FighterState, slug: str, target: FighterState | None) -
         saves = tuple(turn.dice.d6s(spell.save_dice))
         dmg = spell.damage - sum(1 for s in saves if s >= 5)
         ev.append(SpellCast(f.name, name, target.name, saves, max(dmg, 0), 0, ""))
-        turn.wound(target, dmg, f)
+        wound(turn, target, dmg, f)
     elif slug == "firestorm":
         for o in turn.fighters:
             if o is f or o.square is None or o.status not in (Status.FIGHTING, Status.MERCY):
@@ -249,15 +257,15 @@ def _cast(turn: Turn, f: FighterState, slug: str, target: FighterState | None) -
             saves = tuple(turn.dice.d6s(spell.save_dice))
             dmg = spell.damage - sum(1 for s in saves if s >= 5)
             ev.append(SpellCast(f.name, name, o.name, saves, max(dmg, 0), 0, ""))
-            turn.wound(o, dmg, f)
+            wound(turn, o, dmg, f)
     elif slug == "lightning_bolt":
         assert target is not None and f.square is not None and target.square is not None
-        board = turn.board
+        board = turn.options.board
         for sq in board.line(f.square, target.square, max(board.width, board.height)):
             o = turn.occupied.get(sq)
             if o is not None and o.status in (Status.FIGHTING, Status.MERCY):
                 ev.append(SpellCast(f.name, name, o.name, (), spell.damage, 0, ""))
-                turn.wound(o, spell.damage, f)
+                wound(turn, o, spell.damage, f)
     elif spell.heal:
         assert target is not None
         healed = heal(target, spell.heal)
@@ -266,7 +274,7 @@ def _cast(turn: Turn, f: FighterState, slug: str, target: FighterState | None) -
         effect = _effect(slug, target)
         ev.append(SpellCast(f.name, name, target.name if target else None, (), 0, 0, effect))
         if target is not None and target.status is Status.MERCY and spell.target == "enemy":
-            turn.slay_by_archers(f)
+            slay_by_archers(turn, f)
 
 
 def _effect(slug: str, target: FighterState | None) -> str:
@@ -299,7 +307,7 @@ def _effect(slug: str, target: FighterState | None) -> str:
 
 
 def strike(
-    turn: Turn, by: FighterState, target: FighterState, dice: int, how: str, weapon: str
+    turn: BoutState, by: FighterState, target: FighterState, dice: int, how: str, weapon: str
 ) -> int:
     """Attack dice against defend dice, no parry (passing attacks, throws, Genie)."""
     attack = turn.dice.combat(dice)
@@ -311,7 +319,7 @@ def strike(
         if target.effects.defense_bonus:
             target.affect(defense_bonus=0)
         blocked = min(skulls, defend.count(CombatFace.WHITE))
-    dealt = turn.wound(target, skulls - blocked, by)
+    dealt = wound(turn, target, skulls - blocked, by)
     turn.events.append(
         Attacked(
             by.name,
@@ -331,7 +339,7 @@ def strike(
     return dealt
 
 
-def passing_attacks(turn: Turn, orders: dict[str, StepOrder]) -> None:
+def passing_attacks(turn: BoutState, orders: dict[str, StepOrder]) -> None:
     """IV.C.3: a reach weapon strikes an opponent more than one square away; no parries.
     The attacker is off balance if combat follows in this movement phase."""
     for name, order in orders.items():
@@ -350,7 +358,7 @@ def passing_attacks(turn: Turn, orders: dict[str, StepOrder]) -> None:
         strike(turn, f, target, dice, "passing", weapon.name.lower())
 
 
-def throws(turn: Turn, orders: dict[str, StepOrder]) -> None:
+def throws(turn: BoutState, orders: dict[str, StepOrder]) -> None:
     """IV.C.1: the thrower names the square he predicts; a miss flies on for 15 squares
     from the thrower, stops at a wall and hits whoever stands in the way."""
     for name, order in orders.items():
@@ -370,7 +378,7 @@ def throws(turn: Turn, orders: dict[str, StepOrder]) -> None:
             hit, struck, landed = True, target, t.square
         else:
             hit = False
-            path = turn.board.line(f.square, t.square, THROW_FLIGHT)
+            path = turn.options.board.line(f.square, t.square, THROW_FLIGHT)
             landed = path[-1] if path else f.square
             for sq in path:
                 o = turn.occupied.get(sq)
@@ -388,10 +396,10 @@ def throws(turn: Turn, orders: dict[str, StepOrder]) -> None:
                 str(landed),
             )
         )
-        turn.lay(t.weapon, landed, f)
+        lay(turn, t.weapon, landed, f)
         if struck is not None:
             if struck.status is Status.MERCY:
-                turn.slay_by_archers(f)
+                slay_by_archers(turn, f)
             else:
                 dice = item.attack + f.gladiator.bonuses.attack
                 strike(turn, f, struck, dice, "thrown", item.name.lower())

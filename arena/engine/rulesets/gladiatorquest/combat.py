@@ -30,7 +30,7 @@ from arena.engine.rulesets.gladiatorquest.state import (
     weapon_of,
 )
 from arena.engine.rulesets.gladiatorquest.tactics import combat_order
-from arena.engine.rulesets.gladiatorquest.turn import Turn
+from arena.engine.rulesets.gladiatorquest.turn import wound
 
 SKULL, WHITE, BLACK = CombatFace.SKULL, CombatFace.WHITE, CombatFace.BLACK
 
@@ -109,7 +109,7 @@ def dice_for(attack: Attack, base: int, *, off_balance: bool) -> tuple[int, int]
     return max(0, base + mod_attack), max(0, base + mod_parry)
 
 
-def resolve(turn: Turn, orders: dict[str, CombatOrder]) -> None:
+def resolve(turn: BoutState, orders: dict[str, CombatOrder]) -> None:
     contest = turn.options.contest
     # Every attack is rolled first, in order; a blow is (attacker, target, attack type, the
     # weapon's name, the attack faces).
@@ -169,7 +169,7 @@ def resolve(turn: Turn, orders: dict[str, CombatOrder]) -> None:
             defend = faces(defend_faces)
         struck.append((blow, skulls, parry, parried, defend, blocked))
     for (a, d, attack, weapon, rolled), skulls, parry, parried, defend, blocked in struck:
-        dealt = turn.wound(d, skulls - parried - blocked, a)
+        dealt = wound(turn, d, skulls - parried - blocked, a)
         turn.events.append(
             Attacked(
                 a.name,
@@ -190,7 +190,7 @@ def resolve(turn: Turn, orders: dict[str, CombatOrder]) -> None:
             _shield_wear(turn, a, rolled)
 
 
-def _shield_wear(turn: Turn, f: FighterState, rolled: list[CombatFace]) -> None:
+def _shield_wear(turn: BoutState, f: FighterState, rolled: list[CombatFace]) -> None:
     """V.F.3: two or more black shields in a bash cost the shield a defend die; a shield with
     none left is destroyed and discarded."""
     if rolled.count(BLACK) < 2 or not f.shield_dice:

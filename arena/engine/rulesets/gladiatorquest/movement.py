@@ -53,12 +53,12 @@ from arena.engine.rulesets.gladiatorquest.state import (
     weapon_of,
 )
 from arena.engine.rulesets.gladiatorquest.tactics import step_order, worth_waiting
-from arena.engine.rulesets.gladiatorquest.turn import Turn
+from arena.engine.rulesets.gladiatorquest.turn import kill, place, settle
 
 # --- the roll ---------------------------------------------------------------------------------
 
 
-def begin_phase(turn: Turn) -> None:
+def begin_phase(turn: BoutState) -> None:
     """IV.B.1: everyone rolls his movement dice. Sleep and Fear are shaken off first (a 6 on
     the mind dice); Tempest makes him sit this phase out."""
     turn.rolled = True
@@ -92,7 +92,7 @@ def begin_phase(turn: Turn) -> None:
         turn.events.append(MovementRolled(f.name, kit.weight._value_, rolled, f.points))
 
 
-def _shake_off(turn: Turn, f: FighterState) -> None:
+def _shake_off(turn: BoutState, f: FighterState) -> None:
     """Sleep and Fear last until a 6 on the victim's mind dice (one die per mind point)."""
     status = "sleep" if f.effects.asleep else "fear"
     rolled = tuple(turn.dice.d6s(max(f.gladiator.mind, 1)))
@@ -102,11 +102,11 @@ def _shake_off(turn: Turn, f: FighterState) -> None:
     turn.events.append(StatusRoll(f.name, status, rolled, ended))
 
 
-def end_phase(turn: Turn) -> None:
+def end_phase(turn: BoutState) -> None:
     """VI.A: a fallen gladiator not healed by the end of the next movement phase is dead."""
     for f in turn.fighters:
         if f.status is Status.DOWN and f.record.down_until <= turn.phase_no:
-            turn.kill(f, f.last_hit_by)
+            kill(turn, f, f.last_hit_by)
     turn.rolled = False
 
 
@@ -158,7 +158,7 @@ def _why_not(f: FighterState) -> str:
     return "has no movement points left"
 
 
-def step(turn: Turn, orders: dict[str, StepOrder]) -> None:
+def step(turn: BoutState, orders: dict[str, StepOrder]) -> None:
     """IV.B.3: all papers are shown, then carried out in this order: appeals, potions,
     spells, passing attacks, the moves, potions handed over on arrival, thrown weapons.
     Whoever is brought to 0 body falls at once (VI.A)."""
@@ -169,14 +169,14 @@ def step(turn: Turn, orders: dict[str, StepOrder]) -> None:
         actions.appeals(turn, acting)
         actions.potions(turn, acting)
         actions.spells(turn, acting)
-        turn.settle()
+        settle(turn)
         actions.passing_attacks(turn, acting)
-        turn.settle()
+        settle(turn)
     contested = _moves(turn, orders)
     if acting:
         actions.gives_on_arrival(turn, acting)
         actions.throws(turn, acting)
-        turn.settle()
+        settle(turn)
     contacts = _contacts(turn, contested)
     turn.standoff = not contacts and len(turn.events) == events_before
     if turn.standoff and not turn.impatient:
@@ -194,7 +194,9 @@ def step(turn: Turn, orders: dict[str, StepOrder]) -> None:
         end_phase(turn)
 
 
-def _moves(turn: Turn, orders: dict[str, StepOrder]) -> list[tuple[FighterState, FighterState]]:
+def _moves(
+    turn: BoutState, orders: dict[str, StepOrder]
+) -> list[tuple[FighterState, FighterState]]:
     """Carry out every written direction at once; return opposing pairs that contested a
     square (V.A: they enter combat, and may shield-bash, V.F.3)."""
     intents: dict[str, Square] = {}
@@ -242,14 +244,14 @@ def _moves(turn: Turn, orders: dict[str, StepOrder]) -> list[tuple[FighterState,
     return contested
 
 
-def _leave(turn: Turn, f: FighterState) -> None:
+def _leave(turn: BoutState, f: FighterState) -> None:
     turn.events.append(Exited(f.name, str(f.square)))
-    turn.place(f, None)
+    place(turn, f, None)
     f.status = Status.EXITED
 
 
 def _carry_out(
-    turn: Turn, intents: dict[str, Square], labels: dict[str, str]
+    turn: BoutState, intents: dict[str, Square], labels: dict[str, str]
 ) -> tuple[list[tuple[FighterState, FighterState]], list[FighterState]]:
     """The moves of one step, all at once: a move into a wall or the edge bumps; two or more
     into one square all bump (V.A); a move into an occupied square bumps unless its occupant
@@ -308,7 +310,7 @@ def _square_name(sq: Square) -> str:
     return str(sq) if 0 <= sq.col < 26 and sq.row >= 0 else f"({sq.col},{sq.row})"
 
 
-def _pivot(turn: Turn, f: FighterState, side: str) -> None:
+def _pivot(turn: BoutState, f: FighterState, side: str) -> None:
     if "pivot" in f.used:
         return
     f.use("pivot")
@@ -316,7 +318,7 @@ def _pivot(turn: Turn, f: FighterState, side: str) -> None:
     turn.events.append(Turned(f.name, f"pivot_{side}", f.facing._value_))
 
 
-def _pick_up(turn: Turn, f: FighterState) -> None:
+def _pick_up(turn: BoutState, f: FighterState) -> None:
     """IV.C.1: a weapon on the ground is picked up by walking onto it, if he may carry it."""
     keep = []
     for lying in turn.ground:
@@ -331,10 +333,10 @@ def _pick_up(turn: Turn, f: FighterState) -> None:
             turn.events.append(PickedUp(f.name, lying.item, str(lying.square)))
         else:
             keep.append(lying)
-    turn.ground = keep
+    turn.ground = tuple(keep)
 
 
-def _walker_step(turn: Turn, f: FighterState) -> Square | None:
+def _walker_step(turn: BoutState, f: FighterState) -> Square | None:
     """VI.B: a spared gladiator walks to the exit by the shortest free way. When there is
     none he waits, while waiting can change something (as the tactics do); otherwise he
     walks straight at the exit all the same (and bumps, spending the point)."""
@@ -355,7 +357,7 @@ def _walker_step(turn: Turn, f: FighterState) -> Square | None:
     return Square(here.col + step[0], here.row + step[1])
 
 
-def _contacts(turn: Turn, contested: list[tuple[FighterState, FighterState]]) -> list[Contact]:
+def _contacts(turn: BoutState, contested: list[tuple[FighterState, FighterState]]) -> list[Contact]:
     """V.A, V.F.2: opposing fighters orthogonally adjacent, or diagonally adjacent when
     at least one has a diagonal weapon, or who contested a square."""
     contacts: list[Contact] = []

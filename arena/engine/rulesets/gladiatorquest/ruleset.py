@@ -17,7 +17,7 @@ from arena.engine.core.dice import Dice, DiceError
 from arena.engine.core.events import Event
 from arena.engine.core.protocol import Column, Need, Pending, Standing, play_to_end
 from arena.engine.errors import EngineInputError
-from arena.engine.rulesets.gladiatorquest import combat, movement, setup, standings, state
+from arena.engine.rulesets.gladiatorquest import combat, movement, setup, standings, state, turn
 from arena.engine.rulesets.gladiatorquest.campaign import GladiatorQuestCampaign
 from arena.engine.rulesets.gladiatorquest.orders import (
     CombatOrder,
@@ -27,42 +27,37 @@ from arena.engine.rulesets.gladiatorquest.orders import (
 )
 from arena.engine.rulesets.gladiatorquest.state import BoutState, Status
 from arena.engine.rulesets.gladiatorquest.tactics import step_order
-from arena.engine.rulesets.gladiatorquest.turn import Turn
 
 
 def _advance(
     s: BoutState, raw: Mapping[str, Any], dice: Dice, owned: bool = True
 ) -> tuple[BoutState, list[Event]]:
     """The next turn from state `s`, which is changed only when `owned` (advance; apply
-    passes False). Dice that run out are bad input, like a bad order."""
+    passes False, and the turn is resolved on a copy). Dice that run out are bad input, like a
+    bad order."""
     try:
-        if not s.rolled and not s.combat:
-            # The phase's roll opens the turn: the orders are read against the rolled state,
-            # and the turn goes on with the copies it rolled for (that state is only read,
-            # then dropped, so they need no second copy).
-            turn = Turn(s, dice, owned)
-            movement.begin_phase(turn)
-            s = turn.freeze(s.phase, s.turn)
-            orders = _read_orders(s, raw)
-        else:
-            orders = _read_orders(s, raw)
-            turn = Turn(s, dice, owned)
-        if s.combat:
+        t = turn.begin(s, dice, owned)
+        if not t.rolled and not t.combat:
+            # The phase's roll opens the turn: the orders are read against the rolled state.
+            movement.begin_phase(t)
+        orders = _read_orders(t, raw)
+        t.turn += 1
+        if t.combat:
             phase = "combat"
-            turn.combat = ()
-            combat.resolve(turn, orders)
-            turn.settle()
-            turn.rolled = False
+            t.combat = ()
+            combat.resolve(t, orders)
+            turn.settle(t)
+            t.rolled = False
         else:
             phase = "movement"
-            movement.step(turn, orders)
-        if not turn.check_over():
-            max_turns = s.options.max_turns
-            if turn.number >= max_turns:
-                turn.finish(None, f"the Emperor stops the bout after {max_turns} turns")
-            elif not turn.rolled and not turn.combat and not dice.is_scripted:
-                movement.begin_phase(turn)
-        return turn.freeze(phase, turn.number), turn.events
+            movement.step(t, orders)
+        if not turn.check_over(t):
+            max_turns = t.options.max_turns
+            if t.turn >= max_turns:
+                turn.finish(t, None, f"the Emperor stops the bout after {max_turns} turns")
+            elif not t.rolled and not t.combat and not dice.is_scripted:
+                movement.begin_phase(t)
+        return turn.end(t, phase)
     except DiceError as exc:
         raise EngineInputError("dice", str(exc)) from None
 
@@ -153,9 +148,9 @@ class GladiatorQuest:
         return _advance(s, orders, dice, False)
 
     # apply, for the driver that hands over its own state and never reads it again
-    # (core/protocol.py): the turn takes that state's fighters and tables into the next one
-    # instead of copying them. The function itself rather than a method calling it: the
-    # driver asks it every step, and a call costs as much as a short phase function.
+    # (core/protocol.py): the turn is resolved on that state itself instead of a copy. The
+    # function itself rather than a method calling it: the driver asks it every step, and a
+    # call costs as much as a short phase function.
     advance = staticmethod(_advance)
 
     def is_over(self, s: BoutState) -> bool:

@@ -1,4 +1,4 @@
-"""The state of a GladiatorQuest bout between two turns: plain immutable records, and their JSON.
+"""The state of a GladiatorQuest bout between two turns: plain records, and their JSON.
 
 BoutState is everything the next turn needs: the options, each gladiator as he stands
 (FighterState: who he is, where, his body, points, effects, kit and record), the weapons on the
@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import InitVar, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from arena.engine.core.board import Board, Facing, Square, orthogonal_steps, square_names
+from arena.engine.core.dice import Dice
+from arena.engine.core.events import Event
 from arena.engine.core.mercy import Mercy, mercy_json, mercy_read
 from arena.engine.rulesets.gladiatorquest.data import (
     FISTS,
@@ -138,11 +140,10 @@ NO_RECORD = Record()
 
 @dataclass(slots=True)
 class FighterState:
-    """One gladiator as he stands. A BoutState's fighters are never changed: a turn copies
-    each one (`copy`), changes its copies and hands them to the next BoutState. (Not frozen:
-    a frozen dataclass sets every field through object.__setattr__, and a turn copies every
-    gladiator.) `name` and `side` repeat the gladiator's, because nearly everything asks for
-    them."""
+    """One gladiator as he stands. Changed only by a turn resolved on a state of its own
+    (turn.py): a copy of a state copies each one (`copy`). (Not frozen: a frozen dataclass
+    sets every field through object.__setattr__, and apply copies every gladiator.) `name` and
+    `side` repeat the gladiator's, because nearly everything asks for them."""
 
     gladiator: Gladiator
     name: str
@@ -224,19 +225,16 @@ class Contact(NamedTuple):
     contested: bool
 
 
-# Who stands where, and who is who.
-Tables = tuple[dict[Square, FighterState], dict[str, FighterState]]
-
-
 @dataclass(slots=True)
 class BoutState:
-    """Never changed once made: a turn makes the next one (turn.py). Not frozen, like
-    FighterState: one is made every turn, and a frozen one costs four times as much."""
+    """Only read between turns. A turn is resolved on a state of its own (turn.py): the one
+    handed over by the driver, which never reads it again, or a copy. Not frozen, like
+    FighterState."""
 
     options: Options
     fighters: tuple[FighterState, ...]  # in input order
     ground: tuple[Lying, ...] = ()
-    turn: int = 0  # turns resolved so far
+    turn: int = 0  # turns resolved so far (while one is resolved: its number)
     phase: str = "movement"  # the phase of turn `turn` ("movement" step or "combat" round)
     phase_no: int = 0  # movement phases begun
     rolled: bool = False  # the current movement phase's dice have been rolled
@@ -246,23 +244,21 @@ class BoutState:
     finished: bool = False
     winner: str | None = None
     reason: str = ""
-    # A turn hands over its tables of who stands where and who is who (turn.py): they are
-    # those of the fighters it made. Otherwise they are worked out here. (Not a field: a
-    # replace() of the fighters works them out again.)
-    tables: InitVar[Tables | None] = None
-    # Derived from the above, once: who stands where (bodies and spared walkers too),
-    # everyone by name, and everyone in the coming combat round by name.
-    occupied: Mapping[Square, FighterState] = field(init=False, compare=False, repr=False)
+    # Derived from the above: who stands where (bodies and spared walkers too), everyone by
+    # name (both kept up to date by a turn, turn.place), and everyone in the coming combat
+    # round by name.
+    occupied: dict[Square, FighterState] = field(init=False, compare=False, repr=False)
     by_name: Mapping[str, FighterState] = field(init=False, compare=False, repr=False)
     fronts: Mapping[str, Front] = field(init=False, compare=False, repr=False)
+    # Not part of the state (never compared, nor in its JSON): the dice a turn resolved on it
+    # rolls (turn.begin to turn.end), and what happened in that turn, in order.
+    dice: Dice | None = field(default=None, init=False, compare=False, repr=False)
+    events: list[Event] = field(default_factory=list, init=False, compare=False, repr=False)
 
-    def __post_init__(self, tables: Tables | None) -> None:
-        if tables is None:
-            self.occupied = {f.square: f for f in self.fighters if f.square is not None}
-            self.by_name = {f.name: f for f in self.fighters}
-        else:
-            self.occupied, self.by_name = tables
-        self.fronts = _fronts(self) if self.combat else {}
+    def __post_init__(self) -> None:
+        self.occupied = {f.square: f for f in self.fighters if f.square is not None}
+        self.by_name = {f.name: f for f in self.fighters}
+        self.fronts = fronts_of(self) if self.combat else {}
 
     def fighter(self, name: str) -> FighterState | None:
         return self.by_name.get(name)
@@ -279,7 +275,7 @@ class Front:
     bashable: frozenset[str]
 
 
-def _fronts(state: BoutState) -> dict[str, Front]:
+def fronts_of(state: BoutState) -> dict[str, Front]:
     fighters, contest = state.fighters, state.options.contest
     reachable: dict[int, list[FighterState]] = {}  # by index
     bashable: dict[int, set[str]] = {}
