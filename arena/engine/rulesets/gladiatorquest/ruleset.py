@@ -186,13 +186,14 @@ class GladiatorQuest:
 
 
 def _read_orders(s: BoutState, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The turn's orders as its phase reads them (each phase takes an order of None, or none
+    at all, as none written)."""
     for name in raw:
         if name not in s.by_name:
             raise EngineInputError(f"turns[{s.turn}].orders", f"no gladiator called {name!r}")
-    written = {name: order for name, order in raw.items() if order is not None}
     if s.combat:
-        return combat.read_orders(s, written)
-    return movement.read_orders(s, written)
+        return combat.read_orders(s, raw)
+    return movement.read_orders(s, raw)
 
 
 def _driver_bout(bout: Mapping[str, Any]) -> dict[str, Any]:
