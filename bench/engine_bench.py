@@ -3,13 +3,14 @@
     python bench/engine_bench.py [--seconds 3] [--before COMMIT] [--rounds 3]
 
 Prints two figures per scenario: the whole contract (`play`: dict in, JSON-able dict out with
-full per-turn snapshots) and the resolution alone (the driver's loop of pending, the tactics'
-orders and advance, as the lab fights, with no log built). With --before (default 6038751,
-the engine before its readable rewrite), the same run also measures that commit's engine: a
-temporary `git worktree add` checkout, its engine run there through PYTHONPATH, `play()` only
-(its resolution had another API), against this checkout's `play()` run the same way, each in a
-fresh process, in turn, --rounds times (best and median of each). Targets: 1v1 >= 2,885
-bouts/s (the old figure; issue 14's bar is 2,000), 8-gladiator free-for-all >= 488.
+full per-turn snapshots) and the resolution alone (the driver's loop of each step's orders,
+core.protocol.step_orders, and advance, as the lab fights, with no log built). With --before
+(default 6038751, the engine before its readable rewrite), the same run also measures that
+commit's engine: a temporary `git worktree add` checkout, its engine run there through
+PYTHONPATH, `play()` only (its resolution had another API), against this checkout's `play()`
+run the same way, each in a fresh process, in turn, --rounds times (best and median of each).
+Targets: neither scenario slower than the engine before the rewrite (issue 8), and 1v1 at
+least 2,000 bouts/s (issue 14).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arena.engine import play
-from arena.engine.core.protocol import advancing, dice_for, tactics_order
+from arena.engine.core.protocol import advancing, dice_for, step_orders
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 
 ONE_V_ONE = {
@@ -48,9 +49,10 @@ def resolve(bout: dict) -> None:
     gq = GladiatorQuest()
     state, dice = gq.setup(bout), dice_for(bout)
     advance = advancing(gq)  # as the driver and the lab resolve a step
+    step = 0
     while not gq.is_over(state):
-        orders = {who: tactics_order(gq, state, who) for who in gq.pending(state).who}
-        state, _ = advance(state, orders, dice)
+        state, _ = advance(state, step_orders(gq, state, None, step, True), dice)
+        step += 1
 
 
 def rate(bout: dict, seconds: float, *, full: bool) -> float:

@@ -12,6 +12,7 @@ from it, whatever the bout's length.
     while not ruleset.is_over(state):
         need = ruleset.pending(state)
         orders = {who: ... for who in need.who}    # absent: tactics_order(ruleset, state, who)
+                                                   # (unless it fills absent orders itself)
         state, events = ruleset.apply(state, orders, dice)
     ruleset.standings(state)
 
@@ -136,6 +137,11 @@ class TurnBased(Protocol):
     # just gave, so it need not work out again whether `who` writes an order (tactics answers
     # for anyone).
 
+    # Optional: fills_absent_orders = True, for a rule set whose apply itself gives everyone
+    # it waits for who wrote no order his tactics' order (GladiatorQuest: a gladiator whose
+    # player writes nothing fights by his tactics). The driver then passes the orders as
+    # given, and the tactics work each absent order out once, in apply, rather than twice.
+
     # Optional: terrain(state) -> what the board draws besides its squares (blocks, water,
     # heights, zones, lines between squares; arena/replay.py, board_shapes). The map does not
     # change within a bout, so the replay draws it from the starting state; the order page,
@@ -220,7 +226,8 @@ def step_orders(
     ruleset: TurnBased, state: Any, raw: JSON, index: int, fill: bool
 ) -> dict[str, JSON]:
     """Turn `index`'s orders as given (by name), with tactics for anyone pending and absent
-    when `fill`. Names the step does not wait for are refused."""
+    when `fill` (unless the rule set fills absent orders itself: fills_absent_orders). A name
+    the step does not wait for is the rule set's to refuse, in apply."""
     if raw is None:
         orders = {}
     elif isinstance(raw, dict):
@@ -229,7 +236,7 @@ def step_orders(
         raise EngineInputError(
             f"turns[{index}]", f"turn {index + 1}: must be an object of orders by name"
         )
-    if fill:
+    if fill and not getattr(ruleset, "fills_absent_orders", False):
         # tactics_order for each absent name, with the rule set's plan looked up once.
         plan = getattr(ruleset, "plan", None) or ruleset.tactics
         for who in ruleset.pending(state).who:

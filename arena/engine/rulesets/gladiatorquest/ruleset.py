@@ -80,6 +80,9 @@ class GladiatorQuest:
     record = staticmethod(standings.record)
     campaign = GladiatorQuestCampaign()
     web = None  # not played by web yet: its bouts are fought by tactics
+    # Whoever wrote no order gets his tactics' order in apply (the phases' read_orders), so
+    # the driver need not ask for it first (core/protocol.py).
+    fills_absent_orders: ClassVar[bool] = True
 
     def play(self, bout: dict[str, Any]) -> dict[str, Any]:
         """The whole bout through the generic driver, in this rule set's historic log shape:
