@@ -9,6 +9,8 @@ happened. Damage, falling, death and mercy are here because every phase deals th
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
@@ -28,22 +30,8 @@ def begin(state: BoutState, dice: Dice, owned: bool = False) -> BoutState:
     """The state the next turn is resolved on: `state` itself when it was handed over
     (`owned`), else a copy of it with copies of its fighters, so that `state` is never
     changed. Until `end` it carries the dice the turn rolls and the events so far."""
-    if not owned:
-        state = BoutState(
-            state.options,
-            tuple([f.copy() for f in state.fighters]),
-            state.ground,
-            state.turn,
-            state.phase,
-            state.phase_no,
-            state.rolled,
-            state.combat,
-            state.standoff,
-            state.impatient,
-            state.finished,
-            state.winner,
-            state.reason,
-        )
+    if not owned:  # (the copy works out its own tables of who stands where and who is who)
+        state = replace(state, fighters=tuple([f.copy() for f in state.fighters]))
     state.dice = dice
     state.events = []
     return state
