@@ -42,10 +42,13 @@ from arena.engine.rulesets.gladiatorquest.orders import (
     pivoted,
 )
 from arena.engine.rulesets.gladiatorquest.state import (
+    DOWN,
+    EXITED,
+    FIGHTING,
+    MERCY,
     BoutState,
     Contact,
     FighterState,
-    Status,
     can_carry,
     can_move,
     loadout_of,
@@ -67,10 +70,10 @@ def begin_phase(turn: BoutState) -> None:
     for f in turn.fighters:
         f.used = frozenset()
         bonus = f.gladiator.bonuses.movement
-        if f.status is Status.MERCY:
+        if f.status is MERCY:
             f.points = sum(dice.d6s(loadout_of(f.carried).movement_dice)) + bonus
             continue
-        if f.status is not Status.FIGHTING:
+        if f.status is not FIGHTING:
             f.points = 0
             continue
         if f.effects.asleep or f.effects.afraid:
@@ -105,7 +108,7 @@ def _shake_off(turn: BoutState, f: FighterState) -> None:
 def end_phase(turn: BoutState) -> None:
     """VI.A: a fallen gladiator not healed by the end of the next movement phase is dead."""
     for f in turn.fighters:
-        if f.status is Status.DOWN and f.record.down_until <= turn.phase_no:
+        if f.status is DOWN and f.record.down_until <= turn.phase_no:
             kill(turn, f, f.last_hit_by)
     turn.rolled = False
 
@@ -118,7 +121,7 @@ def writes_orders(state: BoutState, f: FighterState) -> bool:
     start of the bout, or with table dice) that is everyone who will roll and may then move."""
     if state.rolled:
         return can_move(f)
-    return f.status is Status.FIGHTING and not f.effects.asleep and not f.effects.tempest
+    return f.status is FIGHTING and not f.effects.asleep and not f.effects.tempest
 
 
 def order_writers(state: BoutState) -> tuple[str, ...]:
@@ -151,7 +154,7 @@ def read_orders(state: BoutState, raw: Mapping[str, Any]) -> dict[str, StepOrder
 
 
 def _why_not(f: FighterState) -> str:
-    if f.status is not Status.FIGHTING:
+    if f.status is not FIGHTING:
         return "is not fighting"
     if f.effects.asleep:
         return "is asleep"
@@ -203,7 +206,7 @@ def _moves(
     labels: dict[str, str] = {}
     pivots_after: list[tuple[FighterState, str]] = []
     for f in turn.fighters:
-        if f.status is Status.MERCY:
+        if f.status is MERCY:
             if f.square == turn.options.exit:
                 _leave(turn, f)
             elif f.points > 0:
@@ -214,7 +217,7 @@ def _moves(
                     labels[f.name] = "towards the exit"
             continue
         order = orders.get(f.name)
-        if order is None or f.status is not Status.FIGHTING:
+        if order is None or f.status is not FIGHTING:
             continue
         if order.pivot:
             if order.pivot_after:
@@ -237,9 +240,9 @@ def _moves(
     for f, side in pivots_after:
         _pivot(turn, f, side)
     for f in moved:
-        if f.status is Status.MERCY and f.square == turn.options.exit:
+        if f.status is MERCY and f.square == turn.options.exit:
             _leave(turn, f)
-        elif f.status is Status.FIGHTING and turn.ground:
+        elif f.status is FIGHTING and turn.ground:
             _pick_up(turn, f)
     return contested
 
@@ -247,7 +250,7 @@ def _moves(
 def _leave(turn: BoutState, f: FighterState) -> None:
     turn.events.append(Exited(f.name, str(f.square)))
     place(turn, f, None)
-    f.status = Status.EXITED
+    f.status = EXITED
 
 
 def _carry_out(
@@ -277,7 +280,7 @@ def _carry_out(
                 turn.events.append(Bumped(f.name, names[sq], Bump.CONTESTED, f.points))
             for i, a in enumerate(group):
                 for b in group[i + 1 :]:
-                    if a.status is b.status is Status.FIGHTING and a.side != b.side:
+                    if a.status is b.status is FIGHTING and a.side != b.side:
                         contested.append((a, b))
     occupied = turn.occupied
     changed = True
@@ -364,10 +367,10 @@ def _contacts(turn: BoutState, contested: list[tuple[FighterState, FighterState]
     seen = set()
     for a, b in contested:
         i, j = sorted((a.gladiator.index, b.gladiator.index))
-        if a.status is Status.FIGHTING and b.status is Status.FIGHTING and (i, j) not in seen:
+        if a.status is FIGHTING and b.status is FIGHTING and (i, j) not in seen:
             seen.add((i, j))
             contacts.append(Contact(i, j, True))
-    active = [f for f in turn.fighters if f.status is Status.FIGHTING]
+    active = [f for f in turn.fighters if f.status is FIGHTING]
     contest = turn.options.contest
     for n, a in enumerate(active):
         assert a.square is not None

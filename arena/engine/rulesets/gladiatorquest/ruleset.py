@@ -25,7 +25,7 @@ from arena.engine.rulesets.gladiatorquest.orders import (
     combat_order_json,
     step_order_json,
 )
-from arena.engine.rulesets.gladiatorquest.state import BoutState, Status
+from arena.engine.rulesets.gladiatorquest.state import FIGHTING, BoutState
 from arena.engine.rulesets.gladiatorquest.tactics import step_order
 
 
@@ -170,7 +170,7 @@ class GladiatorQuest:
                 "turn": s.turn + 1,
                 "phase": pending.phase,
                 "awaiting": list(pending.who),
-                "points": {f.name: f.points for f in s.fighters if f.status is Status.FIGHTING},
+                "points": {f.name: f.points for f in s.fighters if f.status is FIGHTING},
             }
         return out
 

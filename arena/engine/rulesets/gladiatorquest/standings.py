@@ -7,7 +7,7 @@ from typing import Any
 
 from arena.engine.core.events import Event
 from arena.engine.core.protocol import Column, Fate, Standing
-from arena.engine.rulesets.gladiatorquest.state import BoutState, Status
+from arena.engine.rulesets.gladiatorquest.state import DEAD, EXITED, MERCY, BoutState
 
 COLUMNS = (
     Column("defeats", "Defeated", "opponents he killed or made beg for mercy"),
@@ -18,7 +18,7 @@ PLACING = (
     "The side left standing shares first place; the others by how long they lasted, then tally."
 )
 
-FATES = {Status.DEAD: Fate.DEAD, Status.MERCY: Fate.SPARED, Status.EXITED: Fate.SPARED}
+FATES = {DEAD: Fate.DEAD, MERCY: Fate.SPARED, EXITED: Fate.SPARED}
 
 
 def standings(state: BoutState) -> list[Standing]:
@@ -84,7 +84,7 @@ def result(state: BoutState) -> dict[str, Any]:
 
 
 def record(state: BoutState, events: Sequence[Event]) -> dict[str, Any]:
-    names, dead = state.options.names, Status.DEAD
+    names, dead = state.options.names, DEAD
     return {
         "turn": state.turn,
         "phase": state.phase,

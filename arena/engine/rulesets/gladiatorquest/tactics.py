@@ -39,10 +39,12 @@ from arena.engine.rulesets.gladiatorquest.orders import (
     ThrowOrder,
 )
 from arena.engine.rulesets.gladiatorquest.state import (
+    DOWN,
+    FIGHTING,
+    MERCY,
     BoutState,
     FighterState,
     Loadout,
-    Status,
     arms_of,
     can_carry,
     loadout_of,
@@ -70,7 +72,7 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     sq = f.square
     assert sq is not None
     t = f.gladiator.tactics
-    enemies = [o for o in state.fighters if o.status is Status.FIGHTING and o.side != f.side]
+    enemies = [o for o in state.fighters if o.status is FIGHTING and o.side != f.side]
     if not enemies:
         return _paced(state, f, _rescue_order(state, f) or STAND)
     # (A lone enemy is the target without asking pick_target: every step of a duel.)
@@ -172,7 +174,7 @@ def _in_contact(state: BoutState, f: FighterState) -> bool:
     contest = state.options.contest
     diagonal = weapon_of(f, contest).diagonal
     return any(
-        o.status is Status.FIGHTING
+        o.status is FIGHTING
         and o.side != f.side
         and paths.next_to(f.square, o.square, diagonal=diagonal or weapon_of(o, contest).diagonal)
         for o in state.fighters
@@ -196,17 +198,18 @@ _PIVOTS = {
 def pick_target(f: FighterState, candidates: list[FighterState]) -> FighterState:
     if len(candidates) == 1:
         return candidates[0]
-    here = f.square
-    assert here is not None
-    col, row = here.col, here.row
+    assert f.square is not None
+    col, row = f.square
     # Each candidate's (distance, body, index, himself) in a list, rather than from a key
     # function: a call for each (and the distance, Chebyshev's, is worked out here rather
-    # than by a call of Square.chebyshev for each). His index tells any two apart, so the
-    # fighters at the end are never compared.
-    seen = [
-        (max(abs(o.square.col - col), abs(o.square.row - row)), o.body, o.gladiator.index, o)
-        for o in candidates
-    ]
+    # than by a call of Square.chebyshev for each; each square unpacked, as a read of its
+    # fields by name is not specialised). His index tells any two apart, so the fighters at
+    # the end are never compared.
+    seen = []
+    for o in candidates:
+        o_col, o_row = o.square
+        dc, dr = abs(o_col - col), abs(o_row - row)
+        seen.append((dc if dc > dr else dr, o.body, o.gladiator.index, o))
     how = f.gladiator.tactics.target
     if how == "weakest":
         return min([(body, dist, index, o) for dist, body, index, o in seen])[-1]
@@ -281,8 +284,7 @@ def _spell_choice(
         if slug in spells:
             return CastOrder(slug, target.name)
     if "firestorm" in spells and not any(
-        o is not f and (o.side == f.side or o.status is Status.MERCY) and o.square
-        for o in state.fighters
+        o is not f and (o.side == f.side or o.status is MERCY) and o.square for o in state.fighters
     ):
         return CastOrder("firestorm", None)
     held = target.effects.asleep or target.effects.tempest or target.effects.afraid
@@ -314,11 +316,7 @@ def _rescue_order(state: BoutState, f: FighterState) -> StepOrder | None:
     """VI.A: get a healing potion or spell to a fallen teammate."""
     if f.gladiator.team is None:
         return None  # (nobody to rescue in a free-for-all)
-    down = [
-        o
-        for o in state.fighters
-        if o.status is Status.DOWN and o.side == f.side and o.name != f.name
-    ]
+    down = [o for o in state.fighters if o.status is DOWN and o.side == f.side and o.name != f.name]
     if not down:
         return None
     sq = f.square
