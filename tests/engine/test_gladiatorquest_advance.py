@@ -1,7 +1,9 @@
 """GladiatorQuest's `advance` (core/protocol.py's optional method, decisions.md "Engine speed,
-fifth round: applying a turn"): the driver hands over each state it will never read again, so
-the turn takes that state's fighters and tables instead of copying them. It must resolve every
-turn exactly as `apply` does, and `apply` must still change nothing it is given."""
+fifth round: applying a turn" and "eighth round"): the driver hands over each state it will
+never read again, so the turn is resolved on that state itself instead of a copy. It must
+resolve every turn exactly as `apply` does, and `apply` must still change nothing it is given.
+And its apply fills absent orders with the tactics' (`fills_absent_orders`), so the driver
+leaves them to it: the same bouts as when the driver fills them first."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import random
 import pytest
 
 from arena.engine.core.dice import Dice
-from arena.engine.core.protocol import advancing, dice_for, play_with
+from arena.engine.core.protocol import advancing, dice_for, play_with, step_orders
 from arena.engine.rulesets.gladiator_arena import GladiatorArena
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 from tests.engine.test_random_bouts import _bout
@@ -23,6 +25,13 @@ class ApplyOnly(GladiatorQuest):
     """GladiatorQuest as a rule set without `advance`: the driver resolves it with apply."""
 
     advance = None
+
+
+class DriverFills(GladiatorQuest):
+    """GladiatorQuest as a rule set whose apply leaves absent orders out: the driver asks
+    pending and plan for them first."""
+
+    fills_absent_orders = False
 
 
 def _random_bout(seed: int) -> dict:
@@ -63,8 +72,8 @@ def test_advance_gives_apply_s_state_and_events_at_every_turn(seed: int) -> None
 
 
 def test_advance_takes_the_given_fighters_and_apply_copies_them() -> None:
-    """What makes advance cheaper, and why only the driver may call it: the next state holds
-    the very fighters (and tables) of the state handed over, which the turn changed."""
+    """What makes advance cheaper, and why only the driver may call it: the next state is the
+    state handed over, with its very fighters (and tables), which the turn changed."""
     bout = _random_bout(3)
     bout.pop("turns", None)
     state, dice = GQ.setup(bout), dice_for(bout)
@@ -73,9 +82,31 @@ def test_advance_takes_the_given_fighters_and_apply_copies_them() -> None:
     applied, _ = GQ.apply(state, orders, Dice.from_json(dice.to_json()))
     assert json.dumps(GQ.to_json(state)) == before
     assert not any(a is f for a, f in zip(applied.fighters, state.fighters, strict=True))
+    fighters = state.fighters
     advanced, _ = GQ.advance(state, orders, dice)
-    assert all(a is f for a, f in zip(advanced.fighters, state.fighters, strict=True))
+    assert advanced is state
+    assert all(a is f for a, f in zip(advanced.fighters, fighters, strict=True))
     assert advanced.by_name is state.by_name and advanced.occupied is state.occupied
+    # Between turns the state carries no dice: they are the turn's, from begin to end.
+    assert advanced.dice is None and applied.dice is None
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_absent_orders_filled_by_apply_play_the_bouts_the_driver_s_tactics_play(seed: int) -> None:
+    """Random bouts, and bouts in progress whose given (empty) turns run out: the log is the
+    same byte for byte whether apply or the driver works out the absent orders."""
+    bout = _random_bout(seed)
+    assert json.dumps(GQ.play(bout)) == json.dumps(DriverFills().play(bout))
+
+
+def test_the_driver_leaves_absent_orders_to_a_rule_set_that_fills_them() -> None:
+    bout = _random_bout(2)
+    bout.pop("turns", None)
+    state = GQ.setup(bout)
+    assert step_orders(GQ, state, None, 0, True) == {}
+    assert step_orders(GQ, state, {"Nobody": None}, 0, True) == {"Nobody": None}
+    filled = step_orders(DriverFills(), state, None, 0, True)
+    assert list(filled) == list(GQ.pending(state).who) and all(filled.values())
 
 
 def test_play_with_resolves_a_rule_set_without_advance_through_apply() -> None:
