@@ -203,7 +203,7 @@ class FighterState:
     def fighting(self) -> bool:
         return self.status is FIGHTING
 
-    # What a turn does to its own copy:
+    # What a turn does to a gladiator of the state it is resolved on:
 
     def use(self, what: str) -> None:
         self.used = self.used | {what}
