@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from arena.engine import campaign_rulesets
+
 ROOT = Path(__file__).resolve().parents[2]
 GOOD = {
     "ruleset": "gladiatorquest",
@@ -88,3 +90,54 @@ def test_bad_input_is_one_stderr_line_and_exit_2(text, field):
     assert done.stdout == ""
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"{field}: ")
+
+
+# Rule sets whose bouts roll no die at all: scripted dice cannot run out in them.
+DICELESS = {"gladiator-arena"}
+
+
+def _tactics_bout(slug: str) -> dict:
+    """A bout of the rule set's first two lab builds (one twice where it has one), by tactics:
+    Arena of the Elders fields each champion once."""
+    from arena.engine import ruleset
+    from arena.engine.lab.builds import lab_builds_of
+
+    adapter = ruleset(slug).campaign
+    first, second = (lab_builds_of(adapter) * 2)[:2]
+    entrants = [first.entrant("Primus"), second.entrant("Secundus")]
+    bout = adapter.bout_input(entrants, {}, seed=1, by_tactics=True)
+    bout.pop("seed", None)
+    return bout
+
+
+def _one_dice_line(done: subprocess.CompletedProcess[str]) -> str:
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("dice: "), lines[0]
+    return lines[0]
+
+
+ROLLING = sorted(r.slug for r in campaign_rulesets())
+
+
+@pytest.mark.parametrize("slug", sorted(set(ROLLING) - DICELESS))
+def test_scripted_dice_that_run_out_are_one_dice_line_and_exit_2(slug):
+    line = _one_dice_line(_run(json.dumps(_tactics_bout(slug) | {"dice": []}), "play", "-"))
+    assert "ran out" in line
+
+
+@pytest.mark.parametrize("slug", sorted(set(ROLLING) - DICELESS))
+def test_a_scripted_die_off_the_faces_is_one_dice_line_and_exit_2(slug):
+    # 0 is on no die of any rule set (every die's faces start at 1) and is no combat face.
+    bout = _tactics_bout(slug) | {"dice": [0] * 200}
+    line = _one_dice_line(_run(json.dumps(bout), "play", "-"))
+    assert "is 0, but" in line
+
+
+@pytest.mark.parametrize("slug", sorted(DICELESS))
+def test_a_diceless_rule_set_plays_with_no_scripted_dice(slug):
+    done = _run(json.dumps(_tactics_bout(slug) | {"dice": []}), "play", "-")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["result"]

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, NamedTuple, Protocol
 
-from arena.engine.core.dice import Dice
+from arena.engine.core.dice import Dice, DiceError
 from arena.engine.core.events import Event
 from arena.engine.errors import EngineInputError
 
@@ -257,6 +257,15 @@ def play_to_end(ruleset: TurnBased, bout: Mapping[str, JSON]) -> tuple[dict[str,
     of the state than the driver writes (without reading the bout's input a second time)."""
     if not isinstance(bout, Mapping):
         raise EngineInputError("bout", "must be a JSON object")
+    try:
+        return _play_to_end(ruleset, bout)
+    except DiceError as exc:
+        # Scripted dice are input: running out, or a result off the die's faces, is bad input
+        # of the "dice" field, said once here for every rule set.
+        raise EngineInputError("dice", str(exc)) from None
+
+
+def _play_to_end(ruleset: TurnBased, bout: Mapping[str, JSON]) -> tuple[dict[str, JSON], Any]:
     state = ruleset.setup(bout)
     dice = dice_for(bout)
     turns = given_turns(bout)
