@@ -34,7 +34,7 @@ def start_worker(log: Path, *, name: str, queue: str = "celery") -> subprocess.P
         # Webhook receivers of the tests listen on the loopback; e-mail stays in memory.
         "LUDUS_WEBHOOK_ALLOW_PRIVATE": "1",
         "LUDUS_EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-        "LUDUS_DELIVERY_BACKOFF_SECONDS": "0.5",
+        "LUDUS_DELIVERY_BACKOFF_SECONDS": "1",
     }
     with open(log, "wb") as out:
         worker = subprocess.Popen(
