@@ -289,10 +289,12 @@ EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Ludus <ludus@localhost>")
 # Links in e-mails and webhook posts are absolute: the address players reach the site at.
 LUDUS_SITE_URL = os.environ.get("LUDUS_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
-# Notifications going out (e-mail, webhooks): how often a failure is retried, the first wait
-# (doubled each time), and whether a webhook may point at a private or loopback address.
+# Notifications going out (e-mail, webhooks): how many attempts in all, the first wait in whole
+# seconds (Celery's retry_backoff, doubled each time), the total deadline of one webhook post
+# (connecting, sending and the answer), and whether a webhook may point at a private or
+# loopback address.
 LUDUS_DELIVERY_ATTEMPTS = int(os.environ.get("LUDUS_DELIVERY_ATTEMPTS", "6"))
-LUDUS_DELIVERY_BACKOFF_SECONDS = float(os.environ.get("LUDUS_DELIVERY_BACKOFF_SECONDS", "30"))
+LUDUS_DELIVERY_BACKOFF_SECONDS = int(os.environ.get("LUDUS_DELIVERY_BACKOFF_SECONDS", "30"))
 LUDUS_WEBHOOK_TIMEOUT_SECONDS = float(os.environ.get("LUDUS_WEBHOOK_TIMEOUT_SECONDS", "10"))
 LUDUS_WEBHOOK_ALLOW_PRIVATE = env_bool("LUDUS_WEBHOOK_ALLOW_PRIVATE", False)
 

@@ -109,8 +109,8 @@ class Webhook(models.Model):
 
 class Delivery(models.Model):
     """One event going out on one channel: an e-mail to a user, or a post to a webhook. The
-    unique constraints make a duplicate fan-out create nothing; the row lock taken while
-    sending makes a duplicate send message find nothing to do."""
+    unique constraints make a duplicate fan-out create nothing; the claim taken for a send
+    (status sending until `claimed_until`) makes a duplicate send message find nothing to do."""
 
     class Channel(models.TextChoices):
         EMAIL = "email", "E-mail"
@@ -118,6 +118,7 @@ class Delivery(models.Model):
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
+        SENDING = "sending", "Sending"
         SENT = "sent", "Sent"
         FAILED = "failed", "Gave up"
 
@@ -132,6 +133,8 @@ class Delivery(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
     next_attempt_at = models.DateTimeField(null=True, blank=True)
+    # While sending: when the claim lapses (a worker lost mid-send; the sweeper sends again).
+    claimed_until = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     # Each attempt: {"at": ISO time, "ok": bool, "status": HTTP status or null, "error": words}.
     log = models.JSONField(default=list, blank=True)
@@ -156,7 +159,12 @@ class Delivery(models.Model):
                 fields=["next_attempt_at"],
                 condition=Q(status="pending"),
                 name="deliveries_pending",
-            )
+            ),
+            models.Index(
+                fields=["claimed_until"],
+                condition=Q(status="sending"),
+                name="deliveries_sending",
+            ),
         ]
 
     def __str__(self) -> str:

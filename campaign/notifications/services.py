@@ -3,10 +3,11 @@ e-mail and webhooks and sending each delivery (in the worker, after commit), the
 user's e-mail settings and the campaign's webhooks.
 
 Exactly once, as far as it can be: an event is one row per `key`; a delivery is one row per
-(event, user, channel) or (event, webhook); sending claims the delivery row (FOR UPDATE SKIP
-LOCKED, status pending) and marks it sent in the same transaction. A duplicate message finds
-nothing to do. The one gap: a worker killed between the receiver's answer and the commit sends
-it again when the message is redelivered (at least once, never lost).
+(event, user, channel) or (event, webhook); sending claims the delivery row (status pending to
+sending, for a lease, in a short transaction), sends with no transaction open, and records the
+answer in another. A duplicate message finds the row claimed or sent and does nothing. The one
+gap: a worker killed between the receiver's answer and the record sends it again once its
+claim lapses (at least once, never lost).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.core.validators import URLValidator
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from campaign.errors import LudusError, NotAllowed
@@ -32,7 +34,7 @@ from campaign.services import audit_record, check_campaign_gm
 
 from . import webhooks
 from .models import Delivery, Event, Notification, NotificationSettings, Webhook
-from .queue import enqueue_delivery_send, enqueue_event_fan_out
+from .queue import enqueue_delivery_send, enqueue_event_fan_out, retry_wait
 
 log = logging.getLogger(__name__)
 
@@ -131,47 +133,90 @@ def event_fan_out(*, event_id: int) -> list[int]:
     return pending
 
 
-def _backoff(attempts: int) -> float:
-    """Seconds before attempt `attempts + 1`: the base, doubled after each failure."""
-    return settings.LUDUS_DELIVERY_BACKOFF_SECONDS * 2 ** (attempts - 1)
+class DeliveryFailed(Exception):
+    """A send failed and is to be tried again: the task's Celery retry, with backoff."""
+
+    def __init__(self, error: str, retry_in: float) -> None:
+        super().__init__(error)
+        self.retry_in = retry_in
 
 
-def delivery_send(*, delivery_id: int) -> float | None:
-    """Send one delivery once. The row is claimed for the duration of the send, so a duplicate
-    message skips it (or finds it sent). A failure is logged on the row and retried with
-    exponential backoff up to LUDUS_DELIVERY_ATTEMPTS times. Returns the seconds until the
-    retry, or None when there is nothing more to do."""
+def delivery_send(*, delivery_id: int) -> None:
+    """Send one delivery once, in three steps, none holding a transaction or a lock while it
+    waits on the network: claim the row (a short transaction), send, record the answer
+    (another short transaction). A duplicate message finds the row claimed, or sent, and does
+    nothing. A failure is logged on the row; a permanent one (an address that is not public,
+    no e-mail address) gives up at once, any other raises DeliveryFailed for the task's
+    retry, until LUDUS_DELIVERY_ATTEMPTS attempts in all."""
+    delivery = _claim(delivery_id)
+    if delivery is None:
+        return
+    send = _email if delivery.channel == Delivery.Channel.EMAIL else _webhook
+    _record(delivery, send(delivery))
+
+
+def claim_lease() -> timedelta:
+    """How long a claim holds the row. A webhook post ends by its deadline, so a claim that
+    lapses is a worker lost mid-send: a redelivered message or the sweeper takes it over
+    (at least once)."""
+    return LOST_AFTER + timedelta(seconds=settings.LUDUS_WEBHOOK_TIMEOUT_SECONDS)
+
+
+def _claim(delivery_id: int) -> Delivery | None:
+    """Take the row for one attempt: pending, or sending with a lapsed claim. The attempt's
+    number is the claim's token: only its holder records its answer."""
+    now = timezone.now()
     with transaction.atomic():
         delivery = (
             Delivery.objects.select_for_update(skip_locked=True, of=("self",))
             .select_related("event", "event__campaign", "webhook", "user")
-            .filter(pk=delivery_id, status=Delivery.Status.PENDING)
+            .filter(pk=delivery_id)
+            .filter(
+                Q(status=Delivery.Status.PENDING)
+                | Q(status=Delivery.Status.SENDING, claimed_until__lte=now)
+            )
             .first()
         )
         if delivery is None:
             return None
-        if delivery.channel == Delivery.Channel.EMAIL:
-            answer = _email(delivery)
-        else:
-            answer = _webhook(delivery)
-        now = timezone.now()
+        delivery.status, delivery.claimed_until = Delivery.Status.SENDING, now + claim_lease()
         delivery.attempts += 1
-        entry = {"at": now.isoformat(), "ok": answer.ok, "status": answer.status}
-        delivery.log = [*delivery.log, {**entry, "error": answer.error[:300]}][-LOG_KEPT:]
-        delay = None
+        delivery.save(update_fields=["status", "claimed_until", "attempts"])
+    return delivery
+
+
+def _record(delivery: Delivery, answer: webhooks.Answer) -> None:
+    """Log the attempt on the row and settle it: sent, gave up, or pending its retry (then
+    DeliveryFailed is raised, after the commit)."""
+    now = timezone.now()
+    entry = {"at": now.isoformat(), "ok": answer.ok, "status": answer.status}
+    retry_in = None
+    with transaction.atomic():
+        row = (
+            Delivery.objects.select_for_update()
+            .filter(pk=delivery.pk, status=Delivery.Status.SENDING, attempts=delivery.attempts)
+            .first()
+        )
+        if row is None:  # the claim lapsed and another attempt took the row over
+            log.warning("delivery %s attempt %s: claim lost", delivery.pk, delivery.attempts)
+            return
+        row.log = [*row.log, {**entry, "error": answer.error[:300]}][-LOG_KEPT:]
+        row.claimed_until = row.next_attempt_at = None
         if answer.ok:
-            delivery.status, delivery.sent_at = Delivery.Status.SENT, now
-            delivery.next_attempt_at = None
-        elif delivery.attempts >= settings.LUDUS_DELIVERY_ATTEMPTS or answer.permanent:
-            delivery.status, delivery.next_attempt_at = Delivery.Status.FAILED, None
+            row.status, row.sent_at = Delivery.Status.SENT, now
+        elif answer.permanent or row.attempts >= settings.LUDUS_DELIVERY_ATTEMPTS:
+            row.status = Delivery.Status.FAILED
         else:
-            delay = _backoff(delivery.attempts)
-            delivery.next_attempt_at = now + timedelta(seconds=delay)
-            transaction.on_commit(lambda: enqueue_delivery_send(delivery.pk, countdown=delay))
-        delivery.save(update_fields=["attempts", "log", "status", "sent_at", "next_attempt_at"])
-        if not answer.ok:
-            log.warning("delivery %s attempt %s: %s", delivery.pk, delivery.attempts, answer.error)
-    return delay
+            retry_in = retry_wait(row.attempts)
+            row.status, row.next_attempt_at = (
+                Delivery.Status.PENDING,
+                now + timedelta(seconds=retry_in),
+            )
+        row.save(update_fields=["log", "claimed_until", "next_attempt_at", "status", "sent_at"])
+    if not answer.ok:
+        log.warning("delivery %s attempt %s: %s", delivery.pk, delivery.attempts, answer.error)
+    if retry_in is not None:
+        raise DeliveryFailed(answer.error, retry_in)
 
 
 def _email(delivery: Delivery) -> webhooks.Answer:
@@ -214,14 +259,15 @@ def _webhook(delivery: Delivery) -> webhooks.Answer:
 
 def deliveries_sweep(*, now: datetime | None = None) -> int:
     """Resend what a lost message left behind: events never fanned out, deliveries whose send
-    or retry is long overdue. A duplicate is harmless (the claims above)."""
+    or retry is long overdue, claims whose worker was lost mid-send. A duplicate is harmless
+    (the claims above)."""
     now = now or timezone.now()
     late = now - LOST_AFTER
     events = Event.objects.filter(fanned_out_at__isnull=True, created_at__lte=late)
-    deliveries = Delivery.objects.filter(status=Delivery.Status.PENDING).filter(
-        next_attempt_at__lte=late
-    ) | Delivery.objects.filter(
-        status=Delivery.Status.PENDING, next_attempt_at__isnull=True, created_at__lte=late
+    deliveries = Delivery.objects.filter(
+        Q(status=Delivery.Status.PENDING, next_attempt_at__lte=late)
+        | Q(status=Delivery.Status.PENDING, next_attempt_at__isnull=True, created_at__lte=late)
+        | Q(status=Delivery.Status.SENDING, claimed_until__lte=now)
     )
     count = 0
     for event_id in events.values_list("pk", flat=True)[:500]:

@@ -1,5 +1,6 @@
 """A webhook post: its body (Ludus JSON or Discord-compatible), its signature, and the one HTTP
-request that carries it. No Django models here beyond reading them.
+request that carries it (aiohttp: one deadline for the whole post, and a connection only to an
+address checked as it is connected). No Django models here beyond reading them.
 
 The signature: `X-Ludus-Signature: sha256=<hex>`, the HMAC-SHA256 of the raw request body with
 the webhook's secret as the key (docs/notifications.md shows how a receiver checks it).
@@ -7,19 +8,21 @@ the webhook's secret as the key (docs/notifications.md shows how a receiver chec
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import ipaddress
 import json
 import socket
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+import aiohttp
+import aiohttp.abc
 from django.conf import settings
 
+from . import addresses
 from .models import Delivery, Event, Webhook
 
 SIGNATURE_HEADER = "X-Ludus-Signature"
@@ -71,44 +74,94 @@ class Answer:
     permanent: bool = False
 
 
-def address_refused(url: str) -> str | None:
-    """Why the worker will not post to `url` (a private, loopback or link-local address, unless
-    LUDUS_WEBHOOK_ALLOW_PRIVATE), or None."""
-    if settings.LUDUS_WEBHOOK_ALLOW_PRIVATE:
-        return None
-    parts = urlsplit(url)
+class AddressRefused(OSError):
+    """The worker will not connect to this address: it is not a public one."""
+
+
+def _is(host: str, address: addresses.Address) -> bool:
+    """Whether the URL's host is this very address (written as an address, not a name)."""
     try:
-        infos = socket.getaddrinfo(parts.hostname, parts.port or 443, type=socket.SOCK_STREAM)
-    except (OSError, UnicodeError) as error:
-        return f"cannot resolve {parts.hostname}: {error}"
-    for info in infos:
-        address = ipaddress.ip_address(info[4][0])
-        if not address.is_global:
-            return f"{parts.hostname} is a private address ({address})"
-    return None
+        return ipaddress.ip_address(host) == address
+    except ValueError:
+        return False
 
 
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):  # a 3xx is an answer, not a new address
-        return None
+async def _read_some(content: aiohttp.StreamReader, limit: int) -> bytes:
+    kept = b""
+    while len(kept) < limit and (chunk := await content.read(limit - len(kept))):
+        kept += chunk
+    return kept
 
 
-_OPENER = urllib.request.build_opener(_NoRedirects)
-
-
-def post(url: str, payload: bytes, headers: dict[str, str]) -> Answer:
-    """POST once; a 2xx is success, anything else (a status, a timeout, a refused connection)
-    a failure in words."""
-    refused = address_refused(url)
-    if refused:
-        return Answer(False, None, f"Not sent: {refused}.")
-    request = urllib.request.Request(url, data=payload, method="POST", headers=headers)
+def post(
+    url: str,
+    payload: bytes,
+    headers: dict[str, str],
+    *,
+    resolver: aiohttp.abc.AbstractResolver | None = None,
+) -> Answer:
+    """POST once, within LUDUS_WEBHOOK_TIMEOUT_SECONDS in all (resolving, connecting, sending
+    and the answer), to a public address only. A 2xx is success, anything else (a status, the
+    deadline, a refused connection) a failure in words; an address that is not public a
+    permanent one. `resolver` is aiohttp's (the system's getaddrinfo unless given)."""
+    loop = asyncio.new_event_loop()
     try:
-        with _OPENER.open(request, timeout=settings.LUDUS_WEBHOOK_TIMEOUT_SECONDS) as response:
-            return Answer(200 <= response.status < 300, response.status, "")
-    except urllib.error.HTTPError as error:
-        said = error.read(RESPONSE_KEPT).decode("utf-8", "replace")
-        return Answer(False, error.code, f"HTTP {error.code} {error.reason}: {said}".strip(": "))
-    except (urllib.error.URLError, OSError, ValueError) as error:
-        reason = getattr(error, "reason", error)
-        return Answer(False, None, f"{type(error).__name__}: {reason}")
+        return loop.run_until_complete(_post(url, payload, headers, resolver))
+    finally:
+        # Closing the loop does not wait for a name lookup still running past the deadline
+        # (asyncio.run would, for minutes).
+        loop.close()
+
+
+async def _post(
+    url: str,
+    payload: bytes,
+    headers: dict[str, str],
+    resolver: aiohttp.abc.AbstractResolver | None,
+) -> Answer:
+    deadline = settings.LUDUS_WEBHOOK_TIMEOUT_SECONDS
+    host = urlsplit(url).hostname or ""
+    refused: list[str] = []
+    allowed: list[str] = []
+
+    def open_socket(addr_info: tuple) -> socket.socket:
+        """aiohttp connects the socket made here to this very address: the one checked, so a
+        name that answers differently later (DNS rebinding) cannot move the post elsewhere."""
+        family, kind, proto, _, sockaddr = addr_info
+        address = ipaddress.ip_address(sockaddr[0])
+        why = None if settings.LUDUS_WEBHOOK_ALLOW_PRIVATE else addresses.refusal(address)
+        if why:
+            refused.append(
+                f"{address} is {why}" if _is(host, address) else f"{host} is at {address}, {why}"
+            )
+            raise AddressRefused(refused[-1])
+        allowed.append(str(address))
+        return socket.socket(family, kind, proto)
+
+    connector = aiohttp.TCPConnector(
+        resolver=resolver, socket_factory=open_socket, use_dns_cache=False, force_close=True
+    )
+    try:
+        async with (
+            asyncio.timeout(deadline),
+            aiohttp.ClientSession(
+                connector=connector, trust_env=False, timeout=aiohttp.ClientTimeout(total=None)
+            ) as session,
+            session.post(url, data=payload, headers=headers, allow_redirects=False) as response,
+        ):
+            if 200 <= response.status < 300:
+                return Answer(True, response.status, "")
+            said = (await _read_some(response.content, RESPONSE_KEPT)).decode("utf-8", "replace")
+            answer = f"HTTP {response.status} {response.reason or ''}".strip()
+            return Answer(False, response.status, f"{answer}: {said}".strip(": "))
+    except TimeoutError:
+        return Answer(False, None, f"No whole answer within the deadline of {deadline:g} s.")
+    except aiohttp.ClientConnectorError as error:
+        if refused and not allowed:
+            return Answer(
+                False, None, f"Not sent: {refused[0]}; webhooks go to public addresses only.",
+                permanent=True,
+            )  # fmt: skip
+        return Answer(False, None, f"{type(error).__name__}: {error}")
+    except (aiohttp.ClientError, OSError, ValueError) as error:
+        return Answer(False, None, f"{type(error).__name__}: {error}")

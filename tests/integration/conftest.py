@@ -15,6 +15,7 @@ from django.db import connection
 from campaign.celery import app
 
 ROOT = Path(__file__).resolve().parents[2]
+WEBHOOK_DEADLINE = 2.0
 
 
 def test_database_url() -> str:
@@ -34,7 +35,9 @@ def start_worker(log: Path, *, name: str, queue: str = "celery") -> subprocess.P
         # Webhook receivers of the tests listen on the loopback; e-mail stays in memory.
         "LUDUS_WEBHOOK_ALLOW_PRIVATE": "1",
         "LUDUS_EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-        "LUDUS_DELIVERY_BACKOFF_SECONDS": "0.5",
+        "LUDUS_DELIVERY_BACKOFF_SECONDS": "1",
+        # A webhook post's total deadline (tests/integration/test_notifications_live.py).
+        "LUDUS_WEBHOOK_TIMEOUT_SECONDS": str(WEBHOOK_DEADLINE),
     }
     with open(log, "wb") as out:
         worker = subprocess.Popen(

@@ -1,20 +1,23 @@
 """Notifications go out from the real worker after commit: a bout scheduled and fought reaches
-the GM's webhook, signed, once each, and a receiver that fails at first gets the retry."""
+the GM's webhook, signed, once each, and a receiver that fails at first gets the retry; a
+receiver that answers a byte at a time holds no worker past the post's total deadline."""
 
 from __future__ import annotations
 
 import json
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from django.utils import timezone
 
 from arena.services import bout_schedule
-from campaign.notifications.models import Delivery
-from campaign.notifications.services import webhook_create
+from campaign.notifications.models import Delivery, Event
+from campaign.notifications.services import event_record, webhook_create
 from campaign.notifications.webhooks import signature
-from tests.notifications.conftest import Receiver
+from tests.conftest import campaign_with
+from tests.integration.conftest import WEBHOOK_DEADLINE
+from tests.notifications.conftest import Receiver, SlowReceiver
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -65,3 +68,48 @@ def test_the_worker_posts_a_bouts_events_to_the_webhook(
     refused_first = [d for d in Delivery.objects.all() if d.log[0]["status"] == 500]
     assert len(refused_first) >= 2  # the posts the receiver failed were retried and went through
     assert all(d.attempts >= 2 and d.log[-1]["status"] == 204 for d in refused_first)
+    for d in refused_first:  # after Celery's backoff: at least LUDUS_DELIVERY_BACKOFF_SECONDS
+        first, second = (datetime.fromisoformat(a["at"]) for a in d.log[:2])
+        assert second - first >= timedelta(seconds=1)
+
+
+def test_slow_receivers_hold_no_worker_past_the_total_deadline(
+    celery_worker_process, live_receiver, campaign, gm
+):
+    """Two posts to a receiver that answers one byte every half second (a per-read timeout
+    never trips) take both worker slots; a third campaign's post, queued behind them, goes
+    out once the deadline has freed a slot, not when the receiver is done (a minute)."""
+    slow = SlowReceiver(mode="status", interval=0.5, lasting=60)
+    try:
+        for path in ("one", "two"):
+            webhook_create(campaign=campaign, by=gm, url=slow.url.replace("/hook", f"/{path}"))
+        other = campaign_with(gm, [], name="Other Games", ruleset="gladiatorquest")
+        webhook_create(campaign=other, by=gm, url=live_receiver.url)
+
+        say(campaign, "bout_fought:1")
+        wait_for(lambda: slow.open == 2)  # both slots wait on the slow receiver
+        held_from = time.monotonic()
+        say(other, "bout_fought:2")
+        wait_for(lambda: len(live_receiver.posts) == 1)
+        waited = time.monotonic() - held_from
+
+        # The deadline, then a fan-out and a send: a few tasks' worth of slack on a busy machine.
+        assert waited < WEBHOOK_DEADLINE + 5
+        wait_for(lambda: len(slow.held) >= 2)
+        assert all(held < WEBHOOK_DEADLINE + 1 for held in slow.held[:2])
+        slowed = Delivery.objects.filter(event__campaign=campaign)
+        wait_for(lambda: all(d.log for d in slowed.all()))
+        assert slowed.count() == 2
+        for delivery in slowed.all():
+            error = f"No whole answer within the deadline of {WEBHOOK_DEADLINE:g} s."
+            assert delivery.log[0]["error"] == error and delivery.log[0]["status"] is None
+        assert slow.bytes_sent >= 4  # it kept answering, a byte at a time, to the end
+    finally:
+        slow.close()
+
+
+def say(campaign, key: str) -> Event:
+    return event_record(
+        campaign=campaign, kind=Event.Kind.BOUT_FOUGHT, key=key, text="A bout was fought.",
+        users=[],
+    )  # fmt: skip

@@ -3,8 +3,11 @@ this test process, and the worker's two steps run as the worker runs them."""
 
 from __future__ import annotations
 
+import contextlib
+import select
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -13,7 +16,7 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from campaign.notifications.models import Delivery
-from campaign.notifications.services import delivery_send, event_fan_out
+from campaign.notifications.services import DeliveryFailed, delivery_send, event_fan_out
 
 
 @dataclass
@@ -54,11 +57,13 @@ class Received:
 
 
 class Receiver:
-    """A webhook receiver on 127.0.0.1: records every POST and answers `status` (settable)."""
+    """A webhook receiver on 127.0.0.1: records every POST and answers `status` (settable), or
+    the next of `statuses` while there are any."""
 
     def __init__(self) -> None:
         self.posts: list[Received] = []
         self.status = 204
+        self.statuses: list[int] = []
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -67,7 +72,9 @@ class Receiver:
                 receiver.posts.append(
                     Received(self.path, dict(self.headers.items()), self.rfile.read(length))
                 )
-                self.send_response(receiver.status)
+                self.send_response(
+                    receiver.statuses.pop(0) if receiver.statuses else receiver.status
+                )
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
@@ -87,6 +94,84 @@ class Receiver:
         self.server.server_close()
 
 
+class SlowReceiver:
+    """A webhook receiver on 127.0.0.1 that reads the request, then answers one byte every
+    `interval` seconds for as long as the client listens (at most `lasting` seconds): per read
+    it is never silent for long, in all it never finishes. `mode` says where it trickles:
+    "status" (the status line and a header never end), "body" (a 500 whose body never ends) or
+    "silent" (no byte at all). Each connection is timed from accept to the client's hang-up,
+    on this process's clock."""
+
+    def __init__(self, mode: str = "status", interval: float = 0.2, lasting: float = 60) -> None:
+        self.mode, self.interval, self.lasting = mode, interval, lasting
+        self.lock = threading.Lock()
+        self.open = 0  # connections being answered now
+        self.held: list[float] = []  # seconds each finished connection was held by its client
+        self.bytes_sent = 0
+        self.stop = threading.Event()
+        self.server = socket.create_server(("127.0.0.1", 0))
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.getsockname()[1]}/hook"
+
+    def _accept(self) -> None:
+        while not self.stop.is_set():
+            try:
+                conn, _ = self.server.accept()
+            except OSError:  # closed
+                return
+            threading.Thread(target=self._answer, args=(conn,), daemon=True).start()
+
+    def _answer(self, conn: socket.socket) -> None:
+        accepted = time.monotonic()
+        with self.lock:
+            self.open += 1
+        try:
+            request = b""
+            while b"\r\n\r\n" not in request:
+                chunk = conn.recv(65536)
+                if not chunk:
+                    return
+                request += chunk
+            head = {
+                "status": b"HTTP/1.1 200 OK\r\nX-Slow: ",
+                "body": b"HTTP/1.1 500 Slow\r\nContent-Length: 100000\r\n\r\n",
+                "silent": b"",
+            }[self.mode]
+            conn.sendall(head)
+            while time.monotonic() - accepted < self.lasting and not self.stop.is_set():
+                readable, _, _ = select.select([conn], [], [], self.interval)
+                if readable and not conn.recv(65536):
+                    return  # the client hung up
+                if self.mode != "silent":
+                    conn.sendall(b"x")
+                    with self.lock:
+                        self.bytes_sent += 1
+        except OSError:  # the client hung up mid-write
+            return
+        finally:
+            conn.close()
+            with self.lock:
+                self.open -= 1
+                self.held.append(time.monotonic() - accepted)
+
+    def close(self) -> None:
+        self.stop.set()
+        self.server.close()
+
+
+@pytest.fixture
+def slow_receiver(settings) -> Iterator[SlowReceiver]:
+    settings.LUDUS_WEBHOOK_ALLOW_PRIVATE = True  # the receiver is on the loopback
+    found = SlowReceiver()
+    try:
+        yield found
+    finally:
+        found.close()
+
+
 @pytest.fixture
 def receiver(settings) -> Iterator[Receiver]:
     settings.LUDUS_WEBHOOK_ALLOW_PRIVATE = True  # the receiver is on the loopback
@@ -100,11 +185,12 @@ def receiver(settings) -> Iterator[Receiver]:
 @pytest.fixture
 def worker():
     """What the worker does with an event after commit: fan it out, then send each delivery
-    (once; its retries are the tests' to run)."""
+    (once; a failure leaves it pending, its retries are the tests' to run)."""
 
     def run(event) -> list[Delivery]:
         for delivery_id in event_fan_out(event_id=event.pk):
-            delivery_send(delivery_id=delivery_id)
+            with contextlib.suppress(DeliveryFailed):  # the task would retry it later
+                delivery_send(delivery_id=delivery_id)
         return list(Delivery.objects.filter(event=event).order_by("id"))
 
     return run

@@ -1,5 +1,6 @@
 """A GM's webhooks: every event of the campaign posted by the worker to a real local receiver,
-signed with HMAC-SHA256, retried with backoff when the receiver fails, each attempt logged."""
+signed with HMAC-SHA256, retried by Celery with backoff when the receiver fails, each attempt
+logged."""
 
 from __future__ import annotations
 
@@ -9,10 +10,20 @@ import json
 from datetime import timedelta
 
 import pytest
+from celery.signals import task_retry
 from django.urls import reverse
+from django.utils import timezone
 
 from campaign.notifications.models import Delivery, Event, Webhook
-from campaign.notifications.services import delivery_send, event_record, webhook_create
+from campaign.notifications.queue import retry_wait
+from campaign.notifications.services import (
+    DeliveryFailed,
+    delivery_send,
+    event_fan_out,
+    event_record,
+    webhook_create,
+)
+from campaign.notifications.tasks import delivery_send_task
 from campaign.notifications.webhooks import signature
 
 pytestmark = pytest.mark.django_db
@@ -60,46 +71,68 @@ def test_the_discord_format_is_a_message(receiver, worker, campaign, gm):
     assert set(body) == {"content", "username", "allowed_mentions"}
 
 
-def test_a_failing_receiver_is_retried_with_backoff_and_logged(
-    receiver, worker, campaign, gm, settings, monkeypatch, django_capture_on_commit_callbacks
+def test_a_failing_receiver_is_retried_by_celery_with_backoff_and_logged(
+    receiver, campaign, gm, settings
 ):
-    settings.LUDUS_DELIVERY_BACKOFF_SECONDS = 10
-    settings.LUDUS_DELIVERY_ATTEMPTS = 4
-    retries = []
-    monkeypatch.setattr(
-        "campaign.notifications.services.enqueue_delivery_send",
-        lambda pk, countdown=None: retries.append(countdown),
+    """The send task run as the worker runs it, Celery's retries included (run at once here,
+    as apply() runs them): each failure logged, the waits Celery asked for doubling from
+    LUDUS_DELIVERY_BACKOFF_SECONDS, the same waits on the row, then through."""
+    waits: list[float] = []
+
+    def retried(sender, request, reason, **kwargs) -> None:
+        waits.append(reason.when)  # the countdown Celery gave the retry
+
+    hook = webhook_create(campaign=campaign, by=gm, url=receiver.url)
+    receiver.statuses = [500, 503, 500]
+    delivery = Delivery.objects.create(
+        event=record(campaign), channel=Delivery.Channel.WEBHOOK, webhook=hook
     )
-    webhook_create(campaign=campaign, by=gm, url=receiver.url)
-    receiver.status = 500
-    event = record(campaign)
-    with django_capture_on_commit_callbacks(execute=True):
-        (delivery,) = worker(event)
-        waits = [delivery_send(delivery_id=delivery.pk) for _ in range(2)]
+    task_retry.connect(retried, sender=delivery_send_task)
+    try:
+        delivery_send_task.apply(args=[delivery.pk])
+    finally:
+        task_retry.disconnect(retried, sender=delivery_send_task)
 
-    assert waits == [20.0, 40.0]  # the wait doubles after each failure
-    assert retries == [None, 10.0, 20.0, 40.0]  # the first send, then each retry, enqueued
-    delivery.refresh_from_db()
-    assert (delivery.status, delivery.attempts) == (Delivery.Status.PENDING, 3)
-    assert [a["status"] for a in delivery.log] == [500, 500, 500]
-    assert "HTTP 500" in delivery.log[-1]["error"]
-    assert delivery.next_attempt_at - delivery.created_at > timedelta(seconds=40)
-
-    receiver.status = 200  # the receiver is back: the next retry goes through
-    assert delivery_send(delivery_id=delivery.pk) is None
+    base = settings.LUDUS_DELIVERY_BACKOFF_SECONDS
+    assert waits == [base, 2 * base, 4 * base] == [retry_wait(n) for n in (1, 2, 3)]
     delivery.refresh_from_db()
     assert (delivery.status, delivery.attempts, len(receiver.posts)) == ("sent", 4, 4)
+    assert [a["status"] for a in delivery.log] == [500, 503, 500, 204]
+    assert "HTTP 503" in delivery.log[1]["error"]
     assert len({p.headers["X-Ludus-Delivery"] for p in receiver.posts}) == 1
 
 
-def test_after_the_last_attempt_it_gives_up(receiver, worker, campaign, gm, settings):
-    settings.LUDUS_DELIVERY_ATTEMPTS = 1
+def test_the_send_task_takes_its_retries_from_the_settings(settings):
+    assert delivery_send_task.autoretry_for == (DeliveryFailed,)
+    assert delivery_send_task.retry_backoff == settings.LUDUS_DELIVERY_BACKOFF_SECONDS
+    assert delivery_send_task.retry_jitter is False
+    assert delivery_send_task.max_retries == settings.LUDUS_DELIVERY_ATTEMPTS - 1
+
+
+def test_a_failure_records_when_it_is_tried_again(receiver, campaign, gm, settings):
     webhook_create(campaign=campaign, by=gm, url=receiver.url)
+    receiver.status = 500
+    (delivery_id,) = event_fan_out(event_id=record(campaign).pk)
+    with pytest.raises(DeliveryFailed) as failed:
+        delivery_send(delivery_id=delivery_id)
+    delivery = Delivery.objects.get(pk=delivery_id)
+    assert failed.value.retry_in == settings.LUDUS_DELIVERY_BACKOFF_SECONDS
+    assert (delivery.status, delivery.attempts, delivery.claimed_until) == ("pending", 1, None)
+    assert delivery.next_attempt_at - timezone.now() > timedelta(seconds=failed.value.retry_in - 5)
+
+
+def test_after_the_last_attempt_it_gives_up(receiver, campaign, gm, settings):
+    settings.LUDUS_DELIVERY_ATTEMPTS = 3  # the row's count decides, before Celery's backstop
+    hook = webhook_create(campaign=campaign, by=gm, url=receiver.url)
     receiver.status = 503
-    (delivery,) = worker(record(campaign))
-    assert (delivery.status, delivery.next_attempt_at) == (Delivery.Status.FAILED, None)
-    assert delivery_send(delivery_id=delivery.pk) is None
-    assert len(receiver.posts) == 1
+    delivery = Delivery.objects.create(
+        event=record(campaign), channel=Delivery.Channel.WEBHOOK, webhook=hook
+    )
+    delivery_send_task.apply(args=[delivery.pk])
+    delivery.refresh_from_db()
+    assert (delivery.status, delivery.attempts, delivery.next_attempt_at) == ("failed", 3, None)
+    delivery_send(delivery_id=delivery.pk)  # a late duplicate message
+    assert len(receiver.posts) == 3
 
 
 def test_duplicate_delivery_posts_once(receiver, worker, campaign, gm):
@@ -118,7 +151,8 @@ def test_a_private_address_is_not_posted_to_unless_allowed(
     settings.LUDUS_WEBHOOK_ALLOW_PRIVATE = False
     (delivery,) = worker(record(campaign))
     assert receiver.posts == []
-    assert "127.0.0.1 is a private address" in delivery.log[0]["error"]
+    assert (delivery.status, delivery.attempts) == ("failed", 1)  # at once: no retry
+    assert "127.0.0.1 is loopback (127.0.0.0/8)" in delivery.log[0]["error"]
 
 
 def test_the_gm_adds_a_webhook_and_reads_its_log_on_the_page(
