@@ -228,7 +228,7 @@ def odds_cancel(*, bouts: Sequence[int]) -> int:
     return _cancel(BoutOdds.objects.filter(bout_id__in=bouts), "The bout is under way.")
 
 
-def _simulation(terms: dict[str, Any]) -> tuple[Any, list[Entrant], Any]:
+def odds_simulation(terms: dict[str, Any]) -> tuple[Any, list[Entrant], Any]:
     """The rule set, the entrants and the campaign adapter the terms were asked with."""
     rules = ruleset(terms["ruleset"])
     if rules.version != terms["version"]:
@@ -260,7 +260,7 @@ def odds_compute(*, odds_id: int) -> BoutOdds | None:
         return row
     terms = row.terms
     try:
-        rules, entrants, adapter = _simulation(terms)
+        rules, entrants, adapter = odds_simulation(terms)
         odds = [Odds.from_dict(o) for o in row.odds] or [Odds(e.name, 0, 0, 0) for e in entrants]
         while True:
             done = odds[0].bouts
