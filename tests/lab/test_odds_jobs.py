@@ -13,6 +13,7 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.archive import campaign_archive
 from arena.engine import ruleset
 from arena.engine.core.campaign import Entrant
 from arena.engine.lab.odds import Odds, fight_odds, settled, unanimous
@@ -170,6 +171,14 @@ def test_a_bout_fought_or_called_off_cancels_its_waiting_odds_job(campaign, gm, 
     waiting.refresh_from_db()
     assert waiting.status == BoutOdds.Status.CANCELLED and waiting.simulated == 0
     assert odds_compute(odds_id=waiting.pk) is None  # its message finds nothing to do
+
+
+@pytest.mark.django_db
+def test_archiving_the_campaign_cancels_its_bouts_odds_jobs(campaign, gm, brutus, nox):
+    row = odds_request(bout=schedule(campaign, gm, [brutus, nox]))
+    campaign_archive(campaign=campaign, by=gm)
+    row.refresh_from_db()
+    assert row.status == BoutOdds.Status.CANCELLED
 
 
 @pytest.mark.django_db
