@@ -24,7 +24,7 @@ from django.utils import timezone
 from arena.engine import ruleset
 from arena.engine.core.campaign import Entrant
 from arena.engine.core.canonical import digest
-from arena.engine.lab.odds import Odds, fight_odds, settled, unanimous
+from arena.engine.lab.odds import BATCH, CAP, Odds, fight_odds, settled, unanimous
 from campaign.content import content_documents, content_kinds
 from campaign.errors import LudusError
 from campaign.models import Campaign
@@ -37,12 +37,8 @@ from .queue import enqueue_odds
 
 log = logging.getLogger(__name__)
 
-# The fewest bouts, in whole batches, at which any chance to win is within 2 points: 2,400
-# bouts hold even a 50% chance to +-1.998 (Wilson), so the cap never leaves a figure wider.
-ODDS_CAP = 2_400
-# Bouts between two looks at the figures (stop?) and at the row (cancelled?): a fraction of a
-# second for most rule sets, so a cancelled job stops soon and a lost one loses little.
-ODDS_BATCH = 50
+ODDS_CAP = CAP  # the sample's bounds (arena/engine/lab/odds.py says why these)
+ODDS_BATCH = BATCH
 # A question whose message or worker was lost is sent again after this long (odds_sweep):
 # longer than any batch takes, so a living worker is never taken for a lost one.
 ODDS_STALE = timedelta(minutes=5)

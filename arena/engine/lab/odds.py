@@ -26,6 +26,12 @@ from arena.engine.lab.report import wilson
 
 JSON = Any
 MARGIN = 0.02  # the wider side of the 95% interval of a chance to win, at most
+# The fewest bouts, in whole batches, at which any chance to win is within MARGIN: 2,400 bouts
+# hold even a 50% chance to +-1.998 points (Wilson), so the cap never leaves a figure wider.
+CAP = 2_400
+# Bouts between two looks at the figures (stop?) and at the job (cancelled?): a fraction of a
+# second for most rule sets, so a cancelled job stops soon and a lost one loses little.
+BATCH = 50
 
 
 def margin(wins: int, bouts: int) -> float:
