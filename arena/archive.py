@@ -13,6 +13,7 @@ from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 
 from .models import Bout
+from .odds import odds_cancel
 from .selectors import UNDECIDED
 
 
@@ -35,6 +36,7 @@ def campaign_archive(*, campaign: Campaign, by: AbstractBaseUser) -> Campaign:
     Bout.objects.filter(pk__in=called_off, status__in=UNDECIDED).update(
         status=Bout.Status.CANCELLED, turn_deadline=None
     )
+    odds_cancel(bouts=called_off)
     audit_record(campaign=campaign, actor=by, action="campaign.archive", bouts_cancelled=called_off)
     campaign.archived_at = now
     return campaign

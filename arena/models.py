@@ -426,22 +426,58 @@ class LabChunk(models.Model):
 
 
 class BoutOdds(models.Model):
-    """Odds before the fight, cached on what decides them: the rule set and its version, the
-    options and the entrants' exact builds (`key` is the SHA-256 of those terms). The worker
-    fills `odds` from simulated bouts whose seeds come from the key, never the bout's seed."""
+    """Odds before the fight: one question (`terms`: the rule set and its version, the options,
+    the entrants' exact builds and who asks) and its answer, simulated by the worker in batches
+    from seeds that come from `key` (the SHA-256 of the terms), never from the bout's seed.
+
+    One row per question: asking it again while it is simulated joins it (`key` is unique).
+    Who asks is part of the question (a bout's own odds, or one GM's schedule form in one
+    campaign), so no cached answer is ever shared across campaigns or askers (docs/lab.md)."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Being simulated"
+        PENDING = "pending", "Waiting for the worker"
+        RUNNING = "running", "Being simulated"
         DONE = "done", "Done"
         FAILED = "failed", "Could not be simulated"
+        CANCELLED = "cancelled", "Cancelled"
+
+    IN_FLIGHT = (Status.PENDING, Status.RUNNING)
 
     key = models.CharField(max_length=64, unique=True)
-    terms = models.JSONField()  # {"ruleset", "version", "options", "entrants", "bouts"}
+    terms = models.JSONField()  # {"ruleset", "version", "options", "entrants", "bouts", "scope"}
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="odds")
+    # A bout's own odds (its page), or else the schedule form's of the GM who asked.
+    bout = models.ForeignKey(
+        Bout, null=True, blank=True, on_delete=models.CASCADE, related_name="odds"
+    )
+    asker = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    odds = models.JSONField(default=list, blank=True)  # [Odds.to_dict(), ...] in entry order
+    # [Odds.to_dict(), ...] in entry order: the bouts simulated so far, stored after each batch.
+    odds = models.JSONField(default=list, blank=True)
     message = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)  # the last message to the worker
+    # The worker simulating it: its claim, and when it last stored a batch (a lost worker's
+    # row goes stale and the sweeper sends it again).
+    claim = models.CharField(max_length=32, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["status", "sent_at"],
+                name="odds_in_flight",
+                condition=models.Q(status__in=["pending", "running"]),
+            )
+        ]
 
     def __str__(self) -> str:
         return f"odds {self.key[:12]}: {self.status}"
+
+    @property
+    def simulated(self) -> int:
+        """How many bouts the figures rest on so far."""
+        return self.odds[0]["bouts"] if self.odds else 0

@@ -1,22 +1,30 @@
 """Odds before the fight (docs/lab.md, "Odds before the fight"): each entrant's chance to win
-and to die, from ODDS_BOUTS simulated bouts of the bout's exact entrants and options, fought
-by the worker and cached on those terms. The simulated seeds come from the terms' digest, never
-from the bout's secret seed."""
+and to die, from simulated bouts of the bout's exact entrants and options, fought by the worker
+in batches until every chance to win is known within 2 points (or ODDS_CAP bouts), and cached
+on those terms and on who asks. The simulated seeds come from the terms' digest, never from the
+bout's secret seed."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+import math
+import time
+import uuid
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from arena.engine import ruleset
 from arena.engine.core.campaign import Entrant
 from arena.engine.core.canonical import digest
-from arena.engine.lab.odds import Odds, fight_odds
+from arena.engine.lab.odds import BATCH, CAP, Odds, fight_odds, settled, unanimous
 from campaign.content import content_documents, content_kinds
 from campaign.errors import LudusError
 from campaign.models import Campaign
@@ -29,8 +37,21 @@ from .queue import enqueue_odds
 
 log = logging.getLogger(__name__)
 
-ODDS_BOUTS = 2_000  # a 95% interval of about +-2 points at 50%
+ODDS_CAP = CAP  # the sample's bounds (arena/engine/lab/odds.py says why these)
+ODDS_BATCH = BATCH
+# A question whose message or worker was lost is sent again after this long (odds_sweep):
+# longer than any batch takes, so a living worker is never taken for a lost one.
+ODDS_STALE = timedelta(minutes=5)
+PREVIEW_WINDOW_SECONDS = 60
 BEFORE_THE_FIGHT = (Bout.Status.SCHEDULED, Bout.Status.OPEN)
+
+
+class TooManyPreviews(LudusError):
+    """The asker has had their share of new simulations for now; `wait` seconds to the next."""
+
+    def __init__(self, message: str, *, wait: int) -> None:
+        super().__init__(message)
+        self.wait = wait
 
 
 def odds_terms(
@@ -38,19 +59,23 @@ def odds_terms(
     ruleset_slug: str,
     options: dict[str, Any],
     entrants: Sequence[Entrant],
+    scope: dict[str, int],
     content: dict[str, list[Any]] | None = None,
     picks: Sequence[Any] = (),
 ) -> dict[str, Any]:
     """What decides the odds: the rule set and its version, the options and each entrant's
     exact build, kit and tactics as the engine would get them now; and, where there are any,
     the campaign's GM content (its champions and arenas) and the pick phase's picks, which
-    the real bout's input is built with too. Terms without them digest as they always did."""
+    the real bout's input is built with too. `scope` says who asks (a bout, or a GM in a
+    campaign): the same builds asked by another never meet this answer (nor its seeds)."""
     terms = {
         "ruleset": ruleset_slug,
         "version": ruleset(ruleset_slug).version,
         "options": options,
         "entrants": [{**asdict(e), "equipment": list(e.equipment)} for e in entrants],
-        "bouts": ODDS_BOUTS,
+        "bouts": ODDS_CAP,
+        "batch": ODDS_BATCH,
+        "scope": scope,
     }
     if content:
         terms["content"] = content
@@ -64,17 +89,56 @@ def _campaign_content(campaign: Campaign) -> dict[str, list[Any]]:
     return content_documents(campaign) if content_kinds(campaign) else {}
 
 
-def _odds_for(terms: dict[str, Any]) -> BoutOdds:
-    """The cached odds of these terms, asking the worker the first time they are seen."""
-    row, created = BoutOdds.objects.get_or_create(key=digest(terms), defaults={"terms": terms})
+def _send(row: BoutOdds) -> None:
+    transaction.on_commit(lambda: enqueue_odds(row.pk))
+
+
+def _odds_for(
+    terms: dict[str, Any],
+    *,
+    campaign: Campaign,
+    bout: Bout | None = None,
+    asker: Any = None,
+    before_new: Callable[[], None] | None = None,
+) -> BoutOdds:
+    """The odds of these terms: done, being simulated (the asker joins that job), or sent to
+    the worker now. One row per question (`key` is unique, so two asking at once get one row
+    and one job); a question cancelled earlier is sent again from where it stopped.
+    `before_new` runs before a new job is sent (the preview's rate limit)."""
+    key = digest(terms)
+    known = BoutOdds.objects.filter(key=key).first()
+    if known is not None and known.status != BoutOdds.Status.CANCELLED:
+        return known
+    if before_new is not None:
+        before_new()
+    now = timezone.now()
+    row, created = BoutOdds.objects.get_or_create(
+        key=key,
+        defaults={
+            "terms": terms,
+            "campaign": campaign,
+            "bout": bout,
+            "asker": asker,
+            "sent_at": now,
+        },
+    )
     if created:
-        transaction.on_commit(lambda: enqueue_odds(row.pk))
+        _send(row)
+        return row
+    # A conditional update: of two asking again at once, one reopens it and sends it.
+    reopened = BoutOdds.objects.filter(pk=row.pk, status=BoutOdds.Status.CANCELLED).update(
+        status=BoutOdds.Status.PENDING, message="", claim="", sent_at=now, finished_at=None
+    )
+    if reopened:
+        _send(row)
+    row.refresh_from_db()
     return row
 
 
 def odds_request(*, bout: Bout) -> BoutOdds | None:
     """The odds of a bout not fought yet; None for a decided bout or one with fewer than two
-    entrants."""
+    entrants. A bout has one question at a time: when an entry or a pick changes it, the job
+    of the question before is cancelled."""
     if bout.status not in BEFORE_THE_FIGHT or bout.entrants.count() < 2:
         return None
     entrants = bout.entrants.select_related("gladiator").prefetch_related("gladiator__holdings")
@@ -83,17 +147,21 @@ def odds_request(*, bout: Bout) -> BoutOdds | None:
         ruleset_slug=bout.ruleset,
         options=bout.options,
         entrants=specs,
+        scope={"bout": bout.pk},
         content=_campaign_content(bout.campaign),
         picks=bout.picks or (),
     )
-    return _odds_for(terms)
+    row = _odds_for(terms, campaign=bout.campaign, bout=bout)
+    _cancel(BoutOdds.objects.filter(bout=bout).exclude(pk=row.pk), "The bout changed since.")
+    return row
 
 
 def odds_preview(
     *, campaign: Campaign, by: Any, gladiators: Sequence[Gladiator], options: dict[str, Any]
 ) -> BoutOdds | None:
     """The odds of a bout the GM is about to schedule (the schedule form): these gladiators of
-    the campaign with these checked options; None for fewer than two."""
+    the campaign with these checked options; None for fewer than two. Each GM's questions are
+    their own, and a new one counts against their previews a minute (TooManyPreviews)."""
     check_campaign_gm(campaign=campaign, user=by)
     if len(gladiators) < 2:
         return None
@@ -106,9 +174,37 @@ def odds_preview(
         ruleset_slug=campaign.ruleset,
         options=options,
         entrants=specs,
+        scope={"campaign": campaign.pk, "asker": by.pk},
         content=_campaign_content(campaign),
     )
-    return _odds_for(terms)
+    return _odds_for(
+        terms, campaign=campaign, asker=by, before_new=lambda: _preview_allowance(user=by)
+    )
+
+
+def _preview_allowance(*, user: Any) -> None:
+    """Count one new simulation for this user in the current window (which starts at their
+    first); past LUDUS_LIMITS' odds_previews_per_minute, refuse in words. add and incr are
+    atomic in Redis, so parallel requests are counted in full (as the sign-in lockout's)."""
+    allowed = settings.LUDUS_LIMITS["odds_previews_per_minute"]
+    key = f"odds-previews:{user.pk}"
+    cache.add(f"{key}:start", time.time(), timeout=PREVIEW_WINDOW_SECONDS)
+    cache.add(key, 0, timeout=PREVIEW_WINDOW_SECONDS)
+    try:
+        asked = cache.incr(key)
+    except ValueError:  # the window ended between add and incr: this one opens a new one
+        cache.set(key, 1, timeout=PREVIEW_WINDOW_SECONDS)
+        asked = 1
+    if asked <= allowed:
+        return
+    started = cache.get(f"{key}:start", time.time())
+    wait = max(1, math.ceil(started + PREVIEW_WINDOW_SECONDS - time.time()))
+    raise TooManyPreviews(
+        f"You asked for the odds of {allowed} new line-ups in the last minute, as many as the "
+        f"worker simulates for one person. Try again in {wait} second{'s' if wait != 1 else ''}; "
+        "the bout can be scheduled meanwhile.",
+        wait=wait,
+    )
 
 
 def odds_seed(key: str) -> int:
@@ -116,45 +212,113 @@ def odds_seed(key: str) -> int:
     return int(key[:12], 16)
 
 
+def _cancel(rows: Any, message: str) -> int:
+    return rows.filter(status__in=BoutOdds.IN_FLIGHT).update(
+        status=BoutOdds.Status.CANCELLED, message=message, finished_at=timezone.now()
+    )
+
+
+def odds_cancel(*, bouts: Sequence[int]) -> int:
+    """The bouts started, were fought or called off: their odds jobs stop (a waiting one is
+    never simulated; a running one stops after its batch). Returns the jobs cancelled."""
+    return _cancel(BoutOdds.objects.filter(bout_id__in=bouts), "The bout is under way.")
+
+
+def odds_simulation(terms: dict[str, Any]) -> tuple[Any, list[Entrant], Any]:
+    """The rule set, the entrants and the campaign adapter the terms were asked with."""
+    rules = ruleset(terms["ruleset"])
+    if rules.version != terms["version"]:
+        raise ValueError(f"the rules are now version {rules.version}")
+    entrants = [Entrant(**{**e, "equipment": tuple(e["equipment"])}) for e in terms["entrants"]]
+    # The same adapter the real bout's input comes from: with the campaign's content.
+    adapter = rules.campaign
+    if terms.get("content"):
+        adapter = adapter.with_content(terms["content"])
+    return rules, entrants, adapter
+
+
 def odds_compute(*, odds_id: int) -> BoutOdds | None:
-    """Simulate once; None when another worker has it or it is done."""
-    with transaction.atomic():
-        row = (
-            BoutOdds.objects.select_for_update(skip_locked=True)
-            .filter(pk=odds_id, status=BoutOdds.Status.PENDING)
-            .first()
-        )
-        if row is None:
-            return None
-        terms = row.terms
-        try:
-            rules = ruleset(terms["ruleset"])
-            if rules.version != terms["version"]:
-                raise ValueError(f"the rules are now version {rules.version}")
-            entrants = [
-                Entrant(**{**e, "equipment": tuple(e["equipment"])}) for e in terms["entrants"]
-            ]
-            # The same adapter the real bout's input comes from: with the campaign's content.
-            adapter = rules.campaign
-            if terms.get("content"):
-                adapter = adapter.with_content(terms["content"])
-            odds = fight_odds(
+    """Simulate a waiting question batch by batch, storing the figures after each, until they
+    are settled (every chance to win within 2 points) or the cap. Holds no transaction or lock
+    while it fights: the row is claimed by a conditional update, and each batch is stored only
+    while this claim holds and nobody cancelled it (a running job stops between batches).
+    Continues from the bouts a lost worker stored. None when there was nothing to do."""
+    claim = uuid.uuid4().hex
+    claimed = BoutOdds.objects.filter(pk=odds_id, status=BoutOdds.Status.PENDING).update(
+        status=BoutOdds.Status.RUNNING, claim=claim, heartbeat_at=timezone.now()
+    )
+    if not claimed:
+        return None  # done, cancelled, or another worker's
+    row = BoutOdds.objects.select_related("bout").get(pk=odds_id)
+    if row.bout is not None and row.bout.status not in BEFORE_THE_FIGHT:
+        _cancel(BoutOdds.objects.filter(pk=row.pk, claim=claim), "The bout is under way.")
+        row.refresh_from_db()
+        return row
+    terms = row.terms
+    try:
+        rules, entrants, adapter = odds_simulation(terms)
+        odds = [Odds.from_dict(o) for o in row.odds] or [Odds(e.name, 0, 0, 0) for e in entrants]
+        while True:
+            done = odds[0].bouts
+            batch = fight_odds(
                 rules,
                 entrants,
                 terms["options"],
-                bouts=terms["bouts"],
+                bouts=min(terms["batch"], terms["bouts"] - done),
+                start=done,
                 seed=odds_seed(row.key),
                 adapter=adapter,
                 picks=terms.get("picks", ()),
             )
-        except Exception as error:  # say so on the page rather than leave it pending
-            log.exception("odds %s", row.pk)
-            row.status, row.message = BoutOdds.Status.FAILED, str(error) or repr(error)
-        else:
-            row.status, row.odds = BoutOdds.Status.DONE, [o.to_dict() for o in odds]
-        row.finished_at = timezone.now()
-        row.save(update_fields=["status", "odds", "message", "finished_at"])
+            odds = [sofar + more for sofar, more in zip(odds, batch, strict=True)]
+            finished = settled(odds) or odds[0].bouts >= terms["bouts"]
+            if not _store(row.pk, claim, odds, finished=finished):
+                return None  # cancelled (or taken over after a stall): stop here
+            if finished:
+                break
+    except Exception as error:  # say so on the page rather than leave it pending
+        log.exception("odds %s", row.pk)
+        BoutOdds.objects.filter(pk=row.pk, claim=claim, status=BoutOdds.Status.RUNNING).update(
+            status=BoutOdds.Status.FAILED,
+            message=str(error) or repr(error),
+            finished_at=timezone.now(),
+        )
+    row.refresh_from_db()
     return row
+
+
+def _store(odds_id: int, claim: str, odds: list[Odds], *, finished: bool) -> bool:
+    """Store a batch's figures if the job is still ours and its bout still to be fought."""
+    now = timezone.now()
+    fields: dict[str, Any] = {"odds": [o.to_dict() for o in odds], "heartbeat_at": now}
+    if finished:
+        fields.update(status=BoutOdds.Status.DONE, finished_at=now)
+    before_the_fight = Q(bout__isnull=True) | Q(bout__status__in=BEFORE_THE_FIGHT)
+    mine = BoutOdds.objects.filter(
+        before_the_fight, pk=odds_id, claim=claim, status=BoutOdds.Status.RUNNING
+    )
+    return bool(mine.update(**fields))
+
+
+def odds_sweep(*, now: datetime | None = None) -> int:
+    """Beat's safety net: a job whose worker stopped storing batches goes back to waiting, and
+    a waiting job whose message is older than ODDS_STALE is sent again (it resumes from the
+    bouts stored). Returns the jobs sent."""
+    now = now or timezone.now()
+    stale = now - ODDS_STALE
+    BoutOdds.objects.filter(status=BoutOdds.Status.RUNNING, heartbeat_at__lt=stale).update(
+        status=BoutOdds.Status.PENDING, claim="", sent_at=None
+    )
+    with transaction.atomic():
+        lost = list(
+            BoutOdds.objects.select_for_update(skip_locked=True)
+            .filter(Q(sent_at__isnull=True) | Q(sent_at__lt=stale), status=BoutOdds.Status.PENDING)
+            .order_by("pk")[:100]
+        )
+        BoutOdds.objects.filter(pk__in=[r.pk for r in lost]).update(sent_at=now)
+        for row in lost:
+            _send(row)
+    return len(lost)
 
 
 @dataclass(frozen=True)
@@ -163,15 +327,24 @@ class OddsLine:
     win: int  # percent
     margin: str  # percentage points either side (the wider side of the 95% interval)
     death: int
+    every_bout: str  # when every simulated bout ended the same way: "wins and lives"
 
 
 def odds_lines(row: BoutOdds) -> list[OddsLine]:
-    """ "Brutus 71% ± 2%, dies in 9%" for each entrant."""
+    """ "Brutus 71% ± 2%, dies in 9%" for each entrant; when every simulated bout ended the
+    same way, what happened to each in all of them, in words."""
     lines = []
     for data in row.odds:
         o = Odds.from_dict(data)
-        low, high = o.win_interval
-        margin = max(high - o.win, o.win - low)
+        margin = o.win_margin
         points = f"{margin * 100:.1f}" if margin < 0.01 else f"{margin * 100:.0f}"
-        lines.append(OddsLine(o.name, round(o.win * 100), points, round(o.death * 100)))
+        won = "wins" if o.wins else "does not win"
+        fate = "dies" if o.deaths else "lives"
+        every = f"{won} and {fate}"
+        lines.append(OddsLine(o.name, round(o.win * 100), points, round(o.death * 100), every))
     return lines
+
+
+def odds_unanimous(row: BoutOdds) -> bool:
+    """Whether every simulated bout of a finished question ended the same way."""
+    return row.status == BoutOdds.Status.DONE and unanimous([Odds.from_dict(o) for o in row.odds])

@@ -32,6 +32,7 @@ from characters.permissions import check_gladiator_active
 from .engine_io import bout_engine_input, bout_options_clean
 from .models import Bout, BoutEntrant, TurnOrder
 from .notices import notice_orders_needed, notice_turn_resolved
+from .odds import odds_cancel
 from .queue import enqueue_turn_resolve
 from .results import LOG_FIELDS, bout_apply_result, bout_fail, bout_settle, bout_store_log
 from .selectors import bout_of_gladiator_in_play
@@ -180,6 +181,7 @@ def bout_start(*, bout: Bout, by: AbstractBaseUser) -> Bout:
             update_fields=[*LOG_FIELDS, "state", "status", "turn", "scheduled_at", "turn_deadline"]
         )
         audit_record(campaign=bout.campaign, actor=by, action="bout.start", bout=bout.pk)
+        odds_cancel(bouts=[bout.pk])
         notice_orders_needed(bout=bout, living=rules.pending(state).who)
     return bout
 

@@ -25,6 +25,7 @@ from .engine_io import bout_engine_input, bout_options_clean
 from .fight import bout_fight
 from .models import Bout, BoutEntrant, BoutVerification
 from .notices import notice_bout_scheduled
+from .odds import odds_cancel
 from .queue import enqueue_bout_resolve, enqueue_verify
 from .results import bout_fail
 from .selectors import bout_of_gladiator_in_play
@@ -200,6 +201,7 @@ def bout_resolve(*, bout_id: int) -> Bout | None:
         )
         if bout is None:
             return None
+        odds_cancel(bouts=[bout.pk])  # its odds are moot once it is fought
         unfit = entrants_lock(bout=bout) or terms_broken(bout)
         try:
             engine_input = bout_engine_input(bout=bout)
@@ -245,6 +247,7 @@ def bout_cancel(*, bout: Bout, by: AbstractBaseUser, reason: str = "") -> Bout:
     ).update(status=Bout.Status.CANCELLED, turn_deadline=None)
     if updated != 1:
         raise LudusError("Only a bout not yet decided can be cancelled; this one is not.")
+    odds_cancel(bouts=[bout.pk])
     audit_record(
         campaign=bout.campaign, actor=by, action="bout.cancel", bout=bout.pk, reason=reason
     )

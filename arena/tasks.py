@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from .lab import lab_chunk_run
-from .odds import odds_compute
+from .odds import odds_compute, odds_sweep
 from .play_by_web import bout_turn_resolve, bouts_sweep_deadlines
 from .queue import (
     BOUT_RESOLVE,
@@ -59,8 +59,10 @@ def bout_odds_task(odds_id: int) -> None:
 @shared_task
 def bouts_sweep_due_task() -> None:
     """Beat's safety net: due bouts whose message was lost, turns past their deadline, and
-    knockout matches ready for their bout, mercy votes past their deadline."""
+    knockout matches ready for their bout, mercy votes past their deadline, odds jobs whose
+    message or worker was lost."""
     bouts_sweep_due()
     bouts_sweep_deadlines()
     tournaments_sweep()
     mercy_votes_sweep()
+    odds_sweep()

@@ -10,6 +10,7 @@ from arena import (
     lab_views,
     mercy_api,
     mercy_views,
+    odds_api,
     picks_api,
     play_api,
     play_views,
@@ -147,6 +148,16 @@ api_patterns = [
         name="api-bout-verify",
     ),
     path("campaigns/<slug:slug>/bouts/open/", play_api.BoutOpenApi.as_view(), name="api-bout-open"),
+    path(
+        "campaigns/<slug:slug>/bouts/odds/",
+        odds_api.OddsPreviewApi.as_view(),
+        name="api-bout-odds-preview",
+    ),
+    path(
+        "campaigns/<slug:slug>/bouts/<int:pk>/odds/",
+        odds_api.BoutOddsApi.as_view(),
+        name="api-bout-odds",
+    ),
     *[
         path(
             f"campaigns/<slug:slug>/bouts/<int:pk>/{action}/",

@@ -26,7 +26,8 @@ pytestmark = pytest.mark.django_db
 def few_bouts(monkeypatch):
     # The figures are not under test here, only that the bouts can be fought: 2,000 Elders
     # bouts would take the suite a minute.
-    monkeypatch.setattr("arena.odds.ODDS_BOUTS", 6)
+    monkeypatch.setattr("arena.odds.ODDS_CAP", 6)
+    monkeypatch.setattr("arena.odds.ODDS_BATCH", 3)
 
 
 def test_a_gm_champion_on_a_gm_arena_has_odds(elders, gm, owner, rival):

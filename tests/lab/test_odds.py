@@ -1,5 +1,6 @@
-"""Odds before the fight: cached on the builds and options, never from the bout's seed, shown on
-the bout page, and right: a known matchup's stated odds hold a 10,000-bout run's figures."""
+"""Odds before the fight: cached on the builds, options and who asks, never from the bout's seed,
+shown on the bout page, and right: a known matchup's stated odds hold a 10,000-bout run's
+figures."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from arena.engine import ruleset
 from arena.engine.core.campaign import Entrant
 from arena.engine.lab.odds import fight_odds
 from arena.models import BoutOdds
-from arena.odds import ODDS_BOUTS, odds_compute, odds_lines, odds_request, odds_seed
+from arena.odds import ODDS_CAP, odds_compute, odds_lines, odds_request, odds_seed
 from arena.services import bout_resolve, bout_schedule
 from characters.services import gladiator_adjust
 from characters.shop import item_buy
@@ -26,7 +27,7 @@ GRUK = Entrant("Gruk", "orc", {"bonuses": {}}, 1, ("shortsword",), {})
 
 def test_the_stated_odds_of_a_known_matchup_hold_a_ten_thousand_bout_run():
     rules = ruleset("gladiatorquest")
-    stated = fight_odds(rules, [DWALIN, GRUK], {}, bouts=ODDS_BOUTS, seed=odds_seed("ab" * 32))
+    stated = fight_odds(rules, [DWALIN, GRUK], {}, bouts=ODDS_CAP, seed=odds_seed("ab" * 32))
     long_run = fight_odds(rules, [DWALIN, GRUK], {}, bouts=10_000, seed=2026)
     for said, found in zip(stated, long_run, strict=True):
         low, high = said.win_interval
@@ -47,15 +48,21 @@ def schedule(campaign, gm, gladiators, seed):
 def test_odds_are_cached_on_the_builds_and_never_use_the_bouts_seed(
     campaign, gm, owner, brutus, nox
 ):
-    first = odds_request(bout=schedule(campaign, gm, [brutus, nox], seed=1))
+    bout = schedule(campaign, gm, [brutus, nox], seed=1)
+    first = odds_request(bout=bout)
+    assert odds_request(bout=bout).pk == first.pk and first.status == BoutOdds.Status.PENDING
+    assert "seed" not in first.terms and odds_seed(first.key) != 1
+    # Another bout of the same gladiators asks its own question, with seeds of its own.
     second = odds_request(bout=schedule(campaign, gm, [brutus, nox], seed=2))
-    assert first.pk == second.pk and first.status == BoutOdds.Status.PENDING
-    assert "seed" not in first.terms and odds_seed(first.key) not in (1, 2)
+    assert second.pk != first.pk and odds_seed(second.key) != odds_seed(first.key)
     gladiator_adjust(gladiator=brutus, currency="gold", amount=200, reason="a purse", by=gm)
     item_buy(gladiator=brutus, item="helmet", by=owner)  # equipped at once: another build
-    third = odds_request(bout=schedule(campaign, gm, [brutus, nox], seed=1))
+    third = odds_request(bout=bout)
     assert third.pk != first.pk
     assert "helmet" in third.terms["entrants"][0]["equipment"]
+    # The bout's question before the helmet is moot: its job is cancelled.
+    first.refresh_from_db()
+    assert first.status == BoutOdds.Status.CANCELLED
 
 
 @pytest.mark.django_db
@@ -66,7 +73,7 @@ def test_the_bout_page_shows_each_entrants_chance_to_win_and_to_die(
     client = client_as(rival)
     url = reverse("bout", args=[campaign.slug, bout.pk])
     page = client.get(url).content.decode()
-    assert "The worker is simulating 2000 bouts" in page and "?partial=odds" in page
+    assert "The worker is simulating up to 2400 bouts" in page and "?partial=odds" in page
     row = BoutOdds.objects.get()
     assert odds_compute(odds_id=row.pk).status == BoutOdds.Status.DONE
     assert odds_compute(odds_id=row.pk) is None  # done once
@@ -111,11 +118,11 @@ def test_the_schedule_form_shows_the_odds_of_the_ticked_gladiators(
     done = client.get(url, {"gladiators": [brutus.pk, nox.pk]}, HTTP_HX_REQUEST="true")
     assert "<strong>Brutus</strong>" in done.content.decode()
     assert "every 2s" not in done.content.decode()
-    # The bout scheduled from the form shares the same cached odds.
+    # The bout scheduled from the form asks its own question (docs/lab.md: who asks).
     bout = schedule(campaign, gm, [brutus, nox], seed=3)
-    assert odds_request(bout=bout).pk == row.pk
+    assert odds_request(bout=bout).pk != row.pk
     bad = client.get(url, {"gladiators": [brutus.pk, nox.pk], "option_board_files": "1"})
-    assert "Tick two" not in bad.content.decode() and BoutOdds.objects.count() == 1
+    assert "Tick two" not in bad.content.decode() and BoutOdds.objects.count() == 2
 
 
 @pytest.mark.django_db
