@@ -59,8 +59,8 @@ def form_status(request: HttpRequest) -> int:
 
 
 class LoginView(auth_views.LoginView):
-    """Django's sign-in page with the lockout (campaign/login_guard.py): a refused sign-in is
-    a 400, a locked-out one a 429, each with the reason on the form."""
+    """Django's sign-in page with the lockout (campaign/sign_in.py): a refused sign-in is a
+    400, a locked-out one a 429, each with the reason on the form."""
 
     form_class = LoginForm
 
