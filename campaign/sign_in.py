@@ -50,6 +50,10 @@ class NormalisedNameBackend(ModelBackend):
         return super().authenticate(request, username=username, password=password, **kwargs)
 
 
+# The backend a user signed in by sign-up is recorded under (settings.AUTHENTICATION_BACKENDS).
+SIGN_IN_BACKEND = f"{NormalisedNameBackend.__module__}.{NormalisedNameBackend.__qualname__}"
+
+
 def client_ip(request: HttpRequest) -> str | None:
     """The client's address: REMOTE_ADDR, or the one the trusted proxies saw (their count is
     LUDUS_PROXY_COUNT; each appends the address it was called from to X-Forwarded-For). None
