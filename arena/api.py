@@ -6,7 +6,8 @@ from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny
+from rest_framework.exceptions import PermissionDenied, Throttled
+from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -15,6 +16,7 @@ from campaign.api_inputs import Id, Text, list_schema, paginated
 from campaign.errors import LudusError
 from campaign.inputs import REASON_MAX, TITLE_MAX
 from campaign.selectors import campaign_get_visible
+from campaign.throttles import VerifyThrottle, wait_in_words
 from characters.selectors import gladiators_of_ids
 
 from .forms import OUTCOMES, BoutFilterForm
@@ -30,7 +32,14 @@ from .selectors import (
     bouts_filter,
     bouts_of_campaign,
 )
-from .services import bout_cancel, bout_schedule, check_schedule_time, verification_request
+from .services import (
+    VERIFY_SIGN_IN,
+    bout_cancel,
+    bout_schedule,
+    check_schedule_time,
+    verification_request,
+    verify_throttled,
+)
 from .void import bout_void
 
 
@@ -239,12 +248,29 @@ class BoutCancelApi(APIView):
         return Response(BoutOut(bout_get(campaign=bout.campaign, pk=bout.pk)).data)
 
 
-class BoutVerifyApi(APIView):
-    """Anyone who can see a decided bout may ask the worker to fight it again and compare:
-    signed in or not (a public campaign's bouts are for everyone to check). A check pending or
-    just finished is answered instead of starting another, so asking costs little."""
+class SignedInToVerify(BasePermission):
+    message = VERIFY_SIGN_IN
 
-    permission_classes = [AllowAny]
+    def has_permission(self, request, view) -> bool:
+        return request.method in SAFE_METHODS or bool(request.user.is_authenticated)
+
+
+class BoutVerifyApi(APIView):
+    """Anyone who can see a decided bout may read its last check (a public campaign's bouts are
+    for everyone to check); anyone signed in may ask the worker to fight it again and compare,
+    a few times an hour (campaign/throttles.py, shared with the page). A check pending or just
+    finished is answered instead of starting another, so asking twice costs nothing."""
+
+    permission_classes = [SignedInToVerify]
+
+    def get_throttles(self):
+        return [VerifyThrottle()] if self.request.method == "POST" else []
+
+    def permission_denied(self, request, message=None, code=None):
+        raise PermissionDenied(VERIFY_SIGN_IN)  # the one refusal: not signed in, in its words
+
+    def throttled(self, request, wait):
+        raise Throttled(wait, detail=verify_throttled(wait_in_words(wait)))
 
     @extend_schema(responses={200: VerificationOut, 404: None})
     def get(self, request: Request, slug: str, pk: int) -> Response:

@@ -2,9 +2,10 @@
 
 A bout fought by the worker stops at the appeal (arena/engine/core/mercy.py, VerdictNeeded);
 `mercy_vote_open` keeps its engine input and opens the vote. Who may vote is the house rule's:
-the GM, the players, or everyone who can see the bout; nobody votes on his own gladiator's
-appeal. A thumb may be turned until the vote closes: at its deadline, or once everyone who may
-vote has voted (only countable for the GM and the players). arena/verdicts.py closes it and
+the GM, the players, or everyone who can see the bout (members since before the appeal, and
+accounts a week older than it); nobody votes on his own gladiator's appeal. A thumb may be
+turned until the vote closes: at its deadline, or once everyone who may vote has voted (only
+countable for the GM and the players). arena/verdicts.py closes it and
 fights the bout on.
 """
 
@@ -31,6 +32,15 @@ from .queue import enqueue_mercy_close
 
 ROLE_OF_VOTERS = {MercyVote.Voters.GM: Membership.Role.GM,
                   MercyVote.Voters.PLAYERS: Membership.Role.PLAYER}  # fmt: skip
+
+# In a vote of everyone watching, who is not a member before the appeal needs an account this
+# much older than it: accounts made for one vote do not count (docs/campaigns.md, "Mercy").
+CROWD_ACCOUNT_AGE = timedelta(days=7)
+CROWD_REFUSAL = (
+    "In a vote of everyone watching, the campaign's members who joined before the appeal and "
+    f"accounts made at least {CROWD_ACCOUNT_AGE.days} days before it vote, so that accounts "
+    "made for one vote do not count."
+)
 
 
 def mercy_vote_open(*, bout: Bout, engine_input: dict[str, Any], appeal: VerdictNeeded) -> Bout:
@@ -112,7 +122,19 @@ def mercy_vote_refusal(*, vote: MercyVote, user: AbstractBaseUser) -> str:
     role = ROLE_OF_VOTERS.get(vote.voters)
     if role is not None and campaign_role(campaign=vote.bout.campaign, user=user) != role:
         return f"This campaign leaves mercy to {vote.get_voters_display()}."
+    if role is None and not _in_the_crowd(vote, user):
+        return CROWD_REFUSAL
     return ""
+
+
+def _in_the_crowd(vote: MercyVote, user: AbstractBaseUser) -> bool:
+    """Whether a watcher counts in a vote of everyone watching: a member of the campaign since
+    before the appeal, or an account older than the appeal by CROWD_ACCOUNT_AGE."""
+    if user.date_joined <= vote.opened_at - CROWD_ACCOUNT_AGE:
+        return True
+    return Membership.objects.filter(
+        campaign_id=vote.bout.campaign_id, user=user, joined_at__lt=vote.opened_at
+    ).exists()
 
 
 def mercy_vote_cast(*, vote: MercyVote, by: AbstractBaseUser, spare: bool) -> MercyBallot:

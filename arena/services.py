@@ -291,6 +291,16 @@ STALE_AFTER = timedelta(minutes=10)
 VERIFIABLE = (Bout.Status.RESOLVED, Bout.Status.VOIDED)
 
 
+# Why a verification is not queued, in words (the page and the API say the same).
+VERIFY_SIGN_IN = (
+    "Sign in to ask the worker to verify a bout; anyone who can see it may read its last check."
+)
+
+
+def verify_throttled(wait: str) -> str:
+    return f"You have asked for many verifications lately. Try again in {wait}."
+
+
 def verification_request(*, bout: Bout, by) -> BoutVerification:
     """Ask the worker to fight the bout again and compare it with the record. Anyone who can
     see the bout may ask (the caller checked that); a check pending or just finished is

@@ -18,6 +18,7 @@ from campaign.errors import LudusError
 from campaign.inputs import parse_int
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_gm
+from campaign.throttles import VerifyThrottle, wait_in_words
 from campaign.views import form_error, form_status, refused
 from characters.catalogue import rules_of
 from characters.selectors import gladiators_active
@@ -41,7 +42,14 @@ from .selectors import (
     bouts_filter,
     bouts_of_campaign,
 )
-from .services import VERIFIABLE, bout_cancel, bout_schedule, verification_request
+from .services import (
+    VERIFIABLE,
+    VERIFY_SIGN_IN,
+    bout_cancel,
+    bout_schedule,
+    verification_request,
+    verify_throttled,
+)
 from .void import bout_void
 
 
@@ -282,10 +290,27 @@ def verify_context(request: HttpRequest, bout: Bout) -> dict:
     }
 
 
+def verify_refusal(request: HttpRequest) -> tuple[str, int]:
+    """Why this request may not queue a verification now, and its status ("" when it may)."""
+    if not request.user.is_authenticated:
+        return VERIFY_SIGN_IN, 403
+    throttle = VerifyThrottle()
+    if not throttle.allow_request(request, None):
+        return verify_throttled(wait_in_words(throttle.wait())), 429
+    return "", 200
+
+
 @require_POST
 def bout_verify_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Ask the worker to check the bout; anyone who can see the bout may."""
+    """Ask the worker to check the bout: anyone signed in who can see the bout may, a few
+    times an hour (campaign/throttles.py, shared with the API)."""
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+    refusal, status = verify_refusal(request)
+    if refusal:
+        messages.error(request, refusal)
+        response = refused(request, lambda: bout_detail(request, slug, pk))
+        response.status_code = status
+        return response
     try:
         verification_request(bout=bout, by=request.user)
     except LudusError as error:

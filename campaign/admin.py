@@ -3,7 +3,11 @@ from django.contrib import admin
 
 from arena.engine import EngineInputError, ruleset
 
+from .forms import AdminLoginForm
 from .models import AuditEntry, Campaign, CampaignContent, Membership
+
+# The admin's sign-in says when the lockout refused it, like the sign-in page.
+admin.site.login_form = AdminLoginForm
 
 
 class MembershipInline(admin.TabularInline):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.signals import user_logged_in
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.authtoken.models import Token
@@ -22,13 +24,6 @@ from .api_inputs import Name, Text, list_schema, paginated
 from .archive_guard import NotArchived
 from .house_rules_api import HouseRulesOut, house_rules_data
 from .inputs import CODE_MAX, DESCRIPTION_MAX, TITLE_MAX
-from .login_guard import (
-    client_ip,
-    lockout_message,
-    login_failed,
-    login_lockout_left,
-    login_succeeded,
-)
 from .models import AuditEntry, Campaign
 from .selectors import (
     campaign_get_joinable,
@@ -42,6 +37,7 @@ from .services import (
     campaign_update,
     check_campaign_gm,
 )
+from .sign_in import locked_out, lockout_message, lockout_seconds_left
 
 
 class CampaignOut(serializers.ModelSerializer):
@@ -211,32 +207,41 @@ class AuditApi(APIView):
         return paginated(request, self, campaign.audit.select_related("actor"), AuditEntryOut)
 
 
+USERNAME_MAX = get_user_model()._meta.get_field("username").max_length
+
+
 class TokenOut(serializers.Serializer):
     token = serializers.CharField()
 
 
+class TokenIn(AuthTokenSerializer):
+    """DRF's name and password, the name no longer than any account's."""
+
+    username = serializers.CharField(label="Username", write_only=True, max_length=USERNAME_MAX)
+
+
 class TokenApi(ObtainAuthToken):
-    """A token for a user name and password: throttled per address, and behind the same
-    lockout as the sign-in page (campaign/login_guard.py)."""
+    """A token for a user name and password: throttled per address, and behind the lockout of
+    every sign-in (campaign/sign_in.py)."""
 
     parser_classes = APIView.parser_classes
     renderer_classes = APIView.renderer_classes
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "auth"
+    serializer_class = TokenIn
 
-    @extend_schema(request=AuthTokenSerializer, responses=TokenOut)
+    @extend_schema(request=TokenIn, responses=TokenOut)
     def post(self, request: Request, *args, **kwargs) -> Response:
-        data = request.data if isinstance(request.data, dict) else {}
-        username = data.get("username") if isinstance(data.get("username"), str) else ""
-        ip = client_ip(request)
-        left = login_lockout_left(username=username, ip=ip)
-        if left:
-            raise Throttled(wait=left, detail=lockout_message(left))
         serializer = self.get_serializer(data=request.data)
         if not serializer.is_valid():
-            if "non_field_errors" in serializer.errors:  # the name and password did not match
-                login_failed(username=username, ip=ip)
+            if locked_out(request):
+                username = request.data.get("username") if isinstance(request.data, dict) else ""
+                left = lockout_seconds_left(request, username if isinstance(username, str) else "")
+                raise Throttled(wait=left, detail=lockout_message(left))
             raise serializers.ValidationError(serializer.errors)
-        login_succeeded(username=username, ip=ip)
-        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        user = serializer.validated_data["user"]
+        # A token is a sign-in: the lockout's count for this name and address starts afresh
+        # (axes listens), and the last sign-in is kept as for the page.
+        user_logged_in.send(sender=type(user), request=request, user=user)
+        token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})

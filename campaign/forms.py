@@ -1,19 +1,14 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 
 from .house_rules import MERCY_CHOICES, PURSE_MAX, VOTE_SECONDS
 from .inputs import CODE_MAX, DESCRIPTION_MAX, TITLE_MAX, IntegerField, NameField, TextField
-from .login_guard import (
-    client_ip,
-    lockout_message,
-    login_failed,
-    login_lockout_left,
-    login_succeeded,
-)
 from .models import Campaign
+from .sign_in import locked_out, lockout_refusal
 from .text import TextRefused, name_clean
 
 
@@ -30,26 +25,29 @@ class SignupForm(UserCreationForm):
             raise ValidationError(str(refused), code="invalid") from None
 
 
-class LoginForm(AuthenticationForm):
-    """Django's sign-in form, with the lockout of campaign/login_guard.py in front of it."""
+class LockoutExplained(AuthenticationForm):
+    """A sign-in form that says so when the lockout (campaign/sign_in.py) refused it, instead of
+    calling a right password wrong."""
 
     locked = False
 
     def clean(self):
-        username = self.cleaned_data.get("username") or ""
-        ip = client_ip(self.request) if self.request is not None else ""
-        left = login_lockout_left(username=username, ip=ip)
-        if left:
-            self.locked = True
-            raise ValidationError(lockout_message(left), code="locked")
         try:
-            cleaned = super().clean()
-        except ValidationError as error:
-            if error.code == "invalid_login":
-                login_failed(username=username, ip=ip)
-            raise
-        login_succeeded(username=username, ip=ip)
-        return cleaned
+            return super().clean()
+        except ValidationError:
+            if self.request is None or not locked_out(self.request):
+                raise
+            self.locked = True
+            username = self.cleaned_data.get("username") or ""
+            raise ValidationError(lockout_refusal(self.request, username), code="locked") from None
+
+
+class LoginForm(LockoutExplained):
+    """The sign-in page's form."""
+
+
+class AdminLoginForm(LockoutExplained, AdminAuthenticationForm):
+    """The admin's sign-in form (campaign/admin.py)."""
 
 
 class CampaignForm(forms.Form):

@@ -5,6 +5,7 @@ to the embedded servers (campaign/devstack.py) when they are not set already."""
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -49,6 +50,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "django_htmx",
     "django_celery_beat",
+    "axes",
     "campaign",
     "characters",
     "arena",
@@ -69,6 +71,15 @@ MIDDLEWARE = [
     "campaign.middleware.InputGuardMiddleware",
     "campaign.archive_guard.ArchivedGuardMiddleware",
     "campaign.middleware.DomainErrorMiddleware",
+    # Last, so that it sees the answer of every sign-in path (campaign/sign_in.py).
+    "axes.middleware.AxesMiddleware",
+]
+
+# Every sign-in (page, token, admin) goes through authenticate(): axes refuses a locked-out
+# name first, then the model backend checks the password with the name normalised.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "campaign.sign_in.NormalisedNameBackend",
 ]
 
 ROOT_URLCONF = "campaign.urls"
@@ -182,10 +193,23 @@ else:
 # How many proxies in front of Ludus append to X-Forwarded-For: the client's address is the one
 # they saw (docs/deployment.md). 0: REMOTE_ADDR is the client.
 LUDUS_PROXY_COUNT = int(os.environ.get("LUDUS_PROXY_COUNT", "0"))
-# Sign-in lockout: this many failures for one user name from one address within the window
-# lock that pair out until the window ends. A person mistyping a password never gets there.
-LUDUS_LOGIN_FAILURES = 10
-LUDUS_LOGIN_WINDOW_SECONDS = 15 * 60
+# Sign-in lockout (django-axes, docs/security.md): ten failures for one user name from one
+# address, each within 15 minutes of the one before, lock that pair for 15 minutes from the
+# last; a success clears the count. A person mistyping a password never gets there. The
+# attempts are rows (the admin shows them, and staff lift a lock by deleting its row).
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# Tries while locked are refused without counting: the lock ends when it said it would.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_USERNAME_CALLABLE = "campaign.sign_in.lockout_name"
+AXES_CLIENT_IP_CALLABLE = "campaign.sign_in.client_ip"
+AXES_LOCKOUT_CALLABLE = "campaign.sign_in.lockout_response"
+# Ludus kept no record of successful sign-ins before axes and keeps none now.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
 # What one user may create (docs/security.md).
 LUDUS_LIMITS = {
     "campaigns_per_day": 10,
@@ -218,6 +242,10 @@ REST_FRAMEWORK = {
         "auth": os.environ.get("LUDUS_THROTTLE_AUTH", "10/min"),
         # Per user: guessing invite codes.
         "join": os.environ.get("LUDUS_THROTTLE_JOIN", "30/hour"),
+        # Per client address: accounts made (the sign-up page counts only those it creates).
+        "signup": os.environ.get("LUDUS_THROTTLE_SIGNUP", "5/hour"),
+        # Per user: bout verifications queued for the worker.
+        "verify": os.environ.get("LUDUS_THROTTLE_VERIFY", "30/hour"),
     },
 }
 SPECTACULAR_SETTINGS = {

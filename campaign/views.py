@@ -36,6 +36,8 @@ from .services import (
     check_campaign_gm,
     ruleset_choices,
 )
+from .sign_in import SIGN_IN_BACKEND
+from .throttles import SignupThrottle, wait_in_words
 
 
 def form_error(form, error: LudusError) -> None:
@@ -59,8 +61,8 @@ def form_status(request: HttpRequest) -> int:
 
 
 class LoginView(auth_views.LoginView):
-    """Django's sign-in page with the lockout (campaign/login_guard.py): a refused sign-in is
-    a 400, a locked-out one a 429, each with the reason on the form."""
+    """Django's sign-in page with the lockout (campaign/sign_in.py): a refused sign-in is a
+    400, a locked-out one a 429, each with the reason on the form."""
 
     form_class = LoginForm
 
@@ -82,12 +84,21 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("dashboard")
     form = SignupForm(request.POST or None)
+    status = form_status(request)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome to Ludus, {user.username}.")
-        return redirect("dashboard")
-    return render(request, "registration/signup.html", {"form": form}, status=form_status(request))
+        throttle = SignupThrottle()
+        if throttle.allow_request(request, None):
+            user = form.save()
+            login(request, user, backend=SIGN_IN_BACKEND)
+            messages.success(request, f"Welcome to Ludus, {user.username}.")
+            return redirect("dashboard")
+        wait = wait_in_words(throttle.wait())
+        form.add_error(
+            None,
+            f"Too many accounts have been made from your address lately. Try again in {wait}.",
+        )
+        status = 429
+    return render(request, "registration/signup.html", {"form": form}, status=status)
 
 
 @login_required

@@ -29,7 +29,8 @@ def _test_settings(settings):
     }
     # Password hashing is slow on purpose; tests create many users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    # Throttle and lockout counters live in the (local memory) cache: each test starts afresh.
+    # Throttle counters live in the (local memory) cache: each test starts afresh (the
+    # sign-in lockout's are rows, rolled back with the test).
     cache.clear()
 
 

@@ -108,17 +108,17 @@ def test_a_bout_is_fought_only_under_the_rules_version_it_promised(due_bout):
     assert "The rules changed since the bout was scheduled" in bout.failure
 
 
-def test_anyone_who_sees_the_bout_may_ask_and_a_fresh_check_is_not_repeated(
-    due_bout, outsider, api_as
+def test_anyone_signed_in_who_sees_the_bout_may_ask_and_a_fresh_check_is_not_repeated(
+    due_bout, outsider, rival, api_as
 ):
     bout = bout_resolve(bout_id=due_bout.pk)
     url = reverse("api-bout-verify", args=[bout.campaign.slug, bout.pk])
     assert api_as(outsider).post(url).status_code == 404  # a private campaign: no such bout
     bout.campaign.visibility = "public"
     bout.campaign.save(update_fields=["visibility"])
-    first = api_as(None).post(url)
+    first = api_as(outsider).post(url)
     assert first.status_code == 202 and first.json()["outcome"] == "pending"
-    again = api_as(outsider).post(url)
+    again = api_as(rival).post(url)
     assert again.json()["id"] == first.json()["id"]  # still pending: the same check
     verification_run(verification_id=first.json()["id"])
     assert api_as(None).get(url).json()["outcome"] == "match"
