@@ -105,8 +105,13 @@ def _cell(value: Any) -> str:
 
 
 def bout_payouts(*, bout: Bout) -> QuerySet[LedgerLine]:
-    """What the bout paid out, gladiator by gladiator."""
-    return bout.ledger.select_related("gladiator").order_by("gladiator__name", "currency")
+    """What the bout paid out, gladiator by gladiator. Each line once: a voided bout's page
+    marks them taken back rather than listing the compensating lines beside them."""
+    return (
+        bout.ledger.filter(cause=LedgerLine.Cause.BOUT)
+        .select_related("gladiator")
+        .order_by("gladiator__name", "currency")
+    )
 
 
 def bouts_filter(
