@@ -4,7 +4,9 @@ the terms revealed after it, the worker's check, and sealed orders with their re
 from __future__ import annotations
 
 import hashlib
+import html
 import json
+import re
 import subprocess
 import sys
 
@@ -238,6 +240,29 @@ def test_the_turn_reveals_each_order_with_the_salt_that_hashes_to_its_receipt(
         text = json.dumps({**doc, "bout": bout.pk}, sort_keys=True, separators=(",", ":"))
         assert hashlib.sha256(text.encode()).hexdigest() == receipts[row["gladiator"]]
         assert detail["engine_input"]["turns"][0][row["gladiator"]] == row["order"]
+
+
+def test_the_page_shows_the_text_that_hashes_to_each_receipt(running, owner, rival, client_as):
+    """Issue 29: the table showed orders as Python dicts ({'move': 'D3'}); it shows the canonical
+    JSON the receipt hashes, which a player copies and hashes by hand."""
+    bout, mine, theirs = running
+    order_submit(entrant=mine, by=owner, order=SECRET)
+    order_submit(entrant=theirs, by=rival, order={})
+    bout_turn_resolve(bout_id=bout.pk, turn=1)
+    page = client_as(rival).get(reverse("bout", args=[bout.campaign.slug, bout.pk]))
+    table = page.content.decode().split('id="sealed-orders"')[1].split("</table>")[0]
+    rows = re.findall(
+        r'data-label="Gladiator">(.*?)</td>.*?<code class="receipt">(.*?)</code>.*?'
+        r'<code class="sealed-text">(.*?)</code>',
+        table,
+        re.S,
+    )
+    assert len(rows) == 2
+    for gladiator, receipt, text in rows:
+        shown = html.unescape(text)  # the text as the browser shows it
+        assert hashlib.sha256(shown.encode("utf-8")).hexdigest() == receipt
+        assert json.loads(shown)["gladiator"] == gladiator
+        assert "'" not in shown  # JSON, not a Python dict
 
 
 def test_a_tampered_stored_order_fails_its_receipt_check(running, owner, rival, gm):
