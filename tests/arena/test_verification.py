@@ -323,3 +323,32 @@ def test_the_migration_gives_existing_bouts_what_can_still_be_computed(due_bout,
     doc = {"bout": bout.pk, "gladiator": "Kaunisto", "order": SECRET, "salt": order.salt,
            "standing": False, "turn": 1}  # fmt: skip
     assert len(order.salt) == 32 and order.receipt == digest(doc)
+
+
+def _digests(client, bout) -> str:
+    page = client.get(reverse("bout", args=[bout.campaign.slug, bout.pk])).content.decode()
+    return page.split('id="digests"')[1].split("</p>")[0]
+
+
+def test_the_digest_line_says_how_far_the_bout_was_fought(
+    running, due_bout, owner, rival, client_as
+):
+    """Issue 29: a bout still at its first turn said "the engine input hashed to ..." as if
+    fought. Each state says what the digests cover."""
+    bout, mine, theirs = running
+    client = client_as(rival)
+    first = _digests(client, bout)
+    assert "No turn has been fought yet" in first and "input-digest" not in first
+
+    order_submit(entrant=mine, by=owner, order={})
+    order_submit(entrant=theirs, by=rival, order={})
+    bout_turn_resolve(bout_id=bout.pk, turn=1)
+    bout.refresh_from_db()
+    assert bout.status == Bout.Status.RUNNING
+    after_one = _digests(client, bout)
+    assert "So far, after turn 1" in after_one and bout.input_digest in after_one
+    assert "When it was fought" not in after_one
+
+    fought = bout_resolve(bout_id=due_bout.pk)
+    decided = _digests(client, fought)
+    assert "When it was fought" in decided and fought.log_digest in decided
