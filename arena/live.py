@@ -34,6 +34,8 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
         context["entry_teams"] = [
             name for name, _ in entry_teams_of(rules_of(bout.campaign), bout.options)
         ]
+        # What an entrant fights with, in the rule set's words (a war machine carries no weapon).
+        context["entry_note"] = getattr(rules_of(bout.campaign), "entry_note", "")
         entered = {e.gladiator_id for e in entrants}
         living = (
             list(
