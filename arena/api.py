@@ -59,13 +59,18 @@ class EntrantOut(serializers.ModelSerializer):
 class BoutOut(serializers.ModelSerializer):
     entrants = EntrantOut(many=True)
     voided_by = serializers.CharField(source="voided_by.username", allow_null=True, default=None)
+    void = serializers.BooleanField(
+        source="is_void",
+        read_only=True,
+        help_text="The GM voided the bout: no winner, no entrant's place or fate, nothing paid.",
+    )
 
     class Meta:
         model = Bout
         fields = [
             "id", "title", "ruleset", "ruleset_version", "mode", "status", "turn",
             "turn_deadline", "scheduled_at", "resolved_at", "winner", "failure", "entrants",
-            "voided_at", "voided_by", "void_reason",
+            "void", "voided_at", "voided_by", "void_reason",
         ]  # fmt: skip
 
 

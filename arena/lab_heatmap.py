@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import ngettext
+
 from arena.engine.lab import Cell, LabBuild, wilson
 
 CELL = 34  # px
@@ -34,12 +36,26 @@ class Label:
 
 
 @dataclass(frozen=True)
+class Pairing:
+    """One cell in words, for the table under the heatmap: its interval in plain sight, not
+    only in the square's hover title (a touch screen and a keyboard have no hover)."""
+
+    build: str
+    against: str
+    score: str  # "63.1%"
+    interval: str  # "60.1%-66.0%"
+    bouts: str  # "1,000 bouts"
+    record: str  # "612 won, 38 drawn, 350 lost"
+
+
+@dataclass(frozen=True)
 class Heatmap:
     width: int
     height: int
     squares: list[Square]
     rows: list[Label]
     columns: list[Label]
+    pairings: list[Pairing]
     cell: int = CELL
 
 
@@ -56,10 +72,19 @@ def colour(score: float) -> str:
 def heatmap(builds: Sequence[LabBuild], cells: Sequence[Cell]) -> Heatmap:
     index = {b.key: i for i, b in enumerate(builds)}
     labels = {b.key: b.label for b in builds}
-    squares = []
+    squares, pairings = [], []
     for c in cells:
         low, high = wilson(c.score, c.bouts)
         strong = abs(c.score - 0.5) > 0.3
+        pairing = Pairing(
+            build=labels[c.a],
+            against=labels[c.b],
+            score=f"{c.score:.1%}",
+            interval=f"{low:.1%}-{high:.1%}",
+            bouts=ngettext("%(n)s bout", "%(n)s bouts", c.bouts) % {"n": f"{c.bouts:,}"},
+            record=f"{c.wins} won, {c.draws} drawn, {c.losses} lost",
+        )
+        pairings.append(pairing)
         squares.append(
             Square(
                 x=LABEL_WIDTH + index[c.b] * CELL,
@@ -67,9 +92,8 @@ def heatmap(builds: Sequence[LabBuild], cells: Sequence[Cell]) -> Heatmap:
                 fill=colour(c.score),
                 ink="#fff" if strong else "#222",
                 text=f"{c.score * 100:.0f}",
-                title=f"{labels[c.a]} vs {labels[c.b]}: {c.score:.1%} "
-                f"(95%: {low:.1%}-{high:.1%}), {c.bouts:,} bouts, "
-                f"{c.wins} won, {c.draws} drawn, {c.losses} lost",
+                title=f"{pairing.build} vs {pairing.against}: {pairing.score} "
+                f"(95%: {pairing.interval}), {pairing.bouts}, {pairing.record}",
             )
         )
     rows = [
@@ -82,4 +106,4 @@ def heatmap(builds: Sequence[LabBuild], cells: Sequence[Cell]) -> Heatmap:
     ]
     n = len(builds)
     width = LABEL_WIDTH + n * CELL + RIGHT_MARGIN
-    return Heatmap(width, HEADER_HEIGHT + n * CELL + 4, squares, rows, columns)
+    return Heatmap(width, HEADER_HEIGHT + n * CELL + 4, squares, rows, columns, pairings)

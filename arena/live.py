@@ -8,6 +8,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from arena.engine.core.campaign import entry_teams_of
+from campaign.selectors import campaign_role
 from characters.catalogue import rules_of
 from characters.models import Gladiator, Holding
 
@@ -33,14 +34,22 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
         context["entry_teams"] = [
             name for name, _ in entry_teams_of(rules_of(bout.campaign), bout.options)
         ]
+        # What an entrant fights with, in the rule set's words (a war machine carries no weapon).
+        context["entry_note"] = getattr(rules_of(bout.campaign), "entry_note", "")
         entered = {e.gladiator_id for e in entrants}
-        context["can_enter"] = (
-            Gladiator.objects.filter(
-                campaign=bout.campaign, owner_id=user.pk, status=Gladiator.Status.ACTIVE
-            ).exclude(pk__in=entered)
+        living = (
+            list(
+                Gladiator.objects.filter(
+                    campaign=bout.campaign, owner_id=user.pk, status=Gladiator.Status.ACTIVE
+                )
+            )
             if user.is_authenticated
             else []
         )
+        context["can_enter"] = [g for g in living if g.pk not in entered]
+        # A member with nothing to enter is told why, rather than shown no form at all.
+        if not context["can_enter"] and campaign_role(campaign=bout.campaign, user=user):
+            context["no_entry"] = "all entered" if living else "none living"
     if bout.status == Bout.Status.RUNNING:
         rules = turn_rules(bout.ruleset)
         state, _ = state_loaded(rules, bout.state)

@@ -97,6 +97,11 @@ class Bout(models.Model):
         return step_of(self.ruleset)
 
     @property
+    def is_void(self) -> bool:
+        """Declared void by the GM (arena/void.py): it has no result."""
+        return self.status == self.Status.VOIDED
+
+    @property
     def is_pending(self) -> bool:
         """Not fought to its end yet, and fought by the worker (not turn by turn)."""
         return self.status in (self.Status.SCHEDULED, self.Status.VERDICT)

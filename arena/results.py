@@ -91,6 +91,11 @@ def bout_settle(*, bout: Bout, engine_input: dict[str, Any], output: dict[str, A
 
 
 def _winner(result: dict[str, Any], outcomes: dict) -> str:
+    """Who won, by the rule set's name for it (a team's, a gladiator's). A bout nobody won has
+    no winner, whatever the result calls it (Arena of the Elders names a draw "draw", which
+    read "draw won.")."""
+    if not any(outcome.won for outcome in outcomes.values()):
+        return ""
     if result.get("winner"):
         return str(result["winner"])
     return ", ".join(sorted(name for name, o in outcomes.items() if o.won))

@@ -8,6 +8,7 @@ from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.http import Http404
 
 from arena.engine import EngineInputError, ruleset
+from arena.engine.core.canonical import canonical
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.selectors import campaign_get_visible, campaign_is_gm
@@ -15,6 +16,7 @@ from characters.models import LedgerLine
 
 from .models import Bout, BoutEntrant, BoutVerification, TurnOrder
 from .turns import state_loaded, states_around, turn_rules
+from .verification import order_receipt_doc
 
 _FATE_LABELS = dict(BoutEntrant.Fate.choices)
 
@@ -105,8 +107,13 @@ def _cell(value: Any) -> str:
 
 
 def bout_payouts(*, bout: Bout) -> QuerySet[LedgerLine]:
-    """What the bout paid out, gladiator by gladiator."""
-    return bout.ledger.select_related("gladiator").order_by("gladiator__name", "currency")
+    """What the bout paid out, gladiator by gladiator. Each line once: a voided bout's page
+    marks them taken back rather than listing the compensating lines beside them."""
+    return (
+        bout.ledger.filter(cause=LedgerLine.Cause.BOUT)
+        .select_related("gladiator")
+        .order_by("gladiator__name", "currency")
+    )
 
 
 def bouts_filter(
@@ -303,6 +310,9 @@ def bout_sealed_orders(*, bout: Bout, user=None) -> list[dict[str, Any]]:
         }
         if revealed:
             row.update(order=order.order, standing=order.standing, salt=order.salt)
+            # The exact text the receipt is the SHA-256 of (docs/verification.md), to copy.
+            doc = order_receipt_doc(order, bout_id=bout.pk, gladiator=name)
+            row["sealed_text"] = canonical(doc).decode()
         rows.append(row)
     return rows
 

@@ -87,10 +87,20 @@ def bout_new(request: HttpRequest, slug: str) -> HttpResponse:
         except LudusError as error:
             form_error(form, error)
         else:
-            messages.success(request, f"{bout.title} is scheduled.")
+            messages.success(request, schedule_message(bout, fight_now=form.fight_now))
             return redirect("bout", slug=campaign.slug, pk=bout.pk)
     context = {"campaign": campaign, "form": form}
     return render(request, "arena/bout_new.html", context, status=form_status(request))
+
+
+def schedule_message(bout: Bout, *, fight_now: bool) -> str:
+    """What the GM is told on the bout's page after scheduling it: true whether or not the
+    worker has fought it by the time the page shows the message."""
+    if fight_now:
+        return (
+            f"{bout.title} went to the arena to be fought now: its result is below once it is in."
+        )
+    return f"{bout.title} is scheduled for {bout.scheduled_at:%Y-%m-%d %H:%M} UTC."
 
 
 @login_required
@@ -279,6 +289,9 @@ def verify_context(request: HttpRequest, bout: Bout) -> dict:
     proof = bout_proof(bout=bout)
     return {
         "proof": proof,
+        # How far the digests go: a bout still fought turn by turn has hashed only its steps so
+        # far (none at its first step), a decided one its whole fight.
+        "steps_fought": len((bout.log or {}).get("turns") or []),
         "terms_json": canonical(proof["terms"]).decode() if proof["terms"] else "",
         "sealed_orders": bout_sealed_orders(bout=bout, user=request.user),
         "verification": verification,

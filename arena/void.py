@@ -1,6 +1,8 @@
 """Voiding a fought bout: the GM declares it void, with a reason. Its payouts are reversed by
 compensating ledger lines, the gladiators it killed live again, and its log stays, so the bout
-can still be replayed and verified. Locks in the documented order (docs/architecture.md):
+can still be replayed and verified. Its result goes: no winner, and no entrant's place, fate or
+count of opponents defeated, so no page, list or API answer reads it as a result (the log
+keeps the fight as it happened). Locks in the documented order (docs/architecture.md):
 the bout row, then its gladiators in id order, then the rows written under them."""
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from campaign.services import audit_record, check_campaign_gm
 from campaign.text import TextRefused, text_clean
 from characters.rewards import bout_payout_reverse
 
-from .models import Bout
+from .models import Bout, BoutEntrant
 from .notices import notice_bout_voided
 from .services import REASON_MAX, entrants_lock
 
@@ -51,7 +53,9 @@ def bout_void(*, bout: Bout, by: AbstractBaseUser, reason: str) -> Bout:
     locked.voided_at = timezone.now()
     locked.voided_by = by
     locked.void_reason = reason
-    locked.save(update_fields=["status", "voided_at", "voided_by", "void_reason"])
+    locked.winner = ""
+    locked.save(update_fields=["status", "voided_at", "voided_by", "void_reason", "winner"])
+    locked.entrants.update(place=None, fate=BoutEntrant.Fate.PENDING, defeated=0)
     audit_record(
         campaign=locked.campaign,
         actor=by,

@@ -21,6 +21,9 @@ MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 34, 8, 8, 22
 class Tick:
     at: float  # position along the axis, in drawing units
     label: str
+    # How the label hangs on its tick ("start", "middle", "end"); empty: the template's rule
+    # (the first label starts at its tick, the last ends at it, the others are centred).
+    anchor: str = ""
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,11 @@ def time_chart(
     dates = [series[0][0], series[-1][0]]
     if t1 - t0 > 2 * 86400:  # a middle date only when it differs from the ends
         dates.insert(1, datetime.fromtimestamp((t0 + t1) / 2, tz=series[0][0].tzinfo))
+    x_ticks = [Tick(x_of(d.timestamp()), d.strftime("%Y-%m-%d")) for d in dates]
+    if x_ticks[0].label == x_ticks[-1].label:
+        # A new sheet: every point on one day. One label, starting at the axis: two would be
+        # drawn on top of each other, the second hanging off the chart's left edge.
+        x_ticks = [Tick(left, x_ticks[0].label, anchor="start")]
     return Chart(
         title=title,
         width=width,
@@ -128,7 +136,7 @@ def time_chart(
                 css_class=css_class,
             )
         ],
-        x_ticks=[Tick(x_of(d.timestamp()), d.strftime("%Y-%m-%d")) for d in dates],
+        x_ticks=x_ticks,
         y_ticks=[Tick(y_of(v), str(v)) for v in ticks],
         x_label="date",
         y_label=y_label,

@@ -5,7 +5,7 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 
-from .house_rules import MERCY_CHOICES, PURSE_MAX, VOTE_SECONDS
+from .house_rules import MERCY_CHOICES, PURSE_MAX, RULE_WORDS, VOTE_SECONDS
 from .inputs import CODE_MAX, DESCRIPTION_MAX, TITLE_MAX, IntegerField, NameField, TextField
 from .models import Campaign
 from .sign_in import locked_out, lockout_refusal
@@ -130,6 +130,12 @@ class ContentForm(forms.Form):
         return data
 
 
+def _rule_words(key: str) -> dict[str, str]:
+    """Every way a house rule's field can refuse a value, in the rule's documented words."""
+    codes = ("required", "invalid", "invalid_choice", "min_value", "max_value")
+    return dict.fromkeys(codes, RULE_WORDS[key])
+
+
 class HouseRulesForm(forms.Form):
     """The GM's house rules of the economy and of mercy (campaign/house_rules.py); the service
     checks them again, so the API and this form refuse the same values in the same words."""
@@ -139,18 +145,21 @@ class HouseRulesForm(forms.Form):
         max_value=PURSE_MAX,
         label="Starting purse (gold)",
         help_text="What every new gladiator starts with, to shop before its first bout.",
+        error_messages=_rule_words("starting_purse"),
     )
     appearance_fee = IntegerField(
         min_value=0,
         max_value=PURSE_MAX,
         label="Appearance fee (gold)",
         help_text="Paid to every entrant of a bout that is fought, winner or loser.",
+        error_messages=_rule_words("appearance_fee"),
     )
     loser_share = forms.FloatField(
         min_value=0,
         max_value=1,
         label="Loser's share",
         help_text="Each loser gets this fraction of the winner's purse (0.25 is a quarter).",
+        error_messages=_rule_words("loser_share"),
     )
     mercy = forms.ChoiceField(
         choices=list(MERCY_CHOICES.items()),
@@ -158,9 +167,11 @@ class HouseRulesForm(forms.Form):
         help_text="When a gladiator appeals for mercy. A vote pauses the bout until it closes; "
         "if nobody votes (or it is a tie), the rule set's dice decide. Rule sets without an "
         "appeal for mercy are not affected.",
+        error_messages=_rule_words("mercy"),
     )
     mercy_vote_seconds = IntegerField(
         min_value=VOTE_SECONDS[0],
         max_value=VOTE_SECONDS[1],
         label="A mercy vote stays open (seconds)",
+        error_messages=_rule_words("mercy_vote_seconds"),
     )

@@ -59,9 +59,22 @@ def house_rules_of(options: dict[str, Any]) -> HouseRules:
     return HouseRules(**{key: options[key] for key in FIELDS if key in options})
 
 
-def _whole(value: Any, key: str, label: str, low: int, high: int) -> int:
+# What a bad value of each rule is told, in the words docs/campaigns.md documents: the service,
+# the page's form and the API all refuse with these (never a framework's generic text).
+RULE_WORDS = {
+    "starting_purse": f"The starting purse is a whole number from 0 to {PURSE_MAX:,}.",
+    "appearance_fee": f"The appearance fee is a whole number from 0 to {PURSE_MAX:,}.",
+    "loser_share": "The loser's share is a fraction of the winner's purse from 0 to 1 (0.25 is a "
+    "quarter).",
+    "mercy": f"Mercy is decided by one of: {', '.join(MERCY_CHOICES)}.",
+    "mercy_vote_seconds": f"A mercy vote's time is a whole number from {VOTE_SECONDS[0]:,} to "
+    f"{VOTE_SECONDS[1]:,}.",
+}
+
+
+def _whole(value: Any, key: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise LudusError(f"{label} is a whole number from {low:,} to {high:,}.", field=key)
+        raise LudusError(RULE_WORDS[key], field=key)
     return value
 
 
@@ -75,31 +88,21 @@ def house_rules_clean(values: dict[str, Any]) -> dict[str, Any]:
         )
     out: dict[str, Any] = {}
     if "starting_purse" in values:
-        out["starting_purse"] = _whole(
-            values["starting_purse"], "starting_purse", "The starting purse", 0, PURSE_MAX
-        )
+        out["starting_purse"] = _whole(values["starting_purse"], "starting_purse", 0, PURSE_MAX)
     if "appearance_fee" in values:
-        out["appearance_fee"] = _whole(
-            values["appearance_fee"], "appearance_fee", "The appearance fee", 0, PURSE_MAX
-        )
+        out["appearance_fee"] = _whole(values["appearance_fee"], "appearance_fee", 0, PURSE_MAX)
     if "loser_share" in values:
         share = values["loser_share"]
         if type(share) not in (int, float) or not 0 <= share <= 1:
-            raise LudusError(
-                "The loser's share is a fraction of the winner's purse from 0 to 1 (0.25 is a "
-                "quarter).",
-                field="loser_share",
-            )
+            raise LudusError(RULE_WORDS["loser_share"], field="loser_share")
         out["loser_share"] = float(share)
     if "mercy" in values:
         if values["mercy"] not in MERCY_CHOICES:
-            raise LudusError(
-                f"Mercy is decided by one of: {', '.join(MERCY_CHOICES)}.", field="mercy"
-            )
+            raise LudusError(RULE_WORDS["mercy"], field="mercy")
         out["mercy"] = values["mercy"]
     if "mercy_vote_seconds" in values:
         low, high = VOTE_SECONDS
         out["mercy_vote_seconds"] = _whole(
-            values["mercy_vote_seconds"], "mercy_vote_seconds", "A mercy vote's time", low, high
+            values["mercy_vote_seconds"], "mercy_vote_seconds", low, high
         )
     return out

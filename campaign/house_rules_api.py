@@ -13,7 +13,14 @@ from rest_framework.views import APIView
 
 from .api_inputs import Integer
 from .errors import LudusError
-from .house_rules import FIELDS, MERCY_CHOICES, PURSE_MAX, VOTE_SECONDS, house_rules_of
+from .house_rules import (
+    FIELDS,
+    MERCY_CHOICES,
+    PURSE_MAX,
+    RULE_WORDS,
+    VOTE_SECONDS,
+    house_rules_of,
+)
 from .selectors import campaign_get_visible
 from .services import campaign_house_rules_set
 
@@ -30,13 +37,36 @@ class HouseRulesOut(serializers.Serializer):
     mercy_vote_seconds = serializers.IntegerField(help_text="How long a mercy vote stays open.")
 
 
+def _rule_words(key: str) -> dict[str, str]:
+    """Every way a house rule's field can refuse a value, in the rule's documented words."""
+    codes = ("invalid", "null", "blank", "invalid_choice", "min_value", "max_value")
+    return {**dict.fromkeys(codes, RULE_WORDS[key]), "max_string_length": RULE_WORDS[key]}
+
+
 class HouseRulesIn(serializers.Serializer):
-    starting_purse = Integer(min_value=0, max_value=PURSE_MAX, required=False)
-    appearance_fee = Integer(min_value=0, max_value=PURSE_MAX, required=False)
-    loser_share = serializers.FloatField(min_value=0, max_value=1, required=False)
-    mercy = serializers.ChoiceField(choices=list(MERCY_CHOICES), required=False)
+    starting_purse = Integer(
+        min_value=0,
+        max_value=PURSE_MAX,
+        required=False,
+        error_messages=_rule_words("starting_purse"),
+    )
+    appearance_fee = Integer(
+        min_value=0,
+        max_value=PURSE_MAX,
+        required=False,
+        error_messages=_rule_words("appearance_fee"),
+    )
+    loser_share = serializers.FloatField(
+        min_value=0, max_value=1, required=False, error_messages=_rule_words("loser_share")
+    )
+    mercy = serializers.ChoiceField(
+        choices=list(MERCY_CHOICES), required=False, error_messages=_rule_words("mercy")
+    )
     mercy_vote_seconds = Integer(
-        min_value=VOTE_SECONDS[0], max_value=VOTE_SECONDS[1], required=False
+        min_value=VOTE_SECONDS[0],
+        max_value=VOTE_SECONDS[1],
+        required=False,
+        error_messages=_rule_words("mercy_vote_seconds"),
     )
 
 

@@ -58,12 +58,14 @@ class IntegerField(forms.IntegerField):
     def __init__(self, *, min_value: int = -MAX_INT, max_value: int = MAX_INT, **kwargs) -> None:
         super().__init__(min_value=min_value, max_value=max_value, **kwargs)
 
+    default_error_messages = {"invalid": "Enter a whole number in digits 0-9."}
+
     def to_python(self, value):
         if value in self.empty_values:
             return None
         number = parse_int(value, low=-(2**63), high=2**63 - 1)
         if number is None:
-            raise ValidationError("Enter a whole number in digits 0-9.", code="invalid")
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
         return number
 
 

@@ -233,10 +233,15 @@ def _item_name(gladiator: Gladiator, slug: str) -> str:
 def buy(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def action(g: Gladiator) -> str:
         holding = item_buy(gladiator=g, item=request.POST.get("item", ""), by=request.user)
-        where = "equipped" if holding.equipped else "in the pack"
-        return (
-            f"{g.name} bought the {holding.item.replace('_', ' ')} ({where}); {g.gold} gold left."
-        )
+        # The armoury's name for it (never its slug), and what became of it in plain words.
+        packs = getattr(adapter(g.campaign.ruleset), "packs", None)
+        if packs is not None and holding.item == packs.item:
+            where = "keeps it for the next draft or sealed event"  # opened there, not carried
+        elif holding.equipped:
+            where = "carries it into its next bout"
+        else:
+            where = "keeps it in its pack"
+        return f"{g.name} bought the {_item_name(g, holding.item)} and {where}; {g.gold} gold left."
 
     return _act(request, slug, pk, action)
 

@@ -10,7 +10,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from arena.models import Bout, TurnOrder
-from arena.play_by_web import bout_turn_resolve, order_submit
+from arena.play_by_web import bout_enter, bout_open, bout_turn_resolve, order_submit
+from characters.models import Gladiator
 
 pytestmark = pytest.mark.django_db
 
@@ -223,3 +224,27 @@ def test_the_gm_cancels_a_bout_in_progress_from_its_page(running, gm, client_as)
     client_as(gm).post(reverse("bout-cancel", args=[bout.campaign.slug, bout.pk]))
     bout.refresh_from_db()
     assert bout.status == Bout.Status.CANCELLED
+
+
+def test_a_player_with_nothing_to_enter_is_told_why(
+    arena_campaign, gm, owner, rival, kaunisto, client_as
+):
+    """Issue 29: a player with no living gladiator saw an empty entry box with no hint."""
+    bout = bout_open(campaign=arena_campaign, by=gm, title="Wanted", deadline_hours=24)
+    url = reverse("bout", args=[arena_campaign.slug, bout.pk])
+    create = reverse("gladiator-new", args=[arena_campaign.slug])
+
+    page = client_as(rival).get(url).content.decode()  # the rival has no gladiator at all
+    assert 'id="enter-form"' not in page
+    assert "no living gladiator in this campaign" in page and f'href="{create}"' in page
+
+    page = client_as(owner).get(url).content.decode()  # Kaunisto is alive and free
+    assert 'id="enter-form"' in page and 'id="no-entry"' not in page
+    bout_enter(bout=bout, gladiator=kaunisto, by=owner, square="D4")
+    page = client_as(owner).get(url).content.decode()
+    assert "all entered in this bout" in page and f'href="{create}"' not in page
+
+    Gladiator.objects.filter(pk=kaunisto.pk).update(status=Gladiator.Status.DEAD)
+    bout.entrants.all().delete()
+    page = client_as(owner).get(url).content.decode()  # only a dead gladiator left
+    assert "no living gladiator in this campaign" in page and f'href="{create}"' in page

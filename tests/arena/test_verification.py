@@ -4,7 +4,9 @@ the terms revealed after it, the worker's check, and sealed orders with their re
 from __future__ import annotations
 
 import hashlib
+import html
 import json
+import re
 import subprocess
 import sys
 
@@ -240,6 +242,29 @@ def test_the_turn_reveals_each_order_with_the_salt_that_hashes_to_its_receipt(
         assert detail["engine_input"]["turns"][0][row["gladiator"]] == row["order"]
 
 
+def test_the_page_shows_the_text_that_hashes_to_each_receipt(running, owner, rival, client_as):
+    """Issue 29: the table showed orders as Python dicts ({'move': 'D3'}); it shows the canonical
+    JSON the receipt hashes, which a player copies and hashes by hand."""
+    bout, mine, theirs = running
+    order_submit(entrant=mine, by=owner, order=SECRET)
+    order_submit(entrant=theirs, by=rival, order={})
+    bout_turn_resolve(bout_id=bout.pk, turn=1)
+    page = client_as(rival).get(reverse("bout", args=[bout.campaign.slug, bout.pk]))
+    table = page.content.decode().split('id="sealed-orders"')[1].split("</table>")[0]
+    rows = re.findall(
+        r'data-label="Gladiator">(.*?)</td>.*?<code class="receipt">(.*?)</code>.*?'
+        r'<code class="sealed-text">(.*?)</code>',
+        table,
+        re.S,
+    )
+    assert len(rows) == 2
+    for gladiator, receipt, text in rows:
+        shown = html.unescape(text)  # the text as the browser shows it
+        assert hashlib.sha256(shown.encode("utf-8")).hexdigest() == receipt
+        assert json.loads(shown)["gladiator"] == gladiator
+        assert "'" not in shown  # JSON, not a Python dict
+
+
 def test_a_tampered_stored_order_fails_its_receipt_check(running, owner, rival, gm):
     bout, mine, theirs = running
     order_submit(entrant=mine, by=owner, order=SECRET)
@@ -298,3 +323,32 @@ def test_the_migration_gives_existing_bouts_what_can_still_be_computed(due_bout,
     doc = {"bout": bout.pk, "gladiator": "Kaunisto", "order": SECRET, "salt": order.salt,
            "standing": False, "turn": 1}  # fmt: skip
     assert len(order.salt) == 32 and order.receipt == digest(doc)
+
+
+def _digests(client, bout) -> str:
+    page = client.get(reverse("bout", args=[bout.campaign.slug, bout.pk])).content.decode()
+    return page.split('id="digests"')[1].split("</p>")[0]
+
+
+def test_the_digest_line_says_how_far_the_bout_was_fought(
+    running, due_bout, owner, rival, client_as
+):
+    """Issue 29: a bout still at its first turn said "the engine input hashed to ..." as if
+    fought. Each state says what the digests cover."""
+    bout, mine, theirs = running
+    client = client_as(rival)
+    first = _digests(client, bout)
+    assert "No turn has been fought yet" in first and "input-digest" not in first
+
+    order_submit(entrant=mine, by=owner, order={})
+    order_submit(entrant=theirs, by=rival, order={})
+    bout_turn_resolve(bout_id=bout.pk, turn=1)
+    bout.refresh_from_db()
+    assert bout.status == Bout.Status.RUNNING
+    after_one = _digests(client, bout)
+    assert "So far, after turn 1" in after_one and bout.input_digest in after_one
+    assert "When it was fought" not in after_one
+
+    fought = bout_resolve(bout_id=due_bout.pk)
+    decided = _digests(client, fought)
+    assert "When it was fought" in decided and fought.log_digest in decided

@@ -55,7 +55,7 @@ def test_a_player_buys_a_sword_and_sees_the_gold_drop_without_a_reload(
     page.get_by_role("button", name="Buy Shortsword").click()
     expect(page.locator("#purse")).to_have_text("250")
     expect(page.locator("#flash .message.success")).to_contain_text(
-        "Brutus bought the shortsword (equipped); 250 gold left."
+        "Brutus bought the Shortsword and carries it into its next bout; 250 gold left."
     )
     expect(page.locator("#inventory")).to_contain_text("Shortsword")
     _assert_same_document(page)
@@ -87,7 +87,7 @@ def test_a_player_levels_a_gladiator_up_without_a_reload(page, login, campaign, 
     sheet = page.locator("#sheet")
     expect(sheet.locator(".meta")).to_contain_text("level 1")
     expect(page.locator("#xp")).to_have_text("2")
-    expect(page.locator("#advance")).to_contain_text("+1 body point (level 2)")
+    expect(page.locator("#advance")).to_contain_text("+1 body point (to level 2)")
 
     _mark_document(page)
     page.get_by_label("Improve", exact=True).select_option(label="+1 body point")
@@ -98,7 +98,7 @@ def test_a_player_levels_a_gladiator_up_without_a_reload(page, login, campaign, 
     expect(page.locator("#sheet .meta")).to_contain_text("level 2")
     expect(page.locator("#xp")).to_have_text("0")
     expect(page.locator("#stats")).to_contain_text("+1")  # the body bonus
-    expect(page.locator("#advance")).to_contain_text("+1 body point (level 3)")
+    expect(page.locator("#advance")).to_contain_text("+1 body point (to level 3)")
     _assert_same_document(page)
 
     page.get_by_label("Improve", exact=True).select_option(label="+1 attack die")

@@ -56,7 +56,11 @@ def test_a_voided_bout_restores_gold_and_life(page, login, campaign, gm, brutus,
     page.get_by_role("button", name="Yes, void the bout").click()
 
     expect(page.locator("#voided-banner")).to_contain_text("The wrong arena was used")
-    expect(page.locator("#payouts")).to_contain_text("taken back: the bout was voided")
+    expect(page.locator("#payouts")).to_contain_text("voided: taken back")
+    # A void is no result (issue 29): no "X wins", no fates, each payout once.
+    expect(page.locator("#bout-winner")).to_contain_text("no winner")
+    expect(page.locator("#bout-result")).not_to_contain_text("Killed")
+    expect(page.locator("#payouts li")).to_have_count(bout.ledger.filter(cause="bout").count())
     expect(page.get_by_role("link", name="Void this bout")).to_have_count(0)
 
     # The winner's purse is as before the bout, with the reversal on its statement.

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.template.loader import render_to_string
+from django.urls import reverse
 
 from campaign.charts import nice_step, time_chart, turns_chart
+from characters.services import gladiator_create
 
 
 @pytest.mark.parametrize(
@@ -57,3 +60,27 @@ def test_a_turns_chart_names_each_line_in_a_legend_with_its_last_value():
 def test_nothing_to_draw_is_no_chart():
     assert time_chart([], title="x", y_label="x", css_class="x") is None
     assert turns_chart({"A": []}, {"A": "#000"}, title="x", y_label="x") is None
+
+
+def test_a_new_sheets_chart_shows_its_one_date_once_inside_the_chart():
+    """Issue 29: a sheet whose points are all on one day drew two labels on one spot, the
+    second hanging off the left edge ("6-11-262026-11-26")."""
+    start = datetime(2026, 11, 26, 9, tzinfo=UTC)
+    series = [(start, 0), (start + timedelta(minutes=3), 150)]
+    chart = time_chart(series, title="Gold", y_label="gold", css_class="gold")
+    assert [(t.label, t.at, t.anchor) for t in chart.x_ticks] == [
+        ("2026-11-26", chart.left, "start")
+    ]
+    alone = time_chart([(start, 1)], title="Level", y_label="level", css_class="level")
+    assert [(t.label, t.anchor) for t in alone.x_ticks] == [("2026-11-26", "start")]
+
+
+@pytest.mark.django_db
+def test_a_new_gladiators_sheet_draws_each_date_label_once(campaign, owner, client_as):
+    tiro = gladiator_create(campaign=campaign, by=owner, name="Tiro", kind="barbarian")
+    page = client_as(owner).get(reverse("gladiator", args=[campaign.slug, tiro.pk]))
+    body = page.content.decode()
+    for chart in body.split('class="tick-labels x"')[1:]:
+        labels = re.findall(r"<text [^>]*>([^<]+)</text>", chart.split("</g>")[0])
+        assert len(labels) == len(set(labels)) == 1
+        assert 'text-anchor="start"' in chart.split("</g>")[0]

@@ -160,3 +160,31 @@ def test_a_polled_result_replaces_the_cancel_button_once_fought(due_bout, gm, cl
     assert 'id="void-button"' in done  # the GM's next possible step
     page = client.get(url).content.decode()
     assert 'id="cancel-button"' not in page and "hx-swap-oob" not in page
+
+
+def test_fight_now_says_what_stays_true_once_the_bout_is_fought(
+    campaign, gm, brutus, nox, client_as
+):
+    """Issue 29: "Fight now" said the bout "is scheduled", shown on a bout already fought."""
+    client = client_as(gm)
+    sent = client.post(
+        reverse("bout-new", args=[campaign.slug]), {**_form("", brutus, nox), "fight_now": "1"}
+    )
+    bout = Bout.objects.get()
+    bout_resolve(bout_id=bout.pk)  # the worker is done before the GM's page loads
+    page = client.get(sent.url).content.decode()
+    assert "went to the arena to be fought now" in page
+    assert "is scheduled" not in page and 'id="bout-winner"' in page
+
+
+def test_a_bout_for_later_is_said_to_be_scheduled_for_its_time(
+    campaign, gm, brutus, nox, client_as
+):
+    when = (timezone.now() + timedelta(days=2)).replace(second=0, microsecond=0)
+    client = client_as(gm)
+    sent = client.post(
+        reverse("bout-new", args=[campaign.slug]), _form(when.strftime(FORM_TIME), brutus, nox)
+    )
+    page = client.get(sent.url).content.decode()
+    assert f"is scheduled for {when:%Y-%m-%d %H:%M} UTC." in page
+    assert "went to the arena" not in page

@@ -134,7 +134,7 @@ def test_the_bout_page_and_the_ledger_show_the_void(fought, gm, rival, client_as
     page = client_as(rival).get(reverse("bout", args=[bout.campaign.slug, bout.pk]))
     body = page.content.decode()
     assert 'id="voided-banner"' in body and "The wrong arena was used" in body
-    assert "taken back: the bout was voided" in body
+    assert "voided: taken back" in body
     assert 'id="void-button"' not in body
     sheet = client_as(rival).get(reverse("gladiator", args=[bout.campaign.slug, winner.pk]))
     assert "Bout voided" in sheet.content.decode()
@@ -166,3 +166,42 @@ def test_the_void_api(fought, gm, owner, api_as):
     assert done.status_code == 200
     assert (done.json()["status"], done.json()["void_reason"]) == ("voided", "Rigged")
     assert done.json()["voided_by"] == gm.username
+
+
+def test_a_void_reads_as_a_void_on_every_page_and_in_the_api(fought, gm, rival, client_as, api_as):
+    """Issue 29: the page said "<winner> wins", the dead showed "Killed", each payout showed
+    twice (paid and taken back), and the career table listed the bout as a result."""
+    bout, winner, dead = fought
+    paid = sorted(bout.ledger.values_list("gladiator__name", "currency", "amount"))
+    assert bout.winner == winner.name
+    bout_void(bout=bout, by=gm, reason="The wrong arena was used")
+    slug, client = bout.campaign.slug, client_as(rival)
+
+    page = client.get(reverse("bout", args=[slug, bout.pk])).content.decode()
+    result = page.split('id="bout-result"')[1].split("</section>")[0]
+    assert "Void:" in result and "counts in no record" in result
+    assert f"{winner.name}</strong> wins" not in page and "Killed" not in result
+    assert 'id="standings"' not in result  # no places, no fates
+    shown = result.split('id="payouts"')[1].split("</ul>")[0]
+    assert shown.count("<li>") == len(paid) == 2  # once each, not paid and then taken back
+    assert shown.count("voided: taken back") == len(paid)
+    assert f"+{paid[0][2]} " in shown and "-" + str(paid[0][2]) not in shown
+
+    career = client.get(reverse("gladiator", args=[slug, dead.pk])).content.decode()
+    row = career.split(f"{bout.title}</a>")[1].split("</tr>")[0]
+    assert "Void: no result" in row and "Killed" not in row
+
+    history = client.get(reverse("bout-history", args=[slug])).content.decode()
+    line = history.split(f">{bout.title}</a>")[1].split("</tr>")[0]
+    assert "none: void" in line and winner.name not in line.split('data-label="Winner"')[1]
+    killed = client.get(reverse("bout-history", args=[slug]), {"outcome": "killed"})
+    assert bout.title not in killed.content.decode()
+
+    standings = client.get(reverse("standings", args=[slug])).content.decode()
+    winner_row = standings.split(f">{winner.name}</a>")[1].split("</tr>")[0]
+    assert 'data-label="Bouts">0<' in winner_row
+
+    answer = api_as(rival).get(reverse("api-bout", args=[slug, bout.pk])).json()
+    assert (answer["void"], answer["winner"], answer["status"]) == (True, "", "voided")
+    assert {(e["place"], e["fate"], e["defeated"]) for e in answer["entrants"]} == {(None, "", 0)}
+    assert bout.log["result"]["standings"]  # the fight itself is kept as it happened

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.core.management import call_command
@@ -200,3 +201,31 @@ def test_a_chunk_of_a_deleted_run_stops(ga_run):
     ga_run.delete()
     assert _stopped(ga_run.pk) is True
     assert lab_chunk_run(run_id=ga_run.pk, index=0) is False
+
+
+def test_each_pairings_interval_is_in_plain_sight_and_no_label_names_a_hidden_input(
+    arena_campaign, gm, client_as
+):
+    """Issue 29: the intervals were only in the squares' hover titles, and a "Ruleset" label
+    was tied to the form's hidden input."""
+    client = client_as(gm)
+    form = client.get(reverse("lab", args=[arena_campaign.slug])).content.decode()
+    assert 'type="hidden" name="ruleset"' in form
+    assert 'for="id_ruleset"' not in form and ">Ruleset<" not in form
+    run = fight_all(
+        lab_run_start(
+            campaign=arena_campaign,
+            by=gm,
+            ruleset_slug="gladiator-arena",
+            builds=GA_BUILDS,
+            bouts=1,
+            seed=5,
+        )
+    )
+    page = client.get(reverse("lab-run", args=[arena_campaign.slug, run.pk])).content.decode()
+    table = page.split('id="lab-pairings"')[1].split("</table>")[0]
+    rows = table.split("<tr>")[2:]  # after the head's row
+    assert len(rows) == 9
+    for row in rows:
+        assert re.search(r'data-label="95% interval">\d+\.\d%-\d+\.\d%<', row)
+        assert ">1 bout<" in row  # one bout a pairing: "1 bout", not "1 bouts"

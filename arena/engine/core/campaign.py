@@ -180,6 +180,9 @@ class CampaignAdapter(Protocol):
     # Optional, False when absent: whether a bout has an appeal for mercy that asks
     # core/mercy.py for the campaign's house rule (the input's "mercy" key) before its dice.
     mercy_appeal: bool
+    # Optional, none when absent: one sentence under a bout's entry form saying what a gladiator
+    # of this rule set fights with, in its own words ("A war machine fights with ...").
+    entry_note: str
 
     def types(self) -> Sequence[GladiatorType]: ...
 

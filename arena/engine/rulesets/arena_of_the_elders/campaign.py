@@ -106,6 +106,11 @@ class EldersCampaign:
             "king). Knock-outs: champions it took out."
         ),
     )
+    # Under the entry form of a bout by web: what the gladiator fights with, in its own words.
+    entry_note = (
+        "A champion fights with its own abilities; what it wears from the shop changes only "
+        "its looks."
+    )
 
     content_kinds = CONTENT_KINDS
 
@@ -199,7 +204,7 @@ class EldersCampaign:
             ability = hero.named(key)
             assert ability is not None
             if key not in unlocked:
-                out.append(Advance(f"unlock:{key}", f"Unlock {ability.name} (level 3)",
+                out.append(Advance(f"unlock:{key}", f"Unlock {ability.name} as a level-3 choice",
                                    xp=UNLOCK_XP, level=1))  # fmt: skip
         for key in unlocked:
             ability = hero.named(key)

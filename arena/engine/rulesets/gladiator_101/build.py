@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from arena.engine.core.words import counted
 from arena.engine.rulesets.gladiator_101.data import (
     DEFAULT_COST_SCALE,
     DEFAULT_FEAT_POINTS,
@@ -96,7 +97,7 @@ def build_problems(
         problems.append(f"the scores cost {spent} marks, {spent - marks} more than the {marks}")
     cost = feat_cost(feats)
     if cost > points:
-        problems.append(f"the feats cost {cost} points, more than the limit of {points}")
+        problems.append(f"the feats cost {counted(cost, 'point')}, more than the limit of {points}")
     bases = Counter(FEATS[s].base for s in feats)
     problems += [
         f"{b}: assigned twice (a feat or its foil counts once)" for b, n in bases.items() if n > 1

@@ -26,6 +26,7 @@ from arena.engine.core.campaign import (
     TacticSetting,
 )
 from arena.engine.core.protocol import Fate
+from arena.engine.core.words import counted
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_101 import build as builds
 from arena.engine.rulesets.gladiator_101 import packs as booster
@@ -98,6 +99,11 @@ class Gladiator101Campaign:
             "as every bout has one opponent."
         ),
     )
+    # Under the entry form of a bout by web: what the gladiator fights with, in its own words.
+    entry_note = (
+        "It fights with its type's own equipment and what it has equipped from the shop: "
+        "change that before the bout starts."
+    )
     packs = Gladiator101Packs()
 
     def types(self) -> Sequence[GladiatorType]:
@@ -150,20 +156,22 @@ class Gladiator101Campaign:
     def advances(self, kind: str, build: Mapping[str, Any], level: int) -> list[Advance]:
         b = _build(build)
         out = [
-            Advance("level", f"Level {level + 1}: +{LEVEL_MARKS} marks, +{LEVEL_FEAT_POINTS} "
-                    "feat points", xp=2 * (level + 1), level=1),
+            Advance("level", f"+{counted(LEVEL_MARKS, 'mark')} and "
+                    f"+{counted(LEVEL_FEAT_POINTS, 'feat point')}", xp=2 * (level + 1), level=1),
         ]  # fmt: skip
         spent = builds.marks_spent(b["scores"])
         for s in SCORES:
             n = b["scores"][s]
             if n < len(DEFAULT_COST_SCALE) and spent + DEFAULT_COST_SCALE[n] <= b["marks"]:
-                label = f"{s.capitalize()} {n} -> {n + 1} ({DEFAULT_COST_SCALE[n]} marks)"
+                label = (
+                    f"{s.capitalize()} {n} -> {n + 1} ({counted(DEFAULT_COST_SCALE[n], 'mark')})"
+                )
                 out.append(Advance(f"score:{s}", label))
         free = b["feat_points"] - builds.feat_cost(b["feats"])
         known = {FEATS[s].base for s in b["feats"]}
         for feat in STANDARD_FEATS:
             if feat.slug not in known and feat.cost <= free:
-                label = f"Learn {feat.name} ({feat.cost} points): {feat.text}"
+                label = f"Learn {feat.name} ({counted(feat.cost, 'point')}): {feat.text}"
                 out.append(Advance(f"learn:{feat.slug}", label, gold=TRAINER_GOLD * feat.cost))
         for slug in b["pool"]:
             if FEATS[slug].base not in known and FEATS[slug].cost <= free:

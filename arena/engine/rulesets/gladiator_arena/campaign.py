@@ -81,6 +81,10 @@ class GladiatorArenaCampaign:
             "killed, a shared kill counted for each killer."
         ),
     )
+    # Under the entry form of a bout by web: what the gladiator fights with, in its own words.
+    entry_note = (
+        "It fights with the weapon it carries: change it in the shop before the bout starts."
+    )
 
     def __init__(self) -> None:
         self._types = [

@@ -77,6 +77,11 @@ class GladiatorQuestCampaign:
             "killed or spared on appeal."
         ),
     )
+    # Under the entry form of a bout by web: what the gladiator fights with, in its own words.
+    entry_note = (
+        "It fights with the weapons, armour and gear it has equipped: change them in the shop"
+        " before the bout starts."
+    )
     mercy_appeal = True  # the appeal to the Emperor (VI.B) asks core/mercy.py first
 
     def __init__(self) -> None:

@@ -78,6 +78,11 @@ class SuddenDestructionCampaign:
             "out. Destroyed: machines it destroyed."
         ),
     )
+    # Under the entry form of a bout by web: what the gladiator fights with, in its own words.
+    entry_note = (
+        "A war machine fights with its own weapons and the armour fitted to it: fit armour in"
+        " the shop before the bout starts."
+    )
 
     def types(self) -> Sequence[GladiatorType]:
         return [GladiatorType(KIND, "War machine (the text's starting levels)", "War machine")]
