@@ -272,7 +272,10 @@ CELERY_BEAT_SCHEDULE = {
 
 # E-mail (docs/configuration.md): SMTP from the environment in production; the development
 # stack (LUDUS_DEV, `make run`) writes each message to a file under .devdata/mail/ instead.
-EMAIL_BACKEND = os.environ.get(
+# Every message goes through campaign.mail's backend, which makes its headers safe (names and
+# subjects come from players), then through the transport LUDUS_EMAIL_BACKEND names.
+EMAIL_BACKEND = "campaign.mail.HeaderSafeBackend"
+LUDUS_EMAIL_TRANSPORT = os.environ.get(
     "LUDUS_EMAIL_BACKEND",
     "django.core.mail.backends.filebased.EmailBackend"
     if env_bool("LUDUS_DEV", False)
