@@ -56,6 +56,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "campaign.body_limit.BodyLimitMiddleware",  # first: before anything reads the body
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -164,6 +165,9 @@ SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0"))
 # its longest text is 2,000 characters.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
+# The whole body of a route that takes a file (campaign/body_limit.py): the GM content's
+# 256 K characters of UTF-8 and the form around them.
+LUDUS_UPLOAD_MAX_BYTES = int(os.environ.get("LUDUS_UPLOAD_MAX_BYTES", str(1024 * 1024 + 64 * 1024)))
 
 # Throttles, the sign-in lockout and DRF's counters live in this cache; several web processes
 # must share it, so production points it at Redis (docs/configuration.md).
