@@ -10,7 +10,13 @@ export UV_PYTHON_DOWNLOADS := never
 PYTHON312 ?= $(shell for p in python3.12 $$(command -v pyenv >/dev/null 2>&1 && ls -d "$$(pyenv root)"/versions/3.12*/bin/python3.12 2>/dev/null | sort -V | tail -1); do \
 	"$$p" -c 'import sys; assert sys.version_info[:2] == (3, 12)' >/dev/null 2>&1 && { command -v "$$p"; break; }; done)
 
-.PHONY: run dev test fuzz lint format lock shell bench clean-data
+.PHONY: run dev test fuzz lint format lock shell bench clean-data python-check
+
+# Python before 3.12.5 writes a newline decoded from an RFC 2047 encoded word into an e-mail
+# header (CVE-2024-6923). Ludus neutralises encoded words itself (campaign/mail.py), so an older
+# 3.12 still runs, with this warning; deploy on 3.12.5 or later (`manage.py check --deploy`).
+python-check: $(VENV)/.synced
+	@$(PY) -c 'import sys; sys.exit(sys.version_info[:3] < (3, 12, 5))' || echo "Warning: Python $$($(PY) -c 'import platform; print(platform.python_version())') is older than 3.12.5, whose e-mail library writes a newline decoded from an encoded word (=?utf-8?q?...=0A...?=) into a header (CVE-2024-6923). Ludus cleans every header itself (campaign/mail.py), so it runs; install Python 3.12.5 or later (e.g. pyenv install 3.12) and set PYTHON312 to guard the headers twice." >&2
 
 # uv lives inside .venv, at the version requirements.lock pins: nothing outside the project is
 # installed or changed.
@@ -21,13 +27,13 @@ $(VENV)/.synced: requirements.lock
 	$(PY) -m uv pip sync --quiet --python $(PY) requirements.lock
 	@touch $@
 
-run: $(VENV)/.synced  ## the app with the demo campaign on embedded PostgreSQL and Redis, served by gunicorn
+run: $(VENV)/.synced python-check  ## the app with the demo campaign on embedded PostgreSQL and Redis, served by gunicorn
 	$(PY) -m campaign.devstack run
 
-dev: $(VENV)/.synced  ## the same with Django's autoreloading runserver and debug on, for work on the code
+dev: $(VENV)/.synced python-check  ## the same with Django's autoreloading runserver and debug on, for work on the code
 	$(PY) -m campaign.devstack run --dev
 
-test: $(VENV)/.synced  ## the whole suite on embedded PostgreSQL and Redis
+test: $(VENV)/.synced python-check  ## the whole suite on embedded PostgreSQL and Redis
 	$(PY) -m campaign.devstack test $(ARGS)
 
 # The API fuzzer with many more examples than the test suite gives it (docs/security.md).

@@ -5,6 +5,7 @@ while it is still starting."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -45,6 +46,33 @@ def _refuse_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{text} is beyond what a number can hold")
+    return number
+
+
+class JSONRefused(ValueError):
+    """JSON text that is not read, with the reason in words."""
+
+
+def json_read(text: str) -> Any:
+    """JSON text as data, bounded as all JSON Ludus reads (the API's bodies, the GM's content):
+    at most MAX_JSON_DEPTH deep (checked before parsing: deeper is a RecursionError), no NaN or
+    Infinity or number beyond a float, and nothing PostgreSQL cannot store."""
+    if json_too_deep(text):
+        raise JSONRefused(f"The JSON is nested more than {MAX_JSON_DEPTH} levels deep.")
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+    except (ValueError, RecursionError) as error:
+        raise JSONRefused(f"JSON parse error - {error}") from None
+    problem = _unstorable(data)
+    if problem:
+        raise JSONRefused(problem)
+    return data
+
+
 class BoundedJSONParser(BaseParser):
     """JSON in UTF-8, at most DATA_UPLOAD_MAX_MEMORY_SIZE bytes and MAX_JSON_DEPTH deep.
     DRF's own JSONParser reads the whole stream and recurses without a bound."""
@@ -64,16 +92,10 @@ class BoundedJSONParser(BaseParser):
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise ParseError("The body is not valid UTF-8.") from None
-        if json_too_deep(text):
-            raise ParseError(f"The JSON is nested more than {MAX_JSON_DEPTH} levels deep.")
         try:
-            data = json.loads(text, parse_constant=_refuse_constant)
-        except (ValueError, RecursionError) as error:
-            raise ParseError(f"JSON parse error - {error}") from None
-        problem = _unstorable(data)
-        if problem:
-            raise ParseError(problem)
-        return data
+            return json_read(text)
+        except JSONRefused as refused:
+            raise ParseError(str(refused)) from None
 
 
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")

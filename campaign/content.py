@@ -8,7 +8,6 @@ is stored unless every item passes: the refusal lists every problem, each naming
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +17,7 @@ from django.db import IntegrityError, transaction
 from arena.engine import EngineInputError, ruleset
 from arena.engine.core.campaign import ContentKind, content_kinds_of
 
+from .api_parsers import JSONRefused, json_read
 from .errors import LudusError
 from .models import Campaign, CampaignContent
 from .services import audit_record, check_campaign_gm
@@ -60,15 +60,15 @@ def content_documents(campaign: Campaign) -> dict[str, list[Any]]:
 
 
 def content_parse(text: str) -> Any:
-    """An uploaded document's JSON, or a refusal saying where it stops being JSON."""
+    """An uploaded document's JSON, or a refusal saying why it is not read (where it stops
+    being JSON, too deep, NaN ...): bounded as the API's JSON is (campaign/api_parsers.py)."""
     if len(text) > MAX_DOCUMENT:
         raise LudusError(f"The document is over {MAX_DOCUMENT // 1024} KB.", field="document")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
+        return json_read(text)
+    except JSONRefused as refused:
         raise LudusError(
-            f"The document is not JSON: {error.msg} at line {error.lineno}, column {error.colno}.",
-            field="document",
+            f"The document is not JSON Ludus reads: {refused}", field="document"
         ) from None
 
 
@@ -126,6 +126,8 @@ def content_problems(campaign: Campaign, document: Any) -> list[str]:
             where = f"{kind}[{n}]"
             problems += rules.content_problems(kind, item, where)
             key = item.get("key") if isinstance(item, Mapping) else None
+            if not isinstance(key, str):  # any other key is the rule set's problem to name
+                continue
             if (kind, key) in taken:
                 problems.append(f"{where}.key: {key!r} is already in this campaign")
             taken.add((kind, key))

@@ -121,4 +121,10 @@ class EmailField(TextField):
         cleaned = super().clean_text(value)
         if cleaned:
             validate_email(cleaned)
+            if "=?" in cleaned:  # the mail backend would refuse to send to it (campaign/mail.py)
+                raise ValidationError(
+                    "An e-mail address with =? in it would be read as an encoded word; "
+                    "give another address.",
+                    code="invalid",
+                )
         return cleaned

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "campaign.body_limit.BodyLimitMiddleware",  # first: before anything reads the body
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -175,6 +176,9 @@ SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0"))
 # its longest text is 2,000 characters.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
+# The whole body of a route that takes a file (campaign/body_limit.py): the GM content's
+# 256 K characters of UTF-8 and the form around them.
+LUDUS_UPLOAD_MAX_BYTES = int(os.environ.get("LUDUS_UPLOAD_MAX_BYTES", str(1024 * 1024 + 64 * 1024)))
 
 # Throttles, the sign-in lockout and DRF's counters live in this cache; several web processes
 # must share it, so production points it at Redis (docs/configuration.md).
@@ -302,7 +306,10 @@ CELERY_BEAT_SCHEDULE = {
 
 # E-mail (docs/configuration.md): SMTP from the environment in production; the development
 # stack (LUDUS_DEV, `make run`) writes each message to a file under .devdata/mail/ instead.
-EMAIL_BACKEND = os.environ.get(
+# Every message goes through campaign.mail's backend, which makes its headers safe (names and
+# subjects come from players), then through the transport LUDUS_EMAIL_BACKEND names.
+EMAIL_BACKEND = "campaign.mail.HeaderSafeBackend"
+LUDUS_EMAIL_TRANSPORT = os.environ.get(
     "LUDUS_EMAIL_BACKEND",
     "django.core.mail.backends.filebased.EmailBackend"
     if env_bool("LUDUS_DEV", False)

@@ -17,6 +17,7 @@ from characters.pack_events import offers_packs
 from characters.selectors import standings
 from characters.shop import DEFAULT_SELL_RATIO
 
+from .body_limit import takes_upload
 from .content import ContentRefused, content_kinds, content_parse, content_upload
 from .errors import LudusError
 from .forms import CampaignForm, ContentForm, JoinForm, LoginForm, OptionsForm, SignupForm
@@ -215,6 +216,7 @@ def options(request: HttpRequest, slug: str) -> HttpResponse:
     return refused(request, lambda: campaign_detail(request, campaign.slug))
 
 
+@takes_upload
 @login_required
 @require_http_methods(["GET", "POST"])
 def content_view(request: HttpRequest, slug: str) -> HttpResponse:

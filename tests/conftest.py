@@ -29,6 +29,10 @@ def _test_settings(settings):
     }
     # Password hashing is slow on purpose; tests create many users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Mail goes through the header-safe backend as in production, then into django.core.mail's
+    # outbox (pytest-django had put the outbox in its place).
+    settings.EMAIL_BACKEND = "campaign.mail.HeaderSafeBackend"
+    settings.LUDUS_EMAIL_TRANSPORT = "django.core.mail.backends.locmem.EmailBackend"
     # Throttle counters live in the (local memory) cache: each test starts afresh (the
     # sign-in lockout's are rows, rolled back with the test).
     cache.clear()

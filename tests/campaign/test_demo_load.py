@@ -10,7 +10,9 @@ from django.core.management import call_command
 
 from arena.engine import play
 from arena.models import Bout, TurnOrder
-from campaign.management.commands.demo_load import Command
+from arena.services import VERIFIABLE
+from arena.verification import bout_checks
+from campaign.management.commands.demo_load import DEMO_SLUG, Command
 from campaign.models import Campaign
 from characters.models import Gladiator, LedgerLine
 
@@ -110,3 +112,18 @@ def test_a_demo_loaded_before_the_elders_joined_it_gets_them_alone(monkeypatch):
         assert Bout.objects.filter(campaign__slug=slug).count() == bouts
     assert Campaign.objects.filter(slug__startswith="the-engines-of-alesia").count() == 1
     assert "already loaded" in load()
+
+
+def test_every_demo_bout_that_can_be_verified_verifies():
+    """A demo shows what the product promises: each decided bout's terms hash to its published
+    commitment, it was fought with the promised seed, and it replays to its log (the first
+    Capua bout, whose seed the loader picks to show mercy, among them)."""
+    load()
+    verifiable = Bout.objects.filter(status__in=VERIFIABLE).order_by("pk")
+    capua = verifiable.filter(campaign__slug=DEMO_SLUG)
+    fates = {row["fate"] for b in capua for row in b.log["result"]["standings"]}
+    assert "mercy" in fates, "the demo shows no mercy"
+    for bout in verifiable:
+        failed = [c for c in bout_checks(bout) if c["ok"] is False]
+        assert failed == [], f"{bout.campaign.slug} {bout.title}: {failed}"
+        assert any(c["check"] == "commitment" and c["ok"] for c in bout_checks(bout))

@@ -22,12 +22,14 @@ from campaign.notifications.services import DeliveryFailed, delivery_send, event
 @dataclass
 class Mailbox:
     messages: list = field(default_factory=list)
+    raw: list[bytes] = field(default_factory=list)  # each message as it came over the wire
 
     async def handle_DATA(self, server, session, envelope):  # aiosmtpd's handler hook
         from email import message_from_bytes, policy
 
         message = message_from_bytes(envelope.content, policy=policy.default)
         self.messages.append((list(envelope.rcpt_tos), message))
+        self.raw.append(envelope.content)
         return "250 Message accepted for delivery"
 
 
@@ -40,7 +42,7 @@ def smtp(settings) -> Iterator[Mailbox]:
         port = probe.getsockname()[1]
     controller = Controller(mailbox, hostname="127.0.0.1", port=port)
     controller.start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.LUDUS_EMAIL_TRANSPORT = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
     settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
     try:

@@ -99,13 +99,20 @@ def test_the_settings_choose_what_comes_by_email(smtp, worker, campaign, address
     assert 'value="new@example.org"' in page
 
 
-@pytest.mark.parametrize("address", ["not an address", "a@b", "x" * 300 + "@example.org"])
-def test_a_bad_address_is_refused_in_words(address, owner, client_as):
+@pytest.mark.parametrize(
+    ("address", "reason"),
+    [
+        ("not an address", "valid email address"),
+        ("a@b", "valid email address"),
+        ("x" * 300 + "@example.org", "at most"),
+        ("=?utf-8?q?a=0D=0ABcc=3A=20evil?=@example.org", "read as an encoded word"),
+        ("a=?utf-8?q?b?=@example.org", "read as an encoded word"),
+    ],
+)
+def test_a_bad_address_is_refused_in_words(address, reason, owner, client_as):
     response = client_as(owner).post(reverse("notification-settings"), {"email": address})
     assert response.status_code == 400
-    assert (
-        "valid email address" in response.content.decode() or "at most" in response.content.decode()
-    )
+    assert reason in response.content.decode()
     owner.refresh_from_db()
     assert owner.email == ""
 
@@ -117,7 +124,7 @@ def test_no_address_no_email(smtp, worker, campaign, owner):
 
 def test_an_smtp_server_that_is_down_is_retried_and_logged(settings, worker, campaign, addressed):
     owner, _ = addressed
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.LUDUS_EMAIL_TRANSPORT = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", 9, 2
     (delivery,) = worker(record(campaign, [owner]))
     assert (delivery.status, delivery.attempts) == (Delivery.Status.PENDING, 1)

@@ -27,6 +27,7 @@ from urllib.parse import urlencode
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
@@ -167,6 +168,7 @@ def world(gm, owner, rival, outsider) -> World:
 # --- the table ------------------------------------------------------------------------------
 
 TEXT, OPTIONAL_TEXT, NUMBER, SIGNED, ID = "text", "optional text", "number", "signed", "id"
+KEY = "key"  # a GM content item's key: any JSON but a string is refused too
 
 
 @dataclass(frozen=True)
@@ -179,6 +181,9 @@ class Row:
     fields: dict[str, str]  # dotted path in the payload -> kind
     api: bool = False
     ok: int = 302
+    # A page whose form carries one JSON document (the GM's content): "text" (pasted) or "file"
+    # (uploaded); the payload's "document" is the JSON the fields' paths point into.
+    document_in: str = ""
 
     def __str__(self) -> str:
         return self.name
@@ -321,8 +326,16 @@ ROWS = [
         {"order.move": TEXT, "text": OPTIONAL_TEXT, "turn": NUMBER}, api=True, ok=200),
     Row("api content upload", "post", at("api-content", "elders"), "gm",
         lambda w: {"document": {"champions": EXAMPLE["champions"]}},
-        {"document.champions.0.key": TEXT, "document.champions.0.name": TEXT,
+        {"document.champions.0.key": KEY, "document.champions.0.name": TEXT,
          "document.champions.0.health": NUMBER}, api=True, ok=201),
+    Row("page content text", "post", at("campaign-content", "elders"), "gm",
+        lambda w: {"document": {"champions": EXAMPLE["champions"]}},
+        {"document.champions.0.key": KEY, "document.champions.0.name": TEXT,
+         "document.champions.0.health": NUMBER}, document_in="text"),
+    Row("page content file", "post", at("campaign-content", "elders"), "gm",
+        lambda w: {"document": {"champions": EXAMPLE["champions"]}},
+        {"document.champions.0.key": KEY, "document.champions.0.name": TEXT,
+         "document.champions.0.health": NUMBER}, document_in="file"),
     Row("api content delete", "delete",
         at("api-content-delete", "elders", "[arena_item|foreign_content]"), "gm",
         lambda w: {}, {}, api=True, ok=204),
@@ -354,8 +367,16 @@ BOUNDS = {"2^31": 2**31, "2^63": 2**63, "-(2^63)-1": -(2**63) - 1}
 NEGATIVE = {"negative": -1}
 
 
+NOT_TEXT = {
+    "a list": ["frost-maiden"], "an object": {"key": "frost-maiden"}, "null": None,
+    "true": True, "a number": 7, "a list 15 deep": json.loads("[" * 15 + "]" * 15),
+}  # fmt: skip
+
+
 def bad_values(kind: str, api: bool) -> dict[str, Any]:
     """The bad values of one kind of field (numbers as JSON numbers in the API)."""
+    if kind == KEY:
+        return {**BLANKS, **ANY_TEXT, **NOT_TEXT}
     if kind == TEXT:
         return {**BLANKS, **ANY_TEXT}
     if kind == OPTIONAL_TEXT:
@@ -396,7 +417,7 @@ def attempts(row: Row, w: World) -> list[Attempt]:
     tries = [
         Attempt(f"{path} {name}", put(base, path, value))
         for path, kind in row.fields.items()
-        for name, value in bad_values(kind, row.api).items()
+        for name, value in bad_values(kind, row.api or bool(row.document_in)).items()
     ]
     tries += [
         Attempt(f"{path} id of another campaign", put(base, path, foreign))
@@ -412,7 +433,30 @@ def attempts(row: Row, w: World) -> list[Attempt]:
         tries.append(Attempt("text/plain", json.dumps(base), content_type="text/plain"))
     elif row.fields:
         tries.append(Attempt("JSON instead of a form", json.dumps(base), "application/json"))
+    if row.document_in:  # the document itself, whatever its shape (test_content_fuzz.py: more)
+        tries += [Attempt(f"a document {name}", {"document": text})
+                  for name, text in BAD_DOCUMENTS.items()]  # fmt: skip
     return tries
+
+
+BAD_DOCUMENTS = {
+    "nested 2,000 deep": "[" * 2000 + "]" * 2000,
+    "of objects nested 2,000 deep": '{"a":' * 2000 + "1" + "}" * 2000,
+    "with NaN": '{"champions": [NaN]}',
+    "with 1e400": '{"champions": [{"key": "x", "health": 1e400}]}',
+    "with a NUL": '{"champions": [{"key": "\\u0000"}]}',
+    "that is a list": '["champions"]',
+    "that is not JSON": "{champions",
+}
+
+
+def document_form(row: Row, payload: dict[str, Any]) -> dict[str, Any]:
+    """The content page's form for a payload: its document as pasted text or as a file."""
+    document = payload["document"]
+    text = document if isinstance(document, str) else json.dumps(document)
+    if row.document_in == "file":
+        return {"document": SimpleUploadedFile("content.json", text.encode(), "application/json")}
+    return {"text": text}
 
 
 def send(client, row: Row, w: World, attempt: Attempt):
@@ -428,6 +472,8 @@ def send(client, row: Row, w: World, attempt: Attempt):
         return call(url, body, content_type=attempt.content_type)
     if row.api:
         return call(url, attempt.payload, format="json")
+    if row.document_in:
+        return call(url, document_form(row, attempt.payload))
     return call(url, attempt.payload)
 
 

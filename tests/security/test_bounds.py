@@ -150,7 +150,7 @@ def test_a_form_body_over_the_limit_is_refused_in_words(client_as, campaign, gm)
     huge = "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)
     response = client_as(gm).post(reverse("campaign-new"), {"name": huge, "ruleset": "x"})
     assert response.status_code == 413
-    assert b"no Ludus form takes that much" in response.content
+    assert b"The request body is over 64 KiB; send less." in response.content
 
 
 @pytest.mark.parametrize(

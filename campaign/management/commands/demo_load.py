@@ -422,15 +422,14 @@ class Command(BaseCommand):
                 break
             pair = rng.sample(active, 2)
             when = start + timedelta(days=1 + n * 48 / HISTORY_BOUTS, hours=rng.randint(0, 5))
-            bout = bout_schedule(
-                campaign=campaign,
-                by=gm,
-                gladiators=pair,
-                scheduled_at=when,
-                seed=rng.getrandbits(32),
-            )
+            seed = rng.getrandbits(32)
             if not mercy_shown:
-                mercy_shown = self._seed_for_mercy(bout)
+                mercy_seed = self._seed_for_mercy(campaign, gm, pair, when)
+                mercy_shown = mercy_seed is not None
+                seed = seed if mercy_seed is None else mercy_seed
+            bout = bout_schedule(
+                campaign=campaign, by=gm, gladiators=pair, scheduled_at=when, seed=seed
+            )
             bout_resolve(bout_id=bout.pk)
             # History happened on its day: date the payout and the result like the bout.
             Bout.objects.filter(pk=bout.pk).update(resolved_at=when)
@@ -470,16 +469,20 @@ class Command(BaseCommand):
         g = gladiator_create(campaign=campaign, by=owner, name=name, kind=kind, tactics=tactics)
         Gladiator.objects.filter(pk=g.pk).update(created_at=when)
 
-    def _seed_for_mercy(self, bout: Bout) -> bool:
-        """Pick a seed under which somebody appeals and is spared, to show mercy in the demo."""
-        engine_input = bout_engine_input(bout=bout)
+    def _seed_for_mercy(self, campaign: Campaign, gm, pair, when) -> int | None:
+        """A seed under which somebody appeals and is spared, to show mercy in the demo. It is
+        found on a trial bout that is rolled back, so the real bout is scheduled with it: its
+        commitment holds the seed it is fought with, and it passes its verification."""
+        with transaction.atomic():
+            trial = bout_schedule(campaign=campaign, by=gm, gladiators=pair, scheduled_at=when)
+            engine_input = bout_engine_input(bout=trial)
+            transaction.set_rollback(True)  # the trial, its commitment and its notice
         for seed in range(400):
             engine_input["seed"] = seed
             fates = {row["fate"] for row in play(engine_input)["result"]["standings"]}
             if "mercy" in fates:
-                Bout.objects.filter(pk=bout.pk).update(seed=seed)
-                return True
-        return False
+                return seed
+        return None
 
     def _spend(self, campaign: Campaign, when) -> None:
         """Between fights, owners level up and buy what they can afford."""

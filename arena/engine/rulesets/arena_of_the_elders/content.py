@@ -117,9 +117,11 @@ def content_problems(raw: Any, where: str = "content") -> list[str]:
             here = f"{kind}[{n}]"
             problems += check(item, here)
             key = item.get("key") if isinstance(item, Mapping) else None
-            if isinstance(key, str) and key in seen[kind]:
+            if not isinstance(key, str):  # check() named it; a list or object is unhashable
+                continue
+            if key in seen[kind]:
                 problems.append(f"{here}.key: {key!r} is listed twice")
-            seen[kind].add(key)  # type: ignore[arg-type]
+            seen[kind].add(key)
     return problems
 
 

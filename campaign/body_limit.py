@@ -1,0 +1,62 @@
+"""Every request body is bounded before anything reads it, on every route and for every content
+type (a form, a multipart upload, JSON ...). Django's own limits (DATA_UPLOAD_MAX_MEMORY_SIZE)
+count only a form's fields, never an uploaded file, and apply only once the body is read.
+
+The first middleware refuses with 413 a body whose Content-Length is over the route's limit,
+reading none of it. A body of unknown length (chunked) is read only where the server says its
+input ends (wsgi.input_terminated, as gunicorn does), and at most one byte past the limit;
+elsewhere Django reads no body without a Content-Length at all. A route that takes a file says so
+with @takes_upload and gets LUDUS_UPLOAD_MAX_BYTES instead of DATA_UPLOAD_MAX_MEMORY_SIZE.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from django.conf import settings
+from django.core.handlers.wsgi import LimitedStream
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import Resolver404, resolve
+
+
+def takes_upload(view: Callable) -> Callable:
+    """Mark a view whose form carries a file: its body may be LUDUS_UPLOAD_MAX_BYTES."""
+    view.ludus_takes_upload = True  # type: ignore[attr-defined]
+    return view
+
+
+def body_limit(request: HttpRequest) -> int:
+    try:
+        view = resolve(request.path_info).func
+    except Resolver404:
+        view = None
+    if getattr(view, "ludus_takes_upload", False):
+        return settings.LUDUS_UPLOAD_MAX_BYTES
+    return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
+
+def too_large(request: HttpRequest, limit: int) -> HttpResponse:
+    reason = f"The request body is over {limit // 1024} KiB; send less."
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": reason}, status=413)
+    return HttpResponse(reason, status=413, content_type="text/plain; charset=utf-8")
+
+
+class BodyLimitMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        limit = body_limit(request)
+        length = request.META.get("CONTENT_LENGTH", "")
+        if length.isascii() and length.isdigit():
+            if int(length) > limit:
+                return too_large(request, limit)
+        elif request.META.get("wsgi.input_terminated") and "HTTP_TRANSFER_ENCODING" in request.META:
+            body = request.META["wsgi.input"].read(limit + 1)
+            if len(body) > limit:
+                return too_large(request, limit)
+            request.META["CONTENT_LENGTH"] = str(len(body))
+            request._stream = LimitedStream(io.BytesIO(body), len(body))  # the body as read
+        return self.get_response(request)
