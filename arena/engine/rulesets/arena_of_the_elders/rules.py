@@ -450,7 +450,7 @@ def _attack(w: Work, f: Fighter, target: Fighter, ability) -> None:
     if not hit:
         w.say(Used(f.name, ability.name, target.name, roll, need, False, False, 0, target.hp))
         return
-    amount = damage_of(w.state, f, target, ability, crit)
+    amount = damage_of(w.state, f, f.square, target, ability, crit)
     w.say(
         Used(f.name, ability.name, target.name, roll, need, True, crit, amount,
              max(0, target.hp - amount))

@@ -13,7 +13,6 @@ water for those who cannot swim, and in capture the flag the way to a flag or ho
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import FAR
@@ -56,7 +55,7 @@ def activation(state: State, name: str) -> Activation:
     best_place: tuple[Square, ...] = ()
     for end, path in ends.items():
         place = weighing.place(end)
-        use = weighing.best_use(end)
+        use = start_use if end == f.square else weighing.best_use(end)
         value = place + use[0]
         if value > best_value + 1e-9:
             best_value = value
@@ -184,21 +183,21 @@ class Weighing:
         key = (ability.key, e.name, arena.elevation(origin), origin in arena.water)
         value = self._attacks.get(key)
         if value is None:
-            f = self.f
-            user = f if origin == f.square else replace(f, square=origin)
-            value = self._attacks[key] = _attack_value(self.state, user, e, ability, origin)
+            value = self._attacks[key] = _attack_value(self.state, self.f, e, ability, origin)
         return value
 
 
 def _attack_value(state: State, f: Fighter, e: Fighter, ability: Ability, origin: Square) -> float:
     mod = hit_modifier(state, f, e, origin)
+    # The damage depends on the die only by whether it is a 6 (a crit).
+    damage = tuple(damage_of(state, f, origin, e, ability, crit) for crit in (False, True))
     expected = 0.0
     kill = 0.0
     landed = 0.0
     for roll in range(1, 7) if ability.hit is not None else (0,):
         if ability.hit is not None and not hits(ability, roll, mod):
             continue
-        amount = damage_of(state, f, e, ability, roll == 6)
+        amount = damage[roll == 6]
         expected += min(amount, e.hp)
         landed += 1
         if amount >= e.hp:
