@@ -70,7 +70,7 @@ class Arena:
     flag_zones: tuple[frozenset[Square], frozenset[Square]]  # the home square included
     # The hash of the map's document: what its geometry is kept under (a GM's arena is
     # content, and two campaigns may give different maps one key).
-    digest: str = field(default="", compare=False)
+    digest: str = field(compare=False)
 
     def contains(self, sq: Square) -> bool:
         return 0 <= sq.col < self.width and 0 <= sq.row < self.height
