@@ -375,7 +375,7 @@ class Geometry:
 
 _GEOMETRY: dict[str, Geometry] = {}  # by the map document's digest
 _KEPT = 64  # maps' geometries kept at once
-_KEPT_SEARCHES = 4096  # searches around enemies kept per map
+_KEPT_SEARCHES = 64  # searches around enemies kept per map (a turn asks a few)
 
 
 def _points(sq: Square) -> tuple[tuple[float, float], ...]:
