@@ -200,7 +200,7 @@ class Geometry:
         self._sight: dict[tuple[Square, Square], tuple[bool, tuple[frozenset[Square], ...]]] = {}
         self._moves: dict[Square, dict[Square, int]] = {}
         self._walks: dict[Square, dict[Square, int]] = {}
-        self._blocked: dict[tuple[Square, frozenset[Square]], dict[Square, int]] = {}
+        self._blocked: dict[tuple[Square, frozenset[Square], int], dict[Square, int]] = {}
 
     def _steps_from(
         self, sq: Square, directions: tuple[tuple[int, int], ...]
@@ -226,31 +226,37 @@ class Geometry:
     ) -> int:
         """Moves from origin to target (FAR: not within `limit`), where squares in `blockers`
         (enemies: "for movement purposes enemy characters count as walls") may be reached
-        but not passed through. A blocker can only lengthen the way when it is nearer than
-        the target; then the way is searched back from the target (the same way round: a
-        step joins two squares both ways), once for every origin."""
+        but not passed through. A blocker can only lengthen the way when it lies on a
+        shortest way (its moves from the origin and to the target add up to the target's);
+        then the way is searched back from the target (the same way round: a step joins two
+        squares both ways), once for every origin."""
         static = self.moves_from(origin)
         moves = static.get(target, FAR)
-        if moves <= limit and any(static.get(b, FAR) < moves for b in blockers):
-            key = (target, blockers)
+        back_to = self.moves_from(target)
+        if moves <= limit and any(
+            static.get(b, FAR) + back_to.get(b, FAR) == moves for b in blockers
+        ):
+            key = (target, blockers, limit)
             back = self._blocked.get(key)
             if back is None:
                 if len(self._blocked) >= _KEPT_SEARCHES:
                     self._blocked.clear()
-                back = self._blocked[key] = self._search(target, blockers)
+                back = self._blocked[key] = self._search(target, blockers, limit)
             moves = back.get(origin, FAR)
         return moves if moves <= limit else FAR
 
-    def _search(self, origin: Square, blockers: frozenset[Square]) -> dict[Square, int]:
-        """Breadth first over `near`, up to FAR moves: blockers are reached but not passed
-        (origin aside)."""
+    def _search(
+        self, origin: Square, blockers: frozenset[Square], limit: int = FAR
+    ) -> dict[Square, int]:
+        """Breadth first over `near`, up to `limit` moves: blockers are reached but not
+        passed (origin aside)."""
         dist = {origin: 0}
         queue = deque([origin])
         near = self.near
         while queue:
             sq = queue.popleft()
             d = dist[sq]
-            if d >= FAR or (sq in blockers and sq != origin):
+            if d >= limit or (sq in blockers and sq != origin):
                 continue
             for nxt in near.get(sq, ()):
                 if nxt not in dist:
