@@ -169,9 +169,10 @@ def arena_from_json(raw: Mapping[str, Any]) -> Arena:
 class Geometry:
     """What one arena's shape answers, worked out once and kept: the steps a move may take,
     the moves a range counts, the walks the tactics steer by, and the lines of sight between
-    two squares (without characters). Maps of characters' squares are the board's, not this:
-    only the range around enemies (moves_to) is searched anew, once per target and enemies'
-    places."""
+    two squares (without characters). Kept under the hash of the map's document
+    (Arena.geometry). Where the characters stand is the board's, not this: only the range
+    around enemies that lie in the way (moves_to) is searched anew, once per target, enemies'
+    places and range."""
 
     def __init__(self, arena: Arena) -> None:
         self.arena = arena
