@@ -10,11 +10,12 @@ same map turned half a turn, so no side is favoured.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,13 @@ from arena.engine.core.board import Square
 Edge = tuple[Square, Square]  # the two squares a line runs between, the smaller first
 SIDES = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
+# The directions a team's search tries first, each team facing the enemy: Blue's are Red's
+# turned half a turn, as its side of the arena is. With one order for both, ties (between
+# paths, and the tactics' "first found" between equal squares) broke towards the enemy for
+# Red and towards home for Blue, and Red won 42% on the mirrored arenas (docs/rules/
+# arena-of-the-elders.md, "Balance").
+FORWARD = (ORTHOGONAL, tuple((-dcol, -drow) for dcol, drow in ORTHOGONAL))
+FAR = 99  # moves beyond any range: the searches stop there
 _INSET = 0.15  # where the corner sample points of a square sit (see line_of_sight)
 
 
@@ -60,6 +68,9 @@ class Arena:
     starts: tuple[tuple[Square, ...], tuple[Square, ...]]  # by team
     flag_homes: tuple[Square, Square]
     flag_zones: tuple[frozenset[Square], frozenset[Square]]  # the home square included
+    # The hash of the map's document: what its geometry is kept under (a GM's arena is
+    # content, and two campaigns may give different maps one key).
+    digest: str = field(compare=False)
 
     def contains(self, sq: Square) -> bool:
         return 0 <= sq.col < self.width and 0 <= sq.row < self.height
@@ -89,10 +100,19 @@ class Arena:
 
     @property
     def geometry(self) -> Geometry:
-        found = _GEOMETRY.get(self.key)
-        if found is None or found.arena is not self:
-            found = _GEOMETRY[self.key] = Geometry(self)
+        """What this map's shape answers, worked out once per map document."""
+        found = _GEOMETRY.get(self.digest)
+        if found is None:
+            if len(_GEOMETRY) >= _KEPT:  # a long-lived worker sees many campaigns' maps
+                _GEOMETRY.clear()
+            found = _GEOMETRY[self.digest] = Geometry(self)
         return found
+
+
+def arena_digest(raw: Mapping[str, Any]) -> str:
+    """The hash of a map document, the same for the same content however it is written."""
+    text = json.dumps(raw, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def arena_from_json(raw: Mapping[str, Any]) -> Arena:
@@ -142,12 +162,17 @@ def arena_from_json(raw: Mapping[str, Any]) -> Arena:
         starts=(red_start, tuple(turned(s) for s in red_start)),
         flag_homes=(home, turned(home)),
         flag_zones=(zone, frozenset(turned(s) for s in zone)),
+        digest=arena_digest(raw),
     )
 
 
 class Geometry:
-    """What one arena's shape answers, worked out once and kept: the neighbours a range is
-    counted over, and the lines of sight between every two squares (without characters)."""
+    """What one arena's shape answers, worked out once and kept: the steps a move may take,
+    the moves a range counts, the walks the tactics steer by, and the lines of sight between
+    two squares (without characters). Kept under the hash of the map's document
+    (Arena.geometry). Where the characters stand is the board's, not this: only the range
+    around enemies that lie in the way (moves_to) is searched anew, once per target, enemies'
+    places and range."""
 
     def __init__(self, arena: Arena) -> None:
         self.arena = arena
@@ -157,6 +182,12 @@ class Geometry:
             for c in range(arena.width)
             if arena.open(Square(c, r))
         ]
+        # Movement: the squares next to each that a step may enter, with the lines it crosses
+        # (a wall, or a ledge going up: only flying passes them), in each team's own order of
+        # directions (FORWARD).
+        self.steps: tuple[dict[Square, tuple[tuple[Square, int], ...]], ...] = tuple(
+            {sq: self._steps_from(sq, directions) for sq in self.squares} for directions in FORWARD
+        )
         # Range is counted in moves: walls and blocks stop it, ledges and water do not
         # (the elevation rule of line of sight decides across heights).
         self.near: dict[Square, tuple[Square, ...]] = {}
@@ -168,33 +199,58 @@ class Geometry:
                     around.append(nxt)
             self.near[sq] = tuple(around)
         self._sight: dict[tuple[Square, Square], tuple[bool, tuple[frozenset[Square], ...]]] = {}
-        self._static: dict[Square, dict[Square, int]] = {}
+        self._moves: dict[Square, dict[Square, int]] = {}
+        self._walks: dict[Square, dict[Square, int]] = {}
+        self._blocked: dict[tuple[Square, frozenset[Square], int], dict[Square, int]] = {}
 
-    def distances(self, origin: Square, blockers: frozenset[Square], limit: int) -> dict:
-        """Moves from origin to every square within `limit`, where squares in `blockers`
-        (enemies: "for movement purposes enemy characters count as walls") may be reached
-        but not passed through."""
-        static = self._static.get(origin)
-        if static is None:
-            static = self._static[origin] = self._bfs(origin, frozenset(), 99)
-        if not blockers or all(static.get(b, 99) > limit for b in blockers):
-            return static
-        return self._bfs(origin, blockers, limit)
+    def _steps_from(
+        self, sq: Square, directions: tuple[tuple[int, int], ...]
+    ) -> tuple[tuple[Square, int], ...]:
+        arena = self.arena
+        out = []
+        for dcol, drow in directions:
+            nxt = Square(sq.col + dcol, sq.row + drow)
+            crossed = arena.lines_to_cross(sq, nxt) if arena.contains(nxt) else None
+            if crossed is not None:
+                out.append((nxt, crossed))
+        return tuple(out)
+
+    def moves_from(self, origin: Square) -> dict[Square, int]:
+        """Moves from origin to every square it can count a range to, characters aside."""
+        found = self._moves.get(origin)
+        if found is None:
+            found = self._moves[origin] = self._search(origin, frozenset())
+        return found
 
     def moves_to(
         self, origin: Square, target: Square, blockers: frozenset[Square], limit: int
     ) -> int:
-        """Moves from origin to target (99: not within `limit`), blockers as in distances.
-        A blocker can only lengthen the way when it is nearer than the target."""
-        static = self._static.get(origin)
-        if static is None:
-            static = self._static[origin] = self._bfs(origin, frozenset(), 99)
-        moves = static.get(target, 99)
-        if moves > limit or all(static.get(b, 99) >= moves for b in blockers):
-            return moves
-        return self._bfs(origin, blockers, limit).get(target, 99)
+        """Moves from origin to target (FAR: not within `limit`), where squares in `blockers`
+        (enemies: "for movement purposes enemy characters count as walls") may be reached
+        but not passed through. A blocker can only lengthen the way when it lies on a
+        shortest way (its moves from the origin and to the target add up to the target's);
+        then the way is searched back from the target (the same way round: a step joins two
+        squares both ways), once for every origin."""
+        static = self.moves_from(origin)
+        moves = static.get(target, FAR)
+        back_to = self.moves_from(target)
+        if moves <= limit and any(
+            static.get(b, FAR) + back_to.get(b, FAR) == moves for b in blockers
+        ):
+            key = (target, blockers, limit)
+            back = self._blocked.get(key)
+            if back is None:
+                if len(self._blocked) >= _KEPT_SEARCHES:
+                    self._blocked.clear()
+                back = self._blocked[key] = self._search(target, blockers, limit)
+            moves = back.get(origin, FAR)
+        return moves if moves <= limit else FAR
 
-    def _bfs(self, origin: Square, blockers: frozenset[Square], limit: int) -> dict:
+    def _search(
+        self, origin: Square, blockers: frozenset[Square], limit: int = FAR
+    ) -> dict[Square, int]:
+        """Breadth first over `near`, up to `limit` moves: blockers are reached but not
+        passed (origin aside)."""
         dist = {origin: 0}
         queue = deque([origin])
         near = self.near
@@ -203,10 +259,32 @@ class Geometry:
             d = dist[sq]
             if d >= limit or (sq in blockers and sq != origin):
                 continue
-            for nxt in near[sq]:
+            for nxt in near.get(sq, ()):
                 if nxt not in dist:
                     dist[nxt] = d + 1
                     queue.append(nxt)
+        return dist
+
+    def walk_to(self, goal: Square) -> dict[Square, int]:
+        """Moves from every square to `goal` for a walker (no flying), water and characters
+        ignored: what the tactics steer by."""
+        found = self._walks.get(goal)
+        if found is not None:
+            return found
+        arena = self.arena
+        dist = {goal: 0}
+        queue = deque([goal])
+        while queue:
+            sq = queue.popleft()
+            for dcol, drow in ORTHOGONAL:
+                prev = Square(sq.col + dcol, sq.row + drow)
+                if prev in dist or not arena.open(prev):
+                    continue
+                if arena.lines_to_cross(prev, sq) != 0:
+                    continue
+                dist[prev] = dist[sq] + 1
+                queue.append(prev)
+        self._walks[goal] = dist
         return dist
 
     def sight(self, a: Square, b: Square) -> tuple[bool, tuple[frozenset[Square], ...]]:
@@ -302,7 +380,9 @@ class Geometry:
         return self.arena.open(via) and edge(a, via) not in walls and edge(via, b) not in walls
 
 
-_GEOMETRY: dict[str, Geometry] = {}
+_GEOMETRY: dict[str, Geometry] = {}  # by the map document's digest
+_KEPT = 64  # maps' geometries kept at once
+_KEPT_SEARCHES = 64  # searches around enemies kept per map (a turn asks a few)
 
 
 def _points(sq: Square) -> tuple[tuple[float, float], ...]:

@@ -10,15 +10,16 @@ bearer uses get -1 to hit"). Crit: "an ability counts as critting if its to hit 
 
 from __future__ import annotations
 
+from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
 from arena.engine.rulesets.arena_of_the_elders.moves import carries
 from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
 
 
-def hit_modifier(state: State, user: Fighter, target: Fighter, origin: object) -> int:
+def hit_modifier(state: State, user: Fighter, target: Fighter, origin: Square) -> int:
     arena = state.arena
     mod = 0
-    if user.has("high-ground") and arena.elevation(origin) > arena.elevation(target.square):  # type: ignore[arg-type]
+    if user.has("high-ground") and arena.elevation(origin) > arena.elevation(target.square):
         mod += 1
     mod += target.under("expose") - target.under("evade")
     if state.options.mode == "flag" and state.options.competitive:
@@ -35,8 +36,11 @@ def hits(ability: Ability, roll: int, mod: int) -> bool:
     return low <= roll + mod and (high == 6 or roll + mod <= high)
 
 
-def damage_of(state: State, user: Fighter, target: Fighter, ability: Ability, crit: bool) -> int:
-    """Crit damage "is dealt instead of the normal damage"; then the passives and shields."""
+def damage_of(
+    state: State, user: Fighter, origin: Square, target: Fighter, ability: Ability, crit: bool
+) -> int:
+    """Crit damage "is dealt instead of the normal damage"; then the passives and shields.
+    `origin`: where the user stands (Tidal counts water there)."""
     amount = ability.crit if crit and ability.crit is not None else ability.damage
     if not amount:
         return 0
@@ -46,7 +50,7 @@ def damage_of(state: State, user: Fighter, target: Fighter, ability: Ability, cr
         amount += 1
     if user.has("venom") and target.poisoned:
         amount += 1
-    if user.has("tidal") and user.square in state.arena.water:
+    if user.has("tidal") and origin in state.arena.water:
         amount += 1
     if target.has("armour"):
         amount -= 1

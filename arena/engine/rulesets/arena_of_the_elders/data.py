@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +95,20 @@ class Champion:
     swimming: bool = False
     preferred: int = 2  # the default choice among slots 2-4
     text: str = ""
+    # What a character of each level and level-3 choice knows, and its passives: asked at
+    # every weighing of every move, so worked out once, when the champion is made.
+    sheets: Mapping[tuple[int, int], tuple[tuple[Ability, ...], frozenset[str]]] = field(
+        init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        sheets = {}
+        for level in range(1, MAX_LEVEL + 1):
+            for choice in (2, 3, 4):
+                known = _known(self.abilities, level, choice)
+                passives = frozenset(e for a in known if a.passive for e in a.effects)
+                sheets[level, choice] = (known, passives)
+        object.__setattr__(self, "sheets", sheets)  # a frozen dataclass sets it this way
 
     def ability(self, slot: int) -> Ability:
         return self.abilities[slot - 1]
@@ -110,28 +123,21 @@ class Champion:
 
     def known(self, level: int, choice: int) -> tuple[Ability, ...]:
         """The abilities a character of this level knows, with `choice` its slot 2-4."""
-        return _known(self, level, choice)
+        return self.sheets[level, choice][0]
 
     def passives(self, level: int, choice: int) -> frozenset[str]:
         """The effects of the passive abilities a character of this level has."""
-        return _passives(self, level, choice)
+        return self.sheets[level, choice][1]
 
 
-# A character's abilities are asked for at every weighing of every move: worked out once per
-# champion, level and choice (8 x 6 x 3 at most).
-@cache
-def _known(hero: Champion, level: int, choice: int) -> tuple[Ability, ...]:
-    out = [hero.abilities[0]]
+def _known(abilities: tuple[Ability, ...], level: int, choice: int) -> tuple[Ability, ...]:
+    """Slot 1 from level 1, the chosen slot 2-4 from level 3, slot 5 from level 6."""
+    out = [abilities[0]]
     if level >= CHOICE_LEVEL:
-        out.append(hero.abilities[choice - 1])
+        out.append(abilities[choice - 1])
     if level >= FIFTH_LEVEL:
-        out.append(hero.abilities[4])
+        out.append(abilities[4])
     return tuple(out)
-
-
-@cache
-def _passives(hero: Champion, level: int, choice: int) -> frozenset[str]:
-    return frozenset(e for a in _known(hero, level, choice) if a.passive for e in a.effects)
 
 
 def ability_problems(raw: Mapping[str, Any], where: str) -> list[str]:

@@ -13,10 +13,9 @@ line or wall or another enemy character", with the elevation rule (arena.Geometr
 from __future__ import annotations
 
 import heapq
-from collections import deque
 
 from arena.engine.core.board import Square
-from arena.engine.rulesets.arena_of_the_elders.arena import ORTHOGONAL, Arena
+from arena.engine.rulesets.arena_of_the_elders.arena import Arena, Geometry
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
 from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
 
@@ -88,20 +87,14 @@ def path_problems(state: State, f: Fighter, path: tuple[Square, ...]) -> list[st
     return []
 
 
-# The directions a team's search tries first, each team facing the enemy: Blue's are Red's
-# turned half a turn, as its side of the arena is. With one order for both, ties (between
-# paths, and the tactics' "first found" between equal squares) broke towards the enemy for
-# Red and towards home for Blue, and Red won 42% on the mirrored arenas (docs/rules/
-# arena-of-the-elders.md, "Balance").
-FORWARD = (ORTHOGONAL, tuple((-dcol, -drow) for dcol, drow in ORTHOGONAL))
-
-
 def reachable(state: State, f: Fighter) -> dict[Square, tuple[Square, ...]]:
     """Every square this character may end its move on, with a cheapest path to it (its own
     square with the empty path). Deterministic: ties keep the first path found, searching
-    in the character's team's own order of directions (FORWARD)."""
-    directions = FORWARD[f.team]
+    in the character's team's own order of directions (arena.FORWARD). One search over
+    (square, lines crossed), on the steps the arena's geometry keeps."""
     arena = state.arena
+    steps = arena.geometry.steps[f.team]
+    flying = f.flying
     speed = speed_of(state, f)
     enemies = enemy_squares(state, f)
     taken = {o.square for o in state.fighters if o.alive and o.name != f.name}
@@ -117,10 +110,8 @@ def reachable(state: State, f: Fighter) -> dict[Square, tuple[Square, ...]]:
         cost = step_cost(arena, f, sq)
         if spent + cost > speed:
             continue
-        for dcol, drow in directions:
-            nxt = Square(sq.col + dcol, sq.row + drow)
-            crossed = arena.lines_to_cross(sq, nxt) if arena.contains(nxt) else None
-            if crossed is None or lines + crossed > f.flying or nxt in enemies:
+        for nxt, crossed in steps[sq]:
+            if lines + crossed > flying or nxt in enemies:
                 continue
             key = (nxt, lines + crossed)
             if best.get(key, 99) <= spent + cost:
@@ -163,11 +154,18 @@ def target_problem(
     if occupant is f:
         return ""
     arena = state.arena
-    geometry = arena.geometry
-    reach = reach_of(f, ability, origin, arena)
     blockers = frozenset(
         o.square for o in state.fighters if o.alive and o.team != f.team and o.square != target
     )
+    return sight_problem(arena.geometry, origin, target, reach_of(f, ability, origin, arena),
+                         blockers)  # fmt: skip
+
+
+def sight_problem(
+    geometry: Geometry, origin: Square, target: Square, reach: int, blockers: frozenset[Square]
+) -> str:
+    """Why `target` is out of range or out of sight from `origin` ("" when it is in both),
+    with enemies on `blockers` (those between, the target's square not among them)."""
     if geometry.moves_to(origin, target, blockers, reach) > reach:
         return f"{target} is out of range ({reach})"
     heights_ok, lines = geometry.sight(origin, target)
@@ -176,32 +174,3 @@ def target_problem(
     if not any(line.isdisjoint(blockers) for line in lines):
         return f"no line of sight from {origin} to {target}"
     return ""
-
-
-def walk_distances(arena: Arena, goal: Square) -> dict[Square, int]:
-    """Moves from every square to `goal` for a walker (no flying), water and characters
-    ignored: what the tactics steer by. Kept per arena and goal."""
-    key = (arena.key, goal)
-    found = _WALK.get(key)
-    # Two campaigns' GM arenas may share a key: the cached map must be this very arena.
-    if found is not None and found[0] is arena:
-        return found[1]
-    dist = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        sq = queue.popleft()
-        for dcol, drow in ORTHOGONAL:
-            prev = Square(sq.col + dcol, sq.row + drow)
-            if prev in dist or not arena.open(prev):
-                continue
-            if arena.lines_to_cross(prev, sq) != 0:
-                continue
-            dist[prev] = dist[sq] + 1
-            queue.append(prev)
-    if len(_WALK) > 4096:
-        _WALK.clear()
-    _WALK[key] = (arena, dist)
-    return dist
-
-
-_WALK: dict[tuple[str, Square], tuple[Arena, dict[Square, int]]] = {}

@@ -70,32 +70,46 @@ def waiting_for(state: State) -> tuple[str, ...]:
 
 
 class Work:
-    """The bout while a step resolves: the state so far and what has happened."""
+    """The bout while a step resolves: the state so far and what has happened. A changed
+    character goes back into one list of the characters, kept with the step; the whole
+    State is made again only when it is read after a change, not at every change."""
 
-    __slots__ = ("dice", "events", "state")
+    __slots__ = ("_fighters", "_place", "_stale", "_state", "dice", "events")
 
     def __init__(self, state: State, dice: Dice) -> None:
-        self.state = state
+        self._state = state
+        self._fighters = list(state.fighters)
+        self._place = {f.name: n for n, f in enumerate(state.fighters)}
+        self._stale = False
         self.dice = dice
         self.events: list[Event] = []
 
+    @property
+    def state(self) -> State:
+        if self._stale:
+            self._state = replace(self._state, fighters=tuple(self._fighters))
+            self._stale = False
+        return self._state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        self._state = state
+        self._fighters = list(state.fighters)
+        self._stale = False
+
     def get(self, name: str) -> Fighter:
-        found = self.state.get(name)
-        assert found is not None
-        return found
+        return self._fighters[self._place[name]]
 
     def put(self, f: Fighter) -> None:
-        self.state = replace(
-            self.state,
-            fighters=tuple(f if o.name == f.name else o for o in self.state.fighters),
-        )
+        self._fighters[self._place[f.name]] = f
+        self._stale = True
 
     def say(self, event: Event) -> None:
         self.events.append(event)
 
     @property
     def over(self) -> bool:
-        return self.state.phase == OVER
+        return self._state.phase == OVER  # only a new State changes the phase
 
 
 # -- the preparation ----------------------------------------------------------------------
@@ -318,12 +332,13 @@ def _move(w: Work, name: str, path: tuple[Square, ...]) -> None:
     spent, lines = 0, 0
     walked: list[Square] = []
     why = ""
+    here = from_square  # the character is put on its square once, where the move ends
     for sq in path:
-        f = w.get(name)
-        why, spent, lines = step_problem(w.state, f, f.square, sq, spent, lines, speed)
+        why, spent, lines = step_problem(w.state, w.get(name), here, sq, spent, lines, speed)
         if why:
             break
         walked.append(sq)
+        here = sq
         _enter(w, name, sq)
         if w.over:
             break
@@ -343,8 +358,7 @@ def _move(w: Work, name: str, path: tuple[Square, ...]) -> None:
 def _enter(w: Work, name: str, sq: Square) -> None:
     """Entering a square: water puts out fire; in capture the flag, flags are taken,
     returned and scored."""
-    f = replace(w.get(name), square=sq)
-    w.put(f)
+    f = w.get(name)
     if sq in w.state.arena.water and f.burning:
         w.put(replace(f, burning=""))
         w.say(Doused(name))
@@ -382,7 +396,8 @@ def _flags(w: Work, name: str, sq: Square) -> None:
         captures = (counts[0], counts[1])
         w.put(replace(f, captures=f.captures + 1))
         w.say(FlagEvent(TEAMS[enemy], "captured", name, str(sq), captures[f.team]))
-    w.state = replace(w.state, flags=(flags[0], flags[1]), captures=captures)
+    if (flags[0], flags[1]) != state.flags or captures != state.captures:
+        w.state = replace(w.state, flags=(flags[0], flags[1]), captures=captures)
     if captures != state.captures:
         _check_end(w)
 
@@ -435,7 +450,7 @@ def _attack(w: Work, f: Fighter, target: Fighter, ability) -> None:
     if not hit:
         w.say(Used(f.name, ability.name, target.name, roll, need, False, False, 0, target.hp))
         return
-    amount = damage_of(w.state, f, target, ability, crit)
+    amount = damage_of(w.state, f, f.square, target, ability, crit)
     w.say(
         Used(f.name, ability.name, target.name, roll, need, True, crit, amount,
              max(0, target.hp - amount))

@@ -12,18 +12,13 @@ water for those who cannot swim, and in capture the flag the way to a flag or ho
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
 
 from arena.engine.core.board import Square
+from arena.engine.rulesets.arena_of_the_elders.arena import FAR
 from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, hit_modifier, hits
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
-from arena.engine.rulesets.arena_of_the_elders.moves import (
-    reach_of,
-    reachable,
-    target_problem,
-    walk_distances,
-)
+from arena.engine.rulesets.arena_of_the_elders.moves import reach_of, reachable, sight_problem
 from arena.engine.rulesets.arena_of_the_elders.orders import Activation, Preparation
 from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
 
@@ -50,23 +45,17 @@ def level_pick(state: State, members: Sequence[Fighter]) -> Fighter:
 def activation(state: State, name: str) -> Activation:
     f = state.get(name)
     assert f is not None
-    enemies = [o for o in state.fighters if o.alive and o.team != f.team]
-    allies = [o for o in state.fighters if o.alive and o.team == f.team]
-    usable = [a for a in f.known if not a.passive and not f.cooldown(a.key)]
+    weighing = Weighing(state, f)
     ends = reachable(state, f)
-    goal = _goal(state, f)
-    prefer = _preferred_range(f, usable)
-    if state.options.mode == "king" and state.kings[f.team] == name:
-        prefer += 2  # the king keeps back
     best_value = float("-inf")
     best = Activation()
     # Using an ability where it stands, then moving (hit and run).
-    start_use = _best_use(state, f, f.square, usable, enemies, allies)
+    start_use = weighing.best_use(f.square)
     best_place_value = float("-inf")
     best_place: tuple[Square, ...] = ()
     for end, path in ends.items():
-        place = _position(state, f, end, enemies, goal, prefer)
-        use = _best_use(state, f, end, usable, enemies, allies)
+        place = weighing.place(end)
+        use = start_use if end == f.square else weighing.best_use(end)
         value = place + use[0]
         if value > best_value + 1e-9:
             best_value = value
@@ -86,68 +75,129 @@ def _preferred_range(f: Fighter, usable: Sequence[Ability]) -> int:
     return max(1, max(ranges) - 1)
 
 
-def _best_use(
-    state: State,
-    f: Fighter,
-    origin: Square,
-    usable: Sequence[Ability],
-    enemies: Sequence[Fighter],
-    allies: Sequence[Fighter],
-) -> tuple[float, str, Square | None]:
-    best: tuple[float, str, Square | None] = (0.0, "", None)
-    moved = f if origin == f.square else replace(f, square=origin)
-    for ability in usable:
-        for target, value in _uses(state, moved, ability, origin, enemies, allies):
-            if value > best[0] + 1e-9:
-                best = (value, ability.key, target)
-    return best
+class Weighing:
+    """One activation's weighing of the squares `f` may end on and of the uses of its ready
+    abilities from them, with what the board as it stands fixes worked out once. The
+    characters stay where they are while one of them is weighed, so the enemies that block
+    each target's range and sight are known before any square is, and an attack's worth
+    depends on the square it is made from only by its height and whether it is water (to
+    hit from above, Tidal's damage): each attack on each enemy is reckoned once for each
+    such kind of square."""
 
+    def __init__(self, state: State, f: Fighter) -> None:
+        self.state = state
+        self.f = f
+        self.arena = state.arena
+        self.geometry = self.arena.geometry
+        self.enemies = [o for o in state.fighters if o.alive and o.team != f.team]
+        self.allies = [o for o in state.fighters if o.alive and o.team == f.team]
+        self.usable = [a for a in f.known if not a.passive and not f.cooldown(a.key)]
+        squares = frozenset(e.square for e in self.enemies)
+        self.all_enemies = squares  # what blocks a line to an ally
+        # What blocks a line to each enemy: the others (target_problem's blockers).
+        self.blockers = {e.name: squares - {e.square} for e in self.enemies}
+        self._attacks: dict[tuple[str, str, int, bool], float] = {}
+        self.goal = _goal(state, f)
+        self.walk = self.geometry.walk_to(self.goal[0]) if self.goal else {}
+        self.prefer = _preferred_range(f, self.usable)
+        if state.options.mode == "king" and state.kings[f.team] == f.name:
+            self.prefer += 2  # the king keeps back
+        self.carrying = state.options.mode == "flag" and state.flags[1 - f.team].carrier == f.name
 
-def _uses(
-    state: State,
-    f: Fighter,
-    ability: Ability,
-    origin: Square,
-    enemies: Sequence[Fighter],
-    allies: Sequence[Fighter],
-) -> Iterator[tuple[Square | None, float]]:
-    geometry = state.arena.geometry
-    if ability.kind == "attack":
-        reach = reach_of(f, ability, origin, state.arena)
-        near = geometry.distances(origin, frozenset(), reach)
-        for e in enemies:
-            if near.get(e.square, 99) > reach:
+    def place(self, end: Square) -> float:
+        """What ending the move on `end` is worth, uses aside."""
+        f, arena, prefer = self.f, self.arena, self.prefer
+        value = 0.0
+        if self.enemies:
+            near = self.geometry.moves_from(end)
+            nearest = min(near.get(e.square, 40) for e in self.enemies)
+            value -= 0.15 * abs(nearest - prefer)
+        if prefer > 1:
+            value += 0.1 * arena.elevation(end)
+        if end in arena.water:
+            if f.burning:
+                value += 1.0
+            if f.has("tidal"):
+                value += 0.3
+            elif not f.swimming:
+                value -= 0.3
+        if self.goal is not None:
+            square, weight = self.goal
+            value -= weight * 0.5 * self.walk.get(end, 40)
+            if end == square:
+                value += 3.0 * weight
+        if self.carrying and end in arena.flag_zones[f.team]:
+            value += 10.0
+        return value
+
+    def best_use(self, origin: Square) -> tuple[float, str, Square | None]:
+        """The worthiest use from `origin`: its worth, the ability, the target square; the
+        first found on a tie, (0.0, "", None) when none is worth anything."""
+        best: tuple[float, str, Square | None] = (0.0, "", None)
+        f, geometry = self.f, self.geometry
+        near = geometry.moves_from(origin)
+        for ability in self.usable:
+            if ability.kind != "attack":
+                for target, value in self._supports(ability, origin, near):
+                    if value > best[0] + 1e-9:
+                        best = (value, ability.key, target)
                 continue
-            if target_problem(state, f, ability, origin, e.square):
-                continue
-            yield e.square, _attack_value(state, f, e, ability, origin)
-        return
-    if ability.target == "self":
-        candidates = [f]
-    else:
-        near = geometry.distances(origin, frozenset(), ability.range)
-        candidates = [
-            a for a in allies if a.name == f.name or near.get(a.square, 99) <= ability.range
-        ]
-    for a in candidates:
-        if a.name == f.name:
-            a = f
-        elif target_problem(state, f, ability, origin, a.square):
-            continue
-        value = _support_value(state, f, a, ability, enemies)
-        if value > 0:
-            yield (None if ability.target == "self" else a.square), value
+            reach = reach_of(f, ability, origin, self.arena)
+            for e in self.enemies:
+                if near.get(e.square, FAR) > reach:
+                    continue
+                if sight_problem(geometry, origin, e.square, reach, self.blockers[e.name]):
+                    continue
+                value = self._attack(ability, e, origin)
+                if value > best[0] + 1e-9:
+                    best = (value, ability.key, e.square)
+        return best
+
+    def _supports(
+        self, ability: Ability, origin: Square, near: dict[Square, int]
+    ) -> list[tuple[Square | None, float]]:
+        """The heals or buffs worth something from `origin`, and their worth."""
+        f = self.f
+        if ability.target == "self":
+            candidates = [f]
+        else:
+            candidates = [
+                a
+                for a in self.allies
+                if a.name == f.name or near.get(a.square, FAR) <= ability.range
+            ]
+        out: list[tuple[Square | None, float]] = []
+        for a in candidates:
+            square = origin if a.name == f.name else a.square
+            if a.name != f.name:
+                reach = reach_of(f, ability, origin, self.arena)
+                if sight_problem(self.geometry, origin, a.square, reach, self.all_enemies):
+                    continue
+            value = _support_value(a, square, ability, self.enemies)
+            if value > 0:
+                out.append(((None if ability.target == "self" else square), value))
+        return out
+
+    def _attack(self, ability: Ability, e: Fighter, origin: Square) -> float:
+        arena = self.arena
+        key = (ability.key, e.name, arena.elevation(origin), origin in arena.water)
+        value = self._attacks.get(key)
+        if value is None:
+            value = self._attacks[key] = _attack_value(self.state, self.f, e, ability, origin)
+        return value
 
 
 def _attack_value(state: State, f: Fighter, e: Fighter, ability: Ability, origin: Square) -> float:
     mod = hit_modifier(state, f, e, origin)
+    # The damage depends on the die only by whether it is a 6 (a crit).
+    damage = tuple(damage_of(state, f, origin, e, ability, crit) for crit in (False, True))
     expected = 0.0
     kill = 0.0
     landed = 0.0
     for roll in range(1, 7) if ability.hit is not None else (0,):
         if ability.hit is not None and not hits(ability, roll, mod):
             continue
-        amount = damage_of(state, f, e, ability, roll == 6)
+        amount = damage[roll == 6]
         expected += min(amount, e.hp)
         landed += 1
         if amount >= e.hp:
@@ -172,13 +222,14 @@ def _attack_value(state: State, f: Fighter, e: Fighter, ability: Ability, origin
 
 
 def _support_value(
-    state: State, f: Fighter, a: Fighter, ability: Ability, enemies: Sequence[Fighter]
+    a: Fighter, square: Square, ability: Ability, enemies: Sequence[Fighter]
 ) -> float:
+    """A heal or buff on `a`, standing on `square` when it is used."""
     if ability.kind == "heal":
         missing = a.hero.health - a.hp
         statuses = bool(a.burning) + bool(a.poisoned) + bool(a.stunned)
         return min(ability.heal, missing) + 0.8 * statuses
-    threatened = any(e.square.manhattan(a.square) <= 6 for e in enemies)
+    threatened = any(e.square.manhattan(square) <= 6 for e in enemies)
     value = 0.0
     for effect in ability.effects:
         if a.under(effect):
@@ -217,7 +268,7 @@ def _goal(state: State, f: Fighter) -> tuple[Square, float] | None:
 
 
 def _nearest(state: State, team: int, goal: Square, count: int = 1) -> list[str] | str:
-    dist = walk_distances(state.arena, goal)
+    dist = state.arena.geometry.walk_to(goal)
     ranked = sorted(
         (f for f in state.team(team) if f.alive),
         key=lambda f: (dist.get(f.square, 99), f.seat),
@@ -226,38 +277,3 @@ def _nearest(state: State, team: int, goal: Square, count: int = 1) -> list[str]
     if count == 1:
         return names[0] if names else ""
     return names
-
-
-def _position(
-    state: State,
-    f: Fighter,
-    end: Square,
-    enemies: Sequence[Fighter],
-    goal: tuple[Square, float] | None,
-    prefer: int,
-) -> float:
-    arena = state.arena
-    value = 0.0
-    if enemies:
-        near = arena.geometry.distances(end, frozenset(), 40)
-        nearest = min(near.get(e.square, 40) for e in enemies)
-        value -= 0.15 * abs(nearest - prefer)
-    if prefer > 1:
-        value += 0.1 * arena.elevation(end)
-    if end in arena.water:
-        if f.burning:
-            value += 1.0
-        if f.has("tidal"):
-            value += 0.3
-        elif not f.swimming:
-            value -= 0.3
-    if goal is not None:
-        square, weight = goal
-        dist = walk_distances(arena, square)
-        value -= weight * 0.5 * dist.get(end, 40)
-        if end == square:
-            value += 3.0 * weight
-    carrying = state.options.mode == "flag" and state.flags[1 - f.team].carrier == f.name
-    if carrying and end in arena.flag_zones[f.team]:
-        value += 10.0
-    return value

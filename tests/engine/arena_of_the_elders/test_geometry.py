@@ -1,0 +1,82 @@
+"""An arena's geometry is kept under the hash of its map's document: the same map, however many
+times it is read, is worked out once; two maps that share a key are never confused. Range around
+enemies, searched back from the target, is the range the rule counts from the origin."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from arena.engine.core.board import Square
+from arena.engine.rulesets.arena_of_the_elders.arena import ARENAS, FAR, Geometry, arena_from_json
+
+
+def yard(walls: list[str]) -> dict:
+    """A 6x6 GM map keyed 'gm-yard', with these walls."""
+    return {
+        "key": "gm-yard",
+        "name": "GM yard",
+        "width": 6,
+        "height": 6,
+        "terrain": ["......"] * 6,
+        "walls": walls,
+        "start": ["A1", "B1", "C1", "D1"],
+        "flag": {"home": "F1", "zone": ["E1"]},
+    }
+
+
+def test_the_same_map_read_twice_shares_one_geometry():
+    first = arena_from_json(yard(["C3:N"]))
+    again = arena_from_json(dict(reversed(list(yard(["C3:N"]).items()))))  # keys in another order
+    assert first is not again
+    assert first.digest == again.digest
+    assert first.geometry is again.geometry
+
+
+def test_two_maps_with_one_key_keep_their_own_lines_of_sight():
+    """C3|C4 is walled in one map and open in the other: C3 sees C4 only in the open one,
+    whichever was asked first."""
+    walled = arena_from_json(yard(["C3:N"]))
+    open_ = arena_from_json(yard([]))
+    assert walled.key == open_.key and walled.digest != open_.digest
+    c3, c4 = Square.parse("C3"), Square.parse("C4")
+    assert walled.geometry.sight(c3, c4)[1] == ()
+    assert open_.geometry.sight(c3, c4)[1] != ()
+    assert walled.geometry.moves_to(c3, c4, frozenset(), 9) == 3
+    assert open_.geometry.moves_to(c3, c4, frozenset(), 9) == 1
+
+
+def forward_moves(geometry: Geometry, origin: Square, target: Square, blockers) -> int:
+    """The rule as written: from origin, through squares that are not enemies, to the target."""
+    dist = {origin: 0}
+    queue = deque([origin])
+    while queue:
+        sq = queue.popleft()
+        if sq == target:
+            return dist[sq]
+        if sq in blockers and sq != origin:
+            continue
+        for nxt in geometry.near[sq]:
+            if nxt not in dist:
+                dist[nxt] = dist[sq] + 1
+                queue.append(nxt)
+    return FAR
+
+
+def test_range_around_enemies_searched_back_is_the_range_counted_forward():
+    rng = random.Random(30)
+    checked = 0
+    for arena in ARENAS.values():
+        geometry = arena.geometry
+        squares = geometry.squares
+        for _ in range(300):
+            origin, target, *enemies = rng.sample(squares, 6)
+            blockers = frozenset(enemies)
+            want = forward_moves(geometry, origin, target, blockers)
+            for limit in (1, 3, 6, 12):
+                got = geometry.moves_to(origin, target, blockers, limit)
+                assert (got <= limit) == (want <= limit), (arena.key, origin, target, enemies)
+                if want <= limit:
+                    assert got == want
+            checked += want < FAR
+    assert checked > 500  # most pairs are reachable: the comparison is not of two FARs
