@@ -17,6 +17,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.core.handlers.wsgi import LimitedStream
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
 from django.urls import Resolver404, resolve
 
 
@@ -40,7 +41,8 @@ def too_large(request: HttpRequest, limit: int) -> HttpResponse:
     reason = f"The request body is over {limit // 1024} KiB; send less."
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": reason}, status=413)
-    return HttpResponse(reason, status=413, content_type="text/plain; charset=utf-8")
+    # The session and the user are not known yet: a page of its own, without the site's header.
+    return HttpResponse(render_to_string("too_large.html", {"reason": reason}), status=413)
 
 
 class BodyLimitMiddleware:
