@@ -64,17 +64,23 @@ WISHES: dict[str, tuple[tuple[str, int], ...]] = {
 }
 
 
+# Each research setting's whole list, made once: its wishes, then (but for "hull") every
+# attribute up to the limits.
+PURSUED: dict[str, tuple[tuple[str, int], ...]] = {
+    research: wishes + (() if research == "hull" else tuple((a, MAX_LEVEL) for a in ATTRIBUTES))
+    for research, wishes in WISHES.items()
+}
+
+
 def tech_choice(m: Machine) -> Tech | None:
     step = 2 if m.tactics.gamble == "bold" else 1
-    wishes = WISHES.get(m.tactics.research, WISHES["balanced"])
-    if m.tactics.research != "hull":
-        wishes = wishes + tuple((a, MAX_LEVEL) for a in ATTRIBUTES)
-    for attribute, wanted in wishes:
-        current = m.levels.get(attribute)
+    levels = m.levels
+    for attribute, wanted in PURSUED.get(m.tactics.research, PURSUED["balanced"]):
+        current = levels.get(attribute)
         if current >= wanted:
             continue
         for target in range(min(wanted, current + step), current, -1):
-            if raise_problem(m.levels, attribute, target) is None:
+            if raise_problem(levels, attribute, target) is None:
                 return Tech(attribute, target)
     return None
 
