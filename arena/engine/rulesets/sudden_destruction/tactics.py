@@ -72,6 +72,11 @@ PURSUED: dict[str, tuple[tuple[str, int], ...]] = {
 }
 
 
+# The actions every plan uses, made once (an Action is frozen: one object serves them all).
+WAIT = Action(Verb.WAIT)
+FIRE_ANY = Action(Verb.FIRE, ANY)
+
+
 def tech_choice(m: Machine) -> Tech | None:
     step = 2 if m.tactics.gamble == "bold" else 1
     levels = m.levels
@@ -105,9 +110,10 @@ def default_plan(state: State, who: str) -> Plan:
         shots = tech.level
     actions: list[Action] = []
     if m.tactics.aggression == "cautious":
-        actions += [Action(Verb.WAIT)] * moves
+        actions += [WAIT] * moves
     if target is not None:
+        close = Action(Verb.CLOSE, target.name)
         for _ in range(max(moves, shots)):
-            actions += [Action(Verb.FIRE, ANY), Action(Verb.CLOSE, target.name)]
-        actions += [Action(Verb.FIRE, ANY)] * shots
+            actions += [FIRE_ANY, close]
+        actions += [FIRE_ANY] * shots
     return Plan(tech=tech, actions=tuple(actions), interrupt=ANY, return_fire=True, evade=True)
