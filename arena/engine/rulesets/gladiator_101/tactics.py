@@ -204,13 +204,28 @@ def _best_strike(
     return found  # height listed
 
 
+# How each strike of a set of weapons is made (combat.made_as: its Delay, and whether it is
+# focused), by the feats that decide it: the same for every search of a fighter.
+_MODES: dict[tuple, list[tuple[int, bool]]] = {}
+
+
+def _modes(a: Fighter, weapons: tuple[str, ...], focused: bool) -> list[tuple[int, bool]]:
+    key = (a.feats, weapons, focused)
+    found = _MODES.get(key)
+    if found is None:
+        if len(_MODES) >= _KEPT:
+            _MODES.clear()
+        # made_as reads only each strike's weapon: any height it may strike at will do.
+        probe = tuple(Strike(w, heights(a, w)[0]) for w in weapons)
+        found = _MODES[key] = made_as(a, probe, focused=focused)
+    return found
+
+
 def _best_strikes(
     search: _Search, weapons: tuple[str, ...], *, focused: bool
 ) -> tuple[float, tuple[Strike, ...]]:
     """The strikes of these weapons at their best heights, and what they are worth."""
-    a = search.a
-    probe = tuple(Strike(w, heights(a, w)[0]) for w in weapons)
-    modes = made_as(a, probe, focused=focused)
+    modes = _modes(search.a, weapons, focused)
     multi = len(weapons) > 1
     total, chosen = 0.0, []
     for w, (dl, f) in zip(weapons, modes, strict=True):
