@@ -33,7 +33,8 @@ from arena.engine.rulesets.sudden_destruction.setup import SETTINGS
 RULES = SuddenDestruction()
 
 
-def random_bout(rng: random.Random) -> State:
+def random_machines(rng: random.Random) -> list[dict]:
+    """Four machines' engine input: random campaign levels and tactics settings."""
     gladiators = []
     for i in range(4):
         levels = {a: rng.randint(0, 3) for a in ATTRIBUTES}
@@ -45,7 +46,11 @@ def random_bout(rng: random.Random) -> State:
         levels["repair"] = min(levels["repair"], levels["hit_points"])
         tactics = {k: rng.choice(v) for k, v in SETTINGS.items()}
         gladiators.append({"name": f"M{i + 1}", "levels": levels, "tactics": tactics})
-    return setup_bout({"gladiators": gladiators})
+    return gladiators
+
+
+def random_bout(rng: random.Random) -> State:
+    return setup_bout({"gladiators": random_machines(rng)})
 
 
 def prepare(rounds: int, seed: int) -> list[tuple[State, dict[str, Plan], int]]:

@@ -47,6 +47,35 @@ def test_every_rule_sets_lab_builds_are_legal_gladiators(rules):
         assert adapter.equipment_problems(b.kind, b.build, b.equipment) == [], b
 
 
+@pytest.mark.parametrize("rules", campaign_rulesets(), ids=lambda r: r.slug)
+def test_every_rule_set_offers_at_least_two_lab_builds_and_a_small_run_completes(rules):
+    """A matrix compares builds: with fewer than two, the lab has nothing to compare. Each
+    build fights the next in the list (the last the first), as A and as B, so every build
+    is fought both ways; a cell counts every bout it was given."""
+    listed = lab_builds_of(rules.campaign)
+    assert len(listed) >= 2, f"{rules.slug} offers {len(listed)} lab builds"
+    s = spec(rules.slug, bouts=2, seed=11)
+    cells = [cell_fight(s, a, b) for a, b in zip(listed, listed[1:] + listed[:1], strict=True)]
+    assert [(c.a, c.b) for c in cells] == [
+        (a.key, b.key) for a, b in zip(listed, listed[1:] + listed[:1], strict=True)
+    ]
+    for c in cells:
+        assert c.bouts == 2 and c.wins + c.draws + c.losses == 2
+        assert 0 <= c.a_died <= 2 and 0 <= c.b_died <= 2
+
+
+def test_gladiator_101_and_sudden_destruction_lab_builds_differ_in_what_they_fight_with():
+    g101 = builds("gladiator-101")
+    assert len({(tuple(sorted(b.build["scores"].items())), tuple(b.build["feats"]))
+                for b in g101.values()}) == len(g101)  # fmt: skip
+    assert g101["recruit"].build["feats"] == []
+    sd = builds("sudden-destruction")
+    assert len({tuple(sorted(b.build["levels"].items())) for b in sd.values()}) == len(sd)
+    assert sd["war-machine"].build == ruleset("sudden-destruction").campaign.new_build(
+        "war-machine"
+    )
+
+
 def test_gladiator_arena_lists_every_race_with_every_weapon_it_may_use():
     keys = set(builds("gladiator-arena"))
     assert len(keys) == 19  # 19 x 19 = the 361 pairings of the issue
@@ -62,7 +91,9 @@ def test_without_its_own_hook_a_rule_set_offers_each_type_with_its_starting_kit(
     assert barbarian.label == "Barbarian (broadsword)"
 
 
-@pytest.mark.parametrize("slug", ["gladiator-arena", "gladiatorquest", "sudden-destruction"])
+@pytest.mark.parametrize(
+    "slug", ["gladiator-arena", "gladiatorquest", "sudden-destruction", "gladiator-101"]
+)
 def test_the_lab_fight_ends_as_the_bout_driver_does(slug):
     """The lab skips the log's turn records, nothing else: the same standings as play_with."""
     s = spec(slug)

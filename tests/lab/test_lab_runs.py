@@ -187,6 +187,7 @@ def test_the_lab_offers_every_rule_set(campaign, gm, client_as):
     page = client_as(gm).get(reverse("lab", args=[campaign.slug]) + "?ruleset=sudden-destruction")
     text = page.content.decode()
     assert page.status_code == 200 and 'value="war-machine"' in text
+    assert 'value="gunner"' in text and 'value="bunker"' in text  # its own lab builds
     assert 'value="gladiator-arena"' in text and 'value="arena-of-the-elders"' in text
     unknown = client_as(gm).get(reverse("lab", args=[campaign.slug]) + "?ruleset=chess")
     assert unknown.status_code == 200 and "Unknown rule set" in unknown.content.decode()

@@ -24,6 +24,7 @@ from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
 from arena.engine.core.protocol import Column, Fate, Need, Pending, Standing, play_with
 from arena.engine.errors import EngineInputError
+from arena.engine.lab.builds import LabBuild
 
 SLUG = "stone-duel"
 MAX_TURNS = 50
@@ -62,6 +63,14 @@ class StoneDuelCampaign:
 
     def types(self) -> Sequence[GladiatorType]:
         return [GladiatorType("slinger", "Slinger (6 HP)", "Slinger")]
+
+    def lab_builds(self) -> list[LabBuild]:
+        # One type: the lab compares a slinger with a sling and one without.
+        return [
+            LabBuild("slinger", "Slinger", "slinger", (), self.new_build("slinger")),
+            LabBuild("slinger-sling", "Slinger with a sling", "slinger", ("sling",),
+                     self.new_build("slinger")),
+        ]  # fmt: skip
 
     def armoury(self) -> Mapping[str, Mapping[str, Any]]:
         return {"sling": {"slug": "sling", "name": "Sling", "kind": "weapon", "price": 50,

@@ -28,6 +28,7 @@ from arena.engine.core.campaign import (
 from arena.engine.core.protocol import Fate
 from arena.engine.core.words import counted
 from arena.engine.errors import EngineInputError
+from arena.engine.lab.builds import LabBuild
 from arena.engine.rulesets.gladiator_101 import build as builds
 from arena.engine.rulesets.gladiator_101 import packs as booster
 from arena.engine.rulesets.gladiator_101.data import (
@@ -54,6 +55,24 @@ LEVEL_MARKS, LEVEL_FEAT_POINTS = 5, 2  # what a level adds
 TRAINER_GOLD = 30  # per point of a feat's cost
 
 TACTICS = tuple(TacticSetting(k, v, v[0]) for k, v in SETTINGS.items())
+
+# The balance lab's gladiators: a new gladiator's build (30 marks, 10 feat points) with no
+# feats, and four styles a trainer teaches from the core set, each within those limits:
+# (key, label, scores, feats).
+LAB_GLADIATORS = (
+    ("recruit", "Recruit (10/10/10, no feats)", {}, []),
+    ("swordsman", "Swordsman (the gladius: to hit and the damage grade)",
+     {"accuracy": 12, "reflex": 8, "strength": 8},
+     ["keen-eye", "swordsman", "duelist", "deep-cuts", "power-blow"]),
+    ("brute", "Brute (strength and the damage grade)",
+     {"accuracy": 8, "reflex": 4, "strength": 14},
+     ["power-blow", "crushing-strength", "brute", "heavy-shield", "killer-instinct", "hard-kick"]),
+    ("guardian", "Guardian (Reflex, armour, a guard up)",
+     {"accuracy": 8, "reflex": 14, "strength": 4},
+     ["light-feet", "shield-drill", "helmet-drill", "greave-drill", "guard", "shield-wall"]),
+    ("focuser", "Focuser (focused attacks and a battle cry)", {},
+     ["eye-of-the-storm", "crushing-focus", "executioner", "battle-cry", "pugilist"]),
+)  # fmt: skip
 
 
 def _build(build: Mapping[str, Any]) -> dict[str, Any]:
@@ -108,6 +127,14 @@ class Gladiator101Campaign:
 
     def types(self) -> Sequence[GladiatorType]:
         return [GladiatorType(KIND, "Gladiator (the standard kit)", "Gladiator")]
+
+    def lab_builds(self) -> list[LabBuild]:
+        out = []
+        for key, label, scores, feats in LAB_GLADIATORS:
+            build = builds.new_build()
+            build["scores"].update(scores)
+            out.append(LabBuild(key, label, KIND, (), {**build, "feats": list(feats)}))
+        return out
 
     def armoury(self) -> Mapping[str, Mapping[str, Any]]:
         items: dict[str, dict[str, Any]] = {

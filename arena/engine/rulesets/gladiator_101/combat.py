@@ -108,7 +108,7 @@ def to_hit(
     elif multi:
         number -= delay
     number += boost_total(attacker, "hit", turn)
-    number += t.get(f"hit@{strike.height.value}") + t.get(f"hit@{strike.weapon}")
+    number += t.hit_with[strike.weapon, strike.height]
     if t.get("berserk") and wounded(attacker):
         number += t.get("berserk")
     if turn < 2:  # each combatant's first turn is turn 0 or 1
@@ -145,7 +145,7 @@ def grade(
     number -= delay
     number -= max(0, armour(defender, location, turn) - t.get("pierce"))
     number += boost_total(attacker, "grade", turn)
-    number += t.get(f"grade@{strike.height.value}") + t.get(f"grade@{strike.weapon}")
+    number += t.grade_with[strike.weapon, strike.height]
     if weapon.damage is Damage.BLUDGEONING:
         number += t.get("blunt")
     if t.get("berserk") and wounded(attacker):

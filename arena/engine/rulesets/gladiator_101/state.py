@@ -8,7 +8,7 @@ Guard, a knock-down) is a Boost that lasts while the turn number is below its `u
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -22,6 +22,8 @@ from arena.engine.rulesets.gladiator_101.data import (
     HIT_POINTS,
     LOCATIONS,
     SLUG,
+    WEAPONS,
+    Height,
 )
 from arena.engine.rulesets.gladiator_101.feats import FEATS, Ability, Timing
 
@@ -65,9 +67,11 @@ class Options:
 
 class Traits:
     """A fighter's feats summed once: the passive effects by key, its abilities by the slug a
-    turn's order names (the feat's, also for a foil), and its hit points and armour."""
+    turn's order names (the feat's, also for a foil), its hit points and armour, and the
+    bonuses of a strike by its weapon and height (a feat names either), to hit and to the
+    damage grade."""
 
-    __slots__ = ("abilities", "armour", "effects", "max_hp")
+    __slots__ = ("abilities", "armour", "effects", "grade_with", "hit_with", "max_hp")
 
     def __init__(self, feats: tuple[str, ...]) -> None:
         effects: dict[str, int] = {}
@@ -82,6 +86,17 @@ class Traits:
         self.abilities = abilities
         self.max_hp = tuple(HIT_POINTS[loc] + self._at("hp", loc) for loc in LOCATIONS)
         self.armour = tuple(ARMOUR[loc] + self._at("armour", loc) for loc in LOCATIONS)
+        self.hit_with = self._by_strike("hit")
+        self.grade_with = self._by_strike("grade")
+
+    def _by_strike(self, base: str) -> dict[tuple[str, Height], int]:
+        """The effect `base` of a strike by (weapon, height): its "@height" and "@weapon"."""
+        get = self.effects.get
+        return {
+            (w, h): get(f"{base}@{h.value}", 0) + get(f"{base}@{w}", 0)
+            for w in WEAPONS
+            for h in Height
+        }
 
     def _at(self, base: str, location: str) -> int:
         return sum(
@@ -123,10 +138,11 @@ class Fighter:
     boosts: tuple[Boost, ...] = ()
     used: tuple[tuple[str, int], ...] = ()  # abilities with a limit: (slug, times used)
     tactics: Tactics = Tactics()
+    # Its feats summed (traits_of), looked up once a fighter is made, not at every check.
+    traits: Traits = field(init=False, repr=False, compare=False)
 
-    @property
-    def traits(self) -> Traits:
-        return traits_of(self.feats)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "traits", traits_of(self.feats))
 
     @property
     def standing(self) -> bool:

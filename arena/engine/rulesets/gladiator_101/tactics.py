@@ -62,13 +62,31 @@ def _key(a: Fighter, d: Fighter, turn: int) -> tuple:
     )  # fmt: skip
 
 
+class _Search:
+    """One search for the attacker's best attack against the defender on a turn: what every
+    strike it weighs shares is worked out once (the key of the check numbers, the weight of
+    each location), and what it meets again in other sets of limbs is kept for the search:
+    each weapon's best strike by how it is made, and what a rider is worth."""
+
+    __slots__ = ("a", "best", "d", "key", "riders", "turn", "weights", "worth")
+
+    def __init__(self, a: Fighter, d: Fighter, turn: int, riders: bool, key: tuple) -> None:
+        self.a, self.d, self.turn, self.key = a, d, turn, key
+        # Riders are weighed only where the attacker has a feat that gives one.
+        self.riders = riders and _has_rider(a)
+        self.weights = {loc: weight(d, loc) for loc in LOCATIONS}
+        self.best: dict[tuple, tuple[float, Strike]] = {}
+        self.worth: dict[tuple[bool, bool], float] = {}
+
+
 def _table(
-    a: Fighter, d: Fighter, s: Strike, *, delay: int, multi: bool, focused: bool, turn: int
+    search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool
 ) -> tuple[tuple[str, float], ...]:
-    key = (_key(a, d, turn), s, delay, multi, focused)
+    key = (search.key, s, delay, multi, focused)
     found = _TABLES.get(key)
     if found is not None:
         return found
+    a, d, turn = search.a, search.d, search.turn
     t = a.traits
     weapon = WEAPONS[s.weapon]
     crit = min(100, crit_range(a))
@@ -95,12 +113,11 @@ def _table(
     return found
 
 
-def strike_value(
-    a: Fighter, d: Fighter, s: Strike, *, delay: int, multi: bool, focused: bool, turn: int
-) -> float:
+def strike_value(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool) -> float:
     """Expected weighted damage of one strike."""
-    table = _table(a, d, s, delay=delay, multi=multi, focused=focused, turn=turn)
-    return sum(weight(d, loc) * e for loc, e in table) / len(table)
+    table = _table(search, s, delay=delay, multi=multi, focused=focused)
+    weights = search.weights
+    return sum(weights[loc] * e for loc, e in table) / len(table)
 
 
 def _full_chance(
@@ -121,24 +138,35 @@ def _full_chance(
 HAMSTRUNG_TURNS = 3  # how many of its own turns a hamstrung opponent's lost Reflex is counted
 
 
-def _rider(
-    a: Fighter, d: Fighter, s: Strike, *, delay: int, multi: bool, focused: bool, turn: int
-) -> float:
-    """What a full-damage strike gives beyond its damage (Sweep's knock-down, Hamstring's lost
-    Reflex), as the damage it is worth, times the chance of a full-damage strike. Without
-    this the tactics never kick or strike low, and those feats never come into play."""
+def _rider_worth(search: _Search, kick: bool, low: bool) -> float:
+    """What a full-damage kick (`kick`) or low strike (`low`) gives beyond its damage, as the
+    damage it is worth: the same for every such strike of the search, so worked out once."""
+    found = search.worth.get((kick, low))
+    if found is not None:
+        return found
+    a, d, turn = search.a, search.d, search.turn
     t = a.traits
     worth = 0.0
-    if t.get("sweep") and s.weapon == KICK:
+    if t.get("sweep") and kick:
         # Knocked down, the opponent cannot make its focused attack on its next turn.
         worth += max(0.0, best_focus(d, a, turn + 1, riders=False)[0]
                      - best_basic(d, a, turn + 1, riders=False)[0])  # fmt: skip
-    if t.get("hamstring") and s.height is Height.LOW:
+    if t.get("hamstring") and low:
         lamed = replace(d, boosts=(*d.boosts, Boost("reflex", -t.get("hamstring"), FOREVER)))
         gain = threat(a, lamed, turn + 2, riders=False) - threat(a, d, turn + 2, riders=False)
-        worth += max(0.0, gain) * HAMSTRUNG_TURNS / len(AT_HEIGHT[s.height])  # a leg of two
+        worth += max(0.0, gain) * HAMSTRUNG_TURNS / len(AT_HEIGHT[Height.LOW])  # a leg of two
+    search.worth[kick, low] = worth
+    return worth
+
+
+def _rider(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool) -> float:
+    """What a full-damage strike gives beyond its damage (Sweep's knock-down, Hamstring's lost
+    Reflex), as the damage it is worth, times the chance of a full-damage strike. Without
+    this the tactics never kick or strike low, and those feats never come into play."""
+    worth = _rider_worth(search, s.weapon == KICK, s.height is Height.LOW)
     if not worth:
         return 0.0
+    a, d, turn = search.a, search.d, search.turn
     return worth * _full_chance(a, d, s, delay=delay, multi=multi, focused=focused, turn=turn)
 
 
@@ -154,25 +182,54 @@ def _heights(a: Fighter, weapon: str) -> tuple[Height, ...]:
     return allowed
 
 
+def _best_strike(
+    search: _Search, w: str, *, delay: int, multi: bool, focused: bool
+) -> tuple[float, Strike]:
+    """One weapon's strike at its best height, and what it is worth (with what a full-damage
+    strike gives beyond its damage, unless the search leaves riders out: the look one turn
+    ahead that a rider's worth itself takes does not look further). Kept for the search: a
+    weapon made the same way is weighed in many sets of limbs."""
+    key = (w, delay, multi, focused)
+    found = search.best.get(key)
+    if found is not None:
+        return found
+    options = []
+    for h in _heights(search.a, w):
+        s = Strike(w, h)
+        value = strike_value(search, s, delay=delay, multi=multi, focused=focused)
+        if search.riders:
+            value += _rider(search, s, delay=delay, multi=multi, focused=focused)
+        options.append((value, s))
+    found = search.best[key] = max(options, key=lambda pair: pair[0])  # a tie: the first
+    return found  # height listed
+
+
+# How each strike of a set of weapons is made (combat.made_as: its Delay, and whether it is
+# focused), by the feats that decide it: the same for every search of a fighter.
+_MODES: dict[tuple, list[tuple[int, bool]]] = {}
+
+
+def _modes(a: Fighter, weapons: tuple[str, ...], focused: bool) -> list[tuple[int, bool]]:
+    key = (a.feats, weapons, focused)
+    found = _MODES.get(key)
+    if found is None:
+        if len(_MODES) >= _KEPT:
+            _MODES.clear()
+        # made_as reads only each strike's weapon: any height it may strike at will do.
+        probe = tuple(Strike(w, heights(a, w)[0]) for w in weapons)
+        found = _MODES[key] = made_as(a, probe, focused=focused)
+    return found
+
+
 def _best_strikes(
-    a: Fighter, d: Fighter, weapons: tuple[str, ...], *, focused: bool, turn: int, riders: bool
+    search: _Search, weapons: tuple[str, ...], *, focused: bool
 ) -> tuple[float, tuple[Strike, ...]]:
-    """The strikes of these weapons at their best heights, and what they are worth (with what
-    a full-damage strike gives beyond its damage, unless `riders` is off: the look one turn
-    ahead that a rider's worth itself takes does not look further)."""
-    probe = tuple(Strike(w, heights(a, w)[0]) for w in weapons)
-    modes = made_as(a, probe, focused=focused)
+    """The strikes of these weapons at their best heights, and what they are worth."""
+    modes = _modes(search.a, weapons, focused)
     multi = len(weapons) > 1
     total, chosen = 0.0, []
     for w, (dl, f) in zip(weapons, modes, strict=True):
-        options = []
-        for h in _heights(a, w):
-            s = Strike(w, h)
-            value = strike_value(a, d, s, delay=dl, multi=multi, focused=f, turn=turn)
-            if riders:
-                value += _rider(a, d, s, delay=dl, multi=multi, focused=f, turn=turn)
-            options.append((value, s))
-        value, strike = max(options, key=lambda pair: pair[0])  # a tie: the first height listed
+        value, strike = _best_strike(search, w, delay=dl, multi=multi, focused=f)
         total += value
         chosen.append(strike)
     return total, tuple(chosen)
@@ -198,12 +255,13 @@ def _kept(
     """best_basic and best_focus, kept by everything they depend on."""
     # A rider looks at the opponent's next turn, which hangs on boosts _key does not sum.
     ahead = (a.boosts, d.boosts) if riders and _has_rider(a) else ()
-    key = (kind, riders, _key(a, d, turn), a.tactics, a.hp, d.hp, ahead)
+    situation = _key(a, d, turn)
+    key = (kind, riders, situation, a.tactics, a.hp, d.hp, ahead)
     found = _BEST.get(key)
     if found is None:
         if len(_BEST) >= _KEPT:
             _BEST.clear()
-        found = _BEST[key] = find(a, d, turn, riders)
+        found = _BEST[key] = find(_Search(a, d, turn, riders, situation))
     return found
 
 
@@ -219,16 +277,15 @@ def best_focus(
     return _kept("focus", a, d, turn, riders, _best_focus)
 
 
-def _best_basic(
-    a: Fighter, d: Fighter, turn: int, riders: bool
-) -> tuple[float, tuple[Strike, ...]]:
+def _best_basic(search: _Search) -> tuple[float, tuple[Strike, ...]]:
+    a = search.a
     best: tuple[float, tuple[Strike, ...]] = (0.0, ())
     most = 0
     for combo in itertools.product(*[[None, *slot] for slot in _slots(a)]):
         weapons = tuple(w for w in combo if w is not None)
         if not weapons:
             continue
-        value, strikes = _best_strikes(a, d, weapons, focused=False, turn=turn, riders=riders)
+        value, strikes = _best_strikes(search, weapons, focused=False)
         if a.tactics.style == "flurry":
             if (len(strikes), value) > (most, best[0]):
                 best, most = (value, strikes), len(strikes)
@@ -237,9 +294,8 @@ def _best_basic(
     return best
 
 
-def _best_focus(
-    a: Fighter, d: Fighter, turn: int, riders: bool
-) -> tuple[float, tuple[Strike, ...]]:
+def _best_focus(search: _Search) -> tuple[float, tuple[Strike, ...]]:
+    a = search.a
     usable = available(a)
     singles = [(w,) for w in usable]
     pairs = []
@@ -253,7 +309,7 @@ def _best_focus(
         pairs = [(w, KICK) for w in usable if w != KICK]  # Trained Kick: a kick beside
     best: tuple[float, tuple[Strike, ...]] = (0.0, ())
     for weapons in singles + pairs:
-        value, strikes = _best_strikes(a, d, weapons, focused=True, turn=turn, riders=riders)
+        value, strikes = _best_strikes(search, weapons, focused=True)
         if value > best[0]:
             best = (value, strikes)
     return best

@@ -25,6 +25,7 @@ from arena.engine.core.campaign import (
 )
 from arena.engine.core.protocol import Fate
 from arena.engine.errors import EngineInputError
+from arena.engine.lab.builds import LabBuild
 from arena.engine.rulesets.sudden_destruction.data import (
     ATTRIBUTES,
     INITIAL,
@@ -63,6 +64,18 @@ TACTICS = (
 )
 assert {t.name: t.choices for t in TACTICS} == SETTINGS
 
+# The balance lab's machines: the text's starting levels, and three veterans of four levels
+# bought each (what a few bouts of experience buy), each raising one side of the machine:
+# (key, label, the levels raised above the starting ones).
+LAB_MACHINES = (
+    ("war-machine", "War machine (the starting levels)", {}),
+    ("gunner", "Gunner (fire power, firing rate, accuracy)",
+     {"max_fire": 2, "firing_rate": 2, "accuracy": 1}),
+    ("bunker", "Bunker (hit points and repair)", {"hit_points": 3, "repair": 2}),
+    ("runner", "Runner (movement, initiative, range)",
+     {"movement": 2, "initiative": 2, "range": 1}),
+)  # fmt: skip
+
 
 def _levels(build: Mapping[str, Any]) -> Levels:
     return Levels.from_json({**INITIAL.to_json(), **build.get("levels", {})})
@@ -86,6 +99,12 @@ class SuddenDestructionCampaign:
 
     def types(self) -> Sequence[GladiatorType]:
         return [GladiatorType(KIND, "War machine (the text's starting levels)", "War machine")]
+
+    def lab_builds(self) -> list[LabBuild]:
+        return [
+            LabBuild(key, label, KIND, (), {"levels": {**INITIAL.to_json(), **raised}})
+            for key, label, raised in LAB_MACHINES
+        ]
 
     def armoury(self) -> Mapping[str, Mapping[str, Any]]:
         return {

@@ -1,7 +1,9 @@
-"""What happens in a round of Sudden Destruction, as frozen events (core.Event subclasses).
+"""What happens in a round of Sudden Destruction, as events (core.Event subclasses).
 
 Every event names the phase it belongs to (PhaseBegan marks where each starts) and action
 events their tick, so a replay can step through a round phase by phase and tick by tick.
+A round makes dozens of them, so they are plain slotted dataclasses, not frozen ones (see
+core.events.Event): nothing changes an event once it is made.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ class Idle(Enum):
     ARRIVED = "already there"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PhaseBegan(Event):
     kind: ClassVar[str] = "phase"
     round: int
@@ -48,7 +50,7 @@ class PhaseBegan(Event):
         return f"Round {self.round}: {self.phase.value} phase."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TechRolled(Event):
     kind: ClassVar[str] = "tech"
     name: str
@@ -67,7 +69,7 @@ class TechRolled(Event):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Moved(Event):
     kind: ClassVar[str] = "moved"
     name: str
@@ -81,7 +83,7 @@ class Moved(Event):
         return f"{self.name} moves from {self.start} to {self.square}{how}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Idled(Event):
     kind: ClassVar[str] = "idle"
     name: str
@@ -93,7 +95,7 @@ class Idled(Event):
         return f"{self.name} cannot {self.action}: {self.reason.value}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Declared(Event):
     kind: ClassVar[str] = "declared"
     name: str
@@ -106,7 +108,7 @@ class Declared(Event):
         return f"{self.name} {how[self.why]} {self.target}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Evaded(Event):
     kind: ClassVar[str] = "evaded"
     name: str
@@ -121,7 +123,7 @@ class Evaded(Event):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Shot(Event):
     kind: ClassVar[str] = "shot"
     name: str
@@ -147,7 +149,7 @@ class Shot(Event):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Destroyed(Event):
     kind: ClassVar[str] = "destroyed"
     name: str
@@ -159,7 +161,7 @@ class Destroyed(Event):
         return f"SUDDEN DESTRUCTION: {self.name} is destroyed by {self.by}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Repaired(Event):
     kind: ClassVar[str] = "repaired"
     name: str
@@ -172,7 +174,7 @@ class Repaired(Event):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Finished(Event):
     kind: ClassVar[str] = "finished"
     winner: str  # "" for a tie (or nobody)

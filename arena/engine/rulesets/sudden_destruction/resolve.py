@@ -95,8 +95,10 @@ class _Live:
         return self.square.manhattan(other.square) <= self.levels.range
 
     def frozen(self) -> Machine:
-        return replace(
-            self.m,
+        m = self.m
+        return Machine(
+            name=m.name,
+            seat=m.seat,
             square=self.square,
             levels=self.levels,
             damage=self.damage,
@@ -104,8 +106,9 @@ class _Live:
             alive=self.alive,
             destroyed_in=self.destroyed_in,
             destroyed_by=self.destroyed_by,
-            gained=self.m.gained + self.gained,
-            plates_used=self.m.plates_used + self.plates_used,
+            gained=m.gained + self.gained,
+            plates_used=m.plates_used + self.plates_used,
+            tactics=m.tactics,
         )
 
 
@@ -135,6 +138,7 @@ class _Round:
             )
             for m in state.machines
         ]
+        self.by_name = {c.name: c for c in self.live}
         self.tick = 0
 
     # Phase 1 ---------------------------------------------------------------------------------
@@ -160,6 +164,8 @@ class _Round:
     def actions(self) -> None:
         self.events.append(PhaseBegan(self.number, Phase.ACTIONS))
         self.order = initiative_order(self.live, self.number)
+        # Interrupts on one step are taken in this order (step).
+        self.rank = {id(c): i for i, c in enumerate(self.order)}
         for c in self.live:
             c.moves_left, c.shots_left = c.levels.movement, c.levels.firing_rate
         while True:
@@ -182,10 +188,14 @@ class _Round:
         return c.alive and not spent and c.cursor < len(c.plan.actions)
 
     def named(self, name: str) -> _Live | None:
-        return next((c for c in self.live if c.name == name and c.alive), None)
+        """The counter of that name while it is on the board."""
+        c = self.by_name.get(name)
+        return c if c is not None and c.alive else None
 
-    def goal(self, c: _Live, action: Action) -> Square | None:
-        other = self.named(action.target)
+    @staticmethod
+    def goal(other: _Live | None, action: Action) -> Square | None:
+        """Where a step of `action` heads: the counter it names (`other`, on the board), or
+        its square."""
         if other is not None:
             return other.square
         try:
@@ -208,8 +218,9 @@ class _Round:
 
     def walk(self, c: _Live, action: Action) -> None:
         """move / go / close: one step this tick; go and close keep going in later ticks."""
-        goal = self.goal(c, action)
-        target = self.named(action.target) if action.verb is Verb.CLOSE else None
+        other = self.named(action.target)
+        goal = self.goal(other, action)
+        target = other if action.verb is Verb.CLOSE else None
         if goal is None:
             c.cursor += 1
             return self.idle(c, action, Idle.NO_TARGET)
@@ -229,17 +240,23 @@ class _Round:
     def step(self, c: _Live, to: Square, *, evading: bool = False) -> None:
         """One square of movement, then the interrupts it allows (2.2: 'When one player moves
         into range of another's guns, the other player may immediately "interrupt"')."""
-        others = [o for o in self.live if o.alive and o is not c]
-        before = {(o.name, True): o.reaches(c) for o in others}
-        before.update({(o.name, False): c.reaches(o) for o in others})
-        start, c.square = c.square, to
+        start = c.square
+        # Each other counter's distance to the mover before and after the step: range is
+        # the same distance read against either counter's range level.
+        apart = [
+            (o, start.manhattan(o.square), to.manhattan(o.square))
+            for o in self.live
+            if o.alive and o is not c
+        ]
+        c.square = to
         c.moves_left -= 1
         self.events.append(Moved(c.name, str(start), str(to), self.tick, evading))
         # Whoever now has an enemy in range that it did not have before may interrupt:
         # the others on the mover, and the mover on those it came within its own range of.
-        chances = [(o, c) for o in others if o.reaches(c) and not before[(o.name, True)]]
-        chances += [(c, o) for o in others if c.reaches(o) and not before[(o.name, False)]]
-        rank = {id(x): i for i, x in enumerate(self.order)}
+        mine = c.levels.range
+        chances = [(o, c) for o, was, now in apart if now <= o.levels.range < was]
+        chances += [(c, o) for o, was, now in apart if now <= mine < was]
+        rank = self.rank
         for shooter, target in sorted(chances, key=lambda p: rank[id(p[0])]):
             wanted = shooter.plan.interrupt in (ANY, target.name)
             if (

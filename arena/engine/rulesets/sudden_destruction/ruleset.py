@@ -59,6 +59,11 @@ class SuddenDestruction:
     def tactics(self, state: State, who: str) -> dict[str, Any]:
         return default_plan(state, who).to_json()
 
+    def plan(self, state: State, who: str) -> Plan:
+        """The tactics' plan as apply reads it (a Plan, not its JSON: apply takes both, so a
+        tactics round is not written as JSON and read back)."""
+        return default_plan(state, who)
+
     def apply(
         self, state: State, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[State, Sequence[Event]]:
@@ -70,7 +75,8 @@ class SuddenDestruction:
             where = f"turns[{state.round}].{who}"
             if who not in waiting:
                 raise EngineInputError(where, f"{who} is not on the board this round")
-            plans[who] = parse_plan(state, who, order, where)
+            # A Plan is the tactics' own (plan above), legal as it was written.
+            plans[who] = order if isinstance(order, Plan) else parse_plan(state, who, order, where)
         return resolve_round(state, plans, dice)
 
     def is_over(self, state: State) -> bool:

@@ -64,17 +64,28 @@ WISHES: dict[str, tuple[tuple[str, int], ...]] = {
 }
 
 
+# Each research setting's whole list, made once: its wishes, then (but for "hull") every
+# attribute up to the limits.
+PURSUED: dict[str, tuple[tuple[str, int], ...]] = {
+    research: wishes + (() if research == "hull" else tuple((a, MAX_LEVEL) for a in ATTRIBUTES))
+    for research, wishes in WISHES.items()
+}
+
+
+# The actions every plan uses, made once (an Action is frozen: one object serves them all).
+WAIT = Action(Verb.WAIT)
+FIRE_ANY = Action(Verb.FIRE, ANY)
+
+
 def tech_choice(m: Machine) -> Tech | None:
     step = 2 if m.tactics.gamble == "bold" else 1
-    wishes = WISHES.get(m.tactics.research, WISHES["balanced"])
-    if m.tactics.research != "hull":
-        wishes = wishes + tuple((a, MAX_LEVEL) for a in ATTRIBUTES)
-    for attribute, wanted in wishes:
-        current = m.levels.get(attribute)
+    levels = m.levels
+    for attribute, wanted in PURSUED.get(m.tactics.research, PURSUED["balanced"]):
+        current = levels.get(attribute)
         if current >= wanted:
             continue
         for target in range(min(wanted, current + step), current, -1):
-            if raise_problem(m.levels, attribute, target) is None:
+            if raise_problem(levels, attribute, target) is None:
                 return Tech(attribute, target)
     return None
 
@@ -99,9 +110,10 @@ def default_plan(state: State, who: str) -> Plan:
         shots = tech.level
     actions: list[Action] = []
     if m.tactics.aggression == "cautious":
-        actions += [Action(Verb.WAIT)] * moves
+        actions += [WAIT] * moves
     if target is not None:
+        close = Action(Verb.CLOSE, target.name)
         for _ in range(max(moves, shots)):
-            actions += [Action(Verb.FIRE, ANY), Action(Verb.CLOSE, target.name)]
-        actions += [Action(Verb.FIRE, ANY)] * shots
+            actions += [FIRE_ANY, close]
+        actions += [FIRE_ANY] * shots
     return Plan(tech=tech, actions=tuple(actions), interrupt=ANY, return_fire=True, evade=True)
