@@ -72,19 +72,6 @@ class WatchedBrowser:
         return getattr(self._browser, name)
 
 
-def pytest_collection_modifyitems(items) -> None:
-    """A browser test that failed gets one more try, reported as a rerun (`R` in the summary).
-
-    A browser test drives a real Chromium against a live server on a machine busy with the rest
-    of the suite; a timing nobody meant (a swap answered while a key is still being sent)
-    should not sink a whole run. A failure that comes back on the second try fails the run,
-    and every rerun is listed, so a test that needs one is seen and fixed.
-    """
-    for item in items:
-        if item.get_closest_marker("browser") and not item.get_closest_marker("flaky"):
-            item.add_marker(pytest.mark.flaky(reruns=1))
-
-
 @pytest.fixture(autouse=True)
 def no_console_errors():
     """Fails a test whose pages logged an error; costs nothing to tests without a browser."""
