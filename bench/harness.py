@@ -63,7 +63,7 @@ def django_on_scratch_database() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def celery_workers() -> Iterator[dict[str, subprocess.Popen]]:
+def celery_workers(*, niceness: int = 10) -> Iterator[dict[str, subprocess.Popen]]:
     """The Celery workers `make run` starts (campaign.devstack.worker_commands), on the
     scratch database, each answering a ping when this yields them by pool name."""
     from campaign.celery import app
@@ -73,19 +73,26 @@ def celery_workers() -> Iterator[dict[str, subprocess.Popen]]:
     name = f"bench-{os.getpid()}"
     workers = {
         pool: subprocess.Popen(command, cwd=ROOT)
-        for pool, command in worker_commands(log_level="WARNING", name=name).items()
+        for pool, command in worker_commands(
+            log_level="WARNING", name=name, niceness=niceness
+        ).items()
     }
     try:
-        deadline = time.monotonic() + 60
+        # The simulations worker starts under `nice`: on a busy machine it takes a while.
+        deadline = time.monotonic() + 300
         while len(app.control.ping(timeout=0.5)) < len(workers):
             if any(w.poll() is not None for w in workers.values()) or time.monotonic() > deadline:
                 raise SystemExit("the workers did not start")
         yield workers
     finally:
         for worker in workers.values():
-            worker.terminate()
+            worker.terminate()  # a warm shutdown: each process finishes its task
         for worker in workers.values():
-            worker.wait(timeout=20)
+            try:
+                worker.wait(timeout=20)
+            except subprocess.TimeoutExpired:  # a simulation of minutes: stop it now
+                worker.send_signal(signal.SIGQUIT)  # Celery's cold shutdown
+                worker.wait()
 
 
 @contextlib.contextmanager

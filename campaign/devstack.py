@@ -189,20 +189,23 @@ def web_command(port: int) -> list[str]:
     ]  # fmt: skip
 
 
-def worker_commands(*, log_level: str = "INFO", name: str = "dev") -> dict[str, list[str]]:
+def worker_commands(
+    *, log_level: str = "INFO", name: str = "dev", niceness: int = 10
+) -> dict[str, list[str]]:
     """The Celery workers `make run` starts (and the latency benchmarks drive), one per pool:
     - `urgent` on the fights and messages queues, 2 processes: a due bout, a turn or a mercy
       close waits at most for the one before it, never for a simulation;
     - `simulations` on the simulations queue, 2 processes under `nice`, so that odds, lab
       chunks and verifications use every idle cycle of the 2 cores and yield them at once to
       the web server and the urgent worker.
-    docs/deployment.md says how to size each pool on many hosts."""
+    docs/deployment.md says how to size each pool on many hosts; bench/queue_latency.py
+    measures the layout, and with `niceness` 0 what `nice` is worth."""
     celery = [str(Path(sys.executable).parent / "celery"), "-A", "campaign", "worker"]
     common = ["-l", log_level, "--without-gossip", "--without-mingle"]
     return {
         "urgent": [*celery, *common, "-Q", "fights,messages", "-c", "2", "-n", f"{name}-urgent@%h"],
         "simulations": [
-            "nice", "-n", "10",
+            "nice", "-n", str(niceness),
             *celery, *common, "-Q", "simulations", "-c", "2", "-n", f"{name}-simulations@%h",
         ],
     }  # fmt: skip

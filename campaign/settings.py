@@ -10,6 +10,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -257,6 +258,9 @@ CELERY_TIMEZONE = TIME_ZONE
 # (tests/campaign/test_task_routes.py checks that none is left out); a task missing from the
 # list would land on `messages`, which every deployment consumes.
 FIGHTS, MESSAGES, SIMULATIONS = "fights", "messages", "simulations"
+# Declared up front, so that a purge (`celery purge`, app.control.purge) empties all three;
+# each with its own exchange and key, so that a message lands in its own queue only.
+CELERY_TASK_QUEUES = [Queue(q, Exchange(q), routing_key=q) for q in (FIGHTS, MESSAGES, SIMULATIONS)]
 CELERY_TASK_DEFAULT_QUEUE = MESSAGES
 CELERY_TASK_ROUTES = {
     # fights: what a player waits for now, and the sweepers that keep it moving

@@ -18,7 +18,11 @@ def registered_tasks() -> set[str]:
 
 
 def queue_of(name: str) -> str:
-    return app.amqp.router.route({}, name)["queue"].name
+    """The queue a task's message lands in: its route's queue, which must be bound by its own
+    exchange and key (a shared key would copy the message into every queue bound by it)."""
+    queue = app.amqp.router.route({}, name)["queue"]
+    assert queue.exchange.name == queue.routing_key == queue.name
+    return queue.name
 
 
 def test_every_task_is_routed_by_name_to_a_known_queue():
@@ -26,6 +30,7 @@ def test_every_task_is_routed_by_name_to_a_known_queue():
     assert tasks, "autodiscovery found no task"
     assert tasks == set(settings.CELERY_TASK_ROUTES), "a task without a route, or a stale route"
     assert {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()} == QUEUES
+    assert {queue.name for queue in settings.CELERY_TASK_QUEUES} == QUEUES
 
 
 def test_fights_messages_and_simulations_go_where_their_urgency_says():
