@@ -62,6 +62,12 @@ def django_on_scratch_database() -> Iterator[None]:
         drop_database(url)
 
 
+def _answering(app, prefix: str) -> int:
+    """How many workers named `prefix`... answer a ping (a `make run` on the same broker
+    answers too)."""
+    return sum(next(iter(reply)).startswith(prefix) for reply in app.control.ping(timeout=0.5))
+
+
 @contextlib.contextmanager
 def celery_workers(*, niceness: int = 10) -> Iterator[dict[str, subprocess.Popen]]:
     """The Celery workers `make run` starts (campaign.devstack.worker_commands), on the
@@ -80,7 +86,7 @@ def celery_workers(*, niceness: int = 10) -> Iterator[dict[str, subprocess.Popen
     try:
         # The simulations worker starts under `nice`: on a busy machine it takes a while.
         deadline = time.monotonic() + 300
-        while len(app.control.ping(timeout=0.5)) < len(workers):
+        while _answering(app, name) < len(workers):
             if any(w.poll() is not None for w in workers.values()) or time.monotonic() > deadline:
                 raise SystemExit("the workers did not start")
         yield workers
