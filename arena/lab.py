@@ -11,13 +11,17 @@ from __future__ import annotations
 import logging
 import math
 import secrets
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import F
+from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
 
@@ -29,13 +33,16 @@ from campaign.selectors import campaign_get_visible
 from campaign.services import audit_record, check_campaign_gm
 
 from .models import LabChunk, LabRun
-from .queue import enqueue_lab_chunks
+from .queue import enqueue_lab_chunks, simulations_waiting
 
 log = logging.getLogger(__name__)
 
 BOUTS_PER_CHUNK = 2_000  # a chunk is a few seconds of work: progress moves, cancel bites
 SEED_MAX = 2**48 - 1
 FINISHED = (LabRun.Status.DONE, LabRun.Status.CANCELLED, LabRun.Status.FAILED)
+# A fighting chunk says it is alive at most this often (when it asks whether to stop, every
+# 100 bouts): far below LUDUS_LAB_STALE_SECONDS, without a write every 100 bouts.
+HEARTBEAT_SECONDS = 5.0
 
 
 def lab_rulesets() -> list[tuple[str, str]]:
@@ -159,9 +166,13 @@ def _run_create(*, campaign, by, rules, builds, options, bouts, seed, random_sta
             builds=len(builds),
             bouts=bouts,
         )
-        chunks = math.ceil(cells / chunk_cells)
-        transaction.on_commit(lambda: enqueue_lab_chunks(run.pk, chunks))
+        transaction.on_commit(lambda: enqueue_lab_chunks(run.pk, range(run_chunks(run))))
     return run
+
+
+def run_chunks(run: LabRun) -> int:
+    """How many chunk tasks fight the run."""
+    return math.ceil(run.cells_total / run.chunk_cells)
 
 
 def lab_run_cancel(*, run: LabRun, by: AbstractBaseUser) -> LabRun:
@@ -217,6 +228,27 @@ def _stopped(run_id: int) -> bool:
     return not LabRun.objects.filter(pk=run_id, status=LabRun.Status.RUNNING).exists()
 
 
+def _heard(run_id: int) -> bool:
+    """Note that the run is alive; False when it is no longer running (it was stopped)."""
+    running = LabRun.objects.filter(pk=run_id, status=LabRun.Status.RUNNING)
+    return bool(running.update(heard_at=timezone.now()))
+
+
+class _StopOrPulse:
+    """cell_fight's `stop`: whether the run was stopped, and every HEARTBEAT_SECONDS a sign of
+    life for the sweeper in the same query."""
+
+    def __init__(self, run_id: int) -> None:
+        self.run_id = run_id
+        self.last = time.monotonic()
+
+    def __call__(self) -> bool:
+        if time.monotonic() - self.last < HEARTBEAT_SECONDS:
+            return _stopped(self.run_id)
+        self.last = time.monotonic()
+        return not _heard(self.run_id)
+
+
 def lab_chunk_run(*, run_id: int, index: int) -> bool:
     """Fight one chunk of a run and store it; the chunk that completes the run gathers every
     cell. A chunk already stored (a redelivered message) or a run stopped does nothing.
@@ -227,13 +259,14 @@ def lab_chunk_run(*, run_id: int, index: int) -> bool:
     run = LabRun.objects.filter(pk=run_id).first()
     if run is None or run.status != LabRun.Status.RUNNING:
         return False
-    if LabChunk.objects.filter(run_id=run_id, index=index).exists():
+    if LabChunk.objects.filter(run_id=run_id, index=index).exists() or not _heard(run_id):
         return False
     try:
         cells = []
         spec = _spec(run)
+        stop = _StopOrPulse(run_id)
         for a, b in chunk_pairs(run, index):
-            cell = cell_fight(spec, a, b, stop=lambda: _stopped(run_id))
+            cell = cell_fight(spec, a, b, stop=stop)
             if cell is None:
                 return False  # cancelled
             cells.append(cell.to_dict())
@@ -262,7 +295,9 @@ def _store(run_id: int, index: int, cells: list[dict[str, Any]]) -> bool:
         _, created = LabChunk.objects.get_or_create(run=run, index=index, defaults={"cells": cells})
         if not created:
             return False
-        LabRun.objects.filter(pk=run_id).update(cells_done=F("cells_done") + len(cells))
+        LabRun.objects.filter(pk=run_id).update(
+            cells_done=F("cells_done") + len(cells), heard_at=timezone.now()
+        )
         run.refresh_from_db(fields=["cells_done"])
         if run.cells_done >= run.cells_total:
             gathered = [
@@ -276,6 +311,34 @@ def _store(run_id: int, index: int, cells: list[dict[str, Any]]) -> bool:
             run.save(update_fields=["cells", "status", "finished_at"])
             LabChunk.objects.filter(run=run).delete()  # the run holds them all now
     return True
+
+
+def lab_runs_sweep(*, now: datetime | None = None) -> int:
+    """Send again the chunks not stored of every run that was not heard from for
+    LUDUS_LAB_STALE_SECONDS (beat's sweeper calls this): their worker was killed (its message
+    comes back only after the broker's visibility timeout, an hour) or their message was lost
+    (a broker restart). Only when the simulations queue is empty: a chunk still waiting there
+    is not lost, and sending it again would only lengthen the queue. A chunk fought twice is
+    stored once (one row per run and index). Returns how many chunks were sent."""
+    now = now or timezone.now()
+    silent_since = now - timedelta(seconds=settings.LUDUS_LAB_STALE_SECONDS)
+    stale = LabRun.objects.annotate(heard=Coalesce("heard_at", "created_at")).filter(
+        status__in=[LabRun.Status.QUEUED, LabRun.Status.RUNNING], heard__lte=silent_since
+    )
+    runs = list(stale.only("pk", "status", "cells_total", "chunk_cells"))
+    if not runs or simulations_waiting():
+        return 0
+    sent = 0
+    for run in runs:
+        # Claimed by the same condition, so two sweepers never send a run's chunks twice.
+        if not stale.filter(pk=run.pk).update(heard_at=now):
+            continue
+        stored = set(LabChunk.objects.filter(run=run).values_list("index", flat=True))
+        missing = [i for i in range(run_chunks(run)) if i not in stored]
+        enqueue_lab_chunks(run.pk, missing)
+        sent += len(missing)
+        log.info("lab run %s: sent again %d chunks not heard from", run.pk, len(missing))
+    return sent
 
 
 @dataclass(frozen=True)

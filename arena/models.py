@@ -405,6 +405,9 @@ class LabRun(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The last sign of life: a chunk started, fighting (every few seconds) or stored, or its
+    # chunks sent again. The sweeper sends again the chunks of a run silent for too long.
+    heard_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -15,8 +15,10 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.db.models import F, Max
 from django.utils import timezone
 
 from arena.engine import EngineInputError, play
@@ -432,3 +434,35 @@ def bouts_sweep_deadlines(*, now: datetime | None = None) -> int:
         except Exception:
             log.exception("sweeper: bout %s turn %s", pk, turn)
     return resolved
+
+
+def turns_sweep_ready(*, now: datetime | None = None) -> int:
+    """Send again the resolve of every running turn whose orders are all in and whose last
+    order is older than LUDUS_TURN_RESEND_SECONDS (beat's sweeper calls this): its message was
+    lost (a broker restart, a worker killed) and it would otherwise wait for its deadline, or
+    for ever without one. A turn resolves once however many messages arrive: the resolve
+    claims the bout's row for that turn and does nothing once it has moved on. Returns how
+    many were sent."""
+    now = now or timezone.now()
+    quiet_since = now - timedelta(seconds=settings.LUDUS_TURN_RESEND_SECONDS)
+    ready = (
+        Bout.objects.filter(
+            status=Bout.Status.RUNNING,
+            campaign__archived_at__isnull=True,
+            orders__turn=F("turn"),  # the orders of its current turn only
+        )
+        .annotate(last_order=Max("orders__submitted_at"))
+        .filter(last_order__lte=quiet_since)
+        .only("pk", "turn", "status", "ruleset", "state")
+    )
+    sent = 0
+    for bout in ready:
+        try:  # one bout's trouble must not keep the others waiting
+            if not bout_turn_waiting(bout=bout):
+                enqueue_turn_resolve(bout.pk, bout.turn)
+                sent += 1
+        except Exception:
+            log.exception("sweeper: bout %s turn %s", bout.pk, bout.turn)
+    if sent:
+        log.info("sweeper: sent again the resolve of %d turns with every order in", sent)
+    return sent

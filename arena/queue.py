@@ -3,9 +3,11 @@ tasks import the services: one direction, no cycle)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from celery import current_app, group
+from django.conf import settings
 
 BOUT_RESOLVE = "arena.tasks.bout_resolve_task"
 TURN_RESOLVE = "arena.tasks.bout_turn_resolve_task"
@@ -40,10 +42,17 @@ def enqueue_mercy_close(vote_id: int, eta: datetime | None = None) -> None:
 LAB_CHUNK = "arena.tasks.lab_chunk_task"
 
 
-def enqueue_lab_chunks(run_id: int, chunks: int) -> None:
-    """A balance lab run as one Celery group of chunk tasks: any number of workers on any
-    number of hosts share it. No result backend: each chunk stores its cells itself."""
-    group(current_app.signature(LAB_CHUNK, args=[run_id, i]) for i in range(chunks)).apply_async()
+def enqueue_lab_chunks(run_id: int, indexes: Iterable[int]) -> None:
+    """Chunks of a balance lab run as one Celery group of chunk tasks: any number of workers
+    on any number of hosts share it. No result backend: each chunk stores its cells itself."""
+    group(current_app.signature(LAB_CHUNK, args=[run_id, i]) for i in indexes).apply_async()
+
+
+def simulations_waiting() -> int:
+    """How many messages wait on the simulations queue (not those a worker holds)."""
+    queue = current_app.amqp.queues[settings.SIMULATIONS]
+    with current_app.connection_for_read() as connection:
+        return queue(connection.default_channel).queue_declare().message_count
 
 
 ODDS = "arena.tasks.bout_odds_task"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from .lab import lab_chunk_run
+from .lab import lab_chunk_run, lab_runs_sweep
 from .odds import odds_compute, odds_sweep
-from .play_by_web import bout_turn_resolve, bouts_sweep_deadlines
+from .play_by_web import bout_turn_resolve, bouts_sweep_deadlines, turns_sweep_ready
 from .queue import (
     BOUT_RESOLVE,
     LAB_CHUNK,
@@ -58,11 +58,19 @@ def bout_odds_task(odds_id: int) -> None:
 
 @shared_task
 def bouts_sweep_due_task() -> None:
-    """Beat's safety net: due bouts whose message was lost, turns past their deadline, and
-    knockout matches ready for their bout, mercy votes past their deadline, odds jobs whose
-    message or worker was lost."""
+    """Beat's safety net: due bouts whose message was lost, turns past their deadline, turns
+    with every order in whose resolve was lost, knockout matches ready for their bout, mercy
+    votes past their deadline, odds jobs whose message or worker was lost."""
     bouts_sweep_due()
     bouts_sweep_deadlines()
+    turns_sweep_ready()
     tournaments_sweep()
     mercy_votes_sweep()
     odds_sweep()
+
+
+@shared_task
+def lab_runs_sweep_task() -> None:
+    """Beat's safety net for the balance lab: chunks of a silent run whose worker or message
+    was lost are sent again."""
+    lab_runs_sweep()

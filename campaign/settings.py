@@ -11,6 +11,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -72,6 +73,7 @@ MIDDLEWARE = [
     "campaign.middleware.InputGuardMiddleware",
     "campaign.archive_guard.ArchivedGuardMiddleware",
     "campaign.middleware.DomainErrorMiddleware",
+    "campaign.db_outage.DatabaseOutageMiddleware",
     # Last, so that it sees the answer of every sign-in path (campaign/sign_in.py).
     "axes.middleware.AxesMiddleware",
 ]
@@ -285,12 +287,44 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_TIMEZONE = TIME_ZONE
+# Work is separated by urgency (docs/deployment.md): a worker consuming `fights` is never
+# taken by a simulation, however many are queued. Every task is routed by name here
+# (tests/campaign/test_task_routes.py checks that none is left out); a task missing from the
+# list would land on `messages`, which every deployment consumes.
+FIGHTS, MESSAGES, SIMULATIONS = "fights", "messages", "simulations"
+# Declared up front, so that a purge (`celery purge`, app.control.purge) empties all three;
+# each with its own exchange and key, so that a message lands in its own queue only.
+CELERY_TASK_QUEUES = [Queue(q, Exchange(q), routing_key=q) for q in (FIGHTS, MESSAGES, SIMULATIONS)]
+CELERY_TASK_DEFAULT_QUEUE = MESSAGES
+CELERY_TASK_ROUTES = {
+    # fights: what a player waits for now, and the sweepers that keep it moving
+    "arena.tasks.bout_resolve_task": {"queue": FIGHTS},
+    "arena.tasks.bout_turn_resolve_task": {"queue": FIGHTS},
+    "arena.tasks.mercy_vote_close_task": {"queue": FIGHTS},
+    "arena.tasks.tournament_schedule_task": {"queue": FIGHTS},
+    "arena.tasks.bouts_sweep_due_task": {"queue": FIGHTS},
+    "arena.tasks.lab_runs_sweep_task": {"queue": FIGHTS},
+    "characters.tasks.pack_deadlines_sweep_task": {"queue": FIGHTS},
+    # messages: e-mail, webhooks and the inbox fan-out (mostly waiting on the network)
+    "notifications.tasks.event_fan_out_task": {"queue": MESSAGES},
+    "notifications.tasks.delivery_send_task": {"queue": MESSAGES},
+    "campaign.notifications.tasks.deliveries_sweep_task": {"queue": MESSAGES},
+    # simulations: many bouts fought for a figure nobody is blocked on (seconds to minutes)
+    "arena.tasks.bout_odds_task": {"queue": SIMULATIONS},
+    "arena.tasks.lab_chunk_task": {"queue": SIMULATIONS},
+    "arena.tasks.bout_verify_task": {"queue": SIMULATIONS},
+}
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {
     # Catches any due bout whose message was lost (broker restart, enqueue after a crash).
     "sweep-due-bouts": {
         "task": "arena.tasks.bouts_sweep_due_task",
         "schedule": float(os.environ.get("LUDUS_SWEEP_SECONDS", "15")),
+    },
+    # Sends again the chunks of a lab run that stopped moving (a worker killed, a message lost).
+    "sweep-lab-runs": {
+        "task": "arena.tasks.lab_runs_sweep_task",
+        "schedule": 60.0,
     },
     # Moves drafts on whose pick is past its time, with the rule set's auto-pick.
     "sweep-pack-deadlines": {
@@ -334,6 +368,13 @@ LUDUS_DELIVERY_ATTEMPTS = int(os.environ.get("LUDUS_DELIVERY_ATTEMPTS", "6"))
 LUDUS_DELIVERY_BACKOFF_SECONDS = int(os.environ.get("LUDUS_DELIVERY_BACKOFF_SECONDS", "30"))
 LUDUS_WEBHOOK_TIMEOUT_SECONDS = float(os.environ.get("LUDUS_WEBHOOK_TIMEOUT_SECONDS", "10"))
 LUDUS_WEBHOOK_ALLOW_PRIVATE = env_bool("LUDUS_WEBHOOK_ALLOW_PRIVATE", False)
+
+# Lost work (docs/deployment.md): a turn with every order in whose resolve has not happened
+# this long after its last order is sent again by the sweeper; a lab run not heard from this
+# long (a chunk reports every 100 bouts) has its missing chunks sent again once its queue is
+# empty.
+LUDUS_TURN_RESEND_SECONDS = float(os.environ.get("LUDUS_TURN_RESEND_SECONDS", "10"))
+LUDUS_LAB_STALE_SECONDS = float(os.environ.get("LUDUS_LAB_STALE_SECONDS", "120"))
 
 LOGGING = {
     "version": 1,

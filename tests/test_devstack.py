@@ -90,9 +90,16 @@ def test_run_serves_the_demo_and_ctrl_c_stops_everything(scratch_database):
         assert stylesheet, "no hashed stylesheet link on the page"
         assert "{" in get(f"http://127.0.0.1:{port}{stylesheet[1]}")
         children = psutil.Process(stack.pid).children(recursive=True)
-        assert len(children) >= 3  # web, worker (and its pool), beat, redis
+        assert len(children) >= 4  # web, two workers (and their pools), beat, redis
         gunicorn = [c for c in children if "gunicorn" in " ".join(c.cmdline())]
         assert len(gunicorn) >= 2, "gunicorn's master and its workers"
+        # One worker per pool: a simulation never takes a slot the fights need.
+        queues = {
+            c.cmdline()[c.cmdline().index("-Q") + 1]
+            for c in children
+            if "worker" in c.cmdline() and "-Q" in c.cmdline()
+        }
+        assert queues == {"fights,messages", "simulations"}
         stack.send_signal(signal.SIGINT)  # what Ctrl-C sends
         stack.wait(timeout=60)
     finally:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -27,8 +29,12 @@ def test_database_url() -> str:
 test_database_url.__test__ = False  # a helper, not a test
 
 
-def start_worker(log: Path, *, name: str, queue: str = "celery") -> subprocess.Popen:
-    """Start `celery worker` on the test database and wait until it says it is ready."""
+EVERY_QUEUE = "fights,messages,simulations"  # the queues of campaign/settings.py
+
+
+def start_worker(log: Path, *, name: str, queue: str = EVERY_QUEUE) -> subprocess.Popen:
+    """Start `celery worker` on the test database and wait until it says it is ready; `queue`
+    is a comma-separated list of the queues it consumes."""
     env = {
         **os.environ,
         "DATABASE_URL": test_database_url(),
@@ -92,3 +98,47 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
         worker = start_worker(tmp_path_factory.mktemp("worker") / "worker.log", name="test")
     yield worker
     stop_worker(worker)
+
+
+@contextlib.contextmanager
+def queue_left_alone(queue: str) -> Iterator[None]:
+    """Every running worker stops consuming `queue` until the block ends (Celery's remote
+    control), so that its messages wait there for what the test does to them."""
+    replies = app.control.cancel_consumer(queue, reply=True, timeout=2)
+    try:
+        yield
+    finally:
+        for reply in replies:
+            for name in reply:
+                app.control.add_consumer(queue, destination=[name], reply=True, timeout=2)
+
+
+def queue_length(queue: str) -> int:
+    with app.connection_for_read() as connection:
+        return app.amqp.queues[queue](connection.default_channel).queue_declare().message_count
+
+
+def queue_purge(queue: str) -> None:
+    with app.connection_for_write() as connection:
+        connection.default_channel.queue_purge(queue)
+
+
+def wait_until(predicate, timeout: float = 30, what: str = "condition") -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def other_sessions_busy() -> bool:
+    """Whether another session of the test database is running a statement or has a
+    transaction open (a killed worker's backend until PostgreSQL rolls it back)."""
+    import psycopg
+
+    with psycopg.connect(test_database_url(), autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid() AND state IN ('active', 'idle in transaction')"
+        ).fetchone()
+    return row[0] > 0

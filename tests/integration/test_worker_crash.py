@@ -18,7 +18,7 @@ from arena.services import bout_schedule, bouts_sweep_due
 from arena.tasks import bout_resolve_task
 from characters.models import LedgerLine
 
-from .conftest import start_worker, stop_worker, test_database_url
+from .conftest import other_sessions_busy, start_worker, stop_worker, test_database_url
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -59,15 +59,6 @@ def a_backend_waits_for_a_lock() -> bool:
         row = conn.execute(
             "SELECT count(*) FROM pg_stat_activity "
             "WHERE wait_event_type = 'Lock' AND datname = current_database()"
-        ).fetchone()
-    return row[0] > 0
-
-
-def other_sessions_busy() -> bool:
-    with psycopg.connect(test_database_url(), autocommit=True) as conn:
-        row = conn.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-            "AND pid <> pg_backend_pid() AND state IN ('active', 'idle in transaction')"
         ).fetchone()
     return row[0] > 0
 
