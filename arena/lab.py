@@ -26,7 +26,8 @@ from django.http import Http404
 from django.utils import timezone
 
 from arena.engine import EngineInputError, campaign_rulesets, ruleset
-from arena.engine.lab import Cell, LabBuild, LabSpec, cell_fight, lab_builds_of
+from arena.engine.lab import Cell, LabBuild, LabSpec, cell_fight, lab_builds_of, lab_pairs
+from arena.engine.lab.builds import mirror_matches_of
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.selectors import campaign_get_visible
@@ -73,6 +74,11 @@ def lab_builds_chosen(slug: str, keys: Sequence[str]) -> list[LabBuild]:
     chosen = [b for b in available if b.key in wanted]
     if not chosen:
         raise LudusError("Pick at least one build to compare.", field="builds")
+    if len(chosen) < 2 and not mirror_matches_of(ruleset(slug).campaign):
+        raise LudusError(
+            f"Pick at least two builds: in {ruleset(slug).title} a build never meets itself.",
+            field="builds",
+        )
     return chosen
 
 
@@ -140,7 +146,9 @@ def lab_run_rerun(*, run: LabRun, by: AbstractBaseUser) -> LabRun:
 
 
 def _run_create(*, campaign, by, rules, builds, options, bouts, seed, random_starts, rerun_of=None):
-    cells = len(builds) ** 2
+    # Every ordered pair, less the mirror cells of a rule set whose types never meet themselves.
+    mirrors = mirror_matches_of(rules.campaign)
+    cells = len(builds) ** 2 - (0 if mirrors else len(builds))
     chunk_cells = max(1, BOUTS_PER_CHUNK // bouts)
     with transaction.atomic():
         run = LabRun.objects.create(
@@ -218,8 +226,7 @@ def run_builds(run: LabRun) -> list[LabBuild]:
 
 def chunk_pairs(run: LabRun, index: int) -> list[tuple[LabBuild, LabBuild]]:
     """The cells of chunk `index`, in matrix order (row by row)."""
-    builds = run_builds(run)
-    pairs = [(a, b) for a in builds for b in builds]
+    pairs = lab_pairs(ruleset(run.ruleset).campaign, run_builds(run))
     return pairs[index * run.chunk_cells : (index + 1) * run.chunk_cells]
 
 

@@ -230,3 +230,34 @@ def test_each_pairings_interval_is_in_plain_sight_and_no_label_names_a_hidden_in
     for row in rows:
         assert re.search(r'data-label="95% interval">\d+\.\d%-\d+\.\d%<', row)
         assert ">1 bout<" in row  # one bout a pairing: "1 bout", not "1 bouts"
+
+
+def test_a_rule_set_whose_types_never_meet_themselves_has_no_mirror_cells(gm, owner, rival):
+    """Arena of the Elders fields each champion once: its lab fights every pair of two
+    champions, never a champion against itself (which the rule set refuses as input)."""
+    from tests.conftest import campaign_with
+
+    elders = campaign_with(gm, (owner, rival), name="Elders Lab", ruleset="arena-of-the-elders")
+    champions = ["ignis", "nyx", "brann"]
+    run = lab_run_start(
+        campaign=elders, by=gm, ruleset_slug="arena-of-the-elders",
+        builds=champions, bouts=2, seed=7,
+    )  # fmt: skip
+    assert run.cells_total == 6
+    run = fight_all(run)
+    assert run.status == LabRun.Status.DONE and run.cells_done == 6
+    pairs = [(c["a"], c["b"]) for c in run.cells]
+    assert pairs == [(a, b) for a in champions for b in champions if a != b]
+    assert lab_progress(run).percent == 100
+
+
+def test_one_build_of_a_rule_set_without_mirror_cells_is_refused_in_words(gm, owner, rival):
+    from tests.conftest import campaign_with
+
+    elders = campaign_with(gm, (owner, rival), name="Elders Lab", ruleset="arena-of-the-elders")
+    with pytest.raises(LudusError, match="at least two builds: in Arena of the Elders"):
+        lab_run_start(
+            campaign=elders, by=gm, ruleset_slug="arena-of-the-elders",
+            builds=["ignis"], bouts=2, seed=7,
+        )  # fmt: skip
+    assert not LabRun.objects.filter(campaign=elders).exists()

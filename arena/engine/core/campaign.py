@@ -183,6 +183,9 @@ class CampaignAdapter(Protocol):
     # Optional, none when absent: one sentence under a bout's entry form saying what a gladiator
     # of this rule set fights with, in its own words ("A war machine fights with ...").
     entry_note: str
+    # Optional, True when absent: whether a type may meet itself (the balance lab's mirror
+    # match). Arena of the Elders fields each champion once, so it has none.
+    mirror_matches: bool
 
     def types(self) -> Sequence[GladiatorType]: ...
 

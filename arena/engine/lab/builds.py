@@ -63,6 +63,18 @@ def lab_builds_of(adapter: Any) -> list[LabBuild]:
     return list(own()) if own is not None else default_lab_builds(adapter)
 
 
+def mirror_matches_of(adapter: Any) -> bool:
+    """Whether a build may fight itself in this rule set (the lab's mirror cell)."""
+    return getattr(adapter, "mirror_matches", True)
+
+
+def lab_pairs(adapter: Any, builds: Sequence[LabBuild]) -> list[tuple[LabBuild, LabBuild]]:
+    """The lab's cells in matrix order (row by row), without the mirror cells of a rule set
+    whose types never meet themselves."""
+    mirrors = mirror_matches_of(adapter)
+    return [(a, b) for a in builds for b in builds if mirrors or a.key != b.key]
+
+
 def start_square_pool(adapter: Any, options: Mapping[str, JSON]) -> list[str]:
     """Every square an entrant may start on, for random starts: the board of a rule set with a
     "board" option, each square its adapter accepts. Empty for rule sets that place their

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from arena.engine.lab.builds import LabBuild
+from arena.engine.lab.builds import LabBuild, lab_pairs
 from arena.engine.lab.duel import Cell, LabSpec, cell_fight
 
 JSON = Any
@@ -32,12 +32,13 @@ def fight_matrix(
     random_starts: bool = True,
     jobs: int = 2,
 ) -> list[Cell]:
-    """Every ordered pair of builds, row by row, in `jobs` processes. One cell a task, not one
-    row: cells take different times, and 19 rows over 2 processes left one process alone
-    with the last row."""
-    tasks = [
-        (slug, dict(options), bouts, seed, random_starts, a, b) for a in builds for b in builds
-    ]
+    """Every ordered pair of builds (lab_pairs), row by row, in `jobs` processes. One cell a
+    task, not one row: cells take different times, and 19 rows over 2 processes left one
+    process alone with the last row."""
+    from arena.engine import ruleset
+
+    pairs = lab_pairs(ruleset(slug).campaign, builds)
+    tasks = [(slug, dict(options), bouts, seed, random_starts, a, b) for a, b in pairs]
     if jobs <= 1:
         return list(map(_cell, tasks))
     # Spawned, not forked: a fork of a process with threads (a test run, a Django command)

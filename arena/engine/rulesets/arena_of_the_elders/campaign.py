@@ -98,6 +98,7 @@ class EldersCampaign:
     (`content`, set by with_content)."""
 
     has_levels = True  # the sheet's level is the champion's mastery rank
+    mirror_matches = False  # each champion fights once in a bout: no build meets itself
     record = RecordWords(
         wins="Team wins",
         defeated="Knock-outs",
