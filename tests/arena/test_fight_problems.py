@@ -360,3 +360,19 @@ def test_an_open_bout_whose_gladiator_lost_its_weapon_elsewhere_does_not_start(
         bout_start(bout=bout, by=gm)
     bout.refresh_from_db()
     assert bout.status == Bout.Status.OPEN
+
+
+def test_the_equip_page_changes_weapons_and_says_what_is_carried(forum, gm, owner, client_as):
+    campaign, marcus, (nero, *_) = forum
+    bout_schedule(campaign=campaign, by=gm, gladiators=[marcus, nero], scheduled_at=SOON)
+    gladiator_adjust(gladiator=marcus, currency="gold", amount=100, reason="purse", by=gm)
+    spear = item_buy(gladiator=marcus, item="spear", by=owner)
+    client = client_as(owner)
+    response = client.post(
+        reverse("gladiator-equip", args=[campaign.slug, marcus.pk]),
+        {"holding": spear.pk, "equip": "1"},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert "Marcus now carries: Spear." in text(response)
+    assert not sword(marcus).equipped
