@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from arena.engine import EngineInputError
-from arena.engine.core.campaign import Entrant
+from arena.engine.core.campaign import Entrant, fight_problems_of
 from campaign.errors import LudusError
 from campaign.house_rules import house_rules_of
 from characters.catalogue import rules_of
@@ -80,3 +80,16 @@ def bout_engine_input(*, bout: Bout) -> dict[str, Any]:
 def bout_entrant_specs(bout: Bout) -> list[Entrant]:
     entrants = bout.entrants.select_related("gladiator").prefetch_related("gladiator__holdings")
     return [entrant_spec(e) for e in entrants.order_by("id")]
+
+
+def bout_fight_problem(*, bout: Bout) -> str:
+    """What keeps an entrant from fighting as it is equipped now, in words ("" when all can):
+    the last check before a bout's input is made."""
+    rules = rules_of(bout.campaign)
+    if not hasattr(rules, "fight_problems"):
+        return ""  # every gladiator of this rule set can fight: no need to read the entrants
+    for entrant in bout_entrant_specs(bout):
+        problems = fight_problems_of(rules, entrant.kind, entrant.build, entrant.equipment)
+        if problems:
+            return f"{entrant.name} cannot fight: it {problems[0]}."
+    return ""

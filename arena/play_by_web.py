@@ -27,11 +27,11 @@ from arena.engine.core.ruleset import Ruleset
 from campaign.errors import LudusError, NotAllowed
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
-from characters.catalogue import adapter, rules_of
+from characters.catalogue import adapter, check_gladiator_can_fight, rules_of
 from characters.models import Gladiator
 from characters.permissions import check_gladiator_active
 
-from .engine_io import bout_engine_input, bout_options_clean
+from .engine_io import bout_engine_input, bout_fight_problem, bout_options_clean
 from .models import Bout, BoutEntrant, TurnOrder
 from .notices import notice_orders_needed, notice_turn_resolved
 from .odds import odds_cancel
@@ -104,6 +104,7 @@ def bout_enter(
             raise LudusError("The gladiator belongs to another campaign.", field="gladiator")
         gladiator = Gladiator.objects.select_for_update().get(pk=gladiator.pk)
         check_gladiator_active(gladiator=gladiator)
+        check_gladiator_can_fight(gladiator, campaign=bout.campaign, field="gladiator")
         busy = bout_of_gladiator_in_play(
             gladiator_id=gladiator.pk, statuses=(*TURN_BY_TURN_LIVE, Bout.Status.SCHEDULED)
         )
@@ -162,7 +163,7 @@ def bout_start(*, bout: Bout, by: AbstractBaseUser) -> Bout:
             raise LudusError("Only a bout open for entries can start.")
         if bout.entrants.count() < 2:
             raise LudusError("A bout needs at least two gladiators.")
-        unfit = entrants_lock(bout=bout) or terms_broken(bout)
+        unfit = entrants_lock(bout=bout) or terms_broken(bout) or bout_fight_problem(bout=bout)
         if unfit:
             raise LudusError(unfit)
         engine_input = {**bout_engine_input(bout=bout), "turns": []}

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.http import Http404
 
 from arena.engine import EngineInputError, ruleset
@@ -14,7 +14,15 @@ from campaign.models import Campaign
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from characters.models import LedgerLine
 
-from .models import Bout, BoutEntrant, BoutVerification, TurnOrder
+from .models import (
+    Bout,
+    BoutEntrant,
+    BoutVerification,
+    Tournament,
+    TournamentEntry,
+    TournamentMatch,
+    TurnOrder,
+)
 from .turns import state_loaded, states_around, turn_rules
 from .verification import order_receipt_doc
 
@@ -155,6 +163,32 @@ def bouts_filter(
 def bout_of_gladiator_in_play(*, gladiator_id: int, statuses: tuple[str, ...]) -> Bout | None:
     """A bout with one of these statuses the gladiator is entered in, if any."""
     return Bout.objects.filter(entrants__gladiator_id=gladiator_id, status__in=statuses).first()
+
+
+# Bouts whose engine input is still to be made from what their entrants carry then: scheduled
+# ones (at their time) and open ones (when the GM starts them).
+NOT_SET_UP = (Bout.Status.SCHEDULED, Bout.Status.OPEN)
+
+
+def gladiator_fight_ahead(*, gladiator_id: int) -> str:
+    """The bout or knockout the gladiator is still to fight in with the equipment it will carry
+    then, in words ("the bout Brutus vs Nox", "the knockout Ides of March"); "" when none. A
+    knockout counts while it runs and the gladiator has lost no match of it."""
+    bout = bout_of_gladiator_in_play(gladiator_id=gladiator_id, statuses=NOT_SET_UP)
+    if bout is not None:
+        return f"the bout {bout}"
+    lost = TournamentMatch.objects.filter(
+        Q(first=OuterRef("pk")) | Q(second=OuterRef("pk")), winner__isnull=False
+    ).exclude(winner=OuterRef("pk"))
+    entry = (
+        TournamentEntry.objects.filter(
+            gladiator_id=gladiator_id, tournament__status=Tournament.Status.RUNNING
+        )
+        .exclude(Exists(lost))
+        .select_related("tournament")
+        .first()
+    )
+    return f"the knockout {entry.tournament}" if entry is not None else ""
 
 
 def bout_engine_input_for(*, bout: Bout, user) -> dict | None:

@@ -19,9 +19,10 @@ from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from campaign.text import TextRefused, text_clean
+from characters.catalogue import check_gladiator_can_fight
 from characters.models import Gladiator
 
-from .engine_io import bout_engine_input, bout_options_clean
+from .engine_io import bout_engine_input, bout_fight_problem, bout_options_clean
 from .fight import bout_fight
 from .models import Bout, BoutEntrant, BoutVerification
 from .notices import notice_bout_scheduled
@@ -110,9 +111,8 @@ def bout_schedule(
     if teams is not None and len(teams) != len(ids):
         raise LudusError("Give one team per gladiator, or none.", field="teams")
     # Lock the entrants so a death or retirement cannot slip in between check and insert.
-    locked = {
-        g.pk: g for g in Gladiator.objects.select_for_update().filter(pk__in=ids).order_by("pk")
-    }
+    rows = Gladiator.objects.select_for_update().filter(pk__in=ids).order_by("pk")
+    locked = {g.pk: g for g in rows.prefetch_related("holdings")}
     for gladiator_id in ids:
         gladiator = locked.get(gladiator_id)
         if gladiator is None or gladiator.campaign_id != campaign.pk:
@@ -129,6 +129,7 @@ def bout_schedule(
                 "schedule it after that bout.",
                 field="gladiators",
             )
+        check_gladiator_can_fight(gladiator, campaign=campaign)
     if timezone.is_naive(scheduled_at):
         raise LudusError("The bout's time needs a time zone.", field="scheduled_at")
     now = timezone.now()
@@ -202,7 +203,9 @@ def bout_resolve(*, bout_id: int) -> Bout | None:
         if bout is None:
             return None
         odds_cancel(bouts=[bout.pk])  # its odds are moot once it is fought
-        unfit = entrants_lock(bout=bout) or terms_broken(bout)
+        # An entrant that lost what it fights with since (the shop refuses that, the admin
+        # does not) fails the bout in words rather than in the engine's.
+        unfit = entrants_lock(bout=bout) or terms_broken(bout) or bout_fight_problem(bout=bout)
         try:
             engine_input = bout_engine_input(bout=bout)
         except EngineInputError as refused:

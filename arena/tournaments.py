@@ -18,6 +18,7 @@ from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from campaign.text import TextRefused, text_clean
+from characters.catalogue import check_gladiator_can_fight
 from characters.models import Gladiator
 from characters.selectors import standings
 
@@ -81,7 +82,8 @@ def tournament_create(
     except TextRefused as refused:
         raise LudusError(str(refused), field="title") from None
     # The same lock as bout_schedule takes: no death or retirement between check and draw.
-    locked = list(Gladiator.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
+    rows = Gladiator.objects.select_for_update().filter(pk__in=ids).order_by("pk")
+    locked = list(rows.prefetch_related("holdings"))
     by_id = {g.pk: g for g in locked}
     for gladiator_id in ids:
         gladiator = by_id.get(gladiator_id)
@@ -92,6 +94,7 @@ def tournament_create(
                 f"{gladiator.name} is {gladiator.get_status_display().lower()} and cannot fight.",
                 field="gladiators",
             )
+        check_gladiator_can_fight(gladiator, campaign=campaign)
     seed = seed if seed is not None else secrets.randbits(48)
     ranked = _seeded([by_id[i] for i in ids], seeding=seeding, seed=seed, campaign=campaign)
     tournament = Tournament.objects.create(

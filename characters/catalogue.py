@@ -10,7 +10,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine import EngineInputError, ruleset
-from arena.engine.core.campaign import Advance, CampaignAdapter, GladiatorType, content_kinds_of
+from arena.engine.core.campaign import (
+    Advance,
+    CampaignAdapter,
+    GladiatorType,
+    content_kinds_of,
+    fight_problems_of,
+)
 from campaign.content import content_documents
 from campaign.errors import LudusError
 
@@ -64,6 +70,33 @@ def equipment_problems(gladiator: Any, equipment: Sequence[str]) -> list[str]:
     """What is wrong with this gladiator carrying `equipment` into a bout ([] = fine)."""
     rules = rules_of(gladiator.campaign)
     return rules.equipment_problems(gladiator.kind, gladiator.build, list(equipment))
+
+
+def equipped_items(gladiator: Any) -> list[str]:
+    """The slugs of what the gladiator carries into a bout (from its prefetched holdings, when
+    they are)."""
+    return sorted(h.item for h in gladiator.holdings.all() if h.equipped)
+
+
+def fight_problems(
+    gladiator: Any, equipment: Sequence[str] | None = None, *, campaign: Any = None
+) -> list[str]:
+    """What keeps the gladiator from fighting with `equipment` (by default what it has
+    equipped), each in words that follow its name ("has no weapon ..."); [] = it can fight.
+    `campaign`: the gladiator's, when the caller holds it (its adapter is asked once)."""
+    rules = rules_of(campaign if campaign is not None else gladiator.campaign)
+    carried = equipped_items(gladiator) if equipment is None else list(equipment)
+    return fight_problems_of(rules, gladiator.kind, gladiator.build, carried)
+
+
+def check_gladiator_can_fight(
+    gladiator: Any, *, campaign: Any = None, field: str = "gladiators"
+) -> None:
+    """Refuse, in words, a gladiator that cannot fight as it is equipped now: at every entry
+    into a bout (scheduling, entering by web, a knockout's draw), before anything is stored."""
+    problems = fight_problems(gladiator, campaign=campaign)
+    if problems:
+        raise LudusError(f"{gladiator.name} cannot enter a bout: it {problems[0]}.", field=field)
 
 
 def tactics_settings(slug: str) -> dict[str, tuple[tuple[str, ...], str]]:

@@ -8,9 +8,10 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
+from arena.selectors import gladiator_fight_ahead
 from campaign.errors import LudusError
 
-from .catalogue import armoury, equipment_problems
+from .catalogue import armoury, equipment_problems, fight_problems
 from .ledger import gladiator_lock, ledger_post
 from .models import Gladiator, Holding, LedgerLine
 from .permissions import check_gladiator_active, check_gladiator_control
@@ -27,6 +28,29 @@ def item_sell_price(*, gladiator: Gladiator, item: Mapping[str, Any]) -> int:
 
 def _equipped(gladiator: Gladiator) -> list[str]:
     return list(gladiator.holdings.filter(equipped=True).values_list("item", flat=True))
+
+
+def _check_still_fights(gladiator: Gladiator, without: Holding, *, verb: str) -> None:
+    """Refuse to take `without` out of the gladiator's hands (sold, unequipped) when that would
+    leave it unable to fight in a bout or knockout it is still to fight: that bout's input is
+    made from what it carries then, and would fail. A gladiator already unable to fight is not
+    made worse by it. The gladiator's row is locked, so no entry slips in meanwhile."""
+    if not without.equipped:
+        return
+    carried = _equipped(gladiator)
+    left = list(carried)
+    left.remove(without.item)
+    problems = fight_problems(gladiator, left)
+    if not problems or fight_problems(gladiator, carried):
+        return
+    ahead = gladiator_fight_ahead(gladiator_id=gladiator.pk)
+    if ahead:
+        name = _item(gladiator, without.item)["name"].lower()
+        raise LudusError(
+            f"{gladiator.name} is entered in {ahead}, and without the {name} it {problems[0]}: "
+            f"not {verb}. Equip what it needs in its place first, or wait until it has fought.",
+            field="holding",
+        )
 
 
 def _item(gladiator: Gladiator, slug: str) -> Mapping[str, Any]:
@@ -77,8 +101,10 @@ def item_sell(*, holding: Holding, by: AbstractBaseUser) -> int:
         locked = gladiator_lock(gladiator_id=gladiator.pk)
         check_gladiator_active(gladiator=locked)
         # Re-read under the lock: a double click must not sell one sword twice.
-        if not Holding.objects.filter(pk=holding.pk, gladiator=locked).exists():
+        current = Holding.objects.filter(pk=holding.pk, gladiator=locked).first()
+        if current is None:
             raise LudusError("That item is no longer in the inventory.", field="holding")
+        _check_still_fights(locked, current, verb="sold")
         data = _item(locked, holding.item)
         price = item_sell_price(gladiator=locked, item=data)
         Holding.objects.filter(pk=holding.pk).delete()
@@ -106,12 +132,35 @@ def item_equip(*, holding: Holding, by: AbstractBaseUser) -> Holding:
             raise LudusError("That item is no longer in the inventory.", field="holding")
         if holding.equipped:
             return holding
-        problems = equipment_problems(locked, [*_equipped(locked), holding.item])
-        if problems:
+        carried = _equipped(locked)
+        problems = equipment_problems(locked, [*carried, holding.item])
+        replaced = _replaced_by(locked, holding, carried) if problems else None
+        if problems and replaced is None:
             raise LudusError(f"Cannot equip the {holding.item}: {problems[0]}.", field="holding")
+        if replaced is not None:  # to the pack, in the same transaction: never both, never none
+            Holding.objects.filter(pk=replaced.pk).update(equipped=False)
         holding.equipped = True
         holding.save(update_fields=["equipped"])
     return holding
+
+
+def _replaced_by(gladiator: Gladiator, holding: Holding, carried: list[str]) -> Holding | None:
+    """The one equipped item of the same kind (weapon, body armour ...) that `holding` may be
+    carried in place of, when it may not be carried beside it: a Gladiator Arena gladiator
+    changes its one weapon with one press, and so is never left without one between two
+    presses (the shop refuses that while it is entered in a bout: _check_still_fights)."""
+    kinds = {slug: item.get("kind") for slug, item in armoury(gladiator.campaign.ruleset).items()}
+    kind = kinds.get(holding.item)
+    same = [
+        h
+        for h in gladiator.holdings.filter(equipped=True).order_by("pk")
+        if kinds.get(h.item) == kind
+    ]
+    if len(same) != 1:
+        return None
+    rest = list(carried)
+    rest.remove(same[0].item)
+    return None if equipment_problems(gladiator, [*rest, holding.item]) else same[0]
 
 
 def item_unequip(*, holding: Holding, by: AbstractBaseUser) -> Holding:
@@ -119,7 +168,10 @@ def item_unequip(*, holding: Holding, by: AbstractBaseUser) -> Holding:
     with transaction.atomic():
         locked = gladiator_lock(gladiator_id=holding.gladiator_id)
         check_gladiator_active(gladiator=locked)
-        if not Holding.objects.filter(pk=holding.pk, gladiator=locked).update(equipped=False):
+        current = Holding.objects.filter(pk=holding.pk, gladiator=locked).first()
+        if current is None:
             raise LudusError("That item is no longer in the inventory.", field="holding")
+        _check_still_fights(locked, current, verb="unequipped")
+        Holding.objects.filter(pk=current.pk).update(equipped=False)
     holding.equipped = False
     return holding

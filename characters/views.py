@@ -276,8 +276,9 @@ def equip(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         if request.POST.get("equip") == "0":
             item_unequip(holding=holding, by=request.user)
             return f"{_item_name(g, holding.item)}: back to the pack."
-        item_equip(holding=holding, by=request.user)
-        return f"{g.name} now carries: {_item_name(g, holding.item)}."
+        item_equip(holding=holding, by=request.user)  # may put one of its kind in the pack
+        carried = g.holdings.filter(equipped=True).order_by("pk").values_list("item", flat=True)
+        return f"{g.name} now carries: {', '.join(_item_name(g, i) for i in carried)}."
 
     return _act(request, slug, pk, action)
 

@@ -160,29 +160,19 @@ def test_an_item_that_is_not_for_sale_cannot_be_bought(campaign, owner, give, it
 # Equipping -------------------------------------------------------------------------------
 
 
-def test_equipping_a_second_body_armour_is_refused_and_changes_nothing(brutus, owner, give):
-    """One body armour at a time: chain mail on, plate mail stays in the pack."""
+def test_equipping_a_second_body_armour_puts_the_first_in_the_pack(brutus, owner, give):
+    """One body armour at a time: plate mail equipped over chain mail takes its place, in one
+    step, and the chain mail goes to the pack."""
     give(brutus, price("chain_mail") + price("plate_mail"))
     chain = item_buy(gladiator=brutus, item="chain_mail", by=owner)
     plate = item_buy(gladiator=brutus, item="plate_mail", by=owner)
     assert chain.equipped and not plate.equipped
-    before = snapshot(brutus)
-    with pytest.raises(LudusError) as refused:
-        item_equip(holding=plate, by=owner)
-    assert refused.value.field == "holding"
-    assert "only one body armour" in refused.value.message
-    assert snapshot(brutus) == before
-    assert not Holding.objects.get(pk=plate.pk).equipped
-
-
-def test_swapping_armour_is_unequip_then_equip(brutus, owner, give):
-    give(brutus, price("chain_mail") + price("plate_mail"))
-    chain = item_buy(gladiator=brutus, item="chain_mail", by=owner)
-    plate = item_buy(gladiator=brutus, item="plate_mail", by=owner)
-    item_unequip(holding=chain, by=owner)
+    gold = Gladiator.objects.get(pk=brutus.pk).gold
     item_equip(holding=plate, by=owner)
     worn = set(brutus.holdings.filter(equipped=True).values_list("item", flat=True))
     assert worn == {"broadsword", "plate_mail"}
+    assert not Holding.objects.get(pk=chain.pk).equipped
+    assert Gladiator.objects.get(pk=brutus.pk).gold == gold, "equipping is free"
 
 
 def test_a_two_handed_weapon_cannot_be_equipped_with_a_shield(brutus, owner, give):

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from arena.engine import campaign_rulesets, play, ruleset
+from arena.engine.core.campaign import fight_problems_of
 from arena.engine.core.canonical import digest
 from arena.engine.core.ruleset import RULESETS as REGISTERED
 from arena.engine.core.ruleset import step_word_of
@@ -30,6 +31,7 @@ from arena.play_by_web import (
 from arena.services import bout_resolve, bout_schedule, verification_run
 from arena.turns import ruleset_template, state_loaded
 from arena.verification import bout_checks
+from campaign.errors import LudusError
 from campaign.house_rules import house_rules_of
 from characters.catalogue import adapter
 from characters.models import Gladiator
@@ -87,6 +89,40 @@ def test_it_buys_and_sells_what_its_armoury_sells(league, gm, owner):
     assert first.gold == start
     item_sell(holding=holding, by=owner)
     assert_ledger_balances(first)
+
+
+def test_every_type_can_fight_with_its_starting_kit(league):
+    campaign, *_ = league
+    rules = adapter(campaign.ruleset)
+    for gtype in rules.types():
+        build = rules.new_build(gtype.slug)
+        assert fight_problems_of(rules, gtype.slug, build, gtype.starting_kit) == [], gtype.slug
+
+
+def test_a_gladiator_stripped_bare_fights_or_is_refused_in_words(league, gm, owner):
+    """Everything it holds sold: a rule set whose gladiators fight with fists, a type's own kit
+    or built-in weapons fights the bout to its end; one that says (fight_problems) what keeps
+    it from fighting refuses it at scheduling, in words, with nothing stored."""
+    campaign, first, second = league
+    for holding in list(first.holdings.all()):
+        item_sell(holding=holding, by=owner)
+    rules = adapter(campaign.ruleset)
+    problems = fight_problems_of(rules, first.kind, first.build, [])
+    try:
+        bout = bout_schedule(
+            campaign=campaign,
+            by=gm,
+            gladiators=[first, second],
+            scheduled_at=timezone.now() - timedelta(seconds=1),
+            seed=11,
+        )
+    except LudusError as refused:
+        assert refused.message == f"Primus cannot enter a bout: it {problems[0]}."
+        assert not Bout.objects.filter(campaign=campaign).exists()
+        return
+    assert problems == []
+    resolved = bout_resolve(bout_id=bout.pk)
+    assert resolved is not None and resolved.status == Bout.Status.RESOLVED, resolved.failure
 
 
 def test_it_advances_where_the_rule_set_allows(league, gm, owner):

@@ -138,6 +138,16 @@ def entry_teams_of(adapter: Any, options: Mapping[str, JSON]) -> Sequence[tuple[
     return tuple(teams(options)) if teams is not None else ()
 
 
+def fight_problems_of(
+    adapter: Any, kind: str, build: Mapping[str, JSON], equipment: Sequence[str]
+) -> list[str]:
+    """What keeps a gladiator of this kind, build and equipment from fighting, from the
+    adapter's optional `fight_problems`: none unless it declares it (a gladiator who fights
+    with fists, its type's own kit or built-in weapons can always fight)."""
+    own = getattr(adapter, "fight_problems", None)
+    return list(own(kind, build, list(equipment))) if own is not None else []
+
+
 def content_kinds_of(adapter: Any) -> Sequence[ContentKind]:
     """The GM content kinds an adapter offers (none unless it declares them)."""
     return tuple(getattr(adapter, "content_kinds", ()))
@@ -183,6 +193,11 @@ class CampaignAdapter(Protocol):
     # Optional, none when absent: one sentence under a bout's entry form saying what a gladiator
     # of this rule set fights with, in its own words ("A war machine fights with ...").
     entry_note: str
+    # Optional, never a problem when absent: `fight_problems(kind, build, equipment) ->
+    # [problems]`, what keeps a gladiator carrying this equipment from fighting at all (a
+    # Gladiator Arena gladiator without a weapon), each in words that follow its name ("has no
+    # weapon ..."). Read through fight_problems_of(); equipment_problems says what may be
+    # carried, this what must be.
     # Optional, True when absent: whether a type may meet itself (the balance lab's mirror
     # match). Arena of the Elders fields each champion once, so it has none.
     mirror_matches: bool

@@ -130,6 +130,15 @@ class GladiatorArenaCampaign:
             problems.append("a gladiator fights with one weapon")
         return problems
 
+    def fight_problems(
+        self, kind: str, build: Mapping[str, Any], equipment: Sequence[str]
+    ) -> list[str]:
+        """Section 7: "Each player has one of following weapons": none, no fight (the engine
+        would refuse the bout with an empty weapon)."""
+        if any(w.value in equipment for w in WEAPONS):
+            return []
+        return ["has no weapon to fight with (equip one from its pack, or buy one in the shop)"]
+
     def sheet(self, kind: str, build: Mapping[str, Any]) -> list[tuple[str, str]]:
         race = _race(kind)
         if race is None:
