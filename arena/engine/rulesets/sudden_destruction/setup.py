@@ -2,12 +2,14 @@
 
     {"ruleset": "sudden-destruction", "seed": 7,
      "options": {"board": [8, 8], "max_rounds": 100, "tactics": true},
-     "gladiators": [{"name": "Red", "square": "A1", "levels": {"accuracy": 2}, "armour": 1,
-                     "tactics": {"research": "firepower"}}, ...],
+     "gladiators": [{"name": "Red", "square": "A1", "levels": {"accuracy": 2}, "damage": 1,
+                     "armour": 1, "tactics": {"research": "firepower"}}, ...],
      "turns": [{"Red": <plan>, "Blue": <plan>}, ...]}
 
 A counter without a square takes the next free corner ("The players' counters are placed at
-different corners"); levels not given are the text's initial levels.
+different corners"); levels not given are the text's initial levels. A counter's damage
+(default 0) sets up or resumes a position; it stays below the hit points, since a counter whose
+damage reaches them has already left the board ("SUDDEN DESTRUCTION").
 """
 
 from __future__ import annotations
@@ -58,6 +60,19 @@ def parse_tactics(raw: Any, where: str) -> Tactics:
     return Tactics(**tactic_settings(raw, where, SETTINGS))
 
 
+def parse_damage(raw: Any, hit_points: int, where: str) -> int:
+    """Damage taken before the bout's first round: below the hit points, since damage
+    reaching them destroys the counter ("SUDDEN DESTRUCTION") and it would not be on the
+    board."""
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < hit_points:
+        raise EngineInputError(
+            where,
+            f"a whole number from 0 to {hit_points - 1}: damage reaching the hit points "
+            f"({hit_points}) destroys the counter",
+        )
+    return raw
+
+
 def setup_bout(bout: Mapping[str, Any]) -> State:
     options = parse_options(bout.get("options"))
     raw = bout.get("gladiators")
@@ -79,7 +94,7 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
         where = f"gladiators[{seat}]"
         if not isinstance(entry, Mapping):
             raise EngineInputError(where, "must be an object")
-        unknown = sorted(set(entry) - {"name", "square", "levels", "armour", "tactics"})
+        unknown = sorted(set(entry) - {"name", "square", "levels", "damage", "armour", "tactics"})
         if unknown:
             raise EngineInputError(f"{where}.{unknown[0]}", "unknown field")
         name = entry.get("name")
@@ -102,6 +117,7 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
         problems = level_problems(levels)
         if problems:
             raise EngineInputError(f"{where}.levels", "; ".join(problems))
+        damage = parse_damage(entry.get("damage", 0), levels["hit_points"], f"{where}.damage")
         armour = whole(entry.get("armour", 0), f"{where}.armour", 0, MAX_ARMOUR)
         machines.append(
             Machine(
@@ -109,6 +125,7 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
                 seat=seat,
                 square=square,
                 levels=Levels.from_json(levels),
+                damage=damage,
                 armour=armour,
                 tactics=parse_tactics(entry.get("tactics"), f"{where}.tactics"),
             )
