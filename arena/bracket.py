@@ -11,9 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-MIN_ENTRANTS = 4
-MAX_ENTRANTS = 64
-
 
 def bracket_size(entrants: int) -> int:
     """The smallest power of two that holds every entrant."""

@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from arena.engine.core.campaign import KNOCKOUT_ENTRANTS
 from campaign.api_inputs import Id, Integer, Text, list_schema, paginated
 from campaign.inputs import TITLE_MAX
 from campaign.selectors import campaign_get_visible
@@ -90,9 +91,12 @@ class TournamentIn(serializers.Serializer):
     starts_at = serializers.DateTimeField(help_text="When round one is fought.")
     gladiators = serializers.ListField(
         child=Id(),
-        min_length=bracket.MIN_ENTRANTS,
-        max_length=bracket.MAX_ENTRANTS,
-        help_text="Their ids; the top seeds get byes when the count is not a power of two.",
+        min_length=KNOCKOUT_ENTRANTS[0],
+        max_length=KNOCKOUT_ENTRANTS[1],
+        help_text=(
+            "Their ids, as many as the rule set's knockout takes (GET /api/rulesets/ gives "
+            "knockout_entrants); the top seeds get byes when the count is not a power of two."
+        ),
     )
     seeding = serializers.ChoiceField(
         choices=Tournament.Seeding.choices, required=False, default="random"

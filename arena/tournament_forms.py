@@ -33,14 +33,24 @@ class TournamentForm(forms.Form):
     gladiators = GladiatorChoice(
         queryset=Gladiator.objects.none(),
         widget=forms.CheckboxSelectMultiple,
-        help_text="4 or more. When the count is not a power of two, the top seeds get byes.",
     )
 
     def __init__(
-        self, *args, gladiators: QuerySet[Gladiator], options: Sequence[OptionField], **kwargs
+        self,
+        *args,
+        gladiators: QuerySet[Gladiator],
+        options: Sequence[OptionField],
+        entrants: tuple[int, int],
+        **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
+        fewest, most = entrants
         self.fields["gladiators"].queryset = gladiators
+        self.fields[
+            "gladiators"
+        ].help_text = (
+            f"{fewest} to {most}. When the count is not a power of two, the top seeds get byes."
+        )
         self.fields.update(option_fields(options))
         self.options = options
 

@@ -28,7 +28,7 @@ from .tournament_selectors import (
     tournament_matches,
     tournaments_of_campaign,
 )
-from .tournaments import tournament_cancel, tournament_create
+from .tournaments import knockout_entrants, tournament_cancel, tournament_create
 
 
 def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
@@ -52,6 +52,7 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
         initial=initial,
         gladiators=gladiators_active(campaign=campaign),
         options=adapter(campaign.ruleset).options_schema(by_tactics=True),
+        entrants=knockout_entrants(campaign),
     )
     if request.method == "POST" and form.is_valid():
         try:

@@ -14,11 +14,13 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from arena.engine import ruleset
+from arena.engine.core.campaign import knockout_entrants_of
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from campaign.text import TextRefused, text_clean
-from characters.catalogue import check_gladiator_can_fight
+from characters.catalogue import adapter, check_gladiator_can_fight
 from characters.models import Gladiator
 from characters.selectors import standings
 
@@ -42,6 +44,11 @@ log = logging.getLogger(__name__)
 ROUND_MINUTES_MAX = 7 * 24 * 60
 
 
+def knockout_entrants(campaign: Campaign) -> tuple[int, int]:
+    """The fewest and the most gladiators a knockout of the campaign's rule set takes."""
+    return knockout_entrants_of(adapter(campaign.ruleset))
+
+
 @transaction.atomic
 def tournament_create(
     *,
@@ -60,10 +67,11 @@ def tournament_create(
     check_campaign_gm(campaign=campaign, user=by)
     options = bout_options_clean(campaign=campaign, options=options or {}, by_tactics=True)
     ids = [g.pk for g in gladiators]
-    if not bracket.MIN_ENTRANTS <= len(ids) <= bracket.MAX_ENTRANTS:
+    fewest, most = knockout_entrants(campaign)
+    if not fewest <= len(ids) <= most:
         raise LudusError(
-            f"A knockout takes {bracket.MIN_ENTRANTS} to {bracket.MAX_ENTRANTS} gladiators; "
-            f"{len(ids)} were given.",
+            f"A knockout of {ruleset(campaign.ruleset).title} takes {fewest} to {most} "
+            f"gladiators; {len(ids)} were given.",
             field="gladiators",
         )
     if len(set(ids)) != len(ids):

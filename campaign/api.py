@@ -19,6 +19,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from arena.engine import ruleset, rulesets_available
+from arena.engine.core.campaign import knockout_entrants_of
 
 from .api_inputs import Name, Text, list_schema, paginated
 from .archive_guard import NotArchived
@@ -164,6 +165,11 @@ class RulesetOut(serializers.Serializer):
     by_web = serializers.BooleanField(help_text="Its bouts can be played turn by turn.")
     options = OptionOut(many=True, help_text="Options of a bout fought by tactics.")
     options_by_web = OptionOut(many=True, help_text="Options of a turn-by-turn bout.")
+    knockout_entrants = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="The fewest and the most gladiators of a knockout (null: no campaigns).",
+    )
 
 
 def _described(plugin) -> dict:
@@ -179,6 +185,7 @@ def _described(plugin) -> dict:
         "options_by_web": (
             [asdict(o) for o in adapter.options_schema(by_tactics=False)] if by_web else []
         ),
+        "knockout_entrants": list(knockout_entrants_of(adapter)) if adapter else None,
     }
 
 

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from arena.engine import campaign_rulesets, play, ruleset
-from arena.engine.core.campaign import fight_problems_of
+from arena.engine.core.campaign import KNOCKOUT_ENTRANTS, fight_problems_of, knockout_entrants_of
 from arena.engine.core.canonical import digest
 from arena.engine.core.ruleset import RULESETS as REGISTERED
 from arena.engine.core.ruleset import step_word_of
@@ -316,3 +316,20 @@ def test_the_rule_set_list_describes_options_and_play_by_web(api_as, owner):
         assert listed[slug]["by_web"] is (plugin.web is not None)
         keys = [o["key"] for o in listed[slug]["options"]]
         assert keys == [o.key for o in plugin.campaign.options_schema(by_tactics=True)]
+
+
+@pytest.mark.parametrize("slug", RULESETS)
+def test_a_knockout_takes_limits_within_the_widest_bracket(slug):
+    """A rule set's own knockout limits (knockout_entrants) lie within 4 to 64: two rounds at
+    least, a bracket the page can draw at most."""
+    fewest, most = knockout_entrants_of(adapter(slug))
+    widest_fewest, widest_most = KNOCKOUT_ENTRANTS
+    assert widest_fewest <= fewest <= most <= widest_most
+
+
+def test_the_rule_set_list_gives_each_knockouts_limits(api_as, owner):
+    listed = {r["slug"]: r for r in api_as(owner).get("/api/rulesets/").json()["results"]}
+    for slug in RULESETS:
+        assert listed[slug]["knockout_entrants"] == list(knockout_entrants_of(adapter(slug)))
+    assert listed["gladiator-101"]["knockout_entrants"] == [4, 8]
+    assert listed["gladiatorquest"]["knockout_entrants"] == [4, 64]

@@ -49,7 +49,9 @@ def test_a_refused_form_says_why_and_draws_nothing(campaign, gm, eight, client_a
         reverse("tournament-new", args=[campaign.slug]), form_data(eight[:3])
     )
     assert response.status_code == 400
-    assert b"A knockout takes 4 to 64 gladiators; 3 were given." in response.content
+    assert (
+        b"A knockout of GladiatorQuest takes 4 to 64 gladiators; 3 were given." in response.content
+    )
     assert not Tournament.objects.exists() and not Bout.objects.exists()
 
 

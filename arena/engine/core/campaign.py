@@ -131,6 +131,20 @@ class PickPhase:
     entrant_teams: tuple[str, ...]  # each entrant's team, in entry order
 
 
+# The fewest and the most gladiators of a knockout when the rule set names no limits of its
+# own: four for two rounds at least, sixty-four for a bracket the page can still draw. Every
+# rule set's own limits lie within these (the contract test in tests/rulesets/).
+KNOCKOUT_ENTRANTS = (4, 64)
+
+
+def knockout_entrants_of(adapter: Any) -> tuple[int, int]:
+    """The fewest and the most gladiators a knockout takes under this rule set: the adapter's
+    optional `knockout_entrants` (Gladiator 101: "4-8 players compete in tournament"), else
+    KNOCKOUT_ENTRANTS."""
+    low, high = getattr(adapter, "knockout_entrants", KNOCKOUT_ENTRANTS)
+    return low, high
+
+
 def entry_teams_of(adapter: Any, options: Mapping[str, JSON]) -> Sequence[tuple[str, int]]:
     """The teams a player may choose when entering a bout by web, each with the most entrants
     it takes: an adapter offers them with `entry_teams(options)`; none, no choice."""
@@ -198,6 +212,9 @@ class CampaignAdapter(Protocol):
     # Gladiator Arena gladiator without a weapon), each in words that follow its name ("has no
     # weapon ..."). Read through fight_problems_of(); equipment_problems says what may be
     # carried, this what must be.
+    # Optional, KNOCKOUT_ENTRANTS (4 to 64) when absent: the fewest and the most gladiators of
+    # a knockout, read through knockout_entrants_of().
+    knockout_entrants: tuple[int, int]
     # Optional, True when absent: whether a type may meet itself (the balance lab's mirror
     # match). Arena of the Elders fields each champion once, so it has none.
     mirror_matches: bool

@@ -124,6 +124,8 @@ class Gladiator101Campaign:
         "change that before the bout starts."
     )
     packs = Gladiator101Packs()
+    # "4-8 players compete in tournament with only survivor" (the text's first line).
+    knockout_entrants = (4, 8)
 
     def types(self) -> Sequence[GladiatorType]:
         return [GladiatorType(KIND, "Gladiator (the standard kit)", "Gladiator")]
