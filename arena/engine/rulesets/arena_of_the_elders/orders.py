@@ -65,6 +65,14 @@ def _flag(value: Any, name: str, problems: list[str]) -> bool:
     return False
 
 
+def _level_up_problems(f: Fighter, level_up: bool) -> list[str]:
+    """ "one character of your choice gains one level", "can't increase beyond 6": the choice
+    must be one that can gain it, not one the level silently passes over."""
+    if level_up and f.level >= MAX_LEVEL:
+        return [f"level_up: {f.name} is at level {MAX_LEVEL}, the most; name another character"]
+    return []
+
+
 def ability_named(f: Fighter, word: Any) -> Ability | None:
     """An ability of this character by key, name, slot number, or the words first/chosen/
     fifth."""
@@ -116,6 +124,7 @@ def read_activation(state: State, f: Fighter, order: Any) -> tuple[Activation, l
     problems = [f"{k}: not part of an activation" for k in order if k not in PLAY_KEYS]
     if _flag(order.get("auto"), "auto", problems):
         level_up = _flag(order.get("level_up"), "level_up", problems)
+        problems += _level_up_problems(f, level_up)
         return Activation(auto=True, level_up=level_up), problems
     raw_path = order.get("path") or []
     if isinstance(raw_path, str):
@@ -152,6 +161,7 @@ def read_activation(state: State, f: Fighter, order: Any) -> tuple[Activation, l
     if first not in ("move", "ability"):
         problems.append("first: move or ability")
     level_up = _flag(order.get("level_up"), "level_up", problems)
+    problems += _level_up_problems(f, level_up)
     at = order.get("at", 0) or 0
     if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= 8:
         problems.append("at: a place from 1 to 8 in the team's order")
