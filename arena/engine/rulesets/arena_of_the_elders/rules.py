@@ -57,16 +57,17 @@ from arena.engine.rulesets.arena_of_the_elders.state import (
 
 def waiting_for(state: State) -> tuple[str, ...]:
     """The characters whose orders the next step waits for: in the preparation every
-    player's character; in a turn the acting team's players' characters that can act."""
+    player's character; in a turn the acting team's players' characters that can act, and
+    its stunned ones while a teammate can act: "they are no longer stunned if they are
+    healed", so a heal earlier in the turn lets them act in it."""
     if state.phase == OVER:
         return ()
     if state.phase != PLAY:
         return tuple(f.name for f in state.fighters if not f.house)
-    return tuple(
-        f.name
-        for f in state.fighters
-        if f.team == state.acting and f.alive and not f.skipping and not f.house
-    )
+    living = [f for f in state.fighters if f.team == state.acting and f.alive]
+    if not any(not f.skipping for f in living):
+        return ()
+    return tuple(f.name for f in living if not f.house)
 
 
 class Work:
@@ -502,12 +503,24 @@ def _heal(w: Work, by: Fighter, target: Fighter, amount: int) -> None:
         for word, on in (
             ("on fire", target.burning),
             ("poisoned", target.poisoned),
-            ("stunned", target.stunned),
+            ("stunned", target.stunned or target.skipping),
         )
         if on
     )
     hp = min(target.hero.health, target.hp + amount)
-    w.put(replace(target, hp=hp, burning="", poisoned="", poison_turns=0, stunned=False))
+    # A character sitting out this turn for a stun acts in it after all, when its
+    # activation comes.
+    w.put(
+        replace(
+            target,
+            hp=hp,
+            burning="",
+            poisoned="",
+            poison_turns=0,
+            stunned=False,
+            skipping=False,
+        )
+    )
     w.say(Healed(target.name, by.name, hp - target.hp, hp, cleansed))
 
 
