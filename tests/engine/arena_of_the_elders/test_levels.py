@@ -40,6 +40,8 @@ def test_naming_a_level_six_character_for_the_level_is_refused_in_words():
     refusal = ["level_up: Vorn is at level 6, the most; name another character"]
     assert RULES.validate(state, "Vorn", act(level_up=True)) == refusal
     assert RULES.validate(state, "Vorn", {"auto": True, "level_up": True}) == refusal
+    assert RULES.web.choices(state, "Vorn", {})["level_up"] == []  # the page offers it not
+    assert RULES.web.choices(state, "Ignis", {})["level_up"] == ["yes"]
     with pytest.raises(EngineInputError, match="Vorn is at level 6"):
         resolve(state, Vorn=act(level_up=True), Ignis=act())
     after, _ = resolve(state, Vorn=act(), Ignis=act(level_up=True))

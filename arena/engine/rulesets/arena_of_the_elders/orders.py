@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL, Ability
+from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL, TIMED, Ability
 from arena.engine.rulesets.arena_of_the_elders.moves import path_problems, target_problem
-from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
+from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State, with_timed
 
 PREP_KEYS = ("choice", "king", "levels", "auto")
 PLAY_KEYS = ("path", "ability", "target", "first", "level_up", "at", "auto")
@@ -82,6 +82,18 @@ def ability_named(f: Fighter, word: Any) -> Ability | None:
     if text in SLOT_WORDS:
         return f.hero.ability(SLOT_WORDS[text])
     return f.hero.named(text)
+
+
+def as_it_moves(f: Fighter, ability: Ability | None, target: Square | None, first: bool) -> Fighter:
+    """The character as its move begins: abilities and moves happen "in any order" and "the
+    ability takes effect until the duration is 0", so a buff it gives itself before moving
+    (haste, Updraft) counts for that same move. A buff needs no roll, so it is sure."""
+    if not first or ability is None or ability.kind != "buff":
+        return f
+    if ability.target != "self" and target != f.square:
+        return f
+    timed = tuple(kind for kind in ability.effects if kind in TIMED)
+    return with_timed(f, f, timed, ability.duration)
 
 
 def read_preparation(f: Fighter, order: Any) -> tuple[Preparation, list[str]]:
@@ -178,7 +190,7 @@ def read_activation(state: State, f: Fighter, order: Any) -> tuple[Activation, l
         return act, problems
     if not f.alive:
         return act, [f"{f.name} is dead"]
-    problems += path_problems(state, f, act.path)
+    problems += path_problems(state, as_it_moves(f, ability, target, act.ability_first), act.path)
     if ability is not None and not problems:
         origin = f.square if act.ability_first or not act.path else act.path[-1]
         why = target_problem(state, f, ability, origin, target)

@@ -17,7 +17,7 @@ from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
 from arena.engine.rulesets.arena_of_the_elders import tactics
 from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, hit_modifier, hits
-from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL
+from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL, ON_HIT
 from arena.engine.rulesets.arena_of_the_elders.events import (
     Affected,
     Burned,
@@ -48,10 +48,10 @@ from arena.engine.rulesets.arena_of_the_elders.state import (
     OVER,
     PLAY,
     TEAMS,
-    Effect,
     Fighter,
     Flag,
     State,
+    with_timed,
 )
 
 
@@ -482,16 +482,10 @@ def _attack(w: Work, f: Fighter, target: Fighter, ability) -> None:
 
 
 def _timed(w: Work, by: Fighter, target: Fighter, kinds, duration: int) -> None:
-    target = w.get(target.name)
-    effects = list(target.effects)
-    for kind in kinds:
-        if kind in ("fire", "poison", "stun"):
-            continue
-        # A second casting renews the effect rather than doubling it.
-        effects = [e for e in effects if not (e.kind == kind and e.by == by.name)]
-        effects.append(Effect(kind, duration, by.team, by.name))
+    timed = tuple(kind for kind in kinds if kind not in ON_HIT)
+    for kind in timed:
         w.say(Affected(target.name, kind, by.name, duration))
-    w.put(replace(target, effects=tuple(effects)))
+    w.put(with_timed(w.get(target.name), by, timed, duration))
 
 
 def _heal(w: Work, by: Fighter, target: Fighter, amount: int) -> None:

@@ -28,9 +28,10 @@ from arena.engine.core.campaign import OrderField
 from arena.engine.core.events import Event
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders.arena import ORTHOGONAL
+from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL
 from arena.engine.rulesets.arena_of_the_elders.events import TurnBegan
 from arena.engine.rulesets.arena_of_the_elders.moves import path_problems, target_problem
-from arena.engine.rulesets.arena_of_the_elders.orders import ability_named
+from arena.engine.rulesets.arena_of_the_elders.orders import ability_named, as_it_moves
 from arena.engine.rulesets.arena_of_the_elders.state import PREP, TEAMS, State
 
 _LINE = re.compile(r"^\s*([a-z][a-z ]*?)\s*:\s*(.*?)\s*$", re.IGNORECASE)
@@ -309,16 +310,24 @@ class EldersWeb:
                 path.append(Square.parse(text))
             except ValueError:
                 break
-        if path_problems(state, f, tuple(path)):
+        first = draft.get("first") == "ability"
+        chosen = ability_named(f, draft["ability"]) if draft.get("ability") else None
+        target = None
+        if draft.get("target"):
+            try:
+                target = Square.parse(draft["target"])
+            except ValueError:
+                target = None
+        mover = as_it_moves(f, chosen, target, first)  # a buff used first speeds this move
+        if path_problems(state, mover, tuple(path)):
             path = []
         end = path[-1] if path else f.square
         steps = []
         for dcol, drow in ORTHOGONAL:
             nxt = Square(end.col + dcol, end.row + drow)
-            if state.arena.contains(nxt) and not path_problems(state, f, (*path, nxt)):
+            if state.arena.contains(nxt) and not path_problems(state, mover, (*path, nxt)):
                 steps.append(str(nxt))
-        origin = f.square if draft.get("first") == "ability" else end
-        chosen = ability_named(f, draft["ability"]) if draft.get("ability") else None
+        origin = f.square if first else end
         abilities = [chosen] if chosen is not None else list(f.known)
         targets = set()
         for ability in abilities:
@@ -334,7 +343,7 @@ class EldersWeb:
             "target": [str(s) for s in sorted(targets)],
             "ability": ready,
             "first": ["ability"] if ready else [],
-            "level_up": ["yes"],
+            "level_up": ["yes"] if f.level < MAX_LEVEL else [],
         }
 
     def forum_post(self, before: State, after: State, events: Sequence[Any], markup: str) -> str:
