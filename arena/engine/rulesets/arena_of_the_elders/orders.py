@@ -84,6 +84,13 @@ def ability_named(f: Fighter, word: Any) -> Ability | None:
     return f.hero.named(text)
 
 
+def teammates_may_act(state: State, f: Fighter) -> bool:
+    """Whether another character of its team may act this turn, so before it."""
+    return any(
+        o.team == f.team and o.name != f.name and o.alive and not o.skipping for o in state.fighters
+    )
+
+
 def as_it_moves(f: Fighter, ability: Ability | None, target: Square | None, first: bool) -> Fighter:
     """The character as its move begins: abilities and moves happen "in any order" and "the
     ability takes effect until the duration is 0", so a buff it gives itself before moving
@@ -190,10 +197,15 @@ def read_activation(state: State, f: Fighter, order: Any) -> tuple[Activation, l
         return act, problems
     if not f.alive:
         return act, [f"{f.name} is dead"]
-    problems += path_problems(state, as_it_moves(f, ability, target, act.ability_first), act.path)
+    # "no two actions can take place simultaneously": each activation meets the board as it
+    # stands when it runs. Where a teammate may act before it, what that may change is
+    # checked then (the move stops, the ability fizzles, both told in the log).
+    alone = not teammates_may_act(state, f)
+    mover = as_it_moves(f, ability, target, act.ability_first)
+    problems += path_problems(state, mover, act.path, enemies_stay=alone)
     if ability is not None and not problems:
         origin = f.square if act.ability_first or not act.path else act.path[-1]
-        why = target_problem(state, f, ability, origin, target)
+        why = target_problem(state, f, ability, origin, target, board_stays=alone)
         if why:
             problems.append(why)
     elif target is not None and ability is None:

@@ -31,7 +31,11 @@ from arena.engine.rulesets.arena_of_the_elders.arena import ORTHOGONAL
 from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL
 from arena.engine.rulesets.arena_of_the_elders.events import TurnBegan
 from arena.engine.rulesets.arena_of_the_elders.moves import path_problems, target_problem
-from arena.engine.rulesets.arena_of_the_elders.orders import ability_named, as_it_moves
+from arena.engine.rulesets.arena_of_the_elders.orders import (
+    ability_named,
+    as_it_moves,
+    teammates_may_act,
+)
 from arena.engine.rulesets.arena_of_the_elders.state import PREP, TEAMS, State
 
 _LINE = re.compile(r"^\s*([a-z][a-z ]*?)\s*:\s*(.*?)\s*$", re.IGNORECASE)
@@ -319,13 +323,16 @@ class EldersWeb:
             except ValueError:
                 target = None
         mover = as_it_moves(f, chosen, target, first)  # a buff used first speeds this move
-        if path_problems(state, mover, tuple(path)):
+        alone = not teammates_may_act(state, f)  # else enemies may fall before it acts
+        if path_problems(state, mover, tuple(path), enemies_stay=alone):
             path = []
         end = path[-1] if path else f.square
         steps = []
         for dcol, drow in ORTHOGONAL:
             nxt = Square(end.col + dcol, end.row + drow)
-            if state.arena.contains(nxt) and not path_problems(state, mover, (*path, nxt)):
+            if state.arena.contains(nxt) and not path_problems(
+                state, mover, (*path, nxt), enemies_stay=alone
+            ):
                 steps.append(str(nxt))
         origin = f.square if first else end
         abilities = [chosen] if chosen is not None else list(f.known)
@@ -334,7 +341,7 @@ class EldersWeb:
             if ability.passive or f.cooldown(ability.key) or ability not in f.known:
                 continue
             for o in state.fighters:
-                if o.alive and not target_problem(state, f, ability, origin, o.square):
+                if o.alive and not target_problem(state, f, ability, origin, o.square, alone):
                     targets.add(o.square)
         ready = [a.key for a in f.known if not a.passive and not f.cooldown(a.key)]
         return {
