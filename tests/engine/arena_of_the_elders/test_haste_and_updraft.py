@@ -71,3 +71,40 @@ def test_updraft_adds_two_lines_of_flight_and_one_speed():
     assert at(after, "Kestrel") == "B2"
     state = blue_turn(after)
     assert (who(state, "Kestrel").flying, who(state, "Kestrel").speed) == (2, 4)
+
+
+def test_a_speed_ability_used_before_moving_changes_that_same_move():
+    """'you may move any characters and activate any of their abilities in any order', and
+    'the ability takes effect until the duration is 0': Blaze Step used first makes this
+    very move one of speed 5; used after the move, it does not."""
+    state = place("Red ignis A7 level=3 choice=4", "Blue brann H1")
+    first = act(ROW_SEVEN, "blaze-step", first="ability")
+    assert RULES.validate(state, "Ignis", first) == []
+    assert RULES.validate(state, "Ignis", act(ROW_SEVEN, "blaze-step"))[0].startswith(
+        "no movement left"
+    )
+    three = ROW_SEVEN.split()[:3]
+    # The order page offers a fourth step only with the haste used first.
+    assert "E7" in RULES.web.choices(state, "Ignis", {**first, "path": three})["path"]
+    assert RULES.web.choices(state, "Ignis", {"path": three})["path"] == []
+    after, _ = resolve(state, Ignis=first)
+    assert at(after, "Ignis") == "F7"
+    assert [e.kind for e in who(after, "Ignis").effects] == ["haste"]
+
+
+def test_updraft_used_before_moving_lifts_that_same_move():
+    """Updraft first: flying 4 and speed 5 for the move it precedes."""
+    state = place("Red kestrel B1 level=3 choice=4", "Blue brann H8")
+    thrice = act("B2 B1 B2", "updraft", first="ability")
+    assert RULES.validate(state, "Kestrel", thrice) == []
+    after, _ = resolve(state, Kestrel=thrice)
+    assert at(after, "Kestrel") == "B2"
+
+
+def test_a_blessing_mira_gives_herself_first_speeds_her_move():
+    """Tidal Blessing: 'An ally (or Mira) gets speed +2'. On herself, used first."""
+    state = place("Red mira A7 level=3 choice=4", "Blue brann H1")
+    order = act(ROW_SEVEN, "tidal-blessing", "A7", first="ability")
+    assert RULES.validate(state, "Mira", order) == []
+    after, _ = resolve(state, Mira=order)
+    assert at(after, "Mira") == "F7"

@@ -6,6 +6,9 @@ choose 1 of the 2nd 3rd and 4th ability at level 3 and you get your 5th ability 
 
 from __future__ import annotations
 
+import pytest
+
+from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders.events import LevelGained
 from tests.engine.arena_of_the_elders.helpers import RULES, act, of, place, resolve, who
 
@@ -25,9 +28,24 @@ def test_without_a_choice_the_lowest_level_character_gains_it():
 
 def test_no_level_beyond_six():
     state = place("Red vorn A1 level=6", "Blue brann H8")
-    after, events = resolve(state, Vorn=act(level_up=True))
+    after, events = resolve(state, Vorn=act())
     assert who(after, "Vorn").level == 6
     assert not [e for e in of(events, LevelGained) if e.name == "Vorn"]
+
+
+def test_naming_a_level_six_character_for_the_level_is_refused_in_words():
+    """'one character of your choice gains one level', 'your level can't increase beyond 6':
+    the level is not passed silently to another character."""
+    state = place("Red vorn A1 level=6", "Red ignis B1 level=2", "Blue brann H8")
+    refusal = ["level_up: Vorn is at level 6, the most; name another character"]
+    assert RULES.validate(state, "Vorn", act(level_up=True)) == refusal
+    assert RULES.validate(state, "Vorn", {"auto": True, "level_up": True}) == refusal
+    assert RULES.web.choices(state, "Vorn", {})["level_up"] == []  # the page offers it not
+    assert RULES.web.choices(state, "Ignis", {})["level_up"] == ["yes"]
+    with pytest.raises(EngineInputError, match="Vorn is at level 6"):
+        resolve(state, Vorn=act(level_up=True), Ignis=act())
+    after, _ = resolve(state, Vorn=act(), Ignis=act(level_up=True))
+    assert (who(after, "Vorn").level, who(after, "Ignis").level) == (6, 3)
 
 
 def test_a_kill_gives_levels_equal_to_the_victims_level():

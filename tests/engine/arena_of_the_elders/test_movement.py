@@ -92,7 +92,9 @@ def test_flying_three_lines_is_too_many_for_flying_two():
     assert RULES.validate(state, "Kestrel", act("B2 B1 B2"))[0] == "B1 to B2 crosses a wall"
 
 
-def test_a_dead_or_stunned_character_is_not_waited_for():
-    state = place("Red vorn A3 stunned=yes skipping=yes", "Red ignis A1", "Blue brann H8")
+def test_a_dead_character_is_not_waited_for_a_stunned_one_is_while_a_heal_may_come():
+    state = place("Red vorn A3 alive=no respawn_in=2", "Red ignis A1", "Blue brann H8")
     assert RULES.pending(state).who == ("Ignis",)
     assert isinstance(state.get("Vorn"), Fighter)
+    stunned = place("Red vorn A3 stunned=yes skipping=yes", "Red ignis A1", "Blue brann H8")
+    assert RULES.pending(stunned).who == ("Vorn", "Ignis")

@@ -46,10 +46,18 @@ def step_cost(arena: Arena, f: Fighter, a: Square) -> int:
 
 
 def step_problem(
-    state: State, f: Fighter, a: Square, b: Square, spent: int, lines: int, speed: int
+    state: State,
+    f: Fighter,
+    a: Square,
+    b: Square,
+    spent: int,
+    lines: int,
+    speed: int,
+    enemies_stay: bool = True,
 ) -> tuple[str, int, int]:
     """Why the step a -> b cannot be taken ("" when it can), and the movement and lines
-    spent after it."""
+    spent after it. enemies_stay False: the enemies standing now are not counted, as an
+    earlier activation of the turn may kill them."""
     arena = state.arena
     if a.manhattan(b) != 1:
         return f"{b} is not next to {a}", spent, lines
@@ -69,18 +77,21 @@ def step_problem(
         what = "a wall" if (min(a, b), max(a, b)) in arena.walls else "a ledge up"
         return f"{a} to {b} crosses {what}", spent, lines
     for o in state.fighters:
-        if o.alive and o.square == b and o.team != f.team:
+        if enemies_stay and o.alive and o.square == b and o.team != f.team:
             return f"an enemy ({o.name}) stands on {b}", spent, lines
     return "", spent + cost, lines + crossed
 
 
-def path_problems(state: State, f: Fighter, path: tuple[Square, ...]) -> list[str]:
+def path_problems(
+    state: State, f: Fighter, path: tuple[Square, ...], enemies_stay: bool = True
+) -> list[str]:
     """What is wrong with this path as the board stands now (allies may still move away from
-    the last square: that is checked when the move is made)."""
+    the last square: that is checked when the move is made; with enemies_stay False, enemies
+    may still fall before it)."""
     speed = speed_of(state, f)
     here, spent, lines = f.square, 0, 0
     for sq in path:
-        why, spent, lines = step_problem(state, f, here, sq, spent, lines, speed)
+        why, spent, lines = step_problem(state, f, here, sq, spent, lines, speed, enemies_stay)
         if why:
             return [why]
         here = sq
@@ -133,10 +144,18 @@ def reach_of(f: Fighter, ability: Ability, origin: Square, arena: Arena) -> int:
 
 
 def target_problem(
-    state: State, f: Fighter, ability: Ability, origin: Square, target: Square | None
+    state: State,
+    f: Fighter,
+    ability: Ability,
+    origin: Square,
+    target: Square | None,
+    board_stays: bool = True,
 ) -> str:
     """Why `ability` cannot be used from `origin` on whoever stands on `target` ("" when it
-    can): "Abilities cannot be activated unless they have a valid target"."""
+    can): "Abilities cannot be activated unless they have a valid target". board_stays
+    False: what an earlier activation of the turn may change is not held against it (an
+    ally may step onto `target`, enemies between may fall); enemies never move in their
+    foes' turn, so one must stand on an enemy's target already."""
     if ability.target == "self":
         return "" if target in (None, origin) else f"{ability.name} is used on oneself"
     if target is None:
@@ -149,13 +168,20 @@ def target_problem(
         occupant = f
     if ability.target == "enemy" and (occupant is None or occupant.team == f.team):
         return f"no enemy on {target}"
-    if ability.target == "ally" and (occupant is None or occupant.team != f.team):
+    ally_may_come = occupant is None and not board_stays  # onto the empty square, first
+    if (
+        ability.target == "ally"
+        and not ally_may_come
+        and (occupant is None or occupant.team != f.team)
+    ):
         return f"no ally on {target}"
     if occupant is f:
         return ""
     arena = state.arena
     blockers = frozenset(
-        o.square for o in state.fighters if o.alive and o.team != f.team and o.square != target
+        o.square
+        for o in state.fighters
+        if board_stays and o.alive and o.team != f.team and o.square != target
     )
     return sight_problem(arena.geometry, origin, target, reach_of(f, ability, origin, arena),
                          blockers)  # fmt: skip

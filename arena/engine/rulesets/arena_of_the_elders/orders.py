@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL, Ability
+from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL, TIMED, Ability
 from arena.engine.rulesets.arena_of_the_elders.moves import path_problems, target_problem
-from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
+from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State, with_timed
 
 PREP_KEYS = ("choice", "king", "levels", "auto")
 PLAY_KEYS = ("path", "ability", "target", "first", "level_up", "at", "auto")
@@ -65,6 +65,14 @@ def _flag(value: Any, name: str, problems: list[str]) -> bool:
     return False
 
 
+def _level_up_problems(f: Fighter, level_up: bool) -> list[str]:
+    """ "one character of your choice gains one level", "can't increase beyond 6": the choice
+    must be one that can gain it, not one the level silently passes over."""
+    if level_up and f.level >= MAX_LEVEL:
+        return [f"level_up: {f.name} is at level {MAX_LEVEL}, the most; name another character"]
+    return []
+
+
 def ability_named(f: Fighter, word: Any) -> Ability | None:
     """An ability of this character by key, name, slot number, or the words first/chosen/
     fifth."""
@@ -74,6 +82,25 @@ def ability_named(f: Fighter, word: Any) -> Ability | None:
     if text in SLOT_WORDS:
         return f.hero.ability(SLOT_WORDS[text])
     return f.hero.named(text)
+
+
+def teammates_may_act(state: State, f: Fighter) -> bool:
+    """Whether another character of its team may act this turn, so before it."""
+    return any(
+        o.team == f.team and o.name != f.name and o.alive and not o.skipping for o in state.fighters
+    )
+
+
+def as_it_moves(f: Fighter, ability: Ability | None, target: Square | None, first: bool) -> Fighter:
+    """The character as its move begins: abilities and moves happen "in any order" and "the
+    ability takes effect until the duration is 0", so a buff it gives itself before moving
+    (haste, Updraft) counts for that same move. A buff needs no roll, so it is sure."""
+    if not first or ability is None or ability.kind != "buff":
+        return f
+    if ability.target != "self" and target != f.square:
+        return f
+    timed = tuple(kind for kind in ability.effects if kind in TIMED)
+    return with_timed(f, f, timed, ability.duration)
 
 
 def read_preparation(f: Fighter, order: Any) -> tuple[Preparation, list[str]]:
@@ -116,6 +143,7 @@ def read_activation(state: State, f: Fighter, order: Any) -> tuple[Activation, l
     problems = [f"{k}: not part of an activation" for k in order if k not in PLAY_KEYS]
     if _flag(order.get("auto"), "auto", problems):
         level_up = _flag(order.get("level_up"), "level_up", problems)
+        problems += _level_up_problems(f, level_up)
         return Activation(auto=True, level_up=level_up), problems
     raw_path = order.get("path") or []
     if isinstance(raw_path, str):
@@ -152,6 +180,7 @@ def read_activation(state: State, f: Fighter, order: Any) -> tuple[Activation, l
     if first not in ("move", "ability"):
         problems.append("first: move or ability")
     level_up = _flag(order.get("level_up"), "level_up", problems)
+    problems += _level_up_problems(f, level_up)
     at = order.get("at", 0) or 0
     if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= 8:
         problems.append("at: a place from 1 to 8 in the team's order")
@@ -168,10 +197,15 @@ def read_activation(state: State, f: Fighter, order: Any) -> tuple[Activation, l
         return act, problems
     if not f.alive:
         return act, [f"{f.name} is dead"]
-    problems += path_problems(state, f, act.path)
+    # "no two actions can take place simultaneously": each activation meets the board as it
+    # stands when it runs. Where a teammate may act before it, what that may change is
+    # checked then (the move stops, the ability fizzles, both told in the log).
+    alone = not teammates_may_act(state, f)
+    mover = as_it_moves(f, ability, target, act.ability_first)
+    problems += path_problems(state, mover, act.path, enemies_stay=alone)
     if ability is not None and not problems:
         origin = f.square if act.ability_first or not act.path else act.path[-1]
-        why = target_problem(state, f, ability, origin, target)
+        why = target_problem(state, f, ability, origin, target, board_stays=alone)
         if why:
             problems.append(why)
     elif target is not None and ability is None:

@@ -17,7 +17,7 @@ from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
 from arena.engine.rulesets.arena_of_the_elders import tactics
 from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, hit_modifier, hits
-from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL
+from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL, ON_HIT
 from arena.engine.rulesets.arena_of_the_elders.events import (
     Affected,
     Burned,
@@ -48,25 +48,26 @@ from arena.engine.rulesets.arena_of_the_elders.state import (
     OVER,
     PLAY,
     TEAMS,
-    Effect,
     Fighter,
     Flag,
     State,
+    with_timed,
 )
 
 
 def waiting_for(state: State) -> tuple[str, ...]:
     """The characters whose orders the next step waits for: in the preparation every
-    player's character; in a turn the acting team's players' characters that can act."""
+    player's character; in a turn the acting team's players' characters that can act, and
+    its stunned ones while a teammate can act: "they are no longer stunned if they are
+    healed", so a heal earlier in the turn lets them act in it."""
     if state.phase == OVER:
         return ()
     if state.phase != PLAY:
         return tuple(f.name for f in state.fighters if not f.house)
-    return tuple(
-        f.name
-        for f in state.fighters
-        if f.team == state.acting and f.alive and not f.skipping and not f.house
-    )
+    living = [f for f in state.fighters if f.team == state.acting and f.alive]
+    if not any(not f.skipping for f in living):
+        return ()
+    return tuple(f.name for f in living if not f.house)
 
 
 class Work:
@@ -481,16 +482,10 @@ def _attack(w: Work, f: Fighter, target: Fighter, ability) -> None:
 
 
 def _timed(w: Work, by: Fighter, target: Fighter, kinds, duration: int) -> None:
-    target = w.get(target.name)
-    effects = list(target.effects)
-    for kind in kinds:
-        if kind in ("fire", "poison", "stun"):
-            continue
-        # A second casting renews the effect rather than doubling it.
-        effects = [e for e in effects if not (e.kind == kind and e.by == by.name)]
-        effects.append(Effect(kind, duration, by.team, by.name))
+    timed = tuple(kind for kind in kinds if kind not in ON_HIT)
+    for kind in timed:
         w.say(Affected(target.name, kind, by.name, duration))
-    w.put(replace(target, effects=tuple(effects)))
+    w.put(with_timed(w.get(target.name), by, timed, duration))
 
 
 def _heal(w: Work, by: Fighter, target: Fighter, amount: int) -> None:
@@ -502,12 +497,24 @@ def _heal(w: Work, by: Fighter, target: Fighter, amount: int) -> None:
         for word, on in (
             ("on fire", target.burning),
             ("poisoned", target.poisoned),
-            ("stunned", target.stunned),
+            ("stunned", target.stunned or target.skipping),
         )
         if on
     )
     hp = min(target.hero.health, target.hp + amount)
-    w.put(replace(target, hp=hp, burning="", poisoned="", poison_turns=0, stunned=False))
+    # A character sitting out this turn for a stun acts in it after all, when its
+    # activation comes.
+    w.put(
+        replace(
+            target,
+            hp=hp,
+            burning="",
+            poisoned="",
+            poison_turns=0,
+            stunned=False,
+            skipping=False,
+        )
+    )
     w.say(Healed(target.name, by.name, hp - target.hp, hp, cleansed))
 
 

@@ -124,6 +124,16 @@ class Fighter:
         return self.hero.swimming
 
 
+def with_timed(target: Fighter, by: Fighter, kinds: tuple[str, ...], duration: int) -> Fighter:
+    """`target` under `by`'s timed effects of these kinds ("Duration rules"); a second casting
+    renews an effect rather than doubling it."""
+    effects = list(target.effects)
+    for kind in kinds:
+        effects = [e for e in effects if not (e.kind == kind and e.by == by.name)]
+        effects.append(Effect(kind, duration, by.team, by.name))
+    return replace(target, effects=tuple(effects))
+
+
 @dataclass(frozen=True, slots=True)
 class Flag:
     """A team's flag: on a square, or carried (square None, carrier set)."""

@@ -28,9 +28,14 @@ from arena.engine.core.campaign import OrderField
 from arena.engine.core.events import Event
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders.arena import ORTHOGONAL
+from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL
 from arena.engine.rulesets.arena_of_the_elders.events import TurnBegan
 from arena.engine.rulesets.arena_of_the_elders.moves import path_problems, target_problem
-from arena.engine.rulesets.arena_of_the_elders.orders import ability_named
+from arena.engine.rulesets.arena_of_the_elders.orders import (
+    ability_named,
+    as_it_moves,
+    teammates_may_act,
+)
 from arena.engine.rulesets.arena_of_the_elders.state import PREP, TEAMS, State
 
 _LINE = re.compile(r"^\s*([a-z][a-z ]*?)\s*:\s*(.*?)\s*$", re.IGNORECASE)
@@ -309,23 +314,34 @@ class EldersWeb:
                 path.append(Square.parse(text))
             except ValueError:
                 break
-        if path_problems(state, f, tuple(path)):
+        first = draft.get("first") == "ability"
+        chosen = ability_named(f, draft["ability"]) if draft.get("ability") else None
+        target = None
+        if draft.get("target"):
+            try:
+                target = Square.parse(draft["target"])
+            except ValueError:
+                target = None
+        mover = as_it_moves(f, chosen, target, first)  # a buff used first speeds this move
+        alone = not teammates_may_act(state, f)  # else enemies may fall before it acts
+        if path_problems(state, mover, tuple(path), enemies_stay=alone):
             path = []
         end = path[-1] if path else f.square
         steps = []
         for dcol, drow in ORTHOGONAL:
             nxt = Square(end.col + dcol, end.row + drow)
-            if state.arena.contains(nxt) and not path_problems(state, f, (*path, nxt)):
+            if state.arena.contains(nxt) and not path_problems(
+                state, mover, (*path, nxt), enemies_stay=alone
+            ):
                 steps.append(str(nxt))
-        origin = f.square if draft.get("first") == "ability" else end
-        chosen = ability_named(f, draft["ability"]) if draft.get("ability") else None
+        origin = f.square if first else end
         abilities = [chosen] if chosen is not None else list(f.known)
         targets = set()
         for ability in abilities:
             if ability.passive or f.cooldown(ability.key) or ability not in f.known:
                 continue
             for o in state.fighters:
-                if o.alive and not target_problem(state, f, ability, origin, o.square):
+                if o.alive and not target_problem(state, f, ability, origin, o.square, alone):
                     targets.add(o.square)
         ready = [a.key for a in f.known if not a.passive and not f.cooldown(a.key)]
         return {
@@ -334,7 +350,7 @@ class EldersWeb:
             "target": [str(s) for s in sorted(targets)],
             "ability": ready,
             "first": ["ability"] if ready else [],
-            "level_up": ["yes"],
+            "level_up": ["yes"] if f.level < MAX_LEVEL else [],
         }
 
     def forum_post(self, before: State, after: State, events: Sequence[Any], markup: str) -> str:
