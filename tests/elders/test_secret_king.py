@@ -67,7 +67,7 @@ def what_they_read(bout, user, api_as, client_as):
     return (
         "king" in turn_one["Pyrrhus"],
         sealed["revealed"] and sealed["order"] == {"king": True},
-        b"&#x27;king&#x27;: True" in page,
+        b"{&quot;king&quot;:true}" in page,  # the canonical JSON its receipt hashes
     )
 
 
