@@ -14,6 +14,7 @@ import hmac
 import ipaddress
 import json
 import socket
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -104,6 +105,20 @@ def post(
     and the answer), to a public address only. A 2xx is success, anything else (a status, the
     deadline, a refused connection) a failure in words; an address that is not public a
     permanent one. `resolver` is aiohttp's (the system's getaddrinfo unless given)."""
+    if asyncio._get_running_loop() is None:
+        return _post_in_own_loop(url, payload, headers, resolver)
+    # A thread whose own loop is running (an async caller; Playwright's sync API in the browser
+    # tests) cannot run another: the post gets a thread of its own.
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(_post_in_own_loop, url, payload, headers, resolver).result()
+
+
+def _post_in_own_loop(
+    url: str,
+    payload: bytes,
+    headers: dict[str, str],
+    resolver: aiohttp.abc.AbstractResolver | None,
+) -> Answer:
     loop = asyncio.new_event_loop()
     try:
         return loop.run_until_complete(_post(url, payload, headers, resolver))

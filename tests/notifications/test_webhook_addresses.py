@@ -5,7 +5,9 @@ to is the one checked."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
+from concurrent.futures import ThreadPoolExecutor
 from ipaddress import ip_address
 
 import pytest
@@ -256,3 +258,17 @@ def test_a_private_address_gives_up_at_once_and_the_gm_reads_why(
     page = client_as(gm).get(reverse("webhooks", args=[campaign.slug])).content.decode()
     row = page[page.index('id="delivery-log"') :]
     assert "Gave up" in row and why in row
+
+
+def test_a_post_from_a_thread_whose_own_loop_runs_still_goes_out(receiver):
+    """An async caller (or Playwright's sync API, whose loop runs in the tests' thread) cannot
+    run a second loop in its thread: the post takes a thread of its own and is delivered."""
+
+    async def from_inside_a_loop():
+        return post(receiver.url, b'{"n": 1}', {"Content-Type": "application/json"})
+
+    # A thread of the test's own, so that its loop is the only one there whatever ran before.
+    with ThreadPoolExecutor(1) as pool:
+        answer = pool.submit(asyncio.run, from_inside_a_loop()).result()
+    assert answer.ok, answer.error
+    assert [p.body for p in receiver.posts] == [b'{"n": 1}']
