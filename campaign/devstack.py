@@ -213,6 +213,8 @@ def worker_commands(
 
 def run(port: int, *, dev: bool = False) -> int:
     with services() as env:
+        # Links in e-mails and webhook posts lead to the port the app is served on.
+        env.setdefault("LUDUS_SITE_URL", f"http://127.0.0.1:{port}")
         if dev:
             env.setdefault("DJANGO_DEBUG", "1")
         else:

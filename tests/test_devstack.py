@@ -93,6 +93,8 @@ def test_run_serves_the_demo_and_ctrl_c_stops_everything(scratch_database):
         assert len(children) >= 4  # web, two workers (and their pools), beat, redis
         gunicorn = [c for c in children if "gunicorn" in " ".join(c.cmdline())]
         assert len(gunicorn) >= 2, "gunicorn's master and its workers"
+        # E-mails and webhook posts link to the port served, not to the default 8000.
+        assert gunicorn[0].environ()["LUDUS_SITE_URL"] == f"http://127.0.0.1:{port}"
         # One worker per pool: a simulation never takes a slot the fights need.
         queues = {
             c.cmdline()[c.cmdline().index("-Q") + 1]
