@@ -146,3 +146,34 @@ def report(what: str, seconds: list[float]) -> None:
     print(f"  median {statistics.median(seconds) * 1000:.0f} ms")
     print(f"  max    {max(seconds) * 1000:.0f} ms")
     print(f"  min    {min(seconds) * 1000:.0f} ms")
+
+
+def giants_duel(gm, players) -> tuple:
+    """A running Gladiator Arena play-by-web bout of two giants far apart on a 26 x 26 board,
+    standing still so that it lasts as long as a bench needs: (bout, its two entrants). Call
+    it inside django_on_scratch_database."""
+    from arena.play_by_web import bout_enter, bout_open, bout_start
+    from campaign.services import campaign_create, campaign_join
+    from characters.services import gladiator_create
+
+    campaign = campaign_create(by=gm, name="Bench arena", ruleset="gladiator-arena")
+    for player in players:
+        campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+    bout = bout_open(
+        campaign=campaign,
+        by=gm,
+        title="Bench",
+        options={"board": [26, 26], "time_limit": False},
+        deadline_hours=None,
+    )
+    entrants = [
+        bout_enter(
+            bout=bout,
+            gladiator=gladiator_create(campaign=campaign, by=p, name=f"G{n}", kind="giant"),
+            by=p,
+            square=square,
+        )
+        for n, (p, square) in enumerate(zip(players, ("A1", "Z26"), strict=True))
+    ]
+    bout_start(bout=bout, by=gm)
+    return bout, entrants

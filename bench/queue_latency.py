@@ -19,7 +19,7 @@ import math
 import time
 from datetime import timedelta
 
-from harness import celery_workers, django_on_scratch_database, report
+from harness import celery_workers, django_on_scratch_database, giants_duel, report
 
 TURNS = 40
 BOUTS = 20
@@ -43,34 +43,15 @@ def main() -> int:
 
         from arena.lab import lab_builds, lab_run_start, run_chunks
         from arena.models import Bout, LabRun
-        from arena.play_by_web import bout_enter, bout_open, bout_start, order_submit
+        from arena.play_by_web import order_submit
         from arena.queue import simulations_waiting
         from arena.services import bout_schedule
-        from campaign.services import campaign_create, campaign_join
+        from campaign.services import campaign_create
         from characters.services import gladiator_create
 
         gm, a, b = (get_user_model().objects.create_user(f"bench-{n}") for n in range(3))
         # Turns: a Gladiator Arena play-by-web bout of two giants far apart, standing still.
-        arena = campaign_create(by=gm, name="Bench arena", ruleset="gladiator-arena")
-        for player in (a, b):
-            campaign_join(campaign=arena, user=player, code=arena.invite_code)
-        duel = bout_open(
-            campaign=arena,
-            by=gm,
-            title="Bench",
-            options={"board": [26, 26], "time_limit": False},
-            deadline_hours=None,
-        )
-        entrants = [
-            bout_enter(
-                bout=duel,
-                gladiator=gladiator_create(campaign=arena, by=p, name=f"G{n}", kind="giant"),
-                by=p,
-                square=square,
-            )
-            for n, (p, square) in enumerate(((a, "A1"), (b, "Z26")))
-        ]
-        bout_start(bout=duel, by=gm)
+        duel, entrants = giants_duel(gm, (a, b))
         # Due bouts: GladiatorQuest bouts fought whole by the worker at their time.
         quest = campaign_create(by=gm, name="Bench quest", ruleset="gladiatorquest")
         fighters = [

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from harness import celery_worker, django_on_scratch_database, report
+from harness import celery_worker, django_on_scratch_database, giants_duel, report
 
 TURNS = 200
 EDGE = 20  # turns compared at the start and the end
@@ -24,32 +24,10 @@ def main() -> None:
         from django.contrib.auth import get_user_model
 
         from arena.models import Bout
-        from arena.play_by_web import bout_enter, bout_open, bout_start, order_submit
-        from campaign.services import campaign_create, campaign_join
-        from characters.services import gladiator_create
+        from arena.play_by_web import order_submit
 
         gm, a, b = (get_user_model().objects.create_user(f"bench-{n}") for n in range(3))
-        campaign = campaign_create(by=gm, name="Bench arena", ruleset="gladiator-arena")
-        for player in (a, b):
-            campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
-        # Two giants far apart on a big board, standing still: the bout lasts as we like.
-        bout = bout_open(
-            campaign=campaign,
-            by=gm,
-            title="Bench",
-            options={"board": [26, 26], "time_limit": False},
-            deadline_hours=None,
-        )
-        entrants = [
-            bout_enter(
-                bout=bout,
-                gladiator=gladiator_create(campaign=campaign, by=p, name=f"G{n}", kind="giant"),
-                by=p,
-                square=square,
-            )
-            for n, (p, square) in enumerate(((a, "A1"), (b, "Z26")))
-        ]
-        bout_start(bout=bout, by=gm)
+        bout, entrants = giants_duel(gm, (a, b))
         latencies = []
         with celery_worker():
             for turn in range(1, TURNS + 1):
