@@ -16,12 +16,10 @@ from characters.services import gladiator_tactics_set
 SEED = 8
 
 
-@pytest.fixture
-def paused(campaign, gm, rival, brutus, nox):
-    """A bout fought by the worker, paused at Nox's appeal: the players decide."""
-    campaign_house_rules_set(
-        campaign=campaign, by=gm, rules={"mercy": "vote_players", "mercy_vote_seconds": 60}
-    )
+def paused_at_appeal(campaign, gm, rival, brutus, nox, *, rules: dict):
+    """Brutus against Nox, fought by the worker under these house rules, paused at Nox's
+    appeal (Nox always appeals)."""
+    campaign_house_rules_set(campaign=campaign, by=gm, rules=rules)
     gladiator_tactics_set(gladiator=nox, tactics={"appeal": "always"}, by=rival)
     bout = bout_schedule(
         campaign=campaign,
@@ -33,3 +31,12 @@ def paused(campaign, gm, rival, brutus, nox):
     bout_resolve(bout_id=bout.pk)
     bout.refresh_from_db()
     return bout
+
+
+@pytest.fixture
+def paused(campaign, gm, rival, brutus, nox):
+    """A bout fought by the worker, paused at Nox's appeal: the players decide."""
+    return paused_at_appeal(
+        campaign, gm, rival, brutus, nox,
+        rules={"mercy": "vote_players", "mercy_vote_seconds": 60},
+    )  # fmt: skip

@@ -15,13 +15,11 @@ from rest_framework.test import APIClient
 
 from arena.mercy import CROWD_ACCOUNT_AGE, mercy_vote_cast, mercy_vote_current
 from arena.models import BoutVerification, MercyBallot
-from arena.services import bout_resolve, bout_schedule
+from arena.services import bout_resolve
 from campaign.errors import NotAllowed
 from campaign.models import Campaign, Membership
-from campaign.services import campaign_house_rules_set
 from campaign.throttles import SignupThrottle, VerifyThrottle
-from characters.services import gladiator_tactics_set
-from tests.arena.conftest import SEED
+from tests.arena.conftest import paused_at_appeal
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -64,19 +62,10 @@ def test_sign_up_makes_at_most_five_accounts_an_hour_per_address():
 def crowd_vote(campaign, gm, rival, brutus, nox):
     """A public campaign's bout paused at Nox's appeal, mercy left to everyone watching."""
     Campaign.objects.filter(pk=campaign.pk).update(visibility=Campaign.Visibility.PUBLIC)
-    campaign_house_rules_set(
-        campaign=campaign, by=gm, rules={"mercy": "vote_everyone", "mercy_vote_seconds": 600}
-    )
-    gladiator_tactics_set(gladiator=nox, tactics={"appeal": "always"}, by=rival)
-    bout = bout_schedule(
-        campaign=campaign,
-        by=gm,
-        gladiators=[brutus, nox],
-        scheduled_at=timezone.now() - timedelta(seconds=1),
-        seed=SEED,
-    )
-    bout_resolve(bout_id=bout.pk)
-    bout.refresh_from_db()
+    bout = paused_at_appeal(
+        campaign, gm, rival, brutus, nox,
+        rules={"mercy": "vote_everyone", "mercy_vote_seconds": 600},
+    )  # fmt: skip
     vote = mercy_vote_current(bout=bout)
     assert vote is not None and vote.voters == "everyone"
     return vote
