@@ -66,7 +66,9 @@ def test_run_serves_the_demo_and_ctrl_c_stops_everything(scratch_database):
     )
     try:
         banner = ""
-        deadline = time.monotonic() + 120
+        # A guard against a hang, not a speed check: the demo fights its bouts first, and a
+        # machine kept busy by other work takes minutes.
+        deadline = time.monotonic() + 600
         while "Ctrl-C stops" not in banner:
             line = stack.stdout.readline()
             assert line or stack.poll() is None, f"the stack exited early:\n{banner}"
@@ -110,8 +112,9 @@ def test_run_serves_the_demo_and_ctrl_c_stops_everything(scratch_database):
                 process.kill()
             os.killpg(stack.pid, signal.SIGKILL)
     assert stack.returncode == 0
-    time.sleep(0.5)
-    alive = [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
+    # Orphans the stack left behind would still be running when the wait ends.
+    _gone, alive = psutil.wait_procs(children, timeout=10)
+    alive = [c for c in alive if c.status() != psutil.STATUS_ZOMBIE]
     assert not alive, [c.cmdline() for c in alive]
     assert not (ROOT / ".devdata" / "redis-devstack-test" / "redis.sock").exists()
 

@@ -131,6 +131,33 @@ def wait_until(predicate, timeout: float = 30, what: str = "condition") -> None:
         time.sleep(0.05)
 
 
+def wait_tasks_done(
+    queue: str, *, ids: set[str] | None = None, name: str | None = None, timeout: float = 60
+) -> None:
+    """Wait until the tasks on `queue` with the given ids (or the given task name) are all
+    done: none waits in the queue, none is reserved by a worker, none runs. The places are
+    looked at in the order a message moves through them, so a message cannot slip past
+    unseen; it can only finish, which is what is awaited. The tasks awaited must not send
+    more of themselves."""
+
+    def ours(requests: dict | None) -> bool | None:
+        if requests is None:  # no worker answered in time: nothing is known
+            return None
+        return any(
+            (ids is not None and request["id"] in ids) or request.get("name") == name
+            for found in requests.values()
+            for request in found
+        )
+
+    def done() -> bool:
+        if queue_length(queue):
+            return False
+        inspect = app.control.inspect(timeout=2)
+        return ours(inspect.reserved()) is False and ours(inspect.active()) is False
+
+    wait_until(done, timeout, what=f"the tasks on {queue} to finish")
+
+
 def other_sessions_busy() -> bool:
     """Whether another session of the test database is running a statement or has a
     transaction open (a killed worker's backend until PostgreSQL rolls it back)."""

@@ -14,6 +14,7 @@ from arena.models import Bout, Tournament, TournamentMatch
 from arena.tasks import bout_resolve_task, tournament_schedule_task
 from arena.tournaments import tournament_create
 from characters.services import gladiator_create
+from tests.integration.conftest import wait_tasks_done
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -61,10 +62,9 @@ def test_the_worker_fights_a_knockout_to_its_champion(
 
     # Every message again: nothing is fought, scheduled or decided twice.
     before = list(tournament.matches.values_list("pk", "winner", "bout", "decided_by"))
-    for bout in bouts:
-        bout_resolve_task.delay(bout.pk)
-    tournament_schedule_task.delay(tournament.pk)
-    time.sleep(2)
+    again = {bout_resolve_task.delay(bout.pk).id for bout in bouts}
+    again.add(tournament_schedule_task.delay(tournament.pk).id)
+    wait_tasks_done("fights", ids=again)
     assert list(tournament.matches.values_list("pk", "winner", "bout", "decided_by")) == before
     assert Bout.objects.filter(tournament_match__tournament=tournament).count() == len(bouts)
     assert Bout.objects.filter(campaign=campaign).count() == len(bouts)

@@ -7,13 +7,14 @@ from __future__ import annotations
 import csv
 import io
 import json
-import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from arena.models import LabRun
+from arena.queue import LAB_CHUNK
+from tests.integration.conftest import wait_tasks_done
 
 pytestmark = [
     pytest.mark.integration,
@@ -56,9 +57,9 @@ def test_a_gm_runs_cancels_and_reads_a_lab_run_fought_by_the_worker(
     expect(page.locator("#lab-status")).to_have_attribute("data-status", "cancelled")
     big.refresh_from_db()
     assert big.status == LabRun.Status.CANCELLED and big.cells_done < big.cells_total
-    time.sleep(3)  # chunks in flight stop within 100 bouts: nothing more is stored
+    # Every chunk still queued or in flight runs, sees the run stopped and stores nothing.
     stopped_at = LabRun.objects.get(pk=big.pk).cells_done
-    time.sleep(2)
+    wait_tasks_done("simulations", name=LAB_CHUNK, timeout=120)
     assert LabRun.objects.get(pk=big.pk).cells_done == stopped_at
     assert LabRun.objects.get(pk=big.pk).cells == []
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 from datetime import timedelta
 
 import psutil
@@ -18,7 +17,13 @@ from arena.services import bout_schedule, bouts_sweep_due
 from arena.tasks import bout_resolve_task
 from characters.models import LedgerLine
 
-from .conftest import other_sessions_busy, start_worker, stop_worker, test_database_url
+from .conftest import (
+    other_sessions_busy,
+    start_worker,
+    stop_worker,
+    test_database_url,
+    wait_until,
+)
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -36,14 +41,6 @@ def due_bout(campaign, gm, brutus, nox):
     Bout.objects.filter(pk=bout.pk).update(scheduled_at=timezone.now() - timedelta(seconds=1))
     bout.refresh_from_db()
     return bout
-
-
-def wait_until(predicate, timeout: float = 30, what: str = "condition") -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
 
 
 def hold_gladiator_lock(gladiator_id: int) -> psycopg.Connection:
