@@ -12,7 +12,8 @@ from campaign.services import campaign_house_rules_set
 from characters.services import gladiator_tactics_set
 
 # With Nox appealing whenever he can, seed 8 brings his appeal on turn 9 (and seed 19 one of
-# Brutus's on turn 9): tests/engine/test_mercy_house_rule.py checks the engine's side.
+# Brutus's on turn 9): tests/engine/gladiatorquest/test_mercy_house_rule.py checks the
+# engine's side.
 SEED = 8
 
 

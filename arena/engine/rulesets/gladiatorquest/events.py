@@ -19,7 +19,7 @@ class QuestEvent(Event):
     dicts by the dozen). Most fields already are JSON scalars (names, squares, numbers); each
     class names the few that are not in `structured`, and its to_dict writes those as JSON:
     the dice as rolled (named again in `rolls`) as lists, an enum as its value, the combat's
-    pairs as lists. tests/engine/test_gladiatorquest_events.py checks that none is left out,
+    pairs as lists. tests/engine/gladiatorquest/test_events.py checks that none is left out,
     and that every to_dict gives what the generic Event.to_dict gives."""
 
     __slots__ = ()

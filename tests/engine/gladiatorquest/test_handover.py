@@ -18,7 +18,7 @@ from arena.engine.core.protocol import dice_for
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 from arena.engine.rulesets.gladiatorquest.orders import combat_order_json, step_order_json
 from arena.engine.rulesets.gladiatorquest.state import BoutState
-from tests.engine.test_random_bouts import _bout
+from tests.engine.gladiatorquest.test_random_bouts import _bout
 
 GQ = GladiatorQuest()
 

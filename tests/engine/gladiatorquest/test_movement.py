@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from arena.engine import EngineInputError
-from tests.engine.helpers import bout, events, gladiator, orders, play
+from tests.engine.gladiatorquest.helpers import bout, events, gladiator, orders, play
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,8 @@ import pytest
 
 from arena.engine import EngineInputError
 from arena.engine.core.mercy import VerdictNeeded, mercy_read
-from tests.engine.helpers import events, play, standing
-from tests.engine.test_mercy import _wounded_wizard
+from tests.engine.gladiatorquest.helpers import events, play, standing
+from tests.engine.gladiatorquest.test_mercy import _wounded_wizard
 
 APPEAL = "turn 3: Nox"
 AT = f"mercy.verdicts[{APPEAL!r}]"

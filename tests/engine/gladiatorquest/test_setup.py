@@ -10,7 +10,7 @@ import pytest
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest import setup
 from arena.engine.rulesets.gladiatorquest.state import to_json
-from tests.engine.helpers import bout, gladiator
+from tests.engine.gladiatorquest.helpers import bout, gladiator
 
 
 def _refusal(data: dict) -> tuple[str, str]:

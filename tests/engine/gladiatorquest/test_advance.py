@@ -16,7 +16,7 @@ from arena.engine.core.dice import Dice
 from arena.engine.core.protocol import advancing, dice_for, play_with, step_orders
 from arena.engine.rulesets.gladiator_arena import GladiatorArena
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
-from tests.engine.test_random_bouts import _bout
+from tests.engine.gladiatorquest.test_random_bouts import _bout
 
 GQ = GladiatorQuest()
 

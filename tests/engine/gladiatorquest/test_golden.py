@@ -1,7 +1,8 @@
 """Golden replays: stored bouts must resolve to exactly the stored log.
 
 Regenerate after an intended rules change with:
-    python -m tests.engine.test_golden  (then review the diff and bump the rule set version)
+    python -m tests.engine.gladiatorquest.test_golden
+(then review the diff and bump the rule set version)
 """
 
 from __future__ import annotations

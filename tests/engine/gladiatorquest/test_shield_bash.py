@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.engine.helpers import bout, events, gladiator, orders, play, standing
+from tests.engine.gladiatorquest.helpers import bout, events, gladiator, orders, play, standing
 
 S, W, B = "skull", "white", "black"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from arena.engine import EngineInputError
-from tests.engine.helpers import bout, events, gladiator, orders, play, standing
+from tests.engine.gladiatorquest.helpers import bout, events, gladiator, orders, play, standing
 
 S, W, B = "skull", "white", "black"
 STAND = {"move": "stand"}

@@ -15,7 +15,7 @@ from arena.engine.rulesets.gladiatorquest.orders import STEP_VECTORS, Move, Step
 from arena.engine.rulesets.gladiatorquest.ruleset import GladiatorQuest
 from arena.engine.rulesets.gladiatorquest.state import arms_of, loadout_of
 from arena.engine.rulesets.gladiatorquest.tactics import _walk, pick_target
-from tests.engine.helpers import bout, gladiator
+from tests.engine.gladiatorquest.helpers import bout, gladiator
 
 STEPS = [(0, 0), (0, 1), (1, 0), (0, -1), (-1, 0)]
 

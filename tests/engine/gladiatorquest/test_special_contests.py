@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from arena.engine import EngineInputError
-from tests.engine.helpers import bout, events, gladiator, orders, play, standing
+from tests.engine.gladiatorquest.helpers import bout, events, gladiator, orders, play, standing
 
 S, W, B = "skull", "white", "black"
 GOLDEN = Path(__file__).parent / "golden"
@@ -218,7 +218,7 @@ def test_daggers_only_twelve_daggers_each_and_they_may_be_thrown():
 
 
 def test_golden_daggers_only_bout():
-    """Golden replay tests/engine/golden/daggers_only_contest (seed 3, checked byte for byte
+    """Golden replay golden/daggers_only_contest (seed 3, checked byte for byte
     by test_golden): only daggers are thrown or struck with."""
     out = json.loads((GOLDEN / "daggers_only_contest.out.json").read_text())
     assert out == play(json.loads((GOLDEN / "daggers_only_contest.in.json").read_text()))

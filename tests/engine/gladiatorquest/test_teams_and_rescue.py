@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from arena.engine import EngineInputError
-from tests.engine.helpers import bout, events, gladiator, orders, play, standing
+from tests.engine.gladiatorquest.helpers import bout, events, gladiator, orders, play, standing
 
 S, W, B = "skull", "white", "black"
 GOLDEN = Path(__file__).parent / "golden"
@@ -179,7 +179,7 @@ def test_the_last_team_standing_wins_and_shares_first_place():
 
 
 def test_golden_two_against_two_a_spared_winner_keeps_his_fate():
-    """Golden replay tests/engine/golden/teams_rescue_potions (seed 5, checked byte for byte
+    """Golden replay golden/teams_rescue_potions (seed 5, checked byte for byte
     by test_golden). VI.B: 'While the Emperor has granted him his life, the Gladiator is
     still considered defeated': Brutus is spared though Blue wins; his fate says so."""
     out = json.loads((GOLDEN / "teams_rescue_potions.out.json").read_text())

@@ -10,7 +10,7 @@ import pytest
 from arena.engine.core.dice import Dice
 from arena.engine.core.protocol import Need, dice_for, play_with
 from arena.engine.rulesets.gladiatorquest import TYPES, GladiatorQuest
-from tests.engine.helpers import bout, gladiator, play
+from tests.engine.gladiatorquest.helpers import bout, gladiator, play
 
 GQ = GladiatorQuest()
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from arena.engine import EngineInputError, play, rulesets_available
-from tests.engine.helpers import bout, gladiator
+from tests.engine.gladiatorquest.helpers import bout, gladiator
 
 
 def test_rulesets_available_lists_gladiatorquest():

@@ -12,7 +12,7 @@ import pytest
 
 from arena.engine.core.events import Event
 from arena.engine.rulesets.gladiatorquest.events import Bump
-from tests.engine.test_gladiatorquest_events import event_classes
+from tests.engine.gladiatorquest.test_events import event_classes
 
 # Two values for each field type the events use, so that both sides of a text()'s
 # conditions are written (no dice and some, no target and one, hit and missed ...).

@@ -9,7 +9,7 @@ from arena.engine.core.dice import Dice
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 from arena.engine.rulesets.gladiatorquest.state import Status
 from arena.engine.rulesets.gladiatorquest.turn import begin, spare, wound
-from tests.engine.helpers import bout, events, gladiator, orders, play, standing
+from tests.engine.gladiatorquest.helpers import bout, events, gladiator, orders, play, standing
 
 S, W = "skull", "white"
 STAND = {"move": "stand"}

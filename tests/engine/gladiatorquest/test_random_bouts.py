@@ -4,10 +4,10 @@ golden/random_bouts.json holds ~200 random bouts of 2-8 gladiators (random types
 tactics, teams, bonuses, boards, walls and contests), each with the SHA-256 of
 `json.dumps(play(bout))` (or the EngineInputError text), its turn count and winner. A digest
 only says that something changed, not what: when one fails, compare the logs themselves
-(tests/engine/golden/*.out.json shows a few in full).
+(tests/engine/gladiatorquest/golden/*.out.json shows a few in full).
 
 Record it again only with an intended change of the log (and a new rule set version):
-    python -m tests.engine.test_random_bouts
+    python -m tests.engine.gladiatorquest.test_random_bouts
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 from arena.engine.rulesets.gladiatorquest.state import Lying
-from tests.engine.helpers import bout, events, gladiator, orders, play, standing
+from tests.engine.gladiatorquest.helpers import bout, events, gladiator, orders, play, standing
 
 S, W = "skull", "white"
 PLATE = ["shortsword", "plate_mail"]

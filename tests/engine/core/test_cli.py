@@ -11,7 +11,7 @@ import pytest
 
 from arena.engine import campaign_rulesets
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GOOD = {
     "ruleset": "gladiatorquest",
     "seed": 42,

@@ -7,7 +7,7 @@ import pytest
 
 from arena.engine import EngineInputError
 from arena.engine.rulesets.gladiatorquest import ARMOURY
-from tests.engine.helpers import bout, events, gladiator, orders, play
+from tests.engine.gladiatorquest.helpers import bout, events, gladiator, orders, play
 
 S, W, B = "skull", "white", "black"
 STAND = {"move": "stand"}

@@ -4,7 +4,7 @@ the crowd grows impatient, and the turn bound ends any bout."""
 
 from __future__ import annotations
 
-from tests.engine.helpers import bout, events, gladiator, orders, play
+from tests.engine.gladiatorquest.helpers import bout, events, gladiator, orders, play
 
 S, B = "skull", "black"
 STAND = {"move": "stand"}

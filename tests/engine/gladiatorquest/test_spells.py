@@ -15,7 +15,7 @@ import pytest
 
 from arena.engine import EngineInputError
 from arena.engine.rulesets.gladiatorquest import DEFAULT_SPELLS, SPELL_GROUPS
-from tests.engine.helpers import bout, events, gladiator, orders, play, standing
+from tests.engine.gladiatorquest.helpers import bout, events, gladiator, orders, play, standing
 
 S, W, B = "skull", "white", "black"
 GOLDEN = Path(__file__).parent / "golden"
@@ -276,7 +276,7 @@ def test_summon_orcs_is_refused_in_the_arena():
 
 
 def test_golden_wizard_against_elf_casts_and_uses_up_spells():
-    """Golden replay tests/engine/golden/spells_wizard_vs_elf (seed 11, checked byte for byte
+    """Golden replay golden/spells_wizard_vs_elf (seed 11, checked byte for byte
     by test_golden): spells cast by both sides leave `spells_left`."""
     out = json.loads((GOLDEN / "spells_wizard_vs_elf.out.json").read_text())
     assert out == play(json.loads((GOLDEN / "spells_wizard_vs_elf.in.json").read_text()))

@@ -16,7 +16,7 @@ from arena.engine.core.protocol import Need, Pending, dice_for
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 from arena.engine.rulesets.gladiatorquest.standings import record
-from tests.engine.test_random_bouts import _bout
+from tests.engine.gladiatorquest.test_random_bouts import _bout
 
 GQ = GladiatorQuest()
 
