@@ -1,4 +1,4 @@
-"""Holes found in review, each pinned by a test: shared gladiators across bouts, secret tactics
+"""Guards around bouts, each pinned by a test: shared gladiators across bouts, secret tactics
 in the bout API, a sweeper that one bad bout could stall, options and inputs that gave 500s."""
 
 from __future__ import annotations
