@@ -16,7 +16,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from arena.engine import campaign_rulesets, play, ruleset
-from arena.engine.core.campaign import KNOCKOUT_ENTRANTS, fight_problems_of, knockout_entrants_of
+from arena.engine.core.campaign import (
+    KNOCKOUT_ENTRANTS,
+    Entrant,
+    fight_problems_of,
+    knockout_entrants_of,
+    rolls_dice_of,
+)
 from arena.engine.core.canonical import digest
 from arena.engine.core.ruleset import RULESETS as REGISTERED
 from arena.engine.core.ruleset import step_word_of
@@ -333,3 +339,20 @@ def test_the_rule_set_list_gives_each_knockouts_limits(api_as, owner):
         assert listed[slug]["knockout_entrants"] == list(knockout_entrants_of(adapter(slug)))
     assert listed["gladiator-101"]["knockout_entrants"] == [4, 8]
     assert listed["gladiatorquest"]["knockout_entrants"] == [4, 64]
+
+
+@pytest.mark.parametrize("slug", RULESETS)
+def test_a_rule_set_that_leaves_nothing_to_chance_fights_one_bout_whatever_the_seed(slug):
+    # rolls_dice = False lets the odds fight a bout once and call it certain: its bout input
+    # must not depend on the seed (nor hold one), and two fights of it end the same way.
+    rules = ruleset(slug)
+    if rolls_dice_of(rules.campaign):
+        pytest.skip(f"{slug} leaves things to chance")
+    kinds = [t.slug for t in rules.campaign.types()][:2]
+    entrants = [
+        Entrant(name, kind, rules.campaign.new_build(kind), 1, tuple(t.starting_kit), {})
+        for name, kind, t in zip(("Ann", "Bea"), kinds, rules.campaign.types(), strict=False)
+    ]
+    inputs = [rules.campaign.bout_input(entrants, {}, seed=s, by_tactics=True) for s in (1, 2)]
+    assert inputs[0] == inputs[1] and "seed" not in inputs[0]
+    assert play(inputs[0])["result"] == play(inputs[1])["result"]

@@ -72,6 +72,11 @@ def edge_squares(width: int, height: int, count: int, taken: set[str]) -> list[s
 
 class GladiatorArenaCampaign:
     has_levels = False
+    rolls_dice = False  # no dice, and edge_squares places whoever has no square
+    winner_falls = (
+        "Places go to the most kills, then to whoever stood longest (section 8), so a "
+        "gladiator who falls last, or kills more before falling, wins."
+    )
     record = RecordWords(
         wins="Wins",
         defeated="Kills",
