@@ -27,6 +27,7 @@ from .catalogue import (
     equipment_problems,
     gladiator_kinds,
     gladiator_type,
+    issued_kit,
     sheet_lines,
     tactics_settings,
 )
@@ -77,7 +78,12 @@ def gladiator_new(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, f"{gladiator.name} joins your stable.")
             return redirect("gladiator", slug=campaign.slug, pk=gladiator.pk)
-    context = {"form": form, "tactics_form": tactics, "campaign": campaign}
+    context = {
+        "form": form,
+        "tactics_form": tactics,
+        "campaign": campaign,
+        "entry_note": getattr(adapter(campaign.ruleset), "entry_note", ""),
+    }
     return render(request, "characters/gladiator_new.html", context, status=form_status(request))
 
 
@@ -112,6 +118,7 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
         "advances": advances,
         "has_tactics": bool(tactics),
         "holdings": holdings,
+        "issued": issued_kit(gladiator),
         "ledger": Paginator(ledger_statement(gladiator=gladiator), STATEMENT_LINES).get_page(
             request.GET.get("statement")
         ),

@@ -162,6 +162,13 @@ def fight_problems_of(
     return list(own(kind, build, list(equipment))) if own is not None else []
 
 
+def issued_kit_of(adapter: Any, kind: str) -> tuple[str, ...]:
+    """The armoury's slugs of what this type is issued for every bout (the adapter's optional
+    `issued_kit`; none when absent)."""
+    own = getattr(adapter, "issued_kit", None)
+    return tuple(own(kind)) if own is not None else ()
+
+
 def rolls_dice_of(adapter: Any) -> bool:
     """Whether a bout of this rule set leaves anything to chance (the adapter's optional
     `rolls_dice`, True when absent)."""
@@ -232,6 +239,9 @@ class CampaignAdapter(Protocol):
     # Optional, True when absent: whether a type may meet itself (the balance lab's mirror
     # match). Arena of the Elders fields each champion once, so it has none.
     mirror_matches: bool
+    # Optional, none when absent: `issued_kit(kind) -> [armoury slugs]`, what a gladiator of
+    # this type is issued for every bout without holding it (Gladiator 101's standard kit),
+    # shown on its sheet. Read through issued_kit_of().
     # Optional, True when absent: whether a bout's input leaves anything to chance. False
     # (Gladiator Arena: no dice, and entrants without a square are placed by a fixed rule): the
     # same entrants fight the same bout every time, so the odds fight it once and say what
