@@ -17,6 +17,7 @@ from arena.engine.core.campaign import (
     content_kinds_of,
     fight_problems_of,
     issued_kit_of,
+    pays_experience_of,
 )
 from campaign.content import content_documents
 from campaign.errors import LudusError
@@ -65,6 +66,11 @@ def gladiator_type(slug: str, kind: str, *, campaign: Any = None) -> GladiatorTy
 def armoury(slug: str) -> Mapping[str, Mapping[str, Any]]:
     """slug -> item data (name, kind, price, note). Items with price None are not sold."""
     return adapter(slug).armoury()
+
+
+def pays_experience(slug: str) -> bool:
+    """Whether bouts of rule set `slug` pay experience (some rule texts give it no use)."""
+    return pays_experience_of(adapter(slug))
 
 
 def issued_kit(gladiator: Any) -> list[Mapping[str, Any]]:

@@ -28,6 +28,7 @@ from .catalogue import (
     gladiator_kinds,
     gladiator_type,
     issued_kit,
+    pays_experience,
     sheet_lines,
     tactics_settings,
 )
@@ -109,12 +110,14 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
     ]
     tactics = tactics_settings(campaign.ruleset)
     advances = advances_of(gladiator)
+    has_levels = adapter(campaign.ruleset).has_levels
     return {
         "campaign": campaign,
         "gladiator": gladiator,
         "base": gladiator_type(campaign.ruleset, gladiator.kind, campaign=campaign),
         "stat_lines": sheet_lines(gladiator),
-        "has_levels": adapter(campaign.ruleset).has_levels,
+        "has_levels": has_levels,
+        "pays_experience": pays_experience(campaign.ruleset),
         "advances": advances,
         "has_tactics": bool(tactics),
         "holdings": holdings,
@@ -131,7 +134,8 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
             y_label="gold",
             css_class="gold",
         ),
-        "level_chart": time_chart(
+        "level_chart": has_levels
+        and time_chart(
             series["level"],
             title=f"{gladiator.name}'s level over time: now {gladiator.level}",
             y_label="level",

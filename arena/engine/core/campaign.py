@@ -169,6 +169,12 @@ def issued_kit_of(adapter: Any, kind: str) -> tuple[str, ...]:
     return tuple(own(kind)) if own is not None else ()
 
 
+def pays_experience_of(adapter: Any) -> bool:
+    """Whether this rule set's bouts pay experience (the adapter's optional `pays_experience`,
+    True when absent)."""
+    return bool(getattr(adapter, "pays_experience", True))
+
+
 def rolls_dice_of(adapter: Any) -> bool:
     """Whether a bout of this rule set leaves anything to chance (the adapter's optional
     `rolls_dice`, True when absent)."""
@@ -242,6 +248,11 @@ class CampaignAdapter(Protocol):
     # Optional, none when absent: `issued_kit(kind) -> [armoury slugs]`, what a gladiator of
     # this type is issued for every bout without holding it (Gladiator 101's standard kit),
     # shown on its sheet. Read through issued_kit_of().
+    # Optional, True when absent: whether its bouts pay experience. False where the rule text
+    # gives experience no use (Gladiator Arena: no stats to raise, no levels): its outcomes
+    # pay none, and the sheet shows no experience nor level chart. Read through
+    # pays_experience_of().
+    pays_experience: bool
     # Optional, True when absent: whether a bout's input leaves anything to chance. False
     # (Gladiator Arena: no dice, and entrants without a square are placed by a fixed rule): the
     # same entrants fight the same bout every time, so the odds fight it once and say what
