@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import connection
-from django.db.models import Min
+from django.db.models import F, FloatField, Min, OuterRef, Prefetch, Subquery, Value
+from django.db.models.functions import Coalesce
 from openskill.models import PlackettLuce
 
 from .models import Bout, BoutEntrant, Rating, RatingChange
@@ -244,3 +245,49 @@ def ratings_rebuild(*, campaign_id: int) -> int:
     RatingChange.objects.bulk_create(changes)
     Rating.objects.bulk_create(r for mine in rows.values() for r in mine.values() if r.bouts)
     return rated
+
+
+# Reads: what pages and the API show.
+
+
+def ordinal_expression(ruleset: str) -> Coalesce:
+    """A gladiator query's annotation: its rating's ordinal under the rule set, the starting
+    one when it has fought no rated bout (so the table sorts every gladiator)."""
+    stored = Rating.objects.filter(gladiator=OuterRef("pk"), ruleset=ruleset).values("ordinal")
+    return Coalesce(Subquery(stored[:1]), Value(START_ORDINAL), output_field=FloatField())
+
+
+def rating_start(*, gladiator_id: int, ruleset: str) -> Rating:
+    """The rating of a gladiator without rated bouts (unsaved)."""
+    return Rating(
+        gladiator_id=gladiator_id, ruleset=ruleset, mu=START_MU, sigma=START_SIGMA,
+        ordinal=START_ORDINAL,
+    )  # fmt: skip
+
+
+def rating_of(*, gladiator_id: int, ruleset: str) -> Rating:
+    """The gladiator's rating under the rule set (the starting one if it has none)."""
+    found = Rating.objects.filter(gladiator_id=gladiator_id, ruleset=ruleset).first()
+    return found or rating_start(gladiator_id=gladiator_id, ruleset=ruleset)
+
+
+def ratings_prefetch(ruleset: str) -> Prefetch:
+    """For a list of gladiators: each one's rating rows under the rule set, as `rating_rows`
+    (one query for the list instead of one per gladiator)."""
+    return Prefetch(
+        "ratings", queryset=Rating.objects.filter(ruleset=ruleset), to_attr="rating_rows"
+    )
+
+
+def rating_history(*, gladiator_id: int, ruleset: str):
+    """The gladiator's rating changes under the rule set, the first first, each with what the
+    bout did to the shown rating (`ordinal_change`) and its bout's title (the bout row's log
+    is left unread)."""
+    return (
+        RatingChange.objects.filter(gladiator_id=gladiator_id, ruleset=ruleset)
+        .annotate(ordinal_change=F("ordinal") - (F("mu_before") - Z * F("sigma_before")))
+        .select_related("bout")
+        .only("id", "bout_id", "bout__title", "ruleset", "mu", "sigma", "ordinal", "mu_before",
+              "sigma_before", "at")
+        .order_by("id")
+    )  # fmt: skip
