@@ -212,6 +212,7 @@ class Tournament(models.Model):
     class Seeding(models.TextChoices):
         RANDOM = "random", "At random (seeded, so the draw can be redone)"
         STANDINGS = "standings", "By standings (most wins first)"
+        RATING = "rating", "By rating (the highest first)"
 
     campaign = models.ForeignKey(
         "campaign.Campaign", on_delete=models.CASCADE, related_name="tournaments"
