@@ -5,7 +5,10 @@ checks first."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from django.core.management import CommandError, call_command
 
 from arena.models import Rating, RatingChange
 from arena.ratings import (
@@ -168,3 +171,22 @@ def test_a_rebuild_rates_the_stored_bouts_as_they_were_rated(
 def test_skill_ordinal_is_mu_less_three_sigma():
     assert Skill(30.0, 2.0).ordinal == 24.0
     assert START.ordinal == pytest.approx(0.0)
+
+
+def test_the_command_rates_bouts_stored_before_ratings(campaign, brutus, nox, crixus, fight):
+    fight([brutus, nox], seed=8)
+    fight([brutus, crixus, nox], seed=1, teams=["red", "red", "blue"])
+    live = (skills(), [row[1:] for row in history()])
+    RatingChange.objects.all().delete()  # as if fought before ratings existed
+    Rating.objects.all().delete()
+
+    out = io.StringIO()
+    call_command("ratings_rebuild", "--campaign", campaign.slug, stdout=out)
+
+    assert out.getvalue() == f"{campaign.slug}: 2 bouts rated\n"
+    assert (skills(), [row[1:] for row in history()]) == live
+
+
+def test_the_command_names_a_campaign_it_does_not_know():
+    with pytest.raises(CommandError, match="No campaign with the slug 'nowhere'"):
+        call_command("ratings_rebuild", "--campaign", "nowhere")
