@@ -104,17 +104,23 @@ def _seats(bout_ids: Iterable[int]) -> dict[int, list[Seat]]:
 
 
 def _current(ruleset: str, ids: Iterable[int]) -> dict[int, Rating]:
-    """The rating rows of these gladiators under the rule set, made at the start if missing."""
+    """The rating rows of these gladiators under the rule set, made at the start if missing
+    (one read once every gladiator has a row)."""
     ids = sorted(set(ids))
-    Rating.objects.bulk_create(
-        [
-            Rating(gladiator_id=g, ruleset=ruleset, mu=START_MU, sigma=START_SIGMA,
-                   ordinal=START_ORDINAL)
-            for g in ids
-        ],
-        ignore_conflicts=True,
-    )  # fmt: skip
-    return {r.gladiator_id: r for r in Rating.objects.filter(ruleset=ruleset, gladiator_id__in=ids)}
+    rows = {r.gladiator_id: r for r in Rating.objects.filter(ruleset=ruleset, gladiator_id__in=ids)}
+    missing = [g for g in ids if g not in rows]
+    if missing:
+        Rating.objects.bulk_create(
+            [
+                Rating(gladiator_id=g, ruleset=ruleset, mu=START_MU, sigma=START_SIGMA,
+                       ordinal=START_ORDINAL)
+                for g in missing
+            ],
+            ignore_conflicts=True,  # another bout's first rating of the same gladiator
+        )  # fmt: skip
+        made = Rating.objects.filter(ruleset=ruleset, gladiator_id__in=missing)
+        rows.update((r.gladiator_id, r) for r in made)
+    return rows
 
 
 def _apply(
@@ -141,13 +147,19 @@ def _apply(
     return changes
 
 
-def ratings_update(*, bout: Bout) -> None:
+def seats_of(entrants: Iterable[BoutEntrant]) -> list[Seat]:
+    return [Seat(e.gladiator_id, e.team, e.place) for e in entrants]
+
+
+def ratings_update(*, bout: Bout, seats: Sequence[Seat] | None = None) -> None:
     """Rate a just decided bout, once: inside its resolution, with its entrants' places stored
-    and their gladiator rows locked. A bout already rated is left as it is."""
+    and their gladiator rows locked. A bout already rated is left as it is. `seats`: its
+    entrants as the caller holds them (read from the database when not given)."""
     _lock(bout.campaign_id, exclusive=False)
     if RatingChange.objects.filter(bout=bout).exists():
         return
-    seats = _seats([bout.pk])[bout.pk]
+    if seats is None:
+        seats = _seats([bout.pk])[bout.pk]
     rows = _current(bout.ruleset, (s.gladiator_id for s in seats))
     changes = _apply(
         bout_id=bout.pk, ruleset=bout.ruleset, at=bout.resolved_at, seats=seats, rows=rows

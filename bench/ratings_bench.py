@@ -31,7 +31,7 @@ def main() -> None:
         from django.utils import timezone
 
         from arena.models import Bout, BoutEntrant
-        from arena.ratings import START, rate, ratings_undo, ratings_update
+        from arena.ratings import START, rate, ratings_undo, ratings_update, seats_of
         from campaign.services import campaign_create
         from characters.models import Gladiator
 
@@ -43,30 +43,31 @@ def main() -> None:
         )
         shuffle = random.Random(26)
 
-        def stored_bout(pairs: list[list[int]]) -> Bout:
-            """A decided bout of these entrants, placed in the order given."""
+        def stored_bout(pairs: list[list[int]]) -> tuple[Bout, list]:
+            """A decided bout of these entrants, placed in the order given, and its seats (a
+            resolution hands over the entrants it has just stored)."""
             now = timezone.now()
             bout = Bout.objects.create(
                 campaign=campaign, ruleset=campaign.ruleset, seed=0, scheduled_at=now,
                 status=Bout.Status.RESOLVED, resolved_at=now, created_by=gm,
             )  # fmt: skip
-            BoutEntrant.objects.bulk_create(
+            entrants = BoutEntrant.objects.bulk_create(
                 BoutEntrant(bout=bout, gladiator_id=g, place=place)
                 for place, group in enumerate(pairs, start=1)
                 for g in group
             )
-            return bout
+            return bout, seats_of(entrants)
 
-        def a_round() -> list[Bout]:
+        def a_round() -> list[tuple[Bout, list]]:
             ids = [g.pk for g in fighters]
             shuffle.shuffle(ids)
             return [stored_bout([[ids[n]], [ids[n + 1]]]) for n in range(0, ENTRANTS, 2)]
 
-        def rated(bouts: list[Bout]) -> float:
+        def rated(bouts: list[tuple[Bout, list]]) -> float:
             began = time.perf_counter()
-            for bout in bouts:
+            for bout, seats in bouts:
                 with transaction.atomic():
-                    ratings_update(bout=bout)
+                    ratings_update(bout=bout, seats=seats)
             return time.perf_counter() - began
 
         rounds = [rated(a_round()) for _ in range(SAMPLES)]
@@ -97,7 +98,7 @@ def main() -> None:
             rated(first)
             for _ in range(LATER_ROUNDS):
                 rated(a_round())
-            bout = first[0]
+            bout = first[0][0]
             began = time.perf_counter()
             with transaction.atomic():
                 ratings_undo(bout=bout)
