@@ -489,3 +489,7 @@ class BoutOdds(models.Model):
     def simulated(self) -> int:
         """How many bouts the figures rest on so far."""
         return self.odds[0]["bouts"] if self.odds else 0
+
+
+# A season's models live in their own module; imported here so they are the arena app's.
+from arena.seasons.models import Season, SeasonEntry, SeasonFixture  # noqa: E402, F401
