@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from arena.api import CancelIn
+from arena.models import Bout
 from campaign.api_inputs import Id, Integer, Text, list_schema, paginated
 from campaign.inputs import TITLE_MAX
 from campaign.selectors import campaign_get_visible
@@ -18,6 +19,7 @@ from characters.selectors import gladiators_of_ids
 from .models import Season, SeasonFixture
 from .selectors import season_entry_of, season_get_visible, season_view, seasons_of_campaign
 from .services import (
+    DEADLINE_HOURS_MAX,
     ENTRANTS,
     EXTEND_MAX,
     POINTS_MAX,
@@ -36,7 +38,8 @@ class SeasonOut(serializers.ModelSerializer):
         model = Season
         fields = [
             "id", "title", "format", "rounds", "rounds_played", "first_round_at", "round_days",
-            "next_round_at", "points_win", "points_draw", "points_loss", "options", "status",
+            "next_round_at", "points_win", "points_draw", "points_loss", "mode", "deadline_hours",
+            "options", "status",
             "created_at", "finished_at",
         ]  # fmt: skip
 
@@ -128,6 +131,15 @@ class SeasonIn(serializers.Serializer):
     points_win = Integer(min_value=0, max_value=POINTS_MAX, default=3)
     points_draw = Integer(min_value=0, max_value=POINTS_MAX, default=1)
     points_loss = Integer(min_value=0, max_value=POINTS_MAX, default=0)
+    mode = serializers.ChoiceField(choices=Bout.Mode.choices, default=Bout.Mode.TACTICS)
+    deadline_hours = Integer(
+        min_value=1,
+        max_value=DEADLINE_HOURS_MAX,
+        required=False,
+        allow_null=True,
+        default=24,
+        help_text="By web: the hours each turn waits for orders (null: no deadline).",
+    )
     options = serializers.DictField(
         required=False,
         default=dict,

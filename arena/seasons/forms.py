@@ -10,11 +10,12 @@ from django.db.models import QuerySet
 
 from arena.engine.core.campaign import OptionField
 from arena.forms import GladiatorChoice, option_fields, options_chosen
+from arena.models import Bout
 from campaign.inputs import TITLE_MAX, IntegerField, TextField
 from characters.models import Gladiator
 
 from .models import Season
-from .services import ENTRANTS, POINTS_MAX, ROUND_DAYS
+from .services import DEADLINE_HOURS_MAX, ENTRANTS, POINTS_MAX, ROUND_DAYS
 
 
 class SeasonForm(forms.Form):
@@ -43,6 +44,15 @@ class SeasonForm(forms.Form):
     points_loss = IntegerField(
         label="Points for a loss", min_value=0, max_value=POINTS_MAX, initial=0
     )
+    mode = forms.ChoiceField(choices=Bout.Mode.choices, initial=Bout.Mode.TACTICS)
+    deadline_hours = IntegerField(
+        label="By web: hours a turn waits for orders",
+        min_value=1,
+        max_value=DEADLINE_HOURS_MAX,
+        required=False,
+        initial=24,
+        help_text="Empty: no deadline.",
+    )
     gladiators = GladiatorChoice(
         queryset=Gladiator.objects.none(),
         widget=forms.CheckboxSelectMultiple,
@@ -59,7 +69,12 @@ class SeasonForm(forms.Form):
 
     def service_arguments(self) -> dict[str, Any]:
         """What season_open takes."""
-        names = ("title", "format", "first_round_at", "round_days", "rounds", "gladiators")
+        names = ("title", "format", "first_round_at", "round_days", "rounds", "gladiators", "mode")
         plain = {k: self.cleaned_data[k] for k in names}
         points = {k: self.cleaned_data[k] for k in ("points_win", "points_draw", "points_loss")}
-        return {**plain, **points, "options": options_chosen(self.options, self.cleaned_data)}
+        return {
+            **plain,
+            **points,
+            "deadline_hours": self.cleaned_data.get("deadline_hours"),
+            "options": options_chosen(self.options, self.cleaned_data),
+        }

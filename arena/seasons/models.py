@@ -8,6 +8,12 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import models
 
+# The bout's own modes (arena.models.Bout.Mode), named here as that module imports this one.
+BOUT_MODES = [
+    ("tactics", "Fought by tactics at its time"),
+    ("orders", "Turn by turn, with secret orders (play-by-web)"),
+]
+
 
 class Season(models.Model):
     """A league over weeks: its format, entrants, calendar and points rule. The worker plays
@@ -35,6 +41,10 @@ class Season(models.Model):
     points_win = models.PositiveSmallIntegerField(default=3)
     points_draw = models.PositiveSmallIntegerField(default=1)
     points_loss = models.PositiveSmallIntegerField(default=0)
+    # Fought by tactics at the round's time, or turn by turn by web from the round's time.
+    mode = models.CharField(max_length=10, choices=BOUT_MODES, default="tactics")
+    # By web: hours each turn waits for orders (None: no deadline), as a bout's.
+    deadline_hours = models.PositiveIntegerField(null=True, blank=True)
     # Bout options, as the rule set reads them, for every bout of the season.
     options = models.JSONField(default=dict, blank=True)
     status = models.CharField(

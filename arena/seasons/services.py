@@ -14,8 +14,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from arena.engine_io import bout_options_clean
-from arena.models import Bout
+from arena.models import Bout, BoutEntrant
+from arena.play_by_web import bout_open, bout_start
 from arena.queue import enqueue_season_round
+from arena.selectors import bout_of_gladiator_in_play
 from arena.services import (
     EARLY_TOLERANCE,
     ETA_HORIZON,
@@ -27,6 +29,7 @@ from arena.services import (
     bout_schedule,
     check_schedule_time,
 )
+from arena.turns import turn_rules
 from campaign.errors import LudusError, NotAllowed
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
@@ -46,6 +49,7 @@ ENTRANTS = (2, 64)
 ROUND_DAYS = (1, 28)
 POINTS_MAX = 100
 EXTEND_MAX = 20
+DEADLINE_HOURS_MAX = 24 * 14  # as a bout's (arena/play_by_web.py)
 # Bouts of a round that are not decided yet.
 UNDECIDED = (Bout.Status.SCHEDULED, Bout.Status.VERDICT, *TURN_BY_TURN_LIVE)
 
@@ -104,10 +108,14 @@ def season_open(
     points_draw: int = 1,
     points_loss: int = 0,
     options: dict[str, Any] | None = None,
+    mode: str = Bout.Mode.TACTICS,
+    deadline_hours: int | None = 24,
 ) -> Season:
     """The GM opens a season: the entrants are seeded in the order given (1 first), a round
     robin's fixtures are all drawn now (Berger tables), a Swiss round is paired when it is
-    due. Nothing is stored unless everything is right."""
+    due. Its bouts are fought by tactics at the round's time, or (mode "orders") by web, each
+    started at the round's time with `deadline_hours` a turn. Nothing is stored unless
+    everything is right."""
     check_campaign_gm(campaign=campaign, user=by)
     if campaign.is_archived:
         raise LudusError("An archived campaign opens no season.")
@@ -139,7 +147,8 @@ def season_open(
             field="round_days",
         )
     _check_points(points_win, points_draw, points_loss)
-    options = bout_options_clean(campaign=campaign, options=options or {}, by_tactics=True)
+    by_web = _check_mode(campaign, mode, deadline_hours)
+    options = bout_options_clean(campaign=campaign, options=options or {}, by_tactics=not by_web)
     locked = {
         g.pk: g
         for g in Gladiator.objects.select_for_update()
@@ -168,6 +177,8 @@ def season_open(
         points_draw=points_draw,
         points_loss=points_loss,
         options=options,
+        mode=mode,
+        deadline_hours=deadline_hours if by_web else None,
         next_round_at=first_round_at,
         created_by=by,
     )
@@ -190,6 +201,22 @@ def season_open(
     if first_round_at <= timezone.now() + ETA_HORIZON:
         transaction.on_commit(lambda: enqueue_season_round(season.pk, eta=first_round_at))
     return season
+
+
+def _check_mode(campaign: Campaign, mode: str, deadline_hours: int | None) -> bool:
+    """Whether the season plays by web; a mode its rule set cannot play is refused."""
+    if mode not in Bout.Mode.values:
+        choices = " or ".join(Bout.Mode.values)
+        raise LudusError(f"The mode is {choices}, not {mode!r}.", field="mode")
+    if mode == Bout.Mode.TACTICS:
+        return False
+    turn_rules(campaign.ruleset)  # "... is not played turn by turn on Ludus yet"
+    if deadline_hours is not None and not 1 <= deadline_hours <= DEADLINE_HOURS_MAX:
+        raise LudusError(
+            f"A turn's deadline is 1 to {DEADLINE_HOURS_MAX} hours, or none; not {deadline_hours}.",
+            field="deadline_hours",
+        )
+    return True
 
 
 def _draw_round_robin(season: Season, entries: list[SeasonEntry]) -> None:
@@ -336,15 +363,19 @@ def _play(season: Season, fixture: SeasonFixture, number: int) -> int:
         fixture.forfeit = " ".join(r for r in (first, second) if r)[:REASON_MAX]
         fixture.save(update_fields=["outcome", "forfeit"])
         return 0
+    title = f"{season.title}: round {number}"[:TITLE_MAX]
     try:
-        bout = bout_schedule(
-            campaign=campaign,
-            by=season.created_by,
-            gladiators=[fixture.first.gladiator, fixture.second.gladiator],
-            scheduled_at=timezone.now(),
-            title=f"{season.title}: round {number}"[:TITLE_MAX],
-            options=season.options,
-        )
+        if season.mode == Bout.Mode.ORDERS:
+            bout = _bout_by_web(season, fixture, title)
+        else:
+            bout = bout_schedule(
+                campaign=campaign,
+                by=season.created_by,
+                gladiators=[fixture.first.gladiator, fixture.second.gladiator],
+                scheduled_at=timezone.now(),
+                title=title,
+                options=season.options,
+            )
     except (LudusError, NotAllowed) as error:
         # The rules refuse the pair, one is busy in a bout turn by turn, the opener is no
         # longer the GM: no result, in words, rather than a round that never ends.
@@ -356,6 +387,30 @@ def _play(season: Season, fixture: SeasonFixture, number: int) -> int:
     fixture.bout = bout
     fixture.save(update_fields=["bout"])
     return 1
+
+
+def _bout_by_web(season: Season, fixture: SeasonFixture, title: str) -> Bout:
+    """A bout by web for the pair, started at once: both entered (squares left to the arena,
+    as for an entrant who names none), turn 1 open for orders until its deadline. The GM's
+    own services do it, in the GM's name, in one savepoint: a bout the rules refuse to start
+    is not left open."""
+    with transaction.atomic():
+        bout = bout_open(
+            campaign=season.campaign,
+            by=season.created_by,
+            title=title,
+            options=season.options,
+            deadline_hours=season.deadline_hours,
+        )
+        gladiators = [fixture.first.gladiator, fixture.second.gladiator]
+        for gladiator in gladiators:
+            busy = bout_of_gladiator_in_play(
+                gladiator_id=gladiator.pk, statuses=(*TURN_BY_TURN_LIVE, Bout.Status.SCHEDULED)
+            )
+            if busy is not None:
+                raise LudusError(f"{gladiator.name} is already in {busy}.")
+        BoutEntrant.objects.bulk_create(BoutEntrant(bout=bout, gladiator=g) for g in gladiators)
+        return bout_start(bout=bout, by=season.created_by)
 
 
 def season_finish_if_done(*, season_id: int) -> bool:

@@ -25,6 +25,8 @@ def test_the_gm_opens_a_season_by_the_form(client_as, campaign, gm, owner, stabl
     form = {
         "title": "Autumn league",
         "format": "round_robin",
+        "mode": "tactics",
+        "deadline_hours": "24",
         "first_round_at": (timezone.now() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
         "round_days": "7",
         "points_win": "3",
