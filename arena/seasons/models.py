@@ -3,8 +3,6 @@ arena/models.py, so they are the arena app's models and migrations."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-
 from django.conf import settings
 from django.db import models
 
@@ -70,14 +68,6 @@ class Season(models.Model):
     @property
     def is_swiss(self) -> bool:
         return self.format == self.Format.SWISS
-
-    def round_at(self, number: int) -> datetime | None:
-        """When round `number` (1 is the first) is due by the calendar as it stands now."""
-        if self.next_round_at is None or number <= self.rounds_played:
-            return None
-        return self.next_round_at + timedelta(
-            days=self.round_days * (number - 1 - self.rounds_played)
-        )
 
 
 class SeasonEntry(models.Model):

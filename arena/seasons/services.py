@@ -21,13 +21,14 @@ from arena.selectors import bout_of_gladiator_in_play
 from arena.services import (
     EARLY_TOLERANCE,
     ETA_HORIZON,
+    PAST_GRACE,
     REASON_MAX,
+    SCHEDULE_AHEAD,
     SCHEDULE_REACH,
     TITLE_MAX,
     TURN_BY_TURN_LIVE,
     bout_cancel,
     bout_schedule,
-    check_schedule_time,
 )
 from arena.turns import turn_rules
 from campaign.errors import LudusError, NotAllowed
@@ -138,7 +139,13 @@ def season_open(
         )
     if timezone.is_naive(first_round_at):
         raise LudusError("The first round's time needs a time zone.", field="first_round_at")
-    check_schedule_time(first_round_at)
+    now = timezone.now()
+    if not now - PAST_GRACE <= first_round_at <= now + SCHEDULE_AHEAD:
+        raise LudusError(
+            f"Round one is due from now to a year ahead ({now + SCHEDULE_AHEAD:%Y-%m-%d}), "
+            f"not {first_round_at:%Y-%m-%d %H:%M} UTC.",
+            field="first_round_at",
+        )
     span = timedelta(days=round_days * (total - 1))
     if span > SCHEDULE_REACH:
         raise LudusError(
@@ -592,7 +599,7 @@ def season_withdraw(*, entry: SeasonEntry, by: AbstractBaseUser) -> SeasonEntry:
         _locked_season(
             entry.season,
             statuses=[Season.Status.RUNNING, Season.Status.PAUSED],
-            doing="left",
+            doing="withdrawn from",
         )
         updated = SeasonEntry.objects.filter(pk=entry.pk, withdrawn_at__isnull=True).update(
             withdrawn_at=timezone.now()
