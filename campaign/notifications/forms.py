@@ -2,17 +2,12 @@ from __future__ import annotations
 
 from django import forms
 
-from campaign.inputs import URL_MAX, EmailField, TextField
+from campaign.inputs import URL_MAX, TextField
 
 from .models import Event, Webhook
 
 
 class NotificationSettingsForm(forms.Form):
-    email = EmailField(
-        label="E-mail address",
-        required=False,
-        help_text="Empty: no e-mail at all (the inbox keeps everything).",
-    )
     email_kinds = forms.MultipleChoiceField(
         label="Send me an e-mail when",
         choices=Event.Kind.choices,

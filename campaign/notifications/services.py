@@ -302,20 +302,17 @@ def notifications_read_all(*, by: AbstractBaseUser) -> int:
 
 
 def notification_settings_set(
-    *, user: AbstractBaseUser, email: str, email_kinds: Iterable[str]
+    *, user: AbstractBaseUser, email_kinds: Iterable[str]
 ) -> NotificationSettings:
-    """The user's e-mail address (empty: no e-mail at all) and the events they want by e-mail.
-    The address was checked by the input layer (campaign/inputs.py, EmailField)."""
+    """The events the user wants by e-mail. The address is the account's, confirmed
+    (campaign/accounts.py)."""
     kinds = [kind for kind in ALL_KINDS if kind in set(email_kinds)]
     unknown = set(email_kinds) - set(ALL_KINDS)
     if unknown:
         raise LudusError(f"No such event: {sorted(unknown)[0]}.", field="email_kinds")
-    with transaction.atomic():
-        get_user_model().objects.filter(pk=user.pk).update(email=email)
-        user.email = email
-        found, _ = NotificationSettings.objects.update_or_create(
-            user_id=user.pk, defaults={"email_kinds": kinds}
-        )
+    found, _ = NotificationSettings.objects.update_or_create(
+        user_id=user.pk, defaults={"email_kinds": kinds}
+    )
     return found
 
 

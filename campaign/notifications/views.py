@@ -64,7 +64,7 @@ def notifications_read_all_view(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def notification_settings_view(request: HttpRequest) -> HttpResponse:
-    initial = {"email": request.user.email, "email_kinds": email_kinds(user_id=request.user.pk)}
+    initial = {"email_kinds": email_kinds(user_id=request.user.pk)}
     form = NotificationSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
