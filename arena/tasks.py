@@ -5,6 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from .lab import lab_chunk_run, lab_runs_sweep
+from .notices import orders_reminders_sweep
 from .odds import odds_compute, odds_sweep
 from .play_by_web import bout_turn_resolve, bouts_sweep_deadlines, turns_sweep_ready
 from .queue import (
@@ -74,3 +75,9 @@ def lab_runs_sweep_task() -> None:
     """Beat's safety net for the balance lab: chunks of a silent run whose worker or message
     was lost are sent again."""
     lab_runs_sweep()
+
+
+@shared_task
+def orders_reminders_sweep_task() -> None:
+    """Beat's reminder of missing orders when less than 20% of a turn is left (once each)."""
+    orders_reminders_sweep()

@@ -313,6 +313,8 @@ CELERY_TASK_ROUTES = {
     "notifications.tasks.event_fan_out_task": {"queue": MESSAGES},
     "notifications.tasks.delivery_send_task": {"queue": MESSAGES},
     "campaign.notifications.tasks.deliveries_sweep_task": {"queue": MESSAGES},
+    "campaign.notifications.tasks.digests_make_task": {"queue": MESSAGES},
+    "arena.tasks.orders_reminders_sweep_task": {"queue": MESSAGES},
     # simulations: many bouts fought for a figure nobody is blocked on (seconds to minutes)
     "arena.tasks.bout_odds_task": {"queue": SIMULATIONS},
     "arena.tasks.lab_chunk_task": {"queue": SIMULATIONS},
@@ -339,6 +341,16 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-deliveries": {
         "task": "campaign.notifications.tasks.deliveries_sweep_task",
         "schedule": 60.0,
+    },
+    # Reminds players whose orders are missing when less than 20% of the turn is left.
+    "sweep-orders-reminders": {
+        "task": "arena.tasks.orders_reminders_sweep_task",
+        "schedule": 60.0,
+    },
+    # The daily digests of the day before (made once; the hourly run retries a failed send).
+    "make-digests": {
+        "task": "campaign.notifications.tasks.digests_make_task",
+        "schedule": 3600.0,
     },
 }
 

@@ -9,10 +9,17 @@ from .models import Event, Webhook
 
 class NotificationSettingsForm(forms.Form):
     email_kinds = forms.MultipleChoiceField(
-        label="Send me an e-mail when",
+        label="Send me an e-mail at once when",
         choices=Event.Kind.choices,
         widget=forms.CheckboxSelectMultiple,
         required=False,
+    )
+    digest_kinds = forms.MultipleChoiceField(
+        label="Put in my daily digest (one e-mail a day, after midnight UTC)",
+        choices=Event.Kind.choices,
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text="A kind in neither list is in your inbox only.",
     )
 
 
