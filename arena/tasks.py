@@ -5,7 +5,6 @@ from __future__ import annotations
 from celery import shared_task
 
 from .lab import lab_chunk_run, lab_runs_sweep
-from .notices import orders_reminders_sweep
 from .odds import odds_compute, odds_sweep
 from .play_by_web import bout_turn_resolve, bouts_sweep_deadlines, turns_sweep_ready
 from .queue import (
@@ -17,6 +16,7 @@ from .queue import (
     TURN_RESOLVE,
     VERIFY,
 )
+from .reminders import orders_reminders_sweep
 from .services import bout_resolve, bouts_sweep_due, verification_run
 from .tournaments import tournament_schedule_ready, tournaments_sweep
 from .verdicts import mercy_vote_close, mercy_votes_sweep

@@ -32,7 +32,6 @@ def main() -> None:
         from django.core import mail
         from django.utils import timezone
 
-        from arena.notices import orders_reminders_sweep
         from arena.play_by_web import (
             bout_enter,
             bout_finish_by_tactics,
@@ -41,6 +40,7 @@ def main() -> None:
             bout_turn_resolve,
             order_submit,
         )
+        from arena.reminders import orders_reminders_sweep
         from campaign.notifications.models import Event, Notification
         from campaign.notifications.services import digests_make, email_choices
         from campaign.services import campaign_create, campaign_join

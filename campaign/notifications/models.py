@@ -22,6 +22,7 @@ class Event(models.Model):
         INVITED = "invited", "You were invited"
         BOUT_VOIDED = "bout_voided", "A bout was voided"
         MERCY_VOTE = "mercy_vote", "A mercy vote is open"
+        DRAFT_PICK_DUE = "draft_pick_due", "Your draft pick is due"
 
     campaign = models.ForeignKey(
         "campaign.Campaign", on_delete=models.CASCADE, related_name="events"

@@ -47,6 +47,7 @@ DEFAULT_NOW = [
     Event.Kind.BOUT_FOUGHT,
     Event.Kind.GLADIATOR_FATE,
     Event.Kind.MERCY_VOTE,
+    Event.Kind.DRAFT_PICK_DUE,
 ]
 # Every other kind comes in the daily digest.
 DEFAULT_DIGEST = [kind for kind in ALL_KINDS if kind not in DEFAULT_NOW]
