@@ -55,7 +55,8 @@ def activation(state: State, name: str) -> Activation:
     best_place: tuple[Square, ...] = ()
     for end, path in ends.items():
         place = weighing.place(end)
-        use = start_use if end == f.square else weighing.best_use(end)
+        # A use from `end` counts only if it makes `end` the best so far.
+        use = start_use if end == f.square else weighing.best_use(end, best_value - place)
         value = place + use[0]
         if value > best_value + 1e-9:
             best_value = value
@@ -130,15 +131,17 @@ class Weighing:
             value += 10.0
         return value
 
-    def best_use(self, origin: Square) -> tuple[float, str, Square | None]:
-        """The worthiest use from `origin`: its worth, the ability, the target square; the
-        first found on a tie, (0.0, "", None) when none is worth anything."""
-        best: tuple[float, str, Square | None] = (0.0, "", None)
+    def best_use(self, origin: Square, floor: float = 0.0) -> tuple[float, str, Square | None]:
+        """The worthiest use from `origin` worth more than `floor` (and than nothing): its
+        worth, the ability, the target square; the first found on a tie, (0.0, "", None)
+        when none is. A use's worth is reckoned before its range and sight are, so only a
+        use that would be the best so far has its line of sight traced."""
+        best: tuple[float, str, Square | None] = (max(0.0, floor), "", None)
         f, geometry = self.f, self.geometry
         near = geometry.moves_from(origin)
         for ability in self.usable:
             if ability.kind != "attack":
-                for target, value in self._supports(ability, origin, near):
+                for target, value in self._supports(ability, origin, near, best[0]):
                     if value > best[0] + 1e-9:
                         best = (value, ability.key, target)
                 continue
@@ -146,17 +149,18 @@ class Weighing:
             for e in self.enemies:
                 if near.get(e.square, FAR) > reach:
                     continue
+                value = self._attack(ability, e, origin)
+                if value <= best[0] + 1e-9:
+                    continue
                 if sight_problem(geometry, origin, e.square, reach, self.blockers[e.name]):
                     continue
-                value = self._attack(ability, e, origin)
-                if value > best[0] + 1e-9:
-                    best = (value, ability.key, e.square)
-        return best
+                best = (value, ability.key, e.square)
+        return best if best[1] else (0.0, "", None)
 
     def _supports(
-        self, ability: Ability, origin: Square, near: dict[Square, int]
+        self, ability: Ability, origin: Square, near: dict[Square, int], floor: float
     ) -> list[tuple[Square | None, float]]:
-        """The heals or buffs worth something from `origin`, and their worth."""
+        """The heals or buffs from `origin` worth more than `floor`, and their worth."""
         f = self.f
         if ability.target == "self":
             candidates = [f]
@@ -169,13 +173,14 @@ class Weighing:
         out: list[tuple[Square | None, float]] = []
         for a in candidates:
             square = origin if a.name == f.name else a.square
+            value = _support_value(a, square, ability, self.enemies)
+            if value <= floor + 1e-9:
+                continue
             if a.name != f.name:
                 reach = reach_of(f, ability, origin, self.arena)
                 if sight_problem(self.geometry, origin, a.square, reach, self.all_enemies):
                     continue
-            value = _support_value(a, square, ability, self.enemies)
-            if value > 0:
-                out.append(((None if ability.target == "self" else square), value))
+            out.append(((None if ability.target == "self" else square), value))
         return out
 
     def _attack(self, ability: Ability, e: Fighter, origin: Square) -> float:
