@@ -47,7 +47,7 @@ from arena.engine.rulesets.arena_of_the_elders.web import EldersWeb, snapshot, t
 class ArenaOfTheElders:
     slug: ClassVar[str] = SLUG
     # Bump on any change that alters a stored log (docs/decisions.md says why).
-    version: ClassVar[str] = "1.2"
+    version: ClassVar[str] = "1.3"
     title: ClassVar[str] = "Arena of the Elders"
     columns: ClassVar[tuple[Column, ...]] = COLUMNS
     placing: ClassVar[str] = PLACING
