@@ -165,13 +165,13 @@ class Weighing:
 
     def in_range(self, ability: Ability, on: Fighter, origin: Square) -> bool:
         """Within the ability's reach from `origin`, characters aside."""
-        if on is self.f:
+        if on.name == self.f.name:
             return True
         return self.around[on.name].get(origin, FAR) <= self.reach(ability, origin)
 
     def in_sight(self, ability: Ability, on: Fighter, origin: Square) -> bool:
         """In range and sight from `origin` with the enemies where they stand."""
-        if on is self.f:
+        if on.name == self.f.name:
             return True
         blockers = self.blockers[on.name] if on.team != self.f.team else self.all_enemies
         reach = self.reach(ability, origin)
@@ -189,7 +189,7 @@ class Weighing:
     def target(self, ability: Ability, on: Fighter, origin: Square) -> Square | None:
         if ability.target == "self":
             return None
-        return origin if on is self.f else on.square
+        return origin if on.name == self.f.name else on.square
 
 
 def _attack_value(state: State, f: Fighter, e: Fighter, ability: Ability, origin: Square) -> float:
