@@ -376,6 +376,16 @@ LUDUS_WEBHOOK_ALLOW_PRIVATE = env_bool("LUDUS_WEBHOOK_ALLOW_PRIVATE", False)
 LUDUS_TURN_RESEND_SECONDS = float(os.environ.get("LUDUS_TURN_RESEND_SECONDS", "10"))
 LUDUS_LAB_STALE_SECONDS = float(os.environ.get("LUDUS_LAB_STALE_SECONDS", "120"))
 
+# Health (campaign/health.py, /healthz): a queue no worker has reported on (a heartbeat every
+# 2 s) for this long, and a sweeper not run for this long, are failing.
+LUDUS_HEALTH_WORKER_SECONDS = float(os.environ.get("LUDUS_HEALTH_WORKER_SECONDS", "30"))
+LUDUS_HEALTH_SWEEP_SECONDS = float(
+    os.environ.get(
+        "LUDUS_HEALTH_SWEEP_SECONDS",
+        str(max(60.0, 4 * CELERY_BEAT_SCHEDULE["sweep-due-bouts"]["schedule"])),
+    )
+)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -31,6 +31,7 @@ from . import (
     content_api,
     gm_api,
     gm_views,
+    health_views,
     house_rules_api,
     house_rules_views,
     views,
@@ -229,6 +230,7 @@ api_patterns = [
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
+    path("healthz", health_views.healthz, name="healthz"),
     path("signup/", views.signup, name="signup"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
