@@ -9,6 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from kombu import Exchange, Queue
@@ -309,6 +310,8 @@ CELERY_TASK_ROUTES = {
     "notifications.tasks.event_fan_out_task": {"queue": MESSAGES},
     "notifications.tasks.delivery_send_task": {"queue": MESSAGES},
     "campaign.notifications.tasks.deliveries_sweep_task": {"queue": MESSAGES},
+    # the daily backup: pg_dump waits on the database and the disk
+    "campaign.tasks.backup_task": {"queue": MESSAGES},
     # simulations: many bouts fought for a figure nobody is blocked on (seconds to minutes)
     "arena.tasks.bout_odds_task": {"queue": SIMULATIONS},
     "arena.tasks.lab_chunk_task": {"queue": SIMULATIONS},
@@ -336,7 +339,17 @@ CELERY_BEAT_SCHEDULE = {
         "task": "campaign.notifications.tasks.deliveries_sweep_task",
         "schedule": 60.0,
     },
+    # A compressed dump of the database every day (docs/deployment.md, "Backups").
+    "backup-daily": {
+        "task": "campaign.tasks.backup_task",
+        "schedule": crontab(minute=30, hour=int(os.environ.get("LUDUS_BACKUP_HOUR", "3"))),
+    },
 }
+# Backups (campaign/backup.py): where the dumps go, how many are kept, and the directory of
+# the pg_dump and pg_restore to use (unset: the newest suitable of PATH's and pgserver's).
+LUDUS_BACKUP_DIR = os.environ.get("LUDUS_BACKUP_DIR", str(BASE_DIR / "backups"))
+LUDUS_BACKUP_KEEP = int(os.environ.get("LUDUS_BACKUP_KEEP", "14"))
+LUDUS_PG_BIN = os.environ.get("LUDUS_PG_BIN", "")
 
 # E-mail (docs/configuration.md): SMTP from the environment in production; the development
 # stack (LUDUS_DEV, `make run`) writes each message to a file under .devdata/mail/ instead.
