@@ -16,10 +16,12 @@ from .verification import replay_check
 
 @dataclass(frozen=True)
 class Finding:
-    """One bout or gladiator whose history does not hold, in words."""
+    """One bout or gladiator whose history does not hold, in words; `changed` False for a bout
+    that cannot be replayed (its rule set or version is not in this engine)."""
 
     what: str
     detail: str
+    changed: bool = True
 
     def __str__(self) -> str:
         return f"{self.what}: {self.detail}"
@@ -54,12 +56,14 @@ def bouts_verify(tally: Tally) -> Iterator[Finding]:
             yield Finding(
                 _bout_name(bout),
                 f"its rule set {bout.ruleset!r} is not in this engine: it cannot be replayed.",
+                changed=False,
             )
         elif pinned != engine.version:
             yield Finding(
                 _bout_name(bout),
                 f"fought with {bout.ruleset} {pinned or '(no version)'}; this engine plays "
                 f"{bout.ruleset} {engine.version} only, so it cannot replay it as fought.",
+                changed=False,
             )
         else:
             tally.replayed += 1
