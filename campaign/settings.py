@@ -171,9 +171,19 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 # Behind a proxy that terminates TLS and sets X-Forwarded-Proto (docs/deployment.md).
-if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
+BEHIND_TLS_PROXY = env_bool("DJANGO_BEHIND_TLS_PROXY", False)
+if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# A request the proxy sent over plain HTTP is redirected to HTTPS; /healthz is not, since a
+# supervisor asks gunicorn for it directly (docs/deployment.md, "Health").
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", BEHIND_TLS_PROXY)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0"))
+# The subdomains of the host Ludus is served on, not of its parent domain.
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+# Preloading is for a registrable domain as a whole (hstspreload.org), which a Ludus host
+# (ludus.example.org) seldom is: the operator's call, not a default (docs/decisions.md).
+SILENCED_SYSTEM_CHECKS = ["security.W021"]
 
 # Limits on what one request may carry (docs/security.md). Nothing Ludus takes comes near:
 # its longest text is 2,000 characters.

@@ -105,3 +105,10 @@ def test_only_the_gm_sees_the_settings_page(client_as, owner, campaign):
     page = client_as(owner).get(reverse("campaign-settings", args=[campaign.slug]))
     assert page.status_code in (403, 404)
     assert b"server-health" not in page.content
+
+
+def test_behind_the_tls_proxy_plain_http_is_redirected_but_not_healthz(client, settings):
+    settings.SECURE_SSL_REDIRECT = True  # as DJANGO_BEHIND_TLS_PROXY sets it
+    assert client.get("/healthz").status_code in (200, 503)
+    page = client.get("/login/")
+    assert page.status_code == 301 and page["Location"] == "https://testserver/login/"
