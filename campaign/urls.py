@@ -34,6 +34,7 @@ from . import (
     health_views,
     house_rules_api,
     house_rules_views,
+    manifest_views,
     views,
 )
 
@@ -231,6 +232,7 @@ api_patterns = [
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path("healthz", health_views.healthz, name="healthz"),
+    path("manifest.webmanifest", manifest_views.manifest, name="manifest"),
     path("signup/", views.signup, name="signup"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
