@@ -136,6 +136,9 @@ def _gm_pages(campaign: Campaign) -> list[SweptPage]:
         if bout.options.get("picks"):
             url = _url("bout-picks", slug, bout.pk)
             pages.append(SweptPage(f"{name}: champions' picks", "bout-picks", url, "marcus"))
+            # The GM's Start while a team is still to pick asks first.
+            url = _url("bout-start", slug, bout.pk)
+            pages.append(SweptPage(f"{name}: start before the picks?", "bout-start", url, "gm"))
     verdict = Bout.objects.filter(campaign=campaign, status=Bout.Status.VERDICT).first()
     if verdict is not None:  # the mercy vote, to a player who may cast a thumb
         url = _url("bout", slug, verdict.pk)
