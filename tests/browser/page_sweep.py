@@ -239,6 +239,9 @@ def _campaign_pages(campaign: Campaign) -> list[SweptPage]:
                 "gm",
             )
         )
+        if status == Bout.Status.OPEN:  # a player's view: the entry form and its board
+            url = reverse("bout", args=[slug, bout.pk])
+            pages.append(SweptPage(f"{name}: an open bout, to enter", "bout", url, "marcus"))
         turns = (bout.engine_input or {}).get("turns") or []
         if bout.mode == Bout.Mode.ORDERS and turns:
             url = reverse("bout-forum-post", args=[slug, bout.pk, len(turns)])
