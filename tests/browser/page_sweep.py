@@ -183,6 +183,9 @@ def _gm_pages(campaign: Campaign) -> list[SweptPage]:
         if bout.options.get("picks"):
             url = _url("bout-picks", slug, bout.pk)
             pages.append(SweptPage(f"{name}: champions' picks", "bout-picks", url, "marcus"))
+            # The GM's Start while a team is still to pick asks first.
+            url = _url("bout-start", slug, bout.pk)
+            pages.append(SweptPage(f"{name}: start before the picks?", "bout-start", url, "gm"))
     verdict = Bout.objects.filter(campaign=campaign, status=Bout.Status.VERDICT).first()
     if verdict is not None:  # the mercy vote, to a player who may cast a thumb
         url = _url("bout", slug, verdict.pk)
@@ -283,6 +286,9 @@ def _campaign_pages(campaign: Campaign) -> list[SweptPage]:
                 "gm",
             )
         )
+        if status == Bout.Status.OPEN:  # a player's view: the entry form and its board
+            url = reverse("bout", args=[slug, bout.pk])
+            pages.append(SweptPage(f"{name}: an open bout, to enter", "bout", url, "marcus"))
         turns = (bout.engine_input or {}).get("turns") or []
         if bout.mode == Bout.Mode.ORDERS and turns:
             url = reverse("bout-forum-post", args=[slug, bout.pk, len(turns)])

@@ -15,7 +15,7 @@ from arena.engine.core.mercy import VerdictNeeded
 from arena.engine_io import bout_engine_input
 from arena.lab import lab_chunk_run, lab_run_start
 from arena.models import Bout, Season
-from arena.play_by_web import bout_enter, bout_open
+from arena.play_by_web import bout_enter, bout_open, bout_start
 from arena.seasons.services import season_open, season_round_play
 from arena.services import bout_resolve, bout_schedule
 from arena.tournaments import tournament_create
@@ -140,8 +140,9 @@ def _lab_run_done(campaign: Campaign, gm) -> None:
 
 
 def _gladiator_101(gm, users) -> None:
-    """The demo's Gladiator 101 campaign has a draft running; a sealed event over is added:
-    marcus's and livia's second gladiators, each with two booster packs a patron paid for."""
+    """The demo's Gladiator 101 campaign has a draft running; a sealed event over is added
+    (marcus's and livia's second gladiators, each with two booster packs a patron paid for),
+    and a bout by web between the two, taking orders."""
     campaign = Campaign.objects.get(slug=SCHOLA)
     seated = []
     for owner, name in (("marcus", "Attius"), ("livia", "Bassus")):
@@ -153,3 +154,8 @@ def _gladiator_101(gm, users) -> None:
             item_buy(gladiator=gladiator, item="booster-pack", by=users[owner])
         seated.append(gladiator)
     pack_event_create(campaign=campaign, by=gm, kind="sealed", gladiators=seated, seed=3)
+    # A bout by web between them, taking orders: the Gladiator 101 order page and its board.
+    bout = bout_open(campaign=campaign, by=gm, title="First steps", deadline_hours=24)
+    for gladiator in seated:
+        bout_enter(bout=bout, gladiator=gladiator, by=gladiator.owner)
+    bout_start(bout=bout, by=gm)
