@@ -29,7 +29,7 @@ from arena.engine.rulesets.sudden_destruction.web import SuddenDestructionWeb, s
 class SuddenDestruction:
     slug: ClassVar[str] = SLUG
     # Bump on any change that alters a stored log (docs/decisions.md says why).
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
     title: ClassVar[str] = "Sudden Destruction"
     columns: ClassVar[tuple[Column, ...]] = COLUMNS
     placing: ClassVar[str] = PLACING
