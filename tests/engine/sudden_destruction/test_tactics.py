@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arena.engine.rulesets.sudden_destruction import Tactics
-from tests.engine.sudden_destruction.helpers import RULES, get, place
+from arena.engine.rulesets.sudden_destruction import Evaded, Shot, Tactics
+from tests.engine.sudden_destruction.helpers import RULES, get, of, place, plan, resolve
 
 
 def with_tactics(state, name, **settings):
@@ -60,3 +60,20 @@ def test_cautious_holds_back_first():
     state = with_tactics(place("Red A1 mov=2", "Blue H8"), "Red", aggression="cautious")
     assert RULES.tactics(state, "Red")["actions"][:2] == [{"wait": True}, {"wait": True}]
     assert get(state, "Red").tactics.aggression == "cautious"
+
+
+def test_the_plan_closes_and_fires_once_per_shot():
+    state = place("Red A1 rate=3", "Blue H8")
+    close, fire = {"close": "Blue"}, {"fire": "any"}
+    assert RULES.tactics(state, "Red")["actions"] == [close, fire] * 3
+
+
+def test_an_enemy_that_evades_is_closed_on_again():
+    """Blue (the higher initiative) steps out of Red's range when Red fires; Red's plan
+    closes on it again (interrupting it as it comes into range) and fires: both its shots
+    are at Blue, which has no movement left to step out again."""
+    state = place("Red A1 rate=2 mov=2", "Blue A2 ini=1")
+    order = RULES.tactics(state, "Red") | {"tech": None}  # no research dice this round
+    _, events = resolve(state, [9, 9], Red=order, Blue=plan(evade="yes", return_fire="no"))
+    assert [e.name for e in of(events, Evaded)] == ["Blue"]
+    assert [(e.name, e.target, e.hit) for e in of(events, Shot)] == [("Red", "Blue", False)] * 2

@@ -59,15 +59,18 @@ def delays(attacker: Fighter, strikes: tuple[Strike, ...]) -> list[int]:
     some off each strike of a multi-strike attack."""
     kicked = any(s.weapon == KICK for s in strikes)
     multi = len(strikes) > 1
-    out = []
-    for s in strikes:
-        own = WEAPONS[s.weapon].delay
-        if kicked and s.weapon != KICK:
-            own += WEAPONS[KICK].delay
-        if multi:
-            own -= attacker.traits.get("multi_delay")
-        out.append(max(0, own))
-    return out
+    return [delay(attacker, s.weapon, kicked=kicked, multi=multi) for s in strikes]
+
+
+def delay(attacker: Fighter, weapon: str, *, kicked: bool, multi: bool) -> int:
+    """One strike's Delay in a basic attack that kicks (`kicked`) or not, of more than one
+    strike (`multi`) or not: nothing else of the attack changes it."""
+    own = WEAPONS[weapon].delay
+    if kicked and weapon != KICK:
+        own += WEAPONS[KICK].delay
+    if multi:
+        own -= attacker.traits.get("multi_delay")
+    return max(0, own)
 
 
 def made_as(

@@ -9,6 +9,10 @@ takes the best of: a focused attack; a basic attack; a fast ability and a basic 
 ability's worth is the damage it adds, or the damage it spares it on the opponent's next
 turn); a slower ability instead of the attack. The tactics settings can fix the height or
 the style.
+
+A basic attack is found limb by limb: a strike's Delay, so its worth, depends only on
+whether the attack kicks and has more than one strike, so the best set of limbs of each
+kind takes each limb's best strike (the same choice as weighing every set).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from arena.engine.core.board import Square
 from arena.engine.rulesets.gladiator_101.combat import (
     Strike,
     crit_range,
+    delay,
     grade,
     made_as,
     reflex,
@@ -47,9 +52,10 @@ def weight(defender: Fighter, location: str) -> float:
 
 
 # What a strike is expected to do at each location of its height, by everything that decides
-# its check numbers. A bout asks the same questions turn after turn (and a balance run bout
-# after bout), so the answers are kept; only the weights (the defender's hit points) change.
-_TABLES: dict[tuple, tuple[tuple[str, float], ...]] = {}
+# its check numbers: by the key of a situation (_key), then by the strike and how it is made.
+# A bout asks the same questions turn after turn (and a balance run bout after bout), so the
+# answers are kept; only the weights (the defender's hit points) change.
+_TABLES: dict[tuple, dict[tuple, tuple[tuple[str, float], ...]]] = {}
 _KEPT = 200_000
 
 
@@ -68,22 +74,28 @@ class _Search:
     each location), and what it meets again in other sets of limbs is kept for the search:
     each weapon's best strike by how it is made, and what a rider is worth."""
 
-    __slots__ = ("a", "best", "d", "key", "riders", "turn", "weights", "worth")
+    __slots__ = ("a", "best", "d", "riders", "tables", "turn", "weights", "worth")
 
     def __init__(self, a: Fighter, d: Fighter, turn: int, riders: bool, key: tuple) -> None:
-        self.a, self.d, self.turn, self.key = a, d, turn, key
+        self.a, self.d, self.turn = a, d, turn
         # Riders are weighed only where the attacker has a feat that gives one.
         self.riders = riders and _has_rider(a)
         self.weights = {loc: weight(d, loc) for loc in LOCATIONS}
         self.best: dict[tuple, tuple[float, Strike]] = {}
         self.worth: dict[tuple[bool, bool], float] = {}
+        tables = _TABLES.get(key)
+        if tables is None:
+            if len(_TABLES) >= _KEPT:
+                _TABLES.clear()
+            tables = _TABLES[key] = {}
+        self.tables = tables
 
 
 def _table(
     search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool
 ) -> tuple[tuple[str, float], ...]:
-    key = (search.key, s, delay, multi, focused)
-    found = _TABLES.get(key)
+    key = (s, delay, multi, focused)
+    found = search.tables.get(key)
     if found is not None:
         return found
     a, d, turn = search.a, search.d, search.turn
@@ -107,9 +119,7 @@ def _table(
         p_glance = (100 - min(100, max(0, g + 50))) / 100
         hit = p_full * full + (1 - p_full - p_glance) * partial + p_glance
         out.append((loc, p_hit * hit + p_crit * crit_damage))
-    if len(_TABLES) >= _KEPT:
-        _TABLES.clear()
-    found = _TABLES[key] = tuple(out)
+    found = search.tables[key] = tuple(out)
     return found
 
 
@@ -182,25 +192,29 @@ def _heights(a: Fighter, weapon: str) -> tuple[Height, ...]:
     return allowed
 
 
+def _worth(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool) -> float:
+    """What one strike is worth: its damage, and what a full-damage strike gives beyond it
+    unless the search leaves riders out (the look one turn ahead that a rider's worth itself
+    takes does not look further)."""
+    value = strike_value(search, s, delay=delay, multi=multi, focused=focused)
+    if search.riders:
+        value += _rider(search, s, delay=delay, multi=multi, focused=focused)
+    return value
+
+
 def _best_strike(
     search: _Search, w: str, *, delay: int, multi: bool, focused: bool
 ) -> tuple[float, Strike]:
-    """One weapon's strike at its best height, and what it is worth (with what a full-damage
-    strike gives beyond its damage, unless the search leaves riders out: the look one turn
-    ahead that a rider's worth itself takes does not look further). Kept for the search: a
+    """One weapon's strike at its best height, and what it is worth. Kept for the search: a
     weapon made the same way is weighed in many sets of limbs."""
     key = (w, delay, multi, focused)
     found = search.best.get(key)
-    if found is not None:
-        return found
-    options = []
-    for h in _heights(search.a, w):
-        s = Strike(w, h)
-        value = strike_value(search, s, delay=delay, multi=multi, focused=focused)
-        if search.riders:
-            value += _rider(search, s, delay=delay, multi=multi, focused=focused)
-        options.append((value, s))
-    found = search.best[key] = max(options, key=lambda pair: pair[0])  # a tie: the first
+    if found is None:
+        options = [
+            (_worth(search, s, delay=delay, multi=multi, focused=focused), s)
+            for s in (Strike(w, h) for h in _heights(search.a, w))
+        ]
+        found = search.best[key] = max(options, key=lambda pair: pair[0])  # a tie: the first
     return found  # height listed
 
 
@@ -277,18 +291,53 @@ def best_focus(
     return _kept("focus", a, d, turn, riders, _best_focus)
 
 
-def _best_basic(search: _Search) -> tuple[float, tuple[Strike, ...]]:
+def _alone(search: _Search, w: str) -> tuple[float, tuple[Strike, ...]]:
+    """A basic attack of one strike."""
+    dl = delay(search.a, w, kicked=w == KICK, multi=False)
+    value, strike = _best_strike(search, w, delay=dl, multi=False, focused=False)
+    return value, (strike,)
+
+
+def _together(
+    search: _Search, slots: list[list[str]], *, kicked: bool, every: bool
+) -> tuple[float, tuple[Strike, ...]] | None:
+    """The best basic attack of more than one strike that kicks (`kicked`) or not: each
+    strike's Delay, so its worth, depends only on that, so each limb's best strike is chosen
+    on its own; one worth nothing is left out unless `every` strike counts (the flurry
+    style). None when fewer than two strikes are left."""
     a = search.a
-    best: tuple[float, tuple[Strike, ...]] = (0.0, ())
-    most = 0
-    for combo in itertools.product(*[[None, *slot] for slot in _slots(a)]):
-        weapons = tuple(w for w in combo if w is not None)
-        if not weapons:
+    total, chosen = 0.0, []
+    for slot in slots:
+        if KICK in slot and not kicked:
             continue
-        value, strikes = _best_strikes(search, weapons, focused=False)
-        if a.tactics.style == "flurry":
-            if (len(strikes), value) > (most, best[0]):
-                best, most = (value, strikes), len(strikes)
+        options = [
+            _best_strike(search, w, delay=delay(a, w, kicked=kicked, multi=True), multi=True,
+                         focused=False)
+            for w in slot
+        ]  # fmt: skip
+        value, strike = max(options, key=lambda pair: pair[0])  # a tie: the first listed
+        if value > 0 or every or strike.weapon == KICK:
+            total += value
+            chosen.append(strike)
+    return (total, tuple(chosen)) if len(chosen) > 1 else None
+
+
+def _best_basic(search: _Search) -> tuple[float, tuple[Strike, ...]]:
+    """The best basic attack: one strike alone, or one strike of each of several limbs
+    (a second gladius strike with Flurry), with or without a kick."""
+    a = search.a
+    slots = _slots(a)
+    flurry = a.tactics.style == "flurry"
+    candidates = [_alone(search, w) for w in dict.fromkeys(w for slot in slots for w in slot)]
+    for kicked in (False, True) if [KICK] in slots else (False,):
+        together = _together(search, slots, kicked=kicked, every=flurry)
+        if together is not None:
+            candidates.append(together)
+    best: tuple[float, tuple[Strike, ...]] = (0.0, ())
+    for value, strikes in candidates:
+        if flurry:
+            if (len(strikes), value) > (len(best[1]), best[0]):
+                best = (value, strikes)
         elif value > best[0]:
             best = (value, strikes)
     return best

@@ -7,8 +7,9 @@ Three settings, kept as data on each counter (campaign.TACTICS offers them):
   waiting for others to move first"), then closes in;
 * gamble: "safe" tries one level at a time, "bold" two (more dice, each needing more).
 
-Every tactics plan fires back when attacked, interrupts anyone who comes into range and
-steps out of range when it has the initiative.
+Every tactics plan closes in and fires once for each shot of its firing rate, fires back
+when attacked, interrupts anyone who comes into range and steps out of range when it has the
+initiative.
 """
 
 from __future__ import annotations
@@ -112,8 +113,8 @@ def default_plan(state: State, who: str) -> Plan:
     if m.tactics.aggression == "cautious":
         actions += [WAIT] * moves
     if target is not None:
-        close = Action(Verb.CLOSE, target.name)
-        for _ in range(max(moves, shots)):
-            actions += [FIRE_ANY, close]
-        actions += [FIRE_ANY] * shots
+        # Close in (a close keeps stepping until the target is in range or the movement is
+        # spent), then fire; once for each shot, so that a target that evades is closed on
+        # again. Every enemy that comes into range on the way is interrupted.
+        actions += [Action(Verb.CLOSE, target.name), FIRE_ANY] * max(1, shots)
     return Plan(tech=tech, actions=tuple(actions), interrupt=ANY, return_fire=True, evade=True)
