@@ -4,14 +4,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.http import Http404
 
 from arena.engine import EngineInputError, ruleset
 from arena.engine.core.canonical import canonical
+from campaign.archive_guard import archived_check
 from campaign.errors import LudusError
-from campaign.models import Campaign
-from campaign.selectors import campaign_get_visible, campaign_is_gm
+from campaign.models import Campaign, Membership
+from campaign.selectors import campaign_get_visible, campaign_is_gm, campaign_role_remember
 from characters.models import LedgerLine
 
 from .models import (
@@ -255,24 +256,41 @@ def team_of_user(bout: Bout, user) -> set[str]:
     return own | {g.get("name") for g in gladiators if teams and g.get("team") in teams}
 
 
-def entrant_of_owner(*, slug: str, pk: int, entrant_pk: int, user) -> BoutEntrant:
+def entrant_of_owner(
+    *, slug: str, pk: int, entrant_pk: int, user, refuse_archived: bool = False
+) -> BoutEntrant:
     """An entrant whose orders this user gives, or Http404: another player's gladiator in a
-    bout is not even shown to exist here, so its orders stay secret.
+    bout is not even shown to exist here, so its orders stay secret. `refuse_archived`: a
+    LudusError naming the reason when the campaign is archived (the check NotArchived makes
+    for other views, here on the campaign row read with the entrant).
 
-    Every order goes through here: one query for the entrant with its gladiator and bout (not
-    the bout's log, which orders never read), none for the bout's other entrants."""
-    campaign = campaign_get_visible(slug=slug, user=user)
+    Every order goes through here: one query for the entrant with its gladiator, its bout (not
+    the bout's log, which orders never read), the bout's campaign and the user's role in it;
+    none for the bout's other entrants. The checks come in the order the separate reads made
+    them: the campaign is visible, then not archived, then the gladiator is the user's."""
+    role = Membership.objects.filter(campaign=OuterRef("bout__campaign"), user=user.pk)
     entrant = (
-        BoutEntrant.objects.select_related("gladiator", "bout")
+        BoutEntrant.objects.select_related("gladiator", "bout__campaign")
         .defer("bout__log")
-        .filter(bout__campaign=campaign, bout_id=pk, pk=entrant_pk)
+        .annotate(viewer_role=Subquery(role.values("role")[:1]))
+        .filter(bout__campaign__slug=slug, bout_id=pk, pk=entrant_pk)
         .first()
     )
-    if entrant is None:
-        bout_get_visible(slug=slug, pk=pk, user=user)  # "No such bout" when the bout is missing
-    if entrant is None or not user.is_authenticated or entrant.gladiator.owner_id != user.pk:
+    if entrant is None:  # the campaign or the bout may be missing too: say which
+        campaign = campaign_get_visible(slug=slug, user=user)
+        if refuse_archived:
+            archived_check(campaign=campaign, user=user)
+        if bout_get(campaign=campaign, pk=pk) is None:
+            raise Http404("No such bout.")
         raise Http404("You give no orders for this gladiator.")
-    entrant.bout.campaign = campaign
+    campaign = entrant.bout.campaign
+    campaign_role_remember(campaign=campaign, user=user, role=entrant.viewer_role)
+    if not campaign.is_public and entrant.viewer_role is None:
+        raise Http404("No such campaign.")
+    if refuse_archived:
+        archived_check(campaign=campaign, user=user)
+    if not user.is_authenticated or entrant.gladiator.owner_id != user.pk:
+        raise Http404("You give no orders for this gladiator.")
     return entrant
 
 
