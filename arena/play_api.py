@@ -29,7 +29,13 @@ from .play_by_web import (
     order_check,
     order_submit,
 )
-from .selectors import FORUM_MARKUPS, bout_forum_post, bout_get_visible, entrant_of_owner
+from .selectors import (
+    FORUM_MARKUPS,
+    ORDER_PUT_READS,
+    bout_forum_post,
+    bout_get_visible,
+    entrant_of_owner,
+)
 
 
 def _detail(bout: Bout, request: Request) -> dict:
@@ -177,7 +183,12 @@ class OrderApi(APIView):
     @extend_schema(request=OrderIn, responses=OrderOut)
     def put(self, request: Request, slug: str, pk: int, entrant_pk: int) -> Response:
         entrant = entrant_of_owner(
-            slug=slug, pk=pk, entrant_pk=entrant_pk, user=request.user, refuse_archived=True
+            slug=slug,
+            pk=pk,
+            entrant_pk=entrant_pk,
+            user=request.user,
+            refuse_archived=True,
+            only=ORDER_PUT_READS,
         )
         data = OrderIn(data=request.data)
         data.is_valid(raise_exception=True)

@@ -290,14 +290,20 @@ def order_submit(
     return saved
 
 
+ORDER_CHECK_READS = (
+    "bout", "gladiator", "bout__status", "bout__turn", "bout__ruleset", "bout__state",
+    "gladiator__name", "gladiator__status",
+)  # fmt: skip
+
+
 def _bout_locked_with_gladiator(entrant_id: int) -> tuple[Bout, Gladiator]:
     """The entrant's bout, locked (FOR UPDATE of the bout's row only, as _locked_bout), and
-    its gladiator as it stands now, in one query. An order is checked against the stored
-    state: the log and the input stay unread."""
+    its gladiator as it stands now, in one query, with only what an order's checks read: the
+    stored state, never the log or the input."""
     entrant = (
         BoutEntrant.objects.select_related("bout", "gladiator")
         .select_for_update(of=("bout",))
-        .defer("bout__log", "bout__engine_input")
+        .only(*ORDER_CHECK_READS)
         .get(pk=entrant_id)
     )
     return entrant.bout, entrant.gladiator

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -256,8 +257,24 @@ def team_of_user(bout: Bout, user) -> set[str]:
     return own | {g.get("name") for g in gladiators if teams and g.get("team") in teams}
 
 
+# What an order PUT reads of its entrant (entrant_of_owner's `only`): who owns it, what the
+# gladiator is called, the bout's rule set, and what the campaign's checks need. Compiling
+# and reading every column of four tables was a third of the web's time per order.
+ORDER_PUT_READS = (
+    "bout", "gladiator", "gladiator__owner", "gladiator__name", "bout__ruleset",
+    "bout__campaign", "bout__campaign__name", "bout__campaign__visibility",
+    "bout__campaign__archived_at",
+)  # fmt: skip
+
+
 def entrant_of_owner(
-    *, slug: str, pk: int, entrant_pk: int, user, refuse_archived: bool = False
+    *,
+    slug: str,
+    pk: int,
+    entrant_pk: int,
+    user,
+    refuse_archived: bool = False,
+    only: Sequence[str] = (),
 ) -> BoutEntrant:
     """An entrant whose orders this user gives, or Http404: another player's gladiator in a
     bout is not even shown to exist here, so its orders stay secret. `refuse_archived`: a
@@ -267,11 +284,13 @@ def entrant_of_owner(
     Every order goes through here: one query for the entrant with its gladiator, its bout (not
     the bout's log, which orders never read), the bout's campaign and the user's role in it;
     none for the bout's other entrants. The checks come in the order the separate reads made
-    them: the campaign is visible, then not archived, then the gladiator is the user's."""
+    them: the campaign is visible, then not archived, then the gladiator is the user's.
+    `only`: the fields to read (the others are read if asked for, one query each); else
+    all but the bout's log."""
     role = Membership.objects.filter(campaign=OuterRef("bout__campaign"), user=user.pk)
+    entrants = BoutEntrant.objects.select_related("gladiator", "bout__campaign")
     entrant = (
-        BoutEntrant.objects.select_related("gladiator", "bout__campaign")
-        .defer("bout__log")
+        (entrants.only(*only) if only else entrants.defer("bout__log"))
         .annotate(viewer_role=Subquery(role.values("role")[:1]))
         .filter(bout__campaign__slug=slug, bout_id=pk, pk=entrant_pk)
         .first()
