@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from campaign.models import Membership
 from campaign.notifications.models import Event
-from campaign.notifications.services import event_record
+from campaign.notifications.services import EventNote, event_record, events_record
 
 from .models import Bout, BoutEntrant
 
@@ -53,43 +53,57 @@ def notice_bout_scheduled(*, bout: Bout, by_id: int) -> None:
 
 def notice_orders_needed(*, bout: Bout, living: Iterable[str]) -> None:
     """A new turn began: each owner of a gladiator still in the bout is asked for orders."""
-    alive = set(living)
-    by_owner: dict[int, list[BoutEntrant]] = {}
-    for entrant in _entrants(bout):
-        if entrant.gladiator.name in alive:
-            by_owner.setdefault(entrant.gladiator.owner_id, []).append(entrant)
-    until = f" by {bout.turn_deadline:%Y-%m-%d %H:%M} UTC" if bout.turn_deadline else ""
-    for owner_id, theirs in by_owner.items():
-        names = " and ".join(e.gladiator.name for e in theirs)
-        link = reverse("bout-orders", args=[bout.campaign.slug, bout.pk, theirs[0].pk])
-        event_record(
-            campaign=bout.campaign,
-            kind=Event.Kind.ORDERS_NEEDED,
-            key=f"orders_needed:{bout.pk}:{bout.turn}:{owner_id}",
-            text=(
-                f"Your orders are needed: {names} in {bout.title}, {bout.step} {bout.turn}{until}."
-            ),
-            link=link,
-            users=[owner_id],
-            data={
-                "bout": bout.pk,
-                "turn": bout.turn,
-                "gladiators": [e.gladiator.name for e in theirs],
-                "deadline": bout.turn_deadline.isoformat() if bout.turn_deadline else None,
-            },
-        )
+    events_record(campaign=bout.campaign, notes=_orders_needed(bout, living, _entrants(bout)))
 
 
-def notice_turn_resolved(*, bout: Bout, turn: int) -> None:
-    event_record(
-        campaign=bout.campaign,
+def notice_turn_resolved(*, bout: Bout, turn: int, living: Iterable[str]) -> None:
+    """Turn `turn` resolved and the next one began: everyone in the bout is told, and each
+    owner of a gladiator still in it is asked for orders; the events of the turn are recorded
+    together (a few queries a turn, however many owners)."""
+    entrants = _entrants(bout)
+    resolved = EventNote(
         kind=Event.Kind.TURN_RESOLVED,
         key=f"turn_resolved:{bout.pk}:{turn}",
         text=f"{bout.step.title} {turn} of {bout.title} resolved.",
         link=f"{_bout_link(bout)}?turn={turn}#replay",
-        users=_owners(_entrants(bout)),
+        users=_owners(entrants),
         data={"bout": bout.pk, "turn": turn},
     )
+    events_record(campaign=bout.campaign, notes=[resolved, *_orders_needed(bout, living, entrants)])
+
+
+def _orders_needed(
+    bout: Bout, living: Iterable[str], entrants: list[BoutEntrant]
+) -> list[EventNote]:
+    alive = set(living)
+    by_owner: dict[int, list[BoutEntrant]] = {}
+    for entrant in entrants:
+        if entrant.gladiator.name in alive:
+            by_owner.setdefault(entrant.gladiator.owner_id, []).append(entrant)
+    until = f" by {bout.turn_deadline:%Y-%m-%d %H:%M} UTC" if bout.turn_deadline else ""
+    notes = []
+    for owner_id, theirs in by_owner.items():
+        names = " and ".join(e.gladiator.name for e in theirs)
+        link = reverse("bout-orders", args=[bout.campaign.slug, bout.pk, theirs[0].pk])
+        notes.append(
+            EventNote(
+                kind=Event.Kind.ORDERS_NEEDED,
+                key=f"orders_needed:{bout.pk}:{bout.turn}:{owner_id}",
+                text=(
+                    f"Your orders are needed: {names} in {bout.title}, {bout.step} "
+                    f"{bout.turn}{until}."
+                ),
+                link=link,
+                users=[owner_id],
+                data={
+                    "bout": bout.pk,
+                    "turn": bout.turn,
+                    "gladiators": [e.gladiator.name for e in theirs],
+                    "deadline": bout.turn_deadline.isoformat() if bout.turn_deadline else None,
+                },
+            )
+        )
+    return notes
 
 
 def notice_bout_fought(*, bout: Bout) -> None:

@@ -275,13 +275,12 @@ def order_submit(
     rules = turn_rules(entrant.bout.ruleset)
     order = _order_given(rules, order, text)
     with transaction.atomic():
-        # An order is checked against the stored state: the log and the input stay unread.
-        bout = _locked_bout(entrant.bout_id, without=("log", "engine_input"))
+        bout, gladiator = _bout_locked_with_gladiator(entrant.pk)
         if turn is not None and (stale := turn_stale(bout=bout, turn=turn)):
             raise stale
         if bout.status != Bout.Status.RUNNING:
             raise LudusError("This bout is not taking orders.")
-        check_gladiator_active(gladiator=Gladiator.objects.get(pk=gladiator.pk))
+        check_gladiator_active(gladiator=gladiator)
         state, _ = state_loaded(rules, bout.state)
         waiting_on = rules.pending(state).who
         if gladiator.name not in waiting_on:
@@ -292,16 +291,44 @@ def order_submit(
         problems = rules.validate(state, gladiator.name, order)
         if problems:
             raise LudusError("; ".join(problems), field="order")
-        saved = TurnOrder.objects.filter(entrant=entrant, turn=bout.turn).first() or TurnOrder(
+        # One read of the turn's orders, after the lock (a statement of its own, so that it
+        # sees every order committed before the lock was granted): this gladiator's order to
+        # change, if any, and who else has given one.
+        given = list(
+            TurnOrder.objects.filter(bout=bout, turn=bout.turn).annotate(
+                name=F("entrant__gladiator__name")
+            )
+        )
+        saved = next((o for o in given if o.entrant_id == entrant.pk), None) or TurnOrder(
             entrant=entrant, turn=bout.turn
         )
         saved.bout, saved.order, saved.standing, saved.submitted_by = bout, order, standing, by
         order_seal(saved, gladiator=gladiator.name)  # a changed order is sealed afresh
         saved.save()
-        if not _waiting_for(bout, waiting_on):
+        names = {o.name for o in given} | {gladiator.name}
+        if all(name in names for name in waiting_on):
             turn = bout.turn
             transaction.on_commit(lambda: enqueue_turn_resolve(bout.pk, turn))
     return saved
+
+
+ORDER_CHECK_READS = (
+    "bout", "gladiator", "bout__status", "bout__turn", "bout__ruleset", "bout__state",
+    "gladiator__name", "gladiator__status",
+)  # fmt: skip
+
+
+def _bout_locked_with_gladiator(entrant_id: int) -> tuple[Bout, Gladiator]:
+    """The entrant's bout, locked (FOR UPDATE of the bout's row only, as _locked_bout), and
+    its gladiator as it stands now, in one query, with only what an order's checks read: the
+    stored state, never the log or the input."""
+    entrant = (
+        BoutEntrant.objects.select_related("bout", "gladiator")
+        .select_for_update(of=("bout",))
+        .only(*ORDER_CHECK_READS)
+        .get(pk=entrant_id)
+    )
+    return entrant.bout, entrant.gladiator
 
 
 def _waiting_for(bout: Bout, living: tuple[str, ...]) -> list[str]:
@@ -353,7 +380,8 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
     when the GM forces it. Anything else (an old message, a second worker) is a no-op."""
     with transaction.atomic():
         bout = (
-            Bout.objects.select_for_update()
+            Bout.objects.select_for_update(of=("self",))  # not the campaign: as _locked_bout
+            .select_related("campaign")  # the notices of the turn name it
             .filter(pk=bout_id, status=Bout.Status.RUNNING, turn=turn)
             .first()
         )
@@ -387,8 +415,7 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
             bout.turn += 1
             bout.turn_deadline = _deadline(bout)
             bout.save(update_fields=[*LOG_FIELDS, "state", "turn", "turn_deadline"])
-            notice_turn_resolved(bout=bout, turn=turn)
-            notice_orders_needed(bout=bout, living=rules.pending(state).who)
+            notice_turn_resolved(bout=bout, turn=turn, living=rules.pending(state).who)
         log.info("bout %s: turn %s resolved", bout.pk, turn)
         return bout
 

@@ -16,7 +16,7 @@ so its time is about clients / throughput) and "paced" (the clients together sen
 --paced orders/s: how long a PUT takes at that load). Each prints orders/s, PUT p50/p95/max,
 last order -> turn stored, connection errors and 5xx, the CPU each process used per order, and
 checks that every turn was resolved exactly once with the orders sent.
-Targets on 2 cores: >= 80 orders/s, PUT p95 < 300 ms at 80 orders/s, no connection error, no
+Targets on 2 cores: >= 120 orders/s, PUT p95 < 300 ms at 80 orders/s, no connection error, no
 5xx. A scratch database (<name>_bench), loopback addresses only; each run gives up after
 --timeout seconds.
 """

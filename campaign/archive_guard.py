@@ -24,7 +24,13 @@ def archived_refusal(*, slug: str, user: AnyUser) -> str:
     """Why a change to the campaign at `slug` is refused, or "" when it is not archived (or
     the user cannot see it, and the view will answer 404)."""
     campaign = Campaign.objects.filter(slug=slug, archived_at__isnull=False).first()
-    if campaign is None:
+    return campaign_archived_refusal(campaign=campaign, user=user) if campaign else ""
+
+
+def campaign_archived_refusal(*, campaign: Campaign, user: AnyUser) -> str:
+    """archived_refusal for a campaign row already read (a view that reads it anyway with
+    what it acts on, and makes this check itself instead of NotArchived's second read)."""
+    if campaign.archived_at is None:
         return ""
     if not campaign.is_public and campaign_role(campaign=campaign, user=user) is None:
         return ""
@@ -32,6 +38,13 @@ def archived_refusal(*, slug: str, user: AnyUser) -> str:
         f"{campaign.name} is archived: it can be read but not changed. Its game master can "
         "bring it back into play from the campaign's settings page."
     )
+
+
+def archived_check(*, campaign: Campaign, user: AnyUser) -> None:
+    """LudusError naming the reason when `campaign` (a row already read) is archived."""
+    reason = campaign_archived_refusal(campaign=campaign, user=user)
+    if reason:
+        raise LudusError(reason)
 
 
 def _guarded(request: HttpRequest, url_name: str | None, kwargs: dict) -> bool:

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
@@ -24,7 +25,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.core.validators import URLValidator
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -60,6 +61,19 @@ LOST_AFTER = timedelta(minutes=5)
 # --- recording ------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class EventNote:
+    """An event to record (events_record): what happened, named by `key`, and whose inboxes
+    (user ids) it goes to."""
+
+    kind: str
+    key: str
+    text: str
+    users: Iterable[int]
+    link: str = ""
+    data: dict[str, Any] | None = None
+
+
 def event_record(
     *,
     campaign: Campaign,
@@ -74,28 +88,87 @@ def event_record(
     caller's transaction: if that rolls back, nothing happened. After it commits, the worker
     sends the event out (e-mail, webhooks). An event already recorded (same `key`) changes
     nothing."""
-    users = sorted(set(users))
+    note = EventNote(kind=kind, key=key, text=text, users=users, link=link, data=data)
+    return events_record(campaign=campaign, notes=[note])[0]
+
+
+def events_record(*, campaign: Campaign, notes: Sequence[EventNote]) -> list[Event]:
+    """event_record for several events of one campaign at once (a turn resolved and each
+    owner asked for orders): a handful of queries for them all, not a handful for each.
+    Returns the events in the order of `notes`."""
+    notes = [replace(n, users=sorted(set(n.users))) for n in notes]
     # Most events reach nobody beyond the inbox (no recipient with an address, no webhook): the
     # inbox rows are then the whole delivery, and the worker is spared a task for each (a
     # busy bout records several events a turn).
+    everyone = sorted({user for n in notes for user in n.users})
+    hooked = Webhook.objects.filter(campaign=campaign).exists()
+    emailed = (
+        set()
+        if hooked
+        else set(
+            get_user_model()
+            .objects.filter(pk__in=everyone)
+            .exclude(email="")
+            .values_list("pk", flat=True)
+        )
+    )
+    found = {e.key: e for e in Event.objects.filter(key__in=[n.key for n in notes])}
+    now = timezone.now()
+    new = {
+        n.key: (
+            Event(
+                key=n.key,
+                campaign=campaign,
+                kind=n.kind,
+                text=n.text[:300],
+                link=n.link,
+                data=n.data or {},
+                fanned_out_at=None if hooked or emailed.intersection(n.users) else now,
+            ),
+            n,
+        )
+        for n in notes
+        if n.key not in found
+    }
+    if not new:
+        return [found[n.key] for n in notes]
+    try:
+        with transaction.atomic():
+            Event.objects.bulk_create([event for event, _ in new.values()])
+    except IntegrityError:  # recorded meanwhile by another transaction: one at a time
+        return [_event_record_one(campaign, n, reached=hooked) for n in notes]
+    Notification.objects.bulk_create(
+        [
+            Notification(event=event, user_id=user_id)
+            for event, note in new.values()
+            for user_id in note.users
+        ],
+        ignore_conflicts=True,
+    )
+    for event, _ in new.values():
+        if event.fanned_out_at is None:
+            transaction.on_commit(lambda pk=event.pk: enqueue_event_fan_out(pk))
+    return [found[n.key] if n.key in found else new[n.key][0] for n in notes]
+
+
+def _event_record_one(campaign: Campaign, note: EventNote, *, reached: bool) -> Event:
     reached = (
-        Webhook.objects.filter(campaign=campaign).exists()
-        or get_user_model().objects.filter(pk__in=users).exclude(email="").exists()
+        reached or get_user_model().objects.filter(pk__in=note.users).exclude(email="").exists()
     )
     event, created = Event.objects.get_or_create(
-        key=key,
+        key=note.key,
         defaults={
             "campaign": campaign,
-            "kind": kind,
-            "text": text[:300],
-            "link": link,
-            "data": data or {},
+            "kind": note.kind,
+            "text": note.text[:300],
+            "link": note.link,
+            "data": note.data or {},
             "fanned_out_at": None if reached else timezone.now(),
         },
     )
     if created:
         Notification.objects.bulk_create(
-            [Notification(event=event, user_id=user_id) for user_id in users],
+            [Notification(event=event, user_id=user_id) for user_id in note.users],
             ignore_conflicts=True,
         )
         if reached:

@@ -184,3 +184,28 @@ def test_a_purchase_for_a_gladiator_being_paid_waits_for_the_payout(due_bout, br
         assert brutus.status != Gladiator.Status.ACTIVE, outcome["error"]
     else:
         assert brutus.holdings.filter(item="shield").exists()
+
+
+def test_two_last_orders_at_once_queue_on_the_bout_and_ask_for_one_resolve(running, owner, rival):
+    """The turn's orders are read after the bout's lock, in a statement of their own: the
+    second of two last orders waits for the first, then sees it and asks for the resolve."""
+    bout, mine, theirs = running
+    asked: dict[str, int] = {}
+
+    def first() -> None:
+        order_submit(entrant=mine, by=owner, order={"move": "D3"}, turn=1)
+        asked["first"] = len(connection.run_on_commit)  # resolves it would ask for
+
+    def second() -> int:
+        with transaction.atomic():
+            order_submit(entrant=theirs, by=rival, order={"move": "D7"}, turn=1)
+            return len(connection.run_on_commit)
+
+    with held(first) as pid:
+        how, outcome = run_beside(pid, second)
+        assert how == "waited"
+    outcome["thread"].join(timeout=HANG_GUARD)
+    assert "error" not in outcome, outcome["error"]
+    assert (asked["first"], outcome["result"]) == (0, 1)
+    orders = dict(TurnOrder.objects.filter(bout=bout, turn=1).values_list("entrant", "order"))
+    assert orders == {mine.pk: {"move": "D3"}, theirs.pk: {"move": "D7"}}

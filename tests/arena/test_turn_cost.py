@@ -9,7 +9,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from arena.engine.rulesets.gladiator_arena.ruleset import GladiatorArena
+from arena.models import Bout
+from arena.notices import notice_turn_resolved
 from arena.play_by_web import bout_enter, bout_open, bout_start, bout_turn_resolve, order_submit
+from campaign.notifications.models import Notification
+from campaign.services import campaign_join
+from characters.services import gladiator_create
 
 pytestmark = pytest.mark.django_db
 
@@ -45,3 +50,45 @@ def test_a_200_turn_bout_costs_the_same_per_turn_and_never_replays(
     assert bout.turn == TURNS + 1 and len(bout.log["turns"]) == TURNS
     assert setups == [], "a turn was resolved by replaying the bout from its setup"
     assert queries[TURNS] == queries[5], queries
+
+
+def test_a_turns_notices_cost_the_same_few_queries_for_two_owners_or_four(
+    arena_campaign, gm, owner, rival, django_user_model
+):
+    """The turn's events (resolved, and orders needed per owner) are recorded together: their
+    queries do not grow with the owners, and every owner still gets both."""
+    players = [owner, rival]
+    for name in ("third", "fourth"):
+        player = django_user_model.objects.create_user(name)
+        campaign_join(campaign=arena_campaign, user=player, code=arena_campaign.invite_code)
+        players.append(player)
+
+    def notices(owners: list) -> tuple[int, list]:
+        bout = bout_open(campaign=arena_campaign, by=gm, title=f"{len(owners)} owners")
+        names = []
+        for player, square in zip(owners, ("A1", "H8", "A8", "H1"), strict=False):
+            gladiator = gladiator_create(
+                campaign=arena_campaign,
+                by=player,
+                name=f"{player.username}{len(owners)}",
+                kind="human",
+            )
+            bout_enter(bout=bout, gladiator=gladiator, by=player, square=square)
+            names.append(gladiator.name)
+        bout_start(bout=bout, by=gm)
+        bout = Bout.objects.select_related("campaign").get(pk=bout.pk)
+        bout.turn = 2  # as the resolve leaves it: turn 1 resolved, turn 2 begins
+        with CaptureQueriesContext(connection) as ctx:
+            notice_turn_resolved(bout=bout, turn=1, living=names)
+        return len(ctx.captured_queries), bout
+
+    two, _ = notices(players[:2])
+    four, bout = notices(players)
+    assert two == four, (two, four)
+    for player in players:
+        keys = set(
+            Notification.objects.filter(user=player, event__data__bout=bout.pk).values_list(
+                "event__key", flat=True
+            )
+        )
+        assert {f"turn_resolved:{bout.pk}:1", f"orders_needed:{bout.pk}:2:{player.pk}"} <= keys
