@@ -11,7 +11,7 @@ from tests.engine.gladiatorquest.helpers import bout, gladiator
 
 
 def test_rulesets_available_lists_gladiatorquest():
-    assert {"slug": "gladiatorquest", "version": "1.2", "title": "GladiatorQuest"} in (
+    assert {"slug": "gladiatorquest", "version": "1.3", "title": "GladiatorQuest"} in (
         rulesets_available()
     )
 
@@ -26,7 +26,7 @@ def test_a_1v1_auto_bout_finishes_with_a_winner_and_full_snapshots():
         )
     )
     json.dumps(result)
-    assert result["ruleset"] == "gladiatorquest" and result["version"] == "1.2"
+    assert result["ruleset"] == "gladiatorquest" and result["version"] == "1.3"
     assert result["board"] == [12, 12]
     assert result["result"]["finished"] is True
     assert result["result"]["winner"] in ("Brutus", "Nox")

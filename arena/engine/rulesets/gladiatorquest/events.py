@@ -33,6 +33,14 @@ class Bump(StrEnum):
     WALL = "wall"  # the edge of the arena or a wall
 
 
+STEP_WORDS = {
+    "forward": "moves forward",
+    "back": "backs up",
+    "left": "sidesteps to its left",
+    "right": "sidesteps to its right",
+}
+
+
 @dataclass(slots=True)
 class MovementRolled(QuestEvent):
     kind: ClassVar[str] = "movement_roll"
@@ -81,7 +89,10 @@ class Moved(QuestEvent):
         }
 
     def text(self) -> str:
-        return f"{self.name} moves {self.direction} from {self.start} to {self.end}"
+        # Left and right are the figure's own (a sidestep, facing unchanged), which on the
+        # drawn board may be either way: the words say whose left it is.
+        how = STEP_WORDS.get(self.direction, f"moves {self.direction}")
+        return f"{self.name} {how} from {self.start} to {self.end}"
 
 
 @dataclass(slots=True)

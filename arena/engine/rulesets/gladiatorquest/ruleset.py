@@ -71,7 +71,7 @@ def _everyone(who: tuple[str, ...], phase: str) -> Pending:
 
 class GladiatorQuest:
     slug: ClassVar[str] = "gladiatorquest"
-    version: ClassVar[str] = "1.2"
+    version: ClassVar[str] = "1.3"
     title: ClassVar[str] = "GladiatorQuest"
     columns: ClassVar[tuple[Column, ...]] = standings.COLUMNS
     placing: ClassVar[str] = standings.PLACING
