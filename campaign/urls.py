@@ -236,6 +236,7 @@ urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("settings/account/", account_views.account_view, name="account"),
+    path("settings/time-zone/", account_views.time_zone_view, name="time-zone"),
     path(
         "account/email/confirm/<str:token>/",
         account_views.email_confirm_view,

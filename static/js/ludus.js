@@ -105,7 +105,19 @@
     );
   });
 
+  // A signed-in user with no time zone yet: send the browser's once (campaign/time_zones.py
+  // saves it only while none is set, so it never undoes a choice made on the account page).
+  function sendTimeZone() {
+    const to = document.body.dataset.timeZoneTo;
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const token = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"];
+    if (!to || !zone || !token) return;
+    const body = new URLSearchParams({ time_zone: zone, detected: "on" });
+    fetch(to, { method: "POST", body, headers: { "X-CSRFToken": token }, credentials: "same-origin" });
+  }
+
   document.addEventListener("DOMContentLoaded", countDown);
+  document.addEventListener("DOMContentLoaded", sendTimeZone);
   document.addEventListener("htmx:afterSettle", () => {
     countDown();
     titleFollows();
