@@ -6,6 +6,7 @@ from django.urls import include, path
 
 from arena import api as arena_api
 from arena import (
+    calendar_views,
     content_views,
     lab_views,
     mercy_api,
@@ -237,6 +238,8 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("settings/account/", account_views.account_view, name="account"),
     path("settings/time-zone/", account_views.time_zone_view, name="time-zone"),
+    path("settings/calendar/", account_views.calendar_link_view, name="calendar-link"),
+    path("calendar/<str:token>.ics", calendar_views.calendar_feed_view, name="calendar-feed"),
     path(
         "account/email/confirm/<str:token>/",
         account_views.email_confirm_view,
