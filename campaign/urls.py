@@ -8,6 +8,7 @@ from arena import api as arena_api
 from arena import (
     calendar_views,
     content_views,
+    fair_fight_views,
     lab_views,
     mercy_api,
     mercy_views,
@@ -158,6 +159,11 @@ api_patterns = [
         name="api-bout-odds-preview",
     ),
     path(
+        "campaigns/<slug:slug>/gladiators/<int:pk>/fair-fight/",
+        odds_api.FairFightApi.as_view(),
+        name="api-gladiator-fair-fight",
+    ),
+    path(
         "campaigns/<slug:slug>/bouts/<int:pk>/odds/",
         odds_api.BoutOddsApi.as_view(),
         name="api-bout-odds",
@@ -304,6 +310,9 @@ urlpatterns = [
     path("c/<slug:slug>/g/<int:pk>/", characters_views.gladiator_detail, name="gladiator"),
     path("c/<slug:slug>/g/<int:pk>/shop/", characters_views.shop, name="shop"),
     path("c/<slug:slug>/g/<int:pk>/buy/", characters_views.buy, name="gladiator-buy"),
+    path(
+        "c/<slug:slug>/g/<int:pk>/fair-fight/", fair_fight_views.fair_fight_view, name="fair-fight"
+    ),
     path("c/<slug:slug>/g/<int:pk>/sell/", characters_views.sell, name="gladiator-sell"),
     path("c/<slug:slug>/g/<int:pk>/equip/", characters_views.equip, name="gladiator-equip"),
     path("c/<slug:slug>/g/<int:pk>/advance/", characters_views.advance, name="gladiator-advance"),
