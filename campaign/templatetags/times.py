@@ -1,7 +1,8 @@
 """A moment as every page shows it: the absolute date and time in the viewer's zone (the
 request's current zone, campaign/time_zones.py) with the zone's name, and beside it the
 relative words ("in 3 hours", "2 days ago"), in one <time> element whose datetime attribute
-is the exact instant, for machines and for static/js/ludus.js."""
+is the exact instant, for machines and for static/js/ludus.js (which keeps the words true
+while a page stays open)."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def when(moment: datetime | None, fmt: str = ABSOLUTE) -> SafeString | str:
     if moment is None:
         return ""
     return format_html(
-        '<time datetime="{}">{} ({})</time>',
+        '<time datetime="{}">{} <span data-relative>({})</span></time>',
         moment.isoformat(),
         absolute(moment, fmt),
         relative(moment),
