@@ -6,6 +6,7 @@ bout's secret seed."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import time
@@ -183,27 +184,72 @@ def odds_preview(
     )
 
 
-def _preview_allowance(*, user: Any) -> None:
-    """Count one new simulation for this user in the current window (which starts at their
-    first); past LUDUS_LIMITS' odds_previews_per_minute, refuse in words. add and incr are
-    atomic in Redis, so parallel requests are counted in full (as the sign-in lockout's)."""
+def odds_pair_ask(
+    *,
+    campaign: Campaign,
+    by: Any,
+    pairs: Sequence[tuple[Gladiator, Gladiator]],
+    options: dict[str, Any],
+) -> list[BoutOdds]:
+    """The odds of several two-gladiator line-ups asked by one person at once (the fair-fight
+    finder, arena/fair_fight.py): the same questions as their previews (scope: the campaign
+    and the asker), the new ones counted together against the asker's previews a minute, so
+    either all are sent or none (TooManyPreviews)."""
+    content = _campaign_content(campaign)
+    asked = [
+        odds_terms(
+            ruleset_slug=campaign.ruleset,
+            options=options,
+            entrants=[gladiator_spec(g) for g in pair],
+            scope={"campaign": campaign.pk, "asker": by.pk},
+            content=content,
+        )
+        for pair in pairs
+    ]
+    known = set(
+        BoutOdds.objects.filter(key__in=[digest(t) for t in asked])
+        .exclude(status=BoutOdds.Status.CANCELLED)
+        .values_list("key", flat=True)
+    )
+    new = sum(digest(t) not in known for t in asked)
+    if new:
+        _preview_allowance(user=by, count=new)
+    return [_odds_for(terms, campaign=campaign, asker=by) for terms in asked]
+
+
+def _preview_allowance(*, user: Any, count: int = 1) -> None:
+    """Count `count` new simulations for this user in the current window (which starts at
+    their first); past LUDUS_LIMITS' odds_previews_per_minute, take them back and refuse in
+    words. add and incr are atomic in Redis, so parallel requests are counted in full (as the
+    sign-in lockout's)."""
     allowed = settings.LUDUS_LIMITS["odds_previews_per_minute"]
     key = f"odds-previews:{user.pk}"
     cache.add(f"{key}:start", time.time(), timeout=PREVIEW_WINDOW_SECONDS)
     cache.add(key, 0, timeout=PREVIEW_WINDOW_SECONDS)
     try:
-        asked = cache.incr(key)
+        asked = cache.incr(key, count)
     except ValueError:  # the window ended between add and incr: this one opens a new one
-        cache.set(key, 1, timeout=PREVIEW_WINDOW_SECONDS)
-        asked = 1
+        cache.set(key, count, timeout=PREVIEW_WINDOW_SECONDS)
+        asked = count
     if asked <= allowed:
         return
+    if count > 1:  # a refused batch is not counted: none of it is sent
+        with contextlib.suppress(ValueError):  # the window ended meanwhile
+            cache.decr(key, count)
     started = cache.get(f"{key}:start", time.time())
     wait = max(1, math.ceil(started + PREVIEW_WINDOW_SECONDS - time.time()))
+    seconds = f"{wait} second{'s' if wait != 1 else ''}"
+    if count > 1:
+        raise TooManyPreviews(
+            f"These are {count} new line-ups to simulate, and the worker simulates {allowed} a "
+            f"minute for one person (counting the odds you asked for in the last minute). Try "
+            f"again in {seconds}.",
+            wait=wait,
+        )
     raise TooManyPreviews(
         f"You asked for the odds of {allowed} new line-ups in the last minute, as many as the "
-        f"worker simulates for one person. Try again in {wait} second{'s' if wait != 1 else ''}; "
-        "the bout can be scheduled meanwhile.",
+        f"worker simulates for one person. Try again in {seconds}; the bout can be scheduled "
+        "meanwhile.",
         wait=wait,
     )
 

@@ -17,10 +17,11 @@ from rest_framework.views import APIView
 from campaign.api_inputs import Id
 from campaign.archive_guard import NotArchived
 from campaign.selectors import campaign_get_visible
-from characters.selectors import gladiators_of_ids
+from characters.selectors import gladiator_get, gladiators_of_ids
 
 from .engine.lab.odds import Odds
 from .engine_io import bout_options_clean
+from .fair_fight import FAIR_MARGIN, fair_fight_find
 from .models import Bout, BoutOdds
 from .odds import TooManyPreviews, odds_certain, odds_preview, odds_request, odds_unanimous
 from .selectors import bout_get_visible
@@ -130,3 +131,67 @@ class BoutOddsApi(APIView):
         if row is None:
             raise Http404("This bout has no odds: it is under way or decided, or has one entrant.")
         return odds_out(row)
+
+
+class ProposalOut(serializers.Serializer):
+    opponent = serializers.IntegerField(help_text="The opponent gladiator's id.")
+    name = serializers.CharField()
+    owner = serializers.CharField()
+    status = serializers.ChoiceField(choices=BoutOdds.Status.choices)
+    win = serializers.IntegerField(
+        allow_null=True, help_text="The asking gladiator's chance to win, in percent."
+    )
+    opponent_win = serializers.IntegerField(allow_null=True)
+    gap = serializers.IntegerField(allow_null=True, help_text="Points between the two chances.")
+    fair = serializers.BooleanField(help_text="The gap is at most `margin`.")
+
+
+class FairFightOut(serializers.Serializer):
+    margin = serializers.IntegerField(help_text="The largest gap, in points, called fair.")
+    proposals = ProposalOut(many=True)
+
+
+class FairFightApi(APIView):
+    """Find a fair fight for a gladiator (its owner or the GM): the campaign's living
+    gladiators closest in rating (at most 8), each pairing simulated by the worker, the
+    closest to even first. 202 while any is simulated: ask again to follow (nothing is
+    simulated twice)."""
+
+    permission_classes = [IsAuthenticated, NotArchived]
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: FairFightOut,
+            202: FairFightOut,
+            429: OpenApiResponse(
+                description="The new pairings would pass the asker's previews a minute: none "
+                "is sent; the detail says when to ask again (and Retry-After, in seconds)."
+            ),
+        },
+    )
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+        gladiator = gladiator_get(campaign=campaign, pk=pk)
+        try:
+            proposals = fair_fight_find(gladiator=gladiator, by=request.user)
+        except TooManyPreviews as limit:
+            raise Throttled(wait=limit.wait, detail=limit.message) from None
+        body = {
+            "margin": FAIR_MARGIN,
+            "proposals": [
+                {
+                    "opponent": p.opponent.pk,
+                    "name": p.opponent.name,
+                    "owner": p.opponent.owner.username,
+                    "status": p.odds.status,
+                    "win": p.mine,
+                    "opponent_win": p.theirs,
+                    "gap": p.gap,
+                    "fair": p.fair,
+                }
+                for p in proposals
+            ],
+        }
+        waiting = any(not p.done for p in proposals)
+        return Response(FairFightOut(body).data, status=202 if waiting else 200)

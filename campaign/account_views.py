@@ -14,15 +14,18 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from .accounts import confirmation_read, confirmation_send, email_confirm, email_remove
+from .calendar_keys import calendar_token_new, calendar_token_of, calendar_token_off
 from .errors import LudusError
-from .forms import EmailChangeForm
+from .forms import EmailChangeForm, TimeZoneForm
+from .notifications.webhooks import absolute
 from .sign_in import lockout_name
 from .throttles import EmailConfirmThrottle, PasswordResetThrottle, wait_in_words
+from .time_zones import SESSION_KEY, zone_names, zone_of, zone_save
 
 
 def confirmation_told(request: HttpRequest, *, user: AbstractBaseUser, address: str) -> bool:
@@ -65,7 +68,44 @@ def account_view(request: HttpRequest) -> HttpResponse:
                 f"{wait_in_words(throttle.wait())}.",
             )
             status = 429
-    return render(request, "registration/account.html", {"form": form}, status=status)
+    return _account_page(request, form=form, status=status)
+
+
+def _account_page(
+    request: HttpRequest,
+    *,
+    form: EmailChangeForm | None = None,
+    zone_form: TimeZoneForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    zone, token = zone_of(request.user), calendar_token_of(request.user)
+    context = {
+        "form": form or EmailChangeForm(),
+        "zone_form": zone_form or TimeZoneForm(initial={"time_zone": zone or "UTC"}),
+        "zone": zone,
+        "zone_names": zone_names(),
+        "calendar_url": token and absolute(reverse("calendar-feed", args=[token])),
+    }
+    return render(request, "registration/account.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["POST"])
+def time_zone_view(request: HttpRequest) -> HttpResponse:
+    """The account page's choice, or the browser's zone sent once by static/js/ludus.js
+    (`detected`: saved only while the user has none, so it never undoes a choice)."""
+    form = TimeZoneForm(request.POST)
+    if not form.is_valid():
+        return _account_page(request, zone_form=form, status=400)
+    name, detected = form.cleaned_data["time_zone"], form.cleaned_data["detected"]
+    if detected:
+        zone_save(user=request.user, name=name, only_if_unset=True)
+        request.session[SESSION_KEY] = zone_of(request.user)
+        return HttpResponse(status=204)
+    zone_save(user=request.user, name=name)
+    request.session[SESSION_KEY] = name
+    messages.success(request, f"Times are now shown in {name}.")
+    return redirect("account")
 
 
 @require_http_methods(["GET", "POST"])
@@ -131,3 +171,20 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
         response = super().form_invalid(form)
         response.status_code = 400
         return response
+
+
+@login_required
+@require_http_methods(["POST"])
+def calendar_link_view(request: HttpRequest) -> HttpResponse:
+    """A new private calendar link (the old one stops working), or none ("off")."""
+    action = request.POST.get("action", "")
+    if action == "new":
+        calendar_token_new(user=request.user)
+        messages.success(request, "A new calendar link: the old one no longer works.")
+    elif action == "off":
+        calendar_token_off(user=request.user)
+        messages.success(request, "Your calendar link is turned off: it no longer works.")
+    else:
+        messages.error(request, "Say what to do with the calendar link: new, or off.")
+        return _account_page(request, status=400)
+    return redirect("account")

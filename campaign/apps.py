@@ -6,4 +6,7 @@ class CampaignConfig(AppConfig):
     verbose_name = "Campaigns"
 
     def ready(self) -> None:
-        from . import checks  # noqa: F401  (registers the system checks)
+        from . import (
+            checks,  # noqa: F401  (registers the system checks)
+            time_zones,  # noqa: F401  (remembers the zone at sign-in)
+        )

@@ -18,6 +18,7 @@ from .inputs import (
 from .models import Campaign
 from .sign_in import locked_out, lockout_refusal
 from .text import TextRefused, name_clean
+from .time_zones import is_zone
 
 EMAIL_HELP = (
     "We send a link to it: once you follow it, your notifications and password resets go there. "
@@ -207,3 +208,25 @@ class HouseRulesForm(forms.Form):
         "side of a bout.",
         error_messages=_rule_words("both_teams"),
     )
+
+
+class TimeZoneForm(forms.Form):
+    """The zone every page and e-mail gives times in; `detected` marks the browser's own,
+    sent once by static/js/ludus.js, which never replaces a zone the user chose."""
+
+    time_zone = forms.CharField(
+        label="Time zone",
+        max_length=64,
+        help_text="An IANA name, such as Europe/Paris or America/New_York.",
+        widget=forms.TextInput(attrs={"list": "zone-names", "autocomplete": "off"}),
+    )
+    detected = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def clean_time_zone(self) -> str:
+        name = self.cleaned_data["time_zone"].strip()
+        if not is_zone(name):
+            raise ValidationError(
+                f"{name[:64]!r} is not a time zone Ludus knows: give an IANA name such as "
+                "Europe/Paris or America/New_York."
+            )
+        return name

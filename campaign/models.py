@@ -114,3 +114,23 @@ class CampaignContent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.key} ({self.campaign})"
+
+
+def new_calendar_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class UserSettings(models.Model):
+    """A user's own settings that are not about e-mail: the time zone pages and e-mails give
+    times in, and the key of their private calendar feed. No row: UTC, no feed."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="user_settings"
+    )
+    # An IANA name ("Europe/Paris"); blank until the user or their browser gave one.
+    time_zone = models.CharField(max_length=64, blank=True)
+    # The only key of the calendar feed; a new one retires the old (docs/time.md).
+    calendar_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"settings of user {self.user_id}"

@@ -71,6 +71,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "campaign.time_zones.TimeZoneMiddleware",  # after auth: the viewer's zone
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -106,7 +107,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "campaign.notifications.context.inbox",
             ],
-            "builtins": ["django_htmx.templatetags.django_htmx"],
+            "builtins": ["django_htmx.templatetags.django_htmx", "campaign.templatetags.times"],
         },
     },
 ]

@@ -6,7 +6,9 @@ from django.urls import include, path
 
 from arena import api as arena_api
 from arena import (
+    calendar_views,
     content_views,
+    fair_fight_views,
     lab_views,
     mercy_api,
     mercy_views,
@@ -159,6 +161,11 @@ api_patterns = [
         name="api-bout-odds-preview",
     ),
     path(
+        "campaigns/<slug:slug>/gladiators/<int:pk>/fair-fight/",
+        odds_api.FairFightApi.as_view(),
+        name="api-gladiator-fair-fight",
+    ),
+    path(
         "campaigns/<slug:slug>/bouts/<int:pk>/odds/",
         odds_api.BoutOddsApi.as_view(),
         name="api-bout-odds",
@@ -240,6 +247,9 @@ urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("settings/account/", account_views.account_view, name="account"),
+    path("settings/time-zone/", account_views.time_zone_view, name="time-zone"),
+    path("settings/calendar/", account_views.calendar_link_view, name="calendar-link"),
+    path("calendar/<str:token>.ics", calendar_views.calendar_feed_view, name="calendar-feed"),
     path(
         "account/email/confirm/<str:token>/",
         account_views.email_confirm_view,
@@ -304,6 +314,9 @@ urlpatterns = [
     path("c/<slug:slug>/g/<int:pk>/", characters_views.gladiator_detail, name="gladiator"),
     path("c/<slug:slug>/g/<int:pk>/shop/", characters_views.shop, name="shop"),
     path("c/<slug:slug>/g/<int:pk>/buy/", characters_views.buy, name="gladiator-buy"),
+    path(
+        "c/<slug:slug>/g/<int:pk>/fair-fight/", fair_fight_views.fair_fight_view, name="fair-fight"
+    ),
     path("c/<slug:slug>/g/<int:pk>/sell/", characters_views.sell, name="gladiator-sell"),
     path("c/<slug:slug>/g/<int:pk>/equip/", characters_views.equip, name="gladiator-equip"),
     path("c/<slug:slug>/g/<int:pk>/advance/", characters_views.advance, name="gladiator-advance"),

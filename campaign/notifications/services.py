@@ -32,6 +32,7 @@ from django.utils import timezone
 from campaign.errors import LudusError, NotAllowed
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
+from campaign.time_zones import tzinfo_of, zone_of
 
 from . import webhooks
 from .models import Delivery, Digest, Event, Notification, NotificationSettings, Webhook
@@ -318,10 +319,11 @@ def _email(delivery: Delivery) -> webhooks.Answer:
     event, user = delivery.event, delivery.user
     if not user.email:
         return webhooks.Answer(False, None, "No e-mail address any more.", permanent=True)
-    lines = [event.text, "", f"When: {when(event.created_at)}"]
+    zone = zone_of(user)
+    lines = [event.text, "", f"When: {when(event.created_at, zone)}"]
     deadline = (event.data or {}).get("deadline")
     if deadline:
-        lines.append(f"Deadline: {when(datetime.fromisoformat(deadline))}")
+        lines.append(f"Deadline: {when(datetime.fromisoformat(deadline), zone)}")
     if event.link:
         lines += ["", webhooks.absolute(event.link)]
     lines += [
@@ -342,9 +344,10 @@ def _email(delivery: Delivery) -> webhooks.Answer:
     return webhooks.Answer(True, None, "")
 
 
-def when(moment: datetime) -> str:
-    """An absolute time as every e-mail gives it (UTC: users have no time zone yet)."""
-    return f"{moment.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
+def when(moment: datetime, zone: str = "") -> str:
+    """An absolute time as every e-mail gives it, in the reader's zone (their setting, UTC
+    without one) with the zone's short name: "2026-11-26 20:00 CET"."""
+    return f"{moment.astimezone(tzinfo_of(zone)):%Y-%m-%d %H:%M %Z}"
 
 
 def _webhook(delivery: Delivery) -> webhooks.Answer:
@@ -492,10 +495,11 @@ def digest_send(*, digest: Digest, items: list[Notification]) -> bool:
     if not claimed:
         return False
     user = get_user_model().objects.get(pk=digest.user_id)
+    zone = zone_of(user)
     lines = [f"What happened on {digest.day:%Y-%m-%d} (UTC) in your campaigns:", ""]
     for item in items:
         event = item.event
-        lines.append(f"{when(event.created_at)}  [{event.campaign.name}] {event.text}")
+        lines.append(f"{when(event.created_at, zone)}  [{event.campaign.name}] {event.text}")
         if event.link:
             lines.append(f"    {webhooks.absolute(event.link)}")
     lines += [

@@ -20,10 +20,11 @@
 
   function normalised(element) {
     const copy = element.cloneNode(true);
-    // A fresh CSRF token, htmx's transient classes, a countdown's ticking text and the board's
-    // roving tab stop change without anything on the page changing.
+    // A fresh CSRF token, htmx's transient classes, a time's words ("in 3 hours", a ticking
+    // countdown: its datetime attribute still says when) and the board's roving tab stop
+    // change without anything on the page changing.
     for (const token of copy.querySelectorAll('input[name="csrfmiddlewaretoken"]')) token.remove();
-    for (const time of copy.querySelectorAll("time[data-countdown]")) time.textContent = "";
+    for (const time of copy.querySelectorAll("time[datetime]")) time.textContent = "";
     for (const button of copy.querySelectorAll('[role="grid"] button')) button.removeAttribute("tabindex");
     for (const node of [copy, ...copy.querySelectorAll("[class]")]) {
       for (const name of [...node.classList]) {

@@ -105,9 +105,44 @@
     );
   });
 
+  // The words beside an absolute time ("in 3 hours", "2 days ago"; templatetags/times.py)
+  // stay true while the page is open: its largest unit, as the server words it.
+  const UNITS = [["year", 525600], ["month", 43200], ["week", 10080], ["day", 1440], ["hour", 60], ["minute", 1]];
+  function relative(ms) {
+    const minutes = Math.floor(Math.abs(ms) / 60000);
+    if (minutes < 1) return "now";
+    const [unit, size] = UNITS.find(([, size]) => minutes >= size);
+    const count = Math.floor(minutes / size);
+    const words = `${count}\u00a0${unit}${count === 1 ? "" : "s"}`;
+    return ms > 0 ? `in ${words}` : `${words} ago`;
+  }
+
+  function wordsFollow() {
+    for (const words of document.querySelectorAll("time[datetime] [data-relative]")) {
+      const at = Date.parse(words.parentElement.getAttribute("datetime"));
+      if (Number.isNaN(at)) continue;
+      const text = `(${relative(at - Date.now())})`;
+      if (words.textContent !== text) words.textContent = text;
+    }
+  }
+
+  // A signed-in user with no time zone yet: send the browser's once (campaign/time_zones.py
+  // saves it only while none is set, so it never undoes a choice made on the account page).
+  function sendTimeZone() {
+    const to = document.body.dataset.timeZoneTo;
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const token = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"];
+    if (!to || !zone || !token) return;
+    const body = new URLSearchParams({ time_zone: zone, detected: "on" });
+    fetch(to, { method: "POST", body, headers: { "X-CSRFToken": token }, credentials: "same-origin" });
+  }
+
   document.addEventListener("DOMContentLoaded", countDown);
+  document.addEventListener("DOMContentLoaded", sendTimeZone);
+  setInterval(wordsFollow, 30000);
   document.addEventListener("htmx:afterSettle", () => {
     countDown();
+    wordsFollow();
     titleFollows();
   });
   setInterval(countDown, 1000);

@@ -20,6 +20,7 @@ from arena.odds import (
     odds_sweep,
 )
 from arena.services import bout_schedule
+from characters.services import gladiator_create
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -82,3 +83,19 @@ def test_odds_whose_message_or_worker_was_lost_are_sent_again_and_finished(
         adapter=adapter,
     )  # fmt: skip
     assert [Odds.from_dict(o) for o in abandoned.odds] == whole
+
+
+def test_the_worker_simulates_the_pairings_a_fair_fight_search_asked_for(
+    celery_worker_process, campaign, owner, rival, client_as
+):
+    dwalin = gladiator_create(campaign=campaign, by=owner, name="Dwalin", kind="dwarf")
+    gladiator_create(campaign=campaign, by=rival, name="Thorin", kind="dwarf")
+    gladiator_create(campaign=campaign, by=rival, name="Gruk", kind="orc")
+    client = client_as(owner)
+    url = reverse("fair-fight", args=[campaign.slug, dwalin.pk])
+    assert client.post(url).content.decode().count("being simulated") == 2
+    for row in BoutOdds.objects.all():
+        assert wait_for(row, BoutOdds.Status.DONE).status == BoutOdds.Status.DONE, row.message
+    page = client.post(url).content.decode()
+    assert "being simulated" not in page
+    assert page.index("Thorin") < page.index("Gruk")

@@ -5,6 +5,7 @@ daily digest. Counted in a scripted play-by-web bout, against a real SMTP server
 from __future__ import annotations
 
 import re
+import zoneinfo
 from datetime import timedelta
 
 import pytest
@@ -21,6 +22,7 @@ from campaign.notifications.services import (
     digests_make,
     notification_settings_set,
 )
+from campaign.time_zones import zone_save
 
 pytestmark = pytest.mark.django_db
 
@@ -132,3 +134,12 @@ def test_each_kind_is_switchable(smtp, worker, running, owner, rival, client_as)
     digests_make(day=timezone.now().date())
     assert len(mails_to(smtp, "owner@example.org")) == 3  # turns 1, 2 and 3 asked
     assert Digest.objects.filter(user=owner).count() == 0
+
+
+def test_an_email_gives_times_in_the_readers_zone(smtp, worker, running, owner):
+    addressed(owner)
+    zone_save(user=owner, name="Asia/Tokyo")
+    send_everything(worker)
+    ((_, message),) = smtp.messages
+    deadline = running[0].turn_deadline.astimezone(zoneinfo.ZoneInfo("Asia/Tokyo"))
+    assert f"Deadline: {deadline:%Y-%m-%d %H:%M} JST" in message.get_content()
