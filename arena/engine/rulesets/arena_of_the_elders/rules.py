@@ -15,6 +15,7 @@ from dataclasses import replace
 from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
+from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders import tactics
 from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, hit_modifier, hits
 from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL, ON_HIT
@@ -131,14 +132,8 @@ def resolve_preparation(
         sheets = {**sheets, f.name: sheet}
     options = state.options
     if options.mode == "king":
-        kings = []
-        for team in (0, 1):
-            members = state.team(team)
-            claimed = [f for f in members if sheets[f.name].king]
-            king = claimed[0] if claimed else tactics.default_king(members)
-            kings.append(king.name)
-            w.say(KingNamed(TEAMS[team], "" if options.competitive else king.name))
-        w.state = replace(w.state, kings=(kings[0], kings[1]))
+        kings = (_nominated(w, 0, sheets), _nominated(w, 1, sheets))
+        w.state = replace(w.state, kings=kings)
     if options.competitive:
         for team in (0, 1):
             _distribute(w, team, sheets)
@@ -155,6 +150,32 @@ def resolve_preparation(
     begin_turn(w, first)
     advance(w)
     return replace(w.state, steps=state.steps + 1), w.events
+
+
+def _nominated(w: Work, team: int, sheets: Mapping[str, Preparation]) -> str:
+    """ "each player publicly nominates one of their characters to be the king": in the bout
+    input, or on the sheets its players wrote (each sheet names one, read_preparation; they
+    must agree). Only a team none of whose players wrote a sheet (absent, or all house
+    characters) is crowned by the arena, and the log says so."""
+    state = w.state
+    secret = state.options.competitive
+    members = state.team(team)
+    named = {sheets[f.name].king for f in members if sheets[f.name].king}
+    if state.kings[team]:
+        named.add(state.kings[team])
+    if len(named) > 1:
+        raise EngineInputError(
+            f"turns[{state.steps}]",
+            f"{TEAMS[team]} nominates {len(named)} kings ({', '.join(sorted(named))}): "
+            "its sheets must name the same one",
+        )
+    if named:
+        king = named.pop()
+        w.say(KingNamed(TEAMS[team], "" if secret else king))
+        return king
+    king = tactics.default_king(members).name
+    w.say(KingNamed(TEAMS[team], "" if secret else king, crowned=True))
+    return king
 
 
 def _distribute(w: Work, team: int, sheets: Mapping[str, Preparation]) -> None:

@@ -1,7 +1,8 @@
 """Setting a bout up: its options, the teams' picks (the draft), the starting squares.
 
 The bout input lists every character: {"name", "champion", "team" ("Red"/"Blue"), "house",
-"choice"}; each team's characters in the order they were picked. `draft_order`,
+"choice", "unlocked", "king"}; each team's characters in the order they were picked. "king":
+true nominates it its team's king (kill the king), before the preparation. `draft_order`,
 `draft_next` and `draft_problems` are the pick phase as pure functions: "teams pick champions
 in turn", each champion once; the team that picks first alternates with the other.
 """
@@ -144,6 +145,7 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
     names: set[str] = set()
     champions: set[str] = set()
     seats = [0, 0]
+    kings = ["", ""]
     for n, g in enumerate(raw):
         where = f"gladiators[{n}]"
         if not isinstance(g, Mapping):
@@ -182,6 +184,17 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
         house = g.get("house", False)
         if not isinstance(house, bool):
             raise EngineInputError(f"{where}.house", "true or false")
+        king = g.get("king", False)
+        if not isinstance(king, bool):
+            raise EngineInputError(f"{where}.king", "true or false")
+        if king and options.mode != "king":
+            raise EngineInputError(f"{where}.king", "only kill the king has kings")
+        if king and kings[team]:
+            raise EngineInputError(
+                f"{where}.king", f"{TEAMS[team]} already nominates {kings[team]}: one king a team"
+            )
+        if king:
+            kings[team] = name
         names.add(name)
         champions.add(champion)
         fighters.append(
@@ -203,4 +216,6 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
             "gladiators", f"two teams of {TEAM_SIZE} (Red has {seats[0]}, Blue {seats[1]})"
         )
     fighters.sort(key=lambda f: (f.team, f.seat))
-    return State(options=options, fighters=tuple(fighters), content=content)
+    return State(
+        options=options, fighters=tuple(fighters), content=content, kings=(kings[0], kings[1])
+    )

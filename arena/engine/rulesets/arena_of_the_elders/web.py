@@ -55,7 +55,9 @@ ORDER = (
     OrderField("level_up", "Take this turn's level", "option", choices=("yes",), empty="no"),
     OrderField("choice", "Ability at level 3", "option", empty="as the sheet says",
                help="one of those its mastery has unlocked"),
-    OrderField("king", "Be the king", "option", choices=("yes",), empty="no"),
+    OrderField("king", "Nominate the king", "option", empty="nobody",
+               help="kill the king: your team's king, named in the open (in secret in the "
+               "competitive game)"),
 )  # fmt: skip
 
 
@@ -67,7 +69,11 @@ PREP_LINES = (
         "in the preparation: the ability it takes at level 3 (key, name or number), "
         "one of those its mastery has unlocked.",
     ),
-    ("King: yes", "in the preparation, kill the king: ask to be your team's king."),
+    (
+        "King: Nyx",
+        "in the preparation, kill the king: the character your team nominates "
+        "king (yes: this one).",
+    ),
     ("Levels: 2", "in the preparation, competitive: the levels it asks of the team's 8."),
 )
 PLAY_LINES = (
@@ -132,6 +138,8 @@ def parse_order_text(text: str) -> dict[str, Any]:
         elif key == "king":
             if value.lower() in _YES:
                 order["king"] = True
+            elif value.lower() not in _NOTHING:
+                order["king"] = value
         elif key == "levels":
             if not value.isdigit():
                 problems.append(f"line {number}: levels: a number")
@@ -166,6 +174,8 @@ def order_text(order: Mapping[str, Any]) -> str:
         lines.append(f"Learn: {order['choice']}")
     if order.get("king") in (True, "yes"):
         lines.append("King: yes")
+    elif isinstance(order.get("king"), str) and order["king"]:
+        lines.append(f"King: {order['king']}")
     if order.get("levels"):
         lines.append(f"Levels: {order['levels']}")
     return "\n".join(lines) or "Move: none\nAbility: none"
@@ -342,7 +352,9 @@ class EldersWeb:
             return {
                 **none,
                 "choice": [f.hero.ability(slot).key for slot in f.unlocked],
-                "king": ["yes"] if state.options.mode == "king" else [],
+                "king": [o.name for o in state.team(f.team)]
+                if state.options.mode == "king"
+                else [],
             }
         if not f.alive:
             return none
