@@ -130,6 +130,7 @@ def resolve_preparation(
         if sheet.choice:
             w.put(replace(w.get(f.name), choice=sheet.choice))
         sheets = {**sheets, f.name: sheet}
+    _place(w, sheets)
     options = state.options
     if options.mode == "king":
         kings = (_nominated(w, 0, sheets), _nominated(w, 1, sheets))
@@ -150,6 +151,24 @@ def resolve_preparation(
     begin_turn(w, first)
     advance(w)
     return replace(w.state, steps=state.steps + 1), w.events
+
+
+def _place(w: Work, sheets: Mapping[str, Preparation]) -> None:
+    """ "place each character token in the start zone": where its sheet asks (read_preparation
+    checked the square is its zone's and no teammate stands there); two sheets asking one
+    square are refused."""
+    asked: dict[Square, str] = {}
+    for f in w.state.fighters:
+        square = sheets[f.name].square
+        if square is None or square == f.square:
+            continue
+        if square in asked:
+            raise EngineInputError(
+                f"turns[{w.state.steps}]",
+                f"{asked[square]} and {f.name} are both placed on {square}: one a square",
+            )
+        asked[square] = f.name
+        w.put(replace(f, square=square))
 
 
 def _nominated(w: Work, team: int, sheets: Mapping[str, Preparation]) -> str:

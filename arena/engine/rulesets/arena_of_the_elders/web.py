@@ -55,6 +55,8 @@ ORDER = (
     OrderField("level_up", "Take this turn's level", "option", choices=("yes",), empty="no"),
     OrderField("choice", "Ability at level 3", "option", empty="as the sheet says",
                help="one of those its mastery has unlocked"),
+    OrderField("square", "Start square", "square", mark="move", empty="as placed",
+               help="where your team places it in its start zone"),
     OrderField("king", "Nominate the king", "option", empty="nobody",
                help="kill the king: your team's king, named in the open (in secret in the "
                "competitive game)"),
@@ -75,6 +77,7 @@ PREP_LINES = (
         "king (yes: this one).",
     ),
     ("Levels: 2", "in the preparation, competitive: the levels it asks of the team's 8."),
+    ("Start: B2", "in the preparation: the square of its team's start zone it starts on."),
 )
 PLAY_LINES = (
     ("Move: B2, B3", "the squares it moves through, one step after another (Move: none, or no "
@@ -140,6 +143,8 @@ def parse_order_text(text: str) -> dict[str, Any]:
                 order["king"] = True
             elif value.lower() not in _NOTHING:
                 order["king"] = value
+        elif key in ("start", "square"):
+            order["square"] = value.upper()
         elif key == "levels":
             if not value.isdigit():
                 problems.append(f"line {number}: levels: a number")
@@ -148,7 +153,7 @@ def parse_order_text(text: str) -> dict[str, Any]:
         else:
             problems.append(
                 f"line {number}: {line.strip()!r} is not an order line (Move, Ability, First, "
-                "Level, Order, Auto; Learn, King, Levels)"
+                "Level, Order, Auto; Learn, King, Levels, Start)"
             )
     if problems:
         raise EngineInputError("text", "; ".join(problems))
@@ -178,6 +183,8 @@ def order_text(order: Mapping[str, Any]) -> str:
         lines.append(f"King: {order['king']}")
     if order.get("levels"):
         lines.append(f"Levels: {order['levels']}")
+    if order.get("square"):
+        lines.append(f"Start: {order['square']}")
     return "\n".join(lines) or "Move: none\nAbility: none"
 
 
@@ -355,6 +362,12 @@ class EldersWeb:
                 "king": [o.name for o in state.team(f.team)]
                 if state.options.mode == "king"
                 else [],
+                # its team's start zone, but where a teammate stands
+                "square": [
+                    str(sq)
+                    for sq in state.arena.starts[f.team]
+                    if all(o.square != sq or o.name == who for o in state.fighters)
+                ],
             }
         if not f.alive:
             return none
