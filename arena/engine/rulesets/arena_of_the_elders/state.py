@@ -7,12 +7,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from arena.engine.core.board import Square
+from arena.engine.rulesets.arena_of_the_elders.arena import TEAMS as TEAMS  # the teams, by index
 from arena.engine.rulesets.arena_of_the_elders.arena import Arena
 from arena.engine.rulesets.arena_of_the_elders.content import EMPTY, Content, parse_content
 from arena.engine.rulesets.arena_of_the_elders.data import CHAMPIONS, Ability, Champion
 
 SLUG = "arena-of-the-elders"
-TEAMS = ("Red", "Blue")
 MODES = ("deathmatch", "king", "flag")
 DEFAULT_ROUNDS = 30  # the text has no limit: a bound so that every bout ends
 PREP, PLAY, OVER = "preparation", "play", "over"
