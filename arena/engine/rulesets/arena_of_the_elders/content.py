@@ -29,6 +29,7 @@ from arena.engine.rulesets.arena_of_the_elders.data import (
     KINDS,
     ON_HIT,
     PASSIVE,
+    STATS,
     TARGETS,
     TIMED,
     Champion,
@@ -48,6 +49,7 @@ RANGE = (1, 12)
 DAMAGE = (0, 10)
 TURNS = (0, 9)  # cooldown and duration, in the owner's turns
 SIZE = (6, 26)  # files A-Z
+MODIFIER = (-3, 3)  # what a passive may add to a statistic
 HEIGHTS = "123"  # raised ground, as in arenas.json
 
 
@@ -202,7 +204,7 @@ def ability_doc_problems(a: Any, where: str, slot: int) -> list[str]:
     if not isinstance(a.get("key"), str) or not KEY.match(a["key"]):
         problems.append(f"{where}.key: lower-case letters, digits and dashes (as 'ice-lance')")
     known = {"key", "name", "kind", "target", "range", "hit", "damage", "crit", "heal",
-             "cooldown", "duration", "effects", "text"}  # fmt: skip
+             "cooldown", "duration", "effects", "text", "modifiers"}  # fmt: skip
     problems += [f"{where}.{k}: not a field of an ability" for k in a if k not in known]
     kind = a.get("kind")
     if kind not in KINDS:
@@ -215,12 +217,14 @@ def ability_doc_problems(a: Any, where: str, slot: int) -> list[str]:
         if e not in every:
             problems.append(f"{where}.effects: unknown effect {e!r} (the effects are: "
                             f"{', '.join(every)})")  # fmt: skip
+    modifiers = a.get("modifiers", {})
+    problems += _modifier_problems(modifiers, kind, f"{where}.modifiers")
     if kind == "passive":
         if slot == 1:
             problems.append(f"{where}.kind: the first ability is one the character can use")
-        if not set(effects) & PASSIVE:
+        if not set(effects) & PASSIVE and not modifiers:
             problems.append(f"{where}.effects: a passive ability has one of "
-                            f"{', '.join(sorted(PASSIVE))}")  # fmt: skip
+                            f"{', '.join(sorted(PASSIVE))}, or modifiers")  # fmt: skip
         wrong = sorted(set(effects) - PASSIVE)
         if wrong:
             problems.append(f"{where}.effects: {', '.join(wrong)} cannot be passive")
@@ -286,6 +290,24 @@ def _square(text: Any, width: int, height: int) -> Square | None:
     except ValueError:
         return None
     return sq if 0 <= sq.col < width and 0 <= sq.row < height else None
+
+
+def _modifier_problems(raw: Any, kind: Any, where: str) -> list[str]:
+    """A passive's modifiers: {"speed": 1, "health": -2, ...}, each statistic of STATS by a
+    whole number from -3 to 3 (not 0)."""
+    if raw == {}:
+        return []
+    if kind != "passive":
+        return [f"{where}: only a passive ability has modifiers (it always takes effect)"]
+    if not isinstance(raw, Mapping):
+        return [f"{where}: an object of statistics ({', '.join(STATS)}) and changes"]
+    problems = []
+    for stat, n in raw.items():
+        if stat not in STATS:
+            problems.append(f"{where}.{stat}: not a statistic ({', '.join(STATS)})")
+        elif not _whole(n, MODIFIER) or n == 0:
+            problems.append(f"{where}.{stat}: a whole number from -3 to 3, not 0")
+    return problems
 
 
 def arena_problems(item: Any, where: str) -> list[str]:

@@ -315,7 +315,7 @@ def begin_turn(w: Work, team: int) -> None:
             # "at the beginning of every other turn after initially being poisoned"
             _hurt(w, f, 1 if ticks % 2 == 0 else 0, f.poisoned, "poison")
         f = w.get(name)
-        if f.alive and f.has("regenerate") and f.hp < f.hero.health:
+        if f.alive and f.has("regenerate") and f.hp < f.max_health:
             _heal(w, f, f, 1)
         f = w.get(name)
         if f.alive and f.stunned:
@@ -343,7 +343,7 @@ def _respawn(w: Work, f: Fighter) -> None:
     taken = {o.square for o in w.state.fighters if o.alive}
     for sq in w.state.arena.starts[f.team]:
         if sq not in taken:
-            w.put(replace(f, alive=True, hp=f.hero.health, square=sq))
+            w.put(replace(f, alive=True, hp=f.max_health, square=sq))
             w.say(Respawned(f.name, str(sq)))
             return
 
@@ -547,7 +547,7 @@ def _heal(w: Work, by: Fighter, target: Fighter, amount: int) -> None:
         )
         if on
     )
-    hp = min(target.hero.health, target.hp + amount)
+    hp = min(target.max_health, target.hp + amount)
     # A character sitting out this turn for a stun acts in it after all, when its
     # activation comes.
     w.put(

@@ -101,6 +101,15 @@ class Fighter:
     def has(self, passive: str) -> bool:
         return passive in self.hero.passives(self.level, self.choice)
 
+    def mod(self, stat: str) -> int:
+        """ "abilities with the word passive always take effect": what its passives add to a
+        statistic (data.STATS)."""
+        return self.hero.modifier(self.level, self.choice, stat)
+
+    @property
+    def max_health(self) -> int:
+        return max(1, self.hero.health + self.mod("health"))
+
     def under(self, kind: str) -> int:
         return sum(1 for e in self.effects if e.kind == kind)
 
@@ -112,12 +121,12 @@ class Fighter:
 
     @property
     def speed(self) -> int:
-        return max(0, self.hero.speed + 2 * self.under("haste") + self.under("soar")
-                   - self.under("slow"))  # fmt: skip
+        return max(0, self.hero.speed + self.mod("speed") + 2 * self.under("haste")
+                   + self.under("soar") - self.under("slow"))  # fmt: skip
 
     @property
     def flying(self) -> int:
-        return self.hero.flying + 2 * self.under("soar")
+        return max(0, self.hero.flying + self.mod("flying")) + 2 * self.under("soar")
 
     @property
     def swimming(self) -> bool:

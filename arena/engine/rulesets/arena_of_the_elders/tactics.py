@@ -232,7 +232,7 @@ def _support_value(
 ) -> float:
     """A heal or buff on `a`, standing on `square` when it is used."""
     if ability.kind == "heal":
-        missing = a.hero.health - a.hp
+        missing = a.max_health - a.hp
         statuses = bool(a.burning) + bool(a.poisoned) + bool(a.stunned)
         return min(ability.heal, missing) + 0.8 * statuses
     threatened = any(e.square.manhattan(square) <= 6 for e in enemies)

@@ -267,7 +267,7 @@ def turn_post(after: State, events: Sequence[Event], markup: str) -> str:
         where = str(f.square) if f.alive else "dead"
         roster.append(
             f"{f.team * 4 + f.seat + 1} {esc(f.name)} ({f.hero.name}) {where}: "
-            f"{f.hp}/{f.hero.health}; {_status(after, f.name)}"
+            f"{f.hp}/{f.max_health}; {_status(after, f.name)}"
         )
     sections: list[tuple[str, list[str]]] = [("Setup", [])]
     for e in events:
