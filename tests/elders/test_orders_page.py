@@ -83,3 +83,21 @@ def test_a_drawn_order_names_its_ability_by_a_link(bout, owner, rival, client_as
     assert response.status_code == 302, response.content.decode()
     saved = TurnOrder.objects.get(entrant=undine, turn=bout.turn)
     assert saved.order["ability"] == "mending-touch" and saved.order["target"] == mine
+
+
+def test_the_preparation_places_a_champion_in_its_start_zone(bout, owner, rival, client_as):
+    """'place each character token in the start zone': by web, the sheet's start square."""
+    bout, (undine, ferox) = bout
+    url = reverse("bout-orders", args=[bout.campaign.slug, bout.pk, undine.pk])
+    refused = client_as(owner).post(url, {"turn": bout.turn, "text": "Start: E5"})
+    assert refused.status_code == 400
+    assert "E5 is not in Red&#x27;s start zone" in refused.content.decode()
+    assert not TurnOrder.objects.filter(entrant=undine).exists()
+    typed = client_as(owner).post(url, {"turn": bout.turn, "text": "Start: C2"})
+    assert typed.status_code in (200, 302)
+    order_submit(entrant=ferox, by=rival, order={"square": "J11"}, turn=1)
+    bout_turn_resolve(bout_id=bout.pk, turn=1)
+    rules = turn_rules(bout.ruleset)
+    state, _ = state_loaded(rules, Bout.objects.get(pk=bout.pk).state)
+    assert str(state.get("Undine").square) == "C2"
+    assert str(state.get("Ferox").square) == "J11"

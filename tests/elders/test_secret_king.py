@@ -30,7 +30,7 @@ KING = {"mode": "king", "competitive": True}
 
 def crowned(gm, owner, ally, rival, options):
     """A public campaign's bout: owner's Pyrrhus and ally's Mira for Red, rival's Ferox for
-    Blue; Pyrrhus claims the crown in the preparation, which has resolved."""
+    Blue; Red's sheets nominate Pyrrhus in the preparation, which has resolved."""
     campaign = campaign_create(
         by=gm, name="Elders of Cumae", ruleset="arena-of-the-elders", visibility="public"
     )
@@ -44,7 +44,7 @@ def crowned(gm, owner, ally, rival, options):
         entrants[name] = (bout_enter(bout=bout, gladiator=gladiator, by=player, team=team), player)
     bout_start(bout=bout, by=gm)
     for name, (entrant, player) in entrants.items():
-        order = {"king": True} if name == "Pyrrhus" else {}
+        order = {"Pyrrhus": {"king": True}, "Lucia": {"king": "Pyrrhus"}}.get(name, {"king": name})
         order_submit(entrant=entrant, by=player, order=order, turn=1)
     bout_turn_resolve(bout_id=bout.pk, turn=1)  # the worker's task, called here
     bout.refresh_from_db()
@@ -87,9 +87,11 @@ def test_only_the_kings_team_reads_the_secret_king(
     named = [e for t in api["log"]["turns"] for e in t["events"] if e["type"] == "king_named"]
     assert [e["name"] for e in named] == ["", ""]
     assert "king" not in json.dumps([t["gladiators"] for t in api["log"]["turns"]])
-    # Orders without a secret are revealed as before: Ferox's and Lucia's empty sheets.
-    others = [o for o in api["sealed_orders"] if o["gladiator"] != "Pyrrhus"]
-    assert all(o["revealed"] for o in others)
+    # Every sheet nominates its team's king: Lucia's stays sealed to the rival too, who
+    # reads his own Ferox's.
+    sheets = {o["gladiator"]: o for o in api["sealed_orders"]}
+    assert sheets["Lucia"]["secret"] is True and not sheets["Lucia"]["revealed"]
+    assert sheets["Ferox"]["revealed"] and sheets["Ferox"]["order"] == {"king": "Ferox"}
 
 
 def test_the_secret_is_told_when_the_bout_is_over(gm, owner, ally, rival, api_as, client_as):

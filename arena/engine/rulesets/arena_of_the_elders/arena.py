@@ -4,8 +4,15 @@ of sight with elevation.
 A map is a grid of squares in A1 notation. Walls are thick lines between two squares; a block
 is a square that is wall all through. Water squares cost double to leave. Raised ground has a
 height; between squares of different height runs a ledge (a line shaded on the lower side)
-that may be crossed going down, and going up only by flying or on stairs. Both teams get the
-same map turned half a turn, so no side is favoured.
+that may be crossed going down, and going up only by flying or on stairs.
+
+A map document gives its start zones and flags in one of two forms. The mirrored form (the
+built-in maps' and older GM content's) gives Red's start zone (`start`, a list) and flag
+(`flag`, {"home", "zone"}); Blue gets them turned half a turn, and every wall and stair
+listed is doubled by its turned twin, so no side is favoured. The explicit form gives each
+team's own (`start`: {"Red": [...], "Blue": [...]}, `flag`: {"Red": {"home", "zone"},
+"Blue": {...}}), and the walls and stairs exactly as listed: an arena as the GM drew it,
+symmetric or not.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from typing import Any
 
 from arena.engine.core.board import Square
 
+TEAMS = ("Red", "Blue")  # the explicit form's keys (state.TEAMS; state imports this module)
 Edge = tuple[Square, Square]  # the two squares a line runs between, the smaller first
 SIDES = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -138,17 +146,29 @@ def arena_from_json(raw: Mapping[str, Any]) -> Arena:
     def turned(sq: Square) -> Square:
         return Square(width - 1 - sq.col, height - 1 - sq.row)
 
-    def both(edges: Iterable[str]) -> frozenset[Edge]:
+    explicit = isinstance(raw["start"], Mapping)
+
+    def lines(edges: Iterable[str]) -> frozenset[Edge]:
         out = set()
         for text in edges:
             a, b = parse_side(text)
             out.add(edge(a, b))
-            out.add(edge(turned(a), turned(b)))
+            if not explicit:
+                out.add(edge(turned(a), turned(b)))
         return frozenset(out)
 
-    red_start = tuple(Square.parse(s) for s in raw["start"])
-    home = Square.parse(raw["flag"]["home"])
-    zone = frozenset([home, *(Square.parse(s) for s in raw["flag"]["zone"])])
+    def flag_of(flag: Mapping[str, Any]) -> tuple[Square, frozenset[Square]]:
+        home = Square.parse(flag["home"])
+        return home, frozenset([home, *(Square.parse(s) for s in flag.get("zone", ()))])
+
+    if explicit:
+        starts = tuple(tuple(Square.parse(s) for s in raw["start"][team]) for team in TEAMS)
+        flags = tuple(flag_of(raw["flag"][team]) for team in TEAMS)
+    else:
+        red_start = tuple(Square.parse(s) for s in raw["start"])
+        home, zone = flag_of(raw["flag"])
+        starts = (red_start, tuple(turned(s) for s in red_start))
+        flags = ((home, zone), (turned(home), frozenset(turned(s) for s in zone)))
     return Arena(
         key=raw["key"],
         name=raw["name"],
@@ -157,11 +177,11 @@ def arena_from_json(raw: Mapping[str, Any]) -> Arena:
         heights=tuple(tuple(r) for r in heights),
         water=frozenset(water),
         blocks=frozenset(blocks),
-        walls=both(raw.get("walls", ())),
-        stairs=both(raw.get("stairs", ())),
-        starts=(red_start, tuple(turned(s) for s in red_start)),
-        flag_homes=(home, turned(home)),
-        flag_zones=(zone, frozenset(turned(s) for s in zone)),
+        walls=lines(raw.get("walls", ())),
+        stairs=lines(raw.get("stairs", ())),
+        starts=(starts[0], starts[1]),
+        flag_homes=(flags[0][0], flags[1][0]),
+        flag_zones=(flags[0][1], flags[1][1]),
         digest=arena_digest(raw),
     )
 

@@ -18,7 +18,7 @@ from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
 
 def hit_modifier(state: State, user: Fighter, target: Fighter, origin: Square) -> int:
     arena = state.arena
-    mod = 0
+    mod = user.mod("hit")
     if user.has("high-ground") and arena.elevation(origin) > arena.elevation(target.square):
         mod += 1
     mod += target.under("expose") - target.under("evade")
@@ -44,6 +44,7 @@ def damage_of(
     amount = ability.crit if crit and ability.crit is not None else ability.damage
     if not amount:
         return 0
+    amount += user.mod("damage")
     if crit and user.has("keen"):
         amount += 1
     if user.has("sear") and target.burning:

@@ -20,6 +20,7 @@ from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders.arena import (
     ARENAS,
     SIDES,
+    TEAMS,
     Arena,
     arena_from_json,
 )
@@ -28,6 +29,7 @@ from arena.engine.rulesets.arena_of_the_elders.data import (
     KINDS,
     ON_HIT,
     PASSIVE,
+    STATS,
     TARGETS,
     TIMED,
     Champion,
@@ -47,6 +49,7 @@ RANGE = (1, 12)
 DAMAGE = (0, 10)
 TURNS = (0, 9)  # cooldown and duration, in the owner's turns
 SIZE = (6, 26)  # files A-Z
+MODIFIER = (-3, 3)  # what a passive may add to a statistic
 HEIGHTS = "123"  # raised ground, as in arenas.json
 
 
@@ -201,7 +204,7 @@ def ability_doc_problems(a: Any, where: str, slot: int) -> list[str]:
     if not isinstance(a.get("key"), str) or not KEY.match(a["key"]):
         problems.append(f"{where}.key: lower-case letters, digits and dashes (as 'ice-lance')")
     known = {"key", "name", "kind", "target", "range", "hit", "damage", "crit", "heal",
-             "cooldown", "duration", "effects", "text"}  # fmt: skip
+             "cooldown", "duration", "effects", "text", "modifiers"}  # fmt: skip
     problems += [f"{where}.{k}: not a field of an ability" for k in a if k not in known]
     kind = a.get("kind")
     if kind not in KINDS:
@@ -214,12 +217,14 @@ def ability_doc_problems(a: Any, where: str, slot: int) -> list[str]:
         if e not in every:
             problems.append(f"{where}.effects: unknown effect {e!r} (the effects are: "
                             f"{', '.join(every)})")  # fmt: skip
+    modifiers = a.get("modifiers", {})
+    problems += _modifier_problems(modifiers, kind, f"{where}.modifiers")
     if kind == "passive":
         if slot == 1:
             problems.append(f"{where}.kind: the first ability is one the character can use")
-        if not set(effects) & PASSIVE:
+        if not set(effects) & PASSIVE and not modifiers:
             problems.append(f"{where}.effects: a passive ability has one of "
-                            f"{', '.join(sorted(PASSIVE))}")  # fmt: skip
+                            f"{', '.join(sorted(PASSIVE))}, or modifiers")  # fmt: skip
         wrong = sorted(set(effects) - PASSIVE)
         if wrong:
             problems.append(f"{where}.effects: {', '.join(wrong)} cannot be passive")
@@ -287,6 +292,24 @@ def _square(text: Any, width: int, height: int) -> Square | None:
     return sq if 0 <= sq.col < width and 0 <= sq.row < height else None
 
 
+def _modifier_problems(raw: Any, kind: Any, where: str) -> list[str]:
+    """A passive's modifiers: {"speed": 1, "health": -2, ...}, each statistic of STATS by a
+    whole number from -3 to 3 (not 0)."""
+    if raw == {}:
+        return []
+    if kind != "passive":
+        return [f"{where}: only a passive ability has modifiers (it always takes effect)"]
+    if not isinstance(raw, Mapping):
+        return [f"{where}: an object of statistics ({', '.join(STATS)}) and changes"]
+    problems = []
+    for stat, n in raw.items():
+        if stat not in STATS:
+            problems.append(f"{where}.{stat}: not a statistic ({', '.join(STATS)})")
+        elif not _whole(n, MODIFIER) or n == 0:
+            problems.append(f"{where}.{stat}: a whole number from -3 to 3, not 0")
+    return problems
+
+
 def arena_problems(item: Any, where: str) -> list[str]:
     if not isinstance(item, Mapping):
         return [f"{where}: an arena is an object (see arenas.json)"]
@@ -334,6 +357,25 @@ def arena_problems(item: Any, where: str) -> list[str]:
                 problems.append(f"{here}: {text!r} is the board's edge, outside the board")
             elif field == "stairs" and level(sq) == level(other):
                 problems.append(f"{here}: stairs join two heights; {sq} and {other} are level")
+    flag = item.get("flag")
+    by_team = isinstance(flag, Mapping) and "home" not in flag
+    if isinstance(item.get("start"), Mapping) or by_team:  # the explicit form
+        problems += _team_zone_problems(item, where, width, height, terrain)
+    else:
+        problems += _mirrored_zone_problems(item, where, width, height, terrain)
+    if not problems:
+        try:
+            arena_from_json(item)
+        except (ValueError, KeyError) as error:  # the loader's own checks: a last word
+            problems.append(f"{where}: {error}")
+    return problems
+
+
+def _mirrored_zone_problems(
+    item: Mapping[str, Any], where: str, width: int, height: int, terrain: Mapping[Square, str]
+) -> list[str]:
+    """The mirrored form: Red's start zone and flag, Blue's the same turned half a turn."""
+    problems: list[str] = []
     start_raw = item.get("start")
     if not isinstance(start_raw, list) or len(start_raw) < TEAM_SIZE:
         problems.append(f"{where}.start: a map needs Red's start zone, at least {TEAM_SIZE} "
@@ -358,11 +400,59 @@ def arena_problems(item: Any, where: str) -> list[str]:
         problems.append(f"{where}.flag: Red's flag zone meets Blue's (the same turned)")
     if set(zone) & ({turned(s) for s in start} | set(start)):
         problems.append(f"{where}.flag: the flag zone is on a start zone")
-    if not problems:
-        try:
-            arena_from_json(item)
-        except (ValueError, KeyError) as error:  # the loader's own checks: a last word
-            problems.append(f"{where}: {error}")
+    return problems
+
+
+def _team_zone_problems(
+    item: Mapping[str, Any], where: str, width: int, height: int, terrain: Mapping[Square, str]
+) -> list[str]:
+    """The explicit form: each team's own start zone and flag, as the GM drew them. Refused
+    only what no bout could be played on: a zone square off the board or on a block, a
+    start zone of fewer than 4 squares, zones that meet."""
+    problems: list[str] = []
+    start, flag = item.get("start"), item.get("flag")
+    if not isinstance(start, Mapping) or set(start) != set(TEAMS):
+        problems.append(
+            f'{where}.start: {{"Red": [squares], "Blue": [squares]}}, each team\'s start zone'
+        )
+        start = {}
+    if not isinstance(flag, Mapping) or set(flag) != set(TEAMS):
+        problems.append(f'{where}.flag: {{"Red": {{"home": square, "zone": [squares]}}, '
+                        '"Blue": {...}}, with the start zones given by team')  # fmt: skip
+        flag = {}
+    taken: dict[Square, str] = {}
+    for team in TEAMS:
+        squares = start.get(team)
+        here = f"{where}.start.{team}"
+        if squares is None:
+            continue
+        if not isinstance(squares, list) or len(squares) < TEAM_SIZE:
+            problems.append(f"{here}: at least {TEAM_SIZE} squares")
+            continue
+        zone = _zone_squares(squares, here, width, height, terrain, problems)
+        if len(set(zone)) != len(zone):
+            problems.append(f"{here}: a square is listed twice")
+        for sq in zone:
+            if sq in taken and taken[sq] != here:
+                problems.append(f"{here}: {sq} is in {taken[sq]} too")
+            taken[sq] = here
+    for team in TEAMS:
+        own = flag.get(team)
+        here = f"{where}.flag.{team}"
+        if own is None:
+            continue
+        if not isinstance(own, Mapping) or "home" not in own:
+            problems.append(f'{here}: {{"home": square, "zone": [squares around it]}}')
+            continue
+        zone_raw = own.get("zone", [])
+        if not isinstance(zone_raw, list):
+            problems.append(f"{here}.zone: a list of squares")
+            zone_raw = []
+        for sq in _zone_squares([own["home"], *zone_raw], here, width, height, terrain,
+                                problems):  # fmt: skip
+            if sq in taken and taken[sq] != here:
+                problems.append(f"{here}: {sq} is in {taken[sq]} too")
+            taken[sq] = here
     return problems
 
 

@@ -35,6 +35,10 @@ PASSIVE = frozenset(
         "vantage",
     )
 )
+# The statistics a passive ability may change by a whole number ("modifiers"): speed, flying
+# (squares of walls and ledges it may cross), health (the most it has), range (of its
+# abilities on others), hit (its to-hit rolls) and damage (that it deals).
+STATS = ("speed", "flying", "health", "range", "hit", "damage")
 KINDS = ("attack", "heal", "buff", "passive")
 TARGETS = ("enemy", "ally", "self")
 
@@ -55,6 +59,7 @@ class Ability:
     duration: int = 0
     effects: tuple[str, ...] = ()
     text: str = ""
+    modifiers: tuple[tuple[str, int], ...] = ()  # a passive's (statistic, change), STATS
 
     @property
     def passive(self) -> bool:
@@ -63,7 +68,8 @@ class Ability:
     def line(self) -> str:
         """The ability as the sheet prints it."""
         if self.passive:
-            return f"{self.name} (passive): {self.text.removeprefix('Passive: ')}"
+            changes = "".join(f" {stat} {n:+d};" for stat, n in self.modifiers)
+            return f"{self.name} (passive):{changes} {self.text.removeprefix('Passive: ')}"
         parts = [f"range {self.range}" if self.target != "self" else "self"]
         if self.hit is not None:
             parts.append(f"hit {self.hit[0]}-{self.hit[1]}")
@@ -97,9 +103,9 @@ class Champion:
     text: str = ""
     # What a character of each level and level-3 choice knows, and its passives: asked at
     # every weighing of every move, so worked out once, when the champion is made.
-    sheets: Mapping[tuple[int, int], tuple[tuple[Ability, ...], frozenset[str]]] = field(
-        init=False, repr=False, compare=False
-    )
+    sheets: Mapping[
+        tuple[int, int], tuple[tuple[Ability, ...], frozenset[str], Mapping[str, int]]
+    ] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         sheets = {}
@@ -107,7 +113,11 @@ class Champion:
             for choice in (2, 3, 4):
                 known = _known(self.abilities, level, choice)
                 passives = frozenset(e for a in known if a.passive for e in a.effects)
-                sheets[level, choice] = (known, passives)
+                changes: dict[str, int] = {}
+                for a in known:
+                    for stat, n in a.modifiers if a.passive else ():
+                        changes[stat] = changes.get(stat, 0) + n
+                sheets[level, choice] = (known, passives, changes)
         object.__setattr__(self, "sheets", sheets)  # a frozen dataclass sets it this way
 
     def ability(self, slot: int) -> Ability:
@@ -128,6 +138,10 @@ class Champion:
     def passives(self, level: int, choice: int) -> frozenset[str]:
         """The effects of the passive abilities a character of this level has."""
         return self.sheets[level, choice][1]
+
+    def modifier(self, level: int, choice: int, stat: str) -> int:
+        """What the passive abilities a character of this level has add to `stat`."""
+        return self.sheets[level, choice][2].get(stat, 0)
 
 
 def _known(abilities: tuple[Ability, ...], level: int, choice: int) -> tuple[Ability, ...]:
@@ -177,6 +191,7 @@ def champion_from_json(raw: Mapping[str, Any]) -> Champion:
                 duration=a.get("duration", 0),
                 effects=tuple(a.get("effects", ())),
                 text=a.get("text", ""),
+                modifiers=tuple((stat, n) for stat, n in a.get("modifiers", {}).items()),
             )
         )
     return Champion(

@@ -24,8 +24,12 @@ class KingNamed(Event):
     kind: ClassVar[str] = "king_named"
     team: str
     name: str  # "" when the king is secret
+    crowned: bool = False  # the team is absent: the arena crowned its king
 
     def text(self) -> str:
+        if self.crowned:
+            who = self.name or "a king, in secret"
+            return f"{self.team} nominates nobody: the arena crowns {who}."
         if not self.name:
             return f"{self.team} writes the name of its king in secret."
         return f"{self.team} names {self.name} its king."

@@ -155,7 +155,7 @@ def _path_to(
 
 def reach_of(f: Fighter, ability: Ability, origin: Square, arena: Arena) -> int:
     bonus = 1 if f.has("vantage") and arena.elevation(origin) >= 1 else 0
-    return ability.range + bonus
+    return ability.range + bonus + (f.mod("range") if ability.target != "self" else 0)
 
 
 def target_problem(

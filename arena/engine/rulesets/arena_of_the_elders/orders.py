@@ -1,9 +1,13 @@
 """Orders, read and checked. One order per character name.
 
 In the preparation (the first step), a character's sheet:
-    {"choice": "flame-lash", "king": true, "levels": 2}
-  choice: its ability at level 3 (slot 2, 3 or 4: key, name or number); king: it asks to be
-  its team's king (kill the king); levels: what it asks of its team's 8 (competitive).
+    {"choice": "flame-lash", "king": "Nyx", "levels": 2, "square": "B2"}
+  choice: its ability at level 3 (slot 2, 3 or 4: key, name or number); king: the character
+  its team nominates king (kill the king: yes for itself, or a teammate's name); levels:
+  what it asks of its team's 8 (competitive); square: where the team places it in its start
+  zone (not where a teammate stands; two sheets asking one square are refused when the step
+  resolves). {"auto": true}: the tactics' sheet (an absent
+  player's).
 
 In a team's turn, a character's activation:
     {"path": ["B2", "B3"], "ability": "firebolt", "target": "E5", "first": "move",
@@ -25,9 +29,9 @@ from arena.engine.core.board import Square
 from arena.engine.core.words import counted
 from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL, TIMED, Ability
 from arena.engine.rulesets.arena_of_the_elders.moves import path_problems, target_problem
-from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State, with_timed
+from arena.engine.rulesets.arena_of_the_elders.state import TEAMS, Fighter, State, with_timed
 
-PREP_KEYS = ("choice", "king", "levels", "auto")
+PREP_KEYS = ("choice", "king", "levels", "square", "auto")
 PLAY_KEYS = ("path", "ability", "target", "first", "level_up", "at", "auto")
 SLOT_WORDS = {"first": 1, "basic": 1, "fifth": 5, "ultimate": 5}
 COMPETITIVE_LEVELS = 8
@@ -38,8 +42,10 @@ _NO = (False, "no", "false", "n", "off", 0, "", None)
 @dataclass(frozen=True, slots=True)
 class Preparation:
     choice: int = 0  # 0: as the bout input has it
-    king: bool = False
+    king: str = ""  # the teammate it nominates king; "" for none
     levels: int = 0
+    auto: bool = False  # the tactics' sheet: nobody wrote it
+    square: Square | None = None  # where the team places it; None: where the input did
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +110,32 @@ def as_it_moves(f: Fighter, ability: Ability | None, target: Square | None, firs
     return with_timed(f, f, timed, ability.duration)
 
 
-def read_preparation(f: Fighter, order: Any) -> tuple[Preparation, list[str]]:
+def _nominee(state: State, f: Fighter, value: Any, problems: list[str]) -> str:
+    """The king a sheet nominates: yes for the character itself, or a teammate's name."""
+    if isinstance(value, str) and value.strip().lower() not in ("yes", "y", "true", "on"):
+        name = value.strip()
+        if name.lower() in ("", "no", "n", "false", "off"):
+            return ""
+        mate = next((o for o in state.team(f.team) if o.name.lower() == name.lower()), None)
+        if mate is None:
+            names = ", ".join(o.name for o in state.team(f.team))
+            problems.append(f"king: yes, or one of {TEAMS[f.team]}'s characters ({names})")
+            return ""
+        name = mate.name
+    else:
+        name = f.name if _flag(value, "king", problems) else ""
+    if not name:
+        return ""
+    if state.options.mode != "king":
+        problems.append("king: only kill the king has kings")
+        return ""
+    named = state.kings[f.team]
+    if named and named != name:
+        problems.append(f"king: {TEAMS[f.team]} nominated {named} in the bout input")
+    return name
+
+
+def read_preparation(state: State, f: Fighter, order: Any) -> tuple[Preparation, list[str]]:
     if order is None:
         return Preparation(), []
     if not isinstance(order, Mapping):
@@ -122,7 +153,15 @@ def read_preparation(f: Fighter, order: Any) -> tuple[Preparation, list[str]]:
                             f"unlocked: {options}")  # fmt: skip
         else:
             choice = ability.slot
-    king = _flag(order.get("king"), "king", problems)
+    told = len(problems)
+    king = _nominee(state, f, order.get("king"), problems)
+    auto = _flag(order.get("auto"), "auto", problems)
+    if state.options.mode == "king" and not (king or auto or state.kings[f.team] or
+                                             len(problems) > told):  # fmt: skip
+        # "each player publicly nominates one of their characters to be the king"
+        problems.append(
+            f"king: nominate {TEAMS[f.team]}'s king (yes for {f.name}, or a teammate's name)"
+        )
     levels = order.get("levels", 0) or 0
     if isinstance(levels, str) and levels.strip().isdigit():
         levels = int(levels)
@@ -131,7 +170,30 @@ def read_preparation(f: Fighter, order: Any) -> tuple[Preparation, list[str]]:
         levels = 0
     elif levels > min(COMPETITIVE_LEVELS, MAX_LEVEL - 1):
         problems.append(f"levels: at most {MAX_LEVEL - 1} (a character tops out at 6)")
-    return Preparation(choice, king, levels), problems
+    square = _start_square(state, f, order.get("square"), problems)
+    return Preparation(choice, king, levels, auto, square), problems
+
+
+def _start_square(state: State, f: Fighter, raw: Any, problems: list[str]) -> Square | None:
+    """ "place each character token in the start zone": a square of its team's zone that no
+    teammate stands on."""
+    if raw in (None, ""):
+        return None
+    try:
+        square = Square.parse(raw)
+    except (ValueError, TypeError):
+        problems.append(f"square: {raw!r} is not a square like C4")
+        return None
+    zone = state.arena.starts[f.team]
+    if square not in zone:
+        problems.append(f"square: {square} is not in {TEAMS[f.team]}'s start zone "
+                        f"({', '.join(map(str, zone))})")  # fmt: skip
+        return None
+    there = next((o.name for o in state.fighters if o.square == square), f.name)
+    if there != f.name:
+        problems.append(f"square: {square} is taken by {there}")
+        return None
+    return square
 
 
 def read_activation(state: State, f: Fighter, order: Any) -> tuple[Activation, list[str]]:

@@ -15,6 +15,7 @@ from dataclasses import replace
 from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
+from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders import tactics
 from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, hit_modifier, hits
 from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL, ON_HIT
@@ -129,16 +130,11 @@ def resolve_preparation(
         if sheet.choice:
             w.put(replace(w.get(f.name), choice=sheet.choice))
         sheets = {**sheets, f.name: sheet}
+    _place(w, sheets)
     options = state.options
     if options.mode == "king":
-        kings = []
-        for team in (0, 1):
-            members = state.team(team)
-            claimed = [f for f in members if sheets[f.name].king]
-            king = claimed[0] if claimed else tactics.default_king(members)
-            kings.append(king.name)
-            w.say(KingNamed(TEAMS[team], "" if options.competitive else king.name))
-        w.state = replace(w.state, kings=(kings[0], kings[1]))
+        kings = (_nominated(w, 0, sheets), _nominated(w, 1, sheets))
+        w.state = replace(w.state, kings=kings)
     if options.competitive:
         for team in (0, 1):
             _distribute(w, team, sheets)
@@ -155,6 +151,50 @@ def resolve_preparation(
     begin_turn(w, first)
     advance(w)
     return replace(w.state, steps=state.steps + 1), w.events
+
+
+def _place(w: Work, sheets: Mapping[str, Preparation]) -> None:
+    """ "place each character token in the start zone": where its sheet asks (read_preparation
+    checked the square is its zone's and no teammate stands there); two sheets asking one
+    square are refused."""
+    asked: dict[Square, str] = {}
+    for f in w.state.fighters:
+        square = sheets[f.name].square
+        if square is None or square == f.square:
+            continue
+        if square in asked:
+            raise EngineInputError(
+                f"turns[{w.state.steps}]",
+                f"{asked[square]} and {f.name} are both placed on {square}: one a square",
+            )
+        asked[square] = f.name
+        w.put(replace(f, square=square))
+
+
+def _nominated(w: Work, team: int, sheets: Mapping[str, Preparation]) -> str:
+    """ "each player publicly nominates one of their characters to be the king": in the bout
+    input, or on the sheets its players wrote (each sheet names one, read_preparation; they
+    must agree). Only a team none of whose players wrote a sheet (absent, or all house
+    characters) is crowned by the arena, and the log says so."""
+    state = w.state
+    secret = state.options.competitive
+    members = state.team(team)
+    named = {sheets[f.name].king for f in members if sheets[f.name].king}
+    if state.kings[team]:
+        named.add(state.kings[team])
+    if len(named) > 1:
+        raise EngineInputError(
+            f"turns[{state.steps}]",
+            f"{TEAMS[team]} nominates {len(named)} kings ({', '.join(sorted(named))}): "
+            "its sheets must name the same one",
+        )
+    if named:
+        king = named.pop()
+        w.say(KingNamed(TEAMS[team], "" if secret else king))
+        return king
+    king = tactics.default_king(members).name
+    w.say(KingNamed(TEAMS[team], "" if secret else king, crowned=True))
+    return king
 
 
 def _distribute(w: Work, team: int, sheets: Mapping[str, Preparation]) -> None:
@@ -275,7 +315,7 @@ def begin_turn(w: Work, team: int) -> None:
             # "at the beginning of every other turn after initially being poisoned"
             _hurt(w, f, 1 if ticks % 2 == 0 else 0, f.poisoned, "poison")
         f = w.get(name)
-        if f.alive and f.has("regenerate") and f.hp < f.hero.health:
+        if f.alive and f.has("regenerate") and f.hp < f.max_health:
             _heal(w, f, f, 1)
         f = w.get(name)
         if f.alive and f.stunned:
@@ -303,7 +343,7 @@ def _respawn(w: Work, f: Fighter) -> None:
     taken = {o.square for o in w.state.fighters if o.alive}
     for sq in w.state.arena.starts[f.team]:
         if sq not in taken:
-            w.put(replace(f, alive=True, hp=f.hero.health, square=sq))
+            w.put(replace(f, alive=True, hp=f.max_health, square=sq))
             w.say(Respawned(f.name, str(sq)))
             return
 
@@ -507,7 +547,7 @@ def _heal(w: Work, by: Fighter, target: Fighter, amount: int) -> None:
         )
         if on
     )
-    hp = min(target.hero.health, target.hp + amount)
+    hp = min(target.max_health, target.hp + amount)
     # A character sitting out this turn for a stun acts in it after all, when its
     # activation comes.
     w.put(

@@ -48,7 +48,7 @@ class ArenaOfTheElders:
     slug: ClassVar[str] = SLUG
     # Bump on any change that alters a stored log
     # (docs/decisions/0009-rule-set-versions-and-stored-logs.md says why).
-    version: ClassVar[str] = "1.3"
+    version: ClassVar[str] = "1.4"
     title: ClassVar[str] = "Arena of the Elders"
     columns: ClassVar[tuple[Column, ...]] = COLUMNS
     placing: ClassVar[str] = PLACING
@@ -66,8 +66,11 @@ class ArenaOfTheElders:
 
     def secret_order_keys(self, options: Mapping[str, Any]) -> frozenset[str]:
         """What of an order stays secret from all but its own team until the bout is over: in
-        kill the king's competitive game, the claim to the crown ("the king is chosen in
-        secret"). Ludus hides it in the orders it shows (arena/selectors.py)."""
+        kill the king's competitive game, the nomination of the king ("write the name of your
+        king on a piece of paper place it upside down and don't reveal it until they die").
+        Otherwise the nomination is public ("publicly nominates"): the log names the king as
+        the preparation resolves. Ludus hides secret keys in the orders it shows
+        (arena/selectors.py); docs/decisions/0049-elders-nominations-and-placement.md."""
         if options.get("mode") == "king" and options.get("competitive"):
             return frozenset({"king"})
         return frozenset()
@@ -89,15 +92,13 @@ class ArenaOfTheElders:
         f = state.get(who)
         assert f is not None
         if state.phase == PREP:
-            return read_preparation(f, order)[1]
+            return read_preparation(state, f, order)[1]
         return read_activation(state, f, order)[1]
 
     def tactics(self, state: State, who: str) -> dict[str, Any]:
         if state.phase == PREP:
             sheet = tactics.preparation(state, who)
-            out: dict[str, Any] = {}
-            if sheet.king:
-                out["king"] = True
+            out: dict[str, Any] = {"auto": True}
             if sheet.levels:
                 out["levels"] = sheet.levels
             return out
@@ -113,7 +114,7 @@ class ArenaOfTheElders:
             sheets: dict[str, Preparation] = {}
             for who, order in orders.items():
                 f = self._orderer(state, who, waiting)
-                sheets[who] = self._read(read_preparation(f, order), state, who)
+                sheets[who] = self._read(read_preparation(state, f, order), state, who)
             return resolve_preparation(state, sheets, dice)
         acts: dict[str, Activation] = {}
         for who, order in orders.items():

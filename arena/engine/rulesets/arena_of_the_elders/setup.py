@@ -1,7 +1,10 @@
 """Setting a bout up: its options, the teams' picks (the draft), the starting squares.
 
 The bout input lists every character: {"name", "champion", "team" ("Red"/"Blue"), "house",
-"choice"}; each team's characters in the order they were picked. `draft_order`,
+"choice", "unlocked", "king", "square"}; each team's characters in the order they were picked.
+"king": true nominates it its team's king (kill the king), before the preparation. "square":
+where the team places it in its start zone; those without one take the zone's free squares
+in the zone's order. `draft_order`,
 `draft_next` and `draft_problems` are the pick phase as pure functions: "teams pick champions
 in turn", each champion once; the team that picks first alternates with the other.
 """
@@ -9,8 +12,10 @@ in turn", each champion once; the team that picks first alternates with the othe
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
+from arena.engine.core.board import Square
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders.content import (
     EMPTY,
@@ -132,6 +137,24 @@ def _unlocked(hero: Any, raw: Any, where: str) -> tuple[int, ...]:
     return tuple(sorted(slots))
 
 
+def _start_square(
+    raw: Any, zone: Sequence[Square], placed: Mapping[Square, str], team: int
+) -> Square | str | None:
+    """The square the bout input places a character on, None when it gives none, or what is
+    wrong with it, in words."""
+    if raw is None:
+        return None
+    try:
+        square = Square.parse(raw)
+    except (ValueError, TypeError):
+        return f"{raw!r} is not a square like C4"
+    if square not in zone:
+        return f"{square} is not in {TEAMS[team]}'s start zone ({', '.join(map(str, zone))})"
+    if square in placed:
+        return f"{square} is taken by {placed[square]}"
+    return square
+
+
 def setup_bout(bout: Mapping[str, Any]) -> State:
     content = parse_content(bout.get("content"))
     options = parse_options(bout.get("options"), content)
@@ -144,6 +167,9 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
     names: set[str] = set()
     champions: set[str] = set()
     seats = [0, 0]
+    kings = ["", ""]
+    placed: dict[Square, str] = {}
+    unplaced: list[int] = []  # the characters the input places nowhere, by index
     for n, g in enumerate(raw):
         where = f"gladiators[{n}]"
         if not isinstance(g, Mapping):
@@ -182,6 +208,24 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
         house = g.get("house", False)
         if not isinstance(house, bool):
             raise EngineInputError(f"{where}.house", "true or false")
+        king = g.get("king", False)
+        if not isinstance(king, bool):
+            raise EngineInputError(f"{where}.king", "true or false")
+        if king and options.mode != "king":
+            raise EngineInputError(f"{where}.king", "only kill the king has kings")
+        if king and kings[team]:
+            raise EngineInputError(
+                f"{where}.king", f"{TEAMS[team]} already nominates {kings[team]}: one king a team"
+            )
+        if king:
+            kings[team] = name
+        square = _start_square(g.get("square"), arena.starts[team], placed, team)
+        if isinstance(square, str):
+            raise EngineInputError(f"{where}.square", square)
+        if square is not None:
+            placed[square] = name
+        else:
+            unplaced.append(len(fighters))
         names.add(name)
         champions.add(champion)
         fighters.append(
@@ -190,7 +234,7 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
                 champion=champion,
                 team=team,
                 seat=seat,
-                square=arena.starts[team][seat],
+                square=square or arena.starts[team][0],  # the unplaced are placed below
                 hp=hero.health,
                 house=house,
                 choice=found.slot,
@@ -202,5 +246,14 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
         raise EngineInputError(
             "gladiators", f"two teams of {TEAM_SIZE} (Red has {seats[0]}, Blue {seats[1]})"
         )
+    # "place each character token in the start zone": where the team did not, the zone's
+    # free squares in its order (with no square given: the zone's first four, in pick order).
+    for n in unplaced:
+        f = fighters[n]
+        free = next(sq for sq in arena.starts[f.team] if sq not in placed)
+        placed[free] = f.name
+        fighters[n] = replace(f, square=free)
     fighters.sort(key=lambda f: (f.team, f.seat))
-    return State(options=options, fighters=tuple(fighters), content=content)
+    return State(
+        options=options, fighters=tuple(fighters), content=content, kings=(kings[0], kings[1])
+    )

@@ -7,12 +7,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from arena.engine.core.board import Square
+from arena.engine.rulesets.arena_of_the_elders.arena import TEAMS as TEAMS  # the teams, by index
 from arena.engine.rulesets.arena_of_the_elders.arena import Arena
 from arena.engine.rulesets.arena_of_the_elders.content import EMPTY, Content, parse_content
 from arena.engine.rulesets.arena_of_the_elders.data import CHAMPIONS, Ability, Champion
 
 SLUG = "arena-of-the-elders"
-TEAMS = ("Red", "Blue")
 MODES = ("deathmatch", "king", "flag")
 DEFAULT_ROUNDS = 30  # the text has no limit: a bound so that every bout ends
 PREP, PLAY, OVER = "preparation", "play", "over"
@@ -101,6 +101,15 @@ class Fighter:
     def has(self, passive: str) -> bool:
         return passive in self.hero.passives(self.level, self.choice)
 
+    def mod(self, stat: str) -> int:
+        """ "abilities with the word passive always take effect": what its passives add to a
+        statistic (data.STATS)."""
+        return self.hero.modifier(self.level, self.choice, stat)
+
+    @property
+    def max_health(self) -> int:
+        return max(1, self.hero.health + self.mod("health"))
+
     def under(self, kind: str) -> int:
         return sum(1 for e in self.effects if e.kind == kind)
 
@@ -112,12 +121,12 @@ class Fighter:
 
     @property
     def speed(self) -> int:
-        return max(0, self.hero.speed + 2 * self.under("haste") + self.under("soar")
-                   - self.under("slow"))  # fmt: skip
+        return max(0, self.hero.speed + self.mod("speed") + 2 * self.under("haste")
+                   + self.under("soar") - self.under("slow"))  # fmt: skip
 
     @property
     def flying(self) -> int:
-        return self.hero.flying + 2 * self.under("soar")
+        return max(0, self.hero.flying + self.mod("flying")) + 2 * self.under("soar")
 
     @property
     def swimming(self) -> bool:

@@ -34,9 +34,10 @@ def default_king(members: Sequence[Fighter]) -> Fighter:
 
 
 def preparation(state: State, name: str) -> Preparation:
-    """The sheet as it stands; no claim to the crown (a team nobody claims it for crowns
-    its sturdiest); two of the competitive levels each."""
-    return Preparation(0, False, 2 if state.options.competitive else 0)
+    """The sheet as it stands; no nomination (a team none of whose players wrote a sheet is
+    absent: the arena crowns its sturdiest, and says so); two of the competitive levels
+    each."""
+    return Preparation(0, "", 2 if state.options.competitive else 0, auto=True)
 
 
 def level_pick(state: State, members: Sequence[Fighter]) -> Fighter:
@@ -231,7 +232,7 @@ def _support_value(
 ) -> float:
     """A heal or buff on `a`, standing on `square` when it is used."""
     if ability.kind == "heal":
-        missing = a.hero.health - a.hp
+        missing = a.max_health - a.hp
         statuses = bool(a.burning) + bool(a.poisoned) + bool(a.stunned)
         return min(ability.heal, missing) + 0.8 * statuses
     threatened = any(e.square.manhattan(square) <= 6 for e in enemies)

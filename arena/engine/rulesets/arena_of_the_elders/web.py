@@ -55,7 +55,11 @@ ORDER = (
     OrderField("level_up", "Take this turn's level", "option", choices=("yes",), empty="no"),
     OrderField("choice", "Ability at level 3", "option", empty="as the sheet says",
                help="one of those its mastery has unlocked"),
-    OrderField("king", "Be the king", "option", choices=("yes",), empty="no"),
+    OrderField("square", "Start square", "square", mark="move", empty="as placed",
+               help="where your team places it in its start zone"),
+    OrderField("king", "Nominate the king", "option", empty="nobody",
+               help="kill the king: your team's king, named in the open (in secret in the "
+               "competitive game)"),
 )  # fmt: skip
 
 
@@ -67,8 +71,13 @@ PREP_LINES = (
         "in the preparation: the ability it takes at level 3 (key, name or number), "
         "one of those its mastery has unlocked.",
     ),
-    ("King: yes", "in the preparation, kill the king: ask to be your team's king."),
+    (
+        "King: Nyx",
+        "in the preparation, kill the king: the character your team nominates "
+        "king (yes: this one).",
+    ),
     ("Levels: 2", "in the preparation, competitive: the levels it asks of the team's 8."),
+    ("Start: B2", "in the preparation: the square of its team's start zone it starts on."),
 )
 PLAY_LINES = (
     ("Move: B2, B3", "the squares it moves through, one step after another (Move: none, or no "
@@ -132,6 +141,10 @@ def parse_order_text(text: str) -> dict[str, Any]:
         elif key == "king":
             if value.lower() in _YES:
                 order["king"] = True
+            elif value.lower() not in _NOTHING:
+                order["king"] = value
+        elif key in ("start", "square"):
+            order["square"] = value.upper()
         elif key == "levels":
             if not value.isdigit():
                 problems.append(f"line {number}: levels: a number")
@@ -140,7 +153,7 @@ def parse_order_text(text: str) -> dict[str, Any]:
         else:
             problems.append(
                 f"line {number}: {line.strip()!r} is not an order line (Move, Ability, First, "
-                "Level, Order, Auto; Learn, King, Levels)"
+                "Level, Order, Auto; Learn, King, Levels, Start)"
             )
     if problems:
         raise EngineInputError("text", "; ".join(problems))
@@ -166,8 +179,12 @@ def order_text(order: Mapping[str, Any]) -> str:
         lines.append(f"Learn: {order['choice']}")
     if order.get("king") in (True, "yes"):
         lines.append("King: yes")
+    elif isinstance(order.get("king"), str) and order["king"]:
+        lines.append(f"King: {order['king']}")
     if order.get("levels"):
         lines.append(f"Levels: {order['levels']}")
+    if order.get("square"):
+        lines.append(f"Start: {order['square']}")
     return "\n".join(lines) or "Move: none\nAbility: none"
 
 
@@ -250,7 +267,7 @@ def turn_post(after: State, events: Sequence[Event], markup: str) -> str:
         where = str(f.square) if f.alive else "dead"
         roster.append(
             f"{f.team * 4 + f.seat + 1} {esc(f.name)} ({f.hero.name}) {where}: "
-            f"{f.hp}/{f.hero.health}; {_status(after, f.name)}"
+            f"{f.hp}/{f.max_health}; {_status(after, f.name)}"
         )
     sections: list[tuple[str, list[str]]] = [("Setup", [])]
     for e in events:
@@ -342,7 +359,15 @@ class EldersWeb:
             return {
                 **none,
                 "choice": [f.hero.ability(slot).key for slot in f.unlocked],
-                "king": ["yes"] if state.options.mode == "king" else [],
+                "king": [o.name for o in state.team(f.team)]
+                if state.options.mode == "king"
+                else [],
+                # its team's start zone, but where a teammate stands
+                "square": [
+                    str(sq)
+                    for sq in state.arena.starts[f.team]
+                    if all(o.square != sq or o.name == who for o in state.fighters)
+                ],
             }
         if not f.alive:
             return none
