@@ -9,10 +9,12 @@ from tests.engine.arena_of_the_elders.helpers import RULES, act, of, place, reso
 
 
 def test_when_each_of_a_teams_characters_has_died_once_the_other_wins():
+    """The rule: "once each of your characters has died at least once". The dead come back, so
+    words say "at least once" beside champions listed as having survived."""
     state = place("Red vorn A1", "Blue nyx A2 hp=1", "Blue brann H8 deaths=1 alive=no")
     after, events = resolve(state, [3], Vorn=act("", "cleave", "A2"))
     assert RULES.is_over(after) and after.winner == 0
-    assert of(events, Finished) == [Finished("Red", "every Blue character has died")]
+    assert of(events, Finished) == [Finished("Red", "every Blue character has died at least once")]
 
 
 def test_one_team_member_never_killed_keeps_the_bout_going():

@@ -56,7 +56,9 @@ def test_a_team_has_four():
 def test_the_higher_roll_goes_first_and_a_tie_rolls_again():
     state = RULES.setup(bout())
     after, events = resolve(state, [3, 3, 2, 5])
-    assert [e.first for e in events if isinstance(e, RolledOff)] == ["nobody (again)", "Blue"]
+    rolls = [e for e in events if isinstance(e, RolledOff)]
+    assert [e.first for e in rolls] == ["", "Blue"]
+    assert rolls[0].text() == "Roll-off: Red 3, Blue 3: a tie, rolled again."
     assert after.phase == PLAY and after.acting == 1 and after.first == 1
 
 

@@ -16,6 +16,8 @@ class RolledOff(Event):
     first: str
 
     def text(self) -> str:
+        if not self.first:  # a tie: both roll again
+            return f"Roll-off: Red {self.red}, Blue {self.blue}: a tie, rolled again."
         return f"Roll-off: Red {self.red}, Blue {self.blue}: {self.first} goes first."
 
 

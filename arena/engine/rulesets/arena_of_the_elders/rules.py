@@ -141,7 +141,7 @@ def resolve_preparation(
     while True:
         red, blue = dice.d6(), dice.d6()
         first = 0 if red > blue else 1
-        w.say(RolledOff(red, blue, TEAMS[first] if red != blue else "nobody (again)"))
+        w.say(RolledOff(red, blue, TEAMS[first] if red != blue else ""))
         if red != blue:
             break
     if options.mode == "flag":
@@ -629,7 +629,7 @@ def _check_end(w: Work) -> None:
         for team in (0, 1):
             if all(f.deaths >= need for f in state.team(team)):
                 if not options.competitive:
-                    _finish(w, 1 - team, f"every {TEAMS[team]} character has died")
+                    _finish(w, 1 - team, f"every {TEAMS[team]} character has died at least once")
                 else:
                     _by_levels(w, f"every {TEAMS[team]} character has died twice")
                 return
