@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,6 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import reselect, reswap, retarget
 
+from arena.engine import EngineInputError, ruleset
 from arena.engine.core.canonical import canonical
 from campaign.confirm import confirm_page
 from campaign.errors import LudusError
@@ -30,6 +32,7 @@ from .mercy import mercy_vote_view
 from .models import Bout, BoutOdds, BoutVerification
 from .odds import odds_lines, odds_preview, odds_request, odds_unanimous, odds_words
 from .replay import board_view, entrant_colours, event_sections, hp_series, input_terrain
+from .report import bout_report
 from .selectors import (
     UNDECIDED,
     bout_engine_input_for,
@@ -141,6 +144,14 @@ def _turn_index(request: HttpRequest, turns: list) -> int:
     return min(max(number, 1), len(turns)) - 1
 
 
+def _rules_or_none(slug: str) -> Any:
+    """The bout's rule set, or None for one this Ludus no longer has (its log still reads)."""
+    try:
+        return ruleset(slug)
+    except EngineInputError:
+        return None
+
+
 def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
     campaign = bout.campaign
@@ -211,6 +222,10 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             if bout.mode == Bout.Mode.ORDERS
             else 0,
         )
+        if not request.htmx and bout.status not in UNDECIDED:
+            # Told only once the bout is over: a play-by-web bout's turns are still secret
+            # moves in progress until then (docs/chronicle.md).
+            context["report"] = bout_report(log, _rules_or_none(bout.ruleset))
     response = render(request, template, context)
     if ended:
         response = reselect(reswap(retarget(response, "main"), "outerHTML"), "main")
