@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, timedelta
 from typing import Any
 
 from django.contrib import messages
@@ -16,6 +16,7 @@ from django_htmx.http import reselect, reswap, retarget
 from arena.engine import EngineInputError, ruleset
 from arena.engine.core.canonical import canonical
 from campaign.confirm import confirm_page
+from campaign.csv_export import csv_response
 from campaign.errors import LudusError
 from campaign.inputs import parse_int
 from campaign.selectors import campaign_get_visible, campaign_is_gm
@@ -70,6 +71,35 @@ def bout_history(request: HttpRequest, slug: str) -> HttpResponse:
     query.pop("page", None)
     context = {"campaign": campaign, "page": page, "filters": filters, "query": query.urlencode()}
     return render(request, template, context)
+
+
+def bout_history_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The fight history as the page filters it, every bout, as CSV: date, title, entrants
+    (in their places), status and winner."""
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    filters = BoutFilterForm(request.GET or None, campaign=campaign)
+    bouts = bouts_of_campaign(campaign=campaign)
+    if filters.is_valid():
+        bouts = bouts_filter(bouts=bouts, **filters.cleaned_data)
+    elif request.GET:
+        return HttpResponse(
+            "The filters are not valid: "
+            + "; ".join(f"{name}: {' '.join(errors)}" for name, errors in filters.errors.items()),
+            status=400,
+            content_type="text/plain; charset=utf-8",
+        )
+    lines = (
+        [
+            bout.scheduled_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M"),
+            bout.title,
+            "; ".join(e.gladiator.name for e in bout.entrants.all()),
+            bout.get_status_display(),
+            "" if bout.is_void else bout.winner,
+        ]
+        for bout in bouts
+    )
+    header = ["when (UTC)", "bout", "entrants", "status", "winner"]
+    return csv_response(f"{campaign.slug}-bouts.csv", header, lines)
 
 
 @login_required
