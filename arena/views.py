@@ -26,6 +26,7 @@ from campaign.views import form_error, form_status, refused
 from characters.catalogue import rules_of
 from characters.selectors import gladiators_active
 
+from .campaign_export import campaign_export_json
 from .engine_io import bout_options_clean
 from .forms import BoutFilterForm, BoutScheduleForm, options_chosen
 from .live import live_context
@@ -380,6 +381,16 @@ def bout_verify_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return render(request, "arena/bout_detail.html#bout-verify", context)
     messages.success(request, "The worker is checking the bout.")
     return redirect(reverse("bout", args=[slug, pk]) + "#bout-verify")
+
+
+@login_required
+def campaign_export_download(request: HttpRequest, slug: str) -> HttpResponse:
+    """The whole campaign as JSON (arena/campaign_export.py), for its GM alone."""
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    check_campaign_gm(campaign=campaign, user=request.user)
+    response = HttpResponse(campaign_export_json(campaign), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-export.json"'
+    return response
 
 
 def bout_download(request: HttpRequest, slug: str, pk: int, part: str) -> HttpResponse:

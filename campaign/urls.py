@@ -307,6 +307,7 @@ urlpatterns = [
     path("c/<slug:slug>/g/<int:pk>/tactics/", characters_views.tactics, name="gladiator-tactics"),
     path("c/<slug:slug>/g/<int:pk>/retire/", characters_views.retire, name="gladiator-retire"),
     path("c/<slug:slug>/g/<int:pk>/adjust/", characters_views.adjust, name="gladiator-adjust"),
+    path("c/<slug:slug>/export/", arena_views.campaign_export_download, name="campaign-export"),
     path("c/<slug:slug>/bouts/", arena_views.bout_history, name="bout-history"),
     path("c/<slug:slug>/bouts/csv/", arena_views.bout_history_csv, name="bout-history-csv"),
     path("c/<slug:slug>/bouts/new/", arena_views.bout_new, name="bout-new"),
