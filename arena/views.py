@@ -253,9 +253,9 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             if bout.mode == Bout.Mode.ORDERS
             else 0,
         )
-        if not request.htmx and bout.status not in UNDECIDED:
-            # Told only once the bout is over: a play-by-web bout's turns are still secret
-            # moves in progress until then (docs/chronicle.md).
+        if not request.htmx:
+            # The log holds resolved turns alone: a bout by web in progress is told up to its
+            # last resolved turn, never its orders still sealed (docs/chronicle.md).
             context["report"] = bout_report(log, _rules_or_none(bout.ruleset))
     response = render(request, template, context)
     if ended:

@@ -1,5 +1,5 @@
-"""The bout page's report ("The fight, blow by blow"): told for a decided bout, every step
-with its sentences and dice; not for a play-by-web bout still being fought."""
+"""The bout page's report ("The fight, blow by blow"): every resolved step with its sentences
+and dice; a play-by-web bout still being fought is told up to its last resolved turn."""
 
 from __future__ import annotations
 
@@ -43,12 +43,19 @@ def test_a_decided_bout_is_told_blow_by_blow_with_its_dice(client_as, due_bout, 
         assert f"<summary>dice</summary><p>{said.dice_words}</p>" in report
 
 
-def test_a_play_by_web_bout_in_progress_has_no_report(running, owner, rival, client_as):
-    """Its resolved turns are in the replay, but the report waits for the bout's end."""
+def test_a_play_by_web_bout_in_progress_is_told_up_to_its_last_resolved_turn(
+    running, owner, rival, client_as
+):
+    """Its resolved turns are public (the replay shows them); the next turn's sealed order
+    is in no report, not even its owner's."""
     bout, mine, theirs = running
     order_submit(entrant=mine, by=owner, order={"move": "D5", "strike": ["D6"]})
     order_submit(entrant=theirs, by=rival, order={"strike": ["D5"]})
     bout_turn_resolve(bout_id=bout.pk, turn=1)
-    page = client_as(owner).get(reverse("bout", args=[bout.campaign.slug, bout.pk]))
-    assert page.status_code == 200
-    assert 'id="report"' not in page.content.decode()
+    order_submit(entrant=mine, by=owner, order={"move": "C5", "strike": ["C6"]})
+    url = reverse("bout", args=[bout.campaign.slug, bout.pk])
+    for who in (owner, rival):
+        report = _section(client_as(who).get(url).content.decode())
+        assert re.findall(r"<h3>Turn (\d+) ", report) == ["1"]
+        assert "Kaunisto moves from D4 to D5." in report
+        assert "C5" not in report and "C6" not in report

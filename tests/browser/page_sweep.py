@@ -46,6 +46,9 @@ NOT_PAGES = {
     *(f"lab-{action}" for action in ("cancel", "rerun", "csv", "json")),  # posts and downloads
     "pack-pick",  # posts a pick from the event page
     "pack-move-on",  # the GM's post to go on without the seats that have not picked
+    "standings-csv",  # downloads (CSV, JSON) linked from the standings, history, campaign pages
+    "bout-history-csv",
+    "campaign-export",
 }
 
 
