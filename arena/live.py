@@ -7,6 +7,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from arena.engine.core.board import Square
 from arena.engine.core.campaign import entry_teams_of
 from campaign.selectors import campaign_role
 from characters.catalogue import rules_of
@@ -16,6 +17,27 @@ from .models import Bout, TurnOrder
 from .picks import pick_phase
 from .replay import board_shapes, entrant_colours, terrain_of
 from .turns import state_loaded, turn_rules
+
+
+def entry_board(bout: Bout, entrants: list[Any]) -> list[dict[str, Any]]:
+    """The board an entrant's starting square is chosen on, as the order page offers squares:
+    its ranks top first, each square with who has chosen it already. None (an empty list) for
+    a rule set whose bouts have no board option (the Elders' arenas place their teams)."""
+    board = bout.options.get("board")
+    if not (isinstance(board, list) and len(board) == 2):
+        return []
+    cols, rows = board
+    chosen = {e.start_square: e.gladiator.name for e in entrants if e.start_square}
+    return [
+        {
+            "rank": row + 1,
+            "cells": [
+                {"name": str(Square(col, row)), "chosen_by": chosen.get(str(Square(col, row)), "")}
+                for col in range(cols)
+            ],
+        }
+        for row in reversed(range(rows))
+    ]
 
 
 def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
@@ -37,6 +59,7 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
         ]
         # What an entrant fights with, in the rule set's words (a war machine carries no weapon).
         context["entry_note"] = getattr(rules_of(bout.campaign), "entry_note", "")
+        context["entry_board"] = entry_board(bout, entrants)
         # A pick phase not finished: the GM's Start asks first (the picks not made are lost).
         phase = pick_phase(bout)
         context["picks_unfinished"] = phase.next if phase is not None else ""

@@ -133,7 +133,10 @@ def bout_enter_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             bout=bout,
             gladiator=gladiator,
             by=request.user,
-            square=request.POST.get("square", ""),
+            # Typed, or else chosen on the entry board (the page offers both, as the order
+            # page does).
+            square=request.POST.get("square", "").strip()
+            or request.POST.get("square_on_board", ""),
             team=request.POST.get("team", ""),
         )
     except LudusError as error:

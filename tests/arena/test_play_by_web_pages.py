@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 from arena.models import Bout, TurnOrder
 from arena.play_by_web import bout_enter, bout_open, bout_turn_resolve, order_submit
 from characters.models import Gladiator
+from characters.services import gladiator_create
 
 pytestmark = pytest.mark.django_db
 
@@ -248,3 +249,31 @@ def test_a_player_with_nothing_to_enter_is_told_why(
     bout.entrants.all().delete()
     page = client_as(owner).get(url).content.decode()  # only a dead gladiator left
     assert "no living gladiator in this campaign" in page and f'href="{create}"' in page
+
+
+def test_the_starting_square_is_offered_on_the_board(
+    arena_campaign, gm, owner, rival, kaunisto, justbec, client_as
+):
+    bout = bout_open(
+        campaign=arena_campaign, by=gm, title="Board", deadline_hours=12,
+        options={"board": [6, 5], "time_limit": True},
+    )  # fmt: skip
+    bout_enter(bout=bout, gladiator=justbec, by=rival, square="C3")
+    url = reverse("bout", args=[arena_campaign.slug, bout.pk])
+    page = client_as(owner).get(url).content.decode()
+    board = page.split('id="enter-board"')[1].split("</fieldset>")[0]
+    squares = re.findall(r'name="square_on_board" value="([A-Z]\d+)"', board)
+    assert len(squares) == 30 and squares[0] == "A5" and squares[-1] == "F1"  # top rank first
+    assert """C3<span class="visually-hidden">, Justbec's choice</span>""" in board
+    client_as(owner).post(
+        reverse("bout-enter", args=[arena_campaign.slug, bout.pk]),
+        {"gladiator": kaunisto.pk, "square": "", "square_on_board": "E2"},
+    )
+    assert bout.entrants.get(gladiator=kaunisto).start_square == "E2"
+
+
+def test_a_rule_set_without_a_board_option_offers_no_entry_board(elders, gm, owner, client_as):
+    gladiator_create(campaign=elders, by=owner, name="Pyrrhus", kind="ignis")
+    bout = bout_open(campaign=elders, by=gm, title="Ring")
+    page = client_as(owner).get(reverse("bout", args=[elders.slug, bout.pk])).content.decode()
+    assert 'id="enter-board"' not in page and 'id="enter-square"' in page

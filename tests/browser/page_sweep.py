@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from arena.engine.core.campaign import previews_of
-from arena.models import Bout, BoutEntrant, LabRun, Tournament
+from arena.models import Bout, BoutEntrant, LabRun, Season, Tournament
 from arena.play_by_web import bout_open
 from arena.turns import turn_rules
 from campaign.accounts import confirm_token
@@ -46,6 +46,8 @@ NOT_PAGES = {
     *(f"lab-{action}" for action in ("cancel", "rerun", "csv", "json")),  # posts and downloads
     "pack-pick",  # posts a pick from the event page
     "pack-move-on",  # the GM's post to go on without the seats that have not picked
+    "healthz",  # JSON for a supervisor (tests/ops/test_health.py)
+    "manifest",  # JSON for the browser (tests/browser/test_manifest_browser.py)
     "standings-csv",  # downloads (CSV, JSON) linked from the standings, history, campaign pages
     "bout-history-csv",
     "campaign-export",
@@ -147,6 +149,23 @@ def _gm_pages(campaign: Campaign) -> list[SweptPage]:
         pages.append(SweptPage(f"{name}: {tournament.title}", "tournament", url, "marcus"))
         cancel = _url("tournament-cancel", slug, tournament.pk)
         pages.append(SweptPage(f"{name}: cancel a knockout?", "tournament-cancel", cancel, "gm"))
+    pages += [
+        SweptPage(f"{name} seasons", "seasons", _url("seasons", slug), "marcus"),
+        SweptPage(f"{name} new season", "season-new", _url("season-new", slug), "gm"),
+    ]
+    for season in Season.objects.filter(campaign=campaign).order_by("pk")[:1]:
+        pages.append(
+            SweptPage(
+                f"{name}: {season.title}", "season", _url("season", slug, season.pk), "marcus"
+            )
+        )
+        for action in ("pause", "resume", "extend", "cancel"):
+            url = _url(f"season-{action}", slug, season.pk) + "?rounds=1"
+            pages.append(SweptPage(f"{name}: {action} a season?", f"season-{action}", url, "gm"))
+        entry = season.entries.select_related("gladiator__owner").first()
+        url = _url("season-withdraw", slug, season.pk) + f"?gladiator={entry.gladiator_id}"
+        owner = entry.gladiator.owner.username
+        pages.append(SweptPage(f"{name}: withdraw from a season?", "season-withdraw", url, owner))
     for run in LabRun.objects.filter(campaign=campaign).order_by("pk")[:1]:
         url = _url("lab-run", slug, run.pk)
         pages.append(SweptPage(f"{name}: a lab run {run.status}", "lab-run", url, "gm"))
@@ -167,6 +186,9 @@ def _gm_pages(campaign: Campaign) -> list[SweptPage]:
         if bout.options.get("picks"):
             url = _url("bout-picks", slug, bout.pk)
             pages.append(SweptPage(f"{name}: champions' picks", "bout-picks", url, "marcus"))
+            # The GM's Start while a team is still to pick asks first.
+            url = _url("bout-start", slug, bout.pk)
+            pages.append(SweptPage(f"{name}: start before the picks?", "bout-start", url, "gm"))
     verdict = Bout.objects.filter(campaign=campaign, status=Bout.Status.VERDICT).first()
     if verdict is not None:  # the mercy vote, to a player who may cast a thumb
         url = _url("bout", slug, verdict.pk)
@@ -267,6 +289,9 @@ def _campaign_pages(campaign: Campaign) -> list[SweptPage]:
                 "gm",
             )
         )
+        if status == Bout.Status.OPEN:  # a player's view: the entry form and its board
+            url = reverse("bout", args=[slug, bout.pk])
+            pages.append(SweptPage(f"{name}: an open bout, to enter", "bout", url, "marcus"))
         turns = (bout.engine_input or {}).get("turns") or []
         if bout.mode == Bout.Mode.ORDERS and turns:
             url = reverse("bout-forum-post", args=[slug, bout.pk, len(turns)])
