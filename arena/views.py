@@ -1,6 +1,7 @@
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, timedelta
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,8 +13,10 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import reselect, reswap, retarget
 
+from arena.engine import EngineInputError, ruleset
 from arena.engine.core.canonical import canonical
 from campaign.confirm import confirm_page
+from campaign.csv_export import csv_response
 from campaign.errors import LudusError
 from campaign.inputs import parse_int
 from campaign.selectors import campaign_get_visible, campaign_is_gm
@@ -23,6 +26,7 @@ from campaign.views import form_error, form_status, refused
 from characters.catalogue import rules_of
 from characters.selectors import gladiators_active
 
+from .campaign_export import campaign_export_json
 from .engine_io import bout_options_clean
 from .forms import BoutFilterForm, BoutScheduleForm, options_chosen
 from .live import live_context
@@ -30,6 +34,7 @@ from .mercy import mercy_vote_view
 from .models import Bout, BoutOdds, BoutVerification
 from .odds import odds_lines, odds_preview, odds_request, odds_unanimous, odds_words
 from .replay import board_view, entrant_colours, event_sections, hp_series, input_terrain
+from .report import bout_report
 from .selectors import (
     UNDECIDED,
     bout_engine_input_for,
@@ -67,6 +72,35 @@ def bout_history(request: HttpRequest, slug: str) -> HttpResponse:
     query.pop("page", None)
     context = {"campaign": campaign, "page": page, "filters": filters, "query": query.urlencode()}
     return render(request, template, context)
+
+
+def bout_history_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The fight history as the page filters it, every bout, as CSV: date, title, entrants
+    (in their places), status and winner."""
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    filters = BoutFilterForm(request.GET or None, campaign=campaign)
+    bouts = bouts_of_campaign(campaign=campaign)
+    if filters.is_valid():
+        bouts = bouts_filter(bouts=bouts, **filters.cleaned_data)
+    elif request.GET:
+        return HttpResponse(
+            "The filters are not valid: "
+            + "; ".join(f"{name}: {' '.join(errors)}" for name, errors in filters.errors.items()),
+            status=400,
+            content_type="text/plain; charset=utf-8",
+        )
+    lines = (
+        [
+            bout.scheduled_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M"),
+            bout.title,
+            "; ".join(e.gladiator.name for e in bout.entrants.all()),
+            bout.get_status_display(),
+            "" if bout.is_void else bout.winner,
+        ]
+        for bout in bouts
+    )
+    header = ["when (UTC)", "bout", "entrants", "status", "winner"]
+    return csv_response(f"{campaign.slug}-bouts.csv", header, lines)
 
 
 @login_required
@@ -141,6 +175,14 @@ def _turn_index(request: HttpRequest, turns: list) -> int:
     return min(max(number, 1), len(turns)) - 1
 
 
+def _rules_or_none(slug: str) -> Any:
+    """The bout's rule set, or None for one this Ludus no longer has (its log still reads)."""
+    try:
+        return ruleset(slug)
+    except EngineInputError:
+        return None
+
+
 def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
     campaign = bout.campaign
@@ -211,6 +253,10 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             if bout.mode == Bout.Mode.ORDERS
             else 0,
         )
+        if not request.htmx:
+            # The log holds resolved turns alone: a bout by web in progress is told up to its
+            # last resolved turn, never its orders still sealed (docs/chronicle.md).
+            context["report"] = bout_report(log, _rules_or_none(bout.ruleset))
     response = render(request, template, context)
     if ended:
         response = reselect(reswap(retarget(response, "main"), "outerHTML"), "main")
@@ -335,6 +381,16 @@ def bout_verify_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return render(request, "arena/bout_detail.html#bout-verify", context)
     messages.success(request, "The worker is checking the bout.")
     return redirect(reverse("bout", args=[slug, pk]) + "#bout-verify")
+
+
+@login_required
+def campaign_export_download(request: HttpRequest, slug: str) -> HttpResponse:
+    """The whole campaign as JSON (arena/campaign_export.py), for its GM alone."""
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    check_campaign_gm(campaign=campaign, user=request.user)
+    response = HttpResponse(campaign_export_json(campaign), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-export.json"'
+    return response
 
 
 def bout_download(request: HttpRequest, slug: str, pk: int, part: str) -> HttpResponse:

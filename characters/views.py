@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from arena.ratings import START_ORDINAL, rating_history, rating_of
 from campaign.charts import time_chart
 from campaign.confirm import confirm_page
+from campaign.csv_export import csv_response
 from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_member
@@ -404,13 +405,18 @@ def _standings_headers(
     return headers
 
 
-def standings_view(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = campaign_get_visible(slug=slug, user=request.user)
+def _standings_filters(request: HttpRequest) -> tuple[str, str, str, str]:
+    """The standings page's sort, order, status and player, from its query (the page and its
+    CSV read the same)."""
     sort = request.GET.get("sort", "wins")
     sort = sort if sort in STANDINGS_ORDER else "wins"
     direction = standings_direction(sort, request.GET.get("order", ""))
-    status = request.GET.get("status", "")
-    owner = request.GET.get("owner", "")
+    return sort, direction, request.GET.get("status", ""), request.GET.get("owner", "")
+
+
+def standings_view(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    sort, direction, status, owner = _standings_filters(request)
     rows = standings(campaign=campaign, sort=sort, order=direction, status=status, owner=owner)
     page = Paginator(rows, 50).get_page(request.GET.get("page"))
     template = "characters/standings.html"
@@ -433,6 +439,33 @@ def standings_view(request: HttpRequest, slug: str) -> HttpResponse:
         "players": [] if request.htmx else standings_by_player(campaign=campaign),
     }
     return render(request, template, context)
+
+
+def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings as the page filters and sorts them, every row, as CSV."""
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    sort, direction, status, owner = _standings_filters(request)
+    rows = standings(campaign=campaign, sort=sort, order=direction, status=status, owner=owner)
+    record = adapter(campaign.ruleset).record
+    header = ["place", "gladiator", "kind", "player", "status", record.wins, record.defeated,
+              "gold", "level", "bouts", "rating"]  # fmt: skip
+    lines = (
+        [
+            n,
+            g.name,
+            g.kind,
+            g.owner.username,
+            g.get_status_display(),
+            g.wins,
+            g.opponents_defeated,
+            g.gold,
+            g.level,
+            g.bouts_fought,
+            round(g.rating, 1),
+        ]
+        for n, g in enumerate(rows.select_related("owner"), start=1)
+    )
+    return csv_response(f"{campaign.slug}-standings.csv", header, lines)
 
 
 GRAVES_PER_PAGE = 30

@@ -109,13 +109,14 @@ def test_the_bout_page_after_resolved_steps(by_web, owner, rival, gm, client_as)
     w, lw = by_web.word, by_web.lower
     assert f"{w} 2 has resolved. {w} 3 is taking orders." in body
     assert f"<h3>{w} 2: what happened</h3>" in body
-    # The replay at its last step, its buttons and chart, the whole log and the receipts.
+    # The replay at its last step, its buttons and chart, the report and the receipts.
     assert f'id="turn-counter">{lw} 2 of 2' in body
     assert f'aria-label="First {lw}"' in body and f'aria-label="Previous {lw}"' in body
     assert f'aria-label="The board after {lw} 2"' in body
     assert f"of each gladiator after every {lw}" in body and f"across: {lw}" in body
     assert f"<figcaption>Health over {lw}s</figcaption>" in body
-    assert f"(2 {lw}s)</summary>" in body and f'#replay">{w} 1</a>' in body
+    assert f'The fight, blow by blow <span class="muted">2 {lw}s</span>' in body
+    assert f"<h3>{w} 1 " in body and f'aria-label="{w} 1 in the replay"' in body
     assert f"<th>{w}</th><th>Gladiator</th>" in body
     assert f'<td data-label="{w}">1</td>' in body
     assert f"Forum post of {lw} 2:" in body

@@ -48,6 +48,9 @@ NOT_PAGES = {
     "pack-move-on",  # the GM's post to go on without the seats that have not picked
     "healthz",  # JSON for a supervisor (tests/ops/test_health.py)
     "manifest",  # JSON for the browser (tests/browser/test_manifest_browser.py)
+    "standings-csv",  # downloads (CSV, JSON) linked from the standings, history, campaign pages
+    "bout-history-csv",
+    "campaign-export",
 }
 
 

@@ -105,3 +105,14 @@ def test_the_secret_is_told_when_the_bout_is_over(gm, owner, ally, rival, api_as
 def test_a_public_king_is_no_secret(gm, owner, ally, rival, api_as, client_as):
     bout = crowned(gm, owner, ally, rival, {"mode": "king"})
     assert what_they_read(bout, rival, api_as, client_as) == (True, True, True)
+
+
+def test_the_bout_report_keeps_the_secret_king(gm, owner, ally, rival, outsider, client_as):
+    """The report tells the resolved preparation (docs/chronicle.md) without the name: every
+    reader, the king's own team too, reads that Red chose in secret."""
+    bout = crowned(gm, owner, ally, rival, KING)
+    for who in (owner, rival, gm, outsider, None):
+        page = client_as(who).get(reverse("bout", args=[bout.campaign.slug, bout.pk]))
+        report = page.content.decode().split('<section id="report"', 1)[1].split("</section>")[0]
+        assert "Red writes the name of its king in secret." in report, who
+        assert "Pyrrhus its king" not in report and "names Pyrrhus" not in report, who

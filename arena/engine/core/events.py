@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from enum import Enum
+from types import ModuleType
 from typing import Any, ClassVar
 
 _JSON_SCALARS = frozenset((str, int, float, bool, type(None)))
@@ -45,6 +46,9 @@ class Event:
 
     __slots__ = ()
     kind: ClassVar[str] = "event"
+    # The fields holding the dice as rolled, in the order they were thrown: the bout report
+    # (arena/report.py) lists them beside the event's sentence.
+    rolls: ClassVar[tuple[str, ...]] = ()
 
     def text(self) -> str:  # pragma: no cover - every subclass overrides
         return self.kind
@@ -55,6 +59,16 @@ class Event:
             value = getattr(self, name)
             out[name] = value if type(value) in _JSON_SCALARS else plain(value)
         return out
+
+
+def rolls_by_kind(module: ModuleType) -> dict[str, tuple[str, ...]]:
+    """The event kinds of a rule set's events module that roll dice, each with the fields
+    holding them: what a rule set gives as its `dice_fields`, for reading stored logs."""
+    return {
+        cls.kind: cls.rolls
+        for cls in vars(module).values()
+        if isinstance(cls, type) and issubclass(cls, Event) and cls.rolls
+    }
 
 
 @functools.cache

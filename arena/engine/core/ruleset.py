@@ -56,6 +56,8 @@ class Ruleset(Protocol):
     web: Any
 
     # Optional: what its rules call one step of a bout ("round"); read through step_word_of.
+    # Optional: `dice_fields`, each event kind -> the fields holding its dice (built by
+    # core.events.rolls_by_kind from the events module), for the bout report.
 
     def play(self, bout: dict[str, Any]) -> dict[str, Any]:
         """Plain JSON-able bout in (setup, seed or scripted dice, optional orders per turn),

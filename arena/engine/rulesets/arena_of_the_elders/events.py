@@ -11,6 +11,7 @@ from arena.engine.core.events import Event
 @dataclass(frozen=True, slots=True)
 class RolledOff(Event):
     kind: ClassVar[str] = "rolled_off"
+    rolls: ClassVar[tuple[str, ...]] = ("red", "blue")
     red: int
     blue: int
     first: str
@@ -119,6 +120,7 @@ class Used(Event):
     """An ability on an enemy (with its to-hit roll) or an ally."""
 
     kind: ClassVar[str] = "used"
+    rolls: ClassVar[tuple[str, ...]] = ("roll",)
     name: str
     ability: str
     target: str

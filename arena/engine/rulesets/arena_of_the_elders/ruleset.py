@@ -8,10 +8,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from arena.engine.core.dice import Dice
-from arena.engine.core.events import Event
+from arena.engine.core.events import Event, rolls_by_kind
 from arena.engine.core.protocol import Column, Need, Pending, Standing, play_with
 from arena.engine.errors import EngineInputError
-from arena.engine.rulesets.arena_of_the_elders import tactics
+from arena.engine.rulesets.arena_of_the_elders import events, tactics
 from arena.engine.rulesets.arena_of_the_elders.campaign import EldersCampaign
 from arena.engine.rulesets.arena_of_the_elders.content import parse_content
 from arena.engine.rulesets.arena_of_the_elders.orders import (
@@ -54,6 +54,8 @@ class ArenaOfTheElders:
     placing: ClassVar[str] = PLACING
     campaign = EldersCampaign()
     web = EldersWeb()
+    # Which fields of each event kind hold dice, for the bout report (core.events.Event.rolls).
+    dice_fields: ClassVar[Mapping[str, tuple[str, ...]]] = rolls_by_kind(events)
 
     def play(self, bout: dict[str, Any]) -> dict[str, Any]:
         return play_with(self, bout)

@@ -56,6 +56,7 @@ class Used(Event):
 @dataclass(frozen=True, slots=True)
 class Struck(Event):
     kind: ClassVar[str] = "struck"
+    rolls: ClassVar[tuple[str, ...]] = ("roll", "grade_roll", "dice")
     name: str
     target: str
     weapon: str

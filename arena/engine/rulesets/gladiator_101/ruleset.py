@@ -7,9 +7,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from arena.engine.core.dice import Dice
-from arena.engine.core.events import Event
+from arena.engine.core.events import Event, rolls_by_kind
 from arena.engine.core.protocol import Column, Need, Pending, Standing, play_with
 from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.gladiator_101 import events
 from arena.engine.rulesets.gladiator_101.campaign import Gladiator101Campaign
 from arena.engine.rulesets.gladiator_101.orders import read_order
 from arena.engine.rulesets.gladiator_101.resolve import resolve_turn
@@ -35,6 +36,8 @@ class Gladiator101:
     placing: ClassVar[str] = PLACING
     campaign = Gladiator101Campaign()
     web = Gladiator101Web()
+    # Which fields of each event kind hold dice, for the bout report (core.events.Event.rolls).
+    dice_fields: ClassVar[Mapping[str, tuple[str, ...]]] = rolls_by_kind(events)
 
     def play(self, bout: dict[str, Any]) -> dict[str, Any]:
         return play_with(self, bout)

@@ -7,9 +7,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from arena.engine.core.dice import Dice
-from arena.engine.core.events import Event
+from arena.engine.core.events import Event, rolls_by_kind
 from arena.engine.core.protocol import Column, Need, Pending, Standing, play_with
 from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.gladiator_arena import events
 from arena.engine.rulesets.gladiator_arena.campaign import GladiatorArenaCampaign
 from arena.engine.rulesets.gladiator_arena.play import (
     SLUG,
@@ -50,6 +51,8 @@ class GladiatorArena:
     )
     campaign = GladiatorArenaCampaign()
     web = GladiatorArenaWeb()
+    # Which fields of each event kind hold dice, for the bout report (core.events.Event.rolls).
+    dice_fields: ClassVar[Mapping[str, tuple[str, ...]]] = rolls_by_kind(events)
 
     def play(self, bout: dict[str, Any]) -> dict[str, Any]:
         return play_with(self, bout)

@@ -24,7 +24,6 @@ class QuestEvent(Event):
 
     __slots__ = ()
     structured: ClassVar[tuple[str, ...]] = ()
-    rolls: ClassVar[tuple[str, ...]] = ()
 
 
 class Bump(StrEnum):
@@ -321,6 +320,7 @@ class SpellCast(QuestEvent):
 @dataclass(slots=True)
 class PotionDrunk(QuestEvent):
     kind: ClassVar[str] = "potion"
+    rolls: ClassVar[tuple[str, ...]] = ("roll",)
     name: str
     potion: str
     given_by: str | None
@@ -395,6 +395,7 @@ class PickedUp(QuestEvent):
 @dataclass(slots=True)
 class Appealed(QuestEvent):
     kind: ClassVar[str] = "appeal"
+    rolls: ClassVar[tuple[str, ...]] = ("roll",)
     name: str
     roll: int
     tally: int

@@ -14,10 +14,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from arena.engine.core.dice import Dice, DiceError
-from arena.engine.core.events import Event
+from arena.engine.core.events import Event, rolls_by_kind
 from arena.engine.core.protocol import Column, Need, Pending, Standing, play_to_end
 from arena.engine.errors import EngineInputError
-from arena.engine.rulesets.gladiatorquest import combat, movement, setup, standings, state, turn
+from arena.engine.rulesets.gladiatorquest import (
+    combat,
+    events,
+    movement,
+    setup,
+    standings,
+    state,
+    turn,
+)
 from arena.engine.rulesets.gladiatorquest.campaign import GladiatorQuestCampaign
 from arena.engine.rulesets.gladiatorquest.orders import (
     CombatOrder,
@@ -80,6 +88,8 @@ class GladiatorQuest:
     record = staticmethod(standings.record)
     campaign = GladiatorQuestCampaign()
     web = None  # not played by web yet: its bouts are fought by tactics
+    # Which fields of each event kind hold dice, for the bout report (core.events.Event.rolls).
+    dice_fields: ClassVar[Mapping[str, tuple[str, ...]]] = rolls_by_kind(events)
     # Whoever wrote no order gets his tactics' order in apply (the phases' read_orders), so
     # the driver need not ask for it first (core/protocol.py).
     fills_absent_orders: ClassVar[bool] = True

@@ -53,6 +53,7 @@ class PhaseBegan(Event):
 @dataclass(slots=True)
 class TechRolled(Event):
     kind: ClassVar[str] = "tech"
+    rolls: ClassVar[tuple[str, ...]] = ("dice",)
     name: str
     attribute: str
     current: int
@@ -126,6 +127,7 @@ class Evaded(Event):
 @dataclass(slots=True)
 class Shot(Event):
     kind: ClassVar[str] = "shot"
+    rolls: ClassVar[tuple[str, ...]] = ("roll", "damage_roll")
     name: str
     target: str
     roll: int  # the accuracy die

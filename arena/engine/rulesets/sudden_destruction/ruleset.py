@@ -8,9 +8,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from arena.engine.core.dice import Dice
-from arena.engine.core.events import Event
+from arena.engine.core.events import Event, rolls_by_kind
 from arena.engine.core.protocol import Column, Need, Pending, Standing, play_with
 from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.sudden_destruction import events
 from arena.engine.rulesets.sudden_destruction.campaign import SuddenDestructionCampaign
 from arena.engine.rulesets.sudden_destruction.plan import Plan, parse_plan, read_plan
 from arena.engine.rulesets.sudden_destruction.resolve import resolve_round, winner_of
@@ -38,6 +39,8 @@ class SuddenDestruction:
     step_word: ClassVar[str] = "round"
     campaign = SuddenDestructionCampaign()
     web = SuddenDestructionWeb()
+    # Which fields of each event kind hold dice, for the bout report (core.events.Event.rolls).
+    dice_fields: ClassVar[Mapping[str, tuple[str, ...]]] = rolls_by_kind(events)
 
     def play(self, bout: dict[str, Any]) -> dict[str, Any]:
         return play_with(self, bout)
