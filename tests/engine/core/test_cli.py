@@ -119,7 +119,11 @@ def _one_dice_line(done: subprocess.CompletedProcess[str]) -> str:
     return lines[0]
 
 
-ROLLING = sorted(r.slug for r in campaign_rulesets())
+# The rule sets Ludus ships: the command line runs in a process of its own, where a rule set
+# registered by a test (tests/rulesets' Stone Duel) is unknown, whichever tests ran first.
+ROLLING = sorted(
+    r.slug for r in campaign_rulesets() if type(r).__module__.startswith("arena.engine.rulesets.")
+)
 
 
 @pytest.mark.parametrize("slug", sorted(set(ROLLING) - DICELESS))
