@@ -51,6 +51,9 @@ NOT_PAGES = {
     "standings-csv",  # downloads (CSV, JSON) linked from the standings, history, campaign pages
     "bout-history-csv",
     "campaign-export",
+    "time-zone",  # the browser's zone, posted once by ludus.js
+    "calendar-link",  # the account page's post for a new calendar link
+    "calendar-feed",  # an iCalendar download (tests/seasons/test_calendar_feed.py)
 }
 
 
@@ -277,6 +280,11 @@ def _campaign_pages(campaign: Campaign) -> list[SweptPage]:
                 ),
                 SweptPage(f"{gladiator.name}'s shop", "shop", reverse("shop", args=args), "marcus"),
             ]
+            if gladiator.status == "active":  # only a living gladiator looks for a fight
+                url = reverse("fair-fight", args=args)
+                pages.append(
+                    SweptPage(f"{gladiator.name}'s fair fight", "fair-fight", url, "marcus")
+                )
     for status in Bout.Status:
         bout = Bout.objects.filter(campaign=campaign, status=status).order_by("pk").first()
         if bout is None:
