@@ -48,6 +48,8 @@ NOT_PAGES = {
     "pack-move-on",  # the GM's post to go on without the seats that have not picked
     "healthz",  # JSON for a supervisor (tests/ops/test_health.py)
     "manifest",  # JSON for the browser (tests/browser/test_manifest_browser.py)
+    "service-worker",  # script for the browser (tests/notifications/test_push.py)
+    "push-subscription",  # the settings page's script posts a device's subscription here
 }
 
 
