@@ -243,6 +243,7 @@ urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path("healthz", health_views.healthz, name="healthz"),
     path("manifest.webmanifest", manifest_views.manifest, name="manifest"),
+    path("sw.js", notification_views.service_worker, name="service-worker"),
     path("signup/", views.signup, name="signup"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -282,6 +283,11 @@ urlpatterns = [
         "settings/notifications/",
         notification_views.notification_settings_view,
         name="notification-settings",
+    ),
+    path(
+        "settings/notifications/push/",
+        notification_views.push_subscription_view,
+        name="push-subscription",
     ),
     path("c/<slug:slug>/webhooks/", notification_views.webhooks_view, name="webhooks"),
     path(

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
+from django.db import connection, transaction
 from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -180,3 +183,17 @@ def running(arena_campaign, gm, owner, rival, kaunisto, justbec):
     bout_start(bout=bout, by=gm)
     bout.refresh_from_db()
     return bout, a, b
+
+
+@contextmanager
+def history_rewritten() -> Iterator[None]:
+    """Change a decided bout's stored record on purpose (a test that tampers with history to
+    see it found): the database refuses it otherwise (arena migration 0019, trigger
+    bout_history_kept). The trigger is off only inside this block's own transaction."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        # ALTER TABLE waits for no deferred check: the foreign keys' are run first.
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute("ALTER TABLE arena_bout DISABLE TRIGGER bout_history_kept")
+        yield
+        cursor.execute("ALTER TABLE arena_bout ENABLE TRIGGER bout_history_kept")
+        cursor.execute("SET CONSTRAINTS ALL DEFERRED")

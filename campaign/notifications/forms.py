@@ -21,6 +21,13 @@ class NotificationSettingsForm(forms.Form):
         required=False,
         help_text="A kind in neither list is in your inbox only.",
     )
+    push_kinds = forms.MultipleChoiceField(
+        label="Send a notification to my devices when",
+        choices=Event.Kind.choices,
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text='Only to the devices where you chose "Send notifications to this device".',
+    )
 
 
 class WebhookForm(forms.Form):

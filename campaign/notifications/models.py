@@ -1,5 +1,5 @@
 """What happened in a campaign that somebody should hear of, and how it reached them: the inbox
-(in-app), e-mail and the campaign's webhooks."""
+(in-app), e-mail, web push to a user's devices and the campaign's webhooks."""
 
 from __future__ import annotations
 
@@ -82,6 +82,7 @@ class NotificationSettings(models.Model):
     )
     email_kinds = models.JSONField(default=list, blank=True)  # by e-mail at once
     digest_kinds = models.JSONField(default=list, blank=True)  # in the daily digest
+    push_kinds = models.JSONField(default=list, blank=True)  # pushed to the user's devices
 
     def __str__(self) -> str:
         return f"e-mail settings of user {self.user_id}"
@@ -139,14 +140,47 @@ class Webhook(models.Model):
         return self.url
 
 
+class PushKey(models.Model):
+    """The site's VAPID key pair (one row, made on the first push or subscription page): the
+    push services know the site by its public half, so it lives with the data (a backup
+    carries it; a restore keeps every device's subscription working)."""
+
+    private_pem = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"VAPID key of {self.created_at:%Y-%m-%d}"
+
+
+class PushSubscription(models.Model):
+    """One browser's push subscription (the Push API's PushSubscription): where its push
+    service takes messages for it, and the keys a message is encrypted to."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=100)  # the browser's P-256 public key, base64url
+    auth = models.CharField(max_length=40)  # its 16-byte authentication secret, base64url
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"push subscription {self.pk} of user {self.user_id}"
+
+
 class Delivery(models.Model):
-    """One event going out on one channel: an e-mail to a user, or a post to a webhook. The
+    """One event going out on one channel: an e-mail to a user, a push to one of a user's
+    devices, or a post to a webhook. The
     unique constraints make a duplicate fan-out create nothing; the claim taken for a send
     (status sending until `claimed_until`) makes a duplicate send message find nothing to do."""
 
     class Channel(models.TextChoices):
         EMAIL = "email", "E-mail"
         WEBHOOK = "webhook", "Webhook"
+        PUSH = "push", "Push"
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
@@ -161,6 +195,10 @@ class Delivery(models.Model):
     )
     webhook = models.ForeignKey(
         Webhook, null=True, blank=True, on_delete=models.CASCADE, related_name="deliveries"
+    )
+    # A push: the device (None once the push service said it is gone; the log stays).
+    subscription = models.ForeignKey(
+        PushSubscription, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
@@ -177,8 +215,13 @@ class Delivery(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["event", "user", "channel"],
-                condition=Q(user__isnull=False),
+                condition=Q(user__isnull=False) & ~Q(channel="push"),
                 name="one_delivery_per_event_user_channel",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "subscription"],
+                condition=Q(subscription__isnull=False),
+                name="one_delivery_per_event_subscription",
             ),
             models.UniqueConstraint(
                 fields=["event", "webhook"],

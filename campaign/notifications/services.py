@@ -1,13 +1,13 @@
 """Notification writes: recording an event (in the caller's transaction), fanning it out to
-e-mail and webhooks and sending each delivery (in the worker, after commit), the inbox, the
-user's e-mail settings and the campaign's webhooks.
+e-mail, web push and webhooks and sending each delivery (in the worker, after commit), the
+inbox, the user's notification settings and devices, and the campaign's webhooks.
 
 Exactly once, as far as it can be: an event is one row per `key`; a delivery is one row per
-(event, user, channel) or (event, webhook); sending claims the delivery row (status pending to
-sending, for a lease, in a short transaction), sends with no transaction open, and records the
-answer in another. A duplicate message finds the row claimed or sent and does nothing. The one
-gap: a worker killed between the receiver's answer and the record sends it again once its
-claim lapses (at least once, never lost).
+(event, user, channel), (event, device) or (event, webhook); sending claims the delivery row
+(status pending to sending, for a lease, in a short transaction), sends with no transaction
+open, and records the answer in another. A duplicate message finds the row claimed or sent
+and does nothing. The one gap: a worker killed between the receiver's answer and the record
+sends it again once its claim lapses (at least once, never lost).
 """
 
 from __future__ import annotations
@@ -34,8 +34,16 @@ from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from campaign.time_zones import tzinfo_of, zone_of
 
-from . import webhooks
-from .models import Delivery, Digest, Event, Notification, NotificationSettings, Webhook
+from . import push, webhooks
+from .models import (
+    Delivery,
+    Digest,
+    Event,
+    Notification,
+    NotificationSettings,
+    PushSubscription,
+    Webhook,
+)
 from .queue import enqueue_delivery_send, enqueue_event_fan_out, retry_wait
 
 log = logging.getLogger(__name__)
@@ -54,6 +62,7 @@ DEFAULT_NOW = [
 # Every other kind comes in the daily digest.
 DEFAULT_DIGEST = [kind for kind in ALL_KINDS if kind not in DEFAULT_NOW]
 WEBHOOKS_PER_CAMPAIGN = 5
+DEVICES_PER_USER = 10  # push subscriptions a user may hold (a phone, a laptop, ...)
 LOG_KEPT = 20  # attempts kept in a delivery's log
 # A message not acted on this long after it was due is taken to be lost (the sweeper resends).
 LOST_AFTER = timedelta(minutes=5)
@@ -98,12 +107,12 @@ def events_record(*, campaign: Campaign, notes: Sequence[EventNote]) -> list[Eve
     owner asked for orders): a handful of queries for them all, not a handful for each.
     Returns the events in the order of `notes`."""
     notes = [replace(n, users=sorted(set(n.users))) for n in notes]
-    # Most events reach nobody beyond the inbox (no recipient with an address, no webhook): the
-    # inbox rows are then the whole delivery, and the worker is spared a task for each (a
-    # busy bout records several events a turn).
+    # Most events reach nobody beyond the inbox (no recipient with an address or a device, no
+    # webhook): the inbox rows are then the whole delivery, and the worker is spared a task for
+    # each (a busy bout records several events a turn).
     everyone = sorted({user for n in notes for user in n.users})
     hooked = Webhook.objects.filter(campaign=campaign).exists()
-    emailed = (
+    reachable = (
         set()
         if hooked
         else set(
@@ -111,6 +120,9 @@ def events_record(*, campaign: Campaign, notes: Sequence[EventNote]) -> list[Eve
             .objects.filter(pk__in=everyone)
             .exclude(email="")
             .values_list("pk", flat=True)
+        )
+        | set(
+            PushSubscription.objects.filter(user_id__in=everyone).values_list("user_id", flat=True)
         )
     )
     found = {e.key: e for e in Event.objects.filter(key__in=[n.key for n in notes])}
@@ -124,7 +136,7 @@ def events_record(*, campaign: Campaign, notes: Sequence[EventNote]) -> list[Eve
                 text=n.text[:300],
                 link=n.link,
                 data=n.data or {},
-                fanned_out_at=None if hooked or emailed.intersection(n.users) else now,
+                fanned_out_at=None if hooked or reachable.intersection(n.users) else now,
             ),
             n,
         )
@@ -154,7 +166,9 @@ def events_record(*, campaign: Campaign, notes: Sequence[EventNote]) -> list[Eve
 
 def _event_record_one(campaign: Campaign, note: EventNote, *, reached: bool) -> Event:
     reached = (
-        reached or get_user_model().objects.filter(pk__in=note.users).exclude(email="").exists()
+        reached
+        or get_user_model().objects.filter(pk__in=note.users).exclude(email="").exists()
+        or PushSubscription.objects.filter(user_id__in=note.users).exists()
     )
     event, created = Event.objects.get_or_create(
         key=note.key,
@@ -185,20 +199,27 @@ def email_choices(*, user_id: int) -> tuple[list[str], list[str]]:
     return found.email_kinds, found.digest_kinds
 
 
-def _wanted_now(user_ids: Iterable[int]) -> dict[int, list[str]]:
-    """Each user's kinds by e-mail at once (the defaults for a user with no settings)."""
+def push_choices(*, user_id: int) -> list[str]:
+    """The kinds the user wants pushed to their devices (those by e-mail at once unless they
+    chose otherwise)."""
+    found = NotificationSettings.objects.filter(user_id=user_id).first()
+    return list(DEFAULT_NOW) if found is None else found.push_kinds
+
+
+def _wanted(user_ids: Iterable[int], field: str) -> dict[int, list[str]]:
+    """Each user's kinds on one channel (`email_kinds`: by e-mail at once; `push_kinds`), the
+    defaults for a user with no settings."""
     chosen = dict(
-        NotificationSettings.objects.filter(user_id__in=user_ids).values_list(
-            "user_id", "email_kinds"
-        )
+        NotificationSettings.objects.filter(user_id__in=user_ids).values_list("user_id", field)
     )
     return {user_id: chosen.get(user_id, DEFAULT_NOW) for user_id in user_ids}
 
 
 def event_fan_out(*, event_id: int) -> list[int]:
     """Make the event's deliveries (an e-mail to each recipient with a confirmed address who
-    wants this kind at once, a kind in their digest waiting for digests_make; a post to each
-    of the campaign's webhooks) and send each. Running it twice makes no second delivery.
+    wants this kind at once, a kind in their digest waiting for digests_make; a push to each
+    device of a recipient who wants this kind pushed; a post to each of the campaign's
+    webhooks) and send each. Running it twice makes no second delivery.
     Returns the ids of the deliveries still to be sent."""
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
@@ -207,12 +228,22 @@ def event_fan_out(*, event_id: int) -> list[int]:
         recipients = list(
             get_user_model().objects.filter(notifications__event=event).exclude(email="")
         )
-        wanted = _wanted_now([user.pk for user in recipients])
+        wanted = _wanted([user.pk for user in recipients], "email_kinds")
         rows = [
             Delivery(event=event, channel=Delivery.Channel.EMAIL, user=user)
             for user in recipients
             if event.kind in wanted[user.pk]
         ]
+        devices = list(PushSubscription.objects.filter(user__notifications__event=event))
+        pushed = _wanted({device.user_id for device in devices}, "push_kinds")
+        rows += [
+            Delivery(
+                event=event, channel=Delivery.Channel.PUSH, user_id=device.user_id,
+                subscription=device,
+            )
+            for device in devices
+            if event.kind in pushed[device.user_id]
+        ]  # fmt: skip
         rows += [
             Delivery(event=event, channel=Delivery.Channel.WEBHOOK, webhook=hook)
             for hook in Webhook.objects.filter(campaign_id=event.campaign_id)
@@ -247,7 +278,11 @@ def delivery_send(*, delivery_id: int) -> None:
     delivery = _claim(delivery_id)
     if delivery is None:
         return
-    send = _email if delivery.channel == Delivery.Channel.EMAIL else _webhook
+    send = {
+        Delivery.Channel.EMAIL: _email,
+        Delivery.Channel.PUSH: push.send,
+        Delivery.Channel.WEBHOOK: _webhook,
+    }[delivery.channel]
     _record(delivery, send(delivery))
 
 
@@ -265,7 +300,7 @@ def _claim(delivery_id: int) -> Delivery | None:
     with transaction.atomic():
         delivery = (
             Delivery.objects.select_for_update(skip_locked=True, of=("self",))
-            .select_related("event", "event__campaign", "webhook", "user")
+            .select_related("event", "event__campaign", "webhook", "user", "subscription")
             .filter(pk=delivery_id)
             .filter(
                 Q(status=Delivery.Status.PENDING)
@@ -408,13 +443,18 @@ def notifications_read_all(*, by: AbstractBaseUser) -> int:
 
 
 def notification_settings_set(
-    *, user: AbstractBaseUser, email_kinds: Iterable[str], digest_kinds: Iterable[str] = ()
+    *,
+    user: AbstractBaseUser,
+    email_kinds: Iterable[str],
+    digest_kinds: Iterable[str] = (),
+    push_kinds: Iterable[str] | None = None,
 ) -> NotificationSettings:
-    """The events the user wants by e-mail at once, and those in the daily digest (a kind in
-    neither is in the inbox only). The address is the account's, confirmed
-    (campaign/accounts.py)."""
+    """The events the user wants by e-mail at once, those in the daily digest (a kind in
+    neither is in the inbox only), and those pushed to their devices (unchanged when None).
+    The address is the account's, confirmed (campaign/accounts.py)."""
     now, digest = set(email_kinds), set(digest_kinds)
-    for field, chosen in (("email_kinds", now), ("digest_kinds", digest)):
+    pushed = set(push_choices(user_id=user.pk) if push_kinds is None else push_kinds)
+    for field, chosen in (("email_kinds", now), ("digest_kinds", digest), ("push_kinds", pushed)):
         unknown = chosen - set(ALL_KINDS)
         if unknown:
             raise LudusError(f"No such event: {sorted(unknown)[0]}.", field=field)
@@ -429,9 +469,49 @@ def notification_settings_set(
         defaults={
             "email_kinds": [kind for kind in ALL_KINDS if kind in now],
             "digest_kinds": [kind for kind in ALL_KINDS if kind in digest],
+            "push_kinds": [kind for kind in ALL_KINDS if kind in pushed],
         },
     )
     return found
+
+
+# --- devices (web push) ---------------------------------------------------------------------
+
+
+@transaction.atomic
+def push_subscribe(
+    *, user: AbstractBaseUser, endpoint: str, p256dh: str, auth: str
+) -> PushSubscription:
+    """Keep a browser's push subscription for the user: the pushes of the kinds they chose go
+    to it. The same endpoint again (the browser renewed its keys, or another account signed
+    in on it) is one row, now this user's. The endpoint's address is checked as each push
+    connects (public addresses only, as a webhook's)."""
+    try:
+        _URL(endpoint)
+    except ValidationError:
+        raise LudusError("The push endpoint is not a web address.", field="endpoint") from None
+    if not endpoint.startswith("https://") and not settings.LUDUS_WEBHOOK_ALLOW_PRIVATE:
+        raise LudusError("A push endpoint is an https:// address.", field="endpoint")
+    problem = push.key_problem(p256dh, auth)
+    if problem:
+        raise LudusError(problem, field="keys")
+    others = PushSubscription.objects.filter(user_id=user.pk).exclude(endpoint=endpoint)
+    if others.count() >= DEVICES_PER_USER:
+        raise LudusError(
+            f"At most {DEVICES_PER_USER} devices get pushes: remove one first.", field="endpoint"
+        )
+    found, _ = PushSubscription.objects.update_or_create(
+        endpoint=endpoint, defaults={"user_id": user.pk, "p256dh": p256dh, "auth": auth}
+    )
+    return found
+
+
+def push_unsubscribe(*, user: AbstractBaseUser, endpoint: str | None = None) -> int:
+    """Forget one of the user's devices (by endpoint), or all of them. Returns how many."""
+    mine = PushSubscription.objects.filter(user_id=user.pk)
+    if endpoint is not None:
+        mine = mine.filter(endpoint=endpoint)
+    return mine.delete()[0]
 
 
 # --- the daily digest -----------------------------------------------------------------------

@@ -1,13 +1,15 @@
-"""Pages: the inbox, the user's notification settings and a campaign's webhooks (GM only)."""
+"""Pages: the inbox, the user's notification settings and devices, the service worker that
+shows a push, and a campaign's webhooks (GM only)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible
@@ -15,6 +17,8 @@ from campaign.services import check_campaign_gm
 from campaign.views import form_error, form_status
 
 from .forms import NotificationSettingsForm, WebhookForm
+from .models import PushSubscription
+from .push import application_server_key
 from .selectors import (
     inbox_of,
     notification_of,
@@ -28,6 +32,9 @@ from .services import (
     notification_read,
     notification_settings_set,
     notifications_read_all,
+    push_choices,
+    push_subscribe,
+    push_unsubscribe,
     webhook_create,
     webhook_delete,
 )
@@ -65,7 +72,11 @@ def notifications_read_all_view(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def notification_settings_view(request: HttpRequest) -> HttpResponse:
     now, digest = email_choices(user_id=request.user.pk)
-    initial = {"email_kinds": now, "digest_kinds": digest}
+    initial = {
+        "email_kinds": now,
+        "digest_kinds": digest,
+        "push_kinds": push_choices(user_id=request.user.pk),
+    }
     form = NotificationSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -75,9 +86,43 @@ def notification_settings_view(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, "Notification settings saved.")
             return redirect("notification-settings")
-    return render(
-        request, "notifications/settings.html", {"form": form}, status=form_status(request)
+    context = {
+        "form": form,
+        "push_key": application_server_key(),
+        "devices": PushSubscription.objects.filter(user=request.user).count(),
+    }
+    return render(request, "notifications/settings.html", context, status=form_status(request))
+
+
+@login_required
+@require_POST
+def push_subscription_view(request: HttpRequest) -> JsonResponse:
+    """The page's script posts the browser's PushSubscription here as a form (endpoint,
+    p256dh, auth: its toJSON()), with the CSRF token; `endpoint` and `remove` forget it. The
+    answer is JSON, for the script to say in words."""
+    endpoint = request.POST.get("endpoint", "")
+    if request.POST.get("remove"):
+        push_unsubscribe(user=request.user, endpoint=endpoint)
+        return JsonResponse({"ok": True, "subscribed": False})
+    try:
+        push_subscribe(
+            user=request.user, endpoint=endpoint, p256dh=request.POST.get("p256dh", ""),
+            auth=request.POST.get("auth", ""),
+        )  # fmt: skip
+    except LudusError as error:
+        return JsonResponse({"ok": False, "error": error.message}, status=400)
+    return JsonResponse({"ok": True, "subscribed": True})
+
+
+@require_safe
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker, served from the site's root so its scope covers every page. It only
+    shows a push as a notification and opens its link when tapped."""
+    response = HttpResponse(
+        render_to_string("notifications/sw.js"), content_type="text/javascript; charset=utf-8"
     )
+    response["Cache-Control"] = "no-cache"  # a new version reaches the browsers at once
+    return response
 
 
 @login_required

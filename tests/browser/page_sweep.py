@@ -54,6 +54,8 @@ NOT_PAGES = {
     "time-zone",  # the browser's zone, posted once by ludus.js
     "calendar-link",  # the account page's post for a new calendar link
     "calendar-feed",  # an iCalendar download (tests/seasons/test_calendar_feed.py)
+    "service-worker",  # script for the browser (tests/notifications/test_push.py)
+    "push-subscription",  # the settings page's script posts a device's subscription here
 }
 
 
