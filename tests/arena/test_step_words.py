@@ -243,7 +243,7 @@ def test_the_forum_post_page_names_the_step(by_web, owner, rival, client_as):
 def test_the_orders_needed_list_names_the_step(by_web, owner, client_as):
     body = page(client_as(owner), reverse("orders-needed"))
     assert f"{by_web.bout.title}</a>" in body
-    assert f"\n      {by_web.lower} 1: <time" in body
+    assert f"\n      {by_web.lower} 1 by " in body and "data-countdown>" in body
 
 
 def test_notifications_name_the_step(by_web, owner, rival):
