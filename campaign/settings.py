@@ -295,6 +295,8 @@ SPECTACULAR_SETTINGS = {
         "PackEventKindEnum": "characters.models.PackEvent.Kind",
         "PackEventStatusEnum": "characters.models.PackEvent.Status",
         "TournamentStatusEnum": "arena.models.Tournament.Status",
+        "SeasonStatusEnum": "arena.seasons.models.Season.Status",
+        "OddsStatusEnum": "arena.models.BoutOdds.Status",
     },
 }
 

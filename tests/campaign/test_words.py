@@ -127,8 +127,11 @@ ONE_PLURAL = re.compile(
     r"|minutes|seconds|hours|days|opponents|champions|machines|players|orders|picks|votes)\b"
 )
 # The event log's lines are the engine's, stored with each bout and replayed byte for byte:
-# changing their words is a rule set version bump (docs/rulesets.md), not a page's.
-EVENT_LOG = re.compile(r'<ol class="(turns|events)"[^>]*>.*?</ol>', re.S)
+# changing their words is a rule set version bump (docs/rulesets.md), not a page's. The bout
+# report tells the same lines as sentences.
+EVENT_LOG = re.compile(
+    r'<ol class="(turns|events)"[^>]*>.*?</ol>|<ol class="report-steps"[^>]*>.*?</ol>', re.S
+)
 
 
 def test_no_page_of_the_demo_says_one_of_a_plural(client_as):
