@@ -64,7 +64,8 @@ def test_the_sheet_draws_the_rating_and_tabulates_it(rated, campaign, client_as,
     )
     assert '<polyline class="line rating"' in section
     row = re.search(
-        r"<tr><td[^>]*>[^<]+</td><td[^>]*><a href=\"([^\"]+)\">[^<]+</a></td>"
+        r"<tr><td data-label=\"When\"><time [^>]*>.*?</td>"
+        r"<td[^>]*><a href=\"([^\"]+)\">[^<]+</a></td>"
         r'<td class="num" data-label="Rating">([^<]+)</td>'
         r'<td class="num" data-label="Change">([^<]+)</td>',
         section,

@@ -81,21 +81,27 @@ def test_a_knockout_is_fought_to_its_champion(eight, knockout):
     assert tournament.finished_at is not None
     final = match(tournament, 3, 0)
     assert tournament.champion == final.winner.gladiator
-    # Six entrants: seeds 1 and 2 have byes, 3 to 6 fight in round one, and every other match
-    # is a bout: one bout fewer than entrants. The knockout's seed has every bout won, so no
-    # match is a draw or a walkover (those have tests of their own).
-    decided = sorted(tournament.matches.values_list("decided_by", flat=True))
-    assert decided == sorted([TournamentMatch.Decided.BYE] * 2 + [TournamentMatch.Decided.BOUT] * 5)
-    assert bouts_of(tournament).count() == 5
-    fought = tournament.matches.filter(decided_by=TournamentMatch.Decided.BOUT)
-    for m in fought.select_related("bout", "winner__gladiator", "first", "second"):
-        assert m.bout.status == Bout.Status.RESOLVED
-        # The rule set's placing decides (docs/tournaments.md): the named winner, or when
-        # both fell and none is named, the one it placed better.
-        places = dict(m.bout.entrants.values_list("gladiator__name", "place"))
-        loser = next(e for e in m.sides if e != m.winner)
-        assert places[m.winner.gladiator.name] < places[loser.gladiator.name]
-        assert m.bout.winner in {m.winner.gladiator.name, ""}
+    for m in tournament.matches.select_related("bout", "winner__gladiator", "first", "second"):
+        assert m.winner is not None
+        if m.decided_by == TournamentMatch.Decided.BOUT:
+            assert m.bout.status == Bout.Status.RESOLVED
+            # The rule set's placing decides (docs/tournaments.md): the named winner, or when
+            # both fell and none is named, the one it placed better.
+            places = dict(m.bout.entrants.values_list("gladiator__name", "place"))
+            loser = next(e for e in m.sides if e != m.winner)
+            assert places[m.winner.gladiator.name] < places[loser.gladiator.name]
+            assert m.bout.winner in {m.winner.gladiator.name, ""}
+        elif m.decided_by == TournamentMatch.Decided.NO_WINNER:  # a draw: rare in a duel
+            assert m.winner.seed == min(m.first.seed, m.second.seed)
+        elif m.decided_by == TournamentMatch.Decided.WALKOVER:  # a finalist who went on dead
+            assert m.bout is None and not all(e.gladiator.is_active for e in m.sides)
+        else:
+            assert m.decided_by == TournamentMatch.Decided.BYE
+    # Six entrants: seeds 1 and 2 have byes, 3 to 6 fight in round one; every match but the
+    # byes had its bout or a walkover (one bout fewer than entrants, less the walkovers).
+    assert tournament.matches.filter(decided_by=TournamentMatch.Decided.BYE).count() == 2
+    walkovers = tournament.matches.filter(decided_by=TournamentMatch.Decided.WALKOVER).count()
+    assert bouts_of(tournament).count() + walkovers == 5
 
 
 def test_each_winner_meets_the_next_as_soon_as_both_are_known(eight, knockout):
@@ -110,9 +116,11 @@ def test_each_winner_meets_the_next_as_soon_as_both_are_known(eight, knockout):
     final = match(tournament, 2, 0)
     assert final.second is not None
     finalists = [final.first.gladiator, final.second.gladiator]
-    # By the knockout's seed both semi-finalists who go on live (one sent on dead loses the
-    # final by walkover: test_a_gladiator_killed_before_its_next_round_loses_by_walkover).
-    assert all(g.is_active for g in finalists)
+    if not all(g.is_active for g in finalists):
+        # A few bout seeds in a hundred: a semi-final where both fell sent its higher seed on
+        # dead, and it loses the final by walkover, without a bout.
+        assert final.bout is None and final.decided_by == TournamentMatch.Decided.WALKOVER
+        return
     assert final.bout.status == Bout.Status.SCHEDULED
     assert {e.gladiator for e in final.bout.entrants.all()} == set(finalists)
 
@@ -215,13 +223,15 @@ def test_the_better_placed_goes_on_when_the_winner_is_a_team(gm, owner, rival):
     )
     fight_to_the_end(tournament)
     assert tournament.status == Tournament.Status.FINISHED
-    # Seed 3 has a team win every bout; a bout that no team wins has a test of its own.
     for m in tournament.matches.select_related("bout", "winner__gladiator"):
         places = dict(m.bout.entrants.values_list("gladiator__name", "place"))
-        assert m.decided_by == TournamentMatch.Decided.BOUT
-        assert places[m.winner.gladiator.name] == min(places.values())
-        assert m.bout.winner not in places  # a team's name
-        assert len(set(places.values())) == 2
+        if m.decided_by == TournamentMatch.Decided.BOUT:
+            assert places[m.winner.gladiator.name] == min(places.values())
+            assert m.bout.winner not in places  # a team's name
+            assert len(set(places.values())) == 2
+        else:
+            assert m.decided_by == TournamentMatch.Decided.NO_WINNER
+            assert len(set(places.values())) == 1
 
 
 def test_a_cancelled_bout_is_scheduled_again(eight, knockout, gm):
