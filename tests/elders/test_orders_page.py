@@ -95,7 +95,7 @@ def test_the_preparation_places_a_champion_in_its_start_zone(bout, owner, rival,
     assert not TurnOrder.objects.filter(entrant=undine).exists()
     typed = client_as(owner).post(url, {"turn": bout.turn, "text": "Start: C2"})
     assert typed.status_code in (200, 302)
-    order_submit(entrant=ferox, by=rival, order={"square": "J11"}, turn=1)
+    order_submit(entrant=ferox, by=rival, order={"start": "J11"}, turn=1)
     bout_turn_resolve(bout_id=bout.pk, turn=1)
     rules = turn_rules(bout.ruleset)
     state, _ = state_loaded(rules, Bout.objects.get(pk=bout.pk).state)

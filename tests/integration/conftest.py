@@ -95,9 +95,11 @@ def stop_worker(worker: subprocess.Popen) -> None:
         worker.wait()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
-    """One worker for the session; every test using it must be transactional."""
+    """One worker for a module's tests; every test using it must be transactional. Stopped
+    after the module, so that no worker takes the tasks of later tests, which expect none to
+    run (a flush at teardown would deadlock with a worker's write)."""
     with django_db_blocker.unblock():
         app.control.purge()  # stale messages of earlier runs would only be no-ops, but slow us
         worker = start_worker(tmp_path_factory.mktemp("worker") / "worker.log", name="test")

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from arena.engine.core.ruleset import RULESETS
 from arena.models import Bout
+from tests.shipped import shipped_rulesets
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "history.json"
 
@@ -30,7 +30,7 @@ def verify() -> str:
 def test_the_fixture_holds_decided_bouts_of_every_rule_set():
     rows = json.loads(FIXTURE.read_text())
     bouts = [row["fields"] for row in rows if row["model"] == "arena.bout"]
-    assert set(Counter(bout["ruleset"] for bout in bouts)) == set(RULESETS)
+    assert set(Counter(bout["ruleset"] for bout in bouts)) == {r.slug for r in shipped_rulesets()}
     assert all(bout["status"] == "resolved" and bout["log"] for bout in bouts)
 
 
@@ -44,7 +44,7 @@ def test_every_stored_bout_of_the_fixture_replays_to_its_log():
     ]
 
 
-@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+@pytest.mark.parametrize("ruleset", sorted(r.slug for r in shipped_rulesets()))
 def test_a_fixture_whose_log_was_altered_is_named(ruleset, tmp_path):
     rows = json.loads(FIXTURE.read_text())
     altered = next(

@@ -53,7 +53,7 @@ def test_a_bout_is_fought_on_it_from_its_own_zones():
             {"name": k, "champion": k, "team": "Red" if n < 4 else "Blue"}
             for n, k in enumerate(keys)
         ],
-        "turns": [{"marew": {"square": "E6"}}],
+        "turns": [{"marew": {"start": "E6"}}],
     }
     out = play(bout)
     squares = out["turns"][0]["gladiators"]

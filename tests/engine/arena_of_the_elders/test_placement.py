@@ -56,27 +56,27 @@ def test_a_square_outside_the_zone_or_taken_is_refused_in_words(given, field, me
 
 def test_the_preparation_places_a_character():
     state = RULES.setup(bout())
-    after, _ = resolve(state, [6, 1], Ignis={"square": "C2"}, Nyx={"square": "A2"})
+    after, _ = resolve(state, [6, 1], Ignis={"start": "C2"}, Nyx={"start": "A2"})
     assert squares(after, 0) == {"Ignis": "C2", "Nyx": "A2", "Brann": "C1", "Mira": "D1"}
 
 
 def test_a_sheet_square_outside_the_zone_or_on_a_teammate_is_refused():
     state = RULES.setup(bout())
-    assert RULES.validate(state, "Ignis", {"square": "E2"}) == [
-        "square: E2 is not in Red's start zone (A1, B1, C1, D1, A2, B2, C2, D2)"
+    assert RULES.validate(state, "Ignis", {"start": "E2"}) == [
+        "start: E2 is not in Red's start zone (A1, B1, C1, D1, A2, B2, C2, D2)"
     ]
-    assert RULES.validate(state, "Ignis", {"square": "B1"}) == ["square: B1 is taken by Nyx"]
-    assert RULES.validate(state, "Ignis", {"square": "A1"}) == []  # where it stands
+    assert RULES.validate(state, "Ignis", {"start": "B1"}) == ["start: B1 is taken by Nyx"]
+    assert RULES.validate(state, "Ignis", {"start": "A1"}) == []  # where it stands
 
 
 def test_two_sheets_asking_one_square_are_refused():
     state = RULES.setup(bout())
     with pytest.raises(EngineInputError) as refused:
-        resolve(state, [6, 1], Ignis={"square": "C2"}, Nyx={"square": "C2"})
+        resolve(state, [6, 1], Ignis={"start": "C2"}, Nyx={"start": "C2"})
     assert refused.value.message == "Ignis and Nyx are both placed on C2: one a square"
 
 
 def test_the_order_page_offers_the_free_squares_of_the_zone():
     state = RULES.setup(bout())
-    offered = RULES.web.choices(state, "Nyx", {})["square"]
+    offered = RULES.web.choices(state, "Nyx", {})["start"]
     assert offered == ["B1", "A2", "B2", "C2", "D2"]

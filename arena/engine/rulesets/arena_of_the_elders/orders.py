@@ -1,10 +1,10 @@
 """Orders, read and checked. One order per character name.
 
 In the preparation (the first step), a character's sheet:
-    {"choice": "flame-lash", "king": "Nyx", "levels": 2, "square": "B2"}
+    {"choice": "flame-lash", "king": "Nyx", "levels": 2, "start": "B2"}
   choice: its ability at level 3 (slot 2, 3 or 4: key, name or number); king: the character
   its team nominates king (kill the king: yes for itself, or a teammate's name); levels:
-  what it asks of its team's 8 (competitive); square: where the team places it in its start
+  what it asks of its team's 8 (competitive); start: where the team places it in its start
   zone (not where a teammate stands; two sheets asking one square are refused when the step
   resolves). {"auto": true}: the tactics' sheet (an absent
   player's).
@@ -31,7 +31,7 @@ from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL, TIMED, Abi
 from arena.engine.rulesets.arena_of_the_elders.moves import path_problems, target_problem
 from arena.engine.rulesets.arena_of_the_elders.state import TEAMS, Fighter, State, with_timed
 
-PREP_KEYS = ("choice", "king", "levels", "square", "auto")
+PREP_KEYS = ("choice", "king", "levels", "start", "auto")
 PLAY_KEYS = ("path", "ability", "target", "first", "level_up", "at", "auto")
 SLOT_WORDS = {"first": 1, "basic": 1, "fifth": 5, "ultimate": 5}
 COMPETITIVE_LEVELS = 8
@@ -170,7 +170,7 @@ def read_preparation(state: State, f: Fighter, order: Any) -> tuple[Preparation,
         levels = 0
     elif levels > min(COMPETITIVE_LEVELS, MAX_LEVEL - 1):
         problems.append(f"levels: at most {MAX_LEVEL - 1} (a character tops out at 6)")
-    square = _start_square(state, f, order.get("square"), problems)
+    square = _start_square(state, f, order.get("start"), problems)
     return Preparation(choice, king, levels, auto, square), problems
 
 
@@ -182,16 +182,16 @@ def _start_square(state: State, f: Fighter, raw: Any, problems: list[str]) -> Sq
     try:
         square = Square.parse(raw)
     except (ValueError, TypeError):
-        problems.append(f"square: {raw!r} is not a square like C4")
+        problems.append(f"start: {raw!r} is not a square like C4")
         return None
     zone = state.arena.starts[f.team]
     if square not in zone:
-        problems.append(f"square: {square} is not in {TEAMS[f.team]}'s start zone "
+        problems.append(f"start: {square} is not in {TEAMS[f.team]}'s start zone "
                         f"({', '.join(map(str, zone))})")  # fmt: skip
         return None
     there = next((o.name for o in state.fighters if o.square == square), f.name)
     if there != f.name:
-        problems.append(f"square: {square} is taken by {there}")
+        problems.append(f"start: {square} is taken by {there}")
         return None
     return square
 

@@ -55,7 +55,8 @@ ORDER = (
     OrderField("level_up", "Take this turn's level", "option", choices=("yes",), empty="no"),
     OrderField("choice", "Ability at level 3", "option", empty="as the sheet says",
                help="one of those its mastery has unlocked"),
-    OrderField("square", "Start square", "square", mark="move", empty="as placed",
+    # "start", not "square": the board's press is sent as ?square= (arena/play_views.py).
+    OrderField("start", "Start square", "square", mark="move", empty="as placed",
                help="where your team places it in its start zone"),
     OrderField("king", "Nominate the king", "option", empty="nobody",
                help="kill the king: your team's king, named in the open (in secret in the "
@@ -144,7 +145,7 @@ def parse_order_text(text: str) -> dict[str, Any]:
             elif value.lower() not in _NOTHING:
                 order["king"] = value
         elif key in ("start", "square"):
-            order["square"] = value.upper()
+            order["start"] = value.upper()
         elif key == "levels":
             if not value.isdigit():
                 problems.append(f"line {number}: levels: a number")
@@ -183,8 +184,8 @@ def order_text(order: Mapping[str, Any]) -> str:
         lines.append(f"King: {order['king']}")
     if order.get("levels"):
         lines.append(f"Levels: {order['levels']}")
-    if order.get("square"):
-        lines.append(f"Start: {order['square']}")
+    if order.get("start"):
+        lines.append(f"Start: {order['start']}")
     return "\n".join(lines) or "Move: none\nAbility: none"
 
 
@@ -363,7 +364,7 @@ class EldersWeb:
                 if state.options.mode == "king"
                 else [],
                 # its team's start zone, but where a teammate stands
-                "square": [
+                "start": [
                     str(sq)
                     for sq in state.arena.starts[f.team]
                     if all(o.square != sq or o.name == who for o in state.fighters)
