@@ -1,0 +1,37 @@
+"""What one turn carries while it is resolved: the dice it reads and the events it tells.
+
+Every rule set resolves a turn the same way: frozen state and orders in, `(state, events)` out.
+
+    def resolve_turn(state, orders, dice):
+        turn = Turn(dice)
+        state = movement(state, orders, turn)   # each mechanic: state in, state out,
+        state = combat(state, orders, turn)     # telling what happened on `turn`
+        return state, turn.told()
+
+A mechanic never changes the state it is given; it returns a new one (dataclasses.replace, or a
+new tuple of combatants). `Turn` is the one mutable thing a turn passes along, and it holds no
+part of the state, so nobody keeps a second copy of the bout to change in place.
+"""
+
+from __future__ import annotations
+
+from arena.engine.core.dice import Dice
+from arena.engine.core.events import Event
+
+
+class Turn:
+    """The turn's dice and, in the order they happened, its events."""
+
+    __slots__ = ("dice", "events")
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+        self.events: list[Event] = []
+
+    def tell(self, event: Event) -> None:
+        """Add what just happened to the turn's story."""
+        self.events.append(event)
+
+    def told(self) -> tuple[Event, ...]:
+        """The turn's events, in order, for `(state, events)`."""
+        return tuple(self.events)
