@@ -4,7 +4,9 @@ variables; `LUDUS_LOG_FORMAT=json` renders each line as one JSON object; SENTRY_
 errors to Sentry, tagged with the same ids.
 
 The request id is the proxy's `X-Request-ID` when it is a plain token (so the proxy's access
-log and Ludus's lines join), a fresh one otherwise; the answer carries it back."""
+log and Ludus's lines join), a fresh one otherwise; the answer carries it back. A task queued
+while a request (or a task that carries one) is answered takes the id along in its message
+headers, so the worker's lines of the work a request set off carry the same id."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import uuid
 from collections.abc import Callable
 
 import structlog
-from celery.signals import task_postrun, task_prerun
+from celery.signals import before_task_publish, task_postrun, task_prerun
 from django.core.signals import request_finished
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
@@ -50,10 +52,22 @@ def _unbind_request(**kwargs) -> None:
     structlog.contextvars.clear_contextvars()
 
 
+@before_task_publish.connect
+def _pass_request_id(headers=None, **kwargs) -> None:
+    """A task queued on behalf of a request carries the request's id in its headers."""
+    request_id = structlog.contextvars.get_contextvars().get("request_id")
+    if request_id and headers is not None:
+        headers.setdefault("request_id", request_id)
+
+
 @task_prerun.connect
 def _bind_task(task_id=None, task=None, **kwargs) -> None:
     structlog.contextvars.clear_contextvars()
     structlog.contextvars.bind_contextvars(task_id=task_id, task=getattr(task, "name", ""))
+    # Custom message headers become the task request's own fields.
+    request_id = task.request.get("request_id") if task is not None else None
+    if isinstance(request_id, str) and REQUEST_ID.fullmatch(request_id):
+        structlog.contextvars.bind_contextvars(request_id=request_id)
 
 
 @task_postrun.connect
