@@ -17,6 +17,7 @@ import heapq
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import Arena, Geometry
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
+from arena.engine.rulesets.arena_of_the_elders.flag import bearer_speed
 from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
 
 
@@ -31,14 +32,7 @@ def occupied(state: State, but: str = "") -> dict[Square, Fighter]:
 def speed_of(state: State, f: Fighter) -> int:
     """Speed with its timed effects, and competitive capture the flag's "the flag bearers
     speed is reduced by 1"."""
-    speed = f.speed
-    if state.options.mode == "flag" and state.options.competitive and carries(state, f):
-        speed = max(0, speed - 1)
-    return speed
-
-
-def carries(state: State, f: Fighter) -> bool:
-    return any(flag.carrier == f.name for flag in state.flags)
+    return bearer_speed(state, f, f.speed)
 
 
 def step_cost(arena: Arena, f: Fighter, a: Square) -> int:
