@@ -124,8 +124,9 @@ def begin_turn(state: State, turn: Turn, team: int) -> State:
             state = respawn(state, turn, f)
     state = count_down(state, team)
     for name in [f.name for f in state.team(team)]:
-        if state.fighter(name).alive and state.fighter(name).burning:
-            state = burn(state, turn, state.fighter(name))
+        f = state.fighter(name)
+        if f.alive and f.burning:
+            state = burn(state, turn, f)
         f = state.fighter(name)
         if f.alive and f.poisoned:
             state = poison(state, turn, f)
@@ -156,12 +157,18 @@ def end_turn(state: State, turn: Turn, team: int) -> State:
 def activate(state: State, turn: Turn, name: str, act: Activation) -> State:
     """ "Each character can be used once during each of your turns": its move and its
     ability, in either order."""
-    steps = (
-        (lambda s: use_ability(s, turn, name, act.ability, act.target)),
-        (lambda s: move(s, turn, name, act.path)),
-    )
-    for step in steps if act.ability_first else reversed(steps):
-        if state.phase == OVER or not state.fighter(name).alive:
-            break
-        state = step(state)
+    if act.ability_first:
+        state = use_ability(state, turn, name, act.ability, act.target)
+        if still_acting(state, name):
+            state = move(state, turn, name, act.path)
+    else:
+        state = move(state, turn, name, act.path)
+        if still_acting(state, name):
+            state = use_ability(state, turn, name, act.ability, act.target)
     return state
+
+
+def still_acting(state: State, name: str) -> bool:
+    """The second half of an activation waits on a bout still going and a character still
+    standing (its first half may end either)."""
+    return state.phase != OVER and state.fighter(name).alive
