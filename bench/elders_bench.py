@@ -30,8 +30,8 @@ from arena.engine.core.dice import Dice
 from arena.engine.lab.duel import fight
 from arena.engine.rulesets.arena_of_the_elders import ARENAS, CHAMPIONS, ArenaOfTheElders, State
 from arena.engine.rulesets.arena_of_the_elders.orders import Activation
-from arena.engine.rulesets.arena_of_the_elders.rules import resolve_turn
 from arena.engine.rulesets.arena_of_the_elders.state import PLAY
+from arena.engine.rulesets.arena_of_the_elders.turn import resolve_turn
 
 RULES = ArenaOfTheElders()
 MODES = ("deathmatch", "king", "flag")

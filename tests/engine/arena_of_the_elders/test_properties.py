@@ -49,9 +49,9 @@ def random_order(state: State, who: str, rng: random.Random) -> dict:
     f = state.get(who)
     if rng.random() < 0.3:
         return {"auto": True}
-    ends = reachable(state, f)
-    end = rng.choice(sorted(ends))
-    order: dict = {"path": [str(s) for s in ends[end]]}
+    reach = reachable(state, f)
+    end = rng.choice(sorted(reach.ends))
+    order: dict = {"path": [str(s) for s in reach.path(end)]}
     ready = [a for a in f.known if not a.passive and not f.cooldown(a.key)]
     if ready and rng.random() < 0.8:
         ability = rng.choice(ready)

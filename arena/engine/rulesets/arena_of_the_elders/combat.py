@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
-from arena.engine.rulesets.arena_of_the_elders.moves import carries
+from arena.engine.rulesets.arena_of_the_elders.flag import bearer_hit_modifier
 from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
 
 
@@ -22,9 +22,7 @@ def hit_modifier(state: State, user: Fighter, target: Fighter, origin: Square) -
     if user.has("high-ground") and arena.elevation(origin) > arena.elevation(target.square):
         mod += 1
     mod += target.under("expose") - target.under("evade")
-    if state.options.mode == "flag" and state.options.competitive:
-        mod += carries(state, target) - carries(state, user)
-    return mod
+    return mod + bearer_hit_modifier(state, user, target)
 
 
 def hits(ability: Ability, roll: int, mod: int) -> bool:

@@ -13,10 +13,12 @@ line or wall or another enemy character", with the elevation rule (arena.Geometr
 from __future__ import annotations
 
 import heapq
+from dataclasses import dataclass
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import Arena, Geometry
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
+from arena.engine.rulesets.arena_of_the_elders.flag import bearer_speed
 from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
 
 
@@ -31,14 +33,7 @@ def occupied(state: State, but: str = "") -> dict[Square, Fighter]:
 def speed_of(state: State, f: Fighter) -> int:
     """Speed with its timed effects, and competitive capture the flag's "the flag bearers
     speed is reduced by 1"."""
-    speed = f.speed
-    if state.options.mode == "flag" and state.options.competitive and carries(state, f):
-        speed = max(0, speed - 1)
-    return speed
-
-
-def carries(state: State, f: Fighter) -> bool:
-    return any(flag.carrier == f.name for flag in state.flags)
+    return bearer_speed(state, f, f.speed)
 
 
 def step_cost(arena: Arena, f: Fighter, a: Square) -> int:
@@ -98,11 +93,33 @@ def path_problems(
     return []
 
 
-def reachable(state: State, f: Fighter) -> dict[Square, tuple[Square, ...]]:
-    """Every square this character may end its move on, with a cheapest path to it (its own
-    square with the empty path). Deterministic: ties keep the first path found, searching
-    in the character's team's own order of directions (arena.FORWARD). One search over
-    (square, lines crossed), on the steps the arena's geometry keeps."""
+Came = dict[tuple[Square, int], tuple[tuple[Square, int] | None, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """The squares a character may end its move on, in the order the search found them
+    (its own square first), each with the search's (square, lines crossed) it ends at; a
+    path is spelled out only for the square asked for."""
+
+    ends: dict[Square, tuple[Square, int]]
+    came: Came  # each (square, lines) reached: the one it was reached from, its steps
+
+    def path(self, end: Square) -> tuple[Square, ...]:
+        """A cheapest path to `end` (the empty path to its own square)."""
+        path = []
+        at: tuple[Square, int] | None = self.ends[end]
+        while at is not None and self.came[at][0] is not None:
+            path.append(at[0])
+            at = self.came[at][0]
+        return tuple(reversed(path))
+
+
+def reachable(state: State, f: Fighter) -> Reach:
+    """Every square this character may end its move on, with a cheapest path to it.
+    Deterministic: ties keep the first path found, searching in the character's team's own
+    order of directions (arena.FORWARD). One search over (square, lines crossed), on the
+    steps the arena's geometry keeps."""
     arena = state.arena
     steps = arena.geometry.steps[f.team]
     flying = f.flying
@@ -111,9 +128,7 @@ def reachable(state: State, f: Fighter) -> dict[Square, tuple[Square, ...]]:
     taken = {o.square for o in state.fighters if o.alive and o.name != f.name}
     start = f.square
     best: dict[tuple[Square, int], int] = {(start, 0): 0}
-    # Each (square, lines) reached, with the one it was reached from and its steps from the
-    # start: a path is spelled out only for the squares it may end on.
-    came: dict[tuple[Square, int], tuple[tuple[Square, int] | None, int]] = {(start, 0): (None, 0)}
+    came: Came = {(start, 0): (None, 0)}
     queue = [(0, 0, 0, start)]
     counter = 0
     while queue:
@@ -134,23 +149,12 @@ def reachable(state: State, f: Fighter) -> dict[Square, tuple[Square, ...]]:
             came[key] = ((sq, lines), steps_here)
             counter += 1
             heapq.heappush(queue, (spent + cost, counter, lines + crossed, nxt))
-    out: dict[Square, tuple[Square, ...]] = {}
+    ends: dict[Square, tuple[Square, int]] = {}
     # Ties keep the first path found: fewest steps, then fewest lines crossed.
     for sq, lines in sorted(came, key=lambda key: (came[key][1], key[1])):
-        if sq not in out and sq not in taken:
-            out[sq] = _path_to(came, (sq, lines))
-    return out
-
-
-def _path_to(
-    came: dict[tuple[Square, int], tuple[tuple[Square, int] | None, int]], key: tuple[Square, int]
-) -> tuple[Square, ...]:
-    path = []
-    at: tuple[Square, int] | None = key
-    while at is not None and came[at][0] is not None:
-        path.append(at[0])
-        at = came[at][0]
-    return tuple(reversed(path))
+        if sq not in ends and sq not in taken:
+            ends[sq] = (sq, lines)
+    return Reach(ends, came)
 
 
 def reach_of(f: Fighter, ability: Ability, origin: Square, arena: Arena) -> int:

@@ -1,6 +1,6 @@
 """Arena of the Elders on the turn protocol. The first step is the preparation (every player's
 character at once: its sheet, the king, competitive levels); then each step is one team's
-whole turn (Need.SIDE: the acting team's characters that can act), see rules.py."""
+whole turn (Need.SIDE: the acting team's characters that can act), see turn.py."""
 
 from __future__ import annotations
 
@@ -20,11 +20,7 @@ from arena.engine.rulesets.arena_of_the_elders.orders import (
     read_activation,
     read_preparation,
 )
-from arena.engine.rulesets.arena_of_the_elders.rules import (
-    resolve_preparation,
-    resolve_turn,
-    waiting_for,
-)
+from arena.engine.rulesets.arena_of_the_elders.preparation import resolve_preparation
 from arena.engine.rulesets.arena_of_the_elders.setup import parse_options, setup_bout
 from arena.engine.rulesets.arena_of_the_elders.standings import (
     COLUMNS,
@@ -41,6 +37,7 @@ from arena.engine.rulesets.arena_of_the_elders.state import (
     state_from_json,
     state_to_json,
 )
+from arena.engine.rulesets.arena_of_the_elders.turn import resolve_turn, waiting_for
 from arena.engine.rulesets.arena_of_the_elders.web import EldersWeb, snapshot, terrain
 
 

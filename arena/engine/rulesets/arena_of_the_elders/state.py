@@ -183,11 +183,26 @@ class State:
                 return f
         return None
 
+    def fighter(self, name: str) -> Fighter:
+        """The character of this name, which must be in the bout."""
+        for f in self.fighters:
+            if f.name == name:
+                return f
+        raise KeyError(name)
+
     def team(self, team: int) -> tuple[Fighter, ...]:
         return tuple(f for f in self.fighters if f.team == team)
 
     def evolve(self, **changes: Any) -> State:
         return replace(self, **changes)
+
+    def put(self, f: Fighter) -> State:
+        """This state with `f` in place of the character of its name."""
+        return replace(self, fighters=tuple(f if o.name == f.name else o for o in self.fighters))
+
+    def put_changed(self, name: str, **changes: Any) -> State:
+        """This state with the named character changed so."""
+        return self.put(replace(self.fighter(name), **changes))
 
 
 def _square(value: str | None) -> Square | None:

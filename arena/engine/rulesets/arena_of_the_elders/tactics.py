@@ -52,12 +52,13 @@ def activation(state: State, name: str) -> Activation:
     f = state.get(name)
     assert f is not None
     weighing = Weighing(state, f)
-    ends = reachable(state, f)
+    reach = reachable(state, f)
+    ends = reach.ends
     places = {end: weighing.place(end) for end in ends}
     ranked = sorted(ends, key=lambda end: -places[end])  # the first found on a tie
     best_place = ranked[0]
     best_value = places[best_place]
-    best = Activation(ends[best_place])
+    best = Activation(reach.path(best_place))
     for ability, on in weighing.uses():
         worth = None  # reckoned once it can be made from somewhere
         for end in ranked:
@@ -69,7 +70,7 @@ def activation(state: State, name: str) -> Activation:
                 break  # no square further down the ranking does better
             if weighing.in_sight(ability, on, end):
                 best_value = places[end] + worth
-                best = Activation(ends[end], ability.key, weighing.target(ability, on, end))
+                best = Activation(reach.path(end), ability.key, weighing.target(ability, on, end))
                 break
         start = f.square
         if worth is None or worth + places[best_place] <= best_value + 1e-9:
@@ -77,7 +78,7 @@ def activation(state: State, name: str) -> Activation:
         if weighing.in_range(ability, on, start) and weighing.in_sight(ability, on, start):
             best_value = worth + places[best_place]
             target = weighing.target(ability, on, start)
-            best = Activation(ends[best_place], ability.key, target, ability_first=True)
+            best = Activation(reach.path(best_place), ability.key, target, ability_first=True)
     return best
 
 

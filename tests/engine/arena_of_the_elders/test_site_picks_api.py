@@ -1,5 +1,5 @@
 """The pick phase in the API: the same draft, turn order and refusals as the pick page
-(tests/elders/test_picks.py), read by anyone who sees the bout."""
+(test_site_picks.py), read by anyone who sees the bout."""
 
 from __future__ import annotations
 

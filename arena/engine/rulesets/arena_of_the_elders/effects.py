@@ -1,0 +1,89 @@
+"""Fire, poison, stun and the timed effects ("Duration rules"): how an ability puts them on a
+character, and what they do at the start of its team's turn."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arena.engine.core.turn import Turn
+from arena.engine.rulesets.arena_of_the_elders.data import ON_HIT
+from arena.engine.rulesets.arena_of_the_elders.events import Affected, Skipped
+from arena.engine.rulesets.arena_of_the_elders.health import heal, hurt
+from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State, with_timed
+
+
+def on_hit(state: State, turn: Turn, by: Fighter, name: str, kinds: tuple[str, ...]) -> State:
+    """An attack's effects on the character it hit: it is set on fire (not when fireproof,
+    and it goes out at once in water), poisoned, stunned; the character is changed once,
+    with all of them."""
+    target = state.fighter(name)
+    changes: dict[str, object] = {}
+    if "fire" in kinds and not target.has("fireproof") and target.square not in state.arena.water:
+        changes["burning"] = by.name
+        turn.tell(Affected(name, "fire", by.name))
+    if "poison" in kinds:
+        if not target.poisoned:
+            changes["poison_turns"] = 0
+        changes["poisoned"] = by.name
+        turn.tell(Affected(name, "poison", by.name))
+    if "stun" in kinds:
+        changes["stunned"] = True
+        turn.tell(Affected(name, "stun", by.name))
+    if changes:
+        state = state.put(replace(target, **changes))
+    return state
+
+
+def timed_effects(
+    state: State, turn: Turn, by: Fighter, name: str, kinds: tuple[str, ...], duration: int
+) -> State:
+    """ "for x turns": the effects that last, counted down on the caster's team's turns."""
+    timed = tuple(kind for kind in kinds if kind not in ON_HIT)
+    for kind in timed:
+        turn.tell(Affected(name, kind, by.name, duration))
+    target = state.fighter(name)
+    return state.put(with_timed(target, by, timed, duration))
+
+
+def count_down(state: State, team: int) -> State:
+    """The start of `team`'s turn: its characters' cooldowns, and every effect its team cast,
+    go down by one; those at their last turn end."""
+    fighters = []
+    for f in state.fighters:
+        cooldowns = f.cooldowns
+        if f.team == team:
+            cooldowns = tuple((k, n - 1) for k, n in f.cooldowns if n > 1)
+        effects = tuple(
+            replace(e, left=e.left - 1) if e.team == team else e
+            for e in f.effects
+            if not (e.team == team and e.left <= 1)
+        )
+        if cooldowns != f.cooldowns or effects != f.effects:
+            f = replace(f, cooldowns=cooldowns, effects=effects)
+        fighters.append(f)
+    return replace(state, fighters=tuple(fighters))
+
+
+def burn(state: State, turn: Turn, f: Fighter) -> State:
+    """ "at the beginning of the turn each character that's on fire takes one damage"."""
+    return hurt(state, turn, f.name, 1, f.burning, "fire")
+
+
+def poison(state: State, turn: Turn, f: Fighter) -> State:
+    """ "at the beginning of every other turn after initially being poisoned a character
+    that's poisoned takes 1 damage"."""
+    ticks = f.poison_turns + 1
+    state = state.put(replace(f, poison_turns=ticks))
+    return hurt(state, turn, f.name, 1 if ticks % 2 == 0 else 0, f.poisoned, "poison")
+
+
+def regenerate(state: State, turn: Turn, f: Fighter) -> State:
+    """The Regenerate passive: 1 health at the start of each of its turns."""
+    return heal(state, turn, f.name, f.name, 1)
+
+
+def stun(state: State, turn: Turn, f: Fighter) -> State:
+    """ "characters that are stunned cannot move or use an ability during the turn after
+    they were stunned": it sits this turn out."""
+    turn.tell(Skipped(f.name))
+    return state.put(replace(f, stunned=False, skipping=True))

@@ -1,0 +1,66 @@
+"""A character's move along the path its order gives (Appendix, "Speed"): each step checked
+on the board as it stands (moves.step_problem); water puts out fire; in capture the flag,
+flags are taken, returned and captured on the way."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arena.engine.core.board import Square
+from arena.engine.core.turn import Turn
+from arena.engine.rulesets.arena_of_the_elders.events import Doused, Moved
+from arena.engine.rulesets.arena_of_the_elders.flag import touch_flags
+from arena.engine.rulesets.arena_of_the_elders.moves import speed_of, step_problem
+from arena.engine.rulesets.arena_of_the_elders.state import OVER, State
+
+
+def move(state: State, turn: Turn, name: str, path: tuple[Square, ...]) -> State:
+    """Along `path` while each step is allowed; the character is put on its square once,
+    where the move ends."""
+    if not path:
+        return state
+    f = state.fighter(name)
+    from_square = f.square
+    speed = speed_of(state, f)
+    spent, lines = 0, 0
+    walked: list[Square] = []
+    why = ""
+    here = from_square
+    for sq in path:
+        mover = state.fighter(name)
+        why, spent, lines = step_problem(state, mover, here, sq, spent, lines, speed)
+        if why:
+            break
+        walked.append(sq)
+        here = sq
+        state = enter(state, turn, name, sq)
+        if state.phase == OVER:
+            break
+    # "you may move through spaces with allied characters on them but not end your movement
+    # on them": back along the path to the last free square.
+    taken = {o.square for o in state.fighters if o.alive and o.name != name}
+    while walked and walked[-1] in taken:
+        walked.pop()
+        why = why or "an ally stands on the last square"
+    end = walked[-1] if walked else from_square
+    f = state.fighter(name)
+    if f.square != end:
+        state = state.put(replace(f, square=end))
+    turn.tell(Moved(name, tuple(str(s) for s in walked), str(end), why))
+    return state
+
+
+def enter(state: State, turn: Turn, name: str, sq: Square) -> State:
+    """Entering a square on the way: water puts out fire; in capture the flag, the flags."""
+    f = state.fighter(name)
+    if sq in state.arena.water and f.burning:
+        state = douse(state, turn, name)
+    if state.options.mode == "flag":
+        state = touch_flags(state, turn, name, sq)
+    return state
+
+
+def douse(state: State, turn: Turn, name: str) -> State:
+    """ "If a character ... enters a water space, it is no longer on fire"."""
+    turn.tell(Doused(name))
+    return state.put_changed(name, burning="")

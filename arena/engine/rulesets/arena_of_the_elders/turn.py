@@ -1,0 +1,174 @@
+"""A team's turn, in the order the rule text gives it (docs/rules/arena-of-the-elders.md has
+each rule with the text it comes from; RULES.md in this folder maps each to its function).
+
+A step is the preparation (preparation.py) or one team's whole turn. After it, the next
+team's turn begins at once (returns, cooldowns and durations, fire, poison, stun), so the
+board a player orders from is the board they will act on. A turn in which no player's
+character can act (all house, dead or stunned) is played by the tactics within the same step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from arena.engine.core.dice import Dice
+from arena.engine.core.events import Event
+from arena.engine.core.turn import Turn
+from arena.engine.rulesets.arena_of_the_elders import tactics
+from arena.engine.rulesets.arena_of_the_elders.abilities import use_ability
+from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL
+from arena.engine.rulesets.arena_of_the_elders.effects import (
+    burn,
+    count_down,
+    poison,
+    regenerate,
+    stun,
+)
+from arena.engine.rulesets.arena_of_the_elders.events import LevelGained, TurnBegan
+from arena.engine.rulesets.arena_of_the_elders.health import respawn
+from arena.engine.rulesets.arena_of_the_elders.movement import move
+from arena.engine.rulesets.arena_of_the_elders.orders import Activation
+from arena.engine.rulesets.arena_of_the_elders.state import OVER, PLAY, TEAMS, State
+from arena.engine.rulesets.arena_of_the_elders.victory import turn_limit
+
+
+def waiting_for(state: State) -> tuple[str, ...]:
+    """The characters whose orders the next step waits for: in the preparation every
+    player's character; in a turn the acting team's players' characters that can act, and
+    its stunned ones while a teammate can act: "they are no longer stunned if they are
+    healed", so a heal earlier in the turn lets them act in it."""
+    if state.phase == OVER:
+        return ()
+    if state.phase != PLAY:
+        return tuple(f.name for f in state.fighters if not f.house)
+    living = [f for f in state.fighters if f.team == state.acting and f.alive]
+    if not any(not f.skipping for f in living):
+        return ()
+    return tuple(f.name for f in living if not f.house)
+
+
+def resolve_turn(
+    state: State, acts: Mapping[str, Activation], dice: Dice
+) -> tuple[State, tuple[Event, ...]]:
+    """The acting team's turn with these activations (a player's character without one does
+    nothing; house characters follow the tactics), then on to the next turn that needs an
+    order."""
+    turn = Turn(dice)
+    state = team_turn(state, turn, acts)
+    state = play_unordered_turns(state, turn)
+    return replace(state, steps=state.steps + 1), turn.told()
+
+
+def play_unordered_turns(state: State, turn: Turn) -> State:
+    """Every turn no player acts in, played by the tactics, until one does or the bout is
+    over."""
+    while state.phase != OVER and not waiting_for(state):
+        state = team_turn(state, turn, {})
+    return state
+
+
+def team_turn(state: State, turn: Turn, acts: Mapping[str, Activation]) -> State:
+    """ "At the beginning of each of your turns one character of your choice gains one
+    level"; then each character is used once, in the order given; then the turn ends."""
+    team = state.acting
+    state = level_up(state, turn, team, acts)
+    for name in sequence(state, team, acts):
+        if state.phase == OVER:
+            return state
+        f = state.fighter(name)
+        if not f.alive or f.skipping:
+            continue
+        act = acts.get(name)
+        if act is None and not f.house:
+            continue  # a player's character with no order stays where it is
+        if act is None or act.auto:
+            act = tactics.activation(state, name)
+        state = activate(state, turn, name, act)
+    if state.phase == OVER:
+        return state
+    return end_turn(state, turn, team)
+
+
+def sequence(state: State, team: int, acts: Mapping[str, Activation]) -> list[str]:
+    """ "In any order, but no two actions can take place simultaneously": those given a place
+    first, in that order; the rest in the team's order."""
+    members = state.team(team)
+    placed = sorted(
+        (f for f in members if f.name in acts and acts[f.name].at),
+        key=lambda f: (acts[f.name].at, f.seat),
+    )
+    rest = [f for f in members if f not in placed]
+    return [f.name for f in placed + rest]
+
+
+def level_up(state: State, turn: Turn, team: int, acts: Mapping[str, Activation]) -> State:
+    """ "At the beginning of each of your turns one character of your choice gains one
+    level" (none when all are at 6)."""
+    members = [f for f in state.team(team) if f.level < MAX_LEVEL]
+    if not members:
+        return state
+    chosen = [f for f in members if f.name in acts and acts[f.name].level_up]
+    pick = chosen[0] if chosen else tactics.level_pick(state, members)
+    turn.tell(LevelGained(pick.name, pick.level + 1, "turn"))
+    return state.put(replace(pick, level=pick.level + 1))
+
+
+def begin_turn(state: State, turn: Turn, team: int) -> State:
+    """The start of a team's turn: its dead return when due, its cooldowns and durations
+    count down, fire and poison hurt, regeneration heals, the stunned sit it out."""
+    state = replace(state, turn=state.turn + 1, acting=team)
+    turn.tell(TurnBegan(TEAMS[team], state.turn))
+    for f in state.team(team):
+        if not f.alive and f.respawn_in == 0:
+            state = respawn(state, turn, f)
+    state = count_down(state, team)
+    for name in [f.name for f in state.team(team)]:
+        f = state.fighter(name)
+        if f.alive and f.burning:
+            state = burn(state, turn, f)
+        f = state.fighter(name)
+        if f.alive and f.poisoned:
+            state = poison(state, turn, f)
+        f = state.fighter(name)
+        if f.alive and f.has("regenerate") and f.hp < f.max_health:
+            state = regenerate(state, turn, f)
+        f = state.fighter(name)
+        if f.alive and f.stunned:
+            state = stun(state, turn, f)
+        if state.phase == OVER:
+            return state
+    return state
+
+
+def end_turn(state: State, turn: Turn, team: int) -> State:
+    """The dead count a turn towards their return, the stunned are done sitting out; at the
+    bound on turns the bout ends, else the other team's turn begins."""
+    for f in state.team(team):
+        if not f.alive and f.respawn_in > 0:
+            state = state.put(replace(f, respawn_in=f.respawn_in - 1))
+        elif f.skipping:
+            state = state.put(replace(f, skipping=False))
+    if state.turn >= 2 * state.options.rounds:
+        return turn_limit(state, turn)
+    return begin_turn(state, turn, 1 - team)
+
+
+def activate(state: State, turn: Turn, name: str, act: Activation) -> State:
+    """ "Each character can be used once during each of your turns": its move and its
+    ability, in either order."""
+    if act.ability_first:
+        state = use_ability(state, turn, name, act.ability, act.target)
+        if still_acting(state, name):
+            state = move(state, turn, name, act.path)
+    else:
+        state = move(state, turn, name, act.path)
+        if still_acting(state, name):
+            state = use_ability(state, turn, name, act.ability, act.target)
+    return state
+
+
+def still_acting(state: State, name: str) -> bool:
+    """The second half of an activation waits on a bout still going and a character still
+    standing (its first half may end either)."""
+    return state.phase != OVER and state.fighter(name).alive
