@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.core.campaign import OrderField, TextHelp
+from arena.engine.core.campaign import OrderField, TextHelp, WebPlay
 from arena.engine.core.events import Event
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders.arena import ORTHOGONAL
@@ -330,7 +330,7 @@ def terrain(state: State) -> dict[str, Any]:
     }
 
 
-class EldersWeb:
+class EldersWeb(WebPlay):
     def order_schema(self) -> tuple[OrderField, ...]:
         return ORDER
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.core.campaign import OrderField, TextHelp
+from arena.engine.core.campaign import OrderField, TextHelp, WebPlay
 from arena.engine.core.events import Event
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_101.data import LOCATIONS
@@ -144,7 +144,7 @@ ORDER = (
 )  # fmt: skip
 
 
-class Gladiator101Web:
+class Gladiator101Web(WebPlay):
     def order_schema(self) -> tuple[OrderField, ...]:
         return ORDER
 
