@@ -26,6 +26,7 @@ from typing import Any
 from arena.engine.core.board import Square
 from arena.engine.core.campaign import OrderField, TextHelp, WebPlay
 from arena.engine.core.events import Event
+from arena.engine.core.forum import escape_bbcode, escape_markdown
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders.arena import ORTHOGONAL
 from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL
@@ -258,8 +259,6 @@ def board_text(state: State) -> str:
 
 
 def turn_post(after: State, events: Sequence[Event], markup: str) -> str:
-    from arena.engine.rulesets.gladiator_arena.forum import escape_bbcode, escape_markdown
-
     if markup not in ("bbcode", "markdown"):
         raise EngineInputError("markup", "bbcode or markdown")
     esc = escape_bbcode if markup == "bbcode" else escape_markdown

@@ -20,12 +20,12 @@ from typing import Any
 from arena.engine.core.board import Square
 from arena.engine.core.campaign import OrderField, TextHelp, WebPlay
 from arena.engine.core.events import Event
+from arena.engine.core.forum import escape_bbcode, escape_markdown
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_101.data import LOCATIONS
 from arena.engine.rulesets.gladiator_101.events import Ended
 from arena.engine.rulesets.gladiator_101.orders import reach, speed
 from arena.engine.rulesets.gladiator_101.state import State
-from arena.engine.rulesets.gladiator_arena.forum import escape_bbcode, escape_markdown
 
 _LINE = re.compile(r"^\s*([a-z]+)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 _SQUARES = ("move", "then")

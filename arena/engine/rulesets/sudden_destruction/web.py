@@ -24,8 +24,8 @@ from typing import Any
 from arena.engine.core.board import Square
 from arena.engine.core.campaign import OrderField, TextHelp, WebPlay
 from arena.engine.core.events import Event
+from arena.engine.core.forum import escape_bbcode, escape_markdown
 from arena.engine.errors import EngineInputError
-from arena.engine.rulesets.gladiator_arena.forum import escape_bbcode, escape_markdown
 from arena.engine.rulesets.sudden_destruction.data import (
     ATTRIBUTES,
     LABELS,
