@@ -1,5 +1,5 @@
 """What the order page shows before a turn is resolved, for the rule sets that offer it
-(OrderPreviews in arena/engine/core/campaign.py): the squares opponents can strike next turn,
+(WebPlay.previews in arena/engine/core/campaign.py): the squares opponents can strike next turn,
 and the player's draft played against the opponents' default tactics.
 
 Both are computed by the rule set from the bout's stored state alone (a fresh copy loaded
