@@ -2,7 +2,7 @@
 
 from arena.engine import play, ruleset, campaign_rulesets, EngineInputError
 result = play(bout)          # plain JSON-able dict in, plain JSON-able dict out
-plugin = ruleset(slug)       # the rule set's turn protocol, .campaign adapter, .web play
+plugin = ruleset(slug)       # a core.ruleset.Ruleset: .campaign adapter, .web play
 """
 
 from __future__ import annotations
