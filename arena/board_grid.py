@@ -98,7 +98,7 @@ def board_grid(
     """The board's squares as rows, top rank first, each with its accessible name. `start` is
     the square the keyboard starts on (the chosen square, else the player's own gladiator);
     `terrain` is the rule set's (its `terrain`), the same the shapes were drawn with;
-    `threats` (OrderPreviews.threats) the opponents that can hurt a gladiator on each square
+    `threats` (WebPlay.threats) the opponents that can hurt a gladiator on each square
     next turn, said in the square's name (before what a press does) and drawn as a mark."""
     threats = threats or {}
     lay = terrain_cells(terrain or {})

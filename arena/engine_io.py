@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from arena.engine import EngineInputError
-from arena.engine.core.campaign import Entrant, fight_problems_of
+from arena.engine.core.campaign import Entrant
 from campaign.errors import LudusError
 from campaign.house_rules import house_rules_of
 from characters.catalogue import rules_of
@@ -72,7 +72,7 @@ def bout_engine_input(*, bout: Bout) -> dict[str, Any]:
         mercy = "dice"
     # The rule set's own dice need no word in the input (so inputs stay as they always were),
     # and a rule set without an appeal has nothing to apply it to.
-    if mercy != "dice" and getattr(rules, "mercy_appeal", False):
+    if mercy != "dice" and rules.mercy_appeal:
         engine_input["mercy"] = {"rule": mercy, "verdicts": {}}
     return engine_input
 
@@ -86,10 +86,8 @@ def bout_fight_problem(*, bout: Bout) -> str:
     """What keeps an entrant from fighting as it is equipped now, in words ("" when all can):
     the last check before a bout's input is made."""
     rules = rules_of(bout.campaign)
-    if not hasattr(rules, "fight_problems"):
-        return ""  # every gladiator of this rule set can fight: no need to read the entrants
     for entrant in bout_entrant_specs(bout):
-        problems = fight_problems_of(rules, entrant.kind, entrant.build, entrant.equipment)
+        problems = rules.fight_problems(entrant.kind, entrant.build, list(entrant.equipment))
         if problems:
             return f"{entrant.name} cannot fight: it {problems[0]}."
     return ""

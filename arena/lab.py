@@ -26,8 +26,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from arena.engine import EngineInputError, campaign_rulesets, ruleset
-from arena.engine.lab import Cell, LabBuild, LabSpec, cell_fight, lab_builds_of, lab_pairs
-from arena.engine.lab.builds import mirror_matches_of
+from arena.engine.lab import Cell, LabBuild, LabSpec, cell_fight, lab_pairs
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.selectors import campaign_get_visible
@@ -56,7 +55,7 @@ def lab_builds(slug: str) -> list[LabBuild]:
     if slug not in dict(lab_rulesets()):
         known = ", ".join(s for s, _ in lab_rulesets())
         raise LudusError(f"Unknown rule set {slug!r} (the lab has {known}).", field="ruleset")
-    return lab_builds_of(ruleset(slug).campaign)
+    return ruleset(slug).campaign.lab_builds()
 
 
 def lab_builds_chosen(slug: str, keys: Sequence[str]) -> list[LabBuild]:
@@ -74,7 +73,7 @@ def lab_builds_chosen(slug: str, keys: Sequence[str]) -> list[LabBuild]:
     chosen = [b for b in available if b.key in wanted]
     if not chosen:
         raise LudusError("Pick at least one build to compare.", field="builds")
-    if len(chosen) < 2 and not mirror_matches_of(ruleset(slug).campaign):
+    if len(chosen) < 2 and not ruleset(slug).campaign.mirror_matches:
         raise LudusError(
             f"Pick at least two builds: in {ruleset(slug).title} a build never meets itself.",
             field="builds",
@@ -147,7 +146,7 @@ def lab_run_rerun(*, run: LabRun, by: AbstractBaseUser) -> LabRun:
 
 def _run_create(*, campaign, by, rules, builds, options, bouts, seed, random_starts, rerun_of=None):
     # Every ordered pair, less the mirror cells of a rule set whose types never meet themselves.
-    mirrors = mirror_matches_of(rules.campaign)
+    mirrors = rules.campaign.mirror_matches
     cells = len(builds) ** 2 - (0 if mirrors else len(builds))
     chunk_cells = max(1, BOUTS_PER_CHUNK // bouts)
     with transaction.atomic():

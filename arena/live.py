@@ -8,14 +8,13 @@ from typing import Any
 from django.http import HttpRequest
 
 from arena.engine.core.board import Square
-from arena.engine.core.campaign import entry_teams_of
 from campaign.selectors import campaign_role
 from characters.catalogue import rules_of
 from characters.models import Gladiator, Holding
 
 from .models import Bout, TurnOrder
 from .picks import pick_phase
-from .replay import board_shapes, entrant_colours, terrain_of
+from .replay import board_shapes, entrant_colours
 from .turns import state_loaded, turn_rules
 
 
@@ -55,10 +54,10 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
         entrant.weapon = carried.get(entrant.gladiator_id, "")
     if bout.status == Bout.Status.OPEN:
         context["entry_teams"] = [
-            name for name, _ in entry_teams_of(rules_of(bout.campaign), bout.options)
+            name for name, _ in rules_of(bout.campaign).entry_teams(bout.options)
         ]
         # What an entrant fights with, in the rule set's words (a war machine carries no weapon).
-        context["entry_note"] = getattr(rules_of(bout.campaign), "entry_note", "")
+        context["entry_note"] = rules_of(bout.campaign).entry_note
         context["entry_board"] = entry_board(bout, entrants)
         # A pick phase not finished: the GM's Start asks first (the picks not made are lost).
         phase = pick_phase(bout)
@@ -90,7 +89,7 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
                 rows=rows,
                 gladiators=rules.web.snapshot(state),
                 colours=entrant_colours(bout.engine_input),
-                terrain=terrain_of(rules, state),
+                terrain=rules.terrain(state),
             ),
             given=given,
             living=rules.pending(state).who,

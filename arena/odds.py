@@ -23,7 +23,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from arena.engine import ruleset
-from arena.engine.core.campaign import Entrant, rolls_dice_of, winner_falls_of
+from arena.engine.core.campaign import Entrant
 from arena.engine.core.canonical import digest
 from arena.engine.lab.odds import BATCH, CAP, Odds, fight_odds, settled, unanimous
 from campaign.content import content_documents, content_kinds
@@ -75,7 +75,7 @@ def odds_terms(
         "options": options,
         "entrants": [{**asdict(e), "equipment": list(e.equipment)} for e in entrants],
         # A rule set that leaves nothing to chance fights the same bout every time: one is all.
-        "bouts": ODDS_CAP if rolls_dice_of(ruleset(ruleset_slug).campaign) else 1,
+        "bouts": ODDS_CAP if ruleset(ruleset_slug).campaign.rolls_dice else 1,
         "batch": ODDS_BATCH,
         "scope": scope,
     }
@@ -432,7 +432,7 @@ def odds_words(row: BoutOdds) -> dict[str, str]:
         return words
     adapter = ruleset(row.terms["ruleset"]).campaign
     if odds_unanimous(row) and any(line.won and line.died for line in lines):
-        words["winner_falls"] = winner_falls_of(adapter)
+        words["winner_falls"] = adapter.winner_falls
     if odds_certain(row):
         fighting = "both" if len(lines) == 2 else f"all {len(lines)}"
         winners = [line.name for line in lines if line.won]

@@ -1,5 +1,5 @@
 """What the order page shows before a turn is resolved, for the rule sets that offer it
-(OrderPreviews in arena/engine/core/campaign.py): the squares opponents can strike next turn,
+(WebPlay.previews in arena/engine/core/campaign.py): the squares opponents can strike next turn,
 and the player's draft played against the opponents' default tactics.
 
 Both are computed by the rule set from the bout's stored state alone (a fresh copy loaded
@@ -13,7 +13,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 
-from arena.engine.core.campaign import WhatIf, previews_of
+from arena.engine.core.campaign import WhatIf
 from arena.engine.errors import EngineInputError
 from campaign.errors import LudusError, NotAllowed
 
@@ -35,7 +35,7 @@ def order_threats(*, entrant: BoutEntrant) -> Mapping[str, Sequence[str]]:
 def threats_for(rules: Any, state: Any, who: str) -> Mapping[str, Sequence[str]] | None:
     """The threat overlay of `who`'s board (square -> opponents that can hurt it there next
     turn), or None for a rule set without one."""
-    if "threats" not in previews_of(rules.web):
+    if "threats" not in rules.web.previews:
         return None
     return rules.web.threats(state, who)
 
@@ -53,7 +53,7 @@ def order_what_if(
         raise NotAllowed(f"Only {gladiator.name}'s owner previews its orders.")
     bout = entrant.bout
     rules = turn_rules(bout.ruleset)
-    if "what_if" not in previews_of(rules.web):
+    if "what_if" not in rules.web.previews:
         raise LudusError(f"{rules.title} offers no preview of an order.", field="order")
     if bout.status != Bout.Status.RUNNING:
         raise LudusError(f"This bout is not taking orders, so there is no {bout.step} to preview.")

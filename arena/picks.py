@@ -21,11 +21,7 @@ from .models import Bout
 
 def pick_phase(bout: Bout) -> PickPhase | None:
     """Where the bout's draft stands; None when the bout uses no picks."""
-    rules = rules_of(bout.campaign)
-    phase = getattr(rules, "pick_phase", None)
-    if phase is None:
-        return None
-    return phase(bout_entrant_specs(bout), bout.options, bout.picks)
+    return rules_of(bout.campaign).pick_phase(bout_entrant_specs(bout), bout.options, bout.picks)
 
 
 def pickers(bout: Bout, phase: PickPhase) -> set[int]:

@@ -22,7 +22,6 @@ from django.db.models import F, Max
 from django.utils import timezone
 
 from arena.engine import EngineInputError, play
-from arena.engine.core.campaign import entry_teams_of
 from arena.engine.core.ruleset import Ruleset
 from campaign.errors import LudusError, NotAllowed
 from campaign.house_rules import house_rules_of
@@ -157,7 +156,7 @@ def _players_side(bout: Bout, player: AbstractBaseUser, team: str) -> str:
 
 def _team_with_room(bout: Bout, team: str) -> str:
     """The team as the rule set names it, if it has room (the bout row is locked)."""
-    teams = entry_teams_of(rules_of(bout.campaign), bout.options)
+    teams = rules_of(bout.campaign).entry_teams(bout.options)
     if not teams:
         raise LudusError("This rule set has no teams to choose.", field="team")
     found = next(((name, most) for name, most in teams if name.lower() == team.lower()), None)

@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import push_url
 
-from arena.engine.core.campaign import OptionField, limits_of, previews_of, text_help_of
+from arena.engine.core.campaign import OptionField
 from arena.engine.core.ruleset import StepWord
 from campaign.confirm import confirm_page
 from campaign.errors import LudusError
@@ -62,7 +62,7 @@ from .play_by_web import (
     bout_turn_force,
     order_submit,
 )
-from .replay import board_shapes, entrant_colours, terrain_of
+from .replay import board_shapes, entrant_colours
 from .selectors import bout_forum_post, bout_get_visible, entrant_of_owner, orders_needed
 from .turns import ruleset_template, state_loaded, step_of, turn_rules
 from .views import bout_detail
@@ -328,9 +328,9 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
             draft = dict(saved.order)
         offered = rules.web.choices(state, name, draft)
         problems = rules.validate(state, name, draft) if draft else []
-        counts = draft_counts(schema, draft, limits_of(rules.web, state, name, draft))
+        counts = draft_counts(schema, draft, rules.web.limits(state, name, draft))
         marks = draft_marks(picked, schema, draft, offered)
-        terrain = terrain_of(rules, state)
+        terrain = rules.terrain(state)
         shapes = board_shapes(
             cols=cols,
             rows=rows,
@@ -360,12 +360,12 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
                 terrain=terrain,
                 threats=threats_for(rules, state, name) if alive else None,
             ),
-            previews=previews_of(rules.web),
+            previews=rules.web.previews,
             preview_url=reverse("bout-order-preview", args=[slug, pk, entrant_pk]),
             board_values=draft_query(schema, draft),
             picked=picked,
             draft_text=rules.web.order_text(draft) if draft and not problems else "",
-            typed=text_help_of(rules.web, state, name, draft if not problems else {}),
+            typed=rules.web.text_help(state, name, draft if not problems else {}),
             draft_rows=[
                 {
                     "field": f,

@@ -14,7 +14,7 @@ from campaign.errors import LudusError
 
 from .order_drafts import board_fields, draft_read, draft_url
 from .order_preview import order_what_if, what_if_summary
-from .replay import board_shapes, entrant_colours, terrain_of
+from .replay import board_shapes, entrant_colours
 from .selectors import entrant_of_owner
 from .turns import ruleset_template, state_loaded, turn_rules
 
@@ -54,7 +54,7 @@ def order_preview_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int
             rows=rows,
             gladiators=dict(what_if.after),
             colours=entrant_colours(bout.engine_input),
-            terrain=terrain_of(rules, state),
+            terrain=rules.terrain(state),
         )
         context["after_caption"] = f"The board after the previewed {bout.step}"
     template = ruleset_template(bout.ruleset, "order_preview.html")

@@ -12,7 +12,7 @@ from typing import Any
 
 from arena.engine import EngineInputError, ruleset
 from arena.engine.core.board import Square
-from arena.engine.core.ruleset import StepWord, step_word_of
+from arena.engine.core.ruleset import TURN, StepWord
 from campaign.charts import Chart, turns_chart
 
 CELL = 40
@@ -226,21 +226,14 @@ def terrain_shapes(terrain: dict[str, Any], rows: int) -> dict[str, list[dict[st
     return {"overlays": overlays, "lines": lines, "shades": shades}
 
 
-def terrain_of(rules: Any, state: Any) -> dict[str, Any]:
-    """The terrain a rule set draws for this state (its optional `terrain`; {}: squares
-    alone)."""
-    draw = getattr(rules, "terrain", None)
-    return draw(state) if draw is not None else {}
-
-
 def input_terrain(slug: str, engine_input: dict[str, Any] | None) -> dict[str, Any]:
     """The terrain of a bout's board from its engine input (the map does not change in a
     bout), for the replay; {} for a rule set that draws none or an input it cannot set up."""
     try:
         rules = ruleset(slug)
-        if getattr(rules, "terrain", None) is None or not engine_input:
+        if not engine_input:
             return {}
-        return terrain_of(rules, rules.setup(engine_input))
+        return rules.terrain(rules.setup(engine_input))
     except EngineInputError:
         return {}
 
@@ -272,7 +265,7 @@ def hp_series(
 ) -> Chart | None:
     """Each gladiator's body/hp after every turn (or what the rule set calls its steps), one
     line each, as a chart with a legend."""
-    step = step or step_word_of(None)
+    step = step or TURN
     turns = log.get("turns", [])
     series: dict[str, list[int]] = {name: [] for name in colours}
     for turn in turns:

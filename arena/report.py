@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from arena.engine.core.ruleset import StepWord, step_word_of
+from arena.engine.core.ruleset import TURN, Ruleset, StepWord
 
 from .replay import event_sections
 
@@ -88,11 +88,12 @@ def sentence(event: Mapping[str, Any], dice_fields: Mapping[str, tuple[str, ...]
     return Sentence(kind=kind, text=as_sentence(str(event.get("text") or kind)), dice=dice)
 
 
-def bout_report(log: Mapping[str, Any] | None, rules: Any) -> list[Step]:
+def bout_report(log: Mapping[str, Any] | None, rules: Ruleset | None) -> list[Step]:
     """Every turn of a log as a step of the report; [] for a bout without turns. `rules` is
-    the rule set (its `dice_fields` and `step_word`); None reads the events without dice."""
-    dice_fields: Mapping[str, tuple[str, ...]] = getattr(rules, "dice_fields", {}) or {}
-    step = step_word_of(rules)
+    the rule set (its `dice_fields` and `step_word`); None (a rule set this engine no longer
+    has) reads the events without dice."""
+    dice_fields = rules.dice_fields if rules is not None else {}
+    step = rules.step_word if rules is not None else TURN
     steps = []
     for n, turn in enumerate((log or {}).get("turns", []), start=1):
         number = int(turn.get("turn") or n)

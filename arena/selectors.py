@@ -87,7 +87,7 @@ def bout_standings(*, bout: Bout) -> dict[str, Any]:
     """The result table as the rule set describes it: place, name, fate, then the rule set's
     own columns (kills, body left ...), and its one line on how places are decided."""
     rules = ruleset(bout.ruleset)
-    columns = getattr(rules, "columns", ())
+    columns = rules.columns
     rows = (bout.log or {}).get("result", {}).get("standings", [])
     fates = dict(bout.entrants.values_list("gladiator__name", "fate"))
     table = []
@@ -103,7 +103,7 @@ def bout_standings(*, bout: Bout) -> dict[str, Any]:
                 "cells": [(c.label, _cell(row.get(c.key))) for c in columns],
             }
         )
-    return {"columns": columns, "rows": table, "placing": getattr(rules, "placing", "")}
+    return {"columns": columns, "rows": table, "placing": rules.placing}
 
 
 def _cell(value: Any) -> str:
@@ -239,10 +239,10 @@ def order_secrets(bout: Bout) -> frozenset[str]:
     if bout.status not in UNDECIDED or bout.mode != Bout.Mode.ORDERS:
         return frozenset()
     try:
-        keys = getattr(ruleset(bout.ruleset), "secret_order_keys", None)
+        rules = ruleset(bout.ruleset)
     except EngineInputError:
         return frozenset()
-    return frozenset(keys(bout.options)) if keys is not None else frozenset()
+    return rules.secret_order_keys(bout.options)
 
 
 def team_of_user(bout: Bout, user) -> set[str]:

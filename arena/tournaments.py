@@ -15,7 +15,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from arena.engine import ruleset
-from arena.engine.core.campaign import knockout_entrants_of
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
@@ -46,7 +45,7 @@ ROUND_MINUTES_MAX = 7 * 24 * 60
 
 def knockout_entrants(campaign: Campaign) -> tuple[int, int]:
     """The fewest and the most gladiators a knockout of the campaign's rule set takes."""
-    return knockout_entrants_of(adapter(campaign.ruleset))
+    return adapter(campaign.ruleset).knockout_entrants
 
 
 @transaction.atomic

@@ -16,7 +16,7 @@ from django.template.loader import get_template
 from arena.engine import EngineInputError, ruleset
 from arena.engine.core.dice import Dice
 from arena.engine.core.protocol import dice_for
-from arena.engine.core.ruleset import Ruleset, StepWord, step_word_of
+from arena.engine.core.ruleset import TURN, Ruleset, StepWord
 from campaign.errors import LudusError
 
 
@@ -26,7 +26,7 @@ def turn_rules(slug: str) -> Ruleset:
         found = ruleset(slug)
     except EngineInputError as error:
         raise LudusError(error.message, field="ruleset") from None
-    if getattr(found, "web", None) is None:
+    if found.web is None:
         raise LudusError(
             f"{found.title} is not played turn by turn on Ludus yet; its bouts are fought by "
             "tactics.",
@@ -47,9 +47,9 @@ def step_of(slug: str) -> StepWord:
     """What the bout's rule set calls a step ("turn", "round") for the words people read; a
     rule set no longer installed says "turn"."""
     try:
-        return step_word_of(ruleset(slug))
+        return ruleset(slug).step_word
     except EngineInputError:
-        return step_word_of(None)
+        return TURN
 
 
 def state_stored(rules: Ruleset, state: Any, dice: Dice) -> dict[str, Any]:

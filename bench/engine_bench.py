@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arena.engine import play
-from arena.engine.core.protocol import advancing, dice_for, step_orders
+from arena.engine.core.protocol import dice_for, step_orders
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 
 ONE_V_ONE = {
@@ -48,10 +48,9 @@ FREE_FOR_ALL = {
 def resolve(bout: dict) -> None:
     gq = GladiatorQuest()
     state, dice = gq.setup(bout), dice_for(bout)
-    advance = advancing(gq)  # as the driver and the lab resolve a step
     step = 0
-    while not gq.is_over(state):
-        state, _ = advance(state, step_orders(gq, state, None, step, True), dice)
+    while not gq.is_over(state):  # as the driver and the lab resolve a step
+        state, _ = gq.apply(state, step_orders(gq, state, None, step, True), dice)
         step += 1
 
 

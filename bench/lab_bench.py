@@ -20,7 +20,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from arena.engine import ruleset
-from arena.engine.lab import lab_builds_of
 from arena.engine.lab.pool import fight_matrix
 
 SEED = 14
@@ -35,7 +34,7 @@ def _children_cpu() -> float:
 
 def measure(slug: str, count: int, target: float, bouts: int, jobs: int) -> bool:
     rules = ruleset(slug)
-    builds = lab_builds_of(rules.campaign)[:count]
+    builds = rules.campaign.lab_builds()[:count]
     options = rules.campaign.clean_options({}, by_tactics=True)
     cpu_before = _children_cpu()
     started = time.perf_counter()

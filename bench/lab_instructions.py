@@ -28,7 +28,7 @@ from arena.engine import ruleset
 from arena.engine.lab import lab_builds_of
 from arena.engine.lab.duel import LabSpec, cell_fight
 rules = ruleset(sys.argv[2])
-builds = lab_builds_of(rules.campaign)
+builds = rules.campaign.lab_builds()
 options = rules.campaign.clean_options({}, by_tactics=True)
 cells = int(sys.argv[4])
 pairs = [(builds[i % len(builds)], builds[(i + cells) % len(builds)]) for i in range(cells)]

@@ -18,7 +18,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from arena.engine import ruleset
-from arena.engine.lab import lab_builds_of
 from arena.engine.lab.odds import BATCH, CAP, Odds, fight_odds, settled, unanimous
 
 FIXED = 2_000  # what every question cost before
@@ -42,7 +41,7 @@ def sample(rules, entrants, options) -> tuple[list[Odds], float]:
 
 def measure(slug: str, count: int) -> None:
     rules = ruleset(slug)
-    builds = lab_builds_of(rules.campaign)[:count]
+    builds = rules.campaign.lab_builds()[:count]
     options = rules.campaign.clean_options({}, by_tactics=True)
     fought, seconds, alike = [], 0.0, 0
     for a, b in combinations(builds, 2):

@@ -44,7 +44,7 @@ from g101_bench import random_bout as random_g101_bout
 from sd_bench import random_machines
 
 from arena.engine import play, ruleset
-from arena.engine.lab.builds import lab_builds_of, start_square_pool
+from arena.engine.lab.builds import start_square_pool
 from arena.engine.lab.duel import LabSpec, fight
 from arena.engine.lab.duel import bout_input as lab_bout_input
 from arena.engine.rulesets.arena_of_the_elders import ARENAS, CHAMPIONS
@@ -69,7 +69,7 @@ def gladiator_arena_bout(seed: int) -> JSON:
     rules = ruleset("gladiator-arena")
     options = rules.campaign.clean_options({}, by_tactics=True)
     spec = LabSpec(rules, options, bouts=1, seed=seed)
-    first, second = matchup(seed).sample(lab_builds_of(rules.campaign), 2)
+    first, second = matchup(seed).sample(rules.campaign.lab_builds(), 2)
     pool = start_square_pool(rules.campaign, options)
     return lab_bout_input(spec, first, second, seed, pool)
 

@@ -50,10 +50,9 @@ class CampaignContentForm(forms.ModelForm):
             rules = ruleset(campaign.ruleset).campaign
         except EngineInputError as error:
             raise forms.ValidationError(str(error)) from None
-        checker = getattr(rules, "content_problems", None)
-        if checker is None:
+        if rules is None or not rules.content_kinds:
             raise forms.ValidationError(f"The rule set {campaign.ruleset} takes no GM content.")
-        problems = checker(kind, item, kind)
+        problems = rules.content_problems(kind, item, kind)
         if isinstance(item, dict) and item.get("key") != data.get("key"):
             problems.append('key: the same as the data\'s "key"')
         if problems:

@@ -19,7 +19,6 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from arena.engine import ruleset, rulesets_available
-from arena.engine.core.campaign import knockout_entrants_of
 
 from .api_inputs import Name, Text, list_schema, paginated
 from .archive_guard import NotArchived
@@ -185,7 +184,7 @@ def _described(plugin) -> dict:
         "options_by_web": (
             [asdict(o) for o in adapter.options_schema(by_tactics=False)] if by_web else []
         ),
-        "knockout_entrants": list(knockout_entrants_of(adapter)) if adapter else None,
+        "knockout_entrants": list(adapter.knockout_entrants) if adapter else None,
     }
 
 

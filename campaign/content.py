@@ -15,7 +15,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
 from arena.engine import EngineInputError, ruleset
-from arena.engine.core.campaign import ContentKind, content_kinds_of
+from arena.engine.core.campaign import ContentKind
 
 from .api_parsers import JSONRefused, json_read
 from .errors import LudusError
@@ -48,7 +48,7 @@ def _rules(slug: str) -> Any:
 
 def content_kinds(campaign: Campaign) -> tuple[ContentKind, ...]:
     """The kinds of content the campaign's rule set lets its GM add (none for most)."""
-    return tuple(content_kinds_of(_rules(campaign.ruleset)))
+    return tuple(_rules(campaign.ruleset).content_kinds)
 
 
 def content_documents(campaign: Campaign) -> dict[str, list[Any]]:
@@ -105,7 +105,7 @@ def content_problems(campaign: Campaign, document: Any) -> list[str]:
     """Every problem of an upload: its shape, each item as the rule set checks it, keys taken
     (in the document or already in the campaign), and the content as a whole."""
     rules = _rules(campaign.ruleset)
-    kinds = {k.key for k in content_kinds_of(rules)}
+    kinds = {k.key for k in rules.content_kinds}
     if not kinds:
         return [f"the rule set {campaign.ruleset} takes no GM content"]
     if not isinstance(document, Mapping) or not document:

@@ -41,7 +41,7 @@ def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
         "is_gm": is_gm,
         "rules": rules,
         "mercy_label": MERCY_CHOICES[rules.mercy],
-        "has_appeal": getattr(adapter(campaign.ruleset), "mercy_appeal", False),
+        "has_appeal": adapter(campaign.ruleset).mercy_appeal,
         "max_balance": MAX_BALANCE,
         "form": form,
     }

@@ -14,10 +14,6 @@ from arena.engine.core.campaign import (
     Advance,
     CampaignAdapter,
     GladiatorType,
-    content_kinds_of,
-    fight_problems_of,
-    issued_kit_of,
-    pays_experience_of,
 )
 from campaign.content import content_documents
 from campaign.errors import LudusError
@@ -40,7 +36,7 @@ def rules_of(campaign: Any) -> CampaignAdapter:
     found = getattr(campaign, "_rules_of", None)
     if found is None:
         found = adapter(campaign.ruleset)
-        if content_kinds_of(found):
+        if found.content_kinds:
             documents = content_documents(campaign)
             if documents:
                 try:
@@ -70,14 +66,14 @@ def armoury(slug: str) -> Mapping[str, Mapping[str, Any]]:
 
 def pays_experience(slug: str) -> bool:
     """Whether bouts of rule set `slug` pay experience (some rule texts give it no use)."""
-    return pays_experience_of(adapter(slug))
+    return adapter(slug).pays_experience
 
 
 def issued_kit(gladiator: Any) -> list[Mapping[str, Any]]:
     """The armoury's items this gladiator is issued for every bout without holding them."""
     rules = adapter(gladiator.campaign.ruleset)
     items = rules.armoury()
-    return [items[slug] for slug in issued_kit_of(rules, gladiator.kind) if slug in items]
+    return [items[slug] for slug in rules.issued_kit(gladiator.kind) if slug in items]
 
 
 def equipment_problems(gladiator: Any, equipment: Sequence[str]) -> list[str]:
@@ -100,7 +96,7 @@ def fight_problems(
     `campaign`: the gladiator's, when the caller holds it (its adapter is asked once)."""
     rules = rules_of(campaign if campaign is not None else gladiator.campaign)
     carried = equipped_items(gladiator) if equipment is None else list(equipment)
-    return fight_problems_of(rules, gladiator.kind, gladiator.build, carried)
+    return rules.fight_problems(gladiator.kind, gladiator.build, list(carried))
 
 
 def check_gladiator_can_fight(

@@ -32,12 +32,12 @@ PICK_HOURS_MAX = 7 * 24
 
 
 def offers_packs(ruleset: str) -> bool:
-    return getattr(adapter(ruleset), "packs", None) is not None
+    return adapter(ruleset).packs is not None
 
 
 def pack_rules(campaign: Campaign) -> PackRules:
     """The rule set's packs, or LudusError in words when it has none."""
-    rules = getattr(adapter(campaign.ruleset), "packs", None)
+    rules = adapter(campaign.ruleset).packs
     if rules is None:
         raise LudusError(f"{campaign.ruleset} has no booster packs: no draft or sealed events.")
     return rules

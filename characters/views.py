@@ -85,7 +85,7 @@ def gladiator_new(request: HttpRequest, slug: str) -> HttpResponse:
         "form": form,
         "tactics_form": tactics,
         "campaign": campaign,
-        "entry_note": getattr(adapter(campaign.ruleset), "entry_note", ""),
+        "entry_note": adapter(campaign.ruleset).entry_note,
     }
     return render(request, "characters/gladiator_new.html", context, status=form_status(request))
 
@@ -260,7 +260,7 @@ def buy(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def action(g: Gladiator) -> str:
         holding = item_buy(gladiator=g, item=request.POST.get("item", ""), by=request.user)
         # The armoury's name for it (never its slug), and what became of it in plain words.
-        packs = getattr(adapter(g.campaign.ruleset), "packs", None)
+        packs = adapter(g.campaign.ruleset).packs
         if packs is not None and holding.item == packs.item:
             where = "keeps it for the next draft or sealed event"  # opened there, not carried
         elif holding.equipped:

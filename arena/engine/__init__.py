@@ -2,7 +2,7 @@
 
 from arena.engine import play, ruleset, campaign_rulesets, EngineInputError
 result = play(bout)          # plain JSON-able dict in, plain JSON-able dict out
-plugin = ruleset(slug)       # the rule set's turn protocol, .campaign adapter, .web play
+plugin = ruleset(slug)       # a core.ruleset.Ruleset: .campaign adapter, .web play
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def ruleset(slug: str) -> Ruleset:
 
 def campaign_rulesets() -> list[Ruleset]:
     """The rule sets a campaign can be run under: those with a campaign adapter."""
-    return [cls() for cls in RULESETS.values() if getattr(cls, "campaign", None) is not None]
+    return [cls() for cls in RULESETS.values() if cls.campaign is not None]
 
 
 def play(bout: dict[str, Any]) -> dict[str, Any]:

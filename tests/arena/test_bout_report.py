@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from arena.engine import RULESETS, play, ruleset
-from arena.engine.core.ruleset import step_word_of
+from arena.engine.core.ruleset import TURN
 from arena.report import Die, Sentence, as_sentence, bout_report, report_text, sentence
 
 GOLDEN = Path(__file__).parent / "report_golden"
@@ -30,7 +30,7 @@ SLUGS = sorted(
 def _report(slug: str) -> str:
     bout = json.loads((GOLDEN / f"{slug}.in.json").read_text())
     rules = ruleset(slug)
-    return report_text(bout_report(play(bout), rules), step_word_of(rules))
+    return report_text(bout_report(play(bout), rules), rules.step_word)
 
 
 def test_every_rule_set_has_a_golden_bout():
@@ -49,7 +49,7 @@ def test_report_heads_each_step_with_the_rule_sets_word(slug):
     bout = json.loads((GOLDEN / f"{slug}.in.json").read_text())
     log = play(bout)
     steps = bout_report(log, ruleset(slug))
-    word = step_word_of(ruleset(slug)).title
+    word = ruleset(slug).step_word.title
     assert [s.number for s in steps] == [t["turn"] for t in log["turns"]]
     assert all(s.heading.startswith(f"{word} {s.number}") for s in steps)
 
@@ -111,7 +111,7 @@ def test_the_report_reads_no_orders_or_tactics():
     log = {"turns": [{"turn": 1, "phase": "", "orders": {"A": "SECRET-ORDER"},
                       "tactics": {"A": "SECRET-TACTIC"},
                       "events": [{"type": "moved", "text": "A moves."}]}]}  # fmt: skip
-    text = report_text(bout_report(log, ruleset("gladiator-arena")), step_word_of(None))
+    text = report_text(bout_report(log, ruleset("gladiator-arena")), TURN)
     assert "SECRET" not in text
     assert re.search(r"^    - A moves\.$", text, re.M)
 

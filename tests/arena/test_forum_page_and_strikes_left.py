@@ -10,7 +10,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from arena.engine.core.board import Square
-from arena.engine.core.campaign import limits_of
+from arena.engine.core.campaign import WebPlay
 from arena.engine.rulesets.gladiator_arena.orders import strikes_allowed
 from arena.play_by_web import bout_enter, bout_open, bout_start, bout_turn_resolve, order_submit
 from arena.turns import state_loaded, turn_rules
@@ -88,17 +88,17 @@ def test_the_rule_sets_limit_is_the_strikes_allowed_after_the_drafted_move(runni
     rules = turn_rules(bout.ruleset)
     state, _ = state_loaded(rules, bout.state)
     me = state.get("Kaunisto")
-    got = limits_of(rules.web, state, "Kaunisto", {"move": "D5"})
+    got = rules.web.limits(state, "Kaunisto", {"move": "D5"})
     assert got == {"strike": strikes_allowed(me, Square.parse("D5"))}
-    assert limits_of(rules.web, state, "Kaunisto", {}) == {"strike": strikes_allowed(me, None)}
-    assert limits_of(rules.web, state, "Nobody", {}) == {}
+    assert rules.web.limits(state, "Kaunisto", {}) == {"strike": strikes_allowed(me, None)}
+    assert rules.web.limits(state, "Nobody", {}) == {}
 
 
 def test_a_rule_set_without_limits_gives_no_count():
-    class Bare:
+    class Bare(WebPlay):
         pass
 
-    assert limits_of(Bare(), None, "Kaunisto", {}) == {}
+    assert Bare().limits(None, "Kaunisto", {}) == {}
 
 
 def test_the_order_page_counts_the_strikes_and_says_what_was_taken_back(running, owner, client_as):

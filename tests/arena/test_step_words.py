@@ -13,7 +13,6 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from arena.engine import ruleset
-from arena.engine.core.ruleset import step_word_of
 from arena.models import Bout, BoutEntrant, TurnOrder
 from arena.play_by_web import bout_enter, bout_open, bout_start, bout_turn_resolve, order_submit
 from arena.verification import bout_checks
@@ -81,11 +80,11 @@ def page(client, url: str, **params) -> str:
 
 
 def test_the_step_word_is_the_rule_sets_own_or_turn():
-    assert step_word_of(ruleset("sudden-destruction")).one == "round"
+    assert ruleset("sudden-destruction").step_word.one == "round"
     for slug in ("gladiatorquest", "gladiator-arena", "gladiator-101", "arena-of-the-elders"):
-        word = step_word_of(ruleset(slug))
+        word = ruleset(slug).step_word
         assert (word.one, word.many, word.title) == ("turn", "turns", "Turn"), slug
-    assert str(step_word_of(ruleset("sudden-destruction"))) == "round"
+    assert str(ruleset("sudden-destruction").step_word) == "round"
 
 
 # --- the bout page ----------------------------------------------------------------------------

@@ -14,7 +14,6 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
-from arena.engine.core.campaign import previews_of
 from arena.models import Bout, BoutEntrant, LabRun, Season, Tournament
 from arena.play_by_web import bout_open
 from arena.turns import turn_rules
@@ -314,7 +313,7 @@ def _campaign_pages(campaign: Campaign) -> list[SweptPage]:
             if entrant is not None:
                 url = reverse("bout-orders", args=[slug, bout.pk, entrant.pk])
                 pages.append(SweptPage(f"{name}: orders", "bout-orders", url, "marcus"))
-                if "what_if" in previews_of(turn_rules(bout.ruleset).web):
+                if "what_if" in turn_rules(bout.ruleset).web.previews:
                     # The preview's own page (without JavaScript), of staying put this turn.
                     url = reverse("bout-order-preview", args=[slug, bout.pk, entrant.pk])
                     label = f"{name}: what if"

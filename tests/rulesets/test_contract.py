@@ -20,14 +20,9 @@ from arena.engine import campaign_rulesets, play, ruleset
 from arena.engine.core.campaign import (
     KNOCKOUT_ENTRANTS,
     Entrant,
-    fight_problems_of,
-    knockout_entrants_of,
-    rolls_dice_of,
-    text_help_of,
 )
 from arena.engine.core.canonical import digest
 from arena.engine.core.ruleset import RULESETS as REGISTERED
-from arena.engine.core.ruleset import step_word_of
 from arena.models import Bout, TurnOrder
 from arena.play_by_web import (
     bout_enter,
@@ -104,7 +99,7 @@ def test_every_type_can_fight_with_its_starting_kit(league):
     rules = adapter(campaign.ruleset)
     for gtype in rules.types():
         build = rules.new_build(gtype.slug)
-        assert fight_problems_of(rules, gtype.slug, build, gtype.starting_kit) == [], gtype.slug
+        assert rules.fight_problems(gtype.slug, build, list(gtype.starting_kit)) == [], gtype.slug
 
 
 def test_a_gladiator_stripped_bare_fights_or_is_refused_in_words(league, gm, owner):
@@ -115,7 +110,7 @@ def test_a_gladiator_stripped_bare_fights_or_is_refused_in_words(league, gm, own
     for holding in list(first.holdings.all()):
         item_sell(holding=holding, by=owner)
     rules = adapter(campaign.ruleset)
-    problems = fight_problems_of(rules, first.kind, first.build, [])
+    problems = rules.fight_problems(first.kind, first.build, [])
     try:
         bout = bout_schedule(
             campaign=campaign,
@@ -242,7 +237,7 @@ def test_a_rule_set_played_by_web_resolves_a_turn_from_its_stored_state(
     page = client_as(gm).get(reverse("bout", args=[campaign.slug, bout.pk]))
     assert page.status_code == 200
     # The step is named as the rule set names it ("Round 1"), live or in the replay.
-    assert f"{step_word_of(rules).title} 1: what happened</h3>" in page.content.decode()
+    assert f"{rules.step_word.title} 1: what happened</h3>" in page.content.decode()
     sealed = TurnOrder.objects.filter(bout=bout, turn=1)
     assert all(o.receipt and o.receipt in page.content.decode() for o in sealed)
     checks = {c["check"]: c["ok"] for c in bout_checks(bout)}
@@ -250,13 +245,12 @@ def test_a_rule_set_played_by_web_resolves_a_turn_from_its_stored_state(
 
 
 @pytest.mark.parametrize("slug", sorted(REGISTERED))
-def test_a_step_word_if_declared_is_one_lowercase_word(slug):
-    """`step_word` (optional) goes into sentences: "Resolve round 3 now", "Round 3"."""
-    declared = getattr(REGISTERED[slug], "step_word", None)
-    if declared is None:
-        assert step_word_of(REGISTERED[slug]).one == "turn"
-    else:
-        assert declared.isalpha() and declared.islower(), declared
+def test_the_step_word_is_one_lowercase_word(slug):
+    """`step_word` ("turn" unless a rule set says otherwise) goes into sentences: "Resolve
+    round 3 now", "Round 3", "3 rounds"."""
+    word = REGISTERED[slug].step_word
+    for form in (word.one, word.many):
+        assert form.isalpha() and form.islower(), word
 
 
 def test_a_rule_set_template_replaces_the_generic_one_only_where_it_exists(settings, tmp_path):
@@ -330,7 +324,7 @@ def test_the_rule_set_list_describes_options_and_play_by_web(api_as, owner):
 def test_a_knockout_takes_limits_within_the_widest_bracket(slug):
     """A rule set's own knockout limits (knockout_entrants) lie within 4 to 64: two rounds at
     least, a bracket the page can draw at most."""
-    fewest, most = knockout_entrants_of(adapter(slug))
+    fewest, most = adapter(slug).knockout_entrants
     widest_fewest, widest_most = KNOCKOUT_ENTRANTS
     assert widest_fewest <= fewest <= most <= widest_most
 
@@ -338,7 +332,7 @@ def test_a_knockout_takes_limits_within_the_widest_bracket(slug):
 def test_the_rule_set_list_gives_each_knockouts_limits(api_as, owner):
     listed = {r["slug"]: r for r in api_as(owner).get("/api/rulesets/").json()["results"]}
     for slug in RULESETS:
-        assert listed[slug]["knockout_entrants"] == list(knockout_entrants_of(adapter(slug)))
+        assert listed[slug]["knockout_entrants"] == list(adapter(slug).knockout_entrants)
     assert listed["gladiator-101"]["knockout_entrants"] == [4, 8]
     assert listed["gladiatorquest"]["knockout_entrants"] == [4, 64]
 
@@ -348,7 +342,7 @@ def test_a_rule_set_that_leaves_nothing_to_chance_fights_one_bout_whatever_the_s
     # rolls_dice = False lets the odds fight a bout once and call it certain: its bout input
     # must not depend on the seed (nor hold one), and two fights of it end the same way.
     rules = ruleset(slug)
-    if rolls_dice_of(rules.campaign):
+    if rules.campaign.rolls_dice:
         pytest.skip(f"{slug} leaves things to chance")
     kinds = [t.slug for t in rules.campaign.types()][:2]
     entrants = [
@@ -379,7 +373,7 @@ def test_every_order_page_explains_the_forum_format_with_lines_and_an_example(
     state, _ = state_loaded(rules, bout.state)
     waiting = rules.pending(state).who  # taking turns: the one whose turn it is
     entrant, player = next((e, p) for e, p in entrants if e.gladiator.name in waiting)
-    typed = text_help_of(rules.web, state, entrant.gladiator.name, {})
+    typed = rules.web.text_help(state, entrant.gladiator.name, {})
     assert typed.lines and typed.example, campaign.ruleset
     assert rules.web.parse_text(typed.example) is not None
     url = reverse("bout-orders", args=[campaign.slug, bout.pk, entrant.pk])

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from arena.engine.core.protocol import Fate
 from arena.engine.errors import EngineInputError
@@ -136,62 +136,7 @@ class PickPhase:
 # rule set's own limits lie within these (the contract test in tests/rulesets/).
 KNOCKOUT_ENTRANTS = (4, 64)
 
-
-def knockout_entrants_of(adapter: Any) -> tuple[int, int]:
-    """The fewest and the most gladiators a knockout takes under this rule set: the adapter's
-    optional `knockout_entrants` (Gladiator 101: "4-8 players compete in tournament"), else
-    KNOCKOUT_ENTRANTS."""
-    low, high = getattr(adapter, "knockout_entrants", KNOCKOUT_ENTRANTS)
-    return low, high
-
-
-def entry_teams_of(adapter: Any, options: Mapping[str, JSON]) -> Sequence[tuple[str, int]]:
-    """The teams a player may choose when entering a bout by web, each with the most entrants
-    it takes: an adapter offers them with `entry_teams(options)`; none, no choice."""
-    teams = getattr(adapter, "entry_teams", None)
-    return tuple(teams(options)) if teams is not None else ()
-
-
-def fight_problems_of(
-    adapter: Any, kind: str, build: Mapping[str, JSON], equipment: Sequence[str]
-) -> list[str]:
-    """What keeps a gladiator of this kind, build and equipment from fighting, from the
-    adapter's optional `fight_problems`: none unless it declares it (a gladiator who fights
-    with fists, its type's own kit or built-in weapons can always fight)."""
-    own = getattr(adapter, "fight_problems", None)
-    return list(own(kind, build, list(equipment))) if own is not None else []
-
-
-def issued_kit_of(adapter: Any, kind: str) -> tuple[str, ...]:
-    """The armoury's slugs of what this type is issued for every bout (the adapter's optional
-    `issued_kit`; none when absent)."""
-    own = getattr(adapter, "issued_kit", None)
-    return tuple(own(kind)) if own is not None else ()
-
-
-def pays_experience_of(adapter: Any) -> bool:
-    """Whether this rule set's bouts pay experience (the adapter's optional `pays_experience`,
-    True when absent)."""
-    return bool(getattr(adapter, "pays_experience", True))
-
-
-def rolls_dice_of(adapter: Any) -> bool:
-    """Whether a bout of this rule set leaves anything to chance (the adapter's optional
-    `rolls_dice`, True when absent)."""
-    return bool(getattr(adapter, "rolls_dice", True))
-
-
 WINNER_FALLS = "A win is first place when the bout ends, which a gladiator can take and still die."
-
-
-def winner_falls_of(adapter: Any) -> str:
-    """Why a winner may die, in the rule set's words (its optional `winner_falls`)."""
-    return getattr(adapter, "winner_falls", "") or WINNER_FALLS
-
-
-def content_kinds_of(adapter: Any) -> Sequence[ContentKind]:
-    """The GM content kinds an adapter offers (none unless it declares them)."""
-    return tuple(getattr(adapter, "content_kinds", ()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,73 +167,78 @@ class RecordWords:
     meaning: str = ""
 
 
-class CampaignAdapter(Protocol):
-    """What a rule set offers campaigns. Problems are returned in words; bad input the caller
-    cannot check beforehand raises EngineInputError naming the field."""
+class CampaignAdapter:
+    """What a rule set offers campaigns: subclass it, set `has_levels` and `record`, write the
+    methods marked "every rule set", and override a default where the rules say otherwise.
+    Problems are returned in words; bad input the caller cannot check beforehand raises
+    EngineInputError naming the field."""
 
-    has_levels: bool  # whether the sheet shows a level
-    record: RecordWords  # the standings' words for wins and defeated opponents
-    # Optional, False when absent: whether a bout has an appeal for mercy that asks
-    # core/mercy.py for the campaign's house rule (the input's "mercy" key) before its dice.
-    mercy_appeal: bool
-    # Optional, none when absent: one sentence under a bout's entry form saying what a gladiator
-    # of this rule set fights with, in its own words ("A war machine fights with ...").
-    entry_note: str
-    # Optional, never a problem when absent: `fight_problems(kind, build, equipment) ->
-    # [problems]`, what keeps a gladiator carrying this equipment from fighting at all (a
-    # Gladiator Arena gladiator without a weapon), each in words that follow its name ("has no
-    # weapon ..."). Read through fight_problems_of(); equipment_problems says what may be
-    # carried, this what must be.
-    # Optional, KNOCKOUT_ENTRANTS (4 to 64) when absent: the fewest and the most gladiators of
-    # a knockout, read through knockout_entrants_of().
-    knockout_entrants: tuple[int, int]
-    # Optional, True when absent: whether a type may meet itself (the balance lab's mirror
-    # match). Arena of the Elders fields each champion once, so it has none.
-    mirror_matches: bool
-    # Optional, none when absent: `issued_kit(kind) -> [armoury slugs]`, what a gladiator of
-    # this type is issued for every bout without holding it (Gladiator 101's standard kit),
-    # shown on its sheet. Read through issued_kit_of().
-    # Optional, True when absent: whether its bouts pay experience. False where the rule text
-    # gives experience no use (Gladiator Arena: no stats to raise, no levels): its outcomes
-    # pay none, and the sheet shows no experience nor level chart. Read through
-    # pays_experience_of().
-    pays_experience: bool
-    # Optional, True when absent: whether a bout's input leaves anything to chance. False
-    # (Gladiator Arena: no dice, and entrants without a square are placed by a fixed rule): the
-    # same entrants fight the same bout every time, so the odds fight it once and say what
-    # happens in words. Read through rolls_dice_of().
-    rolls_dice: bool
-    # Optional, a general sentence when absent: why a winner may die in the bout, in the rule
-    # set's words, shown by odds in which a winner dies. Read through winner_falls_of().
-    winner_falls: str
+    has_levels: ClassVar[bool] = False
+    """Whether the sheet shows a level."""
+    record: ClassVar[RecordWords] = RecordWords()
+    """The standings' words for wins and defeated opponents."""
+    mercy_appeal: ClassVar[bool] = False
+    """Whether a bout has an appeal for mercy that asks core/mercy.py for the campaign's house
+    rule (the input's "mercy" key) before its dice."""
+    entry_note: ClassVar[str] = ""
+    """One sentence under a bout's entry form: what a gladiator fights with, in its words."""
+    knockout_entrants: ClassVar[tuple[int, int]] = KNOCKOUT_ENTRANTS
+    """The fewest and the most gladiators of a knockout ("4-8 players" in Gladiator 101)."""
+    mirror_matches: ClassVar[bool] = True
+    """Whether a type may meet itself (the lab's mirror match); not where each fights once."""
+    pays_experience: ClassVar[bool] = True
+    """Whether bouts pay experience; False where the rule text gives experience no use (no
+    experience nor level chart on the sheet)."""
+    rolls_dice: ClassVar[bool] = True
+    """Whether a bout leaves anything to chance; False: the odds fight it once, in words."""
+    winner_falls: ClassVar[str] = WINNER_FALLS
+    """Why a winner may die in the bout, in the rule set's words (shown by the odds)."""
+    content_kinds: ClassVar[tuple[ContentKind, ...]] = ()
+    """The kinds of GM content offered (champions, maps ...); none by default."""
+    packs: ClassVar[PackRules | None] = None
+    """Booster packs for draft and sealed events (docs/packs.md); None: no such events."""
 
-    def types(self) -> Sequence[GladiatorType]: ...
+    # --- every rule set -----------------------------------------------------------------
+
+    def types(self) -> Sequence[GladiatorType]:
+        """The types a player may create."""
+        raise NotImplementedError
 
     def armoury(self) -> Mapping[str, Mapping[str, JSON]]:
         """slug -> {"slug", "name", "kind", "price" (None: not sold), "note", ...}."""
+        raise NotImplementedError
 
     def new_build(self, kind: str) -> dict[str, JSON]:
         """The build of a new gladiator of this type."""
+        raise NotImplementedError
 
-    def build_problems(self, kind: str, build: Mapping[str, JSON]) -> list[str]: ...
+    def build_problems(self, kind: str, build: Mapping[str, JSON]) -> list[str]:
+        """What is wrong with this build, in words ([] = fine)."""
+        raise NotImplementedError
 
     def equipment_problems(
         self, kind: str, build: Mapping[str, JSON], equipment: Sequence[str]
     ) -> list[str]:
         """What is wrong with carrying this equipment into a bout ([] = fine)."""
+        raise NotImplementedError
 
     def sheet(self, kind: str, build: Mapping[str, JSON]) -> list[tuple[str, str]]:
         """The gladiator sheet's stats as (label, value)."""
+        raise NotImplementedError
 
     def advances(self, kind: str, build: Mapping[str, JSON], level: int) -> list[Advance]:
         """What this gladiator can improve now, whatever it can afford."""
+        raise NotImplementedError
 
     def advance(
         self, kind: str, build: Mapping[str, JSON], level: int, key: str
     ) -> dict[str, JSON]:
         """The build after advance `key` (one of advances(); KeyError otherwise)."""
+        raise NotImplementedError
 
-    def tactics(self) -> Sequence[TacticSetting]: ...
+    def tactics(self) -> Sequence[TacticSetting]:
+        """The settings of a gladiator's tactics."""
+        raise NotImplementedError
 
     def bout_input(
         self,
@@ -299,18 +249,64 @@ class CampaignAdapter(Protocol):
         by_tactics: bool,
     ) -> dict[str, JSON]:
         """The engine input of a bout between these entrants (stored for replay)."""
+        raise NotImplementedError
 
     def outcomes(self, log: Mapping[str, JSON], options: Mapping[str, JSON]) -> dict[str, Outcome]:
         """name -> what the finished bout means for that gladiator's career."""
+        raise NotImplementedError
 
     def options_schema(self, *, by_tactics: bool) -> Sequence[OptionField]:
         """The bout options a GM may set, for a bout fought by tactics or turn by turn."""
+        raise NotImplementedError
 
     def clean_options(self, options: Mapping[str, JSON], *, by_tactics: bool) -> dict[str, JSON]:
         """The bout options checked (EngineInputError naming the option at fault)."""
+        raise NotImplementedError
 
     def start_problems(self, options: Mapping[str, JSON], square: str) -> list[str]:
         """What is wrong with a starting square an entrant chose ([] = fine)."""
+        raise NotImplementedError
+
+    # --- defaults -----------------------------------------------------------------------
+
+    def fight_problems(
+        self, kind: str, build: Mapping[str, JSON], equipment: list[str]
+    ) -> list[str]:
+        """What keeps a gladiator carrying this equipment from fighting at all, in words that
+        follow its name ("has no weapon ..."); none by default (fists, kit, built-in arms)."""
+        return []
+
+    def issued_kit(self, kind: str) -> tuple[str, ...]:
+        """The armoury's slugs of what this type is issued for every bout without holding it
+        (Gladiator 101's standard kit); none by default."""
+        return ()
+
+    def entry_teams(self, options: Mapping[str, JSON]) -> Sequence[tuple[str, int]]:
+        """The teams a player may choose when entering a bout by web, each with the most
+        entrants it takes; none by default (no choice)."""
+        return ()
+
+    def pick_phase(
+        self, entrants: Sequence[Entrant], options: Mapping[str, JSON], picks: Sequence[JSON]
+    ) -> PickPhase | None:
+        """Where the bout's draft of champions stands; None: the bout uses no picks."""
+        return None
+
+    def content_problems(self, kind: str, item: JSON, where: str) -> list[str]:
+        """What is wrong with one item of GM content, each problem naming its field. A rule set
+        without content kinds takes none."""
+        return [f"{where}: this rule set takes no GM content"]
+
+    def with_content(self, content: Mapping[str, Sequence[JSON]]) -> CampaignAdapter:
+        """The adapter a campaign holding this GM content sees (itself without content)."""
+        return self
+
+    def lab_builds(self) -> list[JSON]:
+        """The balance lab's builds (arena.engine.lab.builds.LabBuild): every type with its
+        starting kit by default."""
+        from arena.engine.lab.builds import default_lab_builds
+
+        return default_lab_builds(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,66 +379,6 @@ class TextHelp:
     note: str = ""  # one sentence by the drawn order: what only a typed order can say
 
 
-class WebPlay(Protocol):
-    """What play by web needs beyond the turn protocol: orders typed in a forum's format, the
-    squares the order page offers, and a resolved turn as the GM's forum post.
-
-    Optional: `text_help(state, who, draft) -> TextHelp`, the typed format explained with an
-    example (text_help_of() gives a sensible fallback for a rule set without one); `previews`
-    with `threats` and `what_if` (OrderPreviews: what the order page can show before a turn
-    is resolved; previews_of() says which a rule set offers); `limits(state, who, draft) ->
-    Mapping[str, int]`, how many squares each list field of the draft may hold now (e.g.
-    strikes after the drafted move), read through limits_of()."""
-
-    def order_schema(self) -> Sequence[OrderField]:
-        """The parts of an order, in the order a player gives them."""
-
-    def parse_text(self, text: str) -> JSON:
-        """An order typed in the forum's format (EngineInputError naming each problem)."""
-
-    def order_text(self, order: JSON) -> str: ...
-
-    def board(self, state: Any) -> tuple[int, int]:
-        """(files, ranks) of the board the order page draws."""
-
-    def snapshot(self, state: Any) -> dict[str, dict[str, JSON]]:
-        """Every combatant's square, hp and alive flag, as the board draws them."""
-
-    def choices(self, state: Any, who: str, draft: Mapping[str, JSON]) -> dict[str, list[str]]:
-        """The squares the order page offers for each square field of the order (by key),
-        given the draft so far."""
-
-    def forum_post(self, before: Any, after: Any, events: Sequence[Any], markup: str) -> str:
-        """A resolved turn (the state before and after, its events) as a forum post."""
-
-
-def text_help_of(web: Any, state: Any, who: str, draft: Mapping[str, JSON]) -> TextHelp:
-    """The rule set's help for typing an order; without its own, the drawn order's words serve
-    as the example."""
-    own = getattr(web, "text_help", None)
-    if own is not None:
-        return own(state, who, draft)
-    try:
-        drawn = web.order_text(draft) if draft else ""
-    except (EngineInputError, ValueError, KeyError, TypeError):  # a draft it cannot word
-        drawn = ""
-    return TextHelp(
-        example=drawn,
-        start=drawn,
-        note="An order may also be typed in the forum's words: draw one on the board and the "
-        "page shows it in those words.",
-    )
-
-
-def limits_of(web: Any, state: Any, who: str, draft: Mapping[str, JSON]) -> Mapping[str, int]:
-    """How many squares each list field of the draft may hold, by key, from the rule set's
-    optional `limits`; a rule set without it gives none, and the page shows no count."""
-    own = getattr(web, "limits", None)
-    if own is None:
-        return {}
-    return own(state, who, draft)
-
-
 # What the order page can preview (docs/rulesets.md): the squares opponents can strike next
 # turn, and the player's draft played against the opponents' default tactics.
 PREVIEW_KINDS = ("threats", "what_if")
@@ -508,28 +444,74 @@ def what_if_of(
     return WhatIf(rows=rows, lines=tuple(lines), after=after, over=over)
 
 
-class OrderPreviews(Protocol):
-    """Optional, on the web play: what the order page can show before a turn is resolved.
-    `previews` names the kinds offered (of PREVIEW_KINDS); a rule set without it offers none,
-    and the page shows nothing. Both read the public state only (never an order given for
-    the turn) and never change it. No Dice are given: the bout's own would foretell its real
-    rolls, so a rule set with dice previews with averages or dice of its own."""
+class WebPlay:
+    """What play by web needs beyond the turn protocol: orders typed in a forum's format, the
+    squares the order page offers, a resolved turn as the GM's forum post, and the previews
+    the order page may show before a turn is resolved. Subclass it and write the methods
+    marked "every rule set"."""
 
-    previews: frozenset[str]
+    previews: ClassVar[frozenset[str]] = frozenset()
+    """The previews offered (of PREVIEW_KINDS), each with its method; none by default."""
+
+    # --- every rule set played by web ---------------------------------------------------
+
+    def order_schema(self) -> Sequence[OrderField]:
+        """The parts of an order, in the order a player gives them."""
+        raise NotImplementedError
+
+    def parse_text(self, text: str) -> JSON:
+        """An order typed in the forum's format (EngineInputError naming each problem)."""
+        raise NotImplementedError
+
+    def order_text(self, order: JSON) -> str:
+        """An order in the forum's format."""
+        raise NotImplementedError
+
+    def board(self, state: Any) -> tuple[int, int]:
+        """(files, ranks) of the board the order page draws."""
+        raise NotImplementedError
+
+    def snapshot(self, state: Any) -> dict[str, dict[str, JSON]]:
+        """Every combatant's square, hp and alive flag, as the board draws them."""
+        raise NotImplementedError
+
+    def choices(self, state: Any, who: str, draft: Mapping[str, JSON]) -> dict[str, list[str]]:
+        """The squares the order page offers for each square field of the order (by key),
+        given the draft so far."""
+        raise NotImplementedError
+
+    def forum_post(self, before: Any, after: Any, events: Sequence[Any], markup: str) -> str:
+        """A resolved turn (the state before and after, its events) as a forum post."""
+        raise NotImplementedError
+
+    # --- defaults -----------------------------------------------------------------------
+
+    def text_help(self, state: Any, who: str, draft: Mapping[str, JSON]) -> TextHelp:
+        """The typed format explained with an example; by default the drawn order's words
+        serve as the example."""
+        try:
+            drawn = self.order_text(draft) if draft else ""
+        except (EngineInputError, ValueError, KeyError, TypeError):  # a draft it cannot word
+            drawn = ""
+        return TextHelp(
+            example=drawn,
+            start=drawn,
+            note="An order may also be typed in the forum's words: draw one on the board and "
+            "the page shows it in those words.",
+        )
+
+    def limits(self, state: Any, who: str, draft: Mapping[str, JSON]) -> Mapping[str, int]:
+        """How many squares each list field of the draft may hold now (strikes after the
+        drafted move), by key; none by default, and the page shows no count."""
+        return {}
 
     def threats(self, state: Any, who: str) -> Mapping[str, Sequence[str]]:
         """Square -> the opponents of `who` that can hurt a combatant standing there next
-        turn, after any legal move of theirs."""
-        ...
+        turn (when "threats" is in previews). Reads the public state only."""
+        raise NotImplementedError
 
     def what_if(self, state: Any, who: str, draft: Mapping[str, JSON]) -> WhatIf:
         """The next turn with `draft` as who's order and every other combatant's default
-        tactics (EngineInputError naming the problem for an order that is not legal)."""
-        ...
-
-
-def previews_of(web: Any) -> frozenset[str]:
-    """The previews a rule set's web play offers: those it declares in `previews` and has
-    the method for (none for a rule set without the seam, or not played by web)."""
-    declared = getattr(web, "previews", ()) if web is not None else ()
-    return frozenset(k for k in declared if k in PREVIEW_KINDS and callable(getattr(web, k, None)))
+        tactics (when "what_if" is in previews; EngineInputError for an illegal order). No
+        Dice are given: the bout's own would foretell its real rolls."""
+        raise NotImplementedError

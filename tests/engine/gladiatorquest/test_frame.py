@@ -1,8 +1,8 @@
 """The frame of a GladiatorQuest step (docs/decisions/0040-speed-from-design.md):
 what the driver asks besides the phase's own rules. `Effects` and `Record` are no
 longer frozen, so nothing but their promise keeps a turn from changing one that an earlier
-state shares; `advance` and `record` are the module functions themselves; `pending` shares
-its answers from a cache."""
+state shares; `record` is the module function itself; `pending` shares its answers from a
+cache."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def test_no_turn_changes_the_effects_or_record_of_a_state_it_was_given(seed: int
     kept = []
     while not GQ.is_over(state) and state.turn < state.options.max_turns:
         kept.append((state, json.dumps(GQ.to_json(state))))
-        orders = {who: GQ.plan(state, who) for who in GQ.pending(state).who}
+        orders = {who: GQ.tactics(state, who) for who in GQ.pending(state).who}
         state, _ = GQ.apply(state, orders, dice)
     assert len(kept) > 1
     assert [json.dumps(GQ.to_json(s)) for s, _ in kept] == [written for _, written in kept]
@@ -54,21 +54,19 @@ def test_record_is_the_standings_record_and_takes_the_state_and_events() -> None
     bout = _bout(random.Random(2))
     bout.pop("turns", None)
     state, dice = GQ.setup(bout), dice_for(bout)
-    orders = {who: GQ.plan(state, who) for who in GQ.pending(state).who}
-    after, events = GQ.advance(state, orders, dice)
+    orders = {who: GQ.tactics(state, who) for who in GQ.pending(state).who}
+    after, events = GQ.apply(state, orders, dice)
     assert GQ.record(after, events) == record(after, events)
     assert GQ.record(after, events)["turn"] == 1
 
 
-@pytest.mark.parametrize("resolve", ["apply", "advance"])
-def test_dice_that_run_out_are_refused_in_words_by_apply_and_advance(resolve: str) -> None:
+def test_dice_that_run_out_are_refused_in_words_and_change_nothing() -> None:
     bout = _bout(random.Random(4))
     bout.pop("turns", None)
     state = GQ.setup(bout)
-    orders = {who: GQ.plan(state, who) for who in GQ.pending(state).who}
+    orders = {who: GQ.tactics(state, who) for who in GQ.pending(state).who}
     before = json.dumps(GQ.to_json(state))
     with pytest.raises(EngineInputError) as refused:
-        getattr(GQ, resolve)(state, orders, Dice.scripted([]))
+        GQ.apply(state, orders, Dice.scripted([]))
     assert refused.value.field == "dice" and refused.value.message
-    if resolve == "apply":
-        assert json.dumps(GQ.to_json(state)) == before
+    assert json.dumps(GQ.to_json(state)) == before

@@ -1,9 +1,7 @@
 """What GladiatorQuest hands on instead of working it out again (docs/decisions/
 0040-speed-from-design.md): a turn's tables of who stands where and who is who become the
 next state's, and an event's dice go into the log as they were rolled. Both must be what working
-them out afresh gives, in every turn of random bouts with spells, throws, bumps and bodies. And
-`plan` is asked only for the names `pending` gave (it does not check them again), while `tactics`
-still answers None for anyone else."""
+them out afresh gives, in every turn of random bouts with spells, throws, bumps and bodies."""
 
 from __future__ import annotations
 
@@ -16,7 +14,6 @@ import pytest
 from arena.engine.core.events import Event
 from arena.engine.core.protocol import dice_for
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
-from arena.engine.rulesets.gladiatorquest.orders import combat_order_json, step_order_json
 from arena.engine.rulesets.gladiatorquest.state import BoutState
 from tests.engine.gladiatorquest.test_random_bouts import _bout
 
@@ -29,7 +26,7 @@ def _turns(seed: int):
     bout.pop("turns", None)
     state, dice = GQ.setup(bout), dice_for(bout)
     while not GQ.is_over(state) and state.turn < state.options.max_turns:
-        orders = {who: GQ.plan(state, who) for who in GQ.pending(state).who}
+        orders = {who: GQ.tactics(state, who) for who in GQ.pending(state).who}
         state, events = GQ.apply(state, orders, dice)
         yield state, events
 
@@ -66,24 +63,3 @@ def test_a_replaced_state_works_its_tables_out_for_its_own_fighters() -> None:
     assert changed.by_name[first.name] is moved
     assert first.square not in changed.occupied
     assert state.by_name[first.name] is first and state.occupied[first.square] is first
-
-
-def test_tactics_answer_none_for_those_plan_is_never_asked_about() -> None:
-    asked = refused = 0
-    for seed in range(12):
-        for state, _ in _turns(seed):
-            if GQ.is_over(state):
-                break
-            pending = set(GQ.pending(state).who)
-            to_json = combat_order_json if state.combat else step_order_json
-            for f in state.fighters:
-                written = GQ.tactics(state, f.name)
-                if f.name in pending:
-                    asked += 1
-                    planned = GQ.plan(state, f.name)
-                    assert written == (None if planned is None else to_json(planned))
-                elif not state.combat or f.name not in state.fronts:
-                    refused += 1
-                    assert written is None, (seed, state.turn, f.name)
-        assert GQ.tactics(state, "Nobody") is None
-    assert asked and refused  # both kinds were seen

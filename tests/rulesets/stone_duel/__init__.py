@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from arena.engine.core.campaign import (
     Advance,
+    CampaignAdapter,
     Entrant,
     GladiatorType,
     Outcome,
@@ -22,7 +23,8 @@ from arena.engine.core.campaign import (
 )
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
-from arena.engine.core.protocol import Column, Fate, Need, Pending, Standing, play_with
+from arena.engine.core.protocol import Column, Fate, Need, Pending, Standing
+from arena.engine.core.ruleset import Ruleset
 from arena.engine.errors import EngineInputError
 from arena.engine.lab.builds import LabBuild
 
@@ -57,7 +59,7 @@ class Threw(Event):
         )
 
 
-class StoneDuelCampaign:
+class StoneDuelCampaign(CampaignAdapter):
     has_levels = True
     record = RecordWords(meaning="A win: the last slinger standing. Defeated: slingers it downed.")
 
@@ -133,17 +135,22 @@ class StoneDuelCampaign:
         }
 
 
-class StoneDuel:
+def state_to_json(state: State) -> dict[str, Any]:
+    return {"turn": state.turn, "slingers": [[s.name, s.hp, s.sling] for s in state.slingers]}
+
+
+def state_from_json(data: Mapping[str, Any]) -> State:
+    return State(tuple(Slinger(*s) for s in data["slingers"]), data["turn"])
+
+
+class StoneDuel(Ruleset):
     slug: ClassVar[str] = SLUG
     version: ClassVar[str] = "1.0"
     title: ClassVar[str] = "Stone Duel"
     columns: ClassVar[tuple[Column, ...]] = (Column("hp", "HP"),)
     placing: ClassVar[str] = "Whoever still stands first, then the most HP."
     campaign = StoneDuelCampaign()
-    web = None
-
-    def play(self, bout: dict[str, Any]) -> dict[str, Any]:
-        return play_with(self, bout)
+    state_json = (state_to_json, state_from_json)
 
     def setup(self, bout: Mapping[str, Any]) -> State:
         raw = bout.get("slingers")
@@ -210,16 +217,5 @@ class StoneDuel:
             for place, s in enumerate(ranked, start=1)
         ]
 
-    def record(self, state: State, events: Sequence[Event]) -> dict[str, Any]:
-        return {"turn": state.turn, "events": [e.to_dict() for e in events],
-                "hp": {s.name: s.hp for s in state.slingers}}  # fmt: skip
-
-    def result(self, state: State) -> dict[str, Any]:
-        return {"finished": self.is_over(state),
-                "standings": [s.to_dict() for s in self.standings(state)]}  # fmt: skip
-
-    def to_json(self, state: State) -> dict[str, Any]:
-        return {"turn": state.turn, "slingers": [[s.name, s.hp, s.sling] for s in state.slingers]}
-
-    def from_json(self, data: Mapping[str, Any]) -> State:
-        return State(tuple(Slinger(*s) for s in data["slingers"]), data["turn"])
+    def snapshot(self, state: State) -> dict[str, Any]:
+        return {s.name: {"hp": s.hp, "alive": s.hp > 0} for s in state.slingers}

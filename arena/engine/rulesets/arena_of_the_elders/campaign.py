@@ -19,6 +19,7 @@ from typing import Any
 
 from arena.engine.core.campaign import (
     Advance,
+    CampaignAdapter,
     ContentKind,
     Entrant,
     GladiatorType,
@@ -93,7 +94,7 @@ def entrant_teams(entrants: Sequence[Entrant]) -> list[int]:
     return out
 
 
-class EldersCampaign:
+class EldersCampaign(CampaignAdapter):
     """The adapter of a campaign, seeing the arena's own champions and arenas and the GM's
     (`content`, set by with_content)."""
 

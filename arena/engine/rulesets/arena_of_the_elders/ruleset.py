@@ -9,7 +9,8 @@ from typing import Any, ClassVar
 
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event, rolls_by_kind
-from arena.engine.core.protocol import Column, Need, Pending, Standing, play_with
+from arena.engine.core.protocol import Column, Need, Pending, Standing
+from arena.engine.core.ruleset import Ruleset
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders import events, tactics
 from arena.engine.rulesets.arena_of_the_elders.campaign import EldersCampaign
@@ -41,7 +42,7 @@ from arena.engine.rulesets.arena_of_the_elders.turn import resolve_turn, waiting
 from arena.engine.rulesets.arena_of_the_elders.web import EldersWeb, snapshot, terrain
 
 
-class ArenaOfTheElders:
+class ArenaOfTheElders(Ruleset):
     slug: ClassVar[str] = SLUG
     # Bump on any change that alters a stored log
     # (docs/decisions/0009-rule-set-versions-and-stored-logs.md says why).
@@ -53,9 +54,7 @@ class ArenaOfTheElders:
     web = EldersWeb()
     # Which fields of each event kind hold dice, for the bout report (core.events.Event.rolls).
     dice_fields: ClassVar[Mapping[str, tuple[str, ...]]] = rolls_by_kind(events)
-
-    def play(self, bout: dict[str, Any]) -> dict[str, Any]:
-        return play_with(self, bout)
+    state_json = (state_to_json, state_from_json)
 
     def setup(self, bout: Mapping[str, Any]) -> State:
         return setup_bout(bout)
@@ -132,24 +131,20 @@ class ArenaOfTheElders:
             raise EngineInputError(f"turns[{state.steps}].{who}", "; ".join(problems))
         return order
 
-    def is_over(self, state: State) -> bool:
-        return state.finished
-
     def standings(self, state: State) -> list[Standing]:
         return standings(state)
 
-    def record(self, state: State, events: Sequence[Event]) -> dict[str, Any]:
-        return {
-            "turn": state.steps,
-            "phase": "preparation" if state.steps == 1 else "turn",
-            "gladiators": snapshot(state),
-            "events": [e.to_dict() for e in events],
-        }
+    def turn_number(self, state: State) -> int:
+        return state.steps
 
-    def result(self, state: State) -> dict[str, Any]:
+    def snapshot(self, state: State) -> dict[str, Any]:
+        return snapshot(state)
+
+    def record_phase(self, state: State) -> str:
+        return "preparation" if state.steps == 1 else "turn"
+
+    def result_extra(self, state: State) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "finished": state.finished,
-            "standings": [s.to_dict() for s in self.standings(state)],
             "captures": list(state.captures),
             "house": [f.name for f in state.fighters if f.house],
         }
@@ -157,9 +152,3 @@ class ArenaOfTheElders:
             out["winner"] = winner_name(state)
             out["reason"] = state.reason
         return out
-
-    def to_json(self, state: State) -> dict[str, Any]:
-        return state_to_json(state)
-
-    def from_json(self, data: Mapping[str, Any]) -> State:
-        return state_from_json(data)

@@ -24,8 +24,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.core.campaign import OrderField, TextHelp
+from arena.engine.core.campaign import OrderField, TextHelp, WebPlay
 from arena.engine.core.events import Event
+from arena.engine.core.forum import escape_bbcode, escape_markdown
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders.arena import ORTHOGONAL
 from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL
@@ -258,8 +259,6 @@ def board_text(state: State) -> str:
 
 
 def turn_post(after: State, events: Sequence[Event], markup: str) -> str:
-    from arena.engine.rulesets.gladiator_arena.forum import escape_bbcode, escape_markdown
-
     if markup not in ("bbcode", "markdown"):
         raise EngineInputError("markup", "bbcode or markdown")
     esc = escape_bbcode if markup == "bbcode" else escape_markdown
@@ -330,7 +329,7 @@ def terrain(state: State) -> dict[str, Any]:
     }
 
 
-class EldersWeb:
+class EldersWeb(WebPlay):
     def order_schema(self) -> tuple[OrderField, ...]:
         return ORDER
 

@@ -17,6 +17,7 @@ from typing import Any
 from arena.engine.core.board import MAX_FILES, Square
 from arena.engine.core.campaign import (
     Advance,
+    CampaignAdapter,
     Card,
     Entrant,
     GladiatorType,
@@ -108,7 +109,7 @@ class Gladiator101Packs:
         return {**b, "pool": [*b["pool"], *cards]}
 
 
-class Gladiator101Campaign:
+class Gladiator101Campaign(CampaignAdapter):
     has_levels = True
     record = RecordWords(
         wins="Wins",

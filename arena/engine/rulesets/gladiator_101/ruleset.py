@@ -8,7 +8,8 @@ from typing import Any, ClassVar
 
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event, rolls_by_kind
-from arena.engine.core.protocol import Column, Need, Pending, Standing, play_with
+from arena.engine.core.protocol import Column, Need, Pending, Standing
+from arena.engine.core.ruleset import Ruleset
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_101 import events
 from arena.engine.rulesets.gladiator_101.campaign import Gladiator101Campaign
@@ -26,7 +27,7 @@ from arena.engine.rulesets.gladiator_101.tactics import default_order
 from arena.engine.rulesets.gladiator_101.web import Gladiator101Web, snapshot
 
 
-class Gladiator101:
+class Gladiator101(Ruleset):
     slug: ClassVar[str] = SLUG
     # Bump on any change that alters a stored log
     # (docs/decisions/0009-rule-set-versions-and-stored-logs.md says why).
@@ -38,9 +39,7 @@ class Gladiator101:
     web = Gladiator101Web()
     # Which fields of each event kind hold dice, for the bout report (core.events.Event.rolls).
     dice_fields: ClassVar[Mapping[str, tuple[str, ...]]] = rolls_by_kind(events)
-
-    def play(self, bout: dict[str, Any]) -> dict[str, Any]:
-        return play_with(self, bout)
+    state_json = (state_to_json, state_from_json)
 
     def setup(self, bout: Mapping[str, Any]) -> State:
         return setup_bout(bout)
@@ -75,33 +74,18 @@ class Gladiator101:
             raise EngineInputError(f"{where}.{actor}", "; ".join(problems))
         return resolve_turn(state, order, dice)
 
-    def is_over(self, state: State) -> bool:
-        return state.finished
-
     def standings(self, state: State) -> list[Standing]:
         return standings(state)
 
-    def record(self, state: State, events: Sequence[Event]) -> dict[str, Any]:
-        return {
-            "turn": state.turn,
-            "phase": "turn",
-            "gladiators": snapshot(state),
-            "events": [e.to_dict() for e in events],
-        }
+    def snapshot(self, state: State) -> dict[str, Any]:
+        return snapshot(state)
 
-    def result(self, state: State) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "finished": state.finished,
-            "standings": [s.to_dict() for s in self.standings(state)],
-            "first": state.fighters[state.first].name,
-        }
+    def record_phase(self, state: State) -> str:
+        return "turn"
+
+    def result_extra(self, state: State) -> dict[str, Any]:
+        out: dict[str, Any] = {"first": state.fighters[state.first].name}
         standing = [f.name for f in state.fighters if f.standing]
         if state.finished and len(standing) == 1:
             out["winner"] = standing[0]
         return out
-
-    def to_json(self, state: State) -> dict[str, Any]:
-        return state_to_json(state)
-
-    def from_json(self, data: Mapping[str, Any]) -> State:
-        return state_from_json(data)

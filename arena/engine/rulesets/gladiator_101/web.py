@@ -18,14 +18,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.core.campaign import OrderField, TextHelp
+from arena.engine.core.campaign import OrderField, TextHelp, WebPlay
 from arena.engine.core.events import Event
+from arena.engine.core.forum import escape_bbcode, escape_markdown
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_101.data import LOCATIONS
 from arena.engine.rulesets.gladiator_101.events import Ended
 from arena.engine.rulesets.gladiator_101.orders import reach, speed
 from arena.engine.rulesets.gladiator_101.state import State
-from arena.engine.rulesets.gladiator_arena.forum import escape_bbcode, escape_markdown
 
 _LINE = re.compile(r"^\s*([a-z]+)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 _SQUARES = ("move", "then")
@@ -144,7 +144,7 @@ ORDER = (
 )  # fmt: skip
 
 
-class Gladiator101Web:
+class Gladiator101Web(WebPlay):
     def order_schema(self) -> tuple[OrderField, ...]:
         return ORDER
 

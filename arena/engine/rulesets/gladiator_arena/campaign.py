@@ -17,6 +17,7 @@ from typing import Any
 from arena.engine.core.board import MAX_FILES, Square
 from arena.engine.core.campaign import (
     Advance,
+    CampaignAdapter,
     Entrant,
     GladiatorType,
     OptionField,
@@ -70,7 +71,7 @@ def edge_squares(width: int, height: int, count: int, taken: set[str]) -> list[s
     return [free[(i * step) % len(free)] for i in range(count)]
 
 
-class GladiatorArenaCampaign:
+class GladiatorArenaCampaign(CampaignAdapter):
     has_levels = False
     pays_experience = False  # the rule text has nothing to spend it on
     rolls_dice = False  # no dice, and edge_squares places whoever has no square

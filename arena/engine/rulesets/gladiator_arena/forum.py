@@ -10,6 +10,7 @@ from enum import Enum
 
 from arena.engine.core.board import Square
 from arena.engine.core.events import Event
+from arena.engine.core.forum import escape_bbcode, escape_markdown
 from arena.engine.rulesets.gladiator_arena.events import (
     Bumped,
     Conceded,
@@ -147,28 +148,6 @@ def _mark(i: int) -> str:
 # Markdown (CommonMark) lets any ASCII punctuation be escaped with a backslash; escaping all
 # of it in names keeps "*", "_", "`", "[", "]", "<", "#", "-", "+", "|" ... from opening
 # emphasis, code, links, HTML, headings or nested lists wherever the name stands in a line.
-_MARKDOWN_SPECIAL = re.compile(r"([!-/:-@\[-`{-~])")
-# BBCode has no escape character: a zero-width space after every "[" keeps a name like
-# "[b]" or "[/list]" from reading as a tag while it still shows as typed.
-_ZWSP = "\u200b"
-
-
-def _one_line(text: str) -> str:
-    """Free text on one line: a newline (or any run of whitespace) in a name becomes a space,
-    so a name can't end a list item or start a new block."""
-    return " ".join(text.split())
-
-
-def escape_markdown(text: str) -> str:
-    """`text` as literal Markdown: every ASCII punctuation character backslash-escaped."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", _one_line(text))
-
-
-def escape_bbcode(text: str) -> str:
-    """`text` as literal BBCode: no "[" in it can open (or close) a tag."""
-    return _one_line(text).replace("[", "[" + _ZWSP)
-
-
 _Escape = Callable[[str], str]
 
 

@@ -8,7 +8,8 @@ from typing import Any, ClassVar
 
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event, rolls_by_kind
-from arena.engine.core.protocol import Column, Need, Pending, Standing, play_with
+from arena.engine.core.protocol import Column, Need, Pending, Standing
+from arena.engine.core.ruleset import Ruleset
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_arena import events
 from arena.engine.rulesets.gladiator_arena.campaign import GladiatorArenaCampaign
@@ -24,7 +25,6 @@ from arena.engine.rulesets.gladiator_arena.setup import parse_options, setup_bou
 from arena.engine.rulesets.gladiator_arena.standings import standings
 from arena.engine.rulesets.gladiator_arena.state import (
     BoutState,
-    Order,
     state_from_json,
     state_to_json,
 )
@@ -32,7 +32,7 @@ from arena.engine.rulesets.gladiator_arena.tactics import default_order
 from arena.engine.rulesets.gladiator_arena.web import GladiatorArenaWeb
 
 
-class GladiatorArena:
+class GladiatorArena(Ruleset):
     slug: ClassVar[str] = SLUG
     # Rules 0.75, third revision of this implementation (bump the last part on any change that
     # alters a log, so stored bouts keep the version they were fought under). 0.75.3: standings
@@ -53,9 +53,7 @@ class GladiatorArena:
     web = GladiatorArenaWeb()
     # Which fields of each event kind hold dice, for the bout report (core.events.Event.rolls).
     dice_fields: ClassVar[Mapping[str, tuple[str, ...]]] = rolls_by_kind(events)
-
-    def play(self, bout: dict[str, Any]) -> dict[str, Any]:
-        return play_with(self, bout)
+    state_json = (state_to_json, state_from_json)
 
     def setup(self, bout: Mapping[str, Any]) -> BoutState:
         return setup_bout(parse_options(bout.get("options")), bout.get("gladiators"))
@@ -81,20 +79,12 @@ class GladiatorArena:
         return [problem.text for problem in validate_order(state, who, parsed)]
 
     def tactics(self, state: BoutState, who: str) -> dict[str, Any]:
-        return order_to_json(self.plan(state, who))
-
-    def plan(self, state: BoutState, who: str) -> Order:
-        """The tactics' order as apply reads it (an Order, not its JSON: apply takes both, so
-        a tactics turn is not written as JSON and parsed back)."""
-        return default_order(state, who)
+        return order_to_json(default_order(state, who))
 
     def apply(
         self, state: BoutState, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[BoutState, Sequence[Event]]:
         return resolve_turn(state, parse_turn(state, dict(orders), state.turn))
-
-    def is_over(self, state: BoutState) -> bool:
-        return state.finished
 
     def standings(self, state: BoutState) -> list[Standing]:
         return [
@@ -116,21 +106,5 @@ class GladiatorArena:
             for s in standings(state)
         ]
 
-    def record(self, state: BoutState, events: Sequence[Event]) -> dict[str, Any]:
-        return {
-            "turn": state.turn,
-            "gladiators": snapshot(state),
-            "events": [e.to_dict() for e in events],
-        }
-
-    def result(self, state: BoutState) -> dict[str, Any]:
-        return {
-            "finished": state.finished,
-            "standings": [s.to_dict() for s in self.standings(state)],
-        }
-
-    def to_json(self, state: BoutState) -> dict[str, Any]:
-        return state_to_json(state)
-
-    def from_json(self, data: Mapping[str, Any]) -> BoutState:
-        return state_from_json(data)
+    def snapshot(self, state: BoutState) -> dict[str, Any]:
+        return snapshot(state)

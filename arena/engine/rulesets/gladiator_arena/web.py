@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.core.campaign import OrderField, TextHelp, WhatIf, what_if_of
+from arena.engine.core.campaign import OrderField, TextHelp, WebPlay, WhatIf, what_if_of
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_arena.forum import (
     ForumFormatError,
@@ -55,7 +55,7 @@ def _destination(draft: Mapping[str, Any]) -> Square | None:
     return None
 
 
-class GladiatorArenaWeb:
+class GladiatorArenaWeb(WebPlay):
     # The order page's threat overlay and "what if" preview (preview.py).
     previews = frozenset({"threats", "what_if"})
 

@@ -21,6 +21,7 @@ from typing import Any
 from arena.engine.core.board import Square
 from arena.engine.core.campaign import (
     Advance,
+    CampaignAdapter,
     Entrant,
     GladiatorType,
     OptionField,
@@ -68,7 +69,7 @@ def _bonuses(build: Mapping[str, Any]) -> dict[str, int]:
     return dict(build.get("bonuses", {}))
 
 
-class GladiatorQuestCampaign:
+class GladiatorQuestCampaign(CampaignAdapter):
     has_levels = True
     record = RecordWords(
         wins="Wins",

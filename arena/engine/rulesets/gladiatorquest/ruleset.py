@@ -15,7 +15,8 @@ from typing import Any, ClassVar
 
 from arena.engine.core.dice import Dice, DiceError
 from arena.engine.core.events import Event, rolls_by_kind
-from arena.engine.core.protocol import Column, Need, Pending, Standing, play_to_end
+from arena.engine.core.protocol import Column, Need, Pending, Standing
+from arena.engine.core.ruleset import Ruleset
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest import (
     combat,
@@ -27,24 +28,16 @@ from arena.engine.rulesets.gladiatorquest import (
     turn,
 )
 from arena.engine.rulesets.gladiatorquest.campaign import GladiatorQuestCampaign
-from arena.engine.rulesets.gladiatorquest.orders import (
-    CombatOrder,
-    StepOrder,
-    combat_order_json,
-    step_order_json,
-)
+from arena.engine.rulesets.gladiatorquest.orders import combat_order_json, step_order_json
 from arena.engine.rulesets.gladiatorquest.state import FIGHTING, BoutState
 from arena.engine.rulesets.gladiatorquest.tactics import step_order
 
 
-def _advance(
-    s: BoutState, raw: Mapping[str, Any], dice: Dice, owned: bool = True
-) -> tuple[BoutState, list[Event]]:
-    """The next turn from state `s`, which is changed only when `owned` (advance; apply
-    passes False, and the turn is resolved on a copy). Dice that run out are bad input, like a
-    bad order."""
+def _resolve(s: BoutState, raw: Mapping[str, Any], dice: Dice) -> tuple[BoutState, list[Event]]:
+    """The next turn from state `s`, resolved on a copy (`s` is never changed). Dice that run
+    out are bad input, like a bad order."""
     try:
-        t = turn.begin(s, dice, owned)
+        t = turn.begin(s, dice)
         if not t.rolled and not t.combat:
             # The phase's roll opens the turn: the orders are read against the rolled state.
             movement.begin_phase(t)
@@ -77,28 +70,29 @@ def _everyone(who: tuple[str, ...], phase: str) -> Pending:
     return Pending(Need.EVERYONE, who, phase)
 
 
-class GladiatorQuest:
+class GladiatorQuest(Ruleset):
     slug: ClassVar[str] = "gladiatorquest"
     version: ClassVar[str] = "1.3"
     title: ClassVar[str] = "GladiatorQuest"
     columns: ClassVar[tuple[Column, ...]] = standings.COLUMNS
     placing: ClassVar[str] = standings.PLACING
-    # (Here, before the method `standings` hides the module.) The log's entry of a turn, asked every
-    # step: the function itself, with no call around it.
+    # (Here, before the method `standings` hides the module.) The log's entry of a turn: its
+    # own shape (the events before the gladiators, and the things on the ground).
     record = staticmethod(standings.record)
     campaign = GladiatorQuestCampaign()
-    web = None  # not played by web yet: its bouts are fought by tactics
+    # Not played by web yet (web stays None): its bouts are fought by tactics.
     # Which fields of each event kind hold dice, for the bout report (core.events.Event.rolls).
     dice_fields: ClassVar[Mapping[str, tuple[str, ...]]] = rolls_by_kind(events)
-    # Whoever wrote no order gets his tactics' order in apply (the phases' read_orders), so
-    # the driver need not ask for it first (core/protocol.py).
-    fills_absent_orders: ClassVar[bool] = True
+    state_json = (state.to_json, state.from_json)
 
-    def play(self, bout: dict[str, Any]) -> dict[str, Any]:
-        """The whole bout through the generic driver, in this rule set's historic log shape:
-        the board, contest and exit first, and "next" (who writes orders for the next turn)
-        at the top when the given turns ran out before the end."""
-        log, end = play_to_end(self, _driver_bout(bout))
+    def driver_input(self, bout: Mapping[str, Any]) -> dict[str, Any]:
+        """This rule set's input wraps each turn's orders: {"turn": n, "orders": {...}}."""
+        return _driver_bout(bout)
+
+    def log(self, log: dict[str, Any], end: BoutState) -> dict[str, Any]:
+        """This rule set's historic log shape: the board, contest and exit first, and "next"
+        (who writes orders for the next turn) at the top when the given turns ran out before
+        the end."""
         options = end.options
         out = {
             "ruleset": log["ruleset"],
@@ -141,33 +135,16 @@ class GladiatorQuest:
                 return None
         elif who not in s.by_name or not movement.writes_orders(s, s.by_name[who]):
             return None
-        order = self.plan(s, who)
-        if order is None:
-            return None
-        return combat_order_json(order) if s.combat else step_order_json(order)
-
-    def plan(self, s: BoutState, who: str) -> StepOrder | CombatOrder | None:
-        """The tactics' order as apply reads it (an order object, not its JSON: apply takes
-        both; the driver fills absent orders with this one). Asked only for a name pending(s)
-        gave (the protocol's rule for plan), so who writes orders is not worked out again:
-        that was a third of this call's cost, every step."""
         if s.combat:
-            return combat.tactics_order(s, s.fronts[who])
-        return step_order(s, s.by_name[who])
+            fought = combat.tactics_order(s, s.fronts[who])
+            return None if fought is None else combat_order_json(fought)
+        stepped = step_order(s, s.by_name[who])
+        return None if stepped is None else step_order_json(stepped)
 
     def apply(
         self, s: BoutState, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[BoutState, Sequence[Event]]:
-        return _advance(s, orders, dice, False)
-
-    # apply, for the driver that hands over its own state and never reads it again
-    # (core/protocol.py): the turn is resolved on that state itself instead of a copy. The
-    # function itself rather than a method calling it: the driver asks it every step, and a
-    # call costs as much as a short phase function.
-    advance = staticmethod(_advance)
-
-    def is_over(self, s: BoutState) -> bool:
-        return s.finished
+        return _resolve(s, orders, dice)
 
     def standings(self, s: BoutState) -> list[Standing]:
         return standings.standings(s)
@@ -190,12 +167,6 @@ class GladiatorQuest:
 
     def max_steps(self, s: BoutState) -> int:
         return s.options.max_turns
-
-    def to_json(self, s: BoutState) -> dict[str, Any]:
-        return state.to_json(s)
-
-    def from_json(self, data: Mapping[str, Any]) -> BoutState:
-        return state.from_json(data)
 
 
 def _read_orders(s: BoutState, raw: Mapping[str, Any]) -> dict[str, Any]:

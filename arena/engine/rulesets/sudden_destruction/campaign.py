@@ -16,6 +16,7 @@ from typing import Any
 from arena.engine.core.board import MAX_FILES, Square
 from arena.engine.core.campaign import (
     Advance,
+    CampaignAdapter,
     Entrant,
     GladiatorType,
     OptionField,
@@ -81,7 +82,7 @@ def _levels(build: Mapping[str, Any]) -> Levels:
     return Levels.from_json({**INITIAL.to_json(), **build.get("levels", {})})
 
 
-class SuddenDestructionCampaign:
+class SuddenDestructionCampaign(CampaignAdapter):
     has_levels = False  # tech levels are the progression; the sheet shows them
     record = RecordWords(
         wins="Wins",

@@ -9,7 +9,8 @@ from typing import Any, ClassVar
 
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event, rolls_by_kind
-from arena.engine.core.protocol import Column, Need, Pending, Standing, play_with
+from arena.engine.core.protocol import Column, Need, Pending, Standing
+from arena.engine.core.ruleset import Ruleset, StepWord
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.sudden_destruction import events
 from arena.engine.rulesets.sudden_destruction.campaign import SuddenDestructionCampaign
@@ -27,7 +28,7 @@ from arena.engine.rulesets.sudden_destruction.tactics import default_plan
 from arena.engine.rulesets.sudden_destruction.web import SuddenDestructionWeb, snapshot
 
 
-class SuddenDestruction:
+class SuddenDestruction(Ruleset):
     slug: ClassVar[str] = SLUG
     # Bump on any change that alters a stored log
     # (docs/decisions/0009-rule-set-versions-and-stored-logs.md says why).
@@ -36,14 +37,12 @@ class SuddenDestruction:
     columns: ClassVar[tuple[Column, ...]] = COLUMNS
     placing: ClassVar[str] = PLACING
     # "Games are played in rounds" (the text): the pages and messages say "round 3", not "turn".
-    step_word: ClassVar[str] = "round"
+    step_word: ClassVar[StepWord] = StepWord("round", "rounds")
     campaign = SuddenDestructionCampaign()
     web = SuddenDestructionWeb()
     # Which fields of each event kind hold dice, for the bout report (core.events.Event.rolls).
     dice_fields: ClassVar[Mapping[str, tuple[str, ...]]] = rolls_by_kind(events)
-
-    def play(self, bout: dict[str, Any]) -> dict[str, Any]:
-        return play_with(self, bout)
+    state_json = (state_to_json, state_from_json)
 
     def setup(self, bout: Mapping[str, Any]) -> State:
         return setup_bout(bout)
@@ -63,11 +62,6 @@ class SuddenDestruction:
     def tactics(self, state: State, who: str) -> dict[str, Any]:
         return default_plan(state, who).to_json()
 
-    def plan(self, state: State, who: str) -> Plan:
-        """The tactics' plan as apply reads it (a Plan, not its JSON: apply takes both, so a
-        tactics round is not written as JSON and read back)."""
-        return default_plan(state, who)
-
     def apply(
         self, state: State, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[State, Sequence[Event]]:
@@ -79,36 +73,21 @@ class SuddenDestruction:
             where = f"turns[{state.round}].{who}"
             if who not in waiting:
                 raise EngineInputError(where, f"{who} is not on the board this round")
-            # A Plan is the tactics' own (plan above), legal as it was written.
-            plans[who] = order if isinstance(order, Plan) else parse_plan(state, who, order, where)
+            plans[who] = parse_plan(state, who, order, where)
         return resolve_round(state, plans, dice)
-
-    def is_over(self, state: State) -> bool:
-        return state.finished
 
     def standings(self, state: State) -> list[Standing]:
         return standings(state)
 
-    def record(self, state: State, events: Sequence[Event]) -> dict[str, Any]:
-        return {
-            "turn": state.round,
-            "phase": "round",
-            "gladiators": snapshot(state),
-            "events": [e.to_dict() for e in events],
-        }
+    def turn_number(self, state: State) -> int:
+        return state.round
 
-    def result(self, state: State) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "finished": state.finished,
-            "standings": [s.to_dict() for s in self.standings(state)],
-        }
+    def snapshot(self, state: State) -> dict[str, Any]:
+        return snapshot(state)
+
+    def record_phase(self, state: State) -> str:
+        return "round"
+
+    def result_extra(self, state: State) -> dict[str, Any]:
         winner = winner_of(state) if state.finished else None
-        if winner is not None:
-            out["winner"] = winner
-        return out
-
-    def to_json(self, state: State) -> dict[str, Any]:
-        return state_to_json(state)
-
-    def from_json(self, data: Mapping[str, Any]) -> State:
-        return state_from_json(data)
+        return {} if winner is None else {"winner": winner}

@@ -22,10 +22,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.core.campaign import OrderField, TextHelp
+from arena.engine.core.campaign import OrderField, TextHelp, WebPlay
 from arena.engine.core.events import Event
+from arena.engine.core.forum import escape_bbcode, escape_markdown
 from arena.engine.errors import EngineInputError
-from arena.engine.rulesets.gladiator_arena.forum import escape_bbcode, escape_markdown
 from arena.engine.rulesets.sudden_destruction.data import (
     ATTRIBUTES,
     LABELS,
@@ -316,7 +316,7 @@ def text_help(state: State, who: str, draft: Mapping[str, Any]) -> TextHelp:
     )
 
 
-class SuddenDestructionWeb:
+class SuddenDestructionWeb(WebPlay):
     def order_schema(self) -> tuple[OrderField, ...]:
         return ORDER
 
