@@ -1,6 +1,6 @@
 """Sudden Destruction on the turn protocol: one round is one step. Every counter on the board
 writes a secret plan at once (Need.EVERYONE); the step plays the tech attempts, the action
-protocol and the repairs (resolve.py) and records each phase in its events."""
+protocol and the repairs (turn.py) and records each phase in its events."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from arena.engine.core.protocol import Column, Need, Pending, Standing, play_wit
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.sudden_destruction import events
 from arena.engine.rulesets.sudden_destruction.campaign import SuddenDestructionCampaign
-from arena.engine.rulesets.sudden_destruction.plan import Plan, parse_plan, read_plan
-from arena.engine.rulesets.sudden_destruction.resolve import resolve_round, winner_of
+from arena.engine.rulesets.sudden_destruction.ending import winner_of
+from arena.engine.rulesets.sudden_destruction.orders import Plan, parse_plan, read_plan
 from arena.engine.rulesets.sudden_destruction.setup import parse_options, setup_bout
 from arena.engine.rulesets.sudden_destruction.standings import COLUMNS, PLACING, standings
 from arena.engine.rulesets.sudden_destruction.state import (
@@ -24,6 +24,7 @@ from arena.engine.rulesets.sudden_destruction.state import (
     state_to_json,
 )
 from arena.engine.rulesets.sudden_destruction.tactics import default_plan
+from arena.engine.rulesets.sudden_destruction.turn import resolve_turn
 from arena.engine.rulesets.sudden_destruction.web import SuddenDestructionWeb, snapshot
 
 
@@ -63,11 +64,6 @@ class SuddenDestruction:
     def tactics(self, state: State, who: str) -> dict[str, Any]:
         return default_plan(state, who).to_json()
 
-    def plan(self, state: State, who: str) -> Plan:
-        """The tactics' plan as apply reads it (a Plan, not its JSON: apply takes both, so a
-        tactics round is not written as JSON and read back)."""
-        return default_plan(state, who)
-
     def apply(
         self, state: State, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[State, Sequence[Event]]:
@@ -79,9 +75,8 @@ class SuddenDestruction:
             where = f"turns[{state.round}].{who}"
             if who not in waiting:
                 raise EngineInputError(where, f"{who} is not on the board this round")
-            # A Plan is the tactics' own (plan above), legal as it was written.
-            plans[who] = order if isinstance(order, Plan) else parse_plan(state, who, order, where)
-        return resolve_round(state, plans, dice)
+            plans[who] = parse_plan(state, who, order, where)
+        return resolve_turn(state, plans, dice)
 
     def is_over(self, state: State) -> bool:
         return state.finished

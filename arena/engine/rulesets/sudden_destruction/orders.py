@@ -1,7 +1,7 @@
 """A player's plan for one round: the written form of the table talk of the action phase.
 
 Everybody writes a plan at once and in secret (one protocol step, Need.EVERYONE); the engine
-then plays the plans (resolve.py). A plan as JSON:
+then plays the plans (turn.py). A plan as JSON:
 
     {"tech": {"attribute": "accuracy", "level": 2},      # or null: no attempt this round
      "actions": [{"go": "C3"}, {"fire": "Red"}, {"wait": true}, {"close": "Red"}],
@@ -231,14 +231,3 @@ def parse_plan(state: State, who: str, order: Any, where: str) -> Plan:
     if problems:
         raise EngineInputError(where, "; ".join(problems))
     return plan
-
-
-def step_towards(start: Square, goal: Square) -> Square:
-    """One orthogonal step along a shortest route: along the longer difference first, files
-    first on a tie, so that a route is the same whoever computes it."""
-    dcol, drow = goal.col - start.col, goal.row - start.row
-    if dcol == 0 and drow == 0:
-        return start
-    if abs(dcol) >= abs(drow):
-        return Square(start.col + (1 if dcol > 0 else -1), start.row)
-    return Square(start.col, start.row + (1 if drow > 0 else -1))
