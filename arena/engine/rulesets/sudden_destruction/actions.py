@@ -25,7 +25,7 @@ def action_phase(state: State, turn: Round) -> State:
     turn.tell(PhaseBegan(turn.number, Phase.ACTIONS))
     order = [m.name for m in initiative_order(state.machines, turn.number)]
     turn.rank = {name: i for i, name in enumerate(order)}
-    state = replace(state, machines=tuple(map(points_for_the_round, state.machines)))
+    state = state.with_machines(tuple(map(points_for_the_round, state.machines)))
     cursor = dict.fromkeys(order, 0)  # the next action of each plan
     while True:
         acting = [name for name in order if busy(state.machine(name), turn, cursor[name])]
@@ -38,16 +38,21 @@ def action_phase(state: State, turn: Round) -> State:
                 if done:
                     cursor[name] += 1
     turn.tick = 0
-    return replace(state, machines=tuple(map(points_lost, state.machines)))
+    return state.with_machines(tuple(map(points_lost, state.machines)))
 
 
 def points_for_the_round(m: Machine) -> Machine:
-    """Movement points and firing rate to spend this round, as the levels say."""
+    """Movement points and firing rate to spend this round, as the levels say (a counter off
+    the board does nothing more)."""
+    if not m.alive:
+        return m
     return replace(m, moves_left=m.levels.movement, shots_left=m.levels.firing_rate)
 
 
 def points_lost(m: Machine) -> Machine:
     """'Players cannot save movement or firing points until the next round.'"""
+    if m.moves_left == 0 and m.shots_left == 0:
+        return m
     return replace(m, moves_left=0, shots_left=0)
 
 

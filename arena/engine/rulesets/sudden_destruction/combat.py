@@ -90,8 +90,8 @@ def return_fire(state: State, attacker: str, target: str, turn: Round) -> State:
 def shoot(state: State, shooter: str, target: str, turn: Round) -> State:
     """One shot, spending a firing point: a hit on a d10 of at most the accuracy, then the
     damage, less what armour plates absorb; damage reaching the hit points destroys."""
-    s = replace(state.machine(shooter), shots_left=state.machine(shooter).shots_left - 1)
-    state = state.with_machine(s)
+    s = state.machine(shooter)
+    state = state.with_machine(replace(s, shots_left=s.shots_left - 1))
     die = turn.d10()
     hit = die <= s.levels.accuracy
     damage, decider = (

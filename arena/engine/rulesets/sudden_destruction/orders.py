@@ -45,7 +45,7 @@ class Verb(Enum):
     WAIT = "wait"
 
 
-STEPPING = (Verb.MOVE, Verb.GO, Verb.CLOSE)
+VERBS: dict[str, Verb] = {verb.value: verb for verb in Verb}  # an action's key -> its verb
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,9 +137,8 @@ def _action(raw: Any, n: int, problems: list[str]) -> Action | None:
         problems.append(f"action {n}: one of move, go, close, fire or wait")
         return None
     ((key, target),) = raw.items()
-    try:
-        verb = Verb(key)
-    except ValueError:
+    verb = VERBS.get(key)
+    if verb is None:
         problems.append(f"action {n}: {key!r} is not move, go, close, fire or wait")
         return None
     if verb is Verb.WAIT:

@@ -11,7 +11,7 @@ from arena.engine.rulesets.sudden_destruction.state import Machine, State
 
 def repair_phase(state: State, turn: Round) -> State:
     turn.tell(PhaseBegan(turn.number, Phase.REPAIR))
-    return replace(state, machines=tuple(repair(m, turn) for m in state.machines))
+    return state.with_machines(tuple(repair(m, turn) for m in state.machines))
 
 
 def repair(m: Machine, turn: Round) -> Machine:

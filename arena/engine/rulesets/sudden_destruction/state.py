@@ -82,6 +82,8 @@ class Machine:
 
 @dataclass(frozen=True, slots=True)
 class State:
+    """The board between rounds. Each counter's seat is its place in `machines`."""
+
     options: Options
     machines: tuple[Machine, ...]
     round: int = 0  # rounds played
@@ -110,11 +112,14 @@ class State:
         return m if m is not None and m.alive else None
 
     def with_machine(self, changed: Machine) -> State:
-        """This state with `changed` in place of the counter of its name."""
-        return replace(
-            self,
-            machines=tuple(changed if m.name == changed.name else m for m in self.machines),
-        )
+        """This state with `changed` in place of the counter of its seat."""
+        seat = changed.seat
+        machines = (*self.machines[:seat], changed, *self.machines[seat + 1 :])
+        return State(self.options, machines, self.round, self.finished)
+
+    def with_machines(self, machines: tuple[Machine, ...]) -> State:
+        """This state with every counter as given (in seat order)."""
+        return State(self.options, machines, self.round, self.finished)
 
 
 def machine_to_json(m: Machine) -> dict[str, Any]:
