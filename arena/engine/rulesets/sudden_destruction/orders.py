@@ -119,7 +119,7 @@ def _drawn(state: State, who: str, order: Mapping[str, Any], problems: list[str]
 def _tech(raw: Any, problems: list[str]) -> Tech | None:
     if raw is None:
         return None
-    if not isinstance(raw, Mapping) or set(raw) != {"attribute", "level"}:
+    if not isinstance(raw, dict) or set(raw) != {"attribute", "level"}:
         problems.append('tech: {"attribute": ..., "level": ...} or nothing')
         return None
     attribute, level = raw["attribute"], raw["level"]
@@ -133,7 +133,7 @@ def _tech(raw: Any, problems: list[str]) -> Tech | None:
 
 
 def _action(raw: Any, n: int, problems: list[str]) -> Action | None:
-    if not isinstance(raw, Mapping) or len(raw) != 1:
+    if not isinstance(raw, dict) or len(raw) != 1:
         problems.append(f"action {n}: one of move, go, close, fire or wait")
         return None
     ((key, target),) = raw.items()
@@ -152,7 +152,7 @@ def _action(raw: Any, n: int, problems: list[str]) -> Action | None:
 def read_plan(state: State, who: str, order: Any) -> tuple[Plan, list[str]]:
     """The plan `order` stands for, and what is wrong with it for `who` this round, in words."""
     problems: list[str] = []
-    if not isinstance(order, Mapping):
+    if not isinstance(order, dict):
         return Plan(), ["a plan is an object (tech, actions, interrupt, return_fire, evade)"]
     if order and set(order) <= set(DRAWN):
         plan = _drawn(state, who, order, problems)
