@@ -3,7 +3,7 @@
 Four war machines on 8x8 from the four corners, at random campaign levels (a veteran's few
 levels in each attribute), playing their default tactics with random research settings. The
 (state, plans, dice state) triples are prepared first by playing seeded bouts; only
-resolve_round is timed, each round with its own seeded dice.
+resolve_turn is timed, each round with its own seeded dice.
 
     .venv/bin/python bench/sd_bench.py [--rounds N] [--seed S]
 """
@@ -25,7 +25,7 @@ from arena.engine.rulesets.sudden_destruction import (
     State,
     SuddenDestruction,
     default_plan,
-    resolve_round,
+    resolve_turn,
     setup_bout,
 )
 from arena.engine.rulesets.sudden_destruction.setup import SETTINGS
@@ -63,7 +63,7 @@ def prepare(rounds: int, seed: int) -> list[tuple[State, dict[str, Plan], int]]:
         plans = {m.name: default_plan(state, m.name) for m in state.living}
         dice_seed = rng.randrange(2**32)
         triples.append((state, plans, dice_seed))
-        state, _ = resolve_round(state, plans, Dice.seeded(dice_seed))
+        state, _ = resolve_turn(state, plans, Dice.seeded(dice_seed))
     return triples
 
 
@@ -73,7 +73,7 @@ def _best(triples: list[tuple[State, dict[str, Plan], int]]) -> float:
         dice = [Dice.seeded(seed) for _, _, seed in triples]
         start = time.perf_counter()
         for (state, plans, _), d in zip(triples, dice, strict=True):
-            resolve_round(state, plans, d)
+            resolve_turn(state, plans, d)
         best = min(best, time.perf_counter() - start)
     return best
 
@@ -88,7 +88,7 @@ def main() -> None:
     print(f"sudden-destruction: {len(triples)} rounds with 4 machines on the board")
     print(
         f"  {1 / per_round:,.0f} rounds/s, {per_round * 1e6:.1f} us per round "
-        "(resolve_round with default tactics' plans; best of 5)"
+        "(resolve_turn with default tactics' plans; best of 5)"
     )
 
 

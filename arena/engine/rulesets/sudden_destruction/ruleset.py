@@ -1,6 +1,6 @@
 """Sudden Destruction on the turn protocol: one round is one step. Every counter on the board
 writes a secret plan at once (Need.EVERYONE); the step plays the tech attempts, the action
-protocol and the repairs (resolve.py) and records each phase in its events."""
+protocol and the repairs (turn.py) and records each phase in its events."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from arena.engine.core.ruleset import Ruleset, StepWord
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.sudden_destruction import events
 from arena.engine.rulesets.sudden_destruction.campaign import SuddenDestructionCampaign
-from arena.engine.rulesets.sudden_destruction.plan import Plan, parse_plan, read_plan
-from arena.engine.rulesets.sudden_destruction.resolve import resolve_round, winner_of
+from arena.engine.rulesets.sudden_destruction.ending import winner_of
+from arena.engine.rulesets.sudden_destruction.orders import Plan, parse_plan, read_plan
 from arena.engine.rulesets.sudden_destruction.setup import parse_options, setup_bout
 from arena.engine.rulesets.sudden_destruction.standings import COLUMNS, PLACING, standings
 from arena.engine.rulesets.sudden_destruction.state import (
@@ -25,6 +25,7 @@ from arena.engine.rulesets.sudden_destruction.state import (
     state_to_json,
 )
 from arena.engine.rulesets.sudden_destruction.tactics import default_plan
+from arena.engine.rulesets.sudden_destruction.turn import resolve_turn
 from arena.engine.rulesets.sudden_destruction.web import SuddenDestructionWeb, snapshot
 
 
@@ -74,7 +75,7 @@ class SuddenDestruction(Ruleset):
             if who not in waiting:
                 raise EngineInputError(where, f"{who} is not on the board this round")
             plans[who] = parse_plan(state, who, order, where)
-        return resolve_round(state, plans, dice)
+        return resolve_turn(state, plans, dice)
 
     def standings(self, state: State) -> list[Standing]:
         return standings(state)

@@ -65,14 +65,25 @@ class Machine:
     gained: int = 0  # tech levels gained by its rolls during this bout
     plates_used: int = 0
     tactics: Tactics = Tactics()
+    # The round's unspent movement and firing points: set from the levels when the action
+    # phase begins, zero again when it ends ("Players cannot save movement or firing points
+    # until the next round"), so never part of the stored state.
+    moves_left: int = 0
+    shots_left: int = 0
 
     @property
     def hp_left(self) -> int:
         return self.levels.hit_points - self.damage
 
+    def reaches(self, other: Machine) -> bool:
+        """`other` is within this counter's range (orthogonal distance; 0 = same square)."""
+        return self.square.manhattan(other.square) <= self.levels.range
+
 
 @dataclass(frozen=True, slots=True)
 class State:
+    """The board between rounds. Each counter's seat is its place in `machines`."""
+
     options: Options
     machines: tuple[Machine, ...]
     round: int = 0  # rounds played
@@ -87,6 +98,28 @@ class State:
 
     def evolve(self, **changes: Any) -> State:
         return replace(self, **changes)
+
+    def machine(self, name: str) -> Machine:
+        """The counter of that name (on the board or not): a name the round already knows."""
+        for m in self.machines:
+            if m.name == name:
+                return m
+        raise KeyError(name)
+
+    def on_board(self, name: str) -> Machine | None:
+        """The counter of that name while it is on the board."""
+        m = self.get(name)
+        return m if m is not None and m.alive else None
+
+    def with_machine(self, changed: Machine) -> State:
+        """This state with `changed` in place of the counter of its seat."""
+        seat = changed.seat
+        machines = (*self.machines[:seat], changed, *self.machines[seat + 1 :])
+        return State(self.options, machines, self.round, self.finished)
+
+    def with_machines(self, machines: tuple[Machine, ...]) -> State:
+        """This state with every counter as given (in seat order)."""
+        return State(self.options, machines, self.round, self.finished)
 
 
 def machine_to_json(m: Machine) -> dict[str, Any]:

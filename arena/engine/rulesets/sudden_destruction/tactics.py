@@ -15,7 +15,7 @@ initiative.
 from __future__ import annotations
 
 from arena.engine.rulesets.sudden_destruction.data import ATTRIBUTES, MAX_LEVEL, raise_problem
-from arena.engine.rulesets.sudden_destruction.plan import ANY, Action, Plan, Tech, Verb
+from arena.engine.rulesets.sudden_destruction.orders import ANY, Action, Plan, Tech, Verb
 from arena.engine.rulesets.sudden_destruction.state import Machine, State
 
 # (attribute, level wanted) in the order a research setting pursues them; once all are met,

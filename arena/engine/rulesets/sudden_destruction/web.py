@@ -37,7 +37,7 @@ from arena.engine.rulesets.sudden_destruction.events import (
     Phase,
     PhaseBegan,
 )
-from arena.engine.rulesets.sudden_destruction.plan import DRAWN, Verb, read_plan
+from arena.engine.rulesets.sudden_destruction.orders import DRAWN, Verb, read_plan
 from arena.engine.rulesets.sudden_destruction.standings import tech_line
 from arena.engine.rulesets.sudden_destruction.state import State
 

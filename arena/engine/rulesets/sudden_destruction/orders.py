@@ -1,7 +1,7 @@
 """A player's plan for one round: the written form of the table talk of the action phase.
 
 Everybody writes a plan at once and in secret (one protocol step, Need.EVERYONE); the engine
-then plays the plans (resolve.py). A plan as JSON:
+then plays the plans (turn.py). A plan as JSON:
 
     {"tech": {"attribute": "accuracy", "level": 2},      # or null: no attempt this round
      "actions": [{"go": "C3"}, {"fire": "Red"}, {"wait": true}, {"close": "Red"}],
@@ -45,7 +45,7 @@ class Verb(Enum):
     WAIT = "wait"
 
 
-STEPPING = (Verb.MOVE, Verb.GO, Verb.CLOSE)
+VERBS: dict[str, Verb] = {verb.value: verb for verb in Verb}  # an action's key -> its verb
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +119,7 @@ def _drawn(state: State, who: str, order: Mapping[str, Any], problems: list[str]
 def _tech(raw: Any, problems: list[str]) -> Tech | None:
     if raw is None:
         return None
-    if not isinstance(raw, Mapping) or set(raw) != {"attribute", "level"}:
+    if not isinstance(raw, dict) or set(raw) != {"attribute", "level"}:
         problems.append('tech: {"attribute": ..., "level": ...} or nothing')
         return None
     attribute, level = raw["attribute"], raw["level"]
@@ -133,13 +133,12 @@ def _tech(raw: Any, problems: list[str]) -> Tech | None:
 
 
 def _action(raw: Any, n: int, problems: list[str]) -> Action | None:
-    if not isinstance(raw, Mapping) or len(raw) != 1:
+    if not isinstance(raw, dict) or len(raw) != 1:
         problems.append(f"action {n}: one of move, go, close, fire or wait")
         return None
     ((key, target),) = raw.items()
-    try:
-        verb = Verb(key)
-    except ValueError:
+    verb = VERBS.get(key)
+    if verb is None:
         problems.append(f"action {n}: {key!r} is not move, go, close, fire or wait")
         return None
     if verb is Verb.WAIT:
@@ -153,7 +152,7 @@ def _action(raw: Any, n: int, problems: list[str]) -> Action | None:
 def read_plan(state: State, who: str, order: Any) -> tuple[Plan, list[str]]:
     """The plan `order` stands for, and what is wrong with it for `who` this round, in words."""
     problems: list[str] = []
-    if not isinstance(order, Mapping):
+    if not isinstance(order, dict):
         return Plan(), ["a plan is an object (tech, actions, interrupt, return_fire, evade)"]
     if order and set(order) <= set(DRAWN):
         plan = _drawn(state, who, order, problems)
@@ -231,14 +230,3 @@ def parse_plan(state: State, who: str, order: Any, where: str) -> Plan:
     if problems:
         raise EngineInputError(where, "; ".join(problems))
     return plan
-
-
-def step_towards(start: Square, goal: Square) -> Square:
-    """One orthogonal step along a shortest route: along the longer difference first, files
-    first on a tie, so that a route is the same whoever computes it."""
-    dcol, drow = goal.col - start.col, goal.row - start.row
-    if dcol == 0 and drow == 0:
-        return start
-    if abs(dcol) >= abs(drow):
-        return Square(start.col + (1 if dcol > 0 else -1), start.row)
-    return Square(start.col, start.row + (1 if drow > 0 else -1))

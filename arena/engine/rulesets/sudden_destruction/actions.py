@@ -1,0 +1,139 @@
+"""Phase 2, "Actions": every counter carries out its plan, one action a tick, in initiative
+order, until all movement and firing is spent or nobody wishes to do anything else."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arena.engine.core.board import Square
+from arena.engine.rulesets.sudden_destruction.combat import (
+    attack,
+    move_one_square,
+    nearest_in_range,
+)
+from arena.engine.rulesets.sudden_destruction.events import Idle, Idled, Phase, PhaseBegan, Why
+from arena.engine.rulesets.sudden_destruction.movement import step_towards
+from arena.engine.rulesets.sudden_destruction.orders import ANY, Action, Verb
+from arena.engine.rulesets.sudden_destruction.round import Round
+from arena.engine.rulesets.sudden_destruction.state import Machine, State
+from arena.engine.rulesets.sudden_destruction.tech import initiative_order
+
+
+def action_phase(state: State, turn: Round) -> State:
+    """The ticks of the round: in each, every counter still busy takes the next action of its
+    plan, in initiative order (as the levels stand after the tech phase)."""
+    turn.tell(PhaseBegan(turn.number, Phase.ACTIONS))
+    order = [m.name for m in initiative_order(state.machines, turn.number)]
+    turn.rank = {name: i for i, name in enumerate(order)}
+    state = state.with_machines(tuple(map(points_for_the_round, state.machines)))
+    cursor = dict.fromkeys(order, 0)  # the next action of each plan
+    while True:
+        acting = [name for name in order if busy(state.machine(name), turn, cursor[name])]
+        if not acting:
+            break
+        turn.tick += 1
+        for name in acting:
+            if busy(state.machine(name), turn, cursor[name]):
+                state, done = act(state, name, turn.plan(name).actions[cursor[name]], turn)
+                if done:
+                    cursor[name] += 1
+    turn.tick = 0
+    return state.with_machines(tuple(map(points_lost, state.machines)))
+
+
+def points_for_the_round(m: Machine) -> Machine:
+    """Movement points and firing rate to spend this round, as the levels say (a counter off
+    the board does nothing more)."""
+    if not m.alive:
+        return m
+    return replace(m, moves_left=m.levels.movement, shots_left=m.levels.firing_rate)
+
+
+def points_lost(m: Machine) -> Machine:
+    """'Players cannot save movement or firing points until the next round.'"""
+    if m.moves_left == 0 and m.shots_left == 0:
+        return m
+    return replace(m, moves_left=0, shots_left=0)
+
+
+def busy(m: Machine, turn: Round, cursor: int) -> bool:
+    """Whether the counter still acts: 'Actions continue until players have used up all their
+    movement points and firing rate or they do not wish to do anything else.'"""
+    spent = m.moves_left <= 0 and m.shots_left <= 0
+    return m.alive and not spent and cursor < len(turn.plan(m.name).actions)
+
+
+def act(state: State, name: str, action: Action, turn: Round) -> tuple[State, bool]:
+    """One action of `name`'s plan; whether it is done (the plan goes on to the next)."""
+    if action.verb is Verb.WAIT:
+        return state, True
+    if action.verb is Verb.FIRE:
+        return fire(state, name, action, turn), True
+    return walk(state, name, action, turn)
+
+
+def idle(name: str, action: Action, reason: Idle, turn: Round) -> None:
+    turn.tell(Idled(name, action.words(), reason, turn.tick))
+
+
+def goal_of(state: State, action: Action) -> Square | None:
+    """Where a step of `action` heads: the counter it names (on the board), or its square."""
+    other = state.on_board(action.target)
+    if other is not None:
+        return other.square
+    try:
+        return Square.parse(action.target)
+    except ValueError:
+        return None  # a counter named in the plan has been destroyed
+
+
+def walk(state: State, name: str, action: Action, turn: Round) -> tuple[State, bool]:
+    """move / go / close: one step this tick; go and close keep going in later ticks (move
+    until the square or counter, close until the counter is within range)."""
+    goal = goal_of(state, action)
+    if goal is None:
+        idle(name, action, Idle.NO_TARGET, turn)
+        return state, True
+    closing = action.verb is Verb.CLOSE and state.on_board(action.target) is not None
+    if arrived(state, name, action, goal, closing):
+        idle(name, action, Idle.ARRIVED, turn)
+        return state, True
+    m = state.machine(name)
+    if m.moves_left <= 0:
+        idle(name, action, Idle.NO_MOVEMENT_LEFT, turn)
+        return state, True
+    state = move_one_square(state, name, step_towards(m.square, goal), turn)
+    m = state.machine(name)
+    there = arrived(state, name, action, goal, closing)
+    return state, action.verb is Verb.MOVE or there or m.moves_left <= 0 or not m.alive
+
+
+def arrived(state: State, name: str, action: Action, goal: Square, closing: bool) -> bool:
+    """A close has arrived when its counter is within range, a move or go on its square."""
+    m = state.machine(name)
+    if closing:
+        return m.reaches(state.machine(action.target))
+    return m.square == goal
+
+
+def fire(state: State, name: str, action: Action, turn: Round) -> State:
+    """fire X: an attack on X if it is on the board and in range; fire any: on the nearest."""
+    m = state.machine(name)
+    if m.shots_left <= 0:
+        idle(name, action, Idle.NO_FIRING_LEFT, turn)
+        return state
+    if action.target == ANY:
+        target = nearest_in_range(state, m)
+        if target is None:
+            idle(name, action, Idle.NO_TARGET, turn)
+            return state
+    else:
+        found = state.on_board(action.target)
+        if found is None:
+            idle(name, action, Idle.NO_TARGET, turn)
+            return state
+        if not m.reaches(found):
+            idle(name, action, Idle.OUT_OF_RANGE, turn)
+            return state
+        target = found
+    return attack(state, name, target.name, Why.PLAN, turn)

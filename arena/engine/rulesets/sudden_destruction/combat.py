@@ -1,0 +1,138 @@
+"""Attacks (2.2): interrupts, the target's answer (evading or returning fire), hits, damage,
+armour and SUDDEN DESTRUCTION. Each function takes the state and gives a new one."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arena.engine.core.board import Square
+from arena.engine.core.dice import Dice
+from arena.engine.rulesets.sudden_destruction.events import Declared, Destroyed, Evaded, Shot, Why
+from arena.engine.rulesets.sudden_destruction.movement import escape_route, step
+from arena.engine.rulesets.sudden_destruction.orders import ANY
+from arena.engine.rulesets.sudden_destruction.round import Round
+from arena.engine.rulesets.sudden_destruction.state import Machine, State
+
+
+def move_one_square(
+    state: State, name: str, to: Square, turn: Round, *, evading: bool = False
+) -> State:
+    """One square of movement, then the interrupts it allows."""
+    before = state.machine(name).square
+    state = step(state, name, to, turn, evading=evading)
+    return interrupts(state, name, before, turn)
+
+
+def interrupts(state: State, mover: str, start: Square, turn: Round) -> State:
+    """2.2: 'When one player moves into range of another's guns, the other player may
+    immediately "interrupt"'. Whoever now has an enemy in range that it did not have before
+    the step from `start` may attack: the others on the mover, and the mover on those it
+    came within its own range of; in initiative order."""
+    me = state.machine(mover)
+    to = me.square
+    chances: list[tuple[str, str]] = []
+    mine: list[tuple[str, str]] = []
+    for o in state.machines:
+        if not o.alive or o.name == mover:
+            continue
+        # Range is one distance read against either counter's range level.
+        was, now = start.manhattan(o.square), to.manhattan(o.square)
+        if now <= o.levels.range < was:
+            chances.append((o.name, mover))
+        if now <= me.levels.range < was:
+            mine.append((mover, o.name))
+    for shooter, target in sorted(chances + mine, key=lambda pair: turn.rank[pair[0]]):
+        s, t = state.machine(shooter), state.machine(target)
+        wanted = turn.plan(shooter).interrupt in (ANY, target)
+        if wanted and s.alive and t.alive and s.shots_left > 0 and s.reaches(t):
+            state = attack(state, shooter, target, Why.INTERRUPT, turn)
+    return state
+
+
+def attack(state: State, attacker: str, target: str, why: Why, turn: Round) -> State:
+    """A declared attack, with the target's answer: it steps out of range if it may (evade),
+    else it may fire back (return_fire), else the attacker shoots."""
+    turn.tell(Declared(attacker, target, why, turn.tick))
+    a, t = state.machine(attacker), state.machine(target)
+    if t.levels.initiative > a.levels.initiative and turn.plan(target).evade and t.moves_left > 0:
+        way = escape_route(state.options, t, a)
+        if way is not None:
+            return evade(state, target, attacker, way, turn)
+    if turn.plan(target).return_fire and t.shots_left > 0 and t.reaches(a):
+        return return_fire(state, attacker, target, turn)
+    return shoot(state, attacker, target, turn)
+
+
+def evade(state: State, target: str, attacker: str, way: list[Square], turn: Round) -> State:
+    """2.2: 'If the target of an attack has a higher initiative rating and has movement points
+    left, he can try ... to move out of range ... The attack has not happened and the player
+    who had declared the attack has not used up any of his firing rate.'"""
+    turn.tell(Evaded(target, attacker, str(way[-1]), turn.tick))
+    for square in way:
+        if state.machine(target).alive:
+            state = move_one_square(state, target, square, turn, evading=True)
+    return state
+
+
+def return_fire(state: State, attacker: str, target: str, turn: Round) -> State:
+    """The target fires back: the higher initiative resolves first and the other fires only if
+    still on the board; on equal initiative 'they have effectively both fired simultaneously.
+    Both attacks are resolved, regardless of the outcome.'"""
+    turn.tell(Declared(target, attacker, Why.RETURN_FIRE, turn.tick))
+    a, t = state.machine(attacker).levels.initiative, state.machine(target).levels.initiative
+    first, second = (target, attacker) if t > a else (attacker, target)
+    state = shoot(state, first, second, turn)
+    if a == t or state.machine(second).alive:
+        state = shoot(state, second, first, turn)
+    return state
+
+
+def shoot(state: State, shooter: str, target: str, turn: Round) -> State:
+    """One shot, spending a firing point: a hit on a d10 of at most the accuracy, then the
+    damage, less what armour plates absorb; damage reaching the hit points destroys."""
+    s = state.machine(shooter)
+    state = state.with_machine(replace(s, shots_left=s.shots_left - 1))
+    die = turn.d10()
+    hit = die <= s.levels.accuracy
+    damage, decider = (
+        damage_roll(turn.dice, s.levels.min_fire, s.levels.max_fire) if hit else (0, None)
+    )
+    t = state.machine(target)
+    absorbed = min(t.armour, damage)
+    total = t.damage + damage - absorbed
+    t = replace(t, armour=t.armour - absorbed, plates_used=t.plates_used + absorbed, damage=total)
+    turn.tell(
+        Shot(shooter, target, die, hit, decider, damage - absorbed, absorbed, total,
+             t.levels.hit_points, turn.tick)
+    )  # fmt: skip
+    if t.alive and total >= t.levels.hit_points:
+        t = destroyed(t, shooter, turn)
+    return state.with_machine(t)
+
+
+def destroyed(m: Machine, by: str, turn: Round) -> Machine:
+    """SUDDEN DESTRUCTION: the counter leaves the board at once."""
+    turn.tell(Destroyed(m.name, by, turn.number, turn.tick))
+    return replace(m, alive=False, destroyed_in=turn.number, destroyed_by=(by,))
+
+
+def damage_roll(dice: Dice, low: int, high: int) -> tuple[int, int | None]:
+    """Damage of a hit: `low` when min = max (no die), else every value from min to max equally
+    likely: a d10 read in equal bands, re-rolled when it falls beyond the last whole band
+    (RULINGS). Returns (damage, the die that decided it)."""
+    count = high - low + 1
+    if count <= 1:
+        return low, None
+    band = 10 // count
+    while True:
+        die = dice.d10(zero_based=True)
+        if die < band * count:
+            return low + die // band, die
+
+
+def nearest_in_range(state: State, shooter: Machine) -> Machine | None:
+    """The enemy a "fire any" shoots at: the nearest in range, then the weakest, then by seat."""
+    near = [o for o in state.machines if o.alive and o.name != shooter.name and shooter.reaches(o)]
+    if not near:
+        return None
+    return min(near, key=lambda o: (shooter.square.manhattan(o.square), o.hp_left, o.seat))

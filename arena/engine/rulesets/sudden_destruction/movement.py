@@ -1,0 +1,56 @@
+"""Movement (2.1): one square at a time, orthogonally, each costing a movement point."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arena.engine.core.board import ORTHOGONAL, Square
+from arena.engine.rulesets.sudden_destruction.events import Moved
+from arena.engine.rulesets.sudden_destruction.round import Round
+from arena.engine.rulesets.sudden_destruction.state import Machine, Options, State
+
+
+def step_towards(start: Square, goal: Square) -> Square:
+    """One orthogonal step along a shortest route: along the longer difference first, files
+    first on a tie, so that a route is the same whoever computes it."""
+    dcol, drow = goal.col - start.col, goal.row - start.row
+    if dcol == 0 and drow == 0:
+        return start
+    if abs(dcol) >= abs(drow):
+        return Square(start.col + (1 if dcol > 0 else -1), start.row)
+    return Square(start.col, start.row + (1 if drow > 0 else -1))
+
+
+def step(state: State, name: str, to: Square, turn: Round, *, evading: bool = False) -> State:
+    """`name` moves one square to `to`, spending a movement point (the interrupts the step
+    allows are combat.interrupts')."""
+    m = state.machine(name)
+    turn.tell(Moved(name, str(m.square), str(to), turn.tick, evading))
+    return state.with_machine(replace(m, square=to, moves_left=m.moves_left - 1))
+
+
+def escape_route(board: Options, target: Machine, attacker: Machine) -> list[Square] | None:
+    """The shortest way out of the attacker's range within the target's movement left (the
+    farthest square from the attacker among the nearest ways, then A1 order); None when there
+    is none."""
+    reach = attacker.levels.range
+    frontier: list[tuple[Square, list[Square]]] = [(target.square, [])]
+    seen = {target.square}
+    for _ in range(target.moves_left):
+        found, nxt = [], []
+        for square, path in frontier:
+            for dcol, drow in ORTHOGONAL:
+                to = Square(square.col + dcol, square.row + drow)
+                if to in seen or not board.contains(to):
+                    continue
+                seen.add(to)
+                way = [*path, to]
+                nxt.append((to, way))
+                if to.manhattan(attacker.square) > reach:
+                    found.append(way)
+        if found:
+            return min(
+                found, key=lambda w: (-w[-1].manhattan(attacker.square), w[-1].row, w[-1].col)
+            )
+        frontier = nxt
+    return None

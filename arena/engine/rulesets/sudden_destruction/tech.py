@@ -1,0 +1,46 @@
+"""Phase 1, "Attempt to increase one tech level": every counter may try to raise one level."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arena.engine.rulesets.sudden_destruction.data import raise_problem
+from arena.engine.rulesets.sudden_destruction.events import Phase, PhaseBegan, TechRolled
+from arena.engine.rulesets.sudden_destruction.orders import Tech
+from arena.engine.rulesets.sudden_destruction.round import Round
+from arena.engine.rulesets.sudden_destruction.state import Machine, State
+
+
+def tech_phase(state: State, turn: Round) -> State:
+    """Each counter on the board makes its plan's tech attempt, in initiative order."""
+    turn.tell(PhaseBegan(turn.number, Phase.TECH))
+    for m in initiative_order(state.machines, turn.number):
+        attempt = turn.plan(m.name).tech
+        if m.alive and attempt is not None:
+            state = state.with_machine(tech_roll(m, attempt, turn))
+    return state
+
+
+def tech_roll(m: Machine, attempt: Tech, turn: Round) -> Machine:
+    """ "Throw a number of dice equal to the number of levels you want to increase by ... if
+    every die thrown is equal to or greater than the target, the attempt succeeds."""
+    current = m.levels.get(attempt.attribute)
+    if raise_problem(m.levels, attempt.attribute, attempt.level):
+        return m  # refused by validation: never reached for a checked plan
+    dice = tuple(turn.d10() for _ in range(attempt.level - current))
+    success = all(d >= attempt.level for d in dice)
+    turn.tell(TechRolled(m.name, attempt.attribute, current, attempt.level, dice, success))
+    if not success:
+        return m
+    return replace(
+        m,
+        levels=m.levels.raised(attempt.attribute, attempt.level),
+        gained=m.gained + attempt.level - current,
+    )
+
+
+def initiative_order(machines: tuple[Machine, ...], round_no: int) -> list[Machine]:
+    """Higher initiative first; equal initiative by seat, rotating one seat each round so that
+    nobody always goes first."""
+    seats = len(machines)
+    return sorted(machines, key=lambda m: (-m.levels.initiative, (m.seat - round_no) % seats))
