@@ -16,7 +16,7 @@ from arena.engine.core.protocol import Need, Pending, dice_for
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 from arena.engine.rulesets.gladiatorquest.standings import record
-from tests.engine.gladiatorquest.test_random_bouts import _bout
+from tests.engine.gladiatorquest.golden import random_bout
 
 GQ = GladiatorQuest()
 
@@ -27,7 +27,7 @@ def test_no_turn_changes_the_effects_or_record_of_a_state_it_was_given(seed: int
     again at the end: the same JSON as when it was made, although each turn's fighters share
     their effects and record with the state before until a turn puts new ones in their
     hands."""
-    bout = _bout(random.Random(seed))
+    bout = random_bout(random.Random(seed))
     bout.pop("turns", None)
     state, dice = GQ.setup(bout), dice_for(bout)
     kept = []
@@ -42,7 +42,7 @@ def test_no_turn_changes_the_effects_or_record_of_a_state_it_was_given(seed: int
 
 
 def test_pending_answers_are_equal_for_equal_line_ups_and_name_the_step() -> None:
-    bout = _bout(random.Random(1))
+    bout = random_bout(random.Random(1))
     bout.pop("turns", None)
     first, again = GQ.pending(GQ.setup(bout)), GQ.pending(GQ.setup(bout))
     assert isinstance(first, Pending) and first == again
@@ -51,7 +51,7 @@ def test_pending_answers_are_equal_for_equal_line_ups_and_name_the_step() -> Non
 
 
 def test_record_is_the_standings_record_and_takes_the_state_and_events() -> None:
-    bout = _bout(random.Random(2))
+    bout = random_bout(random.Random(2))
     bout.pop("turns", None)
     state, dice = GQ.setup(bout), dice_for(bout)
     orders = {who: GQ.plan(state, who) for who in GQ.pending(state).who}
@@ -62,7 +62,7 @@ def test_record_is_the_standings_record_and_takes_the_state_and_events() -> None
 
 @pytest.mark.parametrize("resolve", ["apply", "advance"])
 def test_dice_that_run_out_are_refused_in_words_by_apply_and_advance(resolve: str) -> None:
-    bout = _bout(random.Random(4))
+    bout = random_bout(random.Random(4))
     bout.pop("turns", None)
     state = GQ.setup(bout)
     orders = {who: GQ.plan(state, who) for who in GQ.pending(state).who}

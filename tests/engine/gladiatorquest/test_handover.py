@@ -18,14 +18,14 @@ from arena.engine.core.protocol import dice_for
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 from arena.engine.rulesets.gladiatorquest.orders import combat_order_json, step_order_json
 from arena.engine.rulesets.gladiatorquest.state import BoutState
-from tests.engine.gladiatorquest.test_random_bouts import _bout
+from tests.engine.gladiatorquest.golden import random_bout
 
 GQ = GladiatorQuest()
 
 
 def _turns(seed: int):
     """(state, events) after each turn of a random bout played by tactics."""
-    bout = _bout(random.Random(seed))
+    bout = random_bout(random.Random(seed))
     bout.pop("turns", None)
     state, dice = GQ.setup(bout), dice_for(bout)
     while not GQ.is_over(state) and state.turn < state.options.max_turns:
