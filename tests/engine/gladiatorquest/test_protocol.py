@@ -105,22 +105,3 @@ def test_validate_words_the_problem_and_tactics_write_legal_orders():
     assert GQ.validate(state, "Brutus", {"move": "forward"}) == []
     assert GQ.validate(state, "Brutus", {"move": "fly"})[0].startswith("unknown direction")
     assert GQ.validate(state, "Nox", GQ.tactics(state, "Nox")) == []
-
-
-@pytest.mark.parametrize("index", range(7))
-def test_the_tactics_plan_resolves_as_its_json_does(index):
-    """The driver hands apply the tactics' order objects (plan); tactics() is their JSON (what
-    play-by-web stores), and the JSON resolves every step to the same state, events and dice."""
-    b = list(_bouts())[index]
-    state, dice = GQ.setup(b), dice_for(b)
-    while not GQ.is_over(state):
-        who = GQ.pending(state).who
-        planned = {w: GQ.plan(state, w) for w in who}
-        written = {w: GQ.tactics(state, w) for w in who}
-        assert json.loads(json.dumps(written)) == written
-        json_dice = Dice.from_json(dice.to_json())
-        by_json, json_events = GQ.apply(state, written, json_dice)
-        state, events = GQ.apply(state, planned, dice)
-        assert by_json == state
-        assert [e.to_dict() for e in json_events] == [e.to_dict() for e in events]
-        assert json_dice.to_json() == dice.to_json()

@@ -14,12 +14,9 @@ from arena.engine.rulesets.gladiatorquest.data import ITEMS, SPELLS, Kind
 from arena.engine.rulesets.gladiatorquest.events import Appealed, Attacked, SpellCast, Thrown
 from arena.engine.rulesets.gladiatorquest.orders import Move, StepOrder, destination
 from arena.engine.rulesets.gladiatorquest.state import (
-    DEAD,
-    DOWN,
-    FIGHTING,
-    MERCY,
     BoutState,
     FighterState,
+    Status,
     defend_dice_of,
     passing_weapon_of,
 )
@@ -38,10 +35,8 @@ MERCY_TARGET = 6
 
 
 def faces(dice: list[CombatFace]) -> tuple[str, ...]:
-    # A list comprehension first: tuple() of a map grows the tuple as it goes (about twice
-    # the cost for a handful of dice). `_value_`, the member's own string: str() of a StrEnum
-    # member makes a new copy of it, kept in the log to the end of the bout.
-    return tuple([face._value_ for face in dice])
+    """Combat dice as the log writes them: each face's word."""
+    return tuple(face.value for face in dice)
 
 
 # --- validation of written orders ----------------------------------------------------------
@@ -73,7 +68,11 @@ def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where:
             other = named(p.give_to, "potion.give_to")
             if "give" in f.used:
                 fail("potion", "only one potion may be given per movement phase (IV.C.4)")
-            if other.side != f.side or other.name == f.name or other.status not in (FIGHTING, DOWN):
+            if (
+                other.side != f.side
+                or other.name == f.name
+                or other.status not in (Status.FIGHTING, Status.DOWN)
+            ):
                 fail("potion.give_to", f"{p.give_to} is not a teammate in the fight")
             assert f.square is not None and other.square is not None
             if f.square.chebyshev(other.square) != 1:
@@ -100,7 +99,7 @@ def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where:
                 fail("spell.target", f"{spell.name} needs a target")
             assert s.target is not None
             other = named(s.target, "spell.target")
-            if other.square is None or other.status is DEAD:
+            if other.square is None or other.status is Status.DEAD:
                 fail("spell.target", f"{other.name} is not in the arena")
             if spell.target == "ally" and other.side != f.side:
                 fail("spell.target", f"{spell.name} is cast on oneself or a teammate")
@@ -110,7 +109,7 @@ def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where:
                 fail("spell.target", "sleep does not work on the undead")
     if order.passing is not None:
         other = named(order.passing, "passing_attack")
-        if other.side == f.side or other.status is not FIGHTING:
+        if other.side == f.side or other.status is not Status.FIGHTING:
             fail("passing_attack", f"{other.name} is not an opponent in the fight (IV.C.3)")
         weapon = passing_weapon_of(f, state.options.contest)
         if weapon.reach <= 1:
@@ -126,7 +125,7 @@ def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where:
             fail("throw.weapon", f"{f.name} carries no throwable {t.weapon}")
         if state.options.contest == "magic_only" and f.spells:
             fail("throw", "magic-only contest: no weapons while spells are left (VIII.H.3)")
-        if other.status is not FIGHTING or other.side == f.side:
+        if other.status is not Status.FIGHTING or other.side == f.side:
             fail("throw.at", f"{other.name} is not an opponent in the fight")
         assert f.square is not None and other.square is not None
         dist = f.square.chebyshev(other.square)
@@ -210,7 +209,7 @@ def gives_on_arrival(turn: BoutState, orders: dict[str, StepOrder]) -> None:
 def give(turn: BoutState, f: FighterState, other: FighterState, potion: str) -> None:
     """IV.C.4: handed to an adjacent teammate, who drinks it."""
     assert f.square is not None and other.square is not None
-    if other.status in (FIGHTING, DOWN) and f.square.chebyshev(other.square) == 1:
+    if other.status in (Status.FIGHTING, Status.DOWN) and f.square.chebyshev(other.square) == 1:
         f.use("give")
         drink(turn, other, potion, given_by=f)
 
@@ -236,7 +235,7 @@ def _cast(turn: BoutState, f: FighterState, slug: str, target: FighterState | No
     spell = SPELLS[slug]
     ev = turn.events
     name = spell.name
-    if target is not None and (target.square is None or target.status is DEAD):
+    if target is not None and (target.square is None or target.status is Status.DEAD):
         ev.append(SpellCast(f.name, name, target.name, (), 0, 0, "the target is gone"))
         return
     if slug == "genie":
@@ -251,7 +250,7 @@ def _cast(turn: BoutState, f: FighterState, slug: str, target: FighterState | No
         wound(turn, target, dmg, f)
     elif slug == "firestorm":
         for o in turn.fighters:
-            if o is f or o.square is None or o.status not in (FIGHTING, MERCY):
+            if o is f or o.square is None or o.status not in (Status.FIGHTING, Status.MERCY):
                 continue
             saves = tuple(turn.dice.d6s(spell.save_dice))
             dmg = spell.damage - sum(1 for s in saves if s >= 5)
@@ -262,7 +261,7 @@ def _cast(turn: BoutState, f: FighterState, slug: str, target: FighterState | No
         board = turn.options.board
         for sq in board.line(f.square, target.square, max(board.width, board.height)):
             o = turn.occupied.get(sq)
-            if o is not None and o.status in (FIGHTING, MERCY):
+            if o is not None and o.status in (Status.FIGHTING, Status.MERCY):
                 ev.append(SpellCast(f.name, name, o.name, (), spell.damage, 0, ""))
                 wound(turn, o, spell.damage, f)
     elif spell.heal:
@@ -272,7 +271,7 @@ def _cast(turn: BoutState, f: FighterState, slug: str, target: FighterState | No
     else:
         effect = _effect(slug, target)
         ev.append(SpellCast(f.name, name, target.name if target else None, (), 0, 0, effect))
-        if target is not None and target.status is MERCY and spell.target == "enemy":
+        if target is not None and target.status is Status.MERCY and spell.target == "enemy":
             slay_by_archers(turn, f)
 
 
@@ -313,7 +312,7 @@ def strike(
     skulls = attack.count(CombatFace.SKULL)
     defend: list[CombatFace] = []
     blocked = 0
-    if skulls and not target.effects.asleep and target.status is FIGHTING:
+    if skulls and not target.effects.asleep and target.status is Status.FIGHTING:
         defend = turn.dice.combat(defend_dice_of(target) + target.effects.defense_bonus)
         if target.effects.defense_bonus:
             target.affect(defense_bonus=0)
@@ -373,7 +372,7 @@ def throws(turn: BoutState, orders: dict[str, StepOrder]) -> None:
         target = turn.by_name[t.target]
         assert f.square is not None
         struck: FighterState | None = None
-        if target.square == t.square and target.status is FIGHTING:
+        if target.square == t.square and target.status is Status.FIGHTING:
             hit, struck, landed = True, target, t.square
         else:
             hit = False
@@ -381,7 +380,7 @@ def throws(turn: BoutState, orders: dict[str, StepOrder]) -> None:
             landed = path[-1] if path else f.square
             for sq in path:
                 o = turn.occupied.get(sq)
-                if o is not None and o.status in (FIGHTING, MERCY):
+                if o is not None and o.status in (Status.FIGHTING, Status.MERCY):
                     struck, landed = o, sq
                     break
         turn.events.append(
@@ -397,7 +396,7 @@ def throws(turn: BoutState, orders: dict[str, StepOrder]) -> None:
         )
         lay(turn, t.weapon, landed, f)
         if struck is not None:
-            if struck.status is MERCY:
+            if struck.status is Status.MERCY:
                 slay_by_archers(turn, f)
             else:
                 dice = item.attack + f.gladiator.bonuses.attack

@@ -174,7 +174,7 @@ def resolve(turn: BoutState, orders: dict[str, CombatOrder]) -> None:
             Attacked(
                 a.name,
                 d.name,
-                attack._value_,
+                attack.value,
                 weapon,
                 faces(rolled),
                 skulls,

@@ -42,13 +42,10 @@ from arena.engine.rulesets.gladiatorquest.orders import (
     pivoted,
 )
 from arena.engine.rulesets.gladiatorquest.state import (
-    DOWN,
-    EXITED,
-    FIGHTING,
-    MERCY,
     BoutState,
     Contact,
     FighterState,
+    Status,
     can_carry,
     can_move,
     loadout_of,
@@ -70,10 +67,10 @@ def begin_phase(turn: BoutState) -> None:
     for f in turn.fighters:
         f.used = frozenset()
         bonus = f.gladiator.bonuses.movement
-        if f.status is MERCY:
+        if f.status is Status.MERCY:
             f.points = sum(dice.d6s(loadout_of(f.carried).movement_dice)) + bonus
             continue
-        if f.status is not FIGHTING:
+        if f.status is not Status.FIGHTING:
             f.points = 0
             continue
         if f.effects.asleep or f.effects.afraid:
@@ -92,7 +89,7 @@ def begin_phase(turn: BoutState) -> None:
             f.affect(double_move=False)
         rolled = tuple(dice.d6s(count))
         f.points = sum(rolled) + bonus
-        turn.events.append(MovementRolled(f.name, kit.weight._value_, rolled, f.points))
+        turn.events.append(MovementRolled(f.name, kit.weight.value, rolled, f.points))
 
 
 def _shake_off(turn: BoutState, f: FighterState) -> None:
@@ -108,7 +105,7 @@ def _shake_off(turn: BoutState, f: FighterState) -> None:
 def end_phase(turn: BoutState) -> None:
     """VI.A: a fallen gladiator not healed by the end of the next movement phase is dead."""
     for f in turn.fighters:
-        if f.status is DOWN and f.record.down_until <= turn.phase_no:
+        if f.status is Status.DOWN and f.record.down_until <= turn.phase_no:
             kill(turn, f, f.last_hit_by)
     turn.rolled = False
 
@@ -121,7 +118,7 @@ def writes_orders(state: BoutState, f: FighterState) -> bool:
     start of the bout, or with table dice) that is everyone who will roll and may then move."""
     if state.rolled:
         return can_move(f)
-    return f.status is FIGHTING and not f.effects.asleep and not f.effects.tempest
+    return f.status is Status.FIGHTING and not f.effects.asleep and not f.effects.tempest
 
 
 def order_writers(state: BoutState) -> tuple[str, ...]:
@@ -154,7 +151,7 @@ def read_orders(state: BoutState, raw: Mapping[str, Any]) -> dict[str, StepOrder
 
 
 def _why_not(f: FighterState) -> str:
-    if f.status is not FIGHTING:
+    if f.status is not Status.FIGHTING:
         return "is not fighting"
     if f.effects.asleep:
         return "is asleep"
@@ -193,7 +190,7 @@ def step(turn: BoutState, orders: dict[str, StepOrder]) -> None:
         )
         turn.combat = tuple(contacts)
         end_phase(turn)
-    elif not any([still_moving(f) for f in turn.fighters]):  # (a list: no generator a step)
+    elif not any(still_moving(f) for f in turn.fighters):
         end_phase(turn)
 
 
@@ -206,7 +203,7 @@ def _moves(
     labels: dict[str, str] = {}
     pivots_after: list[tuple[FighterState, str]] = []
     for f in turn.fighters:
-        if f.status is MERCY:
+        if f.status is Status.MERCY:
             if f.square == turn.options.exit:
                 _leave(turn, f)
             elif f.points > 0:
@@ -217,7 +214,7 @@ def _moves(
                     labels[f.name] = "towards the exit"
             continue
         order = orders.get(f.name)
-        if order is None or f.status is not FIGHTING:
+        if order is None or f.status is not Status.FIGHTING:
             continue
         if order.pivot:
             if order.pivot_after:
@@ -229,20 +226,20 @@ def _moves(
         f.points -= 1
         if order.move is Move.TURN_AROUND:
             f.facing = f.facing.reversed()
-            turn.events.append(Turned(f.name, "turn_around", f.facing._value_))
+            turn.events.append(Turned(f.name, "turn_around", f.facing.value))
             continue
         assert f.square is not None
         (col, row), (dcol, drow) = f.square, STEP_VECTORS[f.facing, order.move]
         intents[f.name] = Square(col + dcol, row + drow)
-        labels[f.name] = order.move._value_  # (the member's string, not a copy: see actions.faces)
+        labels[f.name] = order.move.value
     contested, moved = _carry_out(turn, intents, labels)
     # The pivots written for after the step (moving never changes who is fighting).
     for f, side in pivots_after:
         _pivot(turn, f, side)
     for f in moved:
-        if f.status is MERCY and f.square == turn.options.exit:
+        if f.status is Status.MERCY and f.square == turn.options.exit:
             _leave(turn, f)
-        elif f.status is FIGHTING and turn.ground:
+        elif f.status is Status.FIGHTING and turn.ground:
             _pick_up(turn, f)
     return contested
 
@@ -250,7 +247,7 @@ def _moves(
 def _leave(turn: BoutState, f: FighterState) -> None:
     turn.events.append(Exited(f.name, str(f.square)))
     place(turn, f, None)
-    f.status = EXITED
+    f.status = Status.EXITED
 
 
 def _carry_out(
@@ -280,7 +277,7 @@ def _carry_out(
                 turn.events.append(Bumped(f.name, names[sq], Bump.CONTESTED, f.points))
             for i, a in enumerate(group):
                 for b in group[i + 1 :]:
-                    if a.status is b.status is FIGHTING and a.side != b.side:
+                    if a.status is b.status is Status.FIGHTING and a.side != b.side:
                         contested.append((a, b))
     occupied = turn.occupied
     changed = True
@@ -303,7 +300,7 @@ def _carry_out(
         start, f.square = f.square, valid[f.name]
         occupied[f.square] = f
         turn.events.append(
-            Moved(f.name, labels[f.name], names[start], names[f.square], f.facing._value_, f.points)
+            Moved(f.name, labels[f.name], names[start], names[f.square], f.facing.value, f.points)
         )
     return contested, movers
 
@@ -318,7 +315,7 @@ def _pivot(turn: BoutState, f: FighterState, side: str) -> None:
         return
     f.use("pivot")
     f.facing = pivoted(f.facing, side)
-    turn.events.append(Turned(f.name, f"pivot_{side}", f.facing._value_))
+    turn.events.append(Turned(f.name, f"pivot_{side}", f.facing.value))
 
 
 def _pick_up(turn: BoutState, f: FighterState) -> None:
@@ -367,10 +364,10 @@ def _contacts(turn: BoutState, contested: list[tuple[FighterState, FighterState]
     seen = set()
     for a, b in contested:
         i, j = sorted((a.gladiator.index, b.gladiator.index))
-        if a.status is FIGHTING and b.status is FIGHTING and (i, j) not in seen:
+        if a.status is Status.FIGHTING and b.status is Status.FIGHTING and (i, j) not in seen:
             seen.add((i, j))
             contacts.append(Contact(i, j, True))
-    active = [f for f in turn.fighters if f.status is FIGHTING]
+    active = [f for f in turn.fighters if f.status is Status.FIGHTING]
     contest = turn.options.contest
     for n, a in enumerate(active):
         assert a.square is not None

@@ -9,7 +9,6 @@ made at the start of that turn; so is the very first roll (setup rolls no dice).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -28,23 +27,18 @@ from arena.engine.rulesets.gladiatorquest import (
 )
 from arena.engine.rulesets.gladiatorquest.campaign import GladiatorQuestCampaign
 from arena.engine.rulesets.gladiatorquest.orders import (
-    CombatOrder,
-    StepOrder,
     combat_order_json,
     step_order_json,
 )
-from arena.engine.rulesets.gladiatorquest.state import FIGHTING, BoutState
+from arena.engine.rulesets.gladiatorquest.state import BoutState, Status
 from arena.engine.rulesets.gladiatorquest.tactics import step_order
 
 
-def _advance(
-    s: BoutState, raw: Mapping[str, Any], dice: Dice, owned: bool = True
-) -> tuple[BoutState, list[Event]]:
-    """The next turn from state `s`, which is changed only when `owned` (advance; apply
-    passes False, and the turn is resolved on a copy). Dice that run out are bad input, like a
-    bad order."""
+def _advance(s: BoutState, raw: Mapping[str, Any], dice: Dice) -> tuple[BoutState, list[Event]]:
+    """The next turn from state `s`, resolved on a copy. Dice that run out are bad input, like
+    a bad order."""
     try:
-        t = turn.begin(s, dice, owned)
+        t = turn.begin(s, dice)
         if not t.rolled and not t.combat:
             # The phase's roll opens the turn: the orders are read against the rolled state.
             movement.begin_phase(t)
@@ -70,10 +64,7 @@ def _advance(
         raise EngineInputError("dice", str(exc)) from None
 
 
-@functools.lru_cache(maxsize=256)
 def _everyone(who: tuple[str, ...], phase: str) -> Pending:
-    """What pending gives: the same few line-ups recur every step of every bout, and a
-    NamedTuple's constructor is a Python call (an immutable value: sharing it is safe)."""
     return Pending(Need.EVERYONE, who, phase)
 
 
@@ -83,16 +74,12 @@ class GladiatorQuest:
     title: ClassVar[str] = "GladiatorQuest"
     columns: ClassVar[tuple[Column, ...]] = standings.COLUMNS
     placing: ClassVar[str] = standings.PLACING
-    # (Here, before the method `standings` hides the module.) The log's entry of a turn, asked every
-    # step: the function itself, with no call around it.
+    # (Here, before the method `standings` hides the module.) The log's entry of a turn.
     record = staticmethod(standings.record)
     campaign = GladiatorQuestCampaign()
     web = None  # not played by web yet: its bouts are fought by tactics
     # Which fields of each event kind hold dice, for the bout report (core.events.Event.rolls).
     dice_fields: ClassVar[Mapping[str, tuple[str, ...]]] = rolls_by_kind(events)
-    # Whoever wrote no order gets his tactics' order in apply (the phases' read_orders), so
-    # the driver need not ask for it first (core/protocol.py).
-    fills_absent_orders: ClassVar[bool] = True
 
     def play(self, bout: dict[str, Any]) -> dict[str, Any]:
         """The whole bout through the generic driver, in this rule set's historic log shape:
@@ -141,30 +128,15 @@ class GladiatorQuest:
                 return None
         elif who not in s.by_name or not movement.writes_orders(s, s.by_name[who]):
             return None
-        order = self.plan(s, who)
-        if order is None:
-            return None
-        return combat_order_json(order) if s.combat else step_order_json(order)
-
-    def plan(self, s: BoutState, who: str) -> StepOrder | CombatOrder | None:
-        """The tactics' order as apply reads it (an order object, not its JSON: apply takes
-        both; the driver fills absent orders with this one). Asked only for a name pending(s)
-        gave (the protocol's rule for plan), so who writes orders is not worked out again:
-        that was a third of this call's cost, every step."""
         if s.combat:
-            return combat.tactics_order(s, s.fronts[who])
-        return step_order(s, s.by_name[who])
+            order = combat.tactics_order(s, s.fronts[who])
+            return None if order is None else combat_order_json(order)
+        return step_order_json(step_order(s, s.by_name[who]))
 
     def apply(
         self, s: BoutState, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[BoutState, Sequence[Event]]:
-        return _advance(s, orders, dice, False)
-
-    # apply, for the driver that hands over its own state and never reads it again
-    # (core/protocol.py): the turn is resolved on that state itself instead of a copy. The
-    # function itself rather than a method calling it: the driver asks it every step, and a
-    # call costs as much as a short phase function.
-    advance = staticmethod(_advance)
+        return _advance(s, orders, dice)
 
     def is_over(self, s: BoutState) -> bool:
         return s.finished
@@ -180,7 +152,7 @@ class GladiatorQuest:
                 "turn": s.turn + 1,
                 "phase": pending.phase,
                 "awaiting": list(pending.who),
-                "points": {f.name: f.points for f in s.fighters if f.status is FIGHTING},
+                "points": {f.name: f.points for f in s.fighters if f.status is Status.FIGHTING},
             }
         return out
 

@@ -17,23 +17,20 @@ from arena.engine.core.events import Event
 from arena.engine.rulesets.gladiatorquest.data import ITEMS
 from arena.engine.rulesets.gladiatorquest.events import BoutOver, Fallen, PotionDrunk
 from arena.engine.rulesets.gladiatorquest.state import (
-    DEAD,
-    DOWN,
-    FIGHTING,
-    MERCY,
     BoutState,
     FighterState,
     Lying,
+    Status,
     can_heal,
     fronts_of,
 )
 
 
-def begin(state: BoutState, dice: Dice, owned: bool = False) -> BoutState:
-    """The state the next turn is resolved on: `state` itself when it was handed over
-    (`owned`), else a copy of it with copies of its fighters, so that `state` is never
-    changed. Until `end` it carries the dice the turn rolls and the events so far."""
-    if not owned:  # (the copy works out its own tables of who stands where and who is who)
+def begin(state: BoutState, dice: Dice) -> BoutState:
+    """The state the next turn is resolved on: a copy of it with copies of its fighters, so
+    that `state` is never changed. Until `end` it carries the dice the turn rolls and the
+    events so far."""
+    if True:  # (the copy works out its own tables of who stands where and who is who)
         state = replace(state, fighters=tuple([f.copy() for f in state.fighters]))
     state.dice = dice
     state.events = []
@@ -71,11 +68,11 @@ def wound(turn: BoutState, target: FighterState, amount: int, by: FighterState |
     brings the archers down on the striker (VI.B); the spared one is unharmed."""
     if amount <= 0:
         return 0
-    if target.status is MERCY:
-        if by is not None and by is not target and by.status is FIGHTING:
+    if target.status is Status.MERCY:
+        if by is not None and by is not target and by.status is Status.FIGHTING:
             slay_by_archers(turn, by)
         return 0
-    if target.status is not FIGHTING:
+    if target.status is not Status.FIGHTING:
         return 0
     actual = min(amount, target.body)
     target.body -= actual
@@ -91,17 +88,17 @@ def settle(turn: BoutState) -> None:
     """VI.A: at 0 body a gladiator drinks his own healing potion if he has one; else he
     falls, and is killed unless a teammate able to heal him is still fighting."""
     for f in turn.fighters:
-        if f.body > 0 or f.status is not FIGHTING:
+        if f.body > 0 or f.status is not Status.FIGHTING:
             continue
         if "healing_potion" in f.carried:
             drink(turn, f, "healing_potion", given_by=None)
             if f.body > 0:
                 continue
         if any(
-            o is not f and o.side == f.side and o.status is FIGHTING and can_heal(o)
+            o is not f and o.side == f.side and o.status is Status.FIGHTING and can_heal(o)
             for o in turn.fighters
         ):
-            f.status = DOWN
+            f.status = Status.DOWN
             f.note(down_until=turn.phase_no + 1, out_at=turn.turn)
             turn.events.append(Fallen(f.name, "down", f.last_hit_by))
         else:
@@ -110,7 +107,7 @@ def settle(turn: BoutState) -> None:
 
 def kill(turn: BoutState, f: FighterState, by: str | None, *, how: str = "killed") -> None:
     """`by` is credited with the defeat (VII) when he is a gladiator and it was a kill."""
-    f.status = DEAD
+    f.status = Status.DEAD
     credited = by if how == "killed" and by in turn.by_name else f.record.defeated_by
     f.note(killed_by=by, out_at=f.record.out_at or turn.turn, defeated_by=credited)
     turn.events.append(Fallen(f.name, how, by))
@@ -123,7 +120,7 @@ def slay_by_archers(turn: BoutState, f: FighterState) -> None:
 
 def spare(turn: BoutState, f: FighterState) -> None:
     """VI.B: the Emperor grants mercy; "he is still considered defeated"."""
-    f.status = MERCY
+    f.status = Status.MERCY
     credited = f.last_hit_by if f.last_hit_by in turn.by_name else None
     f.note(out_at=turn.turn, defeated_by=credited)
 
@@ -158,13 +155,13 @@ def check_over(turn: BoutState) -> bool:
     is dead."""
     if turn.finished:
         return True
-    fighting = {f.side for f in turn.fighters if f.status is FIGHTING}
+    fighting = {f.side for f in turn.fighters if f.status is Status.FIGHTING}
     if len(fighting) > 1:
         return False
-    if fighting and any(f.status is DOWN for f in turn.fighters):
+    if fighting and any(f.status is Status.DOWN for f in turn.fighters):
         return False
     for f in turn.fighters:
-        if f.status is DOWN:
+        if f.status is Status.DOWN:
             kill(turn, f, f.last_hit_by)
     if fighting:
         finish(turn, fighting.pop(), "last left standing")
@@ -184,7 +181,7 @@ def heal(f: FighterState, amount: int) -> int:
     """Up to his starting body; a fallen gladiator healed above 0 fights on (VI.A)."""
     before = f.body
     f.body = min(f.gladiator.max_body, f.body + amount)
-    if f.status is DOWN and f.body > 0:
-        f.status = FIGHTING
+    if f.status is Status.DOWN and f.body > 0:
+        f.status = Status.FIGHTING
         f.note(out_at=0)
     return f.body - before
