@@ -34,36 +34,6 @@ from arena.engine.rulesets.gladiatorquest.state import BoutState, Status
 from arena.engine.rulesets.gladiatorquest.tactics import step_order
 
 
-def _advance(s: BoutState, raw: Mapping[str, Any], dice: Dice) -> tuple[BoutState, list[Event]]:
-    """The next turn from state `s`, resolved on a copy. Dice that run out are bad input, like
-    a bad order."""
-    try:
-        t = turn.begin(s, dice)
-        if not t.rolled and not t.combat:
-            # The phase's roll opens the turn: the orders are read against the rolled state.
-            movement.begin_phase(t)
-        orders = _read_orders(t, raw)
-        t.turn += 1
-        if t.combat:
-            phase = "combat"
-            t.combat = ()
-            combat.resolve(t, orders)
-            turn.settle(t)
-            t.rolled = False
-        else:
-            phase = "movement"
-            movement.step(t, orders)
-        if not turn.check_over(t):
-            max_turns = t.options.max_turns
-            if t.turn >= max_turns:
-                turn.finish(t, None, f"the Emperor stops the bout after {max_turns} turns")
-            elif not t.rolled and not t.combat and not dice.is_scripted:
-                movement.begin_phase(t)
-        return turn.end(t, phase)
-    except DiceError as exc:
-        raise EngineInputError("dice", str(exc)) from None
-
-
 def _everyone(who: tuple[str, ...], phase: str) -> Pending:
     return Pending(Need.EVERYONE, who, phase)
 
@@ -115,7 +85,7 @@ class GladiatorQuest:
 
     def validate(self, s: BoutState, who: str, order: Any) -> list[str]:
         try:
-            _read_orders(s, {who: order})
+            turn.read_orders(s, {who: order})
         except EngineInputError as exc:
             return [exc.message]
         return []
@@ -136,7 +106,10 @@ class GladiatorQuest:
     def apply(
         self, s: BoutState, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[BoutState, Sequence[Event]]:
-        return _advance(s, orders, dice)
+        try:
+            return turn.resolve_turn(s, orders, dice)
+        except DiceError as exc:  # dice that run out are bad input, like a bad order
+            raise EngineInputError("dice", str(exc)) from None
 
     def is_over(self, s: BoutState) -> bool:
         return s.finished
@@ -168,17 +141,6 @@ class GladiatorQuest:
 
     def from_json(self, data: Mapping[str, Any]) -> BoutState:
         return state.from_json(data)
-
-
-def _read_orders(s: BoutState, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """The turn's orders as its phase reads them (each phase takes an order of None, or none
-    at all, as none written)."""
-    for name in raw:
-        if name not in s.by_name:
-            raise EngineInputError(f"turns[{s.turn}].orders", f"no gladiator called {name!r}")
-    if s.combat:
-        return combat.read_orders(s, raw)
-    return movement.read_orders(s, raw)
 
 
 def _driver_bout(bout: Mapping[str, Any]) -> dict[str, Any]:

@@ -14,8 +14,6 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from arena.engine.core.board import Board, Facing, Square, orthogonal_steps, square_names
-from arena.engine.core.dice import Dice
-from arena.engine.core.events import Event
 from arena.engine.core.mercy import Mercy, mercy_json, mercy_read
 from arena.engine.rulesets.gladiatorquest.data import (
     FISTS,
@@ -80,10 +78,9 @@ class Bonuses:
     mind: int = 0
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Gladiator:
-    """Who a gladiator is: fixed for the whole bout, never changed once made. (Not frozen,
-    like FighterState: every bout makes one per gladiator, at five times the cost frozen.)"""
+    """Who a gladiator is: fixed for the whole bout."""
 
     name: str
     index: int  # his place in the input: the order everything is resolved in
@@ -99,12 +96,9 @@ class Gladiator:
         return self.team if self.team is not None else self.name
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Effects:
-    """What spells and potions left on him, until used up or shaken off. Never changed once
-    made (a fighter's copies share it; `FighterState.affect` puts a new one in his hands), but
-    not frozen, like FighterState: a frozen dataclass sets each field through
-    object.__setattr__, which made `replace` twice as dear (about 33K instructions a call)."""
+    """What spells and potions left on him, until used up or shaken off."""
 
     courage: int = 0  # extra attack dice on the next attack
     defense_bonus: int = 0  # extra defend dice the next time he defends
@@ -119,11 +113,9 @@ class Effects:
 NO_EFFECTS = Effects()
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Record:
-    """How his bout went: what the standings and the campaign need at the end. Never changed
-    once made, like Effects (`FighterState.note` puts a new one in his hands); not frozen, for
-    the same reason."""
+    """How his bout went: what the standings and the campaign need at the end."""
 
     defeated_by: str | None = None  # who is credited with defeating him (VII)
     killed_by: str | None = None
@@ -138,12 +130,11 @@ class Record:
 NO_RECORD = Record()
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class FighterState:
-    """One gladiator as he stands. Changed only by a turn resolved on a state of its own
-    (turn.py): a copy of a state copies each one (`copy`). (Not frozen: a frozen dataclass
-    sets every field through object.__setattr__, and apply copies every gladiator.) `name` and
-    `side` repeat the gladiator's, because nearly everything asks for them."""
+    """One gladiator as he stands. `name` and `side` repeat the gladiator's, because nearly
+    everything asks for them. A mechanic that changes him makes a new one (the methods below
+    and dataclasses.replace) and puts it in a new state (BoutState.put)."""
 
     gladiator: Gladiator
     name: str
@@ -162,26 +153,6 @@ class FighterState:
     effects: Effects
     record: Record
 
-    def copy(self) -> FighterState:
-        return FighterState(
-            self.gladiator,
-            self.name,
-            self.side,
-            self.square,
-            self.facing,
-            self.body,
-            self.status,
-            self.points,
-            self.used,
-            self.tally,
-            self.last_hit_by,
-            self.carried,
-            self.spells,
-            self.shield_dice,
-            self.effects,
-            self.record,
-        )
-
     @property
     def index(self) -> int:
         return self.gladiator.index
@@ -190,22 +161,21 @@ class FighterState:
     def fighting(self) -> bool:
         return self.status is Status.FIGHTING
 
-    # What a turn does to a gladiator of the state it is resolved on:
+    def using(self, what: str) -> FighterState:
+        """He has used `what` (a pivot, a spell ...) in this movement phase."""
+        return replace(self, used=self.used | {what})
 
-    def use(self, what: str) -> None:
-        self.used = self.used | {what}
-
-    def drop(self, item: str) -> None:
+    def without(self, item: str) -> FighterState:
         """One of the items he carries leaves his hands (thrown, drunk, destroyed)."""
         carried = list(self.carried)
         carried.remove(item)
-        self.carried = tuple(carried)
+        return replace(self, carried=tuple(carried))
 
-    def affect(self, **changes: int | bool) -> None:
-        self.effects = replace(self.effects, **changes)
+    def affected(self, **changes: int | bool) -> FighterState:
+        return replace(self, effects=replace(self.effects, **changes))
 
-    def note(self, **changes: object) -> None:
-        self.record = replace(self.record, **changes)
+    def noted(self, **changes: object) -> FighterState:
+        return replace(self, record=replace(self.record, **changes))
 
 
 class Lying(NamedTuple):
@@ -225,14 +195,13 @@ class Contact(NamedTuple):
     contested: bool
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True)
 class BoutState:
-    """Only read between turns. A turn is resolved on a state of its own (turn.py): the one
-    handed over by the driver, which never reads it again, or a copy. Not frozen, like
-    FighterState."""
+    """Everything the next turn needs. A turn makes new states (`put`, dataclasses.replace)
+    and never changes one. (Not slotted: its tables are worked out when first asked.)"""
 
     options: Options
-    fighters: tuple[FighterState, ...]  # in input order
+    fighters: tuple[FighterState, ...]  # in input order: fighters[i].index == i
     ground: tuple[Lying, ...] = ()
     turn: int = 0  # turns resolved so far (while one is resolved: its number)
     phase: str = "movement"  # the phase of turn `turn` ("movement" step or "combat" round)
@@ -244,31 +213,38 @@ class BoutState:
     finished: bool = False
     winner: str | None = None
     reason: str = ""
-    # Derived from the above: who stands where (bodies and spared walkers too), everyone by
-    # name (both kept up to date by a turn, turn.place), and everyone in the coming combat
-    # round by name.
-    occupied: dict[Square, FighterState] = field(init=False, compare=False, repr=False)
-    by_name: Mapping[str, FighterState] = field(init=False, compare=False, repr=False)
-    fronts: Mapping[str, Front] = field(init=False, compare=False, repr=False)
-    # Not part of the state (never compared, nor in its JSON): the dice a turn resolved on it
-    # rolls (turn.begin to turn.end), and what happened in that turn, in order.
-    dice: Dice | None = field(default=None, init=False, compare=False, repr=False)
-    events: list[Event] = field(default_factory=list, init=False, compare=False, repr=False)
 
-    def __post_init__(self) -> None:
-        self.occupied = {f.square: f for f in self.fighters if f.square is not None}
-        self.by_name = {f.name: f for f in self.fighters}
-        self.fronts = fronts_of(self) if self.combat else {}
+    # Derived from the fields, worked out once per state when first asked.
+
+    @functools.cached_property
+    def occupied(self) -> dict[Square, FighterState]:
+        """Who stands where (bodies and spared walkers too)."""
+        return {f.square: f for f in self.fighters if f.square is not None}
+
+    @functools.cached_property
+    def by_name(self) -> dict[str, FighterState]:
+        return {f.name: f for f in self.fighters}
+
+    @functools.cached_property
+    def fronts(self) -> dict[str, Front]:
+        """Everyone in the coming combat round, by name."""
+        return fronts_of(self) if self.combat else {}
 
     def fighter(self, name: str) -> FighterState | None:
         return self.by_name.get(name)
 
+    def put(self, *changed: FighterState) -> BoutState:
+        """This state with these gladiators as they now stand."""
+        fighters = list(self.fighters)
+        for f in changed:
+            fighters[f.gladiator.index] = f
+        return replace(self, fighters=tuple(fighters))
 
-@dataclass(slots=True)
+
+@dataclass(frozen=True, slots=True)
 class Front:
     """One gladiator's side of a combat round: the opponents he can strike (V.F.2), and those
-    he contested a square with (he may shield-bash them, V.F.3). (Slotted, like the orders:
-    its fields are read every round; see orders.py.)"""
+    he contested a square with (he may shield-bash them, V.F.3)."""
 
     fighter: FighterState
     reachable: tuple[FighterState, ...]
