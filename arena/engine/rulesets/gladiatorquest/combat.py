@@ -9,7 +9,6 @@ V.F.2) and defended, and damage is applied at the end.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from arena.engine.core.dice import CombatFace
@@ -194,7 +193,7 @@ def shield_wear(state: BoutState, name: str, rolled: list[CombatFace], turn: Tur
     f = state.by_name[name]
     if rolled.count(BLACK) < 2 or not f.shield_dice:
         return state
-    f = replace(f, shield_dice=f.shield_dice - 1)
+    f = f._replace(shield_dice=f.shield_dice - 1)
     if f.shield_dice == 0 and "shield" in f.carried:
         f = f.without("shield").noted(items_lost=(*f.record.items_lost, "shield"))
     turn.tell(ShieldDamaged(name, f.shield_dice))

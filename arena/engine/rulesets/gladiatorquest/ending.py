@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.gladiatorquest.events import BoutOver
 from arena.engine.rulesets.gladiatorquest.state import BoutState, Status
@@ -31,4 +29,4 @@ def last_side_standing(state: BoutState, turn: Turn) -> BoutState:
 
 def finish(state: BoutState, turn: Turn, winner: str | None, reason: str) -> BoutState:
     turn.tell(BoutOver(winner, reason))
-    return replace(state, finished=True, winner=winner, reason=reason)
+    return state._replace(finished=True, winner=winner, reason=reason)

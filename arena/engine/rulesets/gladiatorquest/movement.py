@@ -16,7 +16,6 @@ on every gladiator fought by his tactics closes in. The phase goes on; the tacti
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from arena.engine.core.board import Square
@@ -63,7 +62,7 @@ from arena.engine.rulesets.gladiatorquest.wounds import fall, kill
 def movement_roll(state: BoutState, turn: Turn) -> BoutState:
     """IV.B.1: everyone rolls his movement dice, in the order of the input."""
     fighters = tuple(movement_points(f, turn) for f in state.fighters)
-    return replace(state, fighters=fighters, rolled=True, phase_no=state.phase_no + 1)
+    return state._replace(fighters=fighters, rolled=True, phase_no=state.phase_no + 1)
 
 
 def movement_points(f: FighterState, turn: Turn) -> FighterState:
@@ -74,26 +73,26 @@ def movement_points(f: FighterState, turn: Turn) -> FighterState:
     bonus = f.gladiator.bonuses.movement
     if f.status is Status.MERCY:
         points = sum(turn.dice.d6s(loadout_of(f.carried).movement_dice)) + bonus
-        return replace(f, used=frozenset(), points=points)
+        return f._replace(used=frozenset(), points=points)
     if f.status is not Status.FIGHTING:
-        return replace(f, used=frozenset(), points=0)
+        return f._replace(used=frozenset(), points=0)
     if f.effects.asleep or f.effects.afraid:
         f = shake_off(f, turn)
     effects = f.effects
     if effects.tempest:
         turn.tell(StatusRoll(f.name, "tempest", (), False))
-        return replace(f, used=frozenset(), points=0, effects=replace(effects, tempest=False))
+        return f._replace(used=frozenset(), points=0, effects=effects._replace(tempest=False))
     if effects.asleep:
-        return replace(f, used=frozenset(), points=0)
+        return f._replace(used=frozenset(), points=0)
     kit = loadout_of(f.carried)
     count = kit.movement_dice
     if effects.double_move:
         count *= 2
-        effects = replace(effects, double_move=False)
+        effects = effects._replace(double_move=False)
     rolled = tuple(turn.dice.d6s(count))
     points = sum(rolled) + bonus
     turn.tell(MovementRolled(f.name, kit.weight.value, rolled, points))
-    return replace(f, used=frozenset(), points=points, effects=effects)
+    return f._replace(used=frozenset(), points=points, effects=effects)
 
 
 def shake_off(f: FighterState, turn: Turn) -> FighterState:
@@ -112,7 +111,7 @@ def end_of_phase(state: BoutState, turn: Turn) -> BoutState:
     for f in state.fighters:
         if f.status is Status.DOWN and f.record.down_until <= state.phase_no:
             state = kill(state, turn, f.name, f.last_hit_by)
-    return replace(state, rolled=False)
+    return state._replace(rolled=False)
 
 
 # --- the step -------------------------------------------------------------------------------
@@ -183,15 +182,16 @@ def step(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutStat
         state = fall(state, turn)
     contacts = contacts_of(state, contested)
     standoff = not contacts and len(turn.events) == told_before
-    if standoff and not state.impatient:
+    impatient = state.impatient
+    if standoff and not impatient:
         turn.tell(Impatience())
-        state = replace(state, standoff=True, impatient=True)
-    else:
-        state = replace(state, standoff=standoff)
+        impatient = True
     if contacts:
         names = tuple((state.fighters[c.a].name, state.fighters[c.b].name) for c in contacts)
         turn.tell(CombatEntered(names))
-        return end_of_phase(replace(state, combat=tuple(contacts)), turn)
+        state = state._replace(standoff=standoff, impatient=impatient, combat=tuple(contacts))
+        return end_of_phase(state, turn)
+    state = state._replace(standoff=standoff, impatient=impatient)
     if not any(still_moving(f) for f in state.fighters):
         return end_of_phase(state, turn)
     return state
@@ -207,14 +207,19 @@ def moves(
     labels: dict[str, str] = {}
     pivots_after: list[tuple[str, str]] = []
     exit_square = state.options.exit
+    # The changes of those who pivot, turn or step, put in the state together; before a
+    # spared gladiator walks, though, as he waits on what the others may still do.
+    prepared: list[FighterState] = []
     for f in state.fighters:
         if f.status is Status.MERCY:
+            if prepared:
+                state, prepared = state.put(*prepared), []
             if f.square == exit_square:
                 state = leave(state, f.name, turn)
             elif f.points > 0:
                 there = walker_step(state, f)
                 if there is not None:
-                    state = state.put(replace(f, points=f.points - 1))
+                    state = state.put(f._replace(points=f.points - 1))
                     intents[f.name] = there
                     labels[f.name] = "towards the exit"
             continue
@@ -229,19 +234,19 @@ def moves(
                 f = pivot(f, order.pivot, turn)
         if order.move is Move.STAND:
             if f is not before:
-                state = state.put(f)
+                prepared.append(f)
             continue
         if order.move is Move.TURN_AROUND:
-            f = replace(f, points=f.points - 1, facing=f.facing.reversed())
+            f = f._replace(points=f.points - 1, facing=f.facing.reversed())
             turn.tell(Turned(f.name, "turn_around", f.facing.value))
-            state = state.put(f)
+            prepared.append(f)
             continue
-        state = state.put(replace(f, points=f.points - 1))
+        prepared.append(f._replace(points=f.points - 1))
         assert f.square is not None
         (col, row), (dcol, drow) = f.square, STEP_VECTORS[f.facing, order.move]
         intents[f.name] = Square(col + dcol, row + drow)
         labels[f.name] = order.move.value
-    state, contested, moved = bump(state, intents, labels, turn)
+    state, contested, moved = bump(state.put(*prepared), intents, labels, turn)
     for name, side in pivots_after:
         state = state.put(pivot(state.by_name[name], side, turn))
     for name in moved:
@@ -257,7 +262,7 @@ def leave(state: BoutState, name: str, turn: Turn) -> BoutState:
     """VI.B: a spared gladiator who reaches the exit leaves the arena."""
     f = state.by_name[name]
     turn.tell(Exited(name, str(f.square)))
-    return state.put(replace(f, square=None, status=Status.EXITED))
+    return state.put(f._replace(square=None, status=Status.EXITED))
 
 
 def bump(
@@ -309,7 +314,7 @@ def bump(
         turn.tell(
             Moved(name, labels[name], names[f.square], names[there], f.facing.value, f.points)
         )
-        movers.append(replace(f, square=there))
+        movers.append(f._replace(square=there))
     return state.put(*movers), contested, list(valid)
 
 
@@ -322,7 +327,7 @@ def pivot(f: FighterState, side: str, turn: Turn) -> FighterState:
     """IV.B.4: one free pivot a phase, a quarter turn left or right."""
     if "pivot" in f.used:
         return f
-    f = replace(f, used=f.used | {"pivot"}, facing=pivoted(f.facing, side))
+    f = f._replace(used=f.used | {"pivot"}, facing=pivoted(f.facing, side))
     turn.tell(Turned(f.name, f"pivot_{side}", f.facing.value))
     return f
 
@@ -333,7 +338,7 @@ def pick_up(state: BoutState, name: str, turn: Turn) -> BoutState:
     keep = []
     for lying in state.ground:
         if lying.square == f.square and can_carry(f, lying.item, state.options.contest):
-            f = replace(f, carried=(*f.carried, lying.item))
+            f = f._replace(carried=(*f.carried, lying.item))
             if lying.owner == f.name:
                 thrown = list(f.record.thrown)
                 thrown.remove(lying.item)
@@ -343,7 +348,7 @@ def pick_up(state: BoutState, name: str, turn: Turn) -> BoutState:
             turn.tell(PickedUp(f.name, lying.item, str(lying.square)))
         else:
             keep.append(lying)
-    return replace(state.put(f), ground=tuple(keep))
+    return state.put(f)._replace(ground=tuple(keep))
 
 
 def walker_step(state: BoutState, f: FighterState) -> Square | None:
@@ -374,7 +379,7 @@ def contacts_of(state: BoutState, contested: list[tuple[str, str]]) -> list[Cont
     seen = set()
     for a_name, b_name in contested:
         a, b = state.by_name[a_name], state.by_name[b_name]
-        i, j = sorted((a.index, b.index))
+        i, j = sorted((a.gladiator.index, b.gladiator.index))
         if a.fighting and b.fighting and (i, j) not in seen:
             seen.add((i, j))
             contacts.append(Contact(i, j, True))
@@ -387,7 +392,7 @@ def contacts_of(state: BoutState, contested: list[tuple[str, str]]) -> list[Cont
             dc, dr = abs(a.square.col - b.square.col), abs(a.square.row - b.square.row)
             if dc > 1 or dr > 1 or b.side == a.side:
                 continue
-            pair = (a.index, b.index)
+            pair = (a.gladiator.index, b.gladiator.index)
             if pair in seen:
                 continue
             # Side by side, or diagonally with a diagonal weapon on either side.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -96,8 +96,7 @@ class Gladiator:
         return self.team if self.team is not None else self.name
 
 
-@dataclass(frozen=True, slots=True)
-class Effects:
+class Effects(NamedTuple):
     """What spells and potions left on him, until used up or shaken off."""
 
     courage: int = 0  # extra attack dice on the next attack
@@ -113,8 +112,7 @@ class Effects:
 NO_EFFECTS = Effects()
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(NamedTuple):
     """How his bout went: what the standings and the campaign need at the end."""
 
     defeated_by: str | None = None  # who is credited with defeating him (VII)
@@ -130,11 +128,14 @@ class Record:
 NO_RECORD = Record()
 
 
-@dataclass(frozen=True, slots=True)
-class FighterState:
+class FighterState(NamedTuple):
     """One gladiator as he stands. `name` and `side` repeat the gladiator's, because nearly
     everything asks for them. A mechanic that changes him makes a new one (the methods below
-    and dataclasses.replace) and puts it in a new state (BoutState.put)."""
+    and `_replace`) and puts it in a new state (BoutState.put).
+
+    He, his effects and his record are NamedTuples, immutable like the frozen dataclasses
+    around them: a turn makes a dozen new ones, and a NamedTuple is made as a tuple is, where
+    a frozen dataclass sets each field in turn (figures: docs/rules/gladiatorquest.md)."""
 
     gladiator: Gladiator
     name: str
@@ -154,28 +155,24 @@ class FighterState:
     record: Record
 
     @property
-    def index(self) -> int:
-        return self.gladiator.index
-
-    @property
     def fighting(self) -> bool:
         return self.status is Status.FIGHTING
 
     def using(self, what: str) -> FighterState:
         """He has used `what` (a pivot, a spell ...) in this movement phase."""
-        return replace(self, used=self.used | {what})
+        return self._replace(used=self.used | {what})
 
     def without(self, item: str) -> FighterState:
         """One of the items he carries leaves his hands (thrown, drunk, destroyed)."""
         carried = list(self.carried)
         carried.remove(item)
-        return replace(self, carried=tuple(carried))
+        return self._replace(carried=tuple(carried))
 
     def affected(self, **changes: int | bool) -> FighterState:
-        return replace(self, effects=replace(self.effects, **changes))
+        return self._replace(effects=self.effects._replace(**changes))
 
     def noted(self, **changes: object) -> FighterState:
-        return replace(self, record=replace(self.record, **changes))
+        return self._replace(record=self.record._replace(**changes))
 
 
 class Lying(NamedTuple):
@@ -195,10 +192,9 @@ class Contact(NamedTuple):
     contested: bool
 
 
-@dataclass(frozen=True)
-class BoutState:
-    """Everything the next turn needs. A turn makes new states (`put`, dataclasses.replace)
-    and never changes one. (Not slotted: its tables are worked out when first asked.)"""
+class BoutState(NamedTuple):
+    """Everything the next turn needs. A turn makes new states (`put`, `_replace`) and never
+    changes one."""
 
     options: Options
     fighters: tuple[FighterState, ...]  # in input order: fighters[i].index == i
@@ -214,31 +210,35 @@ class BoutState:
     winner: str | None = None
     reason: str = ""
 
-    # Derived from the fields, worked out once per state when first asked.
+    # Tables derived from the fields, worked out when asked (a turn makes several states
+    # and asks each little).
 
-    @functools.cached_property
+    @property
     def occupied(self) -> dict[Square, FighterState]:
         """Who stands where (bodies and spared walkers too)."""
         return {f.square: f for f in self.fighters if f.square is not None}
 
-    @functools.cached_property
+    @property
     def by_name(self) -> dict[str, FighterState]:
         return {f.name: f for f in self.fighters}
 
-    @functools.cached_property
+    @property
     def fronts(self) -> dict[str, Front]:
         """Everyone in the coming combat round, by name."""
         return fronts_of(self) if self.combat else {}
 
     def fighter(self, name: str) -> FighterState | None:
-        return self.by_name.get(name)
+        for f in self.fighters:
+            if f.name == name:
+                return f
+        return None
 
     def put(self, *changed: FighterState) -> BoutState:
         """This state with these gladiators as they now stand."""
         fighters = list(self.fighters)
         for f in changed:
             fighters[f.gladiator.index] = f
-        return replace(self, fighters=tuple(fighters))
+        return self._replace(fighters=tuple(fighters))
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,7 +445,7 @@ def _fighter_json(f: FighterState) -> dict[str, Any]:
             "type": g.type.slug,
             "team": g.team,
             "tactics": g.tactics.as_dict(),
-            "bonuses": _fields_json(g.bonuses),
+            "bonuses": asdict(g.bonuses),
             "max_body": g.max_body,
             "mind": g.mind,
         },
@@ -465,12 +465,11 @@ def _fighter_json(f: FighterState) -> dict[str, Any]:
     }
 
 
-def _fields_json(record: Any) -> dict[str, Any]:
-    out = {}
-    for name in record.__dataclass_fields__:
-        value = getattr(record, name)
-        out[name] = list(value) if isinstance(value, tuple) else value
-    return out
+def _fields_json(record: Effects | Record) -> dict[str, Any]:
+    return {
+        name: list(value) if isinstance(value, tuple) else value
+        for name, value in record._asdict().items()
+    }
 
 
 def from_json(data: Mapping[str, Any]) -> BoutState:

@@ -18,7 +18,6 @@ turn (core/turn.py: the turn's dice and events).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from arena.engine.core.dice import Dice
@@ -38,13 +37,11 @@ def resolve_turn(
     if not state.rolled and not state.combat:
         state = movement.movement_roll(state, turn)
     read = read_orders(state, orders)
-    state = replace(state, turn=state.turn + 1)
     if state.combat:
-        phase = "combat"
-        state = combat.combat_round(replace(state, combat=()), read, turn)
-        state = replace(fall(state, turn), rolled=False)
+        state = state._replace(turn=state.turn + 1, phase="combat", combat=(), rolled=False)
+        state = fall(combat.combat_round(state, read, turn), turn)
     else:
-        phase = "movement"
+        state = state._replace(turn=state.turn + 1, phase="movement")
         state = movement.step(state, read, turn)
     state = last_side_standing(state, turn)
     if not state.finished:
@@ -53,7 +50,7 @@ def resolve_turn(
             state = finish(state, turn, None, f"the Emperor stops the bout after {max_turns} turns")
         elif not state.rolled and not state.combat and not dice.is_scripted:
             state = movement.movement_roll(state, turn)
-    return replace(state, phase=phase), turn.told()
+    return state, turn.told()
 
 
 def read_orders(state: BoutState, raw: Mapping[str, Any]) -> dict[str, Any]:
