@@ -1,6 +1,5 @@
-"""The tables the GladiatorQuest tactics look up instead of working things out every step
-(docs/decisions/0040-speed-from-design.md): they give what the rules they
-stand for give."""
+"""The GladiatorQuest tactics: the move and free pivot a step writes, a gladiator's weapons
+(worked out once per kit), and whom he picks: what the rules they stand for give."""
 
 from __future__ import annotations
 
