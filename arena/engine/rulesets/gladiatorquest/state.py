@@ -11,6 +11,7 @@ import functools
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from arena.engine.core.board import Board, Facing, Square, orthogonal_steps, square_names
@@ -175,6 +176,9 @@ class FighterState(NamedTuple):
         return self._replace(record=self.record._replace(**changes))
 
 
+NO_FRONTS: Mapping[str, Front] = MappingProxyType({})
+
+
 class Lying(NamedTuple):
     """A thrown weapon on the ground (IV.C.1)."""
 
@@ -209,6 +213,9 @@ class BoutState(NamedTuple):
     finished: bool = False
     winner: str | None = None
     reason: str = ""
+    # Everyone in the coming combat round, by name: worked out once, by the turn that sets
+    # `combat` (turn.resolve_turn) or from the JSON, as every order of the round asks for it.
+    fronts: Mapping[str, Front] = NO_FRONTS
 
     # Tables derived from the fields, worked out when asked (a turn makes several states
     # and asks each little).
@@ -221,11 +228,6 @@ class BoutState(NamedTuple):
     @property
     def by_name(self) -> dict[str, FighterState]:
         return {f.name: f for f in self.fighters}
-
-    @property
-    def fronts(self) -> dict[str, Front]:
-        """Everyone in the coming combat round, by name."""
-        return fronts_of(self) if self.combat else {}
 
     def fighter(self, name: str) -> FighterState | None:
         for f in self.fighters:
@@ -249,6 +251,13 @@ class Front:
     fighter: FighterState
     reachable: tuple[FighterState, ...]
     bashable: frozenset[str]
+
+
+def with_fronts(state: BoutState) -> BoutState:
+    """The state with the fronts of its coming combat round (none when there is none)."""
+    if state.combat:
+        return state._replace(fronts=MappingProxyType(fronts_of(state)))
+    return state._replace(fronts=NO_FRONTS) if state.fronts else state
 
 
 def fronts_of(state: BoutState) -> dict[str, Front]:
@@ -483,7 +492,7 @@ def from_json(data: Mapping[str, Any]) -> BoutState:
         continue_with_tactics=o["continue_with_tactics"],
         mercy=mercy_read(o.get("mercy")),
     )
-    return BoutState(
+    state = BoutState(
         options=options,
         fighters=tuple(_fighter_from_json(f) for f in data["fighters"]),
         ground=tuple(Lying(i, Square.parse(s), o) for i, s, o in data["ground"]),
@@ -498,6 +507,7 @@ def from_json(data: Mapping[str, Any]) -> BoutState:
         winner=data["winner"],
         reason=data["reason"],
     )
+    return with_fronts(state)
 
 
 def _fighter_from_json(data: Mapping[str, Any]) -> FighterState:

@@ -26,7 +26,7 @@ from arena.engine.core.turn import Turn
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest import combat, movement
 from arena.engine.rulesets.gladiatorquest.ending import finish, last_side_standing
-from arena.engine.rulesets.gladiatorquest.state import BoutState
+from arena.engine.rulesets.gladiatorquest.state import NO_FRONTS, BoutState, with_fronts
 from arena.engine.rulesets.gladiatorquest.wounds import fall
 
 
@@ -38,7 +38,9 @@ def resolve_turn(
         state = movement.movement_roll(state, turn)
     read = read_orders(state, orders)
     if state.combat:
-        state = state._replace(turn=state.turn + 1, phase="combat", combat=(), rolled=False)
+        state = state._replace(
+            turn=state.turn + 1, phase="combat", combat=(), fronts=NO_FRONTS, rolled=False
+        )
         state = fall(combat.combat_round(state, read, turn), turn)
     else:
         state = state._replace(turn=state.turn + 1, phase="movement")
@@ -50,7 +52,7 @@ def resolve_turn(
             state = finish(state, turn, None, f"the Emperor stops the bout after {max_turns} turns")
         elif not state.rolled and not state.combat and not dice.is_scripted:
             state = movement.movement_roll(state, turn)
-    return state, turn.told()
+    return with_fronts(state), turn.told()
 
 
 def read_orders(state: BoutState, raw: Mapping[str, Any]) -> dict[str, Any]:
