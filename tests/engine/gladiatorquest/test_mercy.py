@@ -6,9 +6,10 @@ import pytest
 
 from arena.engine import EngineInputError
 from arena.engine.core.dice import Dice
+from arena.engine.core.turn import Turn
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 from arena.engine.rulesets.gladiatorquest.state import Status
-from arena.engine.rulesets.gladiatorquest.turn import begin, spare, wound
+from arena.engine.rulesets.gladiatorquest.wounds import spare, wound
 from tests.engine.gladiatorquest.helpers import bout, events, gladiator, orders, play, standing
 
 S, W = "skull", "white"
@@ -94,12 +95,14 @@ def test_whoever_strikes_a_spared_gladiator_is_slain_by_the_archers():
     state = GladiatorQuest().setup(
         bout(gladiator("Brutus"), gladiator("Nox", "wizard"), gladiator("Cato", "dwarf"))
     )
-    turn = begin(state, Dice.scripted([]))
-    nox, cato = turn.by_name["Nox"], turn.by_name["Cato"]
-    spare(turn, nox)
-    assert wound(turn, nox, 2, cato) == 0
+    turn = Turn(Dice.scripted([]))
+    after, dealt = wound(spare(state, "Nox"), turn, "Nox", 2, "Cato")
+    cato, nox = after.by_name["Cato"], after.by_name["Nox"]
+    assert dealt == 0
     assert cato.status is Status.DEAD and cato.record.killed_by == "the Emperor's archers"
     assert nox.status is Status.MERCY and nox.body == nox.gladiator.max_body
+    assert [e.kind for e in turn.told()] == ["fallen"]
+    assert state.by_name["Cato"].status is Status.FIGHTING  # the state given is unchanged
 
 
 def test_a_spared_gladiator_is_an_obstacle_walking_to_the_exit():

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from arena.engine import EngineInputError
@@ -96,9 +94,9 @@ def test_a_weapon_on_the_ground_is_picked_up_by_walking_onto_it():
         )
     )
     ajax, bran = state.fighters
-    bran = replace(bran, record=replace(bran.record, thrown=("dagger",)))
+    bran = bran.noted(thrown=("dagger",))
     dagger = Lying("dagger", Square.parse("E2"), "Bran")
-    state = replace(state, fighters=(ajax, bran), ground=(dagger,))
+    state = state._replace(fighters=(ajax, bran), ground=(dagger,))
     orders = {"Ajax": {"move": "forward"}, "Bran": {"move": "stand"}}
     state, _ = gq.apply(state, orders, Dice.scripted([3, 3]))
     assert state.ground == ()

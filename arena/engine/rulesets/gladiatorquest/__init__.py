@@ -5,9 +5,10 @@ Public data for the campaign shop and gladiator creation:
     from arena.engine.rulesets.gladiatorquest import ARMOURY, GLADIATOR_TYPES, equipment_errors
 
 The modules, in the order they build on each other: data (armoury, types, spells, tactics
-settings), events, orders, state (the records between turns), setup, paths, tactics (the AI),
-turn (a turn being resolved; damage and death), actions (IV.C), movement (IV), combat (V),
-standings, ruleset (the turn protocol).
+settings), events, orders, state (the frozen records of a bout), setup, paths, tactics (the AI),
+wounds (VI: damage, falls, death, mercy), ending (II.G), actions (IV.C), movement (IV), combat
+(V), turn (resolve_turn: the sequence of a turn), standings, ruleset (the turn protocol).
+RULES.md maps every section of the rule text to the function that implements it.
 """
 
 from __future__ import annotations

@@ -7,27 +7,26 @@ predicted where his target would be).
 
 from __future__ import annotations
 
+from arena.engine.core.board import Square
 from arena.engine.core.dice import CombatFace
 from arena.engine.core.mercy import MercyDecided
+from arena.engine.core.turn import Turn
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest.data import ITEMS, SPELLS, Kind
 from arena.engine.rulesets.gladiatorquest.events import Appealed, Attacked, SpellCast, Thrown
 from arena.engine.rulesets.gladiatorquest.orders import Move, StepOrder, destination
 from arena.engine.rulesets.gladiatorquest.state import (
-    DEAD,
-    DOWN,
-    FIGHTING,
-    MERCY,
     BoutState,
     FighterState,
+    Lying,
+    Status,
     defend_dice_of,
     passing_weapon_of,
 )
-from arena.engine.rulesets.gladiatorquest.turn import (
+from arena.engine.rulesets.gladiatorquest.wounds import (
     drink,
     heal,
     kill,
-    lay,
     slay_by_archers,
     spare,
     wound,
@@ -38,10 +37,8 @@ MERCY_TARGET = 6
 
 
 def faces(dice: list[CombatFace]) -> tuple[str, ...]:
-    # A list comprehension first: tuple() of a map grows the tuple as it goes (about twice
-    # the cost for a handful of dice). `_value_`, the member's own string: str() of a StrEnum
-    # member makes a new copy of it, kept in the log to the end of the bout.
-    return tuple([face._value_ for face in dice])
+    """Combat dice as the log writes them: each face's word."""
+    return tuple(face.value for face in dice)
 
 
 # --- validation of written orders ----------------------------------------------------------
@@ -73,7 +70,11 @@ def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where:
             other = named(p.give_to, "potion.give_to")
             if "give" in f.used:
                 fail("potion", "only one potion may be given per movement phase (IV.C.4)")
-            if other.side != f.side or other.name == f.name or other.status not in (FIGHTING, DOWN):
+            if (
+                other.side != f.side
+                or other.name == f.name
+                or other.status not in (Status.FIGHTING, Status.DOWN)
+            ):
                 fail("potion.give_to", f"{p.give_to} is not a teammate in the fight")
             assert f.square is not None and other.square is not None
             if f.square.chebyshev(other.square) != 1:
@@ -100,7 +101,7 @@ def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where:
                 fail("spell.target", f"{spell.name} needs a target")
             assert s.target is not None
             other = named(s.target, "spell.target")
-            if other.square is None or other.status is DEAD:
+            if other.square is None or other.status is Status.DEAD:
                 fail("spell.target", f"{other.name} is not in the arena")
             if spell.target == "ally" and other.side != f.side:
                 fail("spell.target", f"{spell.name} is cast on oneself or a teammate")
@@ -110,7 +111,7 @@ def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where:
                 fail("spell.target", "sleep does not work on the undead")
     if order.passing is not None:
         other = named(order.passing, "passing_attack")
-        if other.side == f.side or other.status is not FIGHTING:
+        if other.side == f.side or other.status is not Status.FIGHTING:
             fail("passing_attack", f"{other.name} is not an opponent in the fight (IV.C.3)")
         weapon = passing_weapon_of(f, state.options.contest)
         if weapon.reach <= 1:
@@ -126,7 +127,7 @@ def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where:
             fail("throw.weapon", f"{f.name} carries no throwable {t.weapon}")
         if state.options.contest == "magic_only" and f.spells:
             fail("throw", "magic-only contest: no weapons while spells are left (VIII.H.3)")
-        if other.status is not FIGHTING or other.side == f.side:
+        if other.status is not Status.FIGHTING or other.side == f.side:
             fail("throw.at", f"{other.name} is not an opponent in the fight")
         assert f.square is not None and other.square is not None
         dist = f.square.chebyshev(other.square)
@@ -143,39 +144,38 @@ def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where:
 # --- appeals, potions ------------------------------------------------------------------------
 
 
-def appeals(turn: BoutState, orders: dict[str, StepOrder]) -> None:
+def appeals(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutState:
     """VI.B: one red die + the tally; 6 or more and the Emperor grants mercy. A campaign's
     house rule may decide instead (core/mercy.py): spare, kill, or a vote of the crowd."""
     for name, order in orders.items():
-        f = turn.by_name[name]
+        f = state.by_name[name]
         if not order.appeal or f.body != 1 or not f.fighting:
             continue
-        mercy = turn.options.mercy
+        mercy = state.options.mercy
         # The campaign's house rule first (it may stop the fight for a vote); else the dice.
-        decided = mercy.decide(f"turn {turn.turn}: {f.name}", f.name)
+        decided = mercy.decide(f"turn {state.turn}: {f.name}", f.name)
         if decided is not None:
-            turn.events.append(
-                MercyDecided(f.name, mercy.rule, decided.verdict, decided.up, decided.down)
-            )
+            turn.tell(MercyDecided(f.name, mercy.rule, decided.verdict, decided.up, decided.down))
         if decided is None or decided.verdict == "dice":
             roll = turn.dice.d6()
             granted = roll + f.tally >= MERCY_TARGET
-            turn.events.append(Appealed(f.name, roll, f.tally, granted))
+            turn.tell(Appealed(f.name, roll, f.tally, granted))
         else:
             granted = decided.verdict == "spare"
         if granted:
-            spare(turn, f)
-        else:
-            f.body = 0
-            kill(turn, f, "the Emperor")
-            # The Emperor kills him, but he fell to the one who wounded him last.
-            if f.last_hit_by in turn.by_name:
-                f.note(defeated_by=f.last_hit_by)
+            state = spare(state, name)
+            continue
+        state = kill(state.put(f._replace(body=0)), turn, name, "the Emperor")
+        # The Emperor kills him, but he fell to the one who wounded him last.
+        if f.last_hit_by in state.by_name:
+            state = state.put(state.by_name[name].noted(defeated_by=f.last_hit_by))
+    return state
 
 
-def potions(turn: BoutState, orders: dict[str, StepOrder]) -> None:
+def potions(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutState:
+    """IV.C.4: one potion drunk and one given a movement phase."""
     for name, order in orders.items():
-        f = turn.by_name[name]
+        f = state.by_name[name]
         if order.potion is None or not f.fighting:
             continue
         p = order.potion
@@ -183,17 +183,17 @@ def potions(turn: BoutState, orders: dict[str, StepOrder]) -> None:
             continue
         if p.give_to is None:
             if "potion" not in f.used:
-                f.use("potion")
-                drink(turn, f, p.potion, given_by=None)
+                state = drink(state.put(f.using("potion")), turn, name, p.potion, given_by=None)
         elif "give" not in f.used:
-            give(turn, f, turn.by_name[p.give_to], p.potion)
+            state = give(state, name, p.give_to, p.potion, turn)
+    return state
 
 
-def gives_on_arrival(turn: BoutState, orders: dict[str, StepOrder]) -> None:
+def gives_on_arrival(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutState:
     """After the moves: a give written with a move, not yet handed over because the two were
     not adjacent before it, is handed over if the move brought them together (VI.A)."""
     for name, order in orders.items():
-        f = turn.by_name[name]
+        f = state.by_name[name]
         if (
             order.potion is None
             or order.potion.give_to is None
@@ -204,125 +204,141 @@ def gives_on_arrival(turn: BoutState, orders: dict[str, StepOrder]) -> None:
             or order.potion.potion not in f.carried
         ):
             continue
-        give(turn, f, turn.by_name[order.potion.give_to], order.potion.potion)
+        state = give(state, name, order.potion.give_to, order.potion.potion, turn)
+    return state
 
 
-def give(turn: BoutState, f: FighterState, other: FighterState, potion: str) -> None:
+def give(state: BoutState, giver: str, receiver: str, potion: str, turn: Turn) -> BoutState:
     """IV.C.4: handed to an adjacent teammate, who drinks it."""
+    f, other = state.by_name[giver], state.by_name[receiver]
     assert f.square is not None and other.square is not None
-    if other.status in (FIGHTING, DOWN) and f.square.chebyshev(other.square) == 1:
-        f.use("give")
-        drink(turn, other, potion, given_by=f)
+    if other.status not in (Status.FIGHTING, Status.DOWN) or f.square.chebyshev(other.square) != 1:
+        return state
+    return drink(state.put(f.using("give")), turn, receiver, potion, given_by=giver)
 
 
 # --- spells ---------------------------------------------------------------------------------
 
 
-def spells(turn: BoutState, orders: dict[str, StepOrder]) -> None:
+def spells(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutState:
     """IV.C.2: once per movement phase; attack spells hit automatically."""
     for name, order in orders.items():
-        f = turn.by_name[name]
+        f = state.by_name[name]
         if order.spell is None or not f.fighting or "spell" in f.used:
             continue
         cast = order.spell
         if cast.spell not in f.spells:
             continue
-        f.use("spell")
-        f.spells = tuple([s for s in f.spells if s != cast.spell])
-        _cast(turn, f, cast.spell, turn.by_name.get(cast.target or ""))
+        left = tuple(s for s in f.spells if s != cast.spell)
+        state = state.put(f._replace(used=f.used | {"spell"}, spells=left))
+        state = cast_spell(state, name, cast.spell, cast.target, turn)
+    return state
 
 
-def _cast(turn: BoutState, f: FighterState, slug: str, target: FighterState | None) -> None:
+def cast_spell(
+    state: BoutState, caster: str, slug: str, target_name: str | None, turn: Turn
+) -> BoutState:
+    """IV.C.2 and the spell cards: what each spell does."""
     spell = SPELLS[slug]
-    ev = turn.events
     name = spell.name
-    if target is not None and (target.square is None or target.status is DEAD):
-        ev.append(SpellCast(f.name, name, target.name, (), 0, 0, "the target is gone"))
-        return
+    target = state.by_name.get(target_name or "")
+    if target is not None and (target.square is None or target.status is Status.DEAD):
+        turn.tell(SpellCast(caster, name, target.name, (), 0, 0, "the target is gone"))
+        return state
     if slug == "genie":
         assert target is not None
-        ev.append(SpellCast(f.name, name, target.name, (), 0, 0, ""))
-        strike(turn, f, target, spell.attack, "spell", name)
-    elif spell.damage and slug not in ("firestorm", "lightning_bolt"):
+        turn.tell(SpellCast(caster, name, target.name, (), 0, 0, ""))
+        return strike(state, caster, target.name, spell.attack, "spell", name, turn)[0]
+    if spell.damage and slug not in ("firestorm", "lightning_bolt"):
         assert target is not None
         saves = tuple(turn.dice.d6s(spell.save_dice))
         dmg = spell.damage - sum(1 for s in saves if s >= 5)
-        ev.append(SpellCast(f.name, name, target.name, saves, max(dmg, 0), 0, ""))
-        wound(turn, target, dmg, f)
-    elif slug == "firestorm":
-        for o in turn.fighters:
-            if o is f or o.square is None or o.status not in (FIGHTING, MERCY):
+        turn.tell(SpellCast(caster, name, target.name, saves, max(dmg, 0), 0, ""))
+        return wound(state, turn, target.name, dmg, caster)[0]
+    if slug == "firestorm":
+        for index in range(len(state.fighters)):
+            o = state.fighters[index]
+            if o.name == caster or o.square is None:
+                continue
+            if o.status is not Status.FIGHTING and o.status is not Status.MERCY:
                 continue
             saves = tuple(turn.dice.d6s(spell.save_dice))
             dmg = spell.damage - sum(1 for s in saves if s >= 5)
-            ev.append(SpellCast(f.name, name, o.name, saves, max(dmg, 0), 0, ""))
-            wound(turn, o, dmg, f)
-    elif slug == "lightning_bolt":
-        assert target is not None and f.square is not None and target.square is not None
-        board = turn.options.board
-        for sq in board.line(f.square, target.square, max(board.width, board.height)):
-            o = turn.occupied.get(sq)
-            if o is not None and o.status in (FIGHTING, MERCY):
-                ev.append(SpellCast(f.name, name, o.name, (), spell.damage, 0, ""))
-                wound(turn, o, spell.damage, f)
-    elif spell.heal:
+            turn.tell(SpellCast(caster, name, o.name, saves, max(dmg, 0), 0, ""))
+            state = wound(state, turn, o.name, dmg, caster)[0]
+        return state
+    if slug == "lightning_bolt":
+        here = state.by_name[caster].square
+        assert target is not None and here is not None and target.square is not None
+        board = state.options.board
+        for sq in board.line(here, target.square, max(board.width, board.height)):
+            o = state.occupied.get(sq)
+            if o is not None and o.status in (Status.FIGHTING, Status.MERCY):
+                turn.tell(SpellCast(caster, name, o.name, (), spell.damage, 0, ""))
+                state = wound(state, turn, o.name, spell.damage, caster)[0]
+        return state
+    if spell.heal:
         assert target is not None
         healed = heal(target, spell.heal)
-        ev.append(SpellCast(f.name, name, target.name, (), 0, healed, ""))
-    else:
-        effect = _effect(slug, target)
-        ev.append(SpellCast(f.name, name, target.name if target else None, (), 0, 0, effect))
-        if target is not None and target.status is MERCY and spell.target == "enemy":
-            slay_by_archers(turn, f)
+        turn.tell(SpellCast(caster, name, target.name, (), 0, healed.body - target.body, ""))
+        return state.put(healed)
+    effect, changed = spell_effect(slug, target)
+    turn.tell(SpellCast(caster, name, target.name if target else None, (), 0, 0, effect))
+    if changed is not None:
+        state = state.put(changed)
+    if target is not None and target.status is Status.MERCY and spell.target == "enemy":
+        state = slay_by_archers(state, turn, caster)
+    return state
 
 
-def _effect(slug: str, target: FighterState | None) -> str:
+def spell_effect(slug: str, target: FighterState | None) -> tuple[str, FighterState | None]:
+    """What a spell that neither wounds nor heals leaves on its target, in words, and the
+    target as it leaves him (None: unchanged)."""
     if target is None:
-        return "no effect in an open arena"
+        return "no effect in an open arena", None
     if slug == "courage":
-        target.affect(courage=target.effects.courage + 2)
-        return "+2 attack dice on the next attack"
+        return "+2 attack dice on the next attack", target.affected(
+            courage=target.effects.courage + 2
+        )
     if slug == "rock_skin":
-        target.affect(rock_skin=1)
-        return "+1 defend die until wounded"
+        return "+1 defend die until wounded", target.affected(rock_skin=1)
     if slug == "swift_wind":
-        target.affect(double_move=True)
-        return "twice the movement dice next time"
+        return "twice the movement dice next time", target.affected(double_move=True)
     if slug in ("tempest", "chaos_tempest"):
-        target.affect(tempest=True)
-        return "misses the next turn"
+        return "misses the next turn", target.affected(tempest=True)
     if slug in ("sleep", "chaos_sleep"):
         if target.gladiator.type.undead:
-            return "no effect on the undead"
-        target.affect(asleep=True)
-        return "falls asleep"
+            return "no effect on the undead", None
+        return "falls asleep", target.affected(asleep=True)
     if slug == "fear":
-        target.affect(afraid=True)
-        return "attacks with 1 die while afraid"
-    return "no effect in an open arena"
+        return "attacks with 1 die while afraid", target.affected(afraid=True)
+    return "no effect in an open arena", None
 
 
 # --- attacks outside the combat phase --------------------------------------------------------
 
 
 def strike(
-    turn: BoutState, by: FighterState, target: FighterState, dice: int, how: str, weapon: str
-) -> int:
-    """Attack dice against defend dice, no parry (passing attacks, throws, Genie)."""
+    state: BoutState, by: str, target: str, dice: int, how: str, weapon: str, turn: Turn
+) -> tuple[BoutState, int]:
+    """Attack dice against defend dice, no parry (passing attacks, throws, Genie): the new
+    state and the body points dealt."""
     attack = turn.dice.combat(dice)
     skulls = attack.count(CombatFace.SKULL)
     defend: list[CombatFace] = []
     blocked = 0
-    if skulls and not target.effects.asleep and target.status is FIGHTING:
-        defend = turn.dice.combat(defend_dice_of(target) + target.effects.defense_bonus)
-        if target.effects.defense_bonus:
-            target.affect(defense_bonus=0)
+    hit = state.by_name[target]
+    if skulls and not hit.effects.asleep and hit.status is Status.FIGHTING:
+        defend = turn.dice.combat(defend_dice_of(hit) + hit.effects.defense_bonus)
+        if hit.effects.defense_bonus:
+            state = state.put(hit.affected(defense_bonus=0))
         blocked = min(skulls, defend.count(CombatFace.WHITE))
-    dealt = wound(turn, target, skulls - blocked, by)
-    turn.events.append(
+    state, dealt = wound(state, turn, target, skulls - blocked, by)
+    body = state.by_name[target].body
+    turn.tell(
         Attacked(
-            by.name,
-            target.name,
+            by,
+            target,
             how,
             weapon,
             faces(attack),
@@ -332,61 +348,62 @@ def strike(
             faces(defend),
             blocked,
             dealt,
-            target.body,
+            body,
         )
     )
-    return dealt
+    return state, dealt
 
 
-def passing_attacks(turn: BoutState, orders: dict[str, StepOrder]) -> None:
+def passing_attacks(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutState:
     """IV.C.3: a reach weapon strikes an opponent more than one square away; no parries.
     The attacker is off balance if combat follows in this movement phase."""
     for name, order in orders.items():
-        f = turn.by_name[name]
+        f = state.by_name[name]
         if order.passing is None or not f.fighting:
             continue
-        target = turn.by_name[order.passing]
-        weapon = passing_weapon_of(f, turn.options.contest)
+        target = state.by_name[order.passing]
+        weapon = passing_weapon_of(f, state.options.contest)
         assert f.square is not None
         if target.square is None or not 1 < f.square.chebyshev(target.square) <= weapon.reach:
             continue
-        f.use("passing")
         dice = weapon.attack + f.gladiator.bonuses.attack + f.effects.courage
+        f = f.using("passing")
         if f.effects.courage:
-            f.affect(courage=0)
-        strike(turn, f, target, dice, "passing", weapon.name.lower())
+            f = f.affected(courage=0)
+        state = state.put(f)
+        state = strike(state, name, target.name, dice, "passing", weapon.name.lower(), turn)[0]
+    return state
 
 
-def throws(turn: BoutState, orders: dict[str, StepOrder]) -> None:
+def throws(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutState:
     """IV.C.1: the thrower names the square he predicts; a miss flies on for 15 squares
     from the thrower, stops at a wall and hits whoever stands in the way."""
     for name, order in orders.items():
-        f = turn.by_name[name]
+        f = state.by_name[name]
         if order.throw is None or not f.fighting:
             continue
         t = order.throw
         if t.weapon not in f.carried:
             continue
         item = ITEMS[t.weapon]
-        f.points = max(f.points - 1, 0)
-        f.drop(t.weapon)
-        target = turn.by_name[t.target]
+        state = state.put(f._replace(points=max(f.points - 1, 0)).without(t.weapon))
+        target = state.by_name[t.target]
         assert f.square is not None
         struck: FighterState | None = None
-        if target.square == t.square and target.status is FIGHTING:
+        if target.square == t.square and target.status is Status.FIGHTING:
             hit, struck, landed = True, target, t.square
         else:
             hit = False
-            path = turn.options.board.line(f.square, t.square, THROW_FLIGHT)
+            path = state.options.board.line(f.square, t.square, THROW_FLIGHT)
             landed = path[-1] if path else f.square
             for sq in path:
-                o = turn.occupied.get(sq)
-                if o is not None and o.status in (FIGHTING, MERCY):
+                o = state.occupied.get(sq)
+                if o is not None and o.status in (Status.FIGHTING, Status.MERCY):
                     struck, landed = o, sq
                     break
-        turn.events.append(
+        turn.tell(
             Thrown(
-                f.name,
+                name,
                 item.name.lower(),
                 target.name,
                 str(t.square),
@@ -395,10 +412,19 @@ def throws(turn: BoutState, orders: dict[str, StepOrder]) -> None:
                 str(landed),
             )
         )
-        lay(turn, t.weapon, landed, f)
-        if struck is not None:
-            if struck.status is MERCY:
-                slay_by_archers(turn, f)
-            else:
-                dice = item.attack + f.gladiator.bonuses.attack
-                strike(turn, f, struck, dice, "thrown", item.name.lower())
+        state = lay(state, t.weapon, landed, name)
+        if struck is None:
+            continue
+        if struck.status is Status.MERCY:
+            state = slay_by_archers(state, turn, name)
+        else:
+            dice = item.attack + f.gladiator.bonuses.attack
+            state = strike(state, name, struck.name, dice, "thrown", item.name.lower(), turn)[0]
+    return state
+
+
+def lay(state: BoutState, item: str, square: Square, owner: str) -> BoutState:
+    """IV.C.1: a thrown weapon lies where it landed, until someone walks onto it."""
+    f = state.by_name[owner]
+    state = state.put(f.noted(thrown=(*f.record.thrown, item)))
+    return state._replace(ground=(*state.ground, Lying(item, square, owner)))

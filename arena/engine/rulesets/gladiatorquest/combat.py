@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from arena.engine.core.dice import CombatFace
+from arena.engine.core.turn import Turn
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest.actions import faces
 from arena.engine.rulesets.gladiatorquest.events import Attacked, ShieldDamaged
@@ -24,13 +25,12 @@ from arena.engine.rulesets.gladiatorquest.orders import (
 )
 from arena.engine.rulesets.gladiatorquest.state import (
     BoutState,
-    FighterState,
     Front,
     defend_dice_of,
     weapon_of,
 )
 from arena.engine.rulesets.gladiatorquest.tactics import combat_order
-from arena.engine.rulesets.gladiatorquest.turn import wound
+from arena.engine.rulesets.gladiatorquest.wounds import wound
 
 SKULL, WHITE, BLACK = CombatFace.SKULL, CombatFace.WHITE, CombatFace.BLACK
 
@@ -45,9 +45,8 @@ def can_attack(state: BoutState, front: Front) -> bool:
 
 
 def read_orders(state: BoutState, raw: Mapping[str, Any]) -> dict[str, CombatOrder]:
-    """This round's orders: as written (JSON, parsed and checked), as the tactics' plan gives
-    them (a CombatOrder, taken as it is), and the tactics' for everyone who wrote none. A name
-    not in this combat is refused."""
+    """This round's orders: as written (JSON, parsed and checked), and the tactics' for
+    everyone who wrote none. A name not in this combat is refused."""
     in_combat = state.fronts
     for name, order in raw.items():
         if order is not None and name not in in_combat:
@@ -56,11 +55,9 @@ def read_orders(state: BoutState, raw: Mapping[str, Any]) -> dict[str, CombatOrd
     for name, front in in_combat.items():
         written = raw.get(name)
         if written is not None:
-            order = written
-            if not isinstance(written, CombatOrder):
-                where = order_location(state, name)
-                order = parse_combat_order(written, where)
-                _check(state, front, order, where)
+            where = order_location(state, name)
+            order = parse_combat_order(written, where)
+            _check(state, front, order, where)
             if not order.target:
                 order = CombatOrder(order.attack, front.reachable[0].name)
         else:
@@ -109,53 +106,51 @@ def dice_for(attack: Attack, base: int, *, off_balance: bool) -> tuple[int, int]
     return max(0, base + mod_attack), max(0, base + mod_parry)
 
 
-def resolve(turn: BoutState, orders: dict[str, CombatOrder]) -> None:
-    contest = turn.options.contest
-    # Every attack is rolled first, in order; a blow is (attacker, target, attack type, the
-    # weapon's name, the attack faces).
-    blows: list[tuple[FighterState, FighterState, Attack, str, list[CombatFace]]] = []
+def combat_round(state: BoutState, orders: dict[str, CombatOrder], turn: Turn) -> BoutState:
+    """V.B-V.F: every attack is rolled first, in order; then each is parried and defended (a
+    gladiator slain this round still strikes); the damage is dealt at the end."""
+    contest = state.options.contest
+    # A blow: (attacker, target, attack type, the weapon's name, the attack faces).
+    blows: list[tuple[str, str, Attack, str, list[CombatFace]]] = []
     parry_dice: dict[str, int] = {}  # an attacker's parry dice, if he is attacked (V.F.1)
     for name, order in orders.items():
-        f = turn.by_name[name]
-        target = turn.by_name[order.target]
+        f = state.by_name[name]
         attack = order.attack
+        effects = f.effects
         if attack is Attack.SHIELD_BASH:
             count, parry, label = 2 * f.shield_dice, 0, "shield"
         else:
             weapon = weapon_of(f, contest)
-            base = 1 if f.effects.afraid else weapon.attack + f.gladiator.bonuses.attack
+            base = 1 if effects.afraid else weapon.attack + f.gladiator.bonuses.attack
             count, parry = dice_for(attack, base, off_balance="passing" in f.used)
-            count += f.effects.courage
-            if f.effects.courage:
-                f.affect(courage=0)
+            count += effects.courage
             label = weapon.name.lower()
         parry_dice[name] = parry
-        rolls = 2 if f.effects.heroic and attack is not Attack.SHIELD_BASH else 1
-        if f.effects.heroic:
-            f.affect(heroic=False)
+        rolls = 2 if effects.heroic and attack is not Attack.SHIELD_BASH else 1
+        if (effects.courage and attack is not Attack.SHIELD_BASH) or effects.heroic:
+            courage = 0 if attack is not Attack.SHIELD_BASH else effects.courage
+            state = state.put(f.affected(courage=courage, heroic=False))
         for _ in range(rolls):
-            blows.append((f, target, attack, label, turn.dice.combat(count)))
-    # Then each is parried and defended (a gladiator slain this round still strikes); the
-    # damage is dealt at the end, from each blow's (skulls, parry faces, parried, defend
-    # faces, blocked) noted beside it.
+            blows.append((name, order.target, attack, label, turn.dice.combat(count)))
+    # Each blow parried and defended, noted beside it: (skulls, parry faces, parried, defend
+    # faces, blocked).
     struck = []
     for blow in blows:
-        a, d, attack, _, rolled = blow
+        a, d_name, attack, _, rolled = blow
+        d = state.by_name[d_name]
         skulls = rolled.count(SKULL)
-        d_order = orders.get(d.name)
+        d_order = orders.get(d_name)
         parry: tuple[str, ...] = ()
         parried = 0
         bashing = (
-            d_order is not None
-            and d_order.attack is Attack.SHIELD_BASH
-            and a.name == d_order.target
+            d_order is not None and d_order.attack is Attack.SHIELD_BASH and a == d_order.target
         )
         if attack is Attack.SHIELD_BASH and bashing:
             skulls = 0  # V.F.3: two bashes nullify each other
         elif bashing:
             parried = skulls  # V.F.3: the basher's shield blocks all of his opponent's hits
-        elif skulls and d_order is not None and d_order.target == a.name and not d.effects.asleep:
-            parry_faces = turn.dice.combat(parry_dice[d.name])
+        elif skulls and d_order is not None and d_order.target == a and not d.effects.asleep:
+            parry_faces = turn.dice.combat(parry_dice[d_name])
             parried = min(skulls, parry_faces.count(BLACK))
             parry = faces(parry_faces)
         left = skulls - parried
@@ -164,17 +159,18 @@ def resolve(turn: BoutState, orders: dict[str, CombatOrder]) -> None:
         if left and not d.effects.asleep:
             defend_faces = turn.dice.combat(defend_dice_of(d) + d.effects.defense_bonus)
             if d.effects.defense_bonus:
-                d.affect(defense_bonus=0)
+                state = state.put(d.affected(defense_bonus=0))
             blocked = min(left, defend_faces.count(WHITE))
             defend = faces(defend_faces)
         struck.append((blow, skulls, parry, parried, defend, blocked))
     for (a, d, attack, weapon, rolled), skulls, parry, parried, defend, blocked in struck:
-        dealt = wound(turn, d, skulls - parried - blocked, a)
-        turn.events.append(
+        state, dealt = wound(state, turn, d, skulls - parried - blocked, a)
+        body = state.by_name[d].body
+        turn.tell(
             Attacked(
-                a.name,
-                d.name,
-                attack._value_,
+                a,
+                d,
+                attack.value,
                 weapon,
                 faces(rolled),
                 skulls,
@@ -183,20 +179,22 @@ def resolve(turn: BoutState, orders: dict[str, CombatOrder]) -> None:
                 defend,
                 blocked,
                 dealt,
-                d.body,
+                body,
             )
         )
         if attack is Attack.SHIELD_BASH:
-            _shield_wear(turn, a, rolled)
+            state = shield_wear(state, a, rolled, turn)
+    return state
 
 
-def _shield_wear(turn: BoutState, f: FighterState, rolled: list[CombatFace]) -> None:
+def shield_wear(state: BoutState, name: str, rolled: list[CombatFace], turn: Turn) -> BoutState:
     """V.F.3: two or more black shields in a bash cost the shield a defend die; a shield with
     none left is destroyed and discarded."""
+    f = state.by_name[name]
     if rolled.count(BLACK) < 2 or not f.shield_dice:
-        return
-    f.shield_dice -= 1
+        return state
+    f = f._replace(shield_dice=f.shield_dice - 1)
     if f.shield_dice == 0 and "shield" in f.carried:
-        f.drop("shield")
-        f.note(items_lost=(*f.record.items_lost, "shield"))
-    turn.events.append(ShieldDamaged(f.name, f.shield_dice))
+        f = f.without("shield").noted(items_lost=(*f.record.items_lost, "shield"))
+    turn.tell(ShieldDamaged(name, f.shield_dice))
+    return state.put(f)

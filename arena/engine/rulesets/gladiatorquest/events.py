@@ -1,29 +1,21 @@
 """GladiatorQuest events: one record per thing that happened, each with a log line.
 
-Plain slotted dataclasses, never changed once made (not frozen: a bout makes hundreds, and a
-frozen one costs four times as much to build, core/events.py)."""
+Plain slotted dataclasses, never changed once made."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from arena.engine.core.events import Event
 
 
 class QuestEvent(Event):
-    """The base of this rule set's events. Each class writes its log entry in one step in its
-    `to_dict`: its kind, its line of text, then its fields in order (a generic loop over the
-    fields cost as much again as the dict itself, and the log turns each bout's events into
-    dicts by the dozen). Most fields already are JSON scalars (names, squares, numbers); each
-    class names the few that are not in `structured`, and its to_dict writes those as JSON:
-    the dice as rolled (named again in `rolls`) as lists, an enum as its value, the combat's
-    pairs as lists. tests/engine/gladiatorquest/test_events.py checks that none is left out,
-    and that every to_dict gives what the generic Event.to_dict gives."""
+    """The base of this rule set's events: core's Event writes each as its kind, its line of
+    text, then its fields in order, as JSON (dice tuples as lists, an enum as its value)."""
 
     __slots__ = ()
-    structured: ClassVar[tuple[str, ...]] = ()
 
 
 class Bump(StrEnum):
@@ -43,22 +35,11 @@ STEP_WORDS = {
 @dataclass(slots=True)
 class MovementRolled(QuestEvent):
     kind: ClassVar[str] = "movement_roll"
-    structured: ClassVar[tuple[str, ...]] = ("dice",)
-    rolls: ClassVar[tuple[str, ...]] = structured
+    rolls: ClassVar[tuple[str, ...]] = ("dice",)
     name: str
     weight: str
     dice: tuple[int, ...]
     points: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.kind,
-            "text": self.text(),
-            "name": self.name,
-            "weight": self.weight,
-            "dice": list(self.dice),
-            "points": self.points,
-        }
 
     def text(self) -> str:
         dice = "+".join([str(d) for d in self.dice]) or "no dice"
@@ -75,18 +56,6 @@ class Moved(QuestEvent):
     facing: str
     points_left: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.kind,
-            "text": self.text(),
-            "name": self.name,
-            "direction": self.direction,
-            "start": self.start,
-            "end": self.end,
-            "facing": self.facing,
-            "points_left": self.points_left,
-        }
-
     def text(self) -> str:
         # Left and right are the figure's own (a sidestep, facing unchanged), which on the
         # drawn board may be either way: the words say whose left it is.
@@ -101,15 +70,6 @@ class Turned(QuestEvent):
     how: str  # pivot_left, pivot_right, turn_around
     facing: str
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.kind,
-            "text": self.text(),
-            "name": self.name,
-            "how": self.how,
-            "facing": self.facing,
-        }
-
     def text(self) -> str:
         return f"{self.name} turns ({self.how.replace('_', ' ')}) to face {self.facing}"
 
@@ -117,21 +77,10 @@ class Turned(QuestEvent):
 @dataclass(slots=True)
 class Bumped(QuestEvent):
     kind: ClassVar[str] = "bump"
-    structured: ClassVar[tuple[str, ...]] = ("reason",)
     name: str
     wanted: str
     reason: Bump
     points_left: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.kind,
-            "text": self.text(),
-            "name": self.name,
-            "wanted": self.wanted,
-            "reason": str(self.reason),
-            "points_left": self.points_left,
-        }
 
     def text(self) -> str:
         return f"{self.name} cannot enter {self.wanted} ({self.reason}) and stays put"
@@ -140,15 +89,7 @@ class Bumped(QuestEvent):
 @dataclass(slots=True)
 class CombatEntered(QuestEvent):
     kind: ClassVar[str] = "combat"
-    structured: ClassVar[tuple[str, ...]] = ("pairs",)
     pairs: tuple[tuple[str, str], ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.kind,
-            "text": self.text(),
-            "pairs": [list(pair) for pair in self.pairs],
-        }
 
     def text(self) -> str:
         return "Combat: " + "; ".join([f"{a} and {b}" for a, b in self.pairs])
@@ -171,8 +112,7 @@ class Attacked(QuestEvent):
     """A blow in the combat phase, a passing attack, a thrown weapon's hit or a Genie."""
 
     kind: ClassVar[str] = "attack"
-    structured: ClassVar[tuple[str, ...]] = ("attack_dice", "parry_dice", "defend_dice")
-    rolls: ClassVar[tuple[str, ...]] = structured
+    rolls: ClassVar[tuple[str, ...]] = ("attack_dice", "parry_dice", "defend_dice")
     attacker: str
     target: str
     how: str  # swing, thrust, jab, shield_bash, passing, thrown, spell
@@ -185,24 +125,6 @@ class Attacked(QuestEvent):
     blocked: int
     damage: int
     body_after: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.kind,
-            "text": self.text(),
-            "attacker": self.attacker,
-            "target": self.target,
-            "how": self.how,
-            "weapon": self.weapon,
-            "attack_dice": list(self.attack_dice),
-            "skulls": self.skulls,
-            "parry_dice": list(self.parry_dice),
-            "parried": self.parried,
-            "defend_dice": list(self.defend_dice),
-            "blocked": self.blocked,
-            "damage": self.damage,
-            "body_after": self.body_after,
-        }
 
     def text(self) -> str:
         target, attack = self.target, self.attack_dice
@@ -226,14 +148,6 @@ class ShieldDamaged(QuestEvent):
     name: str
     dice_left: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.kind,
-            "text": self.text(),
-            "name": self.name,
-            "dice_left": self.dice_left,
-        }
-
     def text(self) -> str:
         if self.dice_left <= 0:
             return f"{self.name}'s shield is destroyed"
@@ -251,19 +165,6 @@ class Thrown(QuestEvent):
     struck: str | None
     landed: str
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.kind,
-            "text": self.text(),
-            "thrower": self.thrower,
-            "weapon": self.weapon,
-            "target": self.target,
-            "predicted": self.predicted,
-            "hit": self.hit,
-            "struck": self.struck,
-            "landed": self.landed,
-        }
-
     def text(self) -> str:
         out = (
             f"{self.thrower} throws the {self.weapon} at {self.target}, "
@@ -279,8 +180,7 @@ class Thrown(QuestEvent):
 @dataclass(slots=True)
 class SpellCast(QuestEvent):
     kind: ClassVar[str] = "spell"
-    structured: ClassVar[tuple[str, ...]] = ("saves",)
-    rolls: ClassVar[tuple[str, ...]] = structured
+    rolls: ClassVar[tuple[str, ...]] = ("saves",)
     caster: str
     spell: str
     target: str | None
@@ -288,19 +188,6 @@ class SpellCast(QuestEvent):
     damage: int
     healed: int
     effect: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.kind,
-            "text": self.text(),
-            "caster": self.caster,
-            "spell": self.spell,
-            "target": self.target,
-            "saves": list(self.saves),
-            "damage": self.damage,
-            "healed": self.healed,
-            "effect": self.effect,
-        }
 
     def text(self) -> str:
         out = f"{self.caster} casts {self.spell}"
@@ -327,17 +214,6 @@ class PotionDrunk(QuestEvent):
     roll: int | None
     body_after: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.kind,
-            "text": self.text(),
-            "name": self.name,
-            "potion": self.potion,
-            "given_by": self.given_by,
-            "roll": self.roll,
-            "body_after": self.body_after,
-        }
-
     def text(self) -> str:
         by = f" (given by {self.given_by})" if self.given_by else ""
         roll = f", rolls {self.roll}" if self.roll is not None else ""
@@ -347,22 +223,11 @@ class PotionDrunk(QuestEvent):
 @dataclass(slots=True)
 class StatusRoll(QuestEvent):
     kind: ClassVar[str] = "status"
-    structured: ClassVar[tuple[str, ...]] = ("dice",)
-    rolls: ClassVar[tuple[str, ...]] = structured
+    rolls: ClassVar[tuple[str, ...]] = ("dice",)
     name: str
     status: str
     dice: tuple[int, ...]
     ended: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.kind,
-            "text": self.text(),
-            "name": self.name,
-            "status": self.status,
-            "dice": list(self.dice),
-            "ended": self.ended,
-        }
 
     def text(self) -> str:
         dice = ",".join([str(d) for d in self.dice])
@@ -379,15 +244,6 @@ class PickedUp(QuestEvent):
     item: str
     square: str
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.kind,
-            "text": self.text(),
-            "name": self.name,
-            "item": self.item,
-            "square": self.square,
-        }
-
     def text(self) -> str:
         return f"{self.name} picks up the {self.item} at {self.square}"
 
@@ -400,16 +256,6 @@ class Appealed(QuestEvent):
     roll: int
     tally: int
     granted: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.kind,
-            "text": self.text(),
-            "name": self.name,
-            "roll": self.roll,
-            "tally": self.tally,
-            "granted": self.granted,
-        }
 
     def text(self) -> str:
         verdict = "grants mercy" if self.granted else "turns his thumb down"
@@ -428,15 +274,6 @@ class Fallen(QuestEvent):
     outcome: str  # down, killed, archers
     by: str | None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.kind,
-            "text": self.text(),
-            "name": self.name,
-            "outcome": self.outcome,
-            "by": self.by,
-        }
-
     def text(self) -> str:
         if self.outcome == "down":
             return f"{self.name} falls; a teammate may still heal him this movement phase"
@@ -452,9 +289,6 @@ class Exited(QuestEvent):
     name: str
     square: str
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.kind, "text": self.text(), "name": self.name, "square": self.square}
-
     def text(self) -> str:
         return f"{self.name} leaves the arena at {self.square}"
 
@@ -465,9 +299,6 @@ class Impatience(QuestEvent):
 
     kind: ClassVar[str] = "impatience"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.kind, "text": self.text()}
-
     def text(self) -> str:
         return "The crowd grows impatient: every gladiator must close in"
 
@@ -477,14 +308,6 @@ class BoutOver(QuestEvent):
     kind: ClassVar[str] = "bout_over"
     winner: str | None
     reason: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": self.kind,
-            "text": self.text(),
-            "winner": self.winner,
-            "reason": self.reason,
-        }
 
     def text(self) -> str:
         if self.winner is None:

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from arena.engine.core.board import Square
+from arena.engine.core.turn import Turn
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest import actions, paths
 from arena.engine.rulesets.gladiatorquest.events import (
@@ -42,13 +43,10 @@ from arena.engine.rulesets.gladiatorquest.orders import (
     pivoted,
 )
 from arena.engine.rulesets.gladiatorquest.state import (
-    DOWN,
-    EXITED,
-    FIGHTING,
-    MERCY,
     BoutState,
     Contact,
     FighterState,
+    Status,
     can_carry,
     can_move,
     loadout_of,
@@ -56,61 +54,64 @@ from arena.engine.rulesets.gladiatorquest.state import (
     weapon_of,
 )
 from arena.engine.rulesets.gladiatorquest.tactics import step_order, worth_waiting
-from arena.engine.rulesets.gladiatorquest.turn import kill, place, settle
+from arena.engine.rulesets.gladiatorquest.wounds import fall, kill
 
 # --- the roll ---------------------------------------------------------------------------------
 
 
-def begin_phase(turn: BoutState) -> None:
-    """IV.B.1: everyone rolls his movement dice. Sleep and Fear are shaken off first (a 6 on
-    the mind dice); Tempest makes him sit this phase out."""
-    turn.rolled = True
-    turn.phase_no += 1
-    dice = turn.dice
-    for f in turn.fighters:
-        f.used = frozenset()
-        bonus = f.gladiator.bonuses.movement
-        if f.status is MERCY:
-            f.points = sum(dice.d6s(loadout_of(f.carried).movement_dice)) + bonus
-            continue
-        if f.status is not FIGHTING:
-            f.points = 0
-            continue
-        if f.effects.asleep or f.effects.afraid:
-            _shake_off(turn, f)
-        if f.effects.tempest:
-            f.affect(tempest=False)
-            f.points = 0
-            turn.events.append(StatusRoll(f.name, "tempest", (), False))
-            continue
-        if f.effects.asleep:
-            f.points = 0
-            continue
-        kit = loadout_of(f.carried)
-        count = kit.movement_dice * (2 if f.effects.double_move else 1)
-        if f.effects.double_move:
-            f.affect(double_move=False)
-        rolled = tuple(dice.d6s(count))
-        f.points = sum(rolled) + bonus
-        turn.events.append(MovementRolled(f.name, kit.weight._value_, rolled, f.points))
+def movement_roll(state: BoutState, turn: Turn) -> BoutState:
+    """IV.B.1: everyone rolls his movement dice, in the order of the input."""
+    fighters = tuple(movement_points(f, turn) for f in state.fighters)
+    return state._replace(fighters=fighters, rolled=True, phase_no=state.phase_no + 1)
 
 
-def _shake_off(turn: BoutState, f: FighterState) -> None:
+def movement_points(f: FighterState, turn: Turn) -> FighterState:
+    """IV.B.1: his points for the phase: his movement dice (by weight, IV.A; twice as many
+    after a speed potion or Swift Wind) and his bonus. Sleep and Fear are shaken off first (a
+    6 on the mind dice); Tempest makes him sit this phase out. A spared gladiator rolls too,
+    to walk out (VI.B)."""
+    bonus = f.gladiator.bonuses.movement
+    if f.status is Status.MERCY:
+        points = sum(turn.dice.d6s(loadout_of(f.carried).movement_dice)) + bonus
+        return f._replace(used=frozenset(), points=points)
+    if f.status is not Status.FIGHTING:
+        return f._replace(used=frozenset(), points=0)
+    if f.effects.asleep or f.effects.afraid:
+        f = shake_off(f, turn)
+    effects = f.effects
+    if effects.tempest:
+        turn.tell(StatusRoll(f.name, "tempest", (), False))
+        return f._replace(used=frozenset(), points=0, effects=effects._replace(tempest=False))
+    if effects.asleep:
+        return f._replace(used=frozenset(), points=0)
+    kit = loadout_of(f.carried)
+    count = kit.movement_dice
+    if effects.double_move:
+        count *= 2
+        effects = effects._replace(double_move=False)
+    rolled = tuple(turn.dice.d6s(count))
+    points = sum(rolled) + bonus
+    turn.tell(MovementRolled(f.name, kit.weight.value, rolled, points))
+    return f._replace(used=frozenset(), points=points, effects=effects)
+
+
+def shake_off(f: FighterState, turn: Turn) -> FighterState:
     """Sleep and Fear last until a 6 on the victim's mind dice (one die per mind point)."""
     status = "sleep" if f.effects.asleep else "fear"
     rolled = tuple(turn.dice.d6s(max(f.gladiator.mind, 1)))
     ended = 6 in rolled
-    if ended:
-        f.affect(**{"asleep" if status == "sleep" else "afraid": False})
-    turn.events.append(StatusRoll(f.name, status, rolled, ended))
+    turn.tell(StatusRoll(f.name, status, rolled, ended))
+    if not ended:
+        return f
+    return f.affected(**{"asleep" if status == "sleep" else "afraid": False})
 
 
-def end_phase(turn: BoutState) -> None:
+def end_of_phase(state: BoutState, turn: Turn) -> BoutState:
     """VI.A: a fallen gladiator not healed by the end of the next movement phase is dead."""
-    for f in turn.fighters:
-        if f.status is DOWN and f.record.down_until <= turn.phase_no:
-            kill(turn, f, f.last_hit_by)
-    turn.rolled = False
+    for f in state.fighters:
+        if f.status is Status.DOWN and f.record.down_until <= state.phase_no:
+            state = kill(state, turn, f.name, f.last_hit_by)
+    return state._replace(rolled=False)
 
 
 # --- the step -------------------------------------------------------------------------------
@@ -121,7 +122,7 @@ def writes_orders(state: BoutState, f: FighterState) -> bool:
     start of the bout, or with table dice) that is everyone who will roll and may then move."""
     if state.rolled:
         return can_move(f)
-    return f.status is FIGHTING and not f.effects.asleep and not f.effects.tempest
+    return f.status is Status.FIGHTING and not f.effects.asleep and not f.effects.tempest
 
 
 def order_writers(state: BoutState) -> tuple[str, ...]:
@@ -133,9 +134,8 @@ def order_writers(state: BoutState) -> tuple[str, ...]:
 
 
 def read_orders(state: BoutState, raw: Mapping[str, Any]) -> dict[str, StepOrder]:
-    """This step's orders: as written (JSON, parsed and checked against the state), as the
-    tactics' plan gives them (a StepOrder: taken as it is, like the tactics' order of
-    everyone who can move and wrote none)."""
+    """This step's orders: as written (JSON, parsed and checked against the state), and the
+    tactics' order of everyone who can move and wrote none."""
     orders = {}
     for f in state.fighters:
         written = raw.get(f.name)
@@ -143,146 +143,158 @@ def read_orders(state: BoutState, raw: Mapping[str, Any]) -> dict[str, StepOrder
             if can_move(f):
                 orders[f.name] = step_order(state, f)
             continue
-        if not isinstance(written, StepOrder):  # (a StepOrder is the tactics' own)
-            here = order_location(state, f.name)
-            if not can_move(f) and not writes_orders(state, f):
-                raise EngineInputError(here, f"{f.name} {_why_not(f)}")
-            written = parse_step_order(written, here, state.options.board.parse)
-            actions.check_step_order(state, f, written, here)
-        orders[f.name] = written
+        here = order_location(state, f.name)
+        if not can_move(f) and not writes_orders(state, f):
+            raise EngineInputError(here, f"{f.name} {_why_not(f)}")
+        order = parse_step_order(written, here, state.options.board.parse)
+        actions.check_step_order(state, f, order, here)
+        orders[f.name] = order
     return orders
 
 
 def _why_not(f: FighterState) -> str:
-    if f.status is not FIGHTING:
+    if f.status is not Status.FIGHTING:
         return "is not fighting"
     if f.effects.asleep:
         return "is asleep"
     return "has no movement points left"
 
 
-def step(turn: BoutState, orders: dict[str, StepOrder]) -> None:
+def step(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutState:
     """IV.B.3: all papers are shown, then carried out in this order: appeals, potions,
     spells, passing attacks, the moves, potions handed over on arrival, thrown weapons.
-    Whoever is brought to 0 body falls at once (VI.A)."""
-    events_before = len(turn.events)
+    Whoever is brought to 0 body falls at once (VI.A). Opponents brought into contact enter
+    combat (V.A): the next turn is their round."""
+    told_before = len(turn.events)
     # Most papers only move: nobody can be hurt, healed or spared in a step without these.
     acting = {name: order for name, order in orders.items() if order.acts}
     if acting:
-        actions.appeals(turn, acting)
-        actions.potions(turn, acting)
-        actions.spells(turn, acting)
-        settle(turn)
-        actions.passing_attacks(turn, acting)
-        settle(turn)
-    contested = _moves(turn, orders)
+        state = actions.appeals(state, acting, turn)
+        state = actions.potions(state, acting, turn)
+        state = actions.spells(state, acting, turn)
+        state = fall(state, turn)
+        state = actions.passing_attacks(state, acting, turn)
+        state = fall(state, turn)
+    state, contested = moves(state, orders, turn)
     if acting:
-        actions.gives_on_arrival(turn, acting)
-        actions.throws(turn, acting)
-        settle(turn)
-    contacts = _contacts(turn, contested)
-    turn.standoff = not contacts and len(turn.events) == events_before
-    if turn.standoff and not turn.impatient:
-        turn.impatient = True
-        turn.events.append(Impatience())
+        state = actions.gives_on_arrival(state, acting, turn)
+        state = actions.throws(state, acting, turn)
+        state = fall(state, turn)
+    contacts = contacts_of(state, contested)
+    standoff = not contacts and len(turn.events) == told_before
+    impatient = state.impatient
+    if standoff and not impatient:
+        turn.tell(Impatience())
+        impatient = True
     if contacts:
-        turn.events.append(
-            CombatEntered(
-                tuple([(turn.fighters[c.a].name, turn.fighters[c.b].name) for c in contacts])
-            )
-        )
-        turn.combat = tuple(contacts)
-        end_phase(turn)
-    elif not any([still_moving(f) for f in turn.fighters]):  # (a list: no generator a step)
-        end_phase(turn)
+        names = tuple((state.fighters[c.a].name, state.fighters[c.b].name) for c in contacts)
+        turn.tell(CombatEntered(names))
+        state = state._replace(standoff=standoff, impatient=impatient, combat=tuple(contacts))
+        return end_of_phase(state, turn)
+    state = state._replace(standoff=standoff, impatient=impatient)
+    if not any(still_moving(f) for f in state.fighters):
+        return end_of_phase(state, turn)
+    return state
 
 
-def _moves(
-    turn: BoutState, orders: dict[str, StepOrder]
-) -> list[tuple[FighterState, FighterState]]:
-    """Carry out every written direction at once; return opposing pairs that contested a
-    square (V.A: they enter combat, and may shield-bash, V.F.3)."""
+def moves(
+    state: BoutState, orders: dict[str, StepOrder], turn: Turn
+) -> tuple[BoutState, list[tuple[str, str]]]:
+    """Carry out every written direction at once (pivots first, unless written for after
+    the step); return the new state and the opposing pairs that contested a square (V.A: they
+    enter combat, and may shield-bash, V.F.3)."""
     intents: dict[str, Square] = {}
     labels: dict[str, str] = {}
-    pivots_after: list[tuple[FighterState, str]] = []
-    for f in turn.fighters:
-        if f.status is MERCY:
-            if f.square == turn.options.exit:
-                _leave(turn, f)
+    pivots_after: list[tuple[str, str]] = []
+    exit_square = state.options.exit
+    # The changes of those who pivot, turn or step, put in the state together; before a
+    # spared gladiator walks, though, as he waits on what the others may still do.
+    prepared: list[FighterState] = []
+    for f in state.fighters:
+        if f.status is Status.MERCY:
+            if prepared:
+                state, prepared = state.put(*prepared), []
+            if f.square == exit_square:
+                state = leave(state, f.name, turn)
             elif f.points > 0:
-                there = _walker_step(turn, f)
+                there = walker_step(state, f)
                 if there is not None:
-                    f.points -= 1
+                    state = state.put(f._replace(points=f.points - 1))
                     intents[f.name] = there
                     labels[f.name] = "towards the exit"
             continue
         order = orders.get(f.name)
-        if order is None or f.status is not FIGHTING:
+        if order is None or f.status is not Status.FIGHTING:
             continue
+        before = f
         if order.pivot:
             if order.pivot_after:
-                pivots_after.append((f, order.pivot))
+                pivots_after.append((f.name, order.pivot))
             else:
-                _pivot(turn, f, order.pivot)
+                f = pivot(f, order.pivot, turn)
         if order.move is Move.STAND:
+            if f is not before:
+                prepared.append(f)
             continue
-        f.points -= 1
         if order.move is Move.TURN_AROUND:
-            f.facing = f.facing.reversed()
-            turn.events.append(Turned(f.name, "turn_around", f.facing._value_))
+            f = f._replace(points=f.points - 1, facing=f.facing.reversed())
+            turn.tell(Turned(f.name, "turn_around", f.facing.value))
+            prepared.append(f)
             continue
+        prepared.append(f._replace(points=f.points - 1))
         assert f.square is not None
         (col, row), (dcol, drow) = f.square, STEP_VECTORS[f.facing, order.move]
         intents[f.name] = Square(col + dcol, row + drow)
-        labels[f.name] = order.move._value_  # (the member's string, not a copy: see actions.faces)
-    contested, moved = _carry_out(turn, intents, labels)
-    # The pivots written for after the step (moving never changes who is fighting).
-    for f, side in pivots_after:
-        _pivot(turn, f, side)
-    for f in moved:
-        if f.status is MERCY and f.square == turn.options.exit:
-            _leave(turn, f)
-        elif f.status is FIGHTING and turn.ground:
-            _pick_up(turn, f)
-    return contested
+        labels[f.name] = order.move.value
+    state, contested, moved = bump(state.put(*prepared), intents, labels, turn)
+    for name, side in pivots_after:
+        state = state.put(pivot(state.by_name[name], side, turn))
+    for name in moved:
+        f = state.by_name[name]
+        if f.status is Status.MERCY and f.square == exit_square:
+            state = leave(state, name, turn)
+        elif f.status is Status.FIGHTING and state.ground:
+            state = pick_up(state, name, turn)
+    return state, contested
 
 
-def _leave(turn: BoutState, f: FighterState) -> None:
-    turn.events.append(Exited(f.name, str(f.square)))
-    place(turn, f, None)
-    f.status = EXITED
+def leave(state: BoutState, name: str, turn: Turn) -> BoutState:
+    """VI.B: a spared gladiator who reaches the exit leaves the arena."""
+    f = state.by_name[name]
+    turn.tell(Exited(name, str(f.square)))
+    return state.put(f._replace(square=None, status=Status.EXITED))
 
 
-def _carry_out(
-    turn: BoutState, intents: dict[str, Square], labels: dict[str, str]
-) -> tuple[list[tuple[FighterState, FighterState]], list[FighterState]]:
-    """The moves of one step, all at once: a move into a wall or the edge bumps; two or more
-    into one square all bump (V.A); a move into an occupied square bumps unless its occupant
-    moves away (a swap bumps both, a rotation goes round). Returns the opposing pairs that
-    contested a square, and who moved."""
-    by_name, names, steps = turn.by_name, turn.options.names, turn.options.steps
+def bump(
+    state: BoutState, intents: dict[str, Square], labels: dict[str, str], turn: Turn
+) -> tuple[BoutState, list[tuple[str, str]], list[str]]:
+    """The moves of one step, all at once (V.A): a move into a wall or the edge bumps; two
+    or more into one square all bump; a move into an occupied square bumps unless its
+    occupant moves away (a swap bumps both, a rotation goes round). Returns the new state,
+    the opposing pairs that contested a square, and who moved."""
+    by_name, names, steps = state.by_name, state.options.names, state.options.steps
     claims: dict[Square, list[str]] = {}  # each open square moved into: by whom
     for name, sq in intents.items():
         if sq in steps:
             claims.setdefault(sq, []).append(name)
         else:
-            turn.events.append(Bumped(name, _square_name(sq), Bump.WALL, by_name[name].points))
+            turn.tell(Bumped(name, _square_name(sq), Bump.WALL, by_name[name].points))
     # The moves not contested, in the order written (each square's claims are in that order),
     # and the squares claimed by two or more: all of them bump.
     valid: dict[str, Square] = {}
-    contested: list[tuple[FighterState, FighterState]] = []
+    contested: list[tuple[str, str]] = []
     for sq, claimants in claims.items():
         if len(claimants) == 1:
             valid[claimants[0]] = sq
-        else:
-            group = [by_name[n] for n in claimants]
-            for f in group:
-                turn.events.append(Bumped(f.name, names[sq], Bump.CONTESTED, f.points))
-            for i, a in enumerate(group):
-                for b in group[i + 1 :]:
-                    if a.status is b.status is FIGHTING and a.side != b.side:
-                        contested.append((a, b))
-    occupied = turn.occupied
+            continue
+        group = [by_name[n] for n in claimants]
+        for f in group:
+            turn.tell(Bumped(f.name, names[sq], Bump.CONTESTED, f.points))
+        for i, a in enumerate(group):
+            for b in group[i + 1 :]:
+                if a.fighting and b.fighting and a.side != b.side:
+                    contested.append((a.name, b.name))
+    occupied = state.occupied
     changed = True
     while changed:
         changed = False
@@ -293,19 +305,17 @@ def _carry_out(
             f = by_name[name]
             if occupant.name not in valid or valid[occupant.name] == f.square:
                 del valid[name]
-                turn.events.append(Bumped(name, names[intents[name]], Bump.OCCUPIED, f.points))
+                turn.tell(Bumped(name, names[intents[name]], Bump.OCCUPIED, f.points))
                 changed = True
-    # All at once: every mover leaves his square before any enters one (a rotation goes round).
-    movers = [by_name[name] for name in valid]
-    for f in movers:
-        del occupied[f.square]
-    for f in movers:
-        start, f.square = f.square, valid[f.name]
-        occupied[f.square] = f
-        turn.events.append(
-            Moved(f.name, labels[f.name], names[start], names[f.square], f.facing._value_, f.points)
+    movers = []
+    for name, there in valid.items():
+        f = by_name[name]
+        assert f.square is not None
+        turn.tell(
+            Moved(name, labels[name], names[f.square], names[there], f.facing.value, f.points)
         )
-    return contested, movers
+        movers.append(f._replace(square=there))
+    return state.put(*movers), contested, list(valid)
 
 
 def _square_name(sq: Square) -> str:
@@ -313,72 +323,73 @@ def _square_name(sq: Square) -> str:
     return str(sq) if 0 <= sq.col < 26 and sq.row >= 0 else f"({sq.col},{sq.row})"
 
 
-def _pivot(turn: BoutState, f: FighterState, side: str) -> None:
+def pivot(f: FighterState, side: str, turn: Turn) -> FighterState:
+    """IV.B.4: one free pivot a phase, a quarter turn left or right."""
     if "pivot" in f.used:
-        return
-    f.use("pivot")
-    f.facing = pivoted(f.facing, side)
-    turn.events.append(Turned(f.name, f"pivot_{side}", f.facing._value_))
+        return f
+    f = f._replace(used=f.used | {"pivot"}, facing=pivoted(f.facing, side))
+    turn.tell(Turned(f.name, f"pivot_{side}", f.facing.value))
+    return f
 
 
-def _pick_up(turn: BoutState, f: FighterState) -> None:
+def pick_up(state: BoutState, name: str, turn: Turn) -> BoutState:
     """IV.C.1: a weapon on the ground is picked up by walking onto it, if he may carry it."""
+    f = state.by_name[name]
     keep = []
-    for lying in turn.ground:
-        if lying.square == f.square and can_carry(f, lying.item, turn.options.contest):
-            f.carried = (*f.carried, lying.item)
+    for lying in state.ground:
+        if lying.square == f.square and can_carry(f, lying.item, state.options.contest):
+            f = f._replace(carried=(*f.carried, lying.item))
             if lying.owner == f.name:
                 thrown = list(f.record.thrown)
                 thrown.remove(lying.item)
-                f.note(thrown=tuple(thrown))
+                f = f.noted(thrown=tuple(thrown))
             else:
-                f.note(items_gained=(*f.record.items_gained, lying.item))
-            turn.events.append(PickedUp(f.name, lying.item, str(lying.square)))
+                f = f.noted(items_gained=(*f.record.items_gained, lying.item))
+            turn.tell(PickedUp(f.name, lying.item, str(lying.square)))
         else:
             keep.append(lying)
-    turn.ground = tuple(keep)
+    return state.put(f)._replace(ground=tuple(keep))
 
 
-def _walker_step(turn: BoutState, f: FighterState) -> Square | None:
+def walker_step(state: BoutState, f: FighterState) -> Square | None:
     """VI.B: a spared gladiator walks to the exit by the shortest free way. When there is
     none he waits, while waiting can change something (as the tactics do); otherwise he
     walks straight at the exit all the same (and bumps, spending the point)."""
     here = f.square
     assert here is not None
-    goal = turn.options.exit
+    goal = state.options.exit
     if here.manhattan(goal) == 1:
         step = (goal.col - here.col, goal.row - here.row)
-        blocked = goal in turn.occupied
+        blocked = goal in state.occupied
     else:
-        step = paths.step_towards(turn.options.steps, turn.occupied, here, goal, diagonal=False)
+        step = paths.step_towards(state.options.steps, state.occupied, here, goal, diagonal=False)
         blocked = step == paths.STAY
     if blocked:
-        if worth_waiting(turn, f):
+        if worth_waiting(state, f):
             return None
         if step == paths.STAY:
             step = paths.straight_at(here, goal)
     return Square(here.col + step[0], here.row + step[1])
 
 
-def _contacts(turn: BoutState, contested: list[tuple[FighterState, FighterState]]) -> list[Contact]:
+def contacts_of(state: BoutState, contested: list[tuple[str, str]]) -> list[Contact]:
     """V.A, V.F.2: opposing fighters orthogonally adjacent, or diagonally adjacent when
     at least one has a diagonal weapon, or who contested a square."""
     contacts: list[Contact] = []
     seen = set()
-    for a, b in contested:
+    for a_name, b_name in contested:
+        a, b = state.by_name[a_name], state.by_name[b_name]
         i, j = sorted((a.gladiator.index, b.gladiator.index))
-        if a.status is FIGHTING and b.status is FIGHTING and (i, j) not in seen:
+        if a.fighting and b.fighting and (i, j) not in seen:
             seen.add((i, j))
             contacts.append(Contact(i, j, True))
-    active = [f for f in turn.fighters if f.status is FIGHTING]
-    contest = turn.options.contest
+    active = [f for f in state.fighters if f.fighting]
+    contest = state.options.contest
     for n, a in enumerate(active):
         assert a.square is not None
-        col, row = a.square
         for b in active[n + 1 :]:
             assert b.square is not None
-            b_col, b_row = b.square
-            dc, dr = abs(col - b_col), abs(row - b_row)
+            dc, dr = abs(a.square.col - b.square.col), abs(a.square.row - b.square.row)
             if dc > 1 or dr > 1 or b.side == a.side:
                 continue
             pair = (a.gladiator.index, b.gladiator.index)

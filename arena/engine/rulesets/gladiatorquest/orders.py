@@ -5,9 +5,7 @@ gladiator's tactics. Parsing here checks the shape; the engine checks it against
 (range, possession, who may act) and raises EngineInputError naming the field.
 
 The records are slotted dataclasses, never changed once made (the tactics share the ones they
-cache), but not frozen, like the bout's state: a frozen one costs twice as much to make. Not
-NamedTuples: the phases read their fields many times a step, and Python 3.12 reads a slot about
-twice as fast as a NamedTuple's field (whose descriptor it does not specialise).
+cache).
 """
 
 from __future__ import annotations

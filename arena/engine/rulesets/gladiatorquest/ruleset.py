@@ -9,7 +9,6 @@ made at the start of that turn; so is the very first roll (setup rolls no dice).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -28,45 +27,15 @@ from arena.engine.rulesets.gladiatorquest import (
     turn,
 )
 from arena.engine.rulesets.gladiatorquest.campaign import GladiatorQuestCampaign
-from arena.engine.rulesets.gladiatorquest.orders import combat_order_json, step_order_json
-from arena.engine.rulesets.gladiatorquest.state import FIGHTING, BoutState
+from arena.engine.rulesets.gladiatorquest.orders import (
+    combat_order_json,
+    step_order_json,
+)
+from arena.engine.rulesets.gladiatorquest.state import BoutState, Status
 from arena.engine.rulesets.gladiatorquest.tactics import step_order
 
 
-def _resolve(s: BoutState, raw: Mapping[str, Any], dice: Dice) -> tuple[BoutState, list[Event]]:
-    """The next turn from state `s`, resolved on a copy (`s` is never changed). Dice that run
-    out are bad input, like a bad order."""
-    try:
-        t = turn.begin(s, dice)
-        if not t.rolled and not t.combat:
-            # The phase's roll opens the turn: the orders are read against the rolled state.
-            movement.begin_phase(t)
-        orders = _read_orders(t, raw)
-        t.turn += 1
-        if t.combat:
-            phase = "combat"
-            t.combat = ()
-            combat.resolve(t, orders)
-            turn.settle(t)
-            t.rolled = False
-        else:
-            phase = "movement"
-            movement.step(t, orders)
-        if not turn.check_over(t):
-            max_turns = t.options.max_turns
-            if t.turn >= max_turns:
-                turn.finish(t, None, f"the Emperor stops the bout after {max_turns} turns")
-            elif not t.rolled and not t.combat and not dice.is_scripted:
-                movement.begin_phase(t)
-        return turn.end(t, phase)
-    except DiceError as exc:
-        raise EngineInputError("dice", str(exc)) from None
-
-
-@functools.lru_cache(maxsize=256)
 def _everyone(who: tuple[str, ...], phase: str) -> Pending:
-    """What pending gives: the same few line-ups recur every step of every bout, and a
-    NamedTuple's constructor is a Python call (an immutable value: sharing it is safe)."""
     return Pending(Need.EVERYONE, who, phase)
 
 
@@ -76,8 +45,7 @@ class GladiatorQuest(Ruleset):
     title: ClassVar[str] = "GladiatorQuest"
     columns: ClassVar[tuple[Column, ...]] = standings.COLUMNS
     placing: ClassVar[str] = standings.PLACING
-    # (Here, before the method `standings` hides the module.) The log's entry of a turn: its
-    # own shape (the events before the gladiators, and the things on the ground).
+    # (Here, before the method `standings` hides the module.) The log's entry of a turn.
     record = staticmethod(standings.record)
     campaign = GladiatorQuestCampaign()
     # Not played by web yet (web stays None): its bouts are fought by tactics.
@@ -122,7 +90,7 @@ class GladiatorQuest(Ruleset):
 
     def validate(self, s: BoutState, who: str, order: Any) -> list[str]:
         try:
-            _read_orders(s, {who: order})
+            turn.read_orders(s, {who: order})
         except EngineInputError as exc:
             return [exc.message]
         return []
@@ -136,15 +104,18 @@ class GladiatorQuest(Ruleset):
         elif who not in s.by_name or not movement.writes_orders(s, s.by_name[who]):
             return None
         if s.combat:
-            fought = combat.tactics_order(s, s.fronts[who])
-            return None if fought is None else combat_order_json(fought)
-        stepped = step_order(s, s.by_name[who])
-        return None if stepped is None else step_order_json(stepped)
+            order = combat.tactics_order(s, s.fronts[who])
+            return None if order is None else combat_order_json(order)
+        return step_order_json(step_order(s, s.by_name[who]))
 
     def apply(
         self, s: BoutState, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[BoutState, Sequence[Event]]:
-        return _resolve(s, orders, dice)
+        try:
+            return turn.resolve_turn(s, orders, dice)
+        except DiceError as exc:  # dice that run out are bad input, like a bad order
+            raise EngineInputError("dice", str(exc)) from None
+
 
     def standings(self, s: BoutState) -> list[Standing]:
         return standings.standings(s)
@@ -157,7 +128,7 @@ class GladiatorQuest(Ruleset):
                 "turn": s.turn + 1,
                 "phase": pending.phase,
                 "awaiting": list(pending.who),
-                "points": {f.name: f.points for f in s.fighters if f.status is FIGHTING},
+                "points": {f.name: f.points for f in s.fighters if f.status is Status.FIGHTING},
             }
         return out
 
@@ -167,17 +138,6 @@ class GladiatorQuest(Ruleset):
 
     def max_steps(self, s: BoutState) -> int:
         return s.options.max_turns
-
-
-def _read_orders(s: BoutState, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """The turn's orders as its phase reads them (each phase takes an order of None, or none
-    at all, as none written)."""
-    for name in raw:
-        if name not in s.by_name:
-            raise EngineInputError(f"turns[{s.turn}].orders", f"no gladiator called {name!r}")
-    if s.combat:
-        return combat.read_orders(s, raw)
-    return movement.read_orders(s, raw)
 
 
 def _driver_bout(bout: Mapping[str, Any]) -> dict[str, Any]:

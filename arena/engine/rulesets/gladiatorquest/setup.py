@@ -21,7 +21,6 @@ from arena.engine.rulesets.gladiatorquest.data import (
     spell_errors,
 )
 from arena.engine.rulesets.gladiatorquest.state import (
-    FIGHTING,
     NO_EFFECTS,
     NO_RECORD,
     Bonuses,
@@ -29,6 +28,7 @@ from arena.engine.rulesets.gladiatorquest.state import (
     FighterState,
     Gladiator,
     Options,
+    Status,
     equipment_problems,
 )
 
@@ -138,7 +138,7 @@ def parse_gladiators(raw: Any, options: Options) -> tuple[FighterState, ...]:
                 squares[i],
                 facings[i],
                 e.gladiator.max_body,
-                FIGHTING,
+                Status.FIGHTING,
                 0,
                 frozenset(),
                 0,

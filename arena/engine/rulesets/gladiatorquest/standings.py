@@ -7,7 +7,7 @@ from typing import Any
 
 from arena.engine.core.events import Event
 from arena.engine.core.protocol import Column, Fate, Standing
-from arena.engine.rulesets.gladiatorquest.state import DEAD, EXITED, MERCY, BoutState
+from arena.engine.rulesets.gladiatorquest.state import BoutState, Status
 
 COLUMNS = (
     Column("defeats", "Defeated", "opponents he killed or made beg for mercy"),
@@ -18,7 +18,7 @@ PLACING = (
     "The side left standing shares first place; the others by how long they lasted, then tally."
 )
 
-FATES = {DEAD: Fate.DEAD, MERCY: Fate.SPARED, EXITED: Fate.SPARED}
+FATES = {Status.DEAD: Fate.DEAD, Status.MERCY: Fate.SPARED, Status.EXITED: Fate.SPARED}
 
 
 def standings(state: BoutState) -> list[Standing]:
@@ -84,22 +84,20 @@ def result(state: BoutState) -> dict[str, Any]:
 
 
 def record(state: BoutState, events: Sequence[Event]) -> dict[str, Any]:
-    names, dead = state.options.names, DEAD
+    names, dead = state.options.names, Status.DEAD
     return {
         "turn": state.turn,
         "phase": state.phase,
         "events": [e.to_dict() for e in events],
-        # Each gladiator as he stands after the turn (written here rather than by a function
-        # of its own: the log holds one per gladiator per turn). `_value_`: the member's own
-        # string, where str() would make a copy of it for every gladiator every turn.
+        # Each gladiator as he stands after the turn.
         "gladiators": {
             f.name: {
                 "square": None if f.square is None else names[f.square],
-                "facing": f.facing._value_,
+                "facing": f.facing.value,
                 "body": f.body,
                 "mind": f.gladiator.mind,
                 "alive": f.status is not dead,
-                "status": f.status._value_,
+                "status": f.status.value,
                 "points": f.points,
             }
             for f in state.fighters

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from arena.engine.core.board import Board, Facing, Square, orthogonal_steps, square_names
-from arena.engine.core.dice import Dice
-from arena.engine.core.events import Event
 from arena.engine.core.mercy import Mercy, mercy_json, mercy_read
 from arena.engine.rulesets.gladiatorquest.data import (
     FISTS,
@@ -38,19 +37,6 @@ class Status(StrEnum):
     MERCY = "mercy"  # spared, walking to the exit as an obstacle (VI.B)
     EXITED = "exited"
     DEAD = "dead"
-
-
-# The statuses by their own names, as the engine reads them: a status is checked for every
-# gladiator in nearly every loop, and Python 3.12 does not specialise reading a member off an
-# enum class (its metaclass is not `type`), so each `Status.FIGHTING` took the generic
-# attribute lookup; a module's name is found at once. (Free-for-all bouts +1.7%.)
-FIGHTING, DOWN, MERCY, EXITED, DEAD = (
-    Status.FIGHTING,
-    Status.DOWN,
-    Status.MERCY,
-    Status.EXITED,
-    Status.DEAD,
-)
 
 
 class Weight(StrEnum):
@@ -93,10 +79,9 @@ class Bonuses:
     mind: int = 0
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Gladiator:
-    """Who a gladiator is: fixed for the whole bout, never changed once made. (Not frozen,
-    like FighterState: every bout makes one per gladiator, at five times the cost frozen.)"""
+    """Who a gladiator is: fixed for the whole bout."""
 
     name: str
     index: int  # his place in the input: the order everything is resolved in
@@ -112,12 +97,8 @@ class Gladiator:
         return self.team if self.team is not None else self.name
 
 
-@dataclass(slots=True)
-class Effects:
-    """What spells and potions left on him, until used up or shaken off. Never changed once
-    made (a fighter's copies share it; `FighterState.affect` puts a new one in his hands), but
-    not frozen, like FighterState: a frozen dataclass sets each field through
-    object.__setattr__, which made `replace` twice as dear (about 33K instructions a call)."""
+class Effects(NamedTuple):
+    """What spells and potions left on him, until used up or shaken off."""
 
     courage: int = 0  # extra attack dice on the next attack
     defense_bonus: int = 0  # extra defend dice the next time he defends
@@ -132,11 +113,8 @@ class Effects:
 NO_EFFECTS = Effects()
 
 
-@dataclass(slots=True)
-class Record:
-    """How his bout went: what the standings and the campaign need at the end. Never changed
-    once made, like Effects (`FighterState.note` puts a new one in his hands); not frozen, for
-    the same reason."""
+class Record(NamedTuple):
+    """How his bout went: what the standings and the campaign need at the end."""
 
     defeated_by: str | None = None  # who is credited with defeating him (VII)
     killed_by: str | None = None
@@ -151,12 +129,14 @@ class Record:
 NO_RECORD = Record()
 
 
-@dataclass(slots=True)
-class FighterState:
-    """One gladiator as he stands. Changed only by a turn resolved on a state of its own
-    (turn.py): a copy of a state copies each one (`copy`). (Not frozen: a frozen dataclass
-    sets every field through object.__setattr__, and apply copies every gladiator.) `name` and
-    `side` repeat the gladiator's, because nearly everything asks for them."""
+class FighterState(NamedTuple):
+    """One gladiator as he stands. `name` and `side` repeat the gladiator's, because nearly
+    everything asks for them. A mechanic that changes him makes a new one (the methods below
+    and `_replace`) and puts it in a new state (BoutState.put).
+
+    He, his effects and his record are NamedTuples, immutable like the frozen dataclasses
+    around them: a turn makes a dozen new ones, and a NamedTuple is made as a tuple is, where
+    a frozen dataclass sets each field in turn (figures: docs/rules/gladiatorquest.md)."""
 
     gladiator: Gladiator
     name: str
@@ -175,50 +155,28 @@ class FighterState:
     effects: Effects
     record: Record
 
-    def copy(self) -> FighterState:
-        return FighterState(
-            self.gladiator,
-            self.name,
-            self.side,
-            self.square,
-            self.facing,
-            self.body,
-            self.status,
-            self.points,
-            self.used,
-            self.tally,
-            self.last_hit_by,
-            self.carried,
-            self.spells,
-            self.shield_dice,
-            self.effects,
-            self.record,
-        )
-
-    @property
-    def index(self) -> int:
-        return self.gladiator.index
-
     @property
     def fighting(self) -> bool:
-        return self.status is FIGHTING
+        return self.status is Status.FIGHTING
 
-    # What a turn does to a gladiator of the state it is resolved on:
+    def using(self, what: str) -> FighterState:
+        """He has used `what` (a pivot, a spell ...) in this movement phase."""
+        return self._replace(used=self.used | {what})
 
-    def use(self, what: str) -> None:
-        self.used = self.used | {what}
-
-    def drop(self, item: str) -> None:
+    def without(self, item: str) -> FighterState:
         """One of the items he carries leaves his hands (thrown, drunk, destroyed)."""
         carried = list(self.carried)
         carried.remove(item)
-        self.carried = tuple(carried)
+        return self._replace(carried=tuple(carried))
 
-    def affect(self, **changes: int | bool) -> None:
-        self.effects = replace(self.effects, **changes)
+    def affected(self, **changes: int | bool) -> FighterState:
+        return self._replace(effects=self.effects._replace(**changes))
 
-    def note(self, **changes: object) -> None:
-        self.record = replace(self.record, **changes)
+    def noted(self, **changes: object) -> FighterState:
+        return self._replace(record=self.record._replace(**changes))
+
+
+NO_FRONTS: Mapping[str, Front] = MappingProxyType({})
 
 
 class Lying(NamedTuple):
@@ -238,14 +196,12 @@ class Contact(NamedTuple):
     contested: bool
 
 
-@dataclass(slots=True)
-class BoutState:
-    """Only read between turns. A turn is resolved on a state of its own (turn.py): the one
-    handed over by the driver, which never reads it again, or a copy. Not frozen, like
-    FighterState."""
+class BoutState(NamedTuple):
+    """Everything the next turn needs. A turn makes new states (`put`, `_replace`) and never
+    changes one."""
 
     options: Options
-    fighters: tuple[FighterState, ...]  # in input order
+    fighters: tuple[FighterState, ...]  # in input order: fighters[i].index == i
     ground: tuple[Lying, ...] = ()
     turn: int = 0  # turns resolved so far (while one is resolved: its number)
     phase: str = "movement"  # the phase of turn `turn` ("movement" step or "combat" round)
@@ -257,35 +213,51 @@ class BoutState:
     finished: bool = False
     winner: str | None = None
     reason: str = ""
-    # Derived from the above: who stands where (bodies and spared walkers too), everyone by
-    # name (both kept up to date by a turn, turn.place), and everyone in the coming combat
-    # round by name.
-    occupied: dict[Square, FighterState] = field(init=False, compare=False, repr=False)
-    by_name: Mapping[str, FighterState] = field(init=False, compare=False, repr=False)
-    fronts: Mapping[str, Front] = field(init=False, compare=False, repr=False)
-    # Not part of the state (never compared, nor in its JSON): the dice a turn resolved on it
-    # rolls (turn.begin to turn.end), and what happened in that turn, in order.
-    dice: Dice | None = field(default=None, init=False, compare=False, repr=False)
-    events: list[Event] = field(default_factory=list, init=False, compare=False, repr=False)
+    # Everyone in the coming combat round, by name: worked out once, by the turn that sets
+    # `combat` (turn.resolve_turn) or from the JSON, as every order of the round asks for it.
+    fronts: Mapping[str, Front] = NO_FRONTS
 
-    def __post_init__(self) -> None:
-        self.occupied = {f.square: f for f in self.fighters if f.square is not None}
-        self.by_name = {f.name: f for f in self.fighters}
-        self.fronts = fronts_of(self) if self.combat else {}
+    # Tables derived from the fields, worked out when asked (a turn makes several states
+    # and asks each little).
+
+    @property
+    def occupied(self) -> dict[Square, FighterState]:
+        """Who stands where (bodies and spared walkers too)."""
+        return {f.square: f for f in self.fighters if f.square is not None}
+
+    @property
+    def by_name(self) -> dict[str, FighterState]:
+        return {f.name: f for f in self.fighters}
 
     def fighter(self, name: str) -> FighterState | None:
-        return self.by_name.get(name)
+        for f in self.fighters:
+            if f.name == name:
+                return f
+        return None
+
+    def put(self, *changed: FighterState) -> BoutState:
+        """This state with these gladiators as they now stand."""
+        fighters = list(self.fighters)
+        for f in changed:
+            fighters[f.gladiator.index] = f
+        return self._replace(fighters=tuple(fighters))
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Front:
     """One gladiator's side of a combat round: the opponents he can strike (V.F.2), and those
-    he contested a square with (he may shield-bash them, V.F.3). (Slotted, like the orders:
-    its fields are read every round; see orders.py.)"""
+    he contested a square with (he may shield-bash them, V.F.3)."""
 
     fighter: FighterState
     reachable: tuple[FighterState, ...]
     bashable: frozenset[str]
+
+
+def with_fronts(state: BoutState) -> BoutState:
+    """The state with the fronts of its coming combat round (none when there is none)."""
+    if state.combat:
+        return state._replace(fronts=MappingProxyType(fronts_of(state)))
+    return state._replace(fronts=NO_FRONTS) if state.fronts else state
 
 
 def fronts_of(state: BoutState) -> dict[str, Front]:
@@ -294,7 +266,7 @@ def fronts_of(state: BoutState) -> dict[str, Front]:
     bashable: dict[int, set[str]] = {}
     for a, b, contested in state.combat:
         fa, fb = fighters[a], fighters[b]
-        if fa.status is not FIGHTING or fb.status is not FIGHTING:
+        if fa.status is not Status.FIGHTING or fb.status is not Status.FIGHTING:
             continue
         reach_a, reach_b = reachable.setdefault(a, []), reachable.setdefault(b, [])
         bash_a, bash_b = bashable.setdefault(a, set()), bashable.setdefault(b, set())
@@ -417,13 +389,13 @@ def defend_dice_of(f: Any) -> int:
 def can_move(f: Any) -> bool:
     """IV.B.2: "Each player that has some movement points left" writes a direction (one
     asleep cannot)."""
-    return f.status is FIGHTING and f.points > 0 and not f.effects.asleep
+    return f.status is Status.FIGHTING and f.points > 0 and not f.effects.asleep
 
 
 def still_moving(f: Any) -> bool:
     """Has points he will use in this phase: a gladiator who can move, or a spared one
     walking out (VI.B)."""
-    return f.points > 0 and (can_move(f) or f.status is MERCY)
+    return f.points > 0 and (can_move(f) or f.status is Status.MERCY)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -482,7 +454,7 @@ def _fighter_json(f: FighterState) -> dict[str, Any]:
             "type": g.type.slug,
             "team": g.team,
             "tactics": g.tactics.as_dict(),
-            "bonuses": _fields_json(g.bonuses),
+            "bonuses": asdict(g.bonuses),
             "max_body": g.max_body,
             "mind": g.mind,
         },
@@ -502,12 +474,11 @@ def _fighter_json(f: FighterState) -> dict[str, Any]:
     }
 
 
-def _fields_json(record: Any) -> dict[str, Any]:
-    out = {}
-    for name in record.__dataclass_fields__:
-        value = getattr(record, name)
-        out[name] = list(value) if isinstance(value, tuple) else value
-    return out
+def _fields_json(record: Effects | Record) -> dict[str, Any]:
+    return {
+        name: list(value) if isinstance(value, tuple) else value
+        for name, value in record._asdict().items()
+    }
 
 
 def from_json(data: Mapping[str, Any]) -> BoutState:
@@ -521,7 +492,7 @@ def from_json(data: Mapping[str, Any]) -> BoutState:
         continue_with_tactics=o["continue_with_tactics"],
         mercy=mercy_read(o.get("mercy")),
     )
-    return BoutState(
+    state = BoutState(
         options=options,
         fighters=tuple(_fighter_from_json(f) for f in data["fighters"]),
         ground=tuple(Lying(i, Square.parse(s), o) for i, s, o in data["ground"]),
@@ -536,6 +507,7 @@ def from_json(data: Mapping[str, Any]) -> BoutState:
         winner=data["winner"],
         reason=data["reason"],
     )
+    return with_fronts(state)
 
 
 def _fighter_from_json(data: Mapping[str, Any]) -> FighterState:

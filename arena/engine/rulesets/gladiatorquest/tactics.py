@@ -39,12 +39,10 @@ from arena.engine.rulesets.gladiatorquest.orders import (
     ThrowOrder,
 )
 from arena.engine.rulesets.gladiatorquest.state import (
-    DOWN,
-    FIGHTING,
-    MERCY,
     BoutState,
     FighterState,
     Loadout,
+    Status,
     arms_of,
     can_carry,
     loadout_of,
@@ -72,17 +70,16 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     sq = f.square
     assert sq is not None
     t = f.gladiator.tactics
-    enemies = [o for o in state.fighters if o.status is FIGHTING and o.side != f.side]
+    enemies = [o for o in state.fighters if o.status is Status.FIGHTING and o.side != f.side]
     if not enemies:
         return _paced(state, f, _rescue_order(state, f) or STAND)
     # (A lone enemy is the target without asking pick_target: every step of a duel.)
     target = enemies[0] if len(enemies) == 1 else pick_target(f, enemies)
     there = target.square
     assert there is not None
-    # The way to him, asked twice below (his distance, and where he is after the step).
-    (col, row), (there_col, there_row) = sq, there  # (unpacked: read once each)
-    vcol, vrow = there_col - col, there_row - row
-    dist = max(abs(vcol), abs(vrow))  # (sq.chebyshev(there))
+    # The way to him: his distance, and where he is from the square he steps to.
+    vcol, vrow = there.col - sq.col, there.row - sq.row
+    dist = sq.chebyshev(there)
     if f.body == 1 and (t.appeal == "always" or (t.appeal == "if_likely" and f.tally >= 2)):
         return StepOrder(appeal=True)
     # What he carries, his weapon hand to hand and his weapon of a passing attack.
@@ -174,7 +171,7 @@ def _in_contact(state: BoutState, f: FighterState) -> bool:
     contest = state.options.contest
     diagonal = weapon_of(f, contest).diagonal
     return any(
-        o.status is FIGHTING
+        o.status is Status.FIGHTING
         and o.side != f.side
         and paths.next_to(f.square, o.square, diagonal=diagonal or weapon_of(o, contest).diagonal)
         for o in state.fighters
@@ -199,17 +196,9 @@ def pick_target(f: FighterState, candidates: list[FighterState]) -> FighterState
     if len(candidates) == 1:
         return candidates[0]
     assert f.square is not None
-    col, row = f.square
-    # Each candidate's (distance, body, index, himself) in a list, rather than from a key
-    # function: a call for each (and the distance, Chebyshev's, is worked out here rather
-    # than by a call of Square.chebyshev for each; each square unpacked, as a read of its
-    # fields by name is not specialised). His index tells any two apart, so the fighters at
-    # the end are never compared.
-    seen = []
-    for o in candidates:
-        o_col, o_row = o.square
-        dc, dr = abs(o_col - col), abs(o_row - row)
-        seen.append((dc if dc > dr else dr, o.body, o.gladiator.index, o))
+    # Each candidate's (distance, body, index, himself): his index tells any two apart, so
+    # the fighters at the end are never compared.
+    seen = [(f.square.chebyshev(o.square), o.body, o.gladiator.index, o) for o in candidates]
     how = f.gladiator.tactics.target
     if how == "weakest":
         return min([(body, dist, index, o) for dist, body, index, o in seen])[-1]
@@ -284,7 +273,8 @@ def _spell_choice(
         if slug in spells:
             return CastOrder(slug, target.name)
     if "firestorm" in spells and not any(
-        o is not f and (o.side == f.side or o.status is MERCY) and o.square for o in state.fighters
+        o is not f and (o.side == f.side or o.status is Status.MERCY) and o.square
+        for o in state.fighters
     ):
         return CastOrder("firestorm", None)
     held = target.effects.asleep or target.effects.tempest or target.effects.afraid
@@ -316,7 +306,11 @@ def _rescue_order(state: BoutState, f: FighterState) -> StepOrder | None:
     """VI.A: get a healing potion or spell to a fallen teammate."""
     if f.gladiator.team is None:
         return None  # (nobody to rescue in a free-for-all)
-    down = [o for o in state.fighters if o.status is DOWN and o.side == f.side and o.name != f.name]
+    down = [
+        o
+        for o in state.fighters
+        if o.status is Status.DOWN and o.side == f.side and o.name != f.name
+    ]
     if not down:
         return None
     sq = f.square

@@ -1,190 +1,66 @@
-"""A turn being resolved, and what happens to a body (VI).
+"""One turn of GladiatorQuest: `resolve_turn(state, orders, dice) -> (state, events)`.
 
-A turn is resolved on a BoutState of its own (`begin`): the state handed over by a caller
-that never reads it again (`owned`: GladiatorQuest.advance, for the driver), else a copy, so
-that apply changes nothing it is given. The phase functions (movement.py, actions.py,
-combat.py) take it as `turn` and change it; `end` gives it back as the next state with what
-happened. Damage, falling, death and mercy are here because every phase deals them out.
+A turn is a movement step (IV.B) or, when the last step brought opponents into contact, their
+combat round (V). It reads like the rule text's sequence:
+
+1. The movement phase begins with everyone's roll (IV.B.1): at the end of the turn that ended
+   the last phase, so that the state between turns shows the points the orders are written
+   with; with table dice (scripted), and for the very first phase, at the start of the turn.
+2. Everyone's orders are read (written ones checked; the tactics' for anyone who wrote none).
+3. A combat round (V), after which whoever is at 0 body falls (VI.A) and the next movement
+   phase rolls; else a movement step (IV.B.3, IV.C).
+4. The bout ends when one side is left standing (II.G), or after options.max_turns turns.
+
+The state is never changed: each mechanic gives a new one, and tells what happened on the
+turn (core/turn.py: the turn's dice and events).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
+from typing import Any
 
-from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
-from arena.engine.rulesets.gladiatorquest.data import ITEMS
-from arena.engine.rulesets.gladiatorquest.events import BoutOver, Fallen, PotionDrunk
-from arena.engine.rulesets.gladiatorquest.state import (
-    DEAD,
-    DOWN,
-    FIGHTING,
-    MERCY,
-    BoutState,
-    FighterState,
-    Lying,
-    can_heal,
-    fronts_of,
-)
+from arena.engine.core.turn import Turn
+from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.gladiatorquest import combat, movement
+from arena.engine.rulesets.gladiatorquest.ending import finish, last_side_standing
+from arena.engine.rulesets.gladiatorquest.state import NO_FRONTS, BoutState, with_fronts
+from arena.engine.rulesets.gladiatorquest.wounds import fall
 
 
-def begin(state: BoutState, dice: Dice, owned: bool = False) -> BoutState:
-    """The state the next turn is resolved on: `state` itself when it was handed over
-    (`owned`), else a copy of it with copies of its fighters, so that `state` is never
-    changed. Until `end` it carries the dice the turn rolls and the events so far."""
-    if not owned:  # (the copy works out its own tables of who stands where and who is who)
-        state = replace(state, fighters=tuple([f.copy() for f in state.fighters]))
-    state.dice = dice
-    state.events = []
-    return state
-
-
-def end(turn: BoutState, phase: str) -> tuple[BoutState, list[Event]]:
-    """The turn is over: the next state (the fronts of the combat round it leads to worked
-    out), and what happened."""
-    turn.phase = phase
-    turn.fronts = fronts_of(turn) if turn.combat else {}
-    turn.dice = None
-    return turn, turn.events
-
-
-def place(turn: BoutState, f: FighterState, square: Square | None) -> None:
-    """Move a figure (None: off the board)."""
-    if f.square is not None:
-        del turn.occupied[f.square]
-    f.square = square
-    if square is not None:
-        turn.occupied[square] = f
-
-
-def lay(turn: BoutState, item: str, square: Square, owner: FighterState) -> None:
-    turn.ground = (*turn.ground, Lying(item, square, owner.name))
-    owner.note(thrown=(*owner.record.thrown, item))
-
-
-# --- damage, falls and deaths (VI) --------------------------------------------------
-
-
-def wound(turn: BoutState, target: FighterState, amount: int, by: FighterState | None) -> int:
-    """Damage from an opponent (or friendly fire). Striking a gladiator the Emperor spared
-    brings the archers down on the striker (VI.B); the spared one is unharmed."""
-    if amount <= 0:
-        return 0
-    if target.status is MERCY:
-        if by is not None and by is not target and by.status is FIGHTING:
-            slay_by_archers(turn, by)
-        return 0
-    if target.status is not FIGHTING:
-        return 0
-    actual = min(amount, target.body)
-    target.body -= actual
-    if target.effects.rock_skin:
-        target.affect(rock_skin=0)
-    if by is not None and by.side != target.side:
-        by.tally += actual
-        target.last_hit_by = by.name
-    return actual
-
-
-def settle(turn: BoutState) -> None:
-    """VI.A: at 0 body a gladiator drinks his own healing potion if he has one; else he
-    falls, and is killed unless a teammate able to heal him is still fighting."""
-    for f in turn.fighters:
-        if f.body > 0 or f.status is not FIGHTING:
-            continue
-        if "healing_potion" in f.carried:
-            drink(turn, f, "healing_potion", given_by=None)
-            if f.body > 0:
-                continue
-        if any(
-            o is not f and o.side == f.side and o.status is FIGHTING and can_heal(o)
-            for o in turn.fighters
-        ):
-            f.status = DOWN
-            f.note(down_until=turn.phase_no + 1, out_at=turn.turn)
-            turn.events.append(Fallen(f.name, "down", f.last_hit_by))
-        else:
-            kill(turn, f, f.last_hit_by)
-
-
-def kill(turn: BoutState, f: FighterState, by: str | None, *, how: str = "killed") -> None:
-    """`by` is credited with the defeat (VII) when he is a gladiator and it was a kill."""
-    f.status = DEAD
-    credited = by if how == "killed" and by in turn.by_name else f.record.defeated_by
-    f.note(killed_by=by, out_at=f.record.out_at or turn.turn, defeated_by=credited)
-    turn.events.append(Fallen(f.name, how, by))
-
-
-def slay_by_archers(turn: BoutState, f: FighterState) -> None:
-    f.body = 0
-    kill(turn, f, "the Emperor's archers", how="archers")
-
-
-def spare(turn: BoutState, f: FighterState) -> None:
-    """VI.B: the Emperor grants mercy; "he is still considered defeated"."""
-    f.status = MERCY
-    credited = f.last_hit_by if f.last_hit_by in turn.by_name else None
-    f.note(out_at=turn.turn, defeated_by=credited)
-
-
-def drink(turn: BoutState, f: FighterState, potion: str, *, given_by: FighterState | None) -> None:
-    """IV.C.4 / VI.A. A given potion is the giver's loss (his potions_used)."""
-    owner = f if given_by is None else given_by
-    owner.drop(potion)
-    owner.note(potions_used=(*owner.record.potions_used, potion))
-    roll = None
-    if potion == "healing_potion":
-        roll = turn.dice.d6()
-        heal(f, roll)
-    elif potion == "strength_potion":
-        f.affect(courage=f.effects.courage + 2)
-    elif potion == "defense_potion":
-        f.affect(defense_bonus=f.effects.defense_bonus + 2)
-    elif potion == "speed_potion":
-        f.affect(double_move=True)
-    elif potion == "heroic_brew":
-        f.affect(heroic=True)
-    given = None if given_by is None else given_by.name
-    turn.events.append(PotionDrunk(f.name, ITEMS[potion].name.lower(), given, roll, f.body))
-
-
-# --- the end (II.G, VI) ---------------------------------------------------------------
-
-
-def check_over(turn: BoutState) -> bool:
-    """II.G: the bout ends when one side is left standing (or nobody is). A fallen
-    gladiator keeps it going while a teammate may still heal him (VI.A); at the end he
-    is dead."""
-    if turn.finished:
-        return True
-    fighting = {f.side for f in turn.fighters if f.status is FIGHTING}
-    if len(fighting) > 1:
-        return False
-    if fighting and any(f.status is DOWN for f in turn.fighters):
-        return False
-    for f in turn.fighters:
-        if f.status is DOWN:
-            kill(turn, f, f.last_hit_by)
-    if fighting:
-        finish(turn, fighting.pop(), "last left standing")
+def resolve_turn(
+    state: BoutState, orders: Mapping[str, Any], dice: Dice
+) -> tuple[BoutState, tuple[Event, ...]]:
+    turn = Turn(dice)
+    if not state.rolled and not state.combat:
+        state = movement.movement_roll(state, turn)
+    read = read_orders(state, orders)
+    if state.combat:
+        state = state._replace(
+            turn=state.turn + 1, phase="combat", combat=(), fronts=NO_FRONTS, rolled=False
+        )
+        state = fall(combat.combat_round(state, read, turn), turn)
     else:
-        finish(turn, None, "nobody is left standing")
-    return True
+        state = state._replace(turn=state.turn + 1, phase="movement")
+        state = movement.step(state, read, turn)
+    state = last_side_standing(state, turn)
+    if not state.finished:
+        max_turns = state.options.max_turns
+        if state.turn >= max_turns:
+            state = finish(state, turn, None, f"the Emperor stops the bout after {max_turns} turns")
+        elif not state.rolled and not state.combat and not dice.is_scripted:
+            state = movement.movement_roll(state, turn)
+    return with_fronts(state), turn.told()
 
 
-def finish(turn: BoutState, winner: str | None, reason: str) -> None:
-    turn.finished = True
-    turn.winner = winner
-    turn.reason = reason
-    turn.events.append(BoutOver(winner, reason))
-
-
-def heal(f: FighterState, amount: int) -> int:
-    """Up to his starting body; a fallen gladiator healed above 0 fights on (VI.A)."""
-    before = f.body
-    f.body = min(f.gladiator.max_body, f.body + amount)
-    if f.status is DOWN and f.body > 0:
-        f.status = FIGHTING
-        f.note(out_at=0)
-    return f.body - before
+def read_orders(state: BoutState, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The turn's orders as its phase reads them (each phase takes an order of None, or none
+    at all, as none written)."""
+    for name in raw:
+        if name not in state.by_name:
+            raise EngineInputError(f"turns[{state.turn}].orders", f"no gladiator called {name!r}")
+    if state.combat:
+        return combat.read_orders(state, raw)
+    return movement.read_orders(state, raw)

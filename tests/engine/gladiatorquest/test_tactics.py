@@ -1,6 +1,5 @@
-"""The tables the GladiatorQuest tactics look up instead of working things out every step
-(docs/decisions/0040-speed-from-design.md): they give what the rules they
-stand for give."""
+"""The GladiatorQuest tactics: the move and free pivot a step writes, a gladiator's weapons
+(worked out once per kit), and whom he picks: what the rules they stand for give."""
 
 from __future__ import annotations
 
@@ -55,7 +54,7 @@ def test_arms_are_the_loadout_the_weapon_and_the_passing_weapon():
     assert kit == loadout_of(whip.carried)
     assert weapon == ITEMS["shortsword"]  # the most attack dice (the first of equals)
     assert passing == ITEMS["shortsword"]  # it does not reach, and he has no bow
-    whip_first = replace(whip, gladiator=replace(whip.gladiator, tactics=Tactics(weapon="whip")))
+    whip_first = whip._replace(gladiator=replace(whip.gladiator, tactics=Tactics(weapon="whip")))
     assert arms_of(whip_first, "standard")[1:] == (ITEMS["whip"], ITEMS["whip"])
 
 
@@ -69,7 +68,7 @@ def test_a_caster_with_spells_left_has_only_fists_in_a_magic_only_contest():
     wizard = _fighter("magic_only", type_="wizard", equipment=["dagger"])
     assert wizard.spells
     assert arms_of(wizard, "magic_only")[1:] == (FISTS, FISTS)
-    spent = replace(wizard, spells=())
+    spent = wizard._replace(spells=())
     assert arms_of(spent, "magic_only")[1:] == (ITEMS["dagger"], ITEMS["dagger"])
 
 
@@ -83,13 +82,13 @@ def test_pick_target_ranks_by_the_tactics_and_breaks_ties_by_input_order():
         )
     )
     me, near, far, twin = state.fighters
-    near = replace(near, square=me.square._replace(col=me.square.col + 2), body=5)
-    far = replace(far, square=me.square._replace(col=me.square.col + 6), body=3)
-    twin = replace(twin, square=me.square._replace(row=me.square.row + 2), body=5)
+    near = near._replace(square=me.square._replace(col=me.square.col + 2), body=5)
+    far = far._replace(square=me.square._replace(col=me.square.col + 6), body=3)
+    twin = twin._replace(square=me.square._replace(row=me.square.row + 2), body=5)
     ranked = [near, far, twin]
 
     def with_target(how):
-        return replace(me, gladiator=replace(me.gladiator, tactics=Tactics(target=how)))
+        return me._replace(gladiator=replace(me.gladiator, tactics=Tactics(target=how)))
 
     assert pick_target(with_target("nearest"), ranked) is near  # Twin is as near: later
     assert pick_target(with_target("weakest"), ranked) is far
