@@ -27,7 +27,7 @@ from arena.engine.rulesets.gladiator_arena import (
     setup_bout,
     validate_order,
 )
-from arena.engine.rulesets.gladiator_arena.play import parse_turn
+from arena.engine.rulesets.gladiator_arena.orders import parse_turn
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = sorted(p.name.removesuffix(".in.json") for p in GOLDEN.glob("*.in.json"))

@@ -12,9 +12,9 @@ from arena.engine.core.board import Board, Square
 from arena.engine.core.events import Event
 from arena.engine.rulesets.gladiator_arena.data import WEAPONS
 from arena.engine.rulesets.gladiator_arena.orders import destinations, strikes_allowed
-from arena.engine.rulesets.gladiator_arena.resolve import resolve_turn
 from arena.engine.rulesets.gladiator_arena.state import BoutState, Order
 from arena.engine.rulesets.gladiator_arena.tactics import default_order
+from arena.engine.rulesets.gladiator_arena.turn import resolve_turn
 
 _AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 

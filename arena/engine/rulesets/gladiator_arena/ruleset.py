@@ -12,23 +12,23 @@ from arena.engine.core.protocol import Column, Need, Pending, Standing, play_wit
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_arena import events
 from arena.engine.rulesets.gladiator_arena.campaign import GladiatorArenaCampaign
-from arena.engine.rulesets.gladiator_arena.play import (
-    SLUG,
+from arena.engine.rulesets.gladiator_arena.data import SLUG
+from arena.engine.rulesets.gladiator_arena.orders import (
     order_to_json,
     parse_order,
     parse_turn,
-    snapshot,
+    validate_order,
 )
-from arena.engine.rulesets.gladiator_arena.resolve import resolve_turn
 from arena.engine.rulesets.gladiator_arena.setup import parse_options, setup_bout
 from arena.engine.rulesets.gladiator_arena.standings import standings
 from arena.engine.rulesets.gladiator_arena.state import (
     BoutState,
-    Order,
+    snapshot,
     state_from_json,
     state_to_json,
 )
 from arena.engine.rulesets.gladiator_arena.tactics import default_order
+from arena.engine.rulesets.gladiator_arena.turn import resolve_turn
 from arena.engine.rulesets.gladiator_arena.web import GladiatorArenaWeb
 
 
@@ -72,8 +72,6 @@ class GladiatorArena:
         )
 
     def validate(self, state: BoutState, who: str, order: Any) -> list[str]:
-        from arena.engine.rulesets.gladiator_arena.orders import validate_order
-
         try:
             parsed = parse_order(order, "order", who)
         except EngineInputError as error:
@@ -81,17 +79,12 @@ class GladiatorArena:
         return [problem.text for problem in validate_order(state, who, parsed)]
 
     def tactics(self, state: BoutState, who: str) -> dict[str, Any]:
-        return order_to_json(self.plan(state, who))
-
-    def plan(self, state: BoutState, who: str) -> Order:
-        """The tactics' order as apply reads it (an Order, not its JSON: apply takes both, so
-        a tactics turn is not written as JSON and parsed back)."""
-        return default_order(state, who)
+        return order_to_json(default_order(state, who))
 
     def apply(
         self, state: BoutState, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[BoutState, Sequence[Event]]:
-        return resolve_turn(state, parse_turn(state, dict(orders), state.turn))
+        return resolve_turn(state, parse_turn(state, orders, state.turn), dice)
 
     def is_over(self, state: BoutState) -> bool:
         return state.finished
