@@ -215,18 +215,26 @@ def state_from_json(data: Mapping[str, Any]) -> BoutState:
     )
 
 
-@functools.cache
 def squares_by_name(board: Board) -> dict[str, Square]:
-    """Every square of a board by its name ("D5"), worked out once per board: orders name
-    squares by the hundred, and a look-up here is the whole parse of a usual one."""
-    return {name: square for square, name in square_names(board).items()}
+    """Every square of a board by its name ("D5"), worked out once per board size: orders
+    name squares by the hundred, and a look-up here is the whole parse of a usual one."""
+    return _tables(board.width, board.height)[0]
+
+
+def square_names(board: Board) -> dict[Square, str]:
+    """Every square's name ("D5") on a board, worked out once per board size: every event
+    and every snapshot of a turn names squares."""
+    return _tables(board.width, board.height)[1]
 
 
 @functools.cache
-def square_names(board: Board) -> dict[Square, str]:
-    """Every square's name ("D5") on a board, worked out once per board: every event and
-    every snapshot of a turn names squares."""
-    return {sq: str(sq) for sq in board.squares()}
+def _tables(width: int, height: int) -> tuple[dict[str, Square], dict[Square, str]]:
+    # Keyed by the two numbers (Gladiator Arena boards have no walls): a board's own hash
+    # and equality are Python code, asked several times a turn.
+    names = {
+        Square(col, row): str(Square(col, row)) for row in range(height) for col in range(width)
+    }
+    return {name: sq for sq, name in names.items()}, names
 
 
 def snapshot(state: BoutState) -> dict[str, dict[str, Any]]:
