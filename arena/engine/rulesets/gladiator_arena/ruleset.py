@@ -84,7 +84,7 @@ class GladiatorArena:
     def apply(
         self, state: BoutState, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[BoutState, Sequence[Event]]:
-        return resolve_turn(state, parse_turn(state, orders, state.turn), dice)
+        return resolve_turn(state, parse_turn(state, dict(orders), state.turn), dice)
 
     def is_over(self, state: BoutState) -> bool:
         return state.finished
