@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ga_bench import prepare
 
 from arena.engine.rulesets.gladiator_arena import default_order
-from arena.engine.rulesets.gladiator_arena.play import order_to_json
+from arena.engine.rulesets.gladiator_arena.orders import order_to_json
 from arena.engine.rulesets.gladiator_arena.web import GladiatorArenaWeb
 
 STATIC_FROM_SOURCES = {

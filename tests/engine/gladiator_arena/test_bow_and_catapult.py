@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from arena.engine.rulesets.gladiator_arena import Hit, ProblemKind, Struck, validate_order
-from tests.engine.gladiator_arena.helpers import hp, of, order, place, resolve, sq
+from tests.engine.gladiator_arena.helpers import hp, of, order, place, resolve
 
 
 def test_a_bow_strikes_anywhere_outside_its_5x5_area():
@@ -45,11 +45,11 @@ def test_a_catapult_hits_the_target_for_two_and_the_eight_around_for_one():
     after, events = resolve(state, C=order(None, "E5"))
     assert (hp(after, "T"), hp(after, "N"), hp(after, "M"), hp(after, "F")) == (6, 7, 7, 8)
     (strike,) = of(events, Struck)
-    assert strike.target == sq("E5")
+    assert strike.target == "E5"
     assert strike.hits == (
-        Hit("T", 2, sq("E5")),
-        Hit("M", 1, sq("D4")),
-        Hit("N", 1, sq("F6")),
+        Hit("T", 2, "E5"),
+        Hit("M", 1, "D4"),
+        Hit("N", 1, "F6"),
     )
 
 

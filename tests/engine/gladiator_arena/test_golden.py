@@ -13,6 +13,7 @@ then review the diff and bump the rule set version (docs/rules/gladiator-arena.m
 
 from __future__ import annotations
 
+import difflib
 import json
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from arena.engine.rulesets.gladiator_arena import (
     setup_bout,
     validate_order,
 )
-from arena.engine.rulesets.gladiator_arena.play import parse_turn
+from arena.engine.rulesets.gladiator_arena.orders import parse_turn
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = sorted(p.name.removesuffix(".in.json") for p in GOLDEN.glob("*.in.json"))
@@ -42,7 +43,12 @@ def _log(bout: dict) -> str:
 
 def assert_replays(case: str) -> None:
     expected = (GOLDEN / f"{case}.out.json").read_text()
-    assert _log(_load(case)) == expected
+    actual = _log(_load(case))
+    if actual != expected:
+        diff = difflib.unified_diff(
+            expected.splitlines(), actual.splitlines(), "stored", "replayed", lineterm=""
+        )
+        pytest.fail(f"{case} no longer replays as stored:\n" + "\n".join(diff))
 
 
 def test_duel_kill():
@@ -97,8 +103,51 @@ def test_tactics_to_the_end():
     assert_replays("tactics_to_the_end")
 
 
+def test_ranged_and_bumps():
+    """Catapult splash, bow dead zone, a giant's two-MpT step, halfling double moves, both
+    kinds of bump between movers (same square, swap), then tactics to the end (sections 2,
+    6, 7).
+
+    Turn 1: Gim (giant sword) steps D4 -> D5 with both MpT while Tuk (halfling sword) moves
+    two squares D6 -> D4 into the square Gim left; Pip's catapult at D4 hits Tuk 2 and splashes
+    Gim 1 on D5. Turn 2: Gim and Tuk both try D6: both bumped (the halfling back to where he
+    stood after the previous turn) and Tuk strikes from D6, the square tried. Turn 3: they try
+    to swap squares and meet in between: both bumped. Turn 4 on, tactics finish the bout; on
+    turn 11 Pip and Bo kill each other and nobody is left."""
+    assert_replays("ranged_and_bumps")
+
+
+def test_eight_by_tactics():
+    """Eight gladiators of every race and weapon, default tactics only, to the end (the
+    tactics' orders, which a digest of 5,000 orders once pinned, are all in this log): shared
+    kills, catapult splash, bows, and the time limit on turn 15."""
+    assert_replays("eight_by_tactics")
+
+
+def test_time_limit_for_both():
+    """Two spears who never act: from turn 15 every third turn both lose 1 HP (8 c), and on
+    turn 36 both fall to the time limit together, each losing a kill point: nobody is left."""
+    assert_replays("time_limit_for_both")
+
+
+def test_concede_lose_kill():
+    """Two bow elves (a standoff the rules name, 8 d): after one exchange of arrows Eldar
+    concedes by losing a kill point rather than awarding one; Elwe's strike that turn is not
+    carried out."""
+    assert_replays("concede_lose_kill")
+
+
 def test_every_golden_case_has_a_test():
-    expected = ["duel_kill", "shared_kill_three", "concession_standoff", "tactics_to_the_end"]
+    expected = [
+        "duel_kill",
+        "shared_kill_three",
+        "concession_standoff",
+        "tactics_to_the_end",
+        "ranged_and_bumps",
+        "eight_by_tactics",
+        "time_limit_for_both",
+        "concede_lose_kill",
+    ]
     assert sorted(expected) == CASES
 
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arena.engine import play
 from arena.engine.core.board import Square
+from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_arena import (
     Bumped,
     KillAwarded,
@@ -22,7 +25,6 @@ from arena.engine.rulesets.gladiator_arena import (
     resolve_turn,
     validate_order,
 )
-from arena.engine.rulesets.gladiator_arena.orders import is_legal
 from tests.engine.gladiator_arena.strategies import states, turn_orders
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -143,8 +145,9 @@ def test_replay_reproduces_the_log_byte_for_byte(data):
 
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
-def test_the_hot_path_check_agrees_with_the_validator(data):
-    """resolve_turn's quick legality check gives the validator's verdict on any order."""
+def test_a_turn_refuses_exactly_the_orders_the_validator_refuses(data):
+    """resolve_turn resolves an order validate_order finds no problem with, and refuses (in
+    the validator's words) any other."""
     state = data.draw(states())
     g = data.draw(st.sampled_from(state.gladiators))
     near = st.builds(
@@ -156,4 +159,10 @@ def test_the_hot_path_check_agrees_with_the_validator(data):
     move = data.draw(st.one_of(st.none(), near))
     strikes = tuple(data.draw(st.lists(st.one_of(near, anywhere), max_size=5)))
     candidate = Order(move=move, strikes=strikes)
-    assert is_legal(state, g, candidate) == (validate_order(state, g.name, candidate) == ())
+    problems = validate_order(state, g.name, candidate)
+    if problems:
+        with pytest.raises(EngineInputError, match=re.escape(problems[0].text)):
+            resolve_turn(state, {g.name: candidate})
+    else:
+        after, _ = resolve_turn(state, {g.name: candidate})
+        assert after.turn == state.turn + 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from arena.engine import play
@@ -16,20 +17,15 @@ def rows(state):
 def with_(state, **changes):
     def patch(g: Gladiator) -> Gladiator:
         values = changes.get(g.name, {})
-        return Gladiator(
-            g.name,
-            g.race,
-            g.weapon,
-            g.square,
-            values.get("hp", g.hp),
-            values.get("alive", g.alive),
-            values.get("died", g.died_on_turn),
-            g.removal,
-            Fraction(values.get("kills", g.kills)),
-            values.get("dealt", g.damage_dealt),
+        return g._replace(
+            hp=values.get("hp", g.hp),
+            alive=values.get("alive", g.alive),
+            died_on_turn=values.get("died", g.died_on_turn),
+            kills=Fraction(values.get("kills", g.kills)),
+            damage_dealt=values.get("dealt", g.damage_dealt),
         )
 
-    return state.evolve(tuple(patch(g) for g in state.gladiators), turn=9, finished=False)
+    return replace(state, gladiators=tuple(patch(g) for g in state.gladiators), turn=9)
 
 
 BASE = ("A human axe A1", "B human axe C1", "C human axe E1", "D human axe G1")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from arena.engine import play
@@ -50,13 +52,8 @@ def test_dying_on_the_time_limit_loses_a_kill_and_gives_none():
     kill and loses 1 kill point (kills may go negative)'."""
     state = place("A human axe D4", "B halfling axe D6", "C human axe H8", turn=17)
     weak = state.get("B")
-    state = state.evolve(
-        tuple(
-            g if g is not weak else type(g)(g.name, g.race, g.weapon, g.square, 1)
-            for g in state.gladiators
-        ),
-        turn=17,
-        finished=False,
+    state = replace(
+        state, gladiators=tuple(g if g is not weak else g._replace(hp=1) for g in state.gladiators)
     )
     after, events = resolve(state)
     b = after.get("B")

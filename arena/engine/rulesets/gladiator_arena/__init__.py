@@ -14,15 +14,18 @@ docs/rules/gladiator-arena.md explains every rule, ruling and decision.
 from __future__ import annotations
 
 from arena.engine.core.ruleset import register
+from arena.engine.rulesets.gladiator_arena.combat import kill_shares
 from arena.engine.rulesets.gladiator_arena.data import (
     ALLOWED,
     RACES,
+    SLUG,
     WEAPONS,
     Race,
     Weapon,
     combination_problem,
     damage_of,
 )
+from arena.engine.rulesets.gladiator_arena.ending import time_limit_applies
 from arena.engine.rulesets.gladiator_arena.events import (
     Bumped,
     BumpReason,
@@ -51,23 +54,14 @@ from arena.engine.rulesets.gladiator_arena.forum import (
 from arena.engine.rulesets.gladiator_arena.orders import (
     Problem,
     ProblemKind,
+    check_orders,
     destinations,
     in_range,
     move_cost,
+    parse_order,
     strike_targets,
     strikes_allowed,
     validate_order,
-)
-from arena.engine.rulesets.gladiator_arena.play import (
-    SLUG,
-    parse_order,
-    snapshot,
-)
-from arena.engine.rulesets.gladiator_arena.resolve import (
-    check_orders,
-    kill_shares,
-    resolve_turn,
-    time_limit_applies,
 )
 from arena.engine.rulesets.gladiator_arena.ruleset import GladiatorArena
 from arena.engine.rulesets.gladiator_arena.setup import mirror, parse_options, setup_bout
@@ -81,8 +75,10 @@ from arena.engine.rulesets.gladiator_arena.state import (
     Order,
     RemovalCause,
     new_state,
+    snapshot,
 )
 from arena.engine.rulesets.gladiator_arena.tactics import default_order, predict
+from arena.engine.rulesets.gladiator_arena.turn import resolve_turn
 
 RULES_VERSION = "0.75"
 

@@ -27,8 +27,7 @@ from arena.engine.core.campaign import (
 )
 from arena.engine.core.protocol import Fate
 from arena.engine.lab.builds import LabBuild
-from arena.engine.rulesets.gladiator_arena.data import ALLOWED, RACES, WEAPONS, Race, a
-from arena.engine.rulesets.gladiator_arena.play import SLUG
+from arena.engine.rulesets.gladiator_arena.data import ALLOWED, RACES, SLUG, WEAPONS, Race, a
 from arena.engine.rulesets.gladiator_arena.setup import parse_options
 
 PRICES = {"sword": 100, "spear": 100, "axe": 150, "bow": 150, "catapult": 300}

@@ -5,12 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+SLUG = "gladiator-arena"
+
 
 class Race(Enum):
-    # Members are singletons compared by identity; the C-level hash keeps the many table
-    # lookups of the hot path cheap (Enum's own __hash__ is Python code).
-    __hash__ = object.__hash__
-
     HUMAN = "human"
     DWARF = "dwarf"
     ELF = "elf"
@@ -19,8 +17,6 @@ class Race(Enum):
 
 
 class Weapon(Enum):
-    __hash__ = object.__hash__
-
     AXE = "axe"
     SWORD = "sword"
     SPEAR = "spear"
@@ -78,6 +74,23 @@ ALLOWED: dict[Race, tuple[Weapon, ...]] = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class Kit:
+    """What a race carrying a weapon can do, worked out once per allowed pair (sections 6 and
+    7 together): a turn reads these numbers for every gladiator, never the two tables."""
+
+    hp: int
+    mpt: int
+    move_cost: int
+    double_move: bool
+    damage: int
+    min_range: int
+    max_range: int | None
+    strike_cost: int
+    siege: bool
+    splash: int
+
+
 def a(word: str) -> str:
     """The word with its indefinite article: "a sword", "an axe", "an elf"."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
@@ -113,3 +126,24 @@ def parse_weapon(text: object) -> Weapon | None:
         return Weapon(text.strip().lower()) if isinstance(text, str) else None
     except ValueError:
         return None
+
+
+def _kit(race: Race, weapon: Weapon) -> Kit:
+    r, w = RACES[race], WEAPONS[weapon]
+    return Kit(
+        hp=r.hp,
+        mpt=r.mpt,
+        move_cost=r.move_cost,
+        double_move=r.double_move,
+        damage=damage_of(race, weapon),
+        min_range=w.min_range,
+        max_range=w.max_range,
+        strike_cost=w.strike_cost,
+        siege=w.siege,
+        splash=w.splash,
+    )
+
+
+KITS: dict[tuple[Race, Weapon], Kit] = {
+    (race, weapon): _kit(race, weapon) for race, weapons in ALLOWED.items() for weapon in weapons
+}

@@ -1,85 +1,58 @@
 """What happens in a Gladiator Arena turn, as events (core.Event subclasses), never changed
-once made."""
+once made. Squares are held as the log writes them ("D5"): an event is told once and written
+once, so it keeps the words, and core's Event.to_dict writes every field as it is."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from arena.engine.core.board import Square
 from arena.engine.core.events import Event
 from arena.engine.rulesets.gladiator_arena.state import Concession, RemovalCause
 
 
-def _plain(value: Any) -> Any:
-    """JSON-able form: squares in A1 notation, fractions as "1/2", enums by value."""
-    if isinstance(value, Square):
-        return str(value)
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Fraction):
-        return str(value)
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, Hit):
-        return {"name": value.name, "damage": value.damage, "square": str(value.square)}
-    return value
-
-
-@dataclass(slots=True)
-class ArenaEvent(Event):
-    """Base of this rule set's events: to_dict writes squares as "D5" and kills as "1/2"."""
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.kind, "text": self.text()}
-        for f in dataclasses.fields(self):
-            out[f.name] = _plain(getattr(self, f.name))
-        return out
-
-
-class BumpReason(Enum):
+class BumpReason(StrEnum):
     SAME_SQUARE = "same_square"  # two or more tried to enter one square
     OCCUPIED = "occupied"  # the square's occupant stayed there (or bumped back)
     SWAP = "swap"  # two tried to swap squares and met in between
 
 
-class StrikeResult(Enum):
+class StrikeResult(StrEnum):
     HIT = "hit"
     MISS = "miss"
 
 
-class KillReason(Enum):
+class KillReason(StrEnum):
     ALONE = "alone"  # would have killed alone (8 b, first and second points)
     MOST_DAMAGE = "most_damage"  # nobody would have; most damage takes it (8 b, third point)
     CONCESSION = "concession"  # the other conceded (8 d)
 
 
-class EndReason(Enum):
+class EndReason(StrEnum):
     ONE_LEFT = "one_left"
     NONE_LEFT = "none_left"
     CONCEDED = "conceded"
 
 
 @dataclass(slots=True)
-class Moved(ArenaEvent):
+class Moved(Event):
     kind: ClassVar[str] = "moved"
     name: str
-    start: Square
-    square: Square
+    start: str
+    square: str
 
     def text(self) -> str:
         return f"{self.name} moves from {self.start} to {self.square}."
 
 
 @dataclass(slots=True)
-class Bumped(ArenaEvent):
+class Bumped(Event):
     kind: ClassVar[str] = "bumped"
     name: str
-    square: Square
-    tried: Square
+    square: str
+    tried: str
     reason: BumpReason
 
     def text(self) -> str:
@@ -95,17 +68,17 @@ class Bumped(ArenaEvent):
 class Hit:
     name: str
     damage: int
-    square: Square
+    square: str
 
 
 @dataclass(slots=True)
-class Struck(ArenaEvent):
+class Struck(Event):
     """One strike. `origin` is where it was made from (the square tried, when bumped)."""
 
     kind: ClassVar[str] = "struck"
     name: str
-    origin: Square
-    target: Square
+    origin: str
+    target: str
     result: StrikeResult
     hits: tuple[Hit, ...]
 
@@ -121,7 +94,7 @@ class Struck(ArenaEvent):
 
 
 @dataclass(slots=True)
-class Wounded(ArenaEvent):
+class Wounded(Event):
     """The sum of a turn's strikes on one gladiator."""
 
     kind: ClassVar[str] = "wounded"
@@ -134,7 +107,7 @@ class Wounded(ArenaEvent):
 
 
 @dataclass(slots=True)
-class TimeLimit(ArenaEvent):
+class TimeLimit(Event):
     kind: ClassVar[str] = "time_limit"
     name: str
     hp: int
@@ -144,10 +117,10 @@ class TimeLimit(ArenaEvent):
 
 
 @dataclass(slots=True)
-class Removed(ArenaEvent):
+class Removed(Event):
     kind: ClassVar[str] = "removed"
     name: str
-    square: Square
+    square: str
     hp: int
     cause: RemovalCause
 
@@ -161,7 +134,7 @@ class Removed(ArenaEvent):
 
 
 @dataclass(slots=True)
-class KillAwarded(ArenaEvent):
+class KillAwarded(Event):
     kind: ClassVar[str] = "kill"
     name: str
     victim: str
@@ -174,7 +147,7 @@ class KillAwarded(ArenaEvent):
 
 
 @dataclass(slots=True)
-class KillLost(ArenaEvent):
+class KillLost(Event):
     """Time limit death (8 c) or a standoff concession (8 d): one kill point lost."""
 
     kind: ClassVar[str] = "kill_lost"
@@ -186,7 +159,7 @@ class KillLost(ArenaEvent):
 
 
 @dataclass(slots=True)
-class Conceded(ArenaEvent):
+class Conceded(Event):
     kind: ClassVar[str] = "conceded"
     name: str
     choice: Concession
@@ -198,7 +171,7 @@ class Conceded(ArenaEvent):
 
 
 @dataclass(slots=True)
-class Finished(ArenaEvent):
+class Finished(Event):
     kind: ClassVar[str] = "finished"
     reason: EndReason
     survivor: str | None

@@ -1,4 +1,5 @@
-"""Order validation, usable one order (or one click) at a time, and the legal choices.
+"""Orders: their JSON, and one validation, usable one order (or one click) at a time, and
+the legal choices.
 
 Section 2 and the "Orders" rulings: a destination is an orthogonal neighbour (cost 1, giant 2)
 or, for a halfling, any square at Manhattan distance 2 (cost 2); one strike per MpT left (bow:
@@ -8,12 +9,24 @@ destination; the destination itself may not be struck.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.rulesets.gladiator_arena.data import RACES, WEAPONS, Weapon, a
-from arena.engine.rulesets.gladiator_arena.state import BoutState, Gladiator, Order
+from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.gladiator_arena.data import WEAPONS, Kit, Weapon, a
+from arena.engine.rulesets.gladiator_arena.state import (
+    STAY,
+    BoutState,
+    Concession,
+    Gladiator,
+    Order,
+    squares_by_name,
+)
+
+_ORDER_KEYS = {"move", "strike", "concede"}
 
 
 class ProblemKind(Enum):
@@ -50,17 +63,21 @@ def move_cost(g: Gladiator, destination: Square | None) -> int:
         return 0
     if g.square.manhattan(destination) == 2:
         return 2
-    return RACES[g.race].move_cost
+    return g.kit.move_cost
 
 
 def strikes_allowed(g: Gladiator, destination: Square | None) -> int:
     """How many strikes the gladiator may make after (not) moving to `destination`."""
     moving = destination is not None and destination != g.square
-    left = RACES[g.race].mpt - move_cost(g, destination)
-    weapon = WEAPONS[g.weapon]
-    if weapon.siege:
+    return _strikes_left(g.kit, g.kit.mpt - move_cost(g, destination), moving)
+
+
+def _strikes_left(kit: Kit, left: int, moving: bool) -> int:
+    """Strikes `left` MpT buy (section 7: a bow's strike costs two; a catapult strikes once,
+    with every MpT left, and never in a turn it moves)."""
+    if kit.siege:
         return 0 if moving or left <= 0 else 1
-    return left // weapon.strike_cost
+    return left // kit.strike_cost
 
 
 def in_range(weapon: Weapon, origin: Square, target: Square) -> bool:
@@ -93,7 +110,7 @@ def destinations(state: BoutState, name: str) -> tuple[Square, ...]:
         return ()
     width, height = state.board.width, state.board.height
     col, row = g.square
-    steps = _STEPS_BY_REACH[2 if RACES[g.race].double_move else 1]
+    steps = _STEPS_BY_REACH[2 if g.kit.double_move else 1]
     return tuple(
         [
             Square(col + dcol, row + drow)
@@ -123,54 +140,11 @@ def _range_words(weapon: Weapon) -> str:
     return f"{a(weapon.value)} reaches {stats.max_range} square(s)"
 
 
-def is_legal(state: BoutState, g: Gladiator, order: Order) -> bool:
-    """The hot path's check, same verdict as `not validate_order(...)` for a living gladiator
-    in a running bout and an order without a concession, without building any words."""
-    race = RACES[g.race]
-    weapon = WEAPONS[g.weapon]
-    here = g.square
-    dest = order.move
-    width, height = state.board.width, state.board.height
-    left = race.mpt
-    moving = dest is not None and dest != here
-    if moving:
-        assert dest is not None
-        if not (0 <= dest.col < width and 0 <= dest.row < height):
-            return False
-        distance = abs(dest.col - here.col) + abs(dest.row - here.row)
-        if distance == 1:
-            left -= race.move_cost
-        elif distance == 2 and race.double_move:
-            left -= 2
-        else:
-            return False
-        origin = dest
-    else:
-        origin = here
-    strikes = order.strikes
-    if not strikes:
-        return True
-    if weapon.siege:
-        if moving or len(strikes) > 1 or left <= 0:
-            return False
-    elif len(strikes) > left // weapon.strike_cost:
-        return False
-    low, high = weapon.min_range, weapon.max_range
-    ocol, orow = origin.col, origin.row
-    for t in strikes:
-        if not (0 <= t.col < width and 0 <= t.row < height):
-            return False
-        dcol, drow = abs(t.col - ocol), abs(t.row - orow)
-        distance = dcol if dcol > drow else drow
-        if distance < low or (high is not None and distance > high):
-            return False
-    return True
-
-
 def validate_order(state: BoutState, name: str, order: Order) -> tuple[Problem, ...]:
     """Every problem with one gladiator's order, in words ("E7 is out of range for a sword").
     An empty tuple means the order is legal. Works on partial orders, so a page can call it
-    on each click."""
+    on each click; resolving a turn calls it for every order. Words are made only for a
+    problem: a legal order costs a few comparisons against the gladiator's kit."""
     g = state.get(name)
     if g is None:
         return (Problem(ProblemKind.UNKNOWN_GLADIATOR, f"there is no gladiator named {name!r}"),)
@@ -183,73 +157,62 @@ def validate_order(state: BoutState, name: str, order: Order) -> tuple[Problem, 
                 f"{name} was removed from the game on turn {g.died_on_turn} and can't act",
             ),
         )
-    problems: list[Problem] = []
     if order.concede is not None:
-        if order.move is not None or order.strikes:
-            problems.append(
-                Problem(
-                    ProblemKind.CONCEDE_WITH_ACTIONS,
-                    "a gladiator who concedes can't also move or strike",
-                )
-            )
-        if sum(1 for other in state.gladiators if other.alive) != 2:
-            problems.append(
-                Problem(
-                    ProblemKind.CONCEDE_NOT_TWO,
-                    "you can only concede when exactly two gladiators remain",
-                )
-            )
-        return tuple(problems)
+        return _concession_problems(state, order)
 
+    problems: list[Problem] = []
     board = state.board
+    kit = g.kit
+    here = g.square
     dest = order.move
-    origin = g.square
-    if dest is not None and dest != g.square:
+    origin = here
+    left = kit.mpt
+    moving = False
+    if dest is not None and dest != here:
+        distance = here.manhattan(dest)
         if not board.contains(dest):
             problems.append(_off_board(state, dest))
+        elif distance == 1 or (distance == 2 and kit.double_move):
+            origin, moving = dest, True
+            left -= move_cost(g, dest)
+        elif distance == 2 and here.is_diagonal_neighbour(dest):
+            problems.append(
+                Problem(
+                    ProblemKind.DIAGONAL_MOVE,
+                    f"{dest} is a diagonal move (moves are orthogonal only)",
+                    dest,
+                )
+            )
         else:
-            distance = g.square.manhattan(dest)
-            double = RACES[g.race].double_move
-            if distance == 2 and double:
-                origin = dest
-            elif distance == 2 and g.square.is_diagonal_neighbour(dest):
-                problems.append(
-                    Problem(
-                        ProblemKind.DIAGONAL_MOVE,
-                        f"{dest} is a diagonal move (moves are orthogonal only)",
-                        dest,
-                    )
+            reach = "two squares" if kit.double_move else "one square"
+            problems.append(
+                Problem(
+                    ProblemKind.NOT_ADJACENT,
+                    f"{dest} is not adjacent to {here} ({a(g.race.value)} moves {reach} at most)",
+                    dest,
                 )
-            elif distance != 1:
-                reach = "two squares" if double else "one square"
-                problems.append(
-                    Problem(
-                        ProblemKind.NOT_ADJACENT,
-                        f"{dest} is not adjacent to {g.square} "
-                        f"({a(g.race.value)} moves {reach} at most)",
-                        dest,
-                    )
-                )
-            else:
-                origin = dest
-        if problems:
-            dest = None
+            )
 
-    weapon = WEAPONS[g.weapon]
-    allowed = strikes_allowed(g, dest)
-    if order.strikes and weapon.siege and dest is not None and dest != g.square:
+    strikes = order.strikes
+    if not strikes:
+        return tuple(problems)
+    allowed = _strikes_left(kit, left, moving)
+    if kit.siege and moving:
         problems.append(
             Problem(ProblemKind.CATAPULT_MOVED, "a catapult can't strike in a turn it moves")
         )
-    elif len(order.strikes) > allowed:
+    elif len(strikes) > allowed:
         problems.append(
             Problem(
                 ProblemKind.TOO_MANY_STRIKES,
-                f"too many strikes: {len(order.strikes)} ordered, "
-                f"{_allowed_words(g, dest, allowed)}",
+                f"too many strikes: {len(strikes)} ordered, {_allowed_words(g, moving, allowed)}",
             )
         )
-    for target in order.strikes:
+    low, high = kit.min_range, kit.max_range
+    for target in strikes:
+        distance = origin.chebyshev(target)
+        if low <= distance and (high is None or distance <= high) and board.contains(target):
+            continue
         if not board.contains(target):
             problems.append(_off_board(state, target))
         elif target == origin:
@@ -260,26 +223,57 @@ def validate_order(state: BoutState, name: str, order: Order) -> tuple[Problem, 
                     target,
                 )
             )
-        elif not in_range(g.weapon, origin, target):
-            distance = origin.chebyshev(target)
-            if distance < weapon.min_range:
-                problems.append(
-                    Problem(
-                        ProblemKind.TOO_CLOSE,
-                        f"{target} is too close for {a(g.weapon.value)} ({_range_words(g.weapon)})",
-                        target,
-                    )
+        elif distance < low:
+            problems.append(
+                Problem(
+                    ProblemKind.TOO_CLOSE,
+                    f"{target} is too close for {a(g.weapon.value)} ({_range_words(g.weapon)})",
+                    target,
                 )
-            else:
-                problems.append(
-                    Problem(
-                        ProblemKind.OUT_OF_RANGE,
-                        f"{target} is out of range for {a(g.weapon.value)} "
-                        f"({_range_words(g.weapon)} from {origin})",
-                        target,
-                    )
+            )
+        else:
+            problems.append(
+                Problem(
+                    ProblemKind.OUT_OF_RANGE,
+                    f"{target} is out of range for {a(g.weapon.value)} "
+                    f"({_range_words(g.weapon)} from {origin})",
+                    target,
                 )
+            )
     return tuple(problems)
+
+
+def _concession_problems(state: BoutState, order: Order) -> tuple[Problem, ...]:
+    """Section 8 d: a concession stands alone, and only with exactly two left."""
+    problems: list[Problem] = []
+    if order.move is not None or order.strikes:
+        problems.append(
+            Problem(
+                ProblemKind.CONCEDE_WITH_ACTIONS,
+                "a gladiator who concedes can't also move or strike",
+            )
+        )
+    if sum(1 for other in state.gladiators if other.alive) != 2:
+        problems.append(
+            Problem(
+                ProblemKind.CONCEDE_NOT_TWO,
+                "you can only concede when exactly two gladiators remain",
+            )
+        )
+    return tuple(problems)
+
+
+def check_orders(state: BoutState, orders: Mapping[str, Order]) -> None:
+    """Raise EngineInputError naming the gladiator, the turn and every problem of the first
+    order that has any; nothing is resolved then."""
+    turn = state.turn + 1
+    if state.finished:
+        raise EngineInputError(f"turns[{turn - 1}]", f"turn {turn}: the bout is already over")
+    for name, order in orders.items():
+        problems = validate_order(state, name, order)
+        if problems:
+            words = "; ".join(p.text for p in problems)
+            raise EngineInputError(f"turns[{turn - 1}].{name}", f"{name} on turn {turn}: {words}")
 
 
 def _off_board(state: BoutState, square: Square) -> Problem:
@@ -297,9 +291,105 @@ def _name(square: Square) -> str:
     return f"({square.col + 1},{square.row + 1})"
 
 
-def _allowed_words(g: Gladiator, dest: Square | None, allowed: int) -> str:
-    moving = dest is not None and dest != g.square
+def _allowed_words(g: Gladiator, moving: bool, allowed: int) -> str:
     when = "after moving" if moving else "when staying"
     kind = f"{g.race.value} with {a(g.weapon.value)}"
     plural = "strike" if allowed == 1 else "strikes"
     return f"{a(kind)} has {allowed} {plural} {when}"
+
+
+def parse_order(
+    raw: object, where: str, name: str, named: Mapping[str, Square] | None = None
+) -> Order:
+    """One order from JSON: {"move": "D5", "strike": ["E6", "E5"], "concede": true}.
+    `where` is the order's path in the input ("" when the caller adds it); `named` is the
+    board's squares_by_name (any other square is read by Square.parse)."""
+    named = named or {}
+    if raw is None:
+        return STAY
+    if not isinstance(raw, dict):
+        raise EngineInputError(where, f"{name}: an order must be an object")
+    if not raw.keys() <= _ORDER_KEYS:
+        unknown = sorted(set(raw) - _ORDER_KEYS)
+        raise EngineInputError(
+            f"{where}.{unknown[0]}", f"{name}: unknown order key (expected move, strike, concede)"
+        )
+    move = raw.get("move")
+    square = None
+    if move is not None:
+        square = named.get(move) if type(move) is str else None
+        if square is None:
+            square = _square(move, f"{where}.move", name)
+    strikes_raw = raw.get("strike")
+    strikes: tuple[Square, ...] = ()
+    if strikes_raw:
+        if not isinstance(strikes_raw, list):
+            raise EngineInputError(f"{where}.strike", f"{name}: must be a list of squares")
+        found = [named.get(s) if type(s) is str else None for s in strikes_raw]
+        if None in found:
+            where_strike = f"{where}.strike"
+            found = [
+                sq or _square(s, where_strike, name)
+                for sq, s in zip(found, strikes_raw, strict=True)
+            ]
+        strikes = tuple(found)  # type: ignore[arg-type]
+    elif strikes_raw is not None and not isinstance(strikes_raw, list):
+        raise EngineInputError(f"{where}.strike", f"{name}: must be a list of squares")
+    concede = raw.get("concede")
+    choice = None
+    if concede is True or concede == Concession.AWARD_KILL:
+        choice = Concession.AWARD_KILL
+    elif concede == Concession.LOSE_KILL:
+        choice = Concession.LOSE_KILL
+    elif concede not in (None, False):
+        raise EngineInputError(
+            f"{where}.concede", f'{name}: must be true, "award_kill" or "lose_kill"'
+        )
+    return Order(square, strikes, choice)
+
+
+def order_to_json(order: Order) -> dict[str, Any]:
+    """The JSON form parse_order reads back (a concession stands alone)."""
+    if order.concede is not None:
+        return {"concede": order.concede.value}
+    out: dict[str, Any] = {}
+    if order.move is not None:
+        out["move"] = str(order.move)
+    if order.strikes:
+        out["strike"] = [str(s) for s in order.strikes]
+    return out
+
+
+def _square(text: object, where: str, name: str) -> Square:
+    try:
+        return Square.parse(text)  # type: ignore[arg-type]
+    except ValueError:
+        raise EngineInputError(where, f"{name}: {text!r} is not a square like D5") from None
+
+
+def parse_turn(state: BoutState, raw: object, index: int) -> dict[str, Order]:
+    """A turn's orders by name, each from its JSON (parse_order)."""
+    if raw is None:
+        return {}
+    where = f"turns[{index}]"
+    if not isinstance(raw, dict):
+        raise EngineInputError(where, f"turn {index + 1}: must be an object of orders by name")
+    named = squares_by_name(state.board)
+    orders: dict[str, Order] = {}
+    for name, raw_order in raw.items():
+        g = state.get(name)
+        if g is None:
+            raise EngineInputError(
+                f"{where}.{name}", f"turn {index + 1}: there is no gladiator named {name!r}"
+            )
+        try:
+            order = parse_order(raw_order, "", name, named)
+        except EngineInputError as error:
+            # The path is written only for an order that is refused.
+            raise EngineInputError(f"{where}.{name}{error.field}", error.message) from None
+        # An empty order for someone already removed is harmless (a form sent it); anything
+        # else is refused by the validator ("a removed gladiator never acts").
+        if not g.alive and order == STAY:
+            continue
+        orders[name] = order
+    return orders

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from arena.engine.core.board import Board, Square
 from arena.engine.core.events import Event
-from arena.engine.rulesets.gladiator_arena.data import WEAPONS
 from arena.engine.rulesets.gladiator_arena.orders import destinations, strikes_allowed
-from arena.engine.rulesets.gladiator_arena.resolve import resolve_turn
 from arena.engine.rulesets.gladiator_arena.state import BoutState, Order
 from arena.engine.rulesets.gladiator_arena.tactics import default_order
+from arena.engine.rulesets.gladiator_arena.turn import resolve_turn
 
 _AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
@@ -29,13 +28,13 @@ def reach_of(state: BoutState, name: str) -> frozenset[Square]:
     g = state.get(name)
     if g is None or not g.alive or state.finished:
         return frozenset()
-    weapon = WEAPONS[g.weapon]
+    kit = g.kit
     origins = [
         g.square if dest is None else dest
         for dest in (None, *destinations(state, name))
         if strikes_allowed(g, dest) > 0
     ]
-    low, high = weapon.min_range, weapon.max_range
+    low, high = kit.min_range, kit.max_range
     board = state.board
     reach: set[Square] = set()
     for target in board.squares():
@@ -43,7 +42,7 @@ def reach_of(state: BoutState, name: str) -> frozenset[Square]:
             distance = max(abs(target.col - origin.col), abs(target.row - origin.row))
             if distance >= low and (high is None or distance <= high):
                 reach.add(target)
-                if weapon.splash:  # a catapult: one origin, where it stands
+                if kit.splash:  # a catapult: one origin, where it stands
                     reach.update(_around(board, target) - {origin})
                     continue
                 break

@@ -13,22 +13,23 @@ from arena.engine.core.ruleset import Ruleset
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_arena import events
 from arena.engine.rulesets.gladiator_arena.campaign import GladiatorArenaCampaign
-from arena.engine.rulesets.gladiator_arena.play import (
-    SLUG,
+from arena.engine.rulesets.gladiator_arena.data import SLUG
+from arena.engine.rulesets.gladiator_arena.orders import (
     order_to_json,
     parse_order,
     parse_turn,
-    snapshot,
+    validate_order,
 )
-from arena.engine.rulesets.gladiator_arena.resolve import resolve_turn
 from arena.engine.rulesets.gladiator_arena.setup import parse_options, setup_bout
 from arena.engine.rulesets.gladiator_arena.standings import standings
 from arena.engine.rulesets.gladiator_arena.state import (
     BoutState,
+    snapshot,
     state_from_json,
     state_to_json,
 )
 from arena.engine.rulesets.gladiator_arena.tactics import default_order
+from arena.engine.rulesets.gladiator_arena.turn import resolve_turn
 from arena.engine.rulesets.gladiator_arena.web import GladiatorArenaWeb
 
 
@@ -70,8 +71,6 @@ class GladiatorArena(Ruleset):
         )
 
     def validate(self, state: BoutState, who: str, order: Any) -> list[str]:
-        from arena.engine.rulesets.gladiator_arena.orders import validate_order
-
         try:
             parsed = parse_order(order, "order", who)
         except EngineInputError as error:
@@ -84,7 +83,7 @@ class GladiatorArena(Ruleset):
     def apply(
         self, state: BoutState, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[BoutState, Sequence[Event]]:
-        return resolve_turn(state, parse_turn(state, dict(orders), state.turn))
+        return resolve_turn(state, parse_turn(state, dict(orders), state.turn), dice)
 
     def standings(self, state: BoutState) -> list[Standing]:
         return [

@@ -3,14 +3,15 @@ orders, the state."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from arena.engine.core.board import Board, Square
-from arena.engine.rulesets.gladiator_arena.data import RACES, Race, Weapon
+from arena.engine.rulesets.gladiator_arena.data import KITS, Kit, Race, Weapon
 
 DEFAULT_MAX_TURNS = 200
 
@@ -28,21 +29,20 @@ class Options:
     max_turns: int = DEFAULT_MAX_TURNS
 
 
-class Concession(Enum):
+class Concession(StrEnum):
     """Section 8 d: the other gladiator gains a kill, or (in a standoff) the conceder loses one."""
 
     AWARD_KILL = "award_kill"
     LOSE_KILL = "lose_kill"
 
 
-class RemovalCause(Enum):
+class RemovalCause(StrEnum):
     STRUCK = "struck"
     TIME_LIMIT = "time_limit"
     CONCEDED = "conceded"
 
 
-@dataclass(frozen=True, slots=True)
-class Order:
+class Order(NamedTuple):
     """One gladiator's secret order for one turn. `move` None means stay; an empty order is
     "stay, no strikes" (the ruling for a missing order)."""
 
@@ -54,14 +54,16 @@ class Order:
 STAY = Order()
 
 
-@dataclass(slots=True)
-class Gladiator:
-    """Never changed once made: a turn makes a new one for each gladiator it changes (not
-    frozen: a frozen dataclass costs four times as much to build, and a turn builds many)."""
+class Gladiator(NamedTuple):
+    """One gladiator as a turn leaves it. Immutable: a mechanic that changes a gladiator
+    makes a new one (`moved_to`, `struck`, ...). A NamedTuple, not a frozen dataclass: a
+    turn makes one or two for every gladiator, and a frozen dataclass costs several times as
+    much to build (docs/decisions/0062-gladiator-arena-state-records.md)."""
 
     name: str
     race: Race
     weapon: Weapon
+    kit: Kit
     square: Square
     hp: int
     alive: bool = True
@@ -72,32 +74,53 @@ class Gladiator:
 
     @classmethod
     def new(cls, name: str, race: Race, weapon: Weapon, square: Square) -> Gladiator:
-        return cls(name=name, race=race, weapon=weapon, square=square, hp=RACES[race].hp)
+        kit = KITS[race, weapon]
+        return cls(name, race, weapon, kit, square, kit.hp)
+
+    def moved_to(self, square: Square) -> Gladiator:
+        return Gladiator(
+            self.name, self.race, self.weapon, self.kit, square, self.hp, self.alive,
+            self.died_on_turn, self.removal, self.kills, self.damage_dealt,
+        )  # fmt: skip
+
+    def struck(self, taken: int, dealt: int) -> Gladiator:
+        """After a turn's strikes: `taken` HP lost, `dealt` damage done to others."""
+        return Gladiator(
+            self.name, self.race, self.weapon, self.kit, self.square, self.hp - taken,
+            self.alive, self.died_on_turn, self.removal, self.kills, self.damage_dealt + dealt,
+        )  # fmt: skip
+
+    def scored(self, kills: Fraction | int) -> Gladiator:
+        """`kills` gained (a share of one, or a point lost when negative)."""
+        return Gladiator(
+            self.name, self.race, self.weapon, self.kit, self.square, self.hp, self.alive,
+            self.died_on_turn, self.removal, self.kills + kills, self.damage_dealt,
+        )  # fmt: skip
+
+    def removed(self, turn: int, cause: RemovalCause, hp: int, kills: Fraction | int) -> Gladiator:
+        """Out of the game on `turn`, with `hp` left and `kills` gained or lost on the way."""
+        return Gladiator(
+            self.name, self.race, self.weapon, self.kit, self.square, hp, False, turn, cause,
+            self.kills + kills, self.damage_dealt,
+        )  # fmt: skip
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class BoutState:
-    """Everything a turn needs, never changed once made (not frozen, like Gladiator). `turn`
-    is the number of turns resolved so far (0 at the start);
-    gladiators keep their setup order (the order they "posted" in)."""
+    """Everything a turn needs, never changed once made. `turn` is the number of turns
+    resolved so far (0 at the start); gladiators keep their setup order (the order they
+    "posted" in), and `index` finds one by name."""
 
     board: Board
     options: Options
     gladiators: tuple[Gladiator, ...]
     turn: int = 0
     finished: bool = False
-    _index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if not self._index:
-            self._index.update({g.name: i for i, g in enumerate(self.gladiators)})
+    index: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def get(self, name: str) -> Gladiator | None:
-        i = self._index.get(name)
+        i = self.index.get(name)
         return None if i is None else self.gladiators[i]
-
-    def index_of(self, name: str) -> int | None:
-        return self._index.get(name)
 
     @property
     def living(self) -> tuple[Gladiator, ...]:
@@ -109,9 +132,10 @@ class BoutState:
                 return g
         return None
 
-    def evolve(self, gladiators: tuple[Gladiator, ...], *, turn: int, finished: bool) -> BoutState:
-        # Names and their order never change, so the index is shared, not rebuilt.
-        return BoutState(self.board, self.options, gladiators, turn, finished, self._index)
+    def with_gladiators(self, gladiators: tuple[Gladiator, ...]) -> BoutState:
+        """The same bout with these gladiators (names and their order never change, so the
+        index is shared)."""
+        return BoutState(self.board, self.options, gladiators, self.turn, self.finished, self.index)
 
 
 def new_state(options: Options, gladiators: list[Gladiator]) -> BoutState:
@@ -120,7 +144,12 @@ def new_state(options: Options, gladiators: list[Gladiator]) -> BoutState:
         options=options,
         gladiators=tuple(gladiators),
         finished=sum(1 for g in gladiators if g.alive) <= 1,
+        index=_index(gladiators),
     )
+
+
+def _index(gladiators: Sequence[Gladiator]) -> dict[str, int]:
+    return {g.name: i for i, g in enumerate(gladiators)}
 
 
 def state_to_json(state: BoutState) -> dict[str, object]:
@@ -165,6 +194,7 @@ def state_from_json(data: Mapping[str, Any]) -> BoutState:
             name=g["name"],
             race=Race(g["race"]),
             weapon=Weapon(g["weapon"]),
+            kit=KITS[Race(g["race"]), Weapon(g["weapon"])],
             square=Square.parse(g["square"]),
             hp=g["hp"],
             alive=g["alive"],
@@ -175,7 +205,44 @@ def state_from_json(data: Mapping[str, Any]) -> BoutState:
         )
         for g in data["gladiators"]
     )
-    return BoutState(Board(width, height), options, gladiators, data["turn"], data["finished"])
+    return BoutState(
+        Board(width, height),
+        options,
+        gladiators,
+        data["turn"],
+        data["finished"],
+        _index(gladiators),
+    )
+
+
+def squares_by_name(board: Board) -> dict[str, Square]:
+    """Every square of a board by its name ("D5"), worked out once per board size: orders
+    name squares by the hundred, and a look-up here is the whole parse of a usual one."""
+    return _tables(board.width, board.height)[0]
+
+
+def square_names(board: Board) -> dict[Square, str]:
+    """Every square's name ("D5") on a board, worked out once per board size: every event
+    and every snapshot of a turn names squares."""
+    return _tables(board.width, board.height)[1]
+
+
+@functools.cache
+def _tables(width: int, height: int) -> tuple[dict[str, Square], dict[Square, str]]:
+    # Keyed by the two numbers (Gladiator Arena boards have no walls): a board's own hash
+    # and equality are Python code, asked several times a turn.
+    names = {
+        Square(col, row): str(Square(col, row)) for row in range(height) for col in range(width)
+    }
+    return {name: sq for sq, name in names.items()}, names
+
+
+def snapshot(state: BoutState) -> dict[str, dict[str, Any]]:
+    """How every gladiator stands after a turn, as the log shows it."""
+    names = square_names(state.board)
+    return {
+        g.name: {"square": names[g.square], "hp": g.hp, "alive": g.alive} for g in state.gladiators
+    }
 
 
 __all__ = [
@@ -187,6 +254,9 @@ __all__ = [
     "Order",
     "RemovalCause",
     "new_state",
+    "snapshot",
+    "square_names",
+    "squares_by_name",
     "state_from_json",
     "state_to_json",
 ]

@@ -16,8 +16,7 @@ and round until the strikes are spent.
 from __future__ import annotations
 
 from arena.engine.core.board import Square
-from arena.engine.rulesets.gladiator_arena.data import WEAPONS
-from arena.engine.rulesets.gladiator_arena.orders import destinations, in_range, strikes_allowed
+from arena.engine.rulesets.gladiator_arena.orders import destinations, strikes_allowed
 from arena.engine.rulesets.gladiator_arena.state import STAY, BoutState, Gladiator, Order
 
 # Same order as `destinations` (rank by rank from A1, file by file), so ties break alike.
@@ -29,9 +28,10 @@ def predict(state: BoutState, enemy: Gladiator, towards: Gladiator) -> Square:
     can strike `towards` from there; one step away if it is a bow or catapult too close to
     shoot; otherwise one step closer (Chebyshev, then Manhattan distance)."""
     here, there = enemy.square, towards.square
-    if in_range(enemy.weapon, here, there):
+    stats = enemy.kit
+    reach = _cheb(here, there)
+    if stats.min_range <= reach and (stats.max_range is None or reach <= stats.max_range):
         return here
-    stats = WEAPONS[enemy.weapon]
     # Lower keys win. A ranged enemy backs off (out of its dead zone, then as far as it can);
     # a melee one closes in.
     away = stats.max_range is None
@@ -67,8 +67,7 @@ def default_order(state: BoutState, name: str) -> Order:
     guesses = [(e, predict(state, e, me)) for e in enemies]
     occupied = {e.square for e in enemies}
     expected = {p for _, p in guesses}
-    weapon = WEAPONS[me.weapon]
-    low, high = weapon.min_range, weapon.max_range
+    low, high = me.kit.min_range, me.kit.max_range
     ranged = high is None
     reach = high or 1
     here = me.square

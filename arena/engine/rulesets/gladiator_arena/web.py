@@ -17,13 +17,14 @@ from arena.engine.rulesets.gladiator_arena.forum import (
 )
 from arena.engine.rulesets.gladiator_arena.orders import (
     destinations,
+    order_to_json,
+    parse_order,
     strike_targets,
     strikes_allowed,
     validate_order,
 )
-from arena.engine.rulesets.gladiator_arena.play import order_to_json, parse_order, snapshot
 from arena.engine.rulesets.gladiator_arena.preview import threats, what_if
-from arena.engine.rulesets.gladiator_arena.state import BoutState
+from arena.engine.rulesets.gladiator_arena.state import BoutState, snapshot
 
 ORDER = (
     OrderField("move", "Move to", "square", mark="move", clears=("strike",), empty="stay",

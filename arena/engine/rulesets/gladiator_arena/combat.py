@@ -1,0 +1,144 @@
+"""Strikes, wounds, knockouts and kills (sections 2, 7, 8 and 8 b)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from arena.engine.core.board import Square
+from arena.engine.core.turn import Turn
+from arena.engine.rulesets.gladiator_arena.events import (
+    Hit,
+    KillAwarded,
+    KillReason,
+    Removed,
+    StrikeResult,
+    Struck,
+    Wounded,
+)
+from arena.engine.rulesets.gladiator_arena.state import (
+    BoutState,
+    Gladiator,
+    Order,
+    RemovalCause,
+    square_names,
+)
+
+# Damage each victim (by setup index) took this turn from each attacker, in the order the
+# attackers struck: what 8 b awards kills by.
+Wounds = dict[int, dict[int, int]]
+
+_AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+_ONE = Fraction(1)
+
+
+def strike(
+    attacker: int, g: Gladiator, target: Square, occupant: Mapping[Square, int]
+) -> list[tuple[int, int, Square]]:
+    """One strike (sections 2 and 7): whoever moved to or stayed on the target square takes
+    the weapon's damage; a catapult also does its splash damage to the 8 squares around. A
+    gladiator never hits himself (bumped back onto a square he struck). (victim, damage,
+    square) for every hit, target first."""
+    hits = []
+    v = occupant.get(target)
+    if v is not None and v != attacker:
+        hits.append((v, g.kit.damage, target))
+    splash = g.kit.splash
+    if splash:
+        for dcol, drow in _AROUND:
+            near = Square(target.col + dcol, target.row + drow)
+            v = occupant.get(near)
+            if v is not None and v != attacker:
+                hits.append((v, splash, near))
+    return hits
+
+
+def strikes(state: BoutState, orders: Mapping[str, Order], turn: Turn) -> tuple[BoutState, Wounds]:
+    """Every strike, after all moves (section 2), made from the square moved to or tried (a
+    bumped gladiator strikes from the square he tried); then each victim's wound for the
+    turn. Returns the wounded state and who dealt what to whom."""
+    glads = state.gladiators
+    names = square_names(state.board)
+    occupant = {g.square: i for i, g in enumerate(glads) if g.alive}
+    wounds: Wounds = {}
+    dealt: dict[int, int] = {}
+    for a, g in enumerate(glads):
+        order = orders.get(g.name)
+        if order is None or not order.strikes or not g.alive:
+            continue
+        origin = names[order.move or g.square]
+        for target in order.strikes:
+            hits = strike(a, g, target, occupant)
+            for v, damage, _ in hits:
+                per = wounds.setdefault(v, {})
+                per[a] = per.get(a, 0) + damage
+                dealt[a] = dealt.get(a, 0) + damage
+            turn.tell(
+                Struck(
+                    g.name,
+                    origin,
+                    names[target],
+                    StrikeResult.HIT if hits else StrikeResult.MISS,
+                    tuple([Hit(glads[v].name, damage, names[sq]) for v, damage, sq in hits]),
+                )
+            )
+    if not dealt:
+        return state, wounds
+    taken = {v: sum(by.values()) for v, by in sorted(wounds.items())}
+    for v, damage in taken.items():
+        turn.tell(Wounded(glads[v].name, damage, glads[v].hp - damage))
+    return state.with_gladiators(
+        tuple(
+            g.struck(taken.get(i, 0), dealt.get(i, 0)) if i in taken or i in dealt else g
+            for i, g in enumerate(glads)
+        )
+    ), wounds
+
+
+def knockout(state: BoutState, wounds: Wounds, number: int, turn: Turn) -> BoutState:
+    """Section 8: a gladiator struck to 0 HP or less leaves the game, and 8 b awards the kill
+    (kill_shares)."""
+    glads = state.gladiators
+    out = sorted(v for v in wounds if glads[v].hp <= 0)
+    if not out:
+        return state
+    names = square_names(state.board)
+    kills: dict[int, Fraction] = {}
+    for v in out:
+        g = glads[v]
+        turn.tell(Removed(g.name, names[g.square], g.hp, RemovalCause.STRUCK))
+        hp_before = g.hp + sum(wounds[v].values())
+        for a, share, reason in kill_shares(hp_before, wounds[v]):
+            kills[a] = kills.get(a, 0) + share
+            turn.tell(KillAwarded(glads[a].name, g.name, share, reason))
+    return state.with_gladiators(
+        tuple(
+            _knocked_out(g, number, kills.get(i, 0)) if i in out or i in kills else g
+            for i, g in enumerate(glads)
+        )
+    )
+
+
+def _knocked_out(g: Gladiator, number: int, kills: Fraction | int) -> Gladiator:
+    """g after the turn's knockouts: out if struck to 0 HP or less, with any kills gained."""
+    if g.hp > 0 or not g.alive:
+        return g.scored(kills)
+    return g.removed(number, RemovalCause.STRUCK, g.hp, kills)
+
+
+def kill_shares(
+    hp_before: int, damage_by: Mapping[int, int]
+) -> list[tuple[int, Fraction, KillReason]]:
+    """8 b as ruled: attackers who dealt at least the victim's HP at the start of the turn would
+    have killed it alone and share the kill equally; if none would have, whoever dealt the
+    most damage takes it (shared on a tie). Attackers keep the order they are given in."""
+    alone = [a for a, d in damage_by.items() if d >= hp_before]
+    if alone:
+        reason = KillReason.ALONE
+        winners = alone
+    else:
+        most = max(damage_by.values())
+        reason = KillReason.MOST_DAMAGE
+        winners = [a for a, d in damage_by.items() if d == most]
+    share = _ONE if len(winners) == 1 else Fraction(1, len(winners))
+    return [(a, share, reason) for a in winners]

@@ -1,0 +1,77 @@
+"""Movement (section 2): every gladiator's move at once, with bumps, before any strike."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from arena.engine.core.board import Square
+from arena.engine.core.turn import Turn
+from arena.engine.rulesets.gladiator_arena.events import Bumped, BumpReason, Moved
+from arena.engine.rulesets.gladiator_arena.state import BoutState, Order, square_names
+
+
+def intended_moves(state: BoutState, orders: Mapping[str, Order]) -> dict[int, Square]:
+    """The square each living gladiator (by setup index) orders a move to; staying is none."""
+    moves: dict[int, Square] = {}
+    for i, g in enumerate(state.gladiators):
+        order = orders.get(g.name)
+        if g.alive and order is not None and order.move is not None and order.move != g.square:
+            moves[i] = order.move
+    return moves
+
+
+def bump(state: BoutState, moves: Mapping[int, Square]) -> dict[int, BumpReason]:
+    """Section 2's bump, by setup index: two or more moving into one square all stay where
+    they were; a gladiator moving into a square whose occupant stays (or is bumped back)
+    stays; two trying to swap squares meet in between and both stay. A bump can leave its
+    gladiator in the way of another mover, so the rule is applied until nothing changes."""
+    at_start = {g.square: i for i, g in enumerate(state.gladiators) if g.alive}
+    moving = set(moves)
+    bumped: dict[int, BumpReason] = {}
+    while moving:
+        newly: dict[int, BumpReason] = {}
+        claims: dict[Square, list[int]] = {}
+        for i in moving:
+            claims.setdefault(moves[i], []).append(i)
+        for claimants in claims.values():
+            if len(claimants) > 1:
+                for i in claimants:
+                    newly[i] = BumpReason.SAME_SQUARE
+        for i in moving:
+            if i in newly:
+                continue
+            j = at_start.get(moves[i])
+            if j is None:
+                continue
+            if j in moving and j not in newly:
+                if moves[j] == state.gladiators[i].square:
+                    newly[i] = newly[j] = BumpReason.SWAP
+            else:
+                newly[i] = BumpReason.OCCUPIED
+        if not newly:
+            break
+        bumped.update(newly)
+        moving.difference_update(newly)
+    return bumped
+
+
+def movement(state: BoutState, orders: Mapping[str, Order], turn: Turn) -> BoutState:
+    """Everyone's move at once: the bumped stay (a halfling bumped after two squares returns
+    to where it stood after the previous turn, which is where it stands), the rest arrive."""
+    moves = intended_moves(state, orders)
+    if not moves:
+        return state
+    bumped = bump(state, moves)
+    glads = state.gladiators
+    names = square_names(state.board)
+    for i in sorted(bumped):
+        g = glads[i]
+        turn.tell(Bumped(g.name, names[g.square], names[moves[i]], bumped[i]))
+    arrived = {i: square for i, square in sorted(moves.items()) if i not in bumped}
+    for i, square in arrived.items():
+        turn.tell(Moved(glads[i].name, names[glads[i].square], names[square]))
+    if not arrived:
+        return state
+    return state.with_gladiators(
+        tuple(g.moved_to(arrived[i]) if i in arrived else g for i, g in enumerate(glads))
+    )

@@ -1,0 +1,44 @@
+"""One Gladiator Arena turn (sections 2 and 3): every order is given before anything is
+resolved; then, as the rules tell it, a concession ends the bout at once (8 d), or everyone
+moves (with bumps), everyone strikes from where they moved or tried to, the struck down leave
+the game with their kills awarded (8, 8 b), the time limit takes its HP (8 c), and the bout
+ends when one or none is left.
+
+The 0.75 rules roll no dice: the dice are taken for the turn signature every rule set shares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from arena.engine.core.dice import Dice
+from arena.engine.core.events import Event
+from arena.engine.core.turn import Turn
+from arena.engine.rulesets.gladiator_arena.combat import knockout, strikes
+from arena.engine.rulesets.gladiator_arena.ending import (
+    concession,
+    end_of_turn,
+    time_limit,
+    time_limit_applies,
+)
+from arena.engine.rulesets.gladiator_arena.movement import movement
+from arena.engine.rulesets.gladiator_arena.orders import check_orders
+from arena.engine.rulesets.gladiator_arena.state import BoutState, Order
+
+
+def resolve_turn(
+    state: BoutState, orders: Mapping[str, Order], dice: Dice | None = None
+) -> tuple[BoutState, tuple[Event, ...]]:
+    """Resolve one turn from everyone's orders (a missing order: stay, no strikes). Bad
+    orders raise EngineInputError in words and resolve nothing."""
+    check_orders(state, orders)
+    turn = Turn(dice)  # type: ignore[arg-type]
+    number = state.turn + 1
+    if any(order.concede is not None for order in orders.values()):
+        return concession(state, orders, number, turn), turn.told()
+    state = movement(state, orders, turn)
+    state, wounds = strikes(state, orders, turn)
+    state = knockout(state, wounds, number, turn)
+    if state.options.time_limit and time_limit_applies(number):
+        state = time_limit(state, number, turn)
+    return end_of_turn(state, number, turn), turn.told()
