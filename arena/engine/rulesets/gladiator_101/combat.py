@@ -1,4 +1,5 @@
-"""The attack: the text's "Basic Attack" steps 1-6 and the "Focused Attack".
+"""The attack: the text's "Basic Attack" steps 1-5 and the "Focused Attack" (step 6, the
+damage dealt, is wounds.py).
 
     To-Hit: 10 + your Accuracy + height mod - weapon Delay (only if part of a multi-strike
     attack)
@@ -8,7 +9,7 @@
 Dice, in the text's order: a d100 to hit for each strike; then for each strike that hit, the
 hit location (one die over the locations of its height: d2 high, d4 mid, d2 low); then its
 damage grade (a d100; none for a crit); then its damage dice. The damage is dealt last,
-strike by strike, in the order the strikes were given.
+strike by strike, in the order the strikes were given (wounds.deal).
 """
 
 from __future__ import annotations
@@ -16,11 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from arena.engine.core.dice import Dice
-from arena.engine.core.events import Event
-from arena.engine.core.protocol import Fate
+from arena.engine.core.turn import Turn
 from arena.engine.rulesets.gladiator_101.data import (
     AT_HEIGHT,
-    CARRIES_TO,
     CRIT,
     FOCUS_BONUS,
     GLANCING,
@@ -34,14 +33,9 @@ from arena.engine.rulesets.gladiator_101.data import (
     Damage,
     Height,
 )
-from arena.engine.rulesets.gladiator_101.events import Boosted, Fell, Result, Struck, Wounded
-from arena.engine.rulesets.gladiator_101.state import (
-    FOREVER,
-    Boost,
-    Fighter,
-    State,
-    boost_total,
-)
+from arena.engine.rulesets.gladiator_101.events import Result
+from arena.engine.rulesets.gladiator_101.state import Fighter, State, boost_total
+from arena.engine.rulesets.gladiator_101.wounds import deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +122,7 @@ def armour(f: Fighter, location: str, turn: int) -> int:
     return f.traits.armour[LOCATIONS.index(location)] + boost_total(f, "armour@all", turn)
 
 
-def grade(
+def damage_grade(
     attacker: Fighter,
     defender: Fighter,
     strike: Strike,
@@ -176,54 +170,52 @@ class Rolled:
     damage: int = 0
 
 
-def roll_attack(
-    state: State,
-    attacker: Fighter,
-    defender: Fighter,
-    strikes: tuple[Strike, ...],
-    *,
-    focused: bool,
-    dice: Dice,
-) -> list[Rolled]:
-    """Steps 3-5 for every strike: to-hit, hit location, damage grade, damage dice."""
-    turn = state.turn
+def to_hit_checks(
+    state: State, attacker: Fighter, defender: Fighter, strikes: tuple[Strike, ...],
+    modes: list[tuple[int, bool]], dice: Dice,
+) -> list[Rolled]:  # fmt: skip
+    """Step 3: "Make a To-Hit check for each strike". A roll in the crit range always hits
+    (ruling: the crit range is a success whatever the check number), and a roll at or under
+    the check number hits."""
     multi = len(strikes) > 1
-    modes = made_as(attacker, strikes, focused=focused)
     crit = crit_range(attacker)
     rolled = []
-    for s, (d, f) in zip(strikes, modes, strict=True):  # 3) a To-Hit check for each strike
-        number = to_hit(attacker, defender, s, delay=d, multi=multi, focused=f, turn=turn)
+    for s, (d, f) in zip(strikes, modes, strict=True):
+        number = to_hit(attacker, defender, s, delay=d, multi=multi, focused=f, turn=state.turn)
         roll = dice.d100()
-        # A roll in the crit range always hits (ruling: the crit range is a success whatever
-        # the check number), and a roll at or under the check number hits.
         result = Result.CRIT if roll <= crit else Result.FULL if roll <= number else Result.MISS
         rolled.append(Rolled(s, number, roll, result, focused=f))
-    for i, r in enumerate(rolled):  # 4) the exact hit location of each that hit
-        if r.result is not Result.MISS:
-            places = AT_HEIGHT[r.strike.height]
-            rolled[i] = replace(r, location=places[dice.d(len(places)) - 1])
-    for i, r in enumerate(rolled):  # 5) the Full-Damage check of each that hit (not a crit)
-        if r.result is Result.FULL:
-            delay, focus = modes[i]
-            number = grade(
-                attacker, defender, r.strike, r.location, delay=delay, focused=focus, turn=turn
-            )
-            roll = dice.d100()
-            result = (
-                Result.FULL
-                if roll <= number
-                else Result.GLANCING
-                if roll - number > GLANCING
-                else Result.PARTIAL
-            )
-            rolled[i] = replace(r, grade=number, grade_roll=roll, result=result)
-    for i, r in enumerate(rolled):  # the damage roll of each
-        if r.result is not Result.MISS:
-            rolled[i] = _damage(attacker, defender, r, dice=dice)
     return rolled
 
 
-def _damage(attacker: Fighter, defender: Fighter, r: Rolled, *, dice: Dice):
+def hit_location(strike: Strike, dice: Dice) -> str:
+    """Step 4: "Exact Hit-Locations are determined for each that hit": one die over the
+    locations of its height."""
+    places = AT_HEIGHT[strike.height]
+    return places[dice.d(len(places)) - 1]
+
+
+def full_damage_check(
+    state: State, attacker: Fighter, defender: Fighter, r: Rolled, delay: int, dice: Dice
+) -> Rolled:
+    """Step 5: "Make a Full-Damage check for each strike that hit. Each strike that fails is
+    reduced to 1 damage die ..., unless it failed by more than 50" (a glancing hit)."""
+    number = damage_grade(
+        attacker, defender, r.strike, r.location, delay=delay, focused=r.focused, turn=state.turn
+    )
+    roll = dice.d100()
+    if roll <= number:
+        result = Result.FULL
+    elif roll - number > GLANCING:
+        result = Result.GLANCING
+    else:
+        result = Result.PARTIAL
+    return replace(r, grade=number, grade_roll=roll, result=result)
+
+
+def damage_roll(attacker: Fighter, defender: Fighter, r: Rolled, dice: Dice) -> Rolled:
+    """The damage of a strike that hit: its dice (one die on a partial hit, 1 damage on a
+    glancing one); "No amount of damage reduction can reduce the damage of a strike below 1"."""
     weapon = WEAPONS[r.strike.weapon]
     t = attacker.traits
     if r.result is Result.GLANCING:  # "it deals only 1 damage (a "glancing hit")"
@@ -238,81 +230,37 @@ def _damage(attacker: Fighter, defender: Fighter, r: Rolled, *, dice: Dice):
     damage = sum(rolls) + t.get(f"damage@{r.strike.weapon}")
     if r.result is Result.PARTIAL:  # Ludus's damage reduction (Iron Skin) is on partial hits
         damage -= defender.traits.get("dr")  # only; a crit "ignores all" of it anyway
-    # "No amount of damage reduction can reduce the damage of a strike below 1."
     return replace(r, dice=rolls, damage=max(1, damage))
 
 
-def deal(
-    state: State, attacker: Fighter, defender: Fighter, rolled: list[Rolled]
-) -> tuple[State, list[Event]]:
-    """Step 6: every strike that hit deals its damage, in order; a strike that takes a vital
-    location to 0 fells the defender: killed by an edged weapon, knocked out by a blunt one."""
-    events: list[Event] = []
-    hp = list(defender.hp)
-    used = dict(defender.used)
-    fate, felled_by = defender.fate, defender.felled_by
-    turn = state.turn
-    boosts = list(defender.boosts)
-    mine = list(attacker.boosts)
-    t = attacker.traits
-    for r in rolled:
-        events.append(
-            Struck(attacker.name, defender.name, r.strike.weapon, r.strike.height.value,
-                   r.focused, r.to_hit, r.roll, r.result, r.location, r.grade, r.grade_roll,
-                   r.dice, r.damage)
-        )  # fmt: skip
-        if r.result is Result.MISS:
-            riposte = defender.traits.get("riposte")
-            if riposte and fate is Fate.FIGHTING:
-                boosts.append(Boost("hit", riposte, turn + 2, "riposte"))
-                events.append(Boosted(defender.name, "Riposte", f"gets +{riposte} to hit"))
-            continue
-        if fate is not Fate.FIGHTING:
-            continue
-        slot = LOCATIONS.index(r.location)
-        left = hp[slot] - r.damage
-        carried = 0
-        hp[slot] = max(0, left)
-        if left < 0 and r.location in CARRIES_TO:
-            carried = -left
-            torso = LOCATIONS.index(CARRIES_TO[r.location])
-            hp[torso] = max(0, hp[torso] - carried)
-        events.append(Wounded(defender.name, r.location, hp[slot], carried))
-        full = r.result in (Result.FULL, Result.CRIT)
-        if full and t.get("bloodlust"):
-            mine.append(Boost("hit", t.get("bloodlust"), turn + 3, "bloodlust"))
-            events.append(Boosted(attacker.name, "Bloodlust", f"gets +{t.get('bloodlust')} to hit"))
-        if full and t.get("hamstring") and r.location in ("left leg", "right leg"):
-            boosts.append(Boost("reflex", -t.get("hamstring"), FOREVER, "hamstring"))
-            events.append(Boosted(defender.name, "Hamstring", f"loses {t.get('hamstring')} Reflex"))
-        if full and t.get("sweep") and r.strike.weapon == KICK:
-            boosts.append(Boost("prone", 1, turn + 2, "sweep"))
-            events.append(Boosted(defender.name, "Sweep", "is knocked down"))
-        down = [loc for loc in VITAL if hp[LOCATIONS.index(loc)] == 0]
-        if down:
-            if defender.traits.get("last_stand") and not used.get("last-stand"):
-                used["last-stand"] = 1
-                for loc in down:
-                    hp[LOCATIONS.index(loc)] = 1
-                events.append(Boosted(defender.name, "Last Stand", "stays on its feet"))
-                continue
-            edged = WEAPONS[r.strike.weapon].damage.edged
-            fate = Fate.DEAD if edged else Fate.DEFEATED
-            felled_by = attacker.name
-            events.append(
-                Fell(defender.name, attacker.name, "killed" if edged else "knocked out", down[0])
-            )
-    defender = replace(
-        defender, hp=tuple(hp), fate=fate, felled_by=felled_by, boosts=tuple(boosts),
-        used=tuple(sorted(used.items())),
-    )  # fmt: skip
-    attacker = replace(attacker, boosts=tuple(mine))
-    return state.with_fighter(defender).with_fighter(attacker), events
-
-
-def attack(
-    state: State, attacker: Fighter, strikes: tuple[Strike, ...], *, focused: bool, dice: Dice
-) -> tuple[State, list[Event]]:
+def roll_attack(
+    state: State, strikes: tuple[Strike, ...], *, focused: bool, dice: Dice
+) -> list[Rolled]:
+    """Steps 3-5 of the actor's attack, in the text's order: every strike's to-hit, then the
+    hit location of each that hit, then the full-damage check of each (not a crit), then the
+    damage dice of each."""
+    attacker = state.actor
     defender = state.opponent(attacker.name)
-    rolled = roll_attack(state, attacker, defender, strikes, focused=focused, dice=dice)
-    return deal(state, attacker, defender, rolled)
+    modes = made_as(attacker, strikes, focused=focused)
+    rolled = to_hit_checks(state, attacker, defender, strikes, modes, dice)
+    rolled = [
+        r if r.result is Result.MISS else replace(r, location=hit_location(r.strike, dice))
+        for r in rolled
+    ]
+    rolled = [
+        full_damage_check(state, attacker, defender, r, delay, dice)
+        if r.result is Result.FULL
+        else r
+        for r, (delay, _) in zip(rolled, modes, strict=True)
+    ]
+    return [
+        r if r.result is Result.MISS else damage_roll(attacker, defender, r, dice) for r in rolled
+    ]
+
+
+def attack(state: State, strikes: tuple[Strike, ...], *, focused: bool, turn: Turn) -> State:
+    """The actor's basic or focused attack on its opponent: its strikes rolled (steps 3-5),
+    then dealt one by one (step 6)."""
+    for rolled in roll_attack(state, strikes, focused=focused, dice=turn.dice):
+        state = deal(state, rolled, turn)
+    return state

@@ -21,11 +21,12 @@ import itertools
 from dataclasses import replace
 
 from arena.engine.core.board import Square
+from arena.engine.rulesets.gladiator_101.abilities import boosts_of
 from arena.engine.rulesets.gladiator_101.combat import (
     Strike,
     crit_range,
+    damage_grade,
     delay,
-    grade,
     made_as,
     reflex,
     to_hit,
@@ -39,8 +40,8 @@ from arena.engine.rulesets.gladiator_101.data import (
     WEAPONS,
     Height,
 )
-from arena.engine.rulesets.gladiator_101.orders import Order, available, heights, reach, speed
-from arena.engine.rulesets.gladiator_101.resolve import boosts_of
+from arena.engine.rulesets.gladiator_101.movement import knocked_down, movement_points, reach
+from arena.engine.rulesets.gladiator_101.orders import Order, available, heights
 from arena.engine.rulesets.gladiator_101.state import FOREVER, Boost, Fighter, State, boost_total
 
 LIMB_WEIGHT = 0.4  # a point on a limb, against a point on a vital location of equal health
@@ -114,7 +115,7 @@ def _table(
     partial = max(1.0, mean + flat - dr)
     out = []
     for loc in AT_HEIGHT[s.height]:
-        g = grade(a, d, s, loc, delay=delay, focused=focused, turn=turn)
+        g = damage_grade(a, d, s, loc, delay=delay, focused=focused, turn=turn)
         p_full = min(100, max(0, g)) / 100
         p_glance = (100 - min(100, max(0, g + 50))) / 100
         hit = p_full * full + (1 - p_full - p_glance) * partial + p_glance
@@ -139,7 +140,7 @@ def _full_chance(
     hit = max(0, min(100, to_hit(a, d, s, delay=delay, multi=multi, focused=focused, turn=turn)))
     places = AT_HEIGHT[s.height]
     passed = sum(
-        min(100, max(0, grade(a, d, s, loc, delay=delay, focused=focused, turn=turn)))
+        min(100, max(0, damage_grade(a, d, s, loc, delay=delay, focused=focused, turn=turn)))
         for loc in places
     ) / (100 * len(places))
     return crit + max(0.0, hit / 100 - crit) * passed
@@ -407,7 +408,7 @@ def _ability_worth(state: State, me: Fighter, other: Fighter, slug: str) -> tupl
 def _closest(state: State, me: Fighter, start: Square, target: Square) -> Square:
     """The free square within one move of `start` nearest `target` (reach first)."""
     board = state.options
-    reach_ = speed(me)
+    reach_ = movement_points(me)
     best = start
     for col in range(start.col - reach_, start.col + reach_ + 1):
         for row in range(start.row - reach_, start.row + reach_ + 1):
@@ -432,7 +433,7 @@ def default_order(state: State, who: str) -> Order:
         return Order()  # not its turn: nothing to order
     other = state.opponent(who)
     t = state.turn
-    prone = boost_total(me, "prone", t) > 0
+    prone = knocked_down(me, t)
     if not reach(me.square, other.square):
         if prone:
             step = _closest(state, me, me.square, other.square)

@@ -23,7 +23,7 @@ from arena.engine.core.events import Event
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_101.data import LOCATIONS
 from arena.engine.rulesets.gladiator_101.events import Ended
-from arena.engine.rulesets.gladiator_101.orders import reach, speed
+from arena.engine.rulesets.gladiator_101.movement import movement_points, reach
 from arena.engine.rulesets.gladiator_101.state import State
 from arena.engine.rulesets.gladiator_arena.forum import escape_bbcode, escape_markdown
 
@@ -181,7 +181,8 @@ class Gladiator101Web:
                 str(Square(c, r))
                 for r in range(state.options.height)
                 for c in range(state.options.width)
-                if 0 < Square(c, r).chebyshev(start) <= speed(me) and Square(c, r) != other.square
+                if 0 < Square(c, r).chebyshev(start) <= movement_points(me)
+                and Square(c, r) != other.square
             ]
 
         here = me.square
