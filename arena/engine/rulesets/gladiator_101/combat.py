@@ -87,69 +87,74 @@ def wounded(f: Fighter) -> bool:
     return any(2 * f.hp[i] < f.traits.max_hp[i] for i, loc in enumerate(LOCATIONS) if loc in VITAL)
 
 
-def to_hit(
-    attacker: Fighter,
-    defender: Fighter,
-    strike: Strike,
-    *,
-    delay: int,
-    multi: bool,
-    focused: bool,
-    turn: int,
-) -> int:
-    """The to-hit check number of one strike."""
-    t = attacker.traits
-    number = TO_HIT_BASE + attacker.accuracy + HEIGHT_MOD[strike.height]
-    if focused:
-        number += FOCUS_BONUS + t.get("focus_hit")
-    elif multi:
-        number -= delay
-    number += boost_total(attacker, "hit", turn)
-    number += t.hit_with[strike.weapon, strike.height]
-    if t.get("berserk") and wounded(attacker):
-        number += t.get("berserk")
-    if turn < 2:  # each combatant's first turn is turn 0 or 1
-        number += t.get("first_strike")
-    number -= boost_total(defender, "dodge", turn)  # Light Feet, or a Guard up
-    return number
+class Checks:
+    """The check numbers of the attacker's strikes at the defender on one turn:
+
+        To-Hit: 10 + your Accuracy + height mod - weapon Delay (only if part of a
+        multi-strike attack)
+        Damage Grade: 50 + your Strength + height mod - opponent's Reflex - weapon Delay -
+        opponent's armor
+
+    with the feats and boosts of both. What the turn fixes (scores, boosts, Berserker, First
+    Strike, the defender's Reflex, dodge and armour by location) is summed once; a strike
+    adds its own part (height, weapon, Delay, focus). The attack and the tactics both read
+    their numbers here."""
+
+    __slots__ = ("armour", "grade", "hit", "traits")
+
+    def __init__(self, attacker: Fighter, defender: Fighter, turn: int) -> None:
+        t = attacker.traits
+        berserk = t.get("berserk") if t.get("berserk") and wounded(attacker) else 0
+        self.traits = t
+        self.hit = (
+            TO_HIT_BASE
+            + attacker.accuracy
+            + boost_total(attacker, "hit", turn)
+            + berserk
+            + (t.get("first_strike") if turn < 2 else 0)  # each one's first turn: 0 or 1
+            - boost_total(defender, "dodge", turn)  # Light Feet, or a Guard up
+        )
+        opportunist = t.get("opportunist") if 0 in defender.hp else 0
+        self.grade = (
+            GRADE_BASE
+            + attacker.strength
+            - reflex(defender, turn)
+            + boost_total(attacker, "grade", turn)
+            + berserk
+            + opportunist
+        )
+        braced = boost_total(defender, "armour@all", turn)
+        pierce = t.get("pierce")
+        self.armour = {
+            loc: max(0, defender.traits.armour[i] + braced - pierce)
+            for i, loc in enumerate(LOCATIONS)
+        }
+
+    def to_hit(self, strike: Strike, *, delay: int, multi: bool, focused: bool) -> int:
+        """The to-hit check number of one strike."""
+        number = self.hit + HEIGHT_MOD[strike.height]
+        if focused:  # "The strike gets a +25 modifier on its To-Hit roll"
+            number += FOCUS_BONUS + self.traits.get("focus_hit")
+        elif multi:
+            number -= delay
+        return number + self.traits.hit_with[strike.weapon, strike.height]
+
+    def damage_grade(self, strike: Strike, location: str, *, delay: int, focused: bool) -> int:
+        """The damage grade's check number of one strike that hit `location`. A focused
+        strike "does not factor in Delay on its Damage Grade roll": its `delay` is 0, or a
+        kick's beside it (made_as)."""
+        t = self.traits
+        number = self.grade + HEIGHT_MOD[strike.height] - delay - self.armour[location]
+        number += t.grade_with[strike.weapon, strike.height]
+        if focused:
+            number += t.get("focus_grade")
+        if WEAPONS[strike.weapon].damage is Damage.BLUDGEONING:
+            number += t.get("blunt")
+        return number
 
 
 def reflex(f: Fighter, turn: int) -> int:
     return f.reflex + boost_total(f, "reflex", turn)
-
-
-def armour(f: Fighter, location: str, turn: int) -> int:
-    return f.traits.armour[LOCATIONS.index(location)] + boost_total(f, "armour@all", turn)
-
-
-def damage_grade(
-    attacker: Fighter,
-    defender: Fighter,
-    strike: Strike,
-    location: str,
-    *,
-    delay: int,
-    focused: bool,
-    turn: int,
-) -> int:
-    """The damage grade's check number of one strike that hit `location`."""
-    t = attacker.traits
-    weapon = WEAPONS[strike.weapon]
-    number = GRADE_BASE + attacker.strength + HEIGHT_MOD[strike.height]
-    number -= reflex(defender, turn)
-    if focused:  # "does not factor in Delay on its Damage Grade roll": only a kick's beside it
-        number += t.get("focus_grade")
-    number -= delay
-    number -= max(0, armour(defender, location, turn) - t.get("pierce"))
-    number += boost_total(attacker, "grade", turn)
-    number += t.grade_with[strike.weapon, strike.height]
-    if weapon.damage is Damage.BLUDGEONING:
-        number += t.get("blunt")
-    if t.get("berserk") and wounded(attacker):
-        number += t.get("berserk")
-    if t.get("opportunist") and 0 in defender.hp:
-        number += t.get("opportunist")
-    return number
 
 
 def crit_range(attacker: Fighter) -> int:
@@ -171,7 +176,7 @@ class Rolled:
 
 
 def to_hit_checks(
-    state: State, attacker: Fighter, defender: Fighter, strikes: tuple[Strike, ...],
+    checks: Checks, attacker: Fighter, strikes: tuple[Strike, ...],
     modes: list[tuple[int, bool]], dice: Dice,
 ) -> list[Rolled]:  # fmt: skip
     """Step 3: "Make a To-Hit check for each strike". A roll in the crit range always hits
@@ -181,7 +186,7 @@ def to_hit_checks(
     crit = crit_range(attacker)
     rolled = []
     for s, (d, f) in zip(strikes, modes, strict=True):
-        number = to_hit(attacker, defender, s, delay=d, multi=multi, focused=f, turn=state.turn)
+        number = checks.to_hit(s, delay=d, multi=multi, focused=f)
         roll = dice.d100()
         result = Result.CRIT if roll <= crit else Result.FULL if roll <= number else Result.MISS
         rolled.append(Rolled(s, number, roll, result, focused=f))
@@ -195,14 +200,10 @@ def hit_location(strike: Strike, dice: Dice) -> str:
     return places[dice.d(len(places)) - 1]
 
 
-def full_damage_check(
-    state: State, attacker: Fighter, defender: Fighter, r: Rolled, delay: int, dice: Dice
-) -> Rolled:
+def full_damage_check(checks: Checks, r: Rolled, delay: int, dice: Dice) -> Rolled:
     """Step 5: "Make a Full-Damage check for each strike that hit. Each strike that fails is
     reduced to 1 damage die ..., unless it failed by more than 50" (a glancing hit)."""
-    number = damage_grade(
-        attacker, defender, r.strike, r.location, delay=delay, focused=r.focused, turn=state.turn
-    )
+    number = checks.damage_grade(r.strike, r.location, delay=delay, focused=r.focused)
     roll = dice.d100()
     if roll <= number:
         result = Result.FULL
@@ -242,15 +243,14 @@ def roll_attack(
     attacker = state.actor
     defender = state.opponent(attacker.name)
     modes = made_as(attacker, strikes, focused=focused)
-    rolled = to_hit_checks(state, attacker, defender, strikes, modes, dice)
+    checks = Checks(attacker, defender, state.turn)
+    rolled = to_hit_checks(checks, attacker, strikes, modes, dice)
     rolled = [
         r if r.result is Result.MISS else replace(r, location=hit_location(r.strike, dice))
         for r in rolled
     ]
     rolled = [
-        full_damage_check(state, attacker, defender, r, delay, dice)
-        if r.result is Result.FULL
-        else r
+        full_damage_check(checks, r, delay, dice) if r.result is Result.FULL else r
         for r, (delay, _) in zip(rolled, modes, strict=True)
     ]
     return [
