@@ -14,7 +14,7 @@ strike by strike, in the order the strikes were given (wounds.deal).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from arena.engine.core.dice import Dice
 from arena.engine.core.turn import Turn
@@ -175,22 +175,17 @@ class Rolled:
     damage: int = 0
 
 
-def to_hit_checks(
-    checks: Checks, attacker: Fighter, strikes: tuple[Strike, ...],
-    modes: list[tuple[int, bool]], dice: Dice,
-) -> list[Rolled]:  # fmt: skip
-    """Step 3: "Make a To-Hit check for each strike". A roll in the crit range always hits
-    (ruling: the crit range is a success whatever the check number), and a roll at or under
-    the check number hits."""
-    multi = len(strikes) > 1
-    crit = crit_range(attacker)
-    rolled = []
-    for s, (d, f) in zip(strikes, modes, strict=True):
-        number = checks.to_hit(s, delay=d, multi=multi, focused=f)
-        roll = dice.d100()
-        result = Result.CRIT if roll <= crit else Result.FULL if roll <= number else Result.MISS
-        rolled.append(Rolled(s, number, roll, result, focused=f))
-    return rolled
+def to_hit_check(checks: Checks, crit: int, s: Strike, mode: tuple[int, bool], multi: bool,
+                 dice: Dice) -> tuple[int, int, Result]:  # fmt: skip
+    """Step 3: "Make a To-Hit check for each strike": (check number, roll, result). A roll in
+    the crit range always hits (ruling: the crit range is a success whatever the check
+    number), and a roll at or under the check number hits."""
+    delay, focused = mode
+    number = checks.to_hit(s, delay=delay, multi=multi, focused=focused)
+    roll = dice.d100()
+    return number, roll, (
+        Result.CRIT if roll <= crit else Result.FULL if roll <= number else Result.MISS
+    )  # fmt: skip
 
 
 def hit_location(strike: Strike, dice: Dice) -> str:
@@ -200,38 +195,43 @@ def hit_location(strike: Strike, dice: Dice) -> str:
     return places[dice.d(len(places)) - 1]
 
 
-def full_damage_check(checks: Checks, r: Rolled, delay: int, dice: Dice) -> Rolled:
+def full_damage_check(
+    checks: Checks, s: Strike, location: str, mode: tuple[int, bool], dice: Dice
+) -> tuple[int, int, Result]:
     """Step 5: "Make a Full-Damage check for each strike that hit. Each strike that fails is
-    reduced to 1 damage die ..., unless it failed by more than 50" (a glancing hit)."""
-    number = checks.damage_grade(r.strike, r.location, delay=delay, focused=r.focused)
+    reduced to 1 damage die ..., unless it failed by more than 50" (a glancing hit):
+    (check number, roll, result)."""
+    delay, focused = mode
+    number = checks.damage_grade(s, location, delay=delay, focused=focused)
     roll = dice.d100()
     if roll <= number:
-        result = Result.FULL
-    elif roll - number > GLANCING:
-        result = Result.GLANCING
-    else:
-        result = Result.PARTIAL
-    return replace(r, grade=number, grade_roll=roll, result=result)
+        return number, roll, Result.FULL
+    if roll - number > GLANCING:
+        return number, roll, Result.GLANCING
+    return number, roll, Result.PARTIAL
 
 
-def damage_roll(attacker: Fighter, defender: Fighter, r: Rolled, dice: Dice) -> Rolled:
-    """The damage of a strike that hit: its dice (one die on a partial hit, 1 damage on a
-    glancing one); "No amount of damage reduction can reduce the damage of a strike below 1"."""
-    weapon = WEAPONS[r.strike.weapon]
+def damage_roll(
+    attacker: Fighter, defender: Fighter, s: Strike, result: Result, focused: bool, dice: Dice
+) -> tuple[tuple[int, ...], int]:
+    """The damage of a strike that hit: (its dice, its damage). One die on a partial hit,
+    1 damage on a glancing one; "No amount of damage reduction can reduce the damage of a
+    strike below 1"."""
+    weapon = WEAPONS[s.weapon]
     t = attacker.traits
-    if r.result is Result.GLANCING:  # "it deals only 1 damage (a "glancing hit")"
-        return replace(r, damage=1)
-    count = weapon.dice + (t.get("focus_die") if r.focused else 0)
-    if r.result is Result.PARTIAL:  # "reduced to 1 damage die (2d4 becomes 1d4)"
+    if result is Result.GLANCING:  # "it deals only 1 damage (a "glancing hit")"
+        return (), 1
+    count = weapon.dice + (t.get("focus_die") if focused else 0)
+    if result is Result.PARTIAL:  # "reduced to 1 damage die (2d4 becomes 1d4)"
         count = 1
-    if r.result is Result.CRIT and t.get("vital_strike"):
+    if result is Result.CRIT and t.get("vital_strike"):
         rolls = (weapon.sides,) * count
     else:
         rolls = tuple(dice.d(weapon.sides) for _ in range(count))
-    damage = sum(rolls) + t.get(f"damage@{r.strike.weapon}")
-    if r.result is Result.PARTIAL:  # Ludus's damage reduction (Iron Skin) is on partial hits
+    damage = sum(rolls) + t.get(f"damage@{s.weapon}")
+    if result is Result.PARTIAL:  # Ludus's damage reduction (Iron Skin) is on partial hits
         damage -= defender.traits.get("dr")  # only; a crit "ignores all" of it anyway
-    return replace(r, dice=rolls, damage=max(1, damage))
+    return rolls, max(1, damage)
 
 
 def roll_attack(
@@ -244,18 +244,30 @@ def roll_attack(
     defender = state.opponent(attacker.name)
     modes = made_as(attacker, strikes, focused=focused)
     checks = Checks(attacker, defender, state.turn)
-    rolled = to_hit_checks(checks, attacker, strikes, modes, dice)
-    rolled = [
-        r if r.result is Result.MISS else replace(r, location=hit_location(r.strike, dice))
-        for r in rolled
+    crit, multi = crit_range(attacker), len(strikes) > 1
+    hits = [
+        to_hit_check(checks, crit, s, m, multi, dice) for s, m in zip(strikes, modes, strict=True)
     ]
-    rolled = [
-        full_damage_check(checks, r, delay, dice) if r.result is Result.FULL else r
-        for r, (delay, _) in zip(rolled, modes, strict=True)
+    places = [
+        "" if result is Result.MISS else hit_location(s, dice)
+        for s, (_, _, result) in zip(strikes, hits, strict=True)
     ]
-    return [
-        r if r.result is Result.MISS else damage_roll(attacker, defender, r, dice) for r in rolled
+    grades = [
+        full_damage_check(checks, s, place, m, dice)
+        if result is Result.FULL
+        else (None, None, result)  # a miss, or a crit: it passes without a roll
+        for s, place, m, (_, _, result) in zip(strikes, places, modes, hits, strict=True)
     ]
+    rolled = []
+    for s, (_, f), (number, roll, _), place, (grade, grade_roll, result) in zip(
+        strikes, modes, hits, places, grades, strict=True
+    ):
+        rolls, damage = (
+            ((), 0) if result is Result.MISS
+            else damage_roll(attacker, defender, s, result, f, dice)
+        )  # fmt: skip
+        rolled.append(Rolled(s, number, roll, result, f, place, grade, grade_roll, rolls, damage))
+    return rolled
 
 
 def attack(state: State, strikes: tuple[Strike, ...], *, focused: bool, turn: Turn) -> State:

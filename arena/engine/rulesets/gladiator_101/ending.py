@@ -23,12 +23,13 @@ def end_of_turn(state: State, turn: Turn) -> State:
 
 
 def wear_off(state: State) -> State:
-    """Boosts last while the turn number is below their `until`."""
+    """Boosts last while the turn number is below their `until`. A fighter none of whose
+    boosts ran out is kept as it is."""
     t = state.turn
-    fighters = tuple(
-        replace(f, boosts=tuple(b for b in f.boosts if b.until > t)) for f in state.fighters
-    )
-    return replace(state, fighters=fighters)
+    for f in state.fighters:
+        if any(b.until <= t for b in f.boosts):
+            state = state.with_fighter(replace(f, boosts=tuple(b for b in f.boosts if b.until > t)))
+    return state
 
 
 def fall_ends_the_bout(state: State, turn: Turn) -> State:
