@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
 from arena.engine.rulesets.gladiator_101.feats import FEATS
-from arena.engine.rulesets.gladiator_101.resolve import resolve_turn
 from arena.engine.rulesets.gladiator_101.setup import setup_bout
 from arena.engine.rulesets.gladiator_101.tactics import default_order
+from arena.engine.rulesets.gladiator_101.turn import resolve_turn
 
 SCORES = {"accuracy": 10, "reflex": 10, "strength": 10}
 CEILING = 0.65
@@ -42,7 +42,9 @@ def fought(feats: tuple[list[str], list[str]], seed: int) -> tuple[str, list[Eve
     dice = Dice.seeded(seed)
     events: list[Event] = []
     while not state.finished:
-        state, more = resolve_turn(state, default_order(state, state.actor.name), dice)
+        state, more = resolve_turn(
+            state, {state.actor.name: default_order(state, state.actor.name)}, dice
+        )
         events += more
     standing = [f.name for f in state.fighters if f.standing]
     return (standing[0] if len(standing) == 1 else ""), events

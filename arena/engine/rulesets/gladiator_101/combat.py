@@ -1,4 +1,5 @@
-"""The attack: the text's "Basic Attack" steps 1-6 and the "Focused Attack".
+"""The attack: the text's "Basic Attack" steps 1-5 and the "Focused Attack" (step 6, the
+damage dealt, is wounds.py).
 
     To-Hit: 10 + your Accuracy + height mod - weapon Delay (only if part of a multi-strike
     attack)
@@ -8,19 +9,17 @@
 Dice, in the text's order: a d100 to hit for each strike; then for each strike that hit, the
 hit location (one die over the locations of its height: d2 high, d4 mid, d2 low); then its
 damage grade (a d100; none for a crit); then its damage dice. The damage is dealt last,
-strike by strike, in the order the strikes were given.
+strike by strike, in the order the strikes were given (wounds.deal).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from arena.engine.core.dice import Dice
-from arena.engine.core.events import Event
-from arena.engine.core.protocol import Fate
+from arena.engine.core.turn import Turn
 from arena.engine.rulesets.gladiator_101.data import (
     AT_HEIGHT,
-    CARRIES_TO,
     CRIT,
     FOCUS_BONUS,
     GLANCING,
@@ -34,14 +33,9 @@ from arena.engine.rulesets.gladiator_101.data import (
     Damage,
     Height,
 )
-from arena.engine.rulesets.gladiator_101.events import Boosted, Fell, Result, Struck, Wounded
-from arena.engine.rulesets.gladiator_101.state import (
-    FOREVER,
-    Boost,
-    Fighter,
-    State,
-    boost_total,
-)
+from arena.engine.rulesets.gladiator_101.events import Result
+from arena.engine.rulesets.gladiator_101.state import Fighter, State, boost_total
+from arena.engine.rulesets.gladiator_101.wounds import deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,69 +87,74 @@ def wounded(f: Fighter) -> bool:
     return any(2 * f.hp[i] < f.traits.max_hp[i] for i, loc in enumerate(LOCATIONS) if loc in VITAL)
 
 
-def to_hit(
-    attacker: Fighter,
-    defender: Fighter,
-    strike: Strike,
-    *,
-    delay: int,
-    multi: bool,
-    focused: bool,
-    turn: int,
-) -> int:
-    """The to-hit check number of one strike."""
-    t = attacker.traits
-    number = TO_HIT_BASE + attacker.accuracy + HEIGHT_MOD[strike.height]
-    if focused:
-        number += FOCUS_BONUS + t.get("focus_hit")
-    elif multi:
-        number -= delay
-    number += boost_total(attacker, "hit", turn)
-    number += t.hit_with[strike.weapon, strike.height]
-    if t.get("berserk") and wounded(attacker):
-        number += t.get("berserk")
-    if turn < 2:  # each combatant's first turn is turn 0 or 1
-        number += t.get("first_strike")
-    number -= boost_total(defender, "dodge", turn)  # Light Feet, or a Guard up
-    return number
+class Checks:
+    """The check numbers of the attacker's strikes at the defender on one turn:
+
+        To-Hit: 10 + your Accuracy + height mod - weapon Delay (only if part of a
+        multi-strike attack)
+        Damage Grade: 50 + your Strength + height mod - opponent's Reflex - weapon Delay -
+        opponent's armor
+
+    with the feats and boosts of both. What the turn fixes (scores, boosts, Berserker, First
+    Strike, the defender's Reflex, dodge and armour by location) is summed once; a strike
+    adds its own part (height, weapon, Delay, focus). The attack and the tactics both read
+    their numbers here."""
+
+    __slots__ = ("armour", "grade", "hit", "traits")
+
+    def __init__(self, attacker: Fighter, defender: Fighter, turn: int) -> None:
+        t = attacker.traits
+        berserk = t.get("berserk") if t.get("berserk") and wounded(attacker) else 0
+        self.traits = t
+        self.hit = (
+            TO_HIT_BASE
+            + attacker.accuracy
+            + boost_total(attacker, "hit", turn)
+            + berserk
+            + (t.get("first_strike") if turn < 2 else 0)  # each one's first turn: 0 or 1
+            - boost_total(defender, "dodge", turn)  # Light Feet, or a Guard up
+        )
+        opportunist = t.get("opportunist") if 0 in defender.hp else 0
+        self.grade = (
+            GRADE_BASE
+            + attacker.strength
+            - reflex(defender, turn)
+            + boost_total(attacker, "grade", turn)
+            + berserk
+            + opportunist
+        )
+        braced = boost_total(defender, "armour@all", turn)
+        pierce = t.get("pierce")
+        self.armour = {
+            loc: max(0, defender.traits.armour[i] + braced - pierce)
+            for i, loc in enumerate(LOCATIONS)
+        }
+
+    def to_hit(self, strike: Strike, *, delay: int, multi: bool, focused: bool) -> int:
+        """The to-hit check number of one strike."""
+        number = self.hit + HEIGHT_MOD[strike.height]
+        if focused:  # "The strike gets a +25 modifier on its To-Hit roll"
+            number += FOCUS_BONUS + self.traits.get("focus_hit")
+        elif multi:
+            number -= delay
+        return number + self.traits.hit_with[strike.weapon, strike.height]
+
+    def damage_grade(self, strike: Strike, location: str, *, delay: int, focused: bool) -> int:
+        """The damage grade's check number of one strike that hit `location`. A focused
+        strike "does not factor in Delay on its Damage Grade roll": its `delay` is 0, or a
+        kick's beside it (made_as)."""
+        t = self.traits
+        number = self.grade + HEIGHT_MOD[strike.height] - delay - self.armour[location]
+        number += t.grade_with[strike.weapon, strike.height]
+        if focused:
+            number += t.get("focus_grade")
+        if WEAPONS[strike.weapon].damage is Damage.BLUDGEONING:
+            number += t.get("blunt")
+        return number
 
 
 def reflex(f: Fighter, turn: int) -> int:
     return f.reflex + boost_total(f, "reflex", turn)
-
-
-def armour(f: Fighter, location: str, turn: int) -> int:
-    return f.traits.armour[LOCATIONS.index(location)] + boost_total(f, "armour@all", turn)
-
-
-def grade(
-    attacker: Fighter,
-    defender: Fighter,
-    strike: Strike,
-    location: str,
-    *,
-    delay: int,
-    focused: bool,
-    turn: int,
-) -> int:
-    """The damage grade's check number of one strike that hit `location`."""
-    t = attacker.traits
-    weapon = WEAPONS[strike.weapon]
-    number = GRADE_BASE + attacker.strength + HEIGHT_MOD[strike.height]
-    number -= reflex(defender, turn)
-    if focused:  # "does not factor in Delay on its Damage Grade roll": only a kick's beside it
-        number += t.get("focus_grade")
-    number -= delay
-    number -= max(0, armour(defender, location, turn) - t.get("pierce"))
-    number += boost_total(attacker, "grade", turn)
-    number += t.grade_with[strike.weapon, strike.height]
-    if weapon.damage is Damage.BLUDGEONING:
-        number += t.get("blunt")
-    if t.get("berserk") and wounded(attacker):
-        number += t.get("berserk")
-    if t.get("opportunist") and 0 in defender.hp:
-        number += t.get("opportunist")
-    return number
 
 
 def crit_range(attacker: Fighter) -> int:
@@ -176,143 +175,104 @@ class Rolled:
     damage: int = 0
 
 
-def roll_attack(
-    state: State,
-    attacker: Fighter,
-    defender: Fighter,
-    strikes: tuple[Strike, ...],
-    *,
-    focused: bool,
-    dice: Dice,
-) -> list[Rolled]:
-    """Steps 3-5 for every strike: to-hit, hit location, damage grade, damage dice."""
-    turn = state.turn
-    multi = len(strikes) > 1
-    modes = made_as(attacker, strikes, focused=focused)
-    crit = crit_range(attacker)
-    rolled = []
-    for s, (d, f) in zip(strikes, modes, strict=True):  # 3) a To-Hit check for each strike
-        number = to_hit(attacker, defender, s, delay=d, multi=multi, focused=f, turn=turn)
-        roll = dice.d100()
-        # A roll in the crit range always hits (ruling: the crit range is a success whatever
-        # the check number), and a roll at or under the check number hits.
-        result = Result.CRIT if roll <= crit else Result.FULL if roll <= number else Result.MISS
-        rolled.append(Rolled(s, number, roll, result, focused=f))
-    for i, r in enumerate(rolled):  # 4) the exact hit location of each that hit
-        if r.result is not Result.MISS:
-            places = AT_HEIGHT[r.strike.height]
-            rolled[i] = replace(r, location=places[dice.d(len(places)) - 1])
-    for i, r in enumerate(rolled):  # 5) the Full-Damage check of each that hit (not a crit)
-        if r.result is Result.FULL:
-            delay, focus = modes[i]
-            number = grade(
-                attacker, defender, r.strike, r.location, delay=delay, focused=focus, turn=turn
-            )
-            roll = dice.d100()
-            result = (
-                Result.FULL
-                if roll <= number
-                else Result.GLANCING
-                if roll - number > GLANCING
-                else Result.PARTIAL
-            )
-            rolled[i] = replace(r, grade=number, grade_roll=roll, result=result)
-    for i, r in enumerate(rolled):  # the damage roll of each
-        if r.result is not Result.MISS:
-            rolled[i] = _damage(attacker, defender, r, dice=dice)
-    return rolled
+def to_hit_check(checks: Checks, crit: int, s: Strike, mode: tuple[int, bool], multi: bool,
+                 dice: Dice) -> tuple[int, int, Result]:  # fmt: skip
+    """Step 3: "Make a To-Hit check for each strike": (check number, roll, result). A roll in
+    the crit range always hits (ruling: the crit range is a success whatever the check
+    number), and a roll at or under the check number hits."""
+    delay, focused = mode
+    number = checks.to_hit(s, delay=delay, multi=multi, focused=focused)
+    roll = dice.d100()
+    return number, roll, (
+        Result.CRIT if roll <= crit else Result.FULL if roll <= number else Result.MISS
+    )  # fmt: skip
 
 
-def _damage(attacker: Fighter, defender: Fighter, r: Rolled, *, dice: Dice):
-    weapon = WEAPONS[r.strike.weapon]
+def hit_location(strike: Strike, dice: Dice) -> str:
+    """Step 4: "Exact Hit-Locations are determined for each that hit": one die over the
+    locations of its height."""
+    places = AT_HEIGHT[strike.height]
+    return places[dice.d(len(places)) - 1]
+
+
+def full_damage_check(
+    checks: Checks, s: Strike, location: str, mode: tuple[int, bool], dice: Dice
+) -> tuple[int, int, Result]:
+    """Step 5: "Make a Full-Damage check for each strike that hit. Each strike that fails is
+    reduced to 1 damage die ..., unless it failed by more than 50" (a glancing hit):
+    (check number, roll, result)."""
+    delay, focused = mode
+    number = checks.damage_grade(s, location, delay=delay, focused=focused)
+    roll = dice.d100()
+    if roll <= number:
+        return number, roll, Result.FULL
+    if roll - number > GLANCING:
+        return number, roll, Result.GLANCING
+    return number, roll, Result.PARTIAL
+
+
+def damage_roll(
+    attacker: Fighter, defender: Fighter, s: Strike, result: Result, focused: bool, dice: Dice
+) -> tuple[tuple[int, ...], int]:
+    """The damage of a strike that hit: (its dice, its damage). One die on a partial hit,
+    1 damage on a glancing one; "No amount of damage reduction can reduce the damage of a
+    strike below 1"."""
+    weapon = WEAPONS[s.weapon]
     t = attacker.traits
-    if r.result is Result.GLANCING:  # "it deals only 1 damage (a "glancing hit")"
-        return replace(r, damage=1)
-    count = weapon.dice + (t.get("focus_die") if r.focused else 0)
-    if r.result is Result.PARTIAL:  # "reduced to 1 damage die (2d4 becomes 1d4)"
+    if result is Result.GLANCING:  # "it deals only 1 damage (a "glancing hit")"
+        return (), 1
+    count = weapon.dice + (t.get("focus_die") if focused else 0)
+    if result is Result.PARTIAL:  # "reduced to 1 damage die (2d4 becomes 1d4)"
         count = 1
-    if r.result is Result.CRIT and t.get("vital_strike"):
+    if result is Result.CRIT and t.get("vital_strike"):
         rolls = (weapon.sides,) * count
     else:
         rolls = tuple(dice.d(weapon.sides) for _ in range(count))
-    damage = sum(rolls) + t.get(f"damage@{r.strike.weapon}")
-    if r.result is Result.PARTIAL:  # Ludus's damage reduction (Iron Skin) is on partial hits
+    damage = sum(rolls) + t.get(f"damage@{s.weapon}")
+    if result is Result.PARTIAL:  # Ludus's damage reduction (Iron Skin) is on partial hits
         damage -= defender.traits.get("dr")  # only; a crit "ignores all" of it anyway
-    # "No amount of damage reduction can reduce the damage of a strike below 1."
-    return replace(r, dice=rolls, damage=max(1, damage))
+    return rolls, max(1, damage)
 
 
-def deal(
-    state: State, attacker: Fighter, defender: Fighter, rolled: list[Rolled]
-) -> tuple[State, list[Event]]:
-    """Step 6: every strike that hit deals its damage, in order; a strike that takes a vital
-    location to 0 fells the defender: killed by an edged weapon, knocked out by a blunt one."""
-    events: list[Event] = []
-    hp = list(defender.hp)
-    used = dict(defender.used)
-    fate, felled_by = defender.fate, defender.felled_by
-    turn = state.turn
-    boosts = list(defender.boosts)
-    mine = list(attacker.boosts)
-    t = attacker.traits
-    for r in rolled:
-        events.append(
-            Struck(attacker.name, defender.name, r.strike.weapon, r.strike.height.value,
-                   r.focused, r.to_hit, r.roll, r.result, r.location, r.grade, r.grade_roll,
-                   r.dice, r.damage)
-        )  # fmt: skip
-        if r.result is Result.MISS:
-            riposte = defender.traits.get("riposte")
-            if riposte and fate is Fate.FIGHTING:
-                boosts.append(Boost("hit", riposte, turn + 2, "riposte"))
-                events.append(Boosted(defender.name, "Riposte", f"gets +{riposte} to hit"))
-            continue
-        if fate is not Fate.FIGHTING:
-            continue
-        slot = LOCATIONS.index(r.location)
-        left = hp[slot] - r.damage
-        carried = 0
-        hp[slot] = max(0, left)
-        if left < 0 and r.location in CARRIES_TO:
-            carried = -left
-            torso = LOCATIONS.index(CARRIES_TO[r.location])
-            hp[torso] = max(0, hp[torso] - carried)
-        events.append(Wounded(defender.name, r.location, hp[slot], carried))
-        full = r.result in (Result.FULL, Result.CRIT)
-        if full and t.get("bloodlust"):
-            mine.append(Boost("hit", t.get("bloodlust"), turn + 3, "bloodlust"))
-            events.append(Boosted(attacker.name, "Bloodlust", f"gets +{t.get('bloodlust')} to hit"))
-        if full and t.get("hamstring") and r.location in ("left leg", "right leg"):
-            boosts.append(Boost("reflex", -t.get("hamstring"), FOREVER, "hamstring"))
-            events.append(Boosted(defender.name, "Hamstring", f"loses {t.get('hamstring')} Reflex"))
-        if full and t.get("sweep") and r.strike.weapon == KICK:
-            boosts.append(Boost("prone", 1, turn + 2, "sweep"))
-            events.append(Boosted(defender.name, "Sweep", "is knocked down"))
-        down = [loc for loc in VITAL if hp[LOCATIONS.index(loc)] == 0]
-        if down:
-            if defender.traits.get("last_stand") and not used.get("last-stand"):
-                used["last-stand"] = 1
-                for loc in down:
-                    hp[LOCATIONS.index(loc)] = 1
-                events.append(Boosted(defender.name, "Last Stand", "stays on its feet"))
-                continue
-            edged = WEAPONS[r.strike.weapon].damage.edged
-            fate = Fate.DEAD if edged else Fate.DEFEATED
-            felled_by = attacker.name
-            events.append(
-                Fell(defender.name, attacker.name, "killed" if edged else "knocked out", down[0])
-            )
-    defender = replace(
-        defender, hp=tuple(hp), fate=fate, felled_by=felled_by, boosts=tuple(boosts),
-        used=tuple(sorted(used.items())),
-    )  # fmt: skip
-    attacker = replace(attacker, boosts=tuple(mine))
-    return state.with_fighter(defender).with_fighter(attacker), events
-
-
-def attack(
-    state: State, attacker: Fighter, strikes: tuple[Strike, ...], *, focused: bool, dice: Dice
-) -> tuple[State, list[Event]]:
+def roll_attack(
+    state: State, strikes: tuple[Strike, ...], *, focused: bool, dice: Dice
+) -> list[Rolled]:
+    """Steps 3-5 of the actor's attack, in the text's order: every strike's to-hit, then the
+    hit location of each that hit, then the full-damage check of each (not a crit), then the
+    damage dice of each."""
+    attacker = state.actor
     defender = state.opponent(attacker.name)
-    rolled = roll_attack(state, attacker, defender, strikes, focused=focused, dice=dice)
-    return deal(state, attacker, defender, rolled)
+    modes = made_as(attacker, strikes, focused=focused)
+    checks = Checks(attacker, defender, state.turn)
+    crit, multi = crit_range(attacker), len(strikes) > 1
+    hits = [
+        to_hit_check(checks, crit, s, m, multi, dice) for s, m in zip(strikes, modes, strict=True)
+    ]
+    places = [
+        "" if result is Result.MISS else hit_location(s, dice)
+        for s, (_, _, result) in zip(strikes, hits, strict=True)
+    ]
+    grades = [
+        full_damage_check(checks, s, place, m, dice)
+        if result is Result.FULL
+        else (None, None, result)  # a miss, or a crit: it passes without a roll
+        for s, place, m, (_, _, result) in zip(strikes, places, modes, hits, strict=True)
+    ]
+    rolled = []
+    for s, (_, f), (number, roll, _), place, (grade, grade_roll, result) in zip(
+        strikes, modes, hits, places, grades, strict=True
+    ):
+        rolls, damage = (
+            ((), 0) if result is Result.MISS
+            else damage_roll(attacker, defender, s, result, f, dice)
+        )  # fmt: skip
+        rolled.append(Rolled(s, number, roll, result, f, place, grade, grade_roll, rolls, damage))
+    return rolled
+
+
+def attack(state: State, strikes: tuple[Strike, ...], *, focused: bool, turn: Turn) -> State:
+    """The actor's basic or focused attack on its opponent: its strikes rolled (steps 3-5),
+    then dealt one by one (step 6)."""
+    for rolled in roll_attack(state, strikes, focused=focused, dice=turn.dice):
+        state = deal(state, rolled, turn)
+    return state

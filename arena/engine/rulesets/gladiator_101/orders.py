@@ -22,17 +22,10 @@ from typing import Any
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.gladiator_101.combat import Strike
-from arena.engine.rulesets.gladiator_101.data import (
-    KICK,
-    LAME,
-    LEFT_LEG,
-    RIGHT_LEG,
-    SPEED,
-    WEAPONS,
-    Height,
-)
+from arena.engine.rulesets.gladiator_101.data import KICK, LEFT_LEG, RIGHT_LEG, WEAPONS, Height
 from arena.engine.rulesets.gladiator_101.feats import Timing
-from arena.engine.rulesets.gladiator_101.state import Fighter, State, Traits, boost_total
+from arena.engine.rulesets.gladiator_101.movement import knocked_down, movement_points, reach
+from arena.engine.rulesets.gladiator_101.state import Fighter, State, Traits
 
 KEYS = ("move", "fast", "attack", "focus", "then", "slow", "strike")
 STANDARD = ("attack", "focus", "then", "slow")
@@ -62,16 +55,6 @@ class Order:
         if self.slow:
             out["slow"] = self.slow
         return out
-
-
-def speed(f: Fighter) -> int:
-    lame = sum(1 for leg in (LEFT_LEG, RIGHT_LEG) if f.hp_at(leg) == 0)
-    return max(1, SPEED + f.traits.get("speed") - LAME * lame)
-
-
-def reach(a: Square, b: Square) -> bool:
-    """Melee reach: the eight squares around."""
-    return a.chebyshev(b) == 1
 
 
 def _square(raw: Any, key: str, problems: list[str]) -> Square | None:
@@ -140,8 +123,7 @@ def check(state: State, who: str, order: Order, raw: Any = None) -> list[str]:
         problems.append(f"one standard action a turn, not {' and '.join(standard)}")
     if order.move is not None and order.fast:
         problems.append("the move action is a move or a fast ability, not both")
-    prone = boost_total(me, "prone", state.turn) > 0
-    if prone and (order.move is not None or order.fast or order.focus):
+    if knocked_down(me, state.turn) and (order.move is not None or order.fast or order.focus):
         problems.append(f"{who} was knocked down: its move action is spent getting up")
     if order.focus and (order.move is not None or order.fast):
         problems.append("a focused attack takes the move action as well as the standard action")
@@ -177,8 +159,8 @@ def _move_problems(state: State, me: Fighter, start: Square, end: Square, key: s
         return [f"{key}: {end} is taken"]
     if end == start:
         return [f"{key}: already on {end}"]
-    if start.chebyshev(end) > speed(me):
-        return [f"{key}: {end} is more than {speed(me)} squares from {start}"]
+    if start.chebyshev(end) > movement_points(me):
+        return [f"{key}: {end} is more than {movement_points(me)} squares from {start}"]
     return []
 
 
@@ -271,4 +253,4 @@ def read_order(state: State, who: str, raw: Any) -> tuple[Order, list[str]]:
     return order, problems
 
 
-__all__ = ["Order", "available", "check", "heights", "reach", "read_order", "speed"]
+__all__ = ["Order", "available", "check", "heights", "read_order"]

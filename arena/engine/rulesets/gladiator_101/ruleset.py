@@ -14,7 +14,6 @@ from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_101 import events
 from arena.engine.rulesets.gladiator_101.campaign import Gladiator101Campaign
 from arena.engine.rulesets.gladiator_101.orders import read_order
-from arena.engine.rulesets.gladiator_101.resolve import resolve_turn
 from arena.engine.rulesets.gladiator_101.setup import parse_options, setup_bout
 from arena.engine.rulesets.gladiator_101.standings import COLUMNS, PLACING, standings
 from arena.engine.rulesets.gladiator_101.state import (
@@ -24,6 +23,7 @@ from arena.engine.rulesets.gladiator_101.state import (
     state_to_json,
 )
 from arena.engine.rulesets.gladiator_101.tactics import default_order
+from arena.engine.rulesets.gladiator_101.turn import resolve_turn
 from arena.engine.rulesets.gladiator_101.web import Gladiator101Web, snapshot
 
 
@@ -72,7 +72,7 @@ class Gladiator101(Ruleset):
         order, problems = read_order(state, actor, orders.get(actor))
         if problems:
             raise EngineInputError(f"{where}.{actor}", "; ".join(problems))
-        return resolve_turn(state, order, dice)
+        return resolve_turn(state, {actor: order}, dice)
 
     def standings(self, state: State) -> list[Standing]:
         return standings(state)

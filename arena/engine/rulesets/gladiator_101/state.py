@@ -8,7 +8,7 @@ Guard, a knock-down) is a Boost that lasts while the turn number is below its `u
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -175,13 +175,14 @@ class State:
         return next((f for f in self.fighters if f.name == name), None)
 
     def opponent(self, name: str) -> Fighter:
-        return next(f for f in self.fighters if f.name != name)
+        a, b = self.fighters
+        return b if a.name == name else a
 
     def with_fighter(self, fighter: Fighter) -> State:
-        return replace(
-            self,
-            fighters=tuple(fighter if f.seat == fighter.seat else f for f in self.fighters),
-        )
+        """The state with `fighter` in its seat; the other fighter is shared, not copied."""
+        a, b = self.fighters
+        fighters = (fighter, b) if fighter.seat == a.seat else (a, fighter)
+        return State(self.options, fighters, self.first, self.turn, self.finished)
 
 
 def boost_total(fighter: Fighter, key: str, turn: int) -> int:

@@ -21,14 +21,14 @@ import itertools
 from dataclasses import replace
 
 from arena.engine.core.board import Square
+from arena.engine.rulesets.gladiator_101.abilities import boosts_of
 from arena.engine.rulesets.gladiator_101.combat import (
+    Checks,
     Strike,
     crit_range,
     delay,
-    grade,
     made_as,
     reflex,
-    to_hit,
     wounded,
 )
 from arena.engine.rulesets.gladiator_101.data import (
@@ -39,8 +39,8 @@ from arena.engine.rulesets.gladiator_101.data import (
     WEAPONS,
     Height,
 )
-from arena.engine.rulesets.gladiator_101.orders import Order, available, heights, reach, speed
-from arena.engine.rulesets.gladiator_101.resolve import boosts_of
+from arena.engine.rulesets.gladiator_101.movement import knocked_down, movement_points, reach
+from arena.engine.rulesets.gladiator_101.orders import Order, available, heights
 from arena.engine.rulesets.gladiator_101.state import FOREVER, Boost, Fighter, State, boost_total
 
 LIMB_WEIGHT = 0.4  # a point on a limb, against a point on a vital location of equal health
@@ -74,10 +74,11 @@ class _Search:
     each location), and what it meets again in other sets of limbs is kept for the search:
     each weapon's best strike by how it is made, and what a rider is worth."""
 
-    __slots__ = ("a", "best", "d", "riders", "tables", "turn", "weights", "worth")
+    __slots__ = ("a", "best", "checks", "d", "riders", "tables", "turn", "weights", "worth")
 
     def __init__(self, a: Fighter, d: Fighter, turn: int, riders: bool, key: tuple) -> None:
         self.a, self.d, self.turn = a, d, turn
+        self.checks = Checks(a, d, turn)
         # Riders are weighed only where the attacker has a feat that gives one.
         self.riders = riders and _has_rider(a)
         self.weights = {loc: weight(d, loc) for loc in LOCATIONS}
@@ -98,11 +99,11 @@ def _table(
     found = search.tables.get(key)
     if found is not None:
         return found
-    a, d, turn = search.a, search.d, search.turn
+    a, d, checks = search.a, search.d, search.checks
     t = a.traits
     weapon = WEAPONS[s.weapon]
     crit = min(100, crit_range(a))
-    number = to_hit(a, d, s, delay=delay, multi=multi, focused=focused, turn=turn)
+    number = checks.to_hit(s, delay=delay, multi=multi, focused=focused)
     p_crit = crit / 100
     p_hit = max(0, min(100, number) - crit) / 100
     count = weapon.dice + (t.get("focus_die") if focused else 0)
@@ -114,7 +115,7 @@ def _table(
     partial = max(1.0, mean + flat - dr)
     out = []
     for loc in AT_HEIGHT[s.height]:
-        g = grade(a, d, s, loc, delay=delay, focused=focused, turn=turn)
+        g = checks.damage_grade(s, loc, delay=delay, focused=focused)
         p_full = min(100, max(0, g)) / 100
         p_glance = (100 - min(100, max(0, g + 50))) / 100
         hit = p_full * full + (1 - p_full - p_glance) * partial + p_glance
@@ -130,16 +131,15 @@ def strike_value(search: _Search, s: Strike, *, delay: int, multi: bool, focused
     return sum(weights[loc] * e for loc, e in table) / len(table)
 
 
-def _full_chance(
-    a: Fighter, d: Fighter, s: Strike, *, delay: int, multi: bool, focused: bool, turn: int
-) -> float:
+def _full_chance(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool) -> float:
     """The chance that one strike hits for full damage (a crit, or a hit that passes its
     damage grade), over the locations of its height."""
-    crit = min(100, crit_range(a)) / 100
-    hit = max(0, min(100, to_hit(a, d, s, delay=delay, multi=multi, focused=focused, turn=turn)))
+    checks = search.checks
+    crit = min(100, crit_range(search.a)) / 100
+    hit = max(0, min(100, checks.to_hit(s, delay=delay, multi=multi, focused=focused)))
     places = AT_HEIGHT[s.height]
     passed = sum(
-        min(100, max(0, grade(a, d, s, loc, delay=delay, focused=focused, turn=turn)))
+        min(100, max(0, checks.damage_grade(s, loc, delay=delay, focused=focused)))
         for loc in places
     ) / (100 * len(places))
     return crit + max(0.0, hit / 100 - crit) * passed
@@ -176,8 +176,7 @@ def _rider(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool
     worth = _rider_worth(search, s.weapon == KICK, s.height is Height.LOW)
     if not worth:
         return 0.0
-    a, d, turn = search.a, search.d, search.turn
-    return worth * _full_chance(a, d, s, delay=delay, multi=multi, focused=focused, turn=turn)
+    return worth * _full_chance(search, s, delay=delay, multi=multi, focused=focused)
 
 
 def _has_rider(a: Fighter) -> bool:
@@ -407,7 +406,7 @@ def _ability_worth(state: State, me: Fighter, other: Fighter, slug: str) -> tupl
 def _closest(state: State, me: Fighter, start: Square, target: Square) -> Square:
     """The free square within one move of `start` nearest `target` (reach first)."""
     board = state.options
-    reach_ = speed(me)
+    reach_ = movement_points(me)
     best = start
     for col in range(start.col - reach_, start.col + reach_ + 1):
         for row in range(start.row - reach_, start.row + reach_ + 1):
@@ -432,7 +431,7 @@ def default_order(state: State, who: str) -> Order:
         return Order()  # not its turn: nothing to order
     other = state.opponent(who)
     t = state.turn
-    prone = boost_total(me, "prone", t) > 0
+    prone = knocked_down(me, t)
     if not reach(me.square, other.square):
         if prone:
             step = _closest(state, me, me.square, other.square)

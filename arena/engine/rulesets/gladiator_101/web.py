@@ -24,7 +24,7 @@ from arena.engine.core.forum import escape_bbcode, escape_markdown
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_101.data import LOCATIONS
 from arena.engine.rulesets.gladiator_101.events import Ended
-from arena.engine.rulesets.gladiator_101.orders import reach, speed
+from arena.engine.rulesets.gladiator_101.movement import movement_points, reach
 from arena.engine.rulesets.gladiator_101.state import State
 
 _LINE = re.compile(r"^\s*([a-z]+)\s*:\s*(.*?)\s*$", re.IGNORECASE)
@@ -181,7 +181,8 @@ class Gladiator101Web(WebPlay):
                 str(Square(c, r))
                 for r in range(state.options.height)
                 for c in range(state.options.width)
-                if 0 < Square(c, r).chebyshev(start) <= speed(me) and Square(c, r) != other.square
+                if 0 < Square(c, r).chebyshev(start) <= movement_points(me)
+                and Square(c, r) != other.square
             ]
 
         here = me.square

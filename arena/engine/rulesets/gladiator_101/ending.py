@@ -1,0 +1,59 @@
+"""The end of a combatant's turn: boosts that last no longer run out, and the bout is over
+when a gladiator has fallen ("a round of fight-to-the-death"), or at the turn limit, where
+Ludus decides it on points (the larger share of hit points left; equal shares: a draw)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arena.engine.core.protocol import Fate
+from arena.engine.core.turn import Turn
+from arena.engine.rulesets.gladiator_101.events import Ended
+from arena.engine.rulesets.gladiator_101.state import Fighter, State
+
+
+def end_of_turn(state: State, turn: Turn) -> State:
+    """The turn counted, boosts run out, then whether the bout is over."""
+    state = wear_off(replace(state, turn=state.turn + 1))
+    if any(not f.standing for f in state.fighters):
+        return fall_ends_the_bout(state, turn)
+    if state.turn >= state.options.max_turns:
+        return decide_on_points(state, turn)
+    return state
+
+
+def wear_off(state: State) -> State:
+    """Boosts last while the turn number is below their `until`. A fighter none of whose
+    boosts ran out is kept as it is."""
+    t = state.turn
+    for f in state.fighters:
+        if any(b.until <= t for b in f.boosts):
+            state = state.with_fighter(replace(f, boosts=tuple(b for b in f.boosts if b.until > t)))
+    return state
+
+
+def fall_ends_the_bout(state: State, turn: Turn) -> State:
+    """A fallen gladiator ends the bout; the one standing wins."""
+    standing = [f for f in state.fighters if f.standing]
+    fallen = next(f for f in state.fighters if not f.standing)
+    how = "killed" if fallen.fate is Fate.DEAD else "knocked out"
+    turn.tell(Ended(standing[0].name if standing else "", f"{fallen.name} {how}"))
+    return replace(state, finished=True)
+
+
+def share(f: Fighter) -> float:
+    """The share of its hit points a gladiator has left."""
+    return f.hp_total / sum(f.traits.max_hp)
+
+
+def decide_on_points(state: State, turn: Turn) -> State:
+    """At the turn limit the larger share of hit points left wins; the other is defeated."""
+    a, b = state.fighters
+    limit = state.turn
+    if share(a) == share(b):
+        turn.tell(Ended("", f"the turn limit of {limit}, equal hit points"))
+        return replace(state, finished=True)
+    winner, loser = (a, b) if share(a) > share(b) else (b, a)
+    turn.tell(Ended(winner.name, f"on points at the turn limit of {limit}"))
+    state = state.with_fighter(replace(loser, fate=Fate.DEFEATED, felled_by=winner.name))
+    return replace(state, finished=True)
