@@ -8,13 +8,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from arena.bouts.selectors import UNDECIDED
+from arena.models import Bout
+from arena.odds.services import odds_cancel
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
-
-from .models import Bout
-from .odds import odds_cancel
-from .selectors import UNDECIDED
 
 
 @transaction.atomic

@@ -239,7 +239,7 @@ LUDUS_LIMITS = {
     "campaigns_in_total": 50,
     "gladiators_per_day": 50,  # in one campaign
     "gladiators_active": 200,  # in one campaign, alive and not retired
-    # New odds questions a minute (the schedule form asks on every change; arena/odds.py).
+    # New odds questions a minute (the schedule form asks on every change; arena/odds/services.py).
     "odds_previews_per_minute": 10,
 }
 

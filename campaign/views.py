@@ -11,8 +11,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.selectors import bouts_recent, bouts_upcoming, orders_needed
-from arena.turns import plays_turn_by_turn
+from arena.bouts.selectors import bouts_recent, bouts_upcoming, orders_needed
+from arena.play.turns import plays_turn_by_turn
 from characters.pack_events import offers_packs
 from characters.selectors import standings
 from characters.shop import DEFAULT_SELL_RATIO

@@ -9,7 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena.ratings import rating_history, rating_of, rating_start, ratings_prefetch
+from arena.bouts.ratings import rating_history, rating_of, rating_start, ratings_prefetch
 from campaign.api_inputs import Id, Integer, Name, Text, list_schema, paginated
 from campaign.archive_guard import NotArchived
 from campaign.errors import LudusError
@@ -99,7 +99,7 @@ class GladiatorSheetOut(GladiatorOut):
     @extend_schema_field(RatingOut)
     def get_rating(self, gladiator: Gladiator) -> dict:
         """Under the campaign's rule set; a list gives it in its context, and its rows
-        prefetched (arena.ratings.ratings_prefetch)."""
+        prefetched (arena.bouts.ratings.ratings_prefetch)."""
         ruleset = self.context.get("ruleset") or gladiator.campaign.ruleset
         rows = getattr(gladiator, "rating_rows", None)
         if rows is None:

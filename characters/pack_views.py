@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.forms import GladiatorChoice
+from arena.bouts.forms import GladiatorChoice
 from campaign.errors import LudusError
 from campaign.inputs import IntegerField, parse_int
 from campaign.selectors import campaign_get_visible, campaign_is_gm

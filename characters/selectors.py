@@ -6,7 +6,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, F, QuerySet, Sum
 from django.http import Http404
 
-from arena.ratings import ordinal_expression
+from arena.bouts.ratings import ordinal_expression
 from campaign.errors import LudusError
 from campaign.inputs import parse_id
 from campaign.models import Campaign

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.ratings import START_ORDINAL, rating_history, rating_of
+from arena.bouts.ratings import START_ORDINAL, rating_history, rating_of
 from campaign.charts import time_chart
 from campaign.confirm import confirm_page
 from campaign.csv_export import csv_response

@@ -9,7 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena.api import CancelIn
+from arena.bouts.api import CancelIn
 from arena.models import Bout
 from campaign.api_inputs import Id, Integer, Text, list_schema, paginated
 from campaign.inputs import TITLE_MAX

@@ -8,8 +8,8 @@ from typing import Any
 from django import forms
 from django.db.models import QuerySet
 
+from arena.bouts.forms import GladiatorChoice, option_fields, options_chosen
 from arena.engine.core.campaign import OptionField
-from arena.forms import GladiatorChoice, option_fields, options_chosen
 from arena.models import Bout
 from campaign.inputs import TITLE_MAX, IntegerField, TextField
 from characters.models import Gladiator

@@ -15,10 +15,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.models import Bout, BoutEntrant, Tournament, TournamentEntry
-from arena.play_by_web import bout_enter, bout_open, bout_start
-from arena.services import bout_resolve, bout_schedule
-from arena.tournaments import tournament_cancel, tournament_create
+from arena.play.services import bout_enter, bout_open, bout_start
+from arena.tournaments.services import tournament_cancel, tournament_create
 from campaign.errors import LudusError
 from campaign.models import AuditEntry
 from characters.models import Gladiator, Holding, LedgerLine

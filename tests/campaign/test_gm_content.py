@@ -13,8 +13,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve, bout_schedule, verification_request, verification_run
 from arena.models import Bout, BoutVerification
-from arena.services import bout_resolve, bout_schedule, verification_request, verification_run
 from campaign.content import ContentRefused, content_documents, content_upload
 from campaign.errors import LudusError, NotAllowed
 from campaign.models import AuditEntry, CampaignContent

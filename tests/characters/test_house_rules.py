@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
+from arena.bouts.services import bout_resolve
 from arena.models import Bout
-from arena.services import bout_resolve
 from campaign.errors import LudusError, NotAllowed
 from campaign.house_rules import DEFAULTS, PURSE_MAX, house_rules_clean, house_rules_of
 from campaign.models import AuditEntry

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from arena.services import bout_schedule
+from arena.bouts.services import bout_schedule
 from campaign.errors import LudusError, NotAllowed
 from campaign.models import AuditEntry
 from characters.models import Gladiator, LedgerLine

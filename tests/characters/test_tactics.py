@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from arena.bouts.services import bout_schedule
 from arena.engine_io import bout_engine_input
-from arena.services import bout_schedule
 from campaign.errors import LudusError, NotAllowed
 from characters.catalogue import tactics_settings
 from characters.models import Gladiator

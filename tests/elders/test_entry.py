@@ -9,8 +9,8 @@ from rest_framework.test import APIClient
 
 from arena.engine_io import bout_engine_input
 from arena.models import BoutEntrant
-from arena.play_by_web import bout_enter, bout_open, bout_start
-from arena.turns import state_loaded, turn_rules
+from arena.play.services import bout_enter, bout_open, bout_start
+from arena.play.turns import state_loaded, turn_rules
 from campaign.errors import LudusError
 from campaign.services import campaign_house_rules_set
 from characters.services import gladiator_create

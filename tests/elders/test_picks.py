@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from arena.engine_io import bout_engine_input
 from arena.models import Bout
-from arena.picks import bout_pick, pick_phase
-from arena.play_by_web import bout_enter, bout_open, bout_start
+from arena.play.picks import bout_pick, pick_phase
+from arena.play.services import bout_enter, bout_open, bout_start
 from campaign.errors import LudusError, NotAllowed
 from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_create

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from arena.archive import campaign_archive
 from arena.models import Bout
-from arena.play_by_web import bout_enter, bout_open, bout_start
+from arena.play.services import bout_enter, bout_open, bout_start
 from characters.services import gladiator_create
 
 pytestmark = pytest.mark.django_db

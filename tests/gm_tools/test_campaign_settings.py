@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from arena.archive import campaign_archive, campaign_unarchive
+from arena.bouts.services import bout_resolve, bouts_sweep_due
 from arena.models import Bout
-from arena.services import bout_resolve, bouts_sweep_due
 from campaign.errors import LudusError, NotAllowed
 from campaign.models import Campaign
 from campaign.services import campaign_create, campaign_join, campaign_update

@@ -9,9 +9,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.models import Bout
-from arena.play_by_web import order_submit
-from arena.services import bout_resolve, bout_schedule
+from arena.play.services import order_submit
 from campaign.errors import LudusError, NotAllowed
 from campaign.models import AuditEntry, Membership
 from campaign.notifications.models import Event, Notification

@@ -10,8 +10,8 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
+from arena.bouts.void import bout_void
 from arena.models import Bout
-from arena.void import bout_void
 from campaign.errors import LudusError, NotAllowed
 from campaign.models import AuditEntry
 from campaign.notifications.models import Event

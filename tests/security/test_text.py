@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.bouts.services import bout_schedule
 from arena.models import Bout
-from arena.services import bout_schedule
 from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import campaign_create
