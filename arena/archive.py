@@ -11,9 +11,9 @@ from django.utils import timezone
 from arena.bouts.selectors import UNDECIDED
 from arena.models import Bout
 from arena.odds.services import odds_cancel
-from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
+from campaign.shared.errors import LudusError
 
 
 @transaction.atomic

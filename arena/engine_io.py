@@ -8,8 +8,8 @@ from typing import Any
 from arena.engine import EngineInputError
 from arena.engine.core.campaign import Entrant, fight_problems_of
 from arena.models import Bout, BoutEntrant
-from campaign.errors import LudusError
 from campaign.house_rules import house_rules_of
+from campaign.shared.errors import LudusError
 from characters.catalogue import rules_of
 from characters.models import Gladiator
 

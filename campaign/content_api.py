@@ -14,11 +14,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from arena.content.services import content_delete
+from campaign.shared.api_inputs import list_schema, paginated
+from campaign.shared.errors import LudusError
 
-from .api_inputs import list_schema, paginated
 from .archive_guard import NotArchived
 from .content import content_kinds, content_upload
-from .errors import LudusError
 from .models import CampaignContent
 from .selectors import campaign_get_visible
 from .services import check_campaign_gm

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from arena.bouts.selectors import bouts_recent, bouts_upcoming, orders_needed
 from arena.play.turns import plays_turn_by_turn
+from campaign.shared.errors import LudusError
 from characters.pack_events import offers_packs
 from characters.selectors import standings
 from characters.shop import DEFAULT_SELL_RATIO
@@ -20,7 +21,6 @@ from characters.shop import DEFAULT_SELL_RATIO
 from .account_views import confirmation_told
 from .body_limit import takes_upload
 from .content import ContentRefused, content_kinds, content_parse, content_upload
-from .errors import LudusError
 from .forms import CampaignForm, ContentForm, JoinForm, LoginForm, OptionsForm, SignupForm
 from .selectors import (
     campaign_get_visible,

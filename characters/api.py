@@ -10,12 +10,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from arena.bouts.ratings import rating_history, rating_of, rating_start, ratings_prefetch
-from campaign.api_inputs import Id, Integer, Name, Text, list_schema, paginated
 from campaign.archive_guard import NotArchived
-from campaign.errors import LudusError
-from campaign.inputs import NAME_MAX, REASON_MAX
 from campaign.selectors import campaign_get_visible
 from campaign.services import ruleset_choices
+from campaign.shared.api_inputs import Id, Integer, Name, Text, list_schema, paginated
+from campaign.shared.errors import LudusError
+from campaign.shared.inputs import NAME_MAX, REASON_MAX
 
 from .catalogue import armoury, gladiator_kinds
 from .ledger import MAX_ADJUSTMENT

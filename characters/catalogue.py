@@ -20,7 +20,7 @@ from arena.engine.core.campaign import (
     pays_experience_of,
 )
 from campaign.content import content_documents
-from campaign.errors import LudusError
+from campaign.shared.errors import LudusError
 
 
 def adapter(slug: str) -> CampaignAdapter:

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from django import forms
 
 from arena.engine.core.campaign import Advance
-from campaign.inputs import NAME_MAX, REASON_MAX, IntegerField, NameField, TextField
+from campaign.shared.inputs import NAME_MAX, REASON_MAX, IntegerField, NameField, TextField
 
 from .ledger import MAX_ADJUSTMENT
 from .models import LedgerLine

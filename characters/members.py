@@ -11,13 +11,13 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from campaign.errors import LudusError
 from campaign.models import Campaign, Membership
 from campaign.notifications.models import Event
 from campaign.notifications.services import event_record
 from campaign.selectors import campaign_role_forget
 from campaign.services import audit_record, check_campaign_gm
-from campaign.text import TextRefused, text_clean
+from campaign.shared.errors import LudusError
+from campaign.shared.text import TextRefused, text_clean
 
 from .models import Gladiator
 

@@ -17,9 +17,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from arena.engine.core.campaign import PackRules
-from campaign.errors import LudusError, NotAllowed
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
+from campaign.shared.errors import LudusError, NotAllowed
 
 from .catalogue import adapter
 from .ledger import gladiator_lock

@@ -7,9 +7,9 @@ from django.db.models import Count, F, QuerySet, Sum
 from django.http import Http404
 
 from arena.bouts.ratings import ordinal_expression
-from campaign.errors import LudusError
-from campaign.inputs import parse_id
 from campaign.models import Campaign
+from campaign.shared.errors import LudusError
+from campaign.shared.inputs import parse_id
 
 from .models import Gladiator, Holding, LedgerLine
 

@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from arena.bouts.selectors import gladiator_fight_ahead
-from campaign.errors import LudusError
+from campaign.shared.errors import LudusError
 
 from .catalogue import armoury, equipment_problems, fight_problems
 from .ledger import gladiator_lock, ledger_post

@@ -17,9 +17,9 @@ from arena.bouts.ratings import START_ORDINAL, rating_history, rating_of
 from campaign.charts import time_chart
 from campaign.confirm import confirm_page
 from campaign.csv_export import csv_response
-from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_member
+from campaign.shared.errors import LudusError
 from campaign.views import form_error, form_status, refused
 
 from .catalogue import (

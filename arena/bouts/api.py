@@ -34,10 +34,10 @@ from arena.bouts.services import (
 )
 from arena.bouts.void import bout_void
 from arena.models import Bout, BoutEntrant, BoutVerification
-from campaign.api_inputs import Id, Text, list_schema, paginated
-from campaign.errors import LudusError
-from campaign.inputs import REASON_MAX, TITLE_MAX
 from campaign.selectors import campaign_get_visible
+from campaign.shared.api_inputs import Id, Text, list_schema, paginated
+from campaign.shared.errors import LudusError
+from campaign.shared.inputs import REASON_MAX, TITLE_MAX
 from campaign.throttles import VerifyThrottle, wait_in_words
 from characters.selectors import gladiators_of_ids
 

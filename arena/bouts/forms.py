@@ -9,8 +9,8 @@ from django.utils import timezone
 
 from arena.bouts.services import check_schedule_time
 from arena.engine.core.campaign import OptionField
-from campaign.errors import LudusError
-from campaign.inputs import TITLE_MAX, IntegerField, TextField
+from campaign.shared.errors import LudusError
+from campaign.shared.inputs import TITLE_MAX, IntegerField, TextField
 from characters.models import Gladiator
 
 BOARD_PARTS = (("files", "files"), ("ranks", "ranks"))

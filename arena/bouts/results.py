@@ -13,7 +13,7 @@ from arena.models import Bout, BoutEntrant
 from arena.notices import notice_bout_fought
 from arena.tournaments.progress import tournament_bout_decided
 from arena.verification.services import record_digests
-from campaign.errors import LudusError
+from campaign.shared.errors import LudusError
 from characters.rewards import bout_payout
 
 # The fields bout_store_log sets, for the callers' save(update_fields=...).

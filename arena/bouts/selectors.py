@@ -22,9 +22,9 @@ from arena.models import (
 from arena.play.turns import state_loaded, states_around, turn_rules
 from arena.verification.services import order_receipt_doc
 from campaign.archive_guard import archived_check
-from campaign.errors import LudusError
 from campaign.models import Campaign, Membership
 from campaign.selectors import campaign_get_visible, campaign_is_gm, campaign_role_remember
+from campaign.shared.errors import LudusError
 from characters.models import LedgerLine
 
 _FATE_LABELS = dict(BoutEntrant.Fate.choices)

@@ -24,10 +24,10 @@ from arena.notices import notice_bout_scheduled
 from arena.odds.services import odds_cancel
 from arena.queue import enqueue_bout_resolve, enqueue_verify
 from arena.verification.services import bout_checks, bout_commit, terms_broken
-from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
-from campaign.text import TextRefused, text_clean
+from campaign.shared.errors import LudusError
+from campaign.shared.text import TextRefused, text_clean
 from characters.catalogue import check_gladiator_can_fight
 from characters.models import Gladiator
 

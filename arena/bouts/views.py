@@ -47,10 +47,10 @@ from arena.models import Bout, BoutOdds, BoutVerification
 from arena.odds.services import odds_lines, odds_preview, odds_request, odds_unanimous, odds_words
 from campaign.confirm import confirm_page
 from campaign.csv_export import csv_response
-from campaign.errors import LudusError
-from campaign.inputs import parse_int
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_gm
+from campaign.shared.errors import LudusError
+from campaign.shared.inputs import parse_int
 from campaign.throttles import VerifyThrottle, wait_in_words
 from campaign.views import form_error, form_status, refused
 from characters.catalogue import rules_of

@@ -16,9 +16,9 @@ from arena.bouts.ratings import ratings_undo
 from arena.bouts.services import REASON_MAX, entrants_lock
 from arena.models import Bout, BoutEntrant
 from arena.notices import notice_bout_voided
-from campaign.errors import LudusError
 from campaign.services import audit_record, check_campaign_gm
-from campaign.text import TextRefused, text_clean
+from campaign.shared.errors import LudusError
+from campaign.shared.text import TextRefused, text_clean
 from characters.rewards import bout_payout_reverse
 
 

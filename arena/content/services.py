@@ -14,9 +14,9 @@ from django.db import transaction
 from arena.engine import EngineInputError
 from arena.models import Bout
 from campaign.content import content_documents
-from campaign.errors import LudusError
 from campaign.models import Campaign, CampaignContent
 from campaign.services import audit_record, check_campaign_gm
+from campaign.shared.errors import LudusError
 from characters.catalogue import adapter
 from characters.models import Gladiator
 

@@ -13,10 +13,10 @@ from django.views.decorators.http import require_http_methods
 
 from arena.content.services import content_delete
 from campaign.confirm import confirm_page
-from campaign.errors import LudusError
 from campaign.models import CampaignContent
 from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
+from campaign.shared.errors import LudusError
 
 
 @login_required

@@ -9,7 +9,7 @@ from django import forms
 from arena.engine.lab import LabBuild
 from arena.lab.services import SEED_MAX
 from arena.models import LabRun
-from campaign.inputs import IntegerField
+from campaign.shared.inputs import IntegerField
 
 
 class LabRunForm(forms.Form):

@@ -30,10 +30,10 @@ from arena.engine.lab import Cell, LabBuild, LabSpec, cell_fight, lab_builds_of,
 from arena.engine.lab.builds import mirror_matches_of
 from arena.models import LabChunk, LabRun
 from arena.queue import enqueue_lab_chunks, simulations_waiting
-from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.selectors import campaign_get_visible
 from campaign.services import audit_record, check_campaign_gm
+from campaign.shared.errors import LudusError
 
 log = logging.getLogger(__name__)
 

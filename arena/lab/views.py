@@ -30,9 +30,9 @@ from arena.lab.services import (
     run_builds,
 )
 from arena.models import LabRun
-from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
+from campaign.shared.errors import LudusError
 from campaign.views import form_error, form_status, refused
 
 

@@ -24,10 +24,10 @@ from arena.engine.core.mercy import VerdictNeeded
 from arena.models import Bout, BoutEntrant, MercyBallot, MercyVote
 from arena.notices import notice_mercy_vote
 from arena.queue import enqueue_mercy_close
-from campaign.errors import LudusError, NotAllowed
 from campaign.house_rules import house_rules_of
 from campaign.models import Membership
 from campaign.selectors import campaign_role
+from campaign.shared.errors import LudusError, NotAllowed
 
 ROLE_OF_VOTERS = {MercyVote.Voters.GM: Membership.Role.GM,
                   MercyVote.Voters.PLAYERS: Membership.Role.PLAYER}  # fmt: skip

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from arena.bouts.selectors import bout_get_visible
 from arena.mercy.services import mercy_vote_cast, mercy_vote_current
-from campaign.errors import LudusError
+from campaign.shared.errors import LudusError
 
 THUMBS = {"up": True, "down": False}
 

@@ -26,9 +26,9 @@ from arena.odds.services import (
     odds_request,
     odds_unanimous,
 )
-from campaign.api_inputs import Id
 from campaign.archive_guard import NotArchived
 from campaign.selectors import campaign_get_visible
+from campaign.shared.api_inputs import Id
 from characters.selectors import gladiator_get, gladiators_of_ids
 
 

@@ -30,9 +30,9 @@ from arena.engine_io import entrant_spec, gladiator_spec
 from arena.models import Bout, BoutOdds
 from arena.queue import enqueue_odds
 from campaign.content import content_documents, content_kinds
-from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import check_campaign_gm
+from campaign.shared.errors import LudusError
 from characters.models import Gladiator
 
 log = logging.getLogger(__name__)

@@ -29,11 +29,11 @@ from arena.play.services import (
     order_check,
     order_submit,
 )
-from campaign.api_inputs import Id, Integer, Text
 from campaign.archive_guard import NotArchived
-from campaign.errors import LudusError
-from campaign.inputs import ORDER_TEXT_MAX, TITLE_MAX
 from campaign.selectors import campaign_get_visible
+from campaign.shared.api_inputs import Id, Integer, Text
+from campaign.shared.errors import LudusError
+from campaign.shared.inputs import ORDER_TEXT_MAX, TITLE_MAX
 from characters.models import Gladiator
 
 

@@ -12,9 +12,9 @@ from django.db import transaction
 from arena.engine.core.campaign import PickPhase
 from arena.engine_io import bout_entrant_specs
 from arena.models import Bout
-from campaign.errors import LudusError, NotAllowed
 from campaign.selectors import campaign_is_gm
 from campaign.services import audit_record
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.catalogue import rules_of
 
 

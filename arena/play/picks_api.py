@@ -16,8 +16,8 @@ from rest_framework.views import APIView
 from arena.bouts.selectors import bout_get_visible
 from arena.models import Bout
 from arena.play.picks import bout_pick, may_pick, pick_phase
-from campaign.api_inputs import Text
 from campaign.archive_guard import NotArchived
+from campaign.shared.api_inputs import Text
 
 
 class PickTeamOut(serializers.Serializer):

@@ -15,7 +15,7 @@ from arena.bouts.selectors import entrant_of_owner
 from arena.play.drafts import board_fields, draft_read, draft_url
 from arena.play.previews import order_what_if, what_if_summary
 from arena.play.turns import ruleset_template, state_loaded, turn_rules
-from campaign.errors import LudusError
+from campaign.shared.errors import LudusError
 
 
 @login_required

@@ -17,7 +17,7 @@ from arena.engine.core.campaign import WhatIf, previews_of
 from arena.engine.errors import EngineInputError
 from arena.models import Bout, BoutEntrant
 from arena.play.turns import state_loaded, turn_rules
-from campaign.errors import LudusError, NotAllowed
+from campaign.shared.errors import LudusError, NotAllowed
 
 
 def order_threats(*, entrant: BoutEntrant) -> Mapping[str, Sequence[str]]:

@@ -40,10 +40,10 @@ from arena.odds.services import odds_cancel
 from arena.play.turns import state_loaded, state_start, state_stored, step_of, turn_rules
 from arena.queue import enqueue_turn_resolve
 from arena.verification.services import bout_commit, order_seal, terms_broken
-from campaign.errors import LudusError, NotAllowed
 from campaign.house_rules import house_rules_of
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.catalogue import adapter, check_gladiator_can_fight, rules_of
 from characters.models import Gladiator
 from characters.permissions import check_gladiator_active

@@ -17,7 +17,7 @@ from arena.engine import EngineInputError, ruleset
 from arena.engine.core.dice import Dice
 from arena.engine.core.protocol import dice_for
 from arena.engine.core.ruleset import Ruleset, StepWord, step_word_of
-from campaign.errors import LudusError
+from campaign.shared.errors import LudusError
 
 
 def turn_rules(slug: str) -> Ruleset:

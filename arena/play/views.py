@@ -50,8 +50,10 @@ from arena.play.services import (
 )
 from arena.play.turns import ruleset_template, state_loaded, step_of, turn_rules
 from campaign.confirm import confirm_page
-from campaign.errors import LudusError
-from campaign.inputs import (
+from campaign.selectors import campaign_get_visible
+from campaign.services import check_campaign_gm
+from campaign.shared.errors import LudusError
+from campaign.shared.inputs import (
     ORDER_TEXT_MAX,
     TITLE_MAX,
     IntegerField,
@@ -59,9 +61,7 @@ from campaign.inputs import (
     parse_id,
     parse_int,
 )
-from campaign.selectors import campaign_get_visible
-from campaign.services import check_campaign_gm
-from campaign.text import TextRefused, text_clean
+from campaign.shared.text import TextRefused, text_clean
 from campaign.views import form_error, form_status, refused
 from characters.catalogue import rules_of
 from characters.models import Gladiator

@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from arena.bouts.forms import GladiatorChoice, option_fields, options_chosen
 from arena.engine.core.campaign import OptionField
 from arena.models import Bout
-from campaign.inputs import TITLE_MAX, IntegerField, TextField
+from campaign.shared.inputs import TITLE_MAX, IntegerField, TextField
 from characters.models import Gladiator
 
 from .models import Season

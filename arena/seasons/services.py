@@ -31,10 +31,10 @@ from arena.models import Bout, BoutEntrant
 from arena.play.services import bout_open, bout_start
 from arena.play.turns import turn_rules
 from arena.queue import enqueue_season_round
-from campaign.errors import LudusError, NotAllowed
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
-from campaign.text import TextRefused, text_clean
+from campaign.shared.errors import LudusError, NotAllowed
+from campaign.shared.text import TextRefused, text_clean
 from characters.catalogue import check_gladiator_can_fight, fight_problems
 from characters.models import Gladiator
 

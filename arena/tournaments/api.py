@@ -20,9 +20,9 @@ from arena.tournaments.selectors import (
     tournaments_of_campaign,
 )
 from arena.tournaments.services import ROUND_MINUTES_MAX, tournament_cancel, tournament_create
-from campaign.api_inputs import Id, Integer, Text, list_schema, paginated
-from campaign.inputs import TITLE_MAX
 from campaign.selectors import campaign_get_visible
+from campaign.shared.api_inputs import Id, Integer, Text, list_schema, paginated
+from campaign.shared.inputs import TITLE_MAX
 from characters.selectors import gladiators_of_ids
 
 

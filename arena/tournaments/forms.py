@@ -10,7 +10,7 @@ from arena.bouts.forms import GladiatorChoice, option_fields, options_chosen
 from arena.engine.core.campaign import OptionField
 from arena.models import Tournament
 from arena.tournaments.services import ROUND_MINUTES_MAX
-from campaign.inputs import TITLE_MAX, IntegerField, TextField
+from campaign.shared.inputs import TITLE_MAX, IntegerField, TextField
 from characters.models import Gladiator
 
 

@@ -29,10 +29,10 @@ from arena.engine_io import bout_options_clean
 from arena.models import Bout, Tournament, TournamentEntry, TournamentMatch
 from arena.tournaments import bracket
 from arena.tournaments.progress import match_decide
-from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
-from campaign.text import TextRefused, text_clean
+from campaign.shared.errors import LudusError
+from campaign.shared.text import TextRefused, text_clean
 from characters.catalogue import adapter, check_gladiator_can_fight
 from characters.models import Gladiator
 from characters.selectors import standings

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from arena.bouts.services import bout_cancel, bout_resolve, bout_schedule, bouts_sweep_due
 from arena.models import Bout
 from arena.play.services import bout_enter, bout_open
-from campaign.errors import LudusError
+from campaign.shared.errors import LudusError
 from characters.models import Gladiator, LedgerLine
 from characters.services import gladiator_create, gladiator_retire, gladiator_tactics_set
 

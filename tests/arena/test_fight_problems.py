@@ -19,8 +19,8 @@ from arena.bouts.services import bout_resolve, bout_schedule
 from arena.models import Bout, BoutEntrant, Tournament, TournamentEntry
 from arena.play.services import bout_enter, bout_open, bout_start
 from arena.tournaments.services import tournament_cancel, tournament_create
-from campaign.errors import LudusError
 from campaign.models import AuditEntry
+from campaign.shared.errors import LudusError
 from characters.models import Gladiator, Holding, LedgerLine
 from characters.services import gladiator_adjust, gladiator_create
 from characters.shop import item_buy, item_equip, item_sell, item_unequip

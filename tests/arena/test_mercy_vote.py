@@ -17,9 +17,9 @@ from arena.mercy.services import mercy_vote_cast, mercy_vote_current, mercy_vote
 from arena.mercy.verdicts import mercy_verdict, mercy_vote_close, mercy_votes_sweep
 from arena.models import Bout, MercyVote
 from arena.verification.services import bout_checks
-from campaign.errors import LudusError, NotAllowed
 from campaign.notifications.models import Event
 from campaign.services import campaign_house_rules_set
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.models import Gladiator
 from characters.services import gladiator_tactics_set
 from tests.arena.conftest import SEED

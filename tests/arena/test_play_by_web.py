@@ -22,7 +22,7 @@ from arena.play.services import (
     order_check,
     order_submit,
 )
-from campaign.errors import LudusError, NotAllowed
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.models import Gladiator, LedgerLine
 
 pytestmark = pytest.mark.django_db

@@ -20,7 +20,7 @@ from arena.play.services import (
     bout_turn_resolve,
     order_submit,
 )
-from campaign.errors import LudusError
+from campaign.shared.errors import LudusError
 
 REQUESTS = 20
 

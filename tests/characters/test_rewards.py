@@ -16,7 +16,7 @@ from arena.bouts.services import bout_resolve, bout_schedule
 from arena.engine.rulesets.gladiatorquest import GLADIATOR_TYPES
 from arena.engine.rulesets.gladiatorquest.campaign import GOLD_PER_DEFEATED
 from arena.models import Bout
-from campaign.errors import LudusError
+from campaign.shared.errors import LudusError
 from characters.models import Gladiator, Holding, LedgerLine
 from characters.rewards import bout_payout
 from characters.services import gladiator_advance, gladiator_create

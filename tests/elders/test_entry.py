@@ -11,8 +11,8 @@ from arena.engine_io import bout_engine_input
 from arena.models import BoutEntrant
 from arena.play.services import bout_enter, bout_open, bout_start
 from arena.play.turns import state_loaded, turn_rules
-from campaign.errors import LudusError
 from campaign.services import campaign_house_rules_set
+from campaign.shared.errors import LudusError
 from characters.services import gladiator_create
 from tests.conftest import campaign_with
 

@@ -11,8 +11,8 @@ from arena.engine_io import bout_engine_input
 from arena.models import Bout
 from arena.play.picks import bout_pick, pick_phase
 from arena.play.services import bout_enter, bout_open, bout_start
-from campaign.errors import LudusError, NotAllowed
 from campaign.services import campaign_create, campaign_join
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.services import gladiator_create
 
 pytestmark = pytest.mark.django_db

@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from arena.bouts.void import bout_void
 from arena.models import Bout
-from campaign.errors import LudusError, NotAllowed
 from campaign.models import AuditEntry
 from campaign.notifications.models import Event
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.models import Gladiator, LedgerLine
 from characters.services import gladiator_adjust
 

@@ -21,7 +21,7 @@ from arena.lab.services import (
     lab_run_start,
 )
 from arena.models import LabChunk, LabRun
-from campaign.errors import LudusError, NotAllowed
+from campaign.shared.errors import LudusError, NotAllowed
 
 pytestmark = pytest.mark.django_db
 

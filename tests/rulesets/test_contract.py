@@ -39,8 +39,8 @@ from arena.play.services import (
 )
 from arena.play.turns import ruleset_template, state_loaded
 from arena.verification.services import bout_checks
-from campaign.errors import LudusError
 from campaign.house_rules import house_rules_of
+from campaign.shared.errors import LudusError
 from characters.catalogue import adapter
 from characters.models import Gladiator
 from characters.services import gladiator_adjust, gladiator_advance, gladiator_create

@@ -22,8 +22,8 @@ from arena.seasons.services import (
     season_withdraw,
     seasons_sweep,
 )
-from campaign.errors import LudusError, NotAllowed
 from campaign.models import AuditEntry
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.models import Gladiator, Holding
 from characters.services import gladiator_create
 from tests.conftest import campaign_with

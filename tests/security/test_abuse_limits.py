@@ -13,9 +13,9 @@ from django.utils import timezone
 
 from arena.bouts.services import bout_resolve, bout_schedule
 from arena.models import Bout
-from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import campaign_create
+from campaign.shared.errors import LudusError
 from characters.models import Gladiator
 from characters.services import gladiator_create, gladiator_retire
 from tests.conftest import PASSWORD

@@ -15,8 +15,8 @@ from arena.tournaments.services import (
     tournament_schedule_ready,
     tournaments_sweep,
 )
-from campaign.errors import LudusError, NotAllowed
 from campaign.models import AuditEntry
+from campaign.shared.errors import LudusError, NotAllowed
 
 from .conftest import fight_due, fight_to_the_end
 

@@ -18,7 +18,7 @@ from arena.tournaments.services import (
     tournament_schedule_ready,
     tournaments_sweep,
 )
-from campaign.errors import LudusError, NotAllowed
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.catalogue import adapter
 from characters.models import Gladiator
 from characters.services import gladiator_create, gladiator_retire

@@ -33,10 +33,10 @@ from arena.play.services import (
     order_submit,
 )
 from arena.play.turns import state_loaded, turn_rules
-from campaign.errors import LudusError
 from campaign.house_rules import house_rules_of
 from campaign.models import Campaign
 from campaign.services import campaign_create, campaign_house_rules_set, campaign_join
+from campaign.shared.errors import LudusError
 from characters.catalogue import advances_of, armoury
 from characters.models import Gladiator, LedgerLine
 from characters.pack_events import pack_event_create, pack_pick, pack_rules, seat_packs

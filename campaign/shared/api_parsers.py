@@ -1,6 +1,6 @@
 """The API's only parser: JSON in UTF-8, bounded in size and depth, with nothing PostgreSQL
-cannot store (docs/security.md). Kept apart from campaign/api_inputs.py because DRF imports it
-while it is still starting."""
+cannot store (docs/security.md). Kept apart from campaign/shared/api_inputs.py because DRF
+imports it while it is still starting."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Parsing what people send, in one place: ids, whole numbers and text for the HTML forms.
-The API's serializer fields (campaign/api_inputs.py) call the same functions.
+The API's serializer fields (campaign/shared/api_inputs.py) call the same functions.
 
 `str.isdigit()` and `int()` are both too generous for input: "²".isdigit() is true and
 int("²") fails; int("٣") is 3. A number we are sent is ASCII digits, or it is refused.
@@ -13,7 +13,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
-from .text import TextRefused, name_clean, text_clean
+from campaign.shared.text import TextRefused, name_clean, text_clean
 
 # The largest primary key PostgreSQL's bigint (Django's BigAutoField) holds.
 MAX_ID = 2**63 - 1
@@ -70,7 +70,7 @@ class IntegerField(forms.IntegerField):
 
 
 class TextField(forms.CharField):
-    """A CharField cleaned by text_clean (see campaign/text.py); `multiline` for text areas."""
+    """A CharField cleaned by text_clean (campaign/shared/text.py); `multiline` for text areas."""
 
     def __init__(self, *, max_length: int, multiline: bool = False, **kwargs) -> None:
         self.multiline = multiline
@@ -100,7 +100,7 @@ class TextField(forms.CharField):
 
 
 class NameField(TextField):
-    """A name: one line, one alphabet per word (campaign.text.name_clean)."""
+    """A name: one line, one alphabet per word (campaign.shared.text.name_clean)."""
 
     def clean_text(self, value: str) -> str:
         return name_clean(value, label=str(self.label or "The name"), max_length=self.max_length)

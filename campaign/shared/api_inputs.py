@@ -1,6 +1,6 @@
 """What every API endpoint shares for its input and its lists: serializer fields for text and
-numbers (the same cleaning as the HTML forms, campaign/inputs.py) and one pagination with a
-bounded page size. The JSON parser with bounds on size and depth is campaign/api_parsers.py.
+numbers (the same cleaning as the HTML forms, campaign/shared/inputs.py) and one pagination with a
+bounded page size. The JSON parser with bounds on size and depth is campaign/shared/api_parsers.py.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .inputs import MAX_ID, MAX_INT, parse_int
-from .text import TextRefused, name_clean, text_clean
+from campaign.shared.inputs import MAX_ID, MAX_INT, parse_int
+from campaign.shared.text import TextRefused, name_clean, text_clean
 
 # --- serializer fields ---------------------------------------------------------------------
 
@@ -45,7 +45,8 @@ class Id(Integer):
 
 
 class Text(serializers.CharField):
-    """A CharField cleaned by campaign.text.text_clean; its max_length counts cleaned text."""
+    """A CharField cleaned by campaign.shared.text.text_clean; its max_length counts cleaned
+    text."""
 
     def __init__(self, *, max_length: int, label: str = "The text", multiline: bool = False,
                  **kwargs) -> None:  # fmt: skip
