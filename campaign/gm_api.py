@@ -11,9 +11,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena.archive import campaign_archive, campaign_unarchive
+from campaign.archive import campaign_archive, campaign_unarchive
+from campaign.members import campaign_hand_over, member_invite, member_remove
 from campaign.shared.api_inputs import Text, list_schema, paginated
-from characters.members import campaign_hand_over, member_invite, member_remove
 
 from .api import CampaignOut
 from .archive_guard import NotArchived

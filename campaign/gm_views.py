@@ -11,9 +11,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.archive import campaign_archive, campaign_unarchive
+from campaign.archive import campaign_archive, campaign_unarchive
+from campaign.members import campaign_hand_over, member_invite, member_remove
 from campaign.shared.errors import LudusError
-from characters.members import campaign_hand_over, member_invite, member_remove
 
 from . import health
 from .confirm import confirm_page

@@ -12,10 +12,10 @@ from django.utils import timezone
 from arena.bouts.services import bout_resolve, bout_schedule
 from arena.models import Bout
 from arena.play.services import order_submit
+from campaign.members import campaign_hand_over, member_invite, member_remove
 from campaign.models import AuditEntry, Membership
 from campaign.notifications.models import Event, Notification
 from campaign.shared.errors import LudusError, NotAllowed
-from characters.members import campaign_hand_over, member_invite, member_remove
 from characters.models import Gladiator
 from characters.services import gladiator_adjust
 

@@ -13,7 +13,6 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
-from arena.archive import campaign_archive
 from arena.bouts.services import bout_cancel, bout_resolve, bout_schedule
 from arena.engine import ruleset
 from arena.engine.core.campaign import Entrant
@@ -35,6 +34,7 @@ from arena.odds.services import (
     odds_words,
 )
 from arena.play.services import bout_enter, bout_open, bout_start
+from campaign.archive import campaign_archive
 from characters.services import gladiator_create
 from tests.conftest import campaign_with
 

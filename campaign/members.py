@@ -1,8 +1,8 @@
 """A campaign's members, managed by its GM: invite by user name, remove a member (their stable
 passes to the GM, nothing is lost), hand the campaign over to another member.
 
-It lives beside the stables because removing a member moves their gladiators; the campaign
-app below imports no other app (docs/architecture.md)."""
+Removing a member asks the apps above (campaign/signals.py, `member_removing`) to pass what
+the member owns to the GM: the campaign domain imports no other app (docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,7 @@ from campaign.selectors import campaign_role_forget
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError
 from campaign.shared.text import TextRefused, text_clean
-
-from .models import Gladiator
+from campaign.signals import changed, member_removing
 
 USERNAME_MAX = 150  # Django's user name
 
@@ -99,23 +98,17 @@ def member_remove(*, campaign: Campaign, by: AbstractBaseUser, username: str) ->
             "campaign over instead of being removed.",
             field="username",
         )
-    # Gladiator rows in id order, as every writer locks them (docs/architecture.md).
-    stable = list(
-        Gladiator.objects.select_for_update(of=("self",))
-        .filter(campaign=campaign, owner=user)
-        .order_by("pk")
-    )
-    Gladiator.objects.filter(pk__in=[g.pk for g in stable]).update(owner=by)
+    passed = changed(member_removing.send(sender=Membership, campaign=campaign, user=user, to=by))
     membership.delete()
     audit_record(
         campaign=campaign,
         actor=by,
         action="member.remove",
         user=user.username,
-        gladiators=[g.name for g in stable],
+        gladiators=passed,
     )
     campaign_role_forget(campaign=campaign)
-    return len(stable)
+    return len(passed)
 
 
 @transaction.atomic

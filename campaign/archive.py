@@ -1,6 +1,7 @@
 """Archiving a campaign: it becomes read-only and stays browsable. The bouts it has not yet
 decided are called off first (nobody is paid, as with any cancelled bout), so the worker has
-nothing of it left to fight and no turn of it waits for orders. The GM may bring it back."""
+nothing of it left to fight and no turn of it waits for orders: the arena does that on
+`campaign_archiving` (campaign/signals.py). The GM may bring it back."""
 
 from __future__ import annotations
 
@@ -8,12 +9,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from arena.bouts.selectors import UNDECIDED
-from arena.models import Bout
-from arena.odds.services import odds_cancel
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError
+from campaign.signals import campaign_archiving, changed
 
 
 @transaction.atomic
@@ -28,14 +27,7 @@ def campaign_archive(*, campaign: Campaign, by: AbstractBaseUser) -> Campaign:
     ):
         campaign.refresh_from_db(fields=["archived_at"])
         return campaign
-    # A bout being resolved right now holds its row: this waits for it and leaves it decided.
-    called_off = list(
-        Bout.objects.filter(campaign=campaign, status__in=UNDECIDED).values_list("pk", flat=True)
-    )
-    Bout.objects.filter(pk__in=called_off, status__in=UNDECIDED).update(
-        status=Bout.Status.CANCELLED, turn_deadline=None
-    )
-    odds_cancel(bouts=called_off)
+    called_off = changed(campaign_archiving.send(sender=Campaign, campaign=campaign))
     audit_record(campaign=campaign, actor=by, action="campaign.archive", bouts_cancelled=called_off)
     campaign.archived_at = now
     return campaign
