@@ -19,7 +19,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from arena.bouts.selectors import UNDECIDED, bout_engine_input_for
-from arena.engine import EngineInputError, ruleset
+from arena.gateway import EngineInputError, ruleset
 from arena.models import Bout, BoutEntrant
 from campaign.models import Campaign, Membership
 from characters.models import Gladiator, Holding, LedgerLine

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.engine import EngineInputError
-from arena.engine.core.campaign import Entrant, fight_problems_of
+from arena.gateway import EngineInputError, Entrant, fight_problems_of
 from arena.models import Bout, BoutEntrant
 from campaign.house_rules import house_rules_of
 from campaign.shared.errors import LudusError

@@ -5,7 +5,7 @@ from functools import cached_property
 from django.conf import settings
 from django.db import models
 
-from arena.engine.core.ruleset import StepWord
+from arena.gateway import StepWord
 from arena.play.turns import step_of
 
 

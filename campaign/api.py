@@ -18,8 +18,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from arena.engine import ruleset, rulesets_available
-from arena.engine.core.campaign import knockout_entrants_of
+from arena.gateway import knockout_entrants_of, ruleset, rulesets_available
 from campaign.shared.api_inputs import Name, Text, list_schema, paginated
 from campaign.shared.inputs import CODE_MAX, DESCRIPTION_MAX, TITLE_MAX
 

@@ -14,8 +14,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
-from arena.engine import EngineInputError, ruleset
-from arena.engine.core.campaign import ContentKind, content_kinds_of
+from arena.gateway import ContentKind, EngineInputError, content_kinds_of, ruleset
 from campaign.shared.api_parsers import JSONRefused, json_read
 from campaign.shared.errors import LudusError
 from campaign.shared.text import TextRefused, text_clean

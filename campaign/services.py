@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from arena.engine import campaign_rulesets
+from arena.gateway import campaign_rulesets
 from campaign.shared.errors import LudusError, NotAllowed
 from campaign.shared.text import TextRefused, name_clean, text_clean
 

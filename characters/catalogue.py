@@ -9,15 +9,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from arena.engine import EngineInputError, ruleset
-from arena.engine.core.campaign import (
+from arena.gateway import (
     Advance,
     CampaignAdapter,
+    EngineInputError,
     GladiatorType,
     content_kinds_of,
     fight_problems_of,
     issued_kit_of,
     pays_experience_of,
+    ruleset,
 )
 from campaign.content import content_documents
 from campaign.shared.errors import LudusError

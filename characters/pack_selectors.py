@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from django.db.models import QuerySet
 from django.http import Http404
 
-from arena.engine.core.campaign import Card
+from arena.gateway import Card
 from campaign.models import Campaign
 from campaign.selectors import campaign_get_visible
 from campaign.shared.errors import LudusError

@@ -14,8 +14,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from arena.engine.core.campaign import Outcome, house_rules_paid
-from arena.engine.core.protocol import Fate
+from arena.gateway import Fate, Outcome, house_rules_paid
 from campaign.house_rules import house_rules_of
 from campaign.shared.errors import LudusError
 

@@ -20,7 +20,7 @@ from campaign.csv_export import csv_response
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_member
 from campaign.shared.errors import LudusError
-from campaign.views import form_error, form_status, refused
+from campaign.shared.pages import form_error, form_status, refused
 
 from .catalogue import (
     adapter,

@@ -7,8 +7,7 @@ import logging
 from typing import Any
 
 from arena.bouts.results import bout_fail, bout_settle
-from arena.engine import play
-from arena.engine.core.mercy import VerdictNeeded
+from arena.gateway import VerdictNeeded, play
 from arena.mercy.services import mercy_vote_open
 from arena.models import Bout
 

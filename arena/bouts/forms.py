@@ -8,9 +8,10 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from arena.bouts.services import check_schedule_time
-from arena.engine.core.campaign import OptionField
+from arena.gateway import OptionField
 from campaign.shared.errors import LudusError
 from campaign.shared.inputs import TITLE_MAX, IntegerField, TextField
+from characters.forms import GladiatorChoice
 from characters.models import Gladiator
 
 BOARD_PARTS = (("files", "files"), ("ranks", "ranks"))
@@ -73,11 +74,6 @@ def options_chosen(schema: Sequence[OptionField], cleaned: dict[str, Any]) -> di
         elif cleaned.get(name) not in (None, ""):
             chosen[option.key] = cleaned[name]
     return chosen
-
-
-class GladiatorChoice(forms.ModelMultipleChoiceField):
-    def label_from_instance(self, obj: Gladiator) -> str:
-        return f"{obj.name} ({obj.kind}, {obj.owner.username})"
 
 
 class BoutScheduleForm(forms.Form):

@@ -8,8 +8,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from arena.bouts.replay import board_shapes, entrant_colours, terrain_of
-from arena.engine.core.board import Square
-from arena.engine.core.campaign import entry_teams_of
+from arena.gateway import Square, entry_teams_of
 from arena.models import Bout, TurnOrder
 from arena.play.picks import pick_phase
 from arena.play.turns import state_loaded, turn_rules

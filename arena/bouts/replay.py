@@ -10,9 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from arena.engine import EngineInputError, ruleset
-from arena.engine.core.board import Square
-from arena.engine.core.ruleset import StepWord, step_word_of
+from arena.gateway import EngineInputError, Square, StepWord, ruleset, step_word_of
 from campaign.charts import Chart, turns_chart
 
 CELL = 40

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.bouts.replay import event_sections
-from arena.engine.core.ruleset import StepWord, step_word_of
+from arena.gateway import StepWord, step_word_of
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,7 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.http import Http404
 
-from arena.engine import EngineInputError, ruleset
-from arena.engine.core.canonical import canonical
+from arena.gateway import EngineInputError, canonical, ruleset
 from arena.models import (
     Bout,
     BoutEntrant,

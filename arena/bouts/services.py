@@ -17,8 +17,8 @@ from django.utils import timezone
 from arena.bouts.fight import bout_fight
 from arena.bouts.results import bout_fail
 from arena.bouts.selectors import bout_of_gladiator_in_play
-from arena.engine.errors import EngineInputError
 from arena.engine_io import bout_engine_input, bout_fight_problem, bout_options_clean
+from arena.gateway import EngineInputError
 from arena.models import Bout, BoutEntrant, BoutVerification
 from arena.notices import notice_bout_scheduled
 from arena.odds.services import odds_cancel

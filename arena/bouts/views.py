@@ -39,9 +39,8 @@ from arena.bouts.services import (
 )
 from arena.bouts.void import bout_void
 from arena.campaign_export import campaign_export_json
-from arena.engine import EngineInputError, ruleset
-from arena.engine.core.canonical import canonical
 from arena.engine_io import bout_options_clean
+from arena.gateway import EngineInputError, canonical, ruleset
 from arena.mercy.services import mercy_vote_view
 from arena.models import Bout, BoutOdds, BoutVerification
 from arena.odds.services import odds_lines, odds_preview, odds_request, odds_unanimous, odds_words
@@ -51,8 +50,8 @@ from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_gm
 from campaign.shared.errors import LudusError
 from campaign.shared.inputs import parse_int
+from campaign.shared.pages import form_error, form_status, refused
 from campaign.throttles import VerifyThrottle, wait_in_words
-from campaign.views import form_error, form_status, refused
 from characters.catalogue import rules_of
 from characters.selectors import gladiators_active
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
-from arena.engine import EngineInputError
+from arena.gateway import EngineInputError
 from arena.models import Bout
 from campaign.content import content_documents
 from campaign.models import Campaign, CampaignContent

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from arena.engine.lab import LabBuild
+from arena.gateway import LabBuild
 from arena.lab.services import SEED_MAX
 from arena.models import LabRun
 from campaign.shared.inputs import IntegerField

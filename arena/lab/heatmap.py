@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import ngettext
 
-from arena.engine.lab import Cell, LabBuild, wilson
+from arena.gateway import Cell, LabBuild, wilson
 
 CELL = 34  # px
 LABEL_WIDTH = 170

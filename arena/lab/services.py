@@ -25,9 +25,18 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
 
-from arena.engine import EngineInputError, campaign_rulesets, ruleset
-from arena.engine.lab import Cell, LabBuild, LabSpec, cell_fight, lab_builds_of, lab_pairs
-from arena.engine.lab.builds import mirror_matches_of
+from arena.gateway import (
+    Cell,
+    EngineInputError,
+    LabBuild,
+    LabSpec,
+    campaign_rulesets,
+    cell_fight,
+    lab_builds_of,
+    lab_pairs,
+    mirror_matches_of,
+    ruleset,
+)
 from arena.models import LabChunk, LabRun
 from arena.queue import enqueue_lab_chunks, simulations_waiting
 from campaign.models import Campaign

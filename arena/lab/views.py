@@ -11,8 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.engine import ruleset
-from arena.engine.lab import summaries, to_csv, to_json
+from arena.gateway import ruleset, summaries, to_csv, to_json
 from arena.lab.forms import LabRunForm
 from arena.lab.heatmap import heatmap
 from arena.lab.services import (
@@ -33,7 +32,7 @@ from arena.models import LabRun
 from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
 from campaign.shared.errors import LudusError
-from campaign.views import form_error, form_status, refused
+from campaign.shared.pages import form_error, form_status, refused
 
 
 @login_required

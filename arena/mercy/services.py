@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from arena.engine.core.mercy import VerdictNeeded
+from arena.gateway import VerdictNeeded
 from arena.models import Bout, BoutEntrant, MercyBallot, MercyVote
 from arena.notices import notice_mercy_vote
 from arena.queue import enqueue_mercy_close

@@ -15,8 +15,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from arena.bouts.selectors import bout_get_visible
-from arena.engine.lab.odds import Odds
 from arena.engine_io import bout_options_clean
+from arena.gateway import Odds
 from arena.models import Bout, BoutOdds
 from arena.odds.fair_fight import FAIR_MARGIN, fair_fight_find
 from arena.odds.services import (

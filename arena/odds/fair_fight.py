@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.bouts.ratings import ordinal_expression
-from arena.engine.lab.odds import Odds
 from arena.engine_io import bout_options_clean
+from arena.gateway import Odds
 from arena.models import BoutOdds
 from arena.odds.services import odds_pair_ask
 from characters.models import Gladiator

@@ -22,11 +22,20 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from arena.engine import ruleset
-from arena.engine.core.campaign import Entrant, rolls_dice_of, winner_falls_of
-from arena.engine.core.canonical import digest
-from arena.engine.lab.odds import BATCH, CAP, Odds, fight_odds, settled, unanimous
 from arena.engine_io import entrant_spec, gladiator_spec
+from arena.gateway import (
+    BATCH,
+    CAP,
+    Entrant,
+    Odds,
+    digest,
+    fight_odds,
+    rolls_dice_of,
+    ruleset,
+    settled,
+    unanimous,
+    winner_falls_of,
+)
 from arena.models import Bout, BoutOdds
 from arena.queue import enqueue_odds
 from campaign.content import content_documents, content_kinds

@@ -12,8 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.bouts.replay import square_terrain
-from arena.engine.core.board import Square
-from arena.engine.core.campaign import OrderField
+from arena.gateway import OrderField, Square
 
 # What a square's mark says, by the mark's kind (OrderField.mark); the pattern drawn for it is
 # in ludus.css (.sq.can-move ...), so that colour is never the only sign.

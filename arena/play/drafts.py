@@ -9,8 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
-from arena.engine.core.board import Square
-from arena.engine.core.campaign import OrderField
+from arena.gateway import OrderField, Square
 
 BOARD_KINDS = ("square", "squares")
 # An option's value is a word the rule set checks (an ability's key ...): anything else is

@@ -9,8 +9,8 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
-from arena.engine.core.campaign import PickPhase
 from arena.engine_io import bout_entrant_specs
+from arena.gateway import PickPhase
 from arena.models import Bout
 from campaign.selectors import campaign_is_gm
 from campaign.services import audit_record

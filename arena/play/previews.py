@@ -13,8 +13,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 
-from arena.engine.core.campaign import WhatIf, previews_of
-from arena.engine.errors import EngineInputError
+from arena.gateway import EngineInputError, WhatIf, previews_of
 from arena.models import Bout, BoutEntrant
 from arena.play.turns import state_loaded, turn_rules
 from campaign.shared.errors import LudusError, NotAllowed

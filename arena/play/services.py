@@ -30,10 +30,8 @@ from arena.bouts.results import (
 )
 from arena.bouts.selectors import bout_of_gladiator_in_play
 from arena.bouts.services import TURN_BY_TURN_LIVE, entrants_lock
-from arena.engine import EngineInputError, play
-from arena.engine.core.campaign import entry_teams_of
-from arena.engine.core.ruleset import Ruleset
 from arena.engine_io import bout_engine_input, bout_fight_problem, bout_options_clean
+from arena.gateway import EngineInputError, Ruleset, entry_teams_of, play
 from arena.models import Bout, BoutEntrant, TurnOrder
 from arena.notices import notice_orders_needed, notice_turn_resolved
 from arena.odds.services import odds_cancel

@@ -13,10 +13,7 @@ from typing import Any
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
-from arena.engine import EngineInputError, ruleset
-from arena.engine.core.dice import Dice
-from arena.engine.core.protocol import dice_for
-from arena.engine.core.ruleset import Ruleset, StepWord, step_word_of
+from arena.gateway import Dice, EngineInputError, Ruleset, StepWord, dice_for, ruleset, step_word_of
 from campaign.shared.errors import LudusError
 
 

@@ -24,8 +24,7 @@ from arena.bouts.forms import option_fields, options_chosen
 from arena.bouts.replay import board_shapes, entrant_colours, terrain_of
 from arena.bouts.selectors import bout_forum_post, bout_get_visible, entrant_of_owner, orders_needed
 from arena.bouts.views import bout_detail
-from arena.engine.core.campaign import OptionField, limits_of, previews_of, text_help_of
-from arena.engine.core.ruleset import StepWord
+from arena.gateway import OptionField, StepWord, limits_of, previews_of, text_help_of
 from arena.models import Bout, TurnOrder
 from arena.play.board_grid import board_grid, mark_words
 from arena.play.drafts import (
@@ -61,8 +60,8 @@ from campaign.shared.inputs import (
     parse_id,
     parse_int,
 )
+from campaign.shared.pages import form_error, form_status, refused
 from campaign.shared.text import TextRefused, text_clean
-from campaign.views import form_error, form_status, refused
 from characters.catalogue import rules_of
 from characters.models import Gladiator
 

@@ -19,7 +19,7 @@ from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_gm
 from campaign.shared.errors import LudusError
 from campaign.shared.inputs import parse_id
-from campaign.views import form_error, form_status, refused
+from campaign.shared.pages import form_error, form_status, refused
 from characters.catalogue import adapter
 from characters.selectors import gladiators_active
 

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from arena.bouts.api import CancelIn
-from arena.engine.core.campaign import KNOCKOUT_ENTRANTS
+from arena.gateway import KNOCKOUT_ENTRANTS
 from arena.models import Tournament, TournamentEntry, TournamentMatch
 from arena.tournaments import bracket
 from arena.tournaments.selectors import (

@@ -23,9 +23,8 @@ from arena.bouts.services import (
     bout_cancel,
     bout_schedule,
 )
-from arena.engine import ruleset
-from arena.engine.core.campaign import knockout_entrants_of
 from arena.engine_io import bout_options_clean
+from arena.gateway import knockout_entrants_of, ruleset
 from arena.models import Bout, Tournament, TournamentEntry, TournamentMatch
 from arena.tournaments import bracket
 from arena.tournaments.progress import match_decide

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from arena.engine.core.ruleset import RULESETS
+from arena.gateway import RULESETS
 from arena.models import Bout
 from arena.verification.services import replay_check
 from characters.models import Gladiator, LedgerLine

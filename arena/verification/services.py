@@ -11,8 +11,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from arena.engine import play, ruleset
-from arena.engine.core.canonical import canonical, digest
+from arena.gateway import canonical, digest, play, ruleset
 from arena.models import Bout, BoutEntrant, TurnOrder
 
 NONCE_BYTES = 32  # 256 bits: without it the 48-bit seed could be found from the commitment

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
 from campaign.shared.errors import LudusError
-from campaign.views import form_error, form_status
+from campaign.shared.pages import form_error, form_status
 
 from .forms import NotificationSettingsForm, WebhookForm
 from .models import PushSubscription

@@ -21,8 +21,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from arena.bouts.services import bout_resolve, bout_schedule
-from arena.engine import play
 from arena.engine_io import bout_engine_input
+from arena.gateway import play
 from arena.models import Bout
 from arena.play.services import (
     bout_enter,
