@@ -332,7 +332,7 @@ def verification_run(*, verification_id: int) -> BoutVerification | None:
     """Run the checks of one requested verification, once; None when there was nothing to do."""
     with transaction.atomic():
         check = (
-            BoutVerification.objects.select_for_update(skip_locked=True)
+            BoutVerification.objects.select_for_update(skip_locked=True, of=("self",))
             .filter(pk=verification_id, outcome=BoutVerification.Outcome.PENDING)
             .select_related("bout")
             .first()
