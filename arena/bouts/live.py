@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest
-
 from arena.bouts.replay import board_shapes, entrant_colours, terrain_of
 from arena.gateway import Square, entry_teams_of
 from arena.models import Bout, TurnOrder
@@ -38,9 +36,8 @@ def entry_board(bout: Bout, entrants: list[Any]) -> list[dict[str, Any]]:
     ]
 
 
-def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
+def live_context(bout: Bout, user: Any) -> dict[str, Any]:
     """What the bout page shows of a play-by-web bout before and while it is fought."""
-    user = request.user
     entrants = list(bout.entrants.select_related("gladiator", "gladiator__owner"))
     mine = [e for e in entrants if e.gladiator.owner_id == user.pk]
     context: dict[str, Any] = {"entrants": entrants, "my_entrants": mine}

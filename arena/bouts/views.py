@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from datetime import UTC, timedelta
-from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -14,23 +13,15 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import reselect, reswap, retarget
 
 from arena.bouts.forms import BoutFilterForm, BoutScheduleForm, options_chosen
-from arena.bouts.live import live_context
-from arena.bouts.replay import board_view, entrant_colours, event_sections, hp_series, input_terrain
-from arena.bouts.report import bout_report
+from arena.bouts.page import bout_page, odds_of, verify_section
 from arena.bouts.selectors import (
     UNDECIDED,
     bout_engine_input_for,
     bout_get_visible,
-    bout_payouts,
-    bout_proof,
-    bout_sealed_orders,
-    bout_standings,
-    bout_verification_last,
     bouts_filter,
     bouts_of_campaign,
 )
 from arena.bouts.services import (
-    VERIFIABLE,
     VERIFY_SIGN_IN,
     bout_cancel,
     bout_schedule,
@@ -40,13 +31,12 @@ from arena.bouts.services import (
 from arena.bouts.void import bout_void
 from arena.campaign_export import campaign_export_json
 from arena.engine_io import bout_options_clean
-from arena.gateway import EngineInputError, canonical, ruleset
-from arena.mercy.services import mercy_vote_view
-from arena.models import Bout, BoutOdds, BoutVerification
-from arena.odds.services import odds_lines, odds_preview, odds_request, odds_unanimous, odds_words
+from arena.gateway import canonical
+from arena.models import Bout
+from arena.odds.services import odds_preview
 from campaign.confirm import confirm_page
 from campaign.csv_export import csv_response
-from campaign.selectors import campaign_get_visible, campaign_is_gm
+from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
 from campaign.shared.errors import LudusError
 from campaign.shared.inputs import parse_int
@@ -165,25 +155,8 @@ def bout_odds_preview_view(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "arena/bout_new.html#schedule-odds", context)
 
 
-def _turn_index(request: HttpRequest, turns: list) -> int:
-    """The turn to show (1-based in the URL); the last one by default."""
-    number = parse_int(request.GET.get("turn", len(turns)))
-    if number is None:
-        number = len(turns)
-    return min(max(number, 1), len(turns)) - 1
-
-
-def _rules_or_none(slug: str) -> Any:
-    """The bout's rule set, or None for one this Ludus no longer has (its log still reads)."""
-    try:
-        return ruleset(slug)
-    except EngineInputError:
-        return None
-
-
 def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
-    campaign = bout.campaign
     template = "arena/bout_detail.html"
     partial = request.GET.get("partial")
     # The bout has left its live phases (decided or cancelled) while the page polled it: the
@@ -204,57 +177,20 @@ def bout_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     }
     if request.htmx and partial in partials and not ended:
         template += partials[partial]
-    log = bout.log or {}
-    turns = log.get("turns", [])
-    context = {
-        "campaign": campaign,
-        "bout": bout,
-        "is_gm": campaign_is_gm(campaign=campaign, user=request.user),
-        "turns": turns,
-        "standings": bout_standings(bout=bout),
-        "payouts": bout_payouts(bout=bout),
-        # A polled result also replaces the page head's buttons (out of band), so a bout that
-        # was fought or cancelled meanwhile offers no "Cancel" any more.
-        "oob": bool(request.htmx) and partial == "result",
-        "mercy": mercy_vote_view(bout=bout, user=request.user),
-        **verify_context(request, bout),
-    }
-    if bout.mode == Bout.Mode.ORDERS:
-        context.update(live_context(request, bout))
-    if not request.htmx or partial == "odds":
-        context.update(odds_context(bout))
-        if partial == "odds" and "odds" not in context:
-            return HttpResponse("")  # fought meanwhile: the odds section goes
-    if turns:
-        colours = entrant_colours(bout.engine_input)
-        index = _turn_index(request, turns)
-        playing = request.GET.get("play") == "1" and index + 1 < len(turns)
-        context.update(
-            turn=turns[index],
-            turn_sections=event_sections(turns[index].get("events", [])),
-            last_sections=event_sections(turns[-1].get("events", [])),
-            number=index + 1,
-            board=board_view(
-                log,
-                index,
-                colours,
-                bout.engine_input,
-                terrain=input_terrain(bout.ruleset, bout.engine_input),
-            ),
-            board_caption=f"The board after {bout.step} {index + 1}",
-            hp_chart=hp_series(log, colours, step=bout.step),
-            playing=playing,
-            stepping=request.htmx and partial == "replay",
-            # A play-by-web turn that was resolved from orders has its forum post (a turn
-            # fought by tactics after "let tactics fight the rest" has none).
-            forum_turns=len((bout.engine_input or {}).get("turns") or [])
-            if bout.mode == Bout.Mode.ORDERS
-            else 0,
-        )
-        if not request.htmx:
-            # The log holds resolved turns alone: a bout by web in progress is told up to its
-            # last resolved turn, never its orders still sealed (docs/chronicle.md).
-            context["report"] = bout_report(log, _rules_or_none(bout.ruleset))
+    turn = request.GET.get("turn")
+    context = bout_page(
+        bout=bout,
+        user=request.user,
+        part=partial,
+        polled=bool(request.htmx),
+        turn=None if turn is None else parse_int(turn),
+        play=request.GET.get("play") == "1",
+    )
+    # A polled result also replaces the page head's buttons (out of band), so a bout that was
+    # fought or cancelled meanwhile offers no "Cancel" any more.
+    context["oob"] = bool(request.htmx) and partial == "result"
+    if partial == "odds" and "odds" not in context:
+        return HttpResponse("")  # fought meanwhile: the odds section goes
     response = render(request, template, context)
     if ended:
         response = reselect(reswap(retarget(response, "main"), "outerHTML"), "main")
@@ -310,44 +246,6 @@ def bout_void_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return redirect("bout", slug=campaign.slug, pk=bout.pk)
 
 
-def odds_context(bout: Bout) -> dict:
-    """Each entrant's chance to win and to die, while the bout is still to be fought."""
-    row = odds_request(bout=bout)
-    return {} if row is None else odds_of(row)
-
-
-def odds_of(row: BoutOdds) -> dict:
-    return {
-        "odds": row,
-        "odds_lines": odds_lines(row) if row.status == BoutOdds.Status.DONE else [],
-        "odds_unanimous": odds_unanimous(row),
-        "odds_words": odds_words(row),
-        "odds_cap": row.terms.get("bouts"),
-    }
-
-
-def verify_context(request: HttpRequest, bout: Bout) -> dict:
-    """What the bout page shows so that anyone can check the bout (docs/verification.md)."""
-    decided = bout.status not in UNDECIDED
-    verification = bout_verification_last(bout=bout)
-    readable = bout_engine_input_for(bout=bout, user=request.user) if decided else None
-    proof = bout_proof(bout=bout)
-    return {
-        "proof": proof,
-        # How far the digests go: a bout still fought turn by turn has hashed only its steps so
-        # far (none at its first step), a decided one its whole fight.
-        "steps_fought": len((bout.log or {}).get("turns") or []),
-        "terms_json": canonical(proof["terms"]).decode() if proof["terms"] else "",
-        "sealed_orders": bout_sealed_orders(bout=bout, user=request.user),
-        "verification": verification,
-        "verifying": verification is not None
-        and verification.outcome == BoutVerification.Outcome.PENDING,
-        "verifiable": bout.status in VERIFIABLE,
-        "downloadable": decided and readable is not None,
-        "tactics_hidden": readable is not None and readable != bout.engine_input,
-    }
-
-
 def verify_refusal(request: HttpRequest) -> tuple[str, int]:
     """Why this request may not queue a verification now, and its status ("" when it may)."""
     if not request.user.is_authenticated:
@@ -375,7 +273,11 @@ def bout_verify_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, error.message)
         return refused(request, lambda: bout_detail(request, slug, pk))
     if request.htmx:
-        context = {"campaign": bout.campaign, "bout": bout, **verify_context(request, bout)}
+        context = {
+            "campaign": bout.campaign,
+            "bout": bout,
+            **verify_section(bout=bout, user=request.user),
+        }
         return render(request, "arena/bout_detail.html#bout-verify", context)
     messages.success(request, "The worker is checking the bout.")
     return redirect(reverse("bout", args=[slug, pk]) + "#bout-verify")
