@@ -41,9 +41,10 @@ FUZZ_EXAMPLES ?= 200
 fuzz: $(VENV)/.synced  ## schemathesis over the whole API, FUZZ_EXAMPLES per operation, persona and mode
 	LUDUS_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m campaign.devstack test -m fuzz -q -p no:cacheprovider $(ARGS)
 
-lint: $(VENV)/.synced
+lint: $(VENV)/.synced  ## ruff, and the layers' import contract (pyproject.toml)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 format: $(VENV)/.synced
 	$(VENV)/bin/ruff format .

@@ -1,7 +1,7 @@
 from django.contrib import admin
 
-from .models import Bout, BoutEntrant
-from .selectors import UNDECIDED
+from arena.bouts.selectors import UNDECIDED
+from arena.models import Bout, BoutEntrant
 
 
 class EntrantInline(admin.TabularInline):

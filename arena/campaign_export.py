@@ -18,12 +18,11 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from arena.engine import EngineInputError, ruleset
+from arena.bouts.selectors import UNDECIDED, bout_engine_input_for
+from arena.gateway import EngineInputError, ruleset
+from arena.models import Bout, BoutEntrant
 from campaign.models import Campaign, Membership
 from characters.models import Gladiator, Holding, LedgerLine
-
-from .models import Bout, BoutEntrant
-from .selectors import UNDECIDED, bout_engine_input_for
 
 SCHEMA = "ludus-campaign"
 # Bump when a field changes meaning or goes; a field added keeps the version (readers ignore

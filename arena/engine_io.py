@@ -5,14 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.engine import EngineInputError
-from arena.engine.core.campaign import Entrant
-from campaign.errors import LudusError
+from arena.gateway import EngineInputError, Entrant
+from arena.models import Bout, BoutEntrant
 from campaign.house_rules import house_rules_of
+from campaign.shared.errors import LudusError
 from characters.catalogue import rules_of
 from characters.models import Gladiator
-
-from .models import Bout, BoutEntrant
 
 
 def bout_options_clean(*, campaign: Any, options: Any, by_tactics: bool) -> dict[str, Any]:
@@ -67,8 +65,8 @@ def bout_engine_input(*, bout: Bout) -> dict[str, Any]:
     )
     mercy = house_rules_of(bout.campaign.options).engine_rule
     if mercy == "vote" and bout.mode != Bout.Mode.TACTICS:
-        # A vote pauses a bout fought by the worker (arena/mercy.py); a turn of a bout by web
-        # cannot pause yet, and no rule set played by web has an appeal: its dice decide.
+        # A vote pauses a bout fought by the worker (arena/mercy/services.py); a turn of a bout
+        # by web cannot pause yet, and no rule set played by web has an appeal: its dice decide.
         mercy = "dice"
     # The rule set's own dice need no word in the input (so inputs stay as they always were),
     # and a rule set without an appeal has nothing to apply it to.

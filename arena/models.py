@@ -5,8 +5,8 @@ from functools import cached_property
 from django.conf import settings
 from django.db import models
 
-from arena.engine.core.ruleset import StepWord
-from arena.turns import step_of
+from arena.gateway import StepWord
+from arena.play.turns import step_of
 
 
 class Bout(models.Model):
@@ -18,7 +18,8 @@ class Bout(models.Model):
         OPEN = "open", "Open for entries"
         SCHEDULED = "scheduled", "Scheduled"
         RUNNING = "running", "In progress"
-        # Stopped at an appeal for mercy that the campaign decides by a vote (arena/mercy.py).
+        # Stopped at an appeal for mercy that the campaign decides by a vote
+        # (arena/mercy/services.py).
         VERDICT = "verdict", "Awaiting the mercy verdict"
         RESOLVED = "resolved", "Resolved"
         CANCELLED = "cancelled", "Cancelled"
@@ -75,7 +76,7 @@ class Bout(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # A voided bout: who declared it void, when and why (arena/void.py). The audit trail has
+    # A voided bout: who declared it void, when and why (arena/bouts/void.py). The audit trail has
     # the same; these show it on the bout's page.
     voided_at = models.DateTimeField(null=True, blank=True)
     voided_by = models.ForeignKey(
@@ -98,7 +99,7 @@ class Bout(models.Model):
 
     @property
     def is_void(self) -> bool:
-        """Declared void by the GM (arena/void.py): it has no result."""
+        """Declared void by the GM (arena/bouts/void.py): it has no result."""
         return self.status == self.Status.VOIDED
 
     @property
@@ -493,7 +494,7 @@ class BoutOdds(models.Model):
 
 
 class Rating(models.Model):
-    """A gladiator's skill under one rule set (arena/ratings.py, docs/ratings.md): OpenSkill's
+    """A gladiator's skill under one rule set (arena/bouts/ratings.py, docs/ratings.md): OpenSkill's
     estimate `mu` and its uncertainty `sigma`, and the conservative value pages show and sort
     by, `ordinal` = mu - 3 sigma. A gladiator without a row has the model's starting rating."""
 
@@ -517,7 +518,7 @@ class Rating(models.Model):
 
 class RatingChange(models.Model):
     """One gladiator's rating before and after one bout: the history the sheet draws, and what
-    a void undoes. Its id orders the changes as they were applied (arena/ratings.py)."""
+    a void undoes. Its id orders the changes as they were applied (arena/bouts/ratings.py)."""
 
     bout = models.ForeignKey(Bout, on_delete=models.CASCADE, related_name="rating_changes")
     gladiator = models.ForeignKey(

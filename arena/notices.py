@@ -10,11 +10,10 @@ from datetime import datetime
 
 from django.urls import reverse
 
+from arena.models import Bout, BoutEntrant
 from campaign.models import Membership
 from campaign.notifications.models import Event
 from campaign.notifications.services import EventNote, event_record, events_record
-
-from .models import Bout, BoutEntrant
 
 
 def _bout_link(bout: Bout) -> str:

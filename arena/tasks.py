@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from campaign import health
-
-from .lab import lab_chunk_run, lab_runs_sweep
-from .odds import odds_compute, odds_sweep
-from .play_by_web import bout_turn_resolve, bouts_sweep_deadlines, turns_sweep_ready
-from .queue import (
+from arena.bouts.services import bout_resolve, bouts_sweep_due, verification_run
+from arena.lab.services import lab_chunk_run, lab_runs_sweep
+from arena.mercy.verdicts import mercy_vote_close, mercy_votes_sweep
+from arena.odds.services import odds_compute, odds_sweep
+from arena.play.reminders import orders_reminders_sweep
+from arena.play.services import bout_turn_resolve, bouts_sweep_deadlines, turns_sweep_ready
+from arena.queue import (
     BOUT_RESOLVE,
     LAB_CHUNK,
     MERCY_CLOSE,
@@ -19,11 +20,9 @@ from .queue import (
     TURN_RESOLVE,
     VERIFY,
 )
-from .reminders import orders_reminders_sweep
-from .seasons.services import season_round_play, seasons_sweep
-from .services import bout_resolve, bouts_sweep_due, verification_run
-from .tournaments import tournament_schedule_ready, tournaments_sweep
-from .verdicts import mercy_vote_close, mercy_votes_sweep
+from arena.seasons.services import season_round_play, seasons_sweep
+from arena.tournaments.services import tournament_schedule_ready, tournaments_sweep
+from campaign import health
 
 
 @shared_task(name=BOUT_RESOLVE, acks_late=True)

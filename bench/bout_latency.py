@@ -21,8 +21,8 @@ def main() -> None:
         from django.contrib.auth import get_user_model
         from django.utils import timezone
 
+        from arena.bouts.services import bout_schedule
         from arena.models import Bout
-        from arena.services import bout_schedule
         from campaign.services import campaign_create
         from characters.services import gladiator_create
 

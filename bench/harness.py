@@ -152,7 +152,7 @@ def giants_duel(gm, players) -> tuple:
     """A running Gladiator Arena play-by-web bout of two giants far apart on a 26 x 26 board,
     standing still so that it lasts as long as a bench needs: (bout, its two entrants). Call
     it inside django_on_scratch_database."""
-    from arena.play_by_web import bout_enter, bout_open, bout_start
+    from arena.play.services import bout_enter, bout_open, bout_start
     from campaign.services import campaign_create, campaign_join
     from characters.services import gladiator_create
 

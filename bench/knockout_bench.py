@@ -34,7 +34,7 @@ def main() -> None:
         from django.utils import timezone
 
         from arena.models import Tournament
-        from arena.tournaments import tournament_create
+        from arena.tournaments.services import tournament_create
         from campaign.services import campaign_create, campaign_join
         from characters.services import gladiator_create
 

@@ -282,7 +282,7 @@ def campaign_setup() -> Players:
 
 def bouts_setup(players: Players, bouts: int, run: int) -> list[BoutPlan]:
     """`bouts` running bouts, each with four new gladiators (not measured)."""
-    from arena.play_by_web import bout_enter, bout_open, bout_start
+    from arena.play.services import bout_enter, bout_open, bout_start
     from campaign.models import Campaign
     from characters.services import gladiator_create
 

@@ -32,7 +32,8 @@ def main() -> None:
         from django.core import mail
         from django.utils import timezone
 
-        from arena.play_by_web import (
+        from arena.play.reminders import orders_reminders_sweep
+        from arena.play.services import (
             bout_enter,
             bout_finish_by_tactics,
             bout_open,
@@ -40,7 +41,6 @@ def main() -> None:
             bout_turn_resolve,
             order_submit,
         )
-        from arena.reminders import orders_reminders_sweep
         from campaign.notifications.models import Event, Notification
         from campaign.notifications.services import digests_make, email_choices
         from campaign.services import campaign_create, campaign_join

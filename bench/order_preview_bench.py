@@ -88,7 +88,7 @@ def server() -> None:
         )
         from django.urls import reverse
 
-        from arena.play_by_web import bout_enter, bout_open, bout_start
+        from arena.play.services import bout_enter, bout_open, bout_start
         from campaign.services import campaign_create, campaign_join
         from characters.services import gladiator_create
 

@@ -41,11 +41,11 @@ def main() -> int:
         from django.contrib.auth import get_user_model
         from django.utils import timezone
 
-        from arena.lab import lab_builds, lab_run_start, run_chunks
+        from arena.bouts.services import bout_schedule
+        from arena.lab.services import lab_builds, lab_run_start, run_chunks
         from arena.models import Bout, LabRun
-        from arena.play_by_web import order_submit
+        from arena.play.services import order_submit
         from arena.queue import simulations_waiting
-        from arena.services import bout_schedule
         from campaign.services import campaign_create
         from characters.services import gladiator_create
 

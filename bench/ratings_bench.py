@@ -30,8 +30,8 @@ def main() -> None:
         from django.db import transaction
         from django.utils import timezone
 
+        from arena.bouts.ratings import START, rate, ratings_undo, ratings_update, seats_of
         from arena.models import Bout, BoutEntrant
-        from arena.ratings import START, rate, ratings_undo, ratings_update, seats_of
         from campaign.services import campaign_create
         from characters.models import Gladiator
 

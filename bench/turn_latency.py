@@ -24,7 +24,7 @@ def main() -> None:
         from django.contrib.auth import get_user_model
 
         from arena.models import Bout
-        from arena.play_by_web import order_submit
+        from arena.play.services import order_submit
 
         gm, a, b = (get_user_model().objects.create_user(f"bench-{n}") for n in range(3))
         bout, entrants = giants_duel(gm, (a, b))

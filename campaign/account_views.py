@@ -18,9 +18,10 @@ from django.urls import reverse, reverse_lazy
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
+from campaign.shared.errors import LudusError
+
 from .accounts import confirmation_read, confirmation_send, email_confirm, email_remove
 from .calendar_keys import calendar_token_new, calendar_token_of, calendar_token_off
-from .errors import LudusError
 from .forms import EmailChangeForm, TimeZoneForm
 from .notifications.webhooks import absolute
 from .sign_in import lockout_name

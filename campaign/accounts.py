@@ -24,7 +24,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from .errors import LudusError
+from campaign.shared.errors import LudusError
 
 CONFIRM_SALT = "ludus.accounts.email-confirm"
 

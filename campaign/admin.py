@@ -1,7 +1,7 @@
 from django import forms
 from django.contrib import admin
 
-from arena.engine import EngineInputError, ruleset
+from arena.gateway import EngineInputError, ruleset
 
 from .forms import AdminLoginForm
 from .models import AuditEntry, Campaign, CampaignContent, Membership

@@ -18,12 +18,12 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from arena.engine import ruleset, rulesets_available
+from arena.gateway import ruleset, rulesets_available
+from campaign.shared.api_inputs import Name, Text, list_schema, paginated
+from campaign.shared.inputs import CODE_MAX, DESCRIPTION_MAX, TITLE_MAX
 
-from .api_inputs import Name, Text, list_schema, paginated
 from .archive_guard import NotArchived
 from .house_rules_api import HouseRulesOut, house_rules_data
-from .inputs import CODE_MAX, DESCRIPTION_MAX, TITLE_MAX
 from .models import AuditEntry, Campaign
 from .selectors import (
     campaign_get_joinable,

@@ -9,8 +9,9 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from campaign.shared.errors import LudusError, NotAllowed
+
 from .db_outage import is_outage, outage_response
-from .errors import LudusError, NotAllowed
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

@@ -11,7 +11,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
-from .errors import LudusError
+from campaign.shared.errors import LudusError
+
 from .models import Campaign
 from .selectors import AnyUser, campaign_role
 

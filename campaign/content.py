@@ -14,14 +14,13 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
-from arena.engine import EngineInputError, ruleset
-from arena.engine.core.campaign import ContentKind
+from arena.gateway import ContentKind, EngineInputError, ruleset
+from campaign.shared.api_parsers import JSONRefused, json_read
+from campaign.shared.errors import LudusError
+from campaign.shared.text import TextRefused, text_clean
 
-from .api_parsers import JSONRefused, json_read
-from .errors import LudusError
 from .models import Campaign, CampaignContent
 from .services import audit_record, check_campaign_gm
-from .text import TextRefused, text_clean
 
 MAX_DOCUMENT = 256 * 1024  # characters: room for dozens of champions and maps
 MAX_PROBLEMS = 20  # the refusal lists this many, then says how many more
@@ -61,7 +60,8 @@ def content_documents(campaign: Campaign) -> dict[str, list[Any]]:
 
 def content_parse(text: str) -> Any:
     """An uploaded document's JSON, or a refusal saying why it is not read (where it stops
-    being JSON, too deep, NaN ...): bounded as the API's JSON is (campaign/api_parsers.py)."""
+    being JSON, too deep, NaN ...): bounded as the API's JSON is
+    (campaign/shared/api_parsers.py)."""
     if len(text) > MAX_DOCUMENT:
         raise LudusError(f"The document is over {MAX_DOCUMENT // 1024} KB.", field="document")
     try:
@@ -73,7 +73,7 @@ def content_parse(text: str) -> Any:
 
 
 def content_texts_clean(document: Any, where: str = "") -> tuple[Any, list[str]]:
-    """The document with every text in it cleaned as all text is (campaign/text.py: no
+    """The document with every text in it cleaned as all text is (campaign/shared/text.py: no
     invisible-only names, no right-to-left overrides ...), and the problems of those that
     cannot be, each naming its place ("champions[0].name")."""
     if isinstance(document, str):

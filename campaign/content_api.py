@@ -1,6 +1,6 @@
 """The GM's own content in the API (campaign/content.py): the campaign's items, an upload of
 one JSON document checked by the rule set (all of it or, refused in words, none), and taking
-one item out (arena/content_removal.py). GM only, like the content page; an archived
+one item out (arena/content/services.py). GM only, like the content page; an archived
 campaign's content is read-only like the rest of it."""
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena.content_removal import content_delete
+from arena.content.services import content_delete
+from campaign.shared.api_inputs import list_schema, paginated
+from campaign.shared.errors import LudusError
 
-from .api_inputs import list_schema, paginated
 from .archive_guard import NotArchived
 from .content import content_kinds, content_upload
-from .errors import LudusError
 from .models import CampaignContent
 from .selectors import campaign_get_visible
 from .services import check_campaign_gm

@@ -5,8 +5,7 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 
-from .house_rules import MERCY_CHOICES, PURSE_MAX, RULE_WORDS, VOTE_SECONDS
-from .inputs import (
+from campaign.shared.inputs import (
     CODE_MAX,
     DESCRIPTION_MAX,
     TITLE_MAX,
@@ -15,9 +14,11 @@ from .inputs import (
     NameField,
     TextField,
 )
+from campaign.shared.text import TextRefused, name_clean
+
+from .house_rules import MERCY_CHOICES, PURSE_MAX, RULE_WORDS, VOTE_SECONDS
 from .models import Campaign
 from .sign_in import locked_out, lockout_refusal
-from .text import TextRefused, name_clean
 from .time_zones import is_zone
 
 EMAIL_HELP = (

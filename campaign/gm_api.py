@@ -11,11 +11,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena.archive import campaign_archive, campaign_unarchive
-from characters.members import campaign_hand_over, member_invite, member_remove
+from campaign.archive import campaign_archive, campaign_unarchive
+from campaign.members import campaign_hand_over, member_invite, member_remove
+from campaign.shared.api_inputs import Text, list_schema, paginated
 
 from .api import CampaignOut
-from .api_inputs import Text, list_schema, paginated
 from .archive_guard import NotArchived
 from .models import Membership
 from .selectors import campaign_get_visible, campaign_members

@@ -11,12 +11,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.archive import campaign_archive, campaign_unarchive
-from characters.members import campaign_hand_over, member_invite, member_remove
+from campaign.archive import campaign_archive, campaign_unarchive
+from campaign.members import campaign_hand_over, member_invite, member_remove
+from campaign.shared.errors import LudusError
 
 from . import health
 from .confirm import confirm_page
-from .errors import LudusError
 from .forms import CampaignEditForm, MemberForm
 from .selectors import campaign_get_visible, campaign_members
 from .services import campaign_update, check_campaign_gm

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .errors import LudusError
+from campaign.shared.errors import LudusError
 
 # How an appeal for mercy is decided: the engine's rule, and who may vote.
 MERCY_CHOICES = {

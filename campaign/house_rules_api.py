@@ -11,8 +11,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .api_inputs import Integer
-from .errors import LudusError
+from campaign.shared.api_inputs import Integer
+from campaign.shared.errors import LudusError
+
 from .house_rules import (
     FIELDS,
     MERCY_CHOICES,

@@ -10,10 +10,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from campaign.shared.errors import LudusError
 from characters.catalogue import adapter
 from characters.ledger import MAX_BALANCE
 
-from .errors import LudusError
 from .forms import HouseRulesForm
 from .house_rules import MERCY_CHOICES, house_rules_of
 from .selectors import campaign_get_visible, campaign_is_gm

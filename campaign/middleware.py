@@ -7,7 +7,7 @@ from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from .errors import LudusError, NotAllowed
+from campaign.shared.errors import LudusError, NotAllowed
 
 
 class DomainErrorMiddleware:
@@ -38,7 +38,7 @@ class InputGuardMiddleware:
       cannot store one, and no name, code or square contains one): 400;
     - a form body over DATA_UPLOAD_MAX_MEMORY_SIZE (413) or with more than
       DATA_UPLOAD_MAX_NUMBER_FIELDS fields (400).
-    The API's JSON bodies are bounded by campaign.api_inputs.BoundedJSONParser."""
+    The API's JSON bodies are bounded by campaign.shared.api_inputs.BoundedJSONParser."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

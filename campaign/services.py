@@ -10,9 +10,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from arena.engine import campaign_rulesets
+from arena.gateway import campaign_rulesets
+from campaign.shared.errors import LudusError, NotAllowed
+from campaign.shared.text import TextRefused, name_clean, text_clean
 
-from .errors import LudusError, NotAllowed
 from .house_rules import house_rules_clean
 from .models import AuditEntry, Campaign, Membership, new_invite_code
 from .selectors import (
@@ -22,9 +23,8 @@ from .selectors import (
     campaigns_visible,
     invite_code_matches,
 )
-from .text import TextRefused, name_clean, text_clean
 
-# The models' max_length, checked on the cleaned text (campaign/text.py).
+# The models' max_length, checked on the cleaned text (campaign/shared/text.py).
 CAMPAIGN_NAME_MAX = Campaign._meta.get_field("name").max_length
 CAMPAIGN_DESCRIPTION_MAX = Campaign._meta.get_field("description").max_length
 

@@ -239,7 +239,7 @@ LUDUS_LIMITS = {
     "campaigns_in_total": 50,
     "gladiators_per_day": 50,  # in one campaign
     "gladiators_active": 200,  # in one campaign, alive and not retired
-    # New odds questions a minute (the schedule form asks on every change; arena/odds.py).
+    # New odds questions a minute (the schedule form asks on every change; arena/odds/services.py).
     "odds_previews_per_minute": 10,
 }
 
@@ -253,10 +253,10 @@ REST_FRAMEWORK = {
         "campaign.archive_guard.NotArchived",
     ],
     # JSON only, bounded in size and depth; forms and multipart are for the HTML pages.
-    "DEFAULT_PARSER_CLASSES": ["campaign.api_parsers.BoundedJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["campaign.shared.api_parsers.BoundedJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "campaign.api_inputs.Pagination",
+    "DEFAULT_PAGINATION_CLASS": "campaign.shared.api_inputs.Pagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "campaign.api_errors.exception_handler",
     "NUM_PROXIES": LUDUS_PROXY_COUNT or None,

@@ -4,24 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from arena import api as arena_api
-from arena import (
-    calendar_views,
-    content_views,
-    fair_fight_views,
-    lab_views,
-    mercy_api,
-    mercy_views,
-    odds_api,
-    picks_api,
-    play_api,
-    play_views,
-    preview_views,
-    tournament_api,
-    tournament_views,
-)
-from arena import views as arena_views
-from arena.seasons import urls as season_urls
+from arena import urls as arena_urls
 from campaign.notifications import views as notification_views
 from characters import api as characters_api
 from characters import pack_api, pack_views
@@ -123,101 +106,6 @@ api_patterns = [
         content_api.ContentDeleteApi.as_view(),
         name="api-content-delete",
     ),
-    path("campaigns/<slug:slug>/bouts/", arena_api.BoutListApi.as_view(), name="api-bouts"),
-    path(
-        "campaigns/<slug:slug>/bouts/<int:pk>/",
-        arena_api.BoutDetailApi.as_view(),
-        name="api-bout",
-    ),
-    path(
-        "campaigns/<slug:slug>/bouts/<int:pk>/picks/",
-        picks_api.BoutPicksApi.as_view(),
-        name="api-bout-picks",
-    ),
-    path(
-        "campaigns/<slug:slug>/bouts/<int:pk>/cancel/",
-        arena_api.BoutCancelApi.as_view(),
-        name="api-bout-cancel",
-    ),
-    path(
-        "campaigns/<slug:slug>/bouts/<int:pk>/void/",
-        arena_api.BoutVoidApi.as_view(),
-        name="api-bout-void",
-    ),
-    path(
-        "campaigns/<slug:slug>/bouts/<int:pk>/mercy/",
-        mercy_api.MercyVoteApi.as_view(),
-        name="api-bout-mercy",
-    ),
-    path(
-        "campaigns/<slug:slug>/bouts/<int:pk>/verify/",
-        arena_api.BoutVerifyApi.as_view(),
-        name="api-bout-verify",
-    ),
-    path("campaigns/<slug:slug>/bouts/open/", play_api.BoutOpenApi.as_view(), name="api-bout-open"),
-    path(
-        "campaigns/<slug:slug>/bouts/odds/",
-        odds_api.OddsPreviewApi.as_view(),
-        name="api-bout-odds-preview",
-    ),
-    path(
-        "campaigns/<slug:slug>/gladiators/<int:pk>/fair-fight/",
-        odds_api.FairFightApi.as_view(),
-        name="api-gladiator-fair-fight",
-    ),
-    path(
-        "campaigns/<slug:slug>/bouts/<int:pk>/odds/",
-        odds_api.BoutOddsApi.as_view(),
-        name="api-bout-odds",
-    ),
-    *[
-        path(
-            f"campaigns/<slug:slug>/bouts/<int:pk>/{action}/",
-            view.as_view(),
-            name=f"api-bout-{action}",
-        )
-        for action, view in [
-            ("entries", play_api.BoutEnterApi),
-            ("start", play_api.BoutStartApi),
-            ("force", play_api.BoutForceApi),
-            ("finish", play_api.BoutFinishApi),
-        ]
-    ],
-    path(
-        "campaigns/<slug:slug>/bouts/<int:pk>/orders/<int:entrant_pk>/",
-        play_api.OrderApi.as_view(),
-        name="api-bout-order",
-    ),
-    path(
-        "campaigns/<slug:slug>/bouts/<int:pk>/orders/<int:entrant_pk>/check/",
-        play_api.OrderCheckApi.as_view(),
-        name="api-bout-order-check",
-    ),
-    path(
-        "campaigns/<slug:slug>/bouts/<int:pk>/orders/<int:entrant_pk>/preview/",
-        play_api.OrderPreviewApi.as_view(),
-        name="api-bout-order-preview",
-    ),
-    path(
-        "campaigns/<slug:slug>/bouts/<int:pk>/turns/<int:turn>/post/",
-        play_api.ForumPostApi.as_view(),
-        name="api-bout-forum-post",
-    ),
-    path(
-        "campaigns/<slug:slug>/tournaments/",
-        tournament_api.TournamentListApi.as_view(),
-        name="api-tournaments",
-    ),
-    path(
-        "campaigns/<slug:slug>/tournaments/<int:pk>/",
-        tournament_api.TournamentDetailApi.as_view(),
-        name="api-tournament",
-    ),
-    path(
-        "campaigns/<slug:slug>/tournaments/<int:pk>/cancel/",
-        tournament_api.TournamentCancelApi.as_view(),
-        name="api-tournament-cancel",
-    ),
     path("campaigns/<slug:slug>/packs/", pack_api.PackEventListApi.as_view(), name="api-packs"),
     path(
         "campaigns/<slug:slug>/packs/<int:pk>/",
@@ -250,7 +138,6 @@ urlpatterns = [
     path("settings/account/", account_views.account_view, name="account"),
     path("settings/time-zone/", account_views.time_zone_view, name="time-zone"),
     path("settings/calendar/", account_views.calendar_link_view, name="calendar-link"),
-    path("calendar/<str:token>.ics", calendar_views.calendar_feed_view, name="calendar-feed"),
     path(
         "account/email/confirm/<str:token>/",
         account_views.email_confirm_view,
@@ -273,7 +160,6 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     path("campaigns/new/", views.campaign_new, name="campaign-new"),
-    path("orders-needed/", play_views.orders_needed_view, name="orders-needed"),
     path("inbox/", notification_views.inbox, name="inbox"),
     path("inbox/read/", notification_views.notifications_read_all_view, name="inbox-read-all"),
     path(
@@ -307,11 +193,6 @@ urlpatterns = [
     path("c/<slug:slug>/hand-over/", gm_views.hand_over_view, name="campaign-hand-over"),
     path("c/<slug:slug>/archive/", gm_views.archive_view, name="campaign-archive"),
     path("c/<slug:slug>/content/", views.content_view, name="campaign-content"),
-    path(
-        "c/<slug:slug>/content/<int:pk>/remove/",
-        content_views.content_remove_view,
-        name="campaign-content-remove",
-    ),
     path("c/<slug:slug>/house-rules/", house_rules_views.house_rules, name="house-rules"),
     path("c/<slug:slug>/gladiators/new/", characters_views.gladiator_new, name="gladiator-new"),
     path("c/<slug:slug>/stable/", characters_views.stable, name="stable"),
@@ -321,74 +202,12 @@ urlpatterns = [
     path("c/<slug:slug>/g/<int:pk>/", characters_views.gladiator_detail, name="gladiator"),
     path("c/<slug:slug>/g/<int:pk>/shop/", characters_views.shop, name="shop"),
     path("c/<slug:slug>/g/<int:pk>/buy/", characters_views.buy, name="gladiator-buy"),
-    path(
-        "c/<slug:slug>/g/<int:pk>/fair-fight/", fair_fight_views.fair_fight_view, name="fair-fight"
-    ),
     path("c/<slug:slug>/g/<int:pk>/sell/", characters_views.sell, name="gladiator-sell"),
     path("c/<slug:slug>/g/<int:pk>/equip/", characters_views.equip, name="gladiator-equip"),
     path("c/<slug:slug>/g/<int:pk>/advance/", characters_views.advance, name="gladiator-advance"),
     path("c/<slug:slug>/g/<int:pk>/tactics/", characters_views.tactics, name="gladiator-tactics"),
     path("c/<slug:slug>/g/<int:pk>/retire/", characters_views.retire, name="gladiator-retire"),
     path("c/<slug:slug>/g/<int:pk>/adjust/", characters_views.adjust, name="gladiator-adjust"),
-    path("c/<slug:slug>/export/", arena_views.campaign_export_download, name="campaign-export"),
-    path("c/<slug:slug>/bouts/", arena_views.bout_history, name="bout-history"),
-    path("c/<slug:slug>/bouts/csv/", arena_views.bout_history_csv, name="bout-history-csv"),
-    path("c/<slug:slug>/bouts/new/", arena_views.bout_new, name="bout-new"),
-    path("c/<slug:slug>/bouts/odds/", arena_views.bout_odds_preview_view, name="bout-odds-preview"),
-    path("c/<slug:slug>/bouts/<int:pk>/", arena_views.bout_detail, name="bout"),
-    path("c/<slug:slug>/bouts/<int:pk>/cancel/", arena_views.bout_cancel_view, name="bout-cancel"),
-    path("c/<slug:slug>/bouts/<int:pk>/verify/", arena_views.bout_verify_view, name="bout-verify"),
-    path("c/<slug:slug>/bouts/<int:pk>/void/", arena_views.bout_void_view, name="bout-void"),
-    path("c/<slug:slug>/bouts/<int:pk>/mercy/", mercy_views.mercy_vote_view, name="bout-mercy"),
-    path(
-        "c/<slug:slug>/bouts/<int:pk>/bout.json",
-        arena_views.bout_download,
-        {"part": "input"},
-        name="bout-download",
-    ),
-    path(
-        "c/<slug:slug>/bouts/<int:pk>/log.json",
-        arena_views.bout_download,
-        {"part": "log"},
-        name="bout-log-download",
-    ),
-    path("c/<slug:slug>/lab/", lab_views.lab_view, name="lab"),
-    path("c/<slug:slug>/lab/<int:pk>/", lab_views.lab_run_view, name="lab-run"),
-    path("c/<slug:slug>/lab/<int:pk>/cancel/", lab_views.lab_run_cancel_view, name="lab-cancel"),
-    path("c/<slug:slug>/lab/<int:pk>/rerun/", lab_views.lab_run_rerun_view, name="lab-rerun"),
-    path(
-        "c/<slug:slug>/lab/<int:pk>/lab.csv",
-        lab_views.lab_run_download,
-        {"fmt": "csv"},
-        name="lab-csv",
-    ),
-    path(
-        "c/<slug:slug>/lab/<int:pk>/lab.json",
-        lab_views.lab_run_download,
-        {"fmt": "json"},
-        name="lab-json",
-    ),
-    path("c/<slug:slug>/bouts/open/", play_views.bout_open_view, name="bout-open"),
-    path("c/<slug:slug>/bouts/<int:pk>/enter/", play_views.bout_enter_view, name="bout-enter"),
-    path("c/<slug:slug>/bouts/<int:pk>/start/", play_views.bout_start_view, name="bout-start"),
-    path("c/<slug:slug>/bouts/<int:pk>/picks/", play_views.bout_picks_view, name="bout-picks"),
-    path("c/<slug:slug>/bouts/<int:pk>/force/", play_views.bout_force_view, name="bout-force"),
-    path("c/<slug:slug>/bouts/<int:pk>/finish/", play_views.bout_finish_view, name="bout-finish"),
-    path(
-        "c/<slug:slug>/bouts/<int:pk>/orders/<int:entrant_pk>/",
-        play_views.orders_view,
-        name="bout-orders",
-    ),
-    path(
-        "c/<slug:slug>/bouts/<int:pk>/orders/<int:entrant_pk>/preview/",
-        preview_views.order_preview_view,
-        name="bout-order-preview",
-    ),
-    path(
-        "c/<slug:slug>/bouts/<int:pk>/turns/<int:turn>/post/",
-        play_views.forum_post_view,
-        name="bout-forum-post",
-    ),
     path("c/<slug:slug>/packs/", pack_views.pack_events, name="pack-events"),
     path("c/<slug:slug>/packs/new/", pack_views.pack_event_new, name="pack-event-new"),
     path("c/<slug:slug>/packs/<int:pk>/", pack_views.pack_event_detail, name="pack-event"),
@@ -398,22 +217,10 @@ urlpatterns = [
         pack_views.pack_move_on_view,
         name="pack-move-on",
     ),
-    path("c/<slug:slug>/tournaments/", tournament_views.tournament_list, name="tournaments"),
-    path("c/<slug:slug>/tournaments/new/", tournament_views.tournament_new, name="tournament-new"),
-    path(
-        "c/<slug:slug>/tournaments/<int:pk>/",
-        tournament_views.tournament_detail,
-        name="tournament",
-    ),
-    path(
-        "c/<slug:slug>/tournaments/<int:pk>/cancel/",
-        tournament_views.tournament_cancel_view,
-        name="tournament-cancel",
-    ),
-    path("", include(season_urls.page_patterns)),
+    *arena_urls.page_patterns,
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
-    path("api/", include(season_urls.api_patterns)),
+    path("api/", include(arena_urls.api_patterns)),
 ]
 
 # JSON under /api/ for a URL no route matches, the HTML pages elsewhere.

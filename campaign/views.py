@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -11,8 +9,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.selectors import bouts_recent, bouts_upcoming, orders_needed
-from arena.turns import plays_turn_by_turn
+from arena.bouts.selectors import bouts_recent, bouts_upcoming, orders_needed
+from arena.play.turns import plays_turn_by_turn
+from campaign.shared.errors import LudusError
+from campaign.shared.pages import form_error, form_status, refused
 from characters.pack_events import offers_packs
 from characters.selectors import standings
 from characters.shop import DEFAULT_SELL_RATIO
@@ -20,7 +20,6 @@ from characters.shop import DEFAULT_SELL_RATIO
 from .account_views import confirmation_told
 from .body_limit import takes_upload
 from .content import ContentRefused, content_kinds, content_parse, content_upload
-from .errors import LudusError
 from .forms import CampaignForm, ContentForm, JoinForm, LoginForm, OptionsForm, SignupForm
 from .selectors import (
     campaign_get_visible,
@@ -40,26 +39,6 @@ from .services import (
 )
 from .sign_in import SIGN_IN_BACKEND
 from .throttles import SignupThrottle, wait_in_words
-
-
-def form_error(form, error: LudusError) -> None:
-    """Show a service's error on the form field it names (or on the whole form)."""
-    field = error.field if error.field in form.fields else None
-    form.add_error(field, error.message)
-
-
-def refused(request: HttpRequest, page: Callable[[], HttpResponse]) -> HttpResponse:
-    """A POSTed action refused (its reason is in the messages): the page it came from, or the
-    part of it htmx swaps, with a 400, so nothing looks like it worked. htmx swaps a 400
-    (templates/base.html's htmx-config): the reason shows where a success would have."""
-    response = page()
-    response.status_code = 400
-    return response
-
-
-def form_status(request: HttpRequest) -> int:
-    """A form page shown again after a POST was refused: 400, with the errors in words."""
-    return 400 if request.method == "POST" else 200
 
 
 class LoginView(auth_views.LoginView):

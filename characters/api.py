@@ -9,13 +9,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena.ratings import rating_history, rating_of, rating_start, ratings_prefetch
-from campaign.api_inputs import Id, Integer, Name, Text, list_schema, paginated
+from arena.bouts.ratings import rating_history, rating_of, rating_start, ratings_prefetch
 from campaign.archive_guard import NotArchived
-from campaign.errors import LudusError
-from campaign.inputs import NAME_MAX, REASON_MAX
 from campaign.selectors import campaign_get_visible
 from campaign.services import ruleset_choices
+from campaign.shared.api_inputs import Id, Integer, Name, Text, list_schema, paginated
+from campaign.shared.errors import LudusError
+from campaign.shared.inputs import NAME_MAX, REASON_MAX
 
 from .catalogue import armoury, gladiator_kinds
 from .ledger import MAX_ADJUSTMENT
@@ -99,7 +99,7 @@ class GladiatorSheetOut(GladiatorOut):
     @extend_schema_field(RatingOut)
     def get_rating(self, gladiator: Gladiator) -> dict:
         """Under the campaign's rule set; a list gives it in its context, and its rows
-        prefetched (arena.ratings.ratings_prefetch)."""
+        prefetched (arena.bouts.ratings.ratings_prefetch)."""
         ruleset = self.context.get("ruleset") or gladiator.campaign.ruleset
         rows = getattr(gladiator, "rating_rows", None)
         if rows is None:

@@ -9,14 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from arena.engine import EngineInputError, ruleset
-from arena.engine.core.campaign import (
+from arena.gateway import (
     Advance,
     CampaignAdapter,
+    EngineInputError,
     GladiatorType,
+    ruleset,
 )
 from campaign.content import content_documents
-from campaign.errors import LudusError
+from campaign.shared.errors import LudusError
 
 
 def adapter(slug: str) -> CampaignAdapter:

@@ -4,11 +4,11 @@ from collections.abc import Sequence
 
 from django import forms
 
-from arena.engine.core.campaign import Advance
-from campaign.inputs import NAME_MAX, REASON_MAX, IntegerField, NameField, TextField
+from arena.gateway import Advance
+from campaign.shared.inputs import NAME_MAX, REASON_MAX, IntegerField, NameField, TextField
 
 from .ledger import MAX_ADJUSTMENT
-from .models import LedgerLine
+from .models import Gladiator, LedgerLine
 
 
 class GladiatorForm(forms.Form):
@@ -53,3 +53,11 @@ class AdjustForm(forms.Form):
         help_text="Negative to take away.", min_value=-MAX_ADJUSTMENT, max_value=MAX_ADJUSTMENT
     )
     reason = TextField(max_length=REASON_MAX, label="The reason")
+
+
+class GladiatorChoice(forms.ModelMultipleChoiceField):
+    """Gladiators to pick from (a bout's, a knockout's, a season's or a draft's entrants),
+    each named with its kind and owner."""
+
+    def label_from_instance(self, obj: Gladiator) -> str:
+        return f"{obj.name} ({obj.kind}, {obj.owner.username})"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from campaign.errors import LudusError
+from campaign.shared.errors import LudusError
 
 from .models import Gladiator, LedgerLine
 

@@ -15,11 +15,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena.engine.core.campaign import Card
-from campaign.api_inputs import Id, Integer, Text, list_schema, paginated
+from arena.gateway import Card
 from campaign.archive_guard import NotArchived
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_gm
+from campaign.shared.api_inputs import Id, Integer, Text, list_schema, paginated
 
 from .models import PackEvent
 from .pack_events import (

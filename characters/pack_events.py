@@ -16,10 +16,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from arena.engine.core.campaign import PackRules
-from campaign.errors import LudusError, NotAllowed
+from arena.gateway import PackRules
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
+from campaign.shared.errors import LudusError, NotAllowed
 
 from .catalogue import adapter
 from .ledger import gladiator_lock
@@ -140,7 +140,13 @@ def locked_by_seat(event: PackEvent) -> dict[int, Gladiator]:
 
 
 def _locked_event(event_id: int) -> PackEvent:
-    event = PackEvent.objects.select_for_update().select_related("campaign").get(pk=event_id)
+    # Only the event row: without `of` PostgreSQL would lock the joined campaign row too, and
+    # every pick of every draft would queue behind any write to the campaign.
+    event = (
+        PackEvent.objects.select_for_update(of=("self",))
+        .select_related("campaign")
+        .get(pk=event_id)
+    )
     if event.status != PackEvent.Status.DRAFTING:
         raise LudusError("The draft is over.")
     return event

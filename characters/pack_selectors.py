@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from django.db.models import QuerySet
 from django.http import Http404
 
-from arena.engine.core.campaign import Card
-from campaign.errors import LudusError
+from arena.gateway import Card
 from campaign.models import Campaign
 from campaign.selectors import campaign_get_visible
+from campaign.shared.errors import LudusError
 
 from .models import Gladiator, PackEvent, PackPick, PackSeat
 from .pack_events import pack_rules, seat_packs

@@ -10,12 +10,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.forms import GladiatorChoice
-from campaign.errors import LudusError
-from campaign.inputs import IntegerField, parse_int
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_gm
-from campaign.views import form_error, form_status, refused
+from campaign.shared.errors import LudusError
+from campaign.shared.inputs import IntegerField, parse_int
+from campaign.shared.pages import form_error, form_status, refused
+from characters.forms import GladiatorChoice
 
 from .models import Gladiator, PackEvent
 from .pack_events import (

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from campaign.errors import LudusError, NotAllowed
 from campaign.selectors import campaign_is_gm
+from campaign.shared.errors import LudusError, NotAllowed
 
 from .models import Gladiator
 

@@ -14,10 +14,9 @@ from typing import Any
 
 from django.utils import timezone
 
-from arena.engine.core.campaign import Outcome, house_rules_paid
-from arena.engine.core.protocol import Fate
-from campaign.errors import LudusError
+from arena.gateway import Fate, Outcome, house_rules_paid
 from campaign.house_rules import house_rules_of
+from campaign.shared.errors import LudusError
 
 from .catalogue import adapter
 from .ledger import CURRENCY_WORDS, gladiator_lock, ledger_post

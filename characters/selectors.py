@@ -6,10 +6,10 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, F, QuerySet, Sum
 from django.http import Http404
 
-from arena.ratings import ordinal_expression
-from campaign.errors import LudusError
-from campaign.inputs import parse_id
+from arena.bouts.ratings import ordinal_expression
 from campaign.models import Campaign
+from campaign.shared.errors import LudusError
+from campaign.shared.inputs import parse_id
 
 from .models import Gladiator, Holding, LedgerLine
 

@@ -11,11 +11,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from campaign.errors import LudusError
 from campaign.house_rules import house_rules_of
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm, check_campaign_member
-from campaign.text import TextRefused, name_clean, name_skeleton, text_clean
+from campaign.shared.errors import LudusError
+from campaign.shared.text import TextRefused, name_clean, name_skeleton, text_clean
 
 from .catalogue import advances_of, gladiator_type, rules_of, tactics_settings
 from .ledger import MAX_ADJUSTMENT, gladiator_lock, ledger_post
@@ -99,7 +99,7 @@ REASON_MAX = LedgerLine._meta.get_field("note").max_length
 
 def check_name_free(*, campaign: Campaign, name: str) -> None:
     """No two gladiators of a campaign look alike: "Varro", "varro" and "V\u0430rro" (Cyrillic a)
-    are one name to the eye (campaign.text.name_skeleton). Run inside the creating
+    are one name to the eye (campaign.shared.text.name_skeleton). Run inside the creating
     transaction: a transaction-scoped advisory lock on (campaign, skeleton) makes two
     look-alike creations at once queue up, and the second one sees the first."""
     skeleton = name_skeleton(name)

@@ -8,8 +8,8 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from arena.selectors import gladiator_fight_ahead
-from campaign.errors import LudusError
+from arena.bouts.selectors import gladiator_fight_ahead
+from campaign.shared.errors import LudusError
 
 from .catalogue import armoury, equipment_problems, fight_problems
 from .ledger import gladiator_lock, ledger_post

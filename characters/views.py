@@ -13,14 +13,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.ratings import START_ORDINAL, rating_history, rating_of
+from arena.bouts.ratings import START_ORDINAL, rating_history, rating_of
 from campaign.charts import time_chart
 from campaign.confirm import confirm_page
 from campaign.csv_export import csv_response
-from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_member
-from campaign.views import form_error, form_status, refused
+from campaign.shared.errors import LudusError
+from campaign.shared.pages import form_error, form_status, refused
 
 from .catalogue import (
     adapter,

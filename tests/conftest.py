@@ -13,8 +13,8 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from arena.play_by_web import bout_enter, bout_open, bout_start
-from arena.services import bout_schedule
+from arena.bouts.services import bout_schedule
+from arena.play.services import bout_enter, bout_open, bout_start
 from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_create
 

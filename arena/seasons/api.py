@@ -9,11 +9,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena.api import CancelIn
+from arena.bouts.api import CancelIn
 from arena.models import Bout
-from campaign.api_inputs import Id, Integer, Text, list_schema, paginated
-from campaign.inputs import TITLE_MAX
 from campaign.selectors import campaign_get_visible
+from campaign.shared.api_inputs import Id, Integer, Text, list_schema, paginated
+from campaign.shared.inputs import TITLE_MAX
 from characters.selectors import gladiators_of_ids
 
 from .models import Season, SeasonFixture

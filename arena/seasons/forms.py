@@ -8,10 +8,11 @@ from typing import Any
 from django import forms
 from django.db.models import QuerySet
 
-from arena.engine.core.campaign import OptionField
-from arena.forms import GladiatorChoice, option_fields, options_chosen
+from arena.bouts.forms import option_fields, options_chosen
+from arena.gateway import OptionField
 from arena.models import Bout
-from campaign.inputs import TITLE_MAX, IntegerField, TextField
+from campaign.shared.inputs import TITLE_MAX, IntegerField, TextField
+from characters.forms import GladiatorChoice
 from characters.models import Gladiator
 
 from .models import Season

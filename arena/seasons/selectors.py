@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.http import Http404
 
-from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.selectors import campaign_get_visible
+from campaign.shared.errors import LudusError
 
 from .models import Season, SeasonEntry, SeasonFixture
 from .results import season_fixtures, season_standings

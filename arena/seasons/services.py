@@ -13,12 +13,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from arena.engine_io import bout_options_clean
-from arena.models import Bout, BoutEntrant
-from arena.play_by_web import bout_open, bout_start
-from arena.queue import enqueue_season_round
-from arena.selectors import bout_of_gladiator_in_play
-from arena.services import (
+from arena.bouts.selectors import bout_of_gladiator_in_play
+from arena.bouts.services import (
     EARLY_TOLERANCE,
     ETA_HORIZON,
     PAST_GRACE,
@@ -30,11 +26,15 @@ from arena.services import (
     bout_cancel,
     bout_schedule,
 )
-from arena.turns import turn_rules
-from campaign.errors import LudusError, NotAllowed
+from arena.engine_io import bout_options_clean
+from arena.models import Bout, BoutEntrant
+from arena.play.services import bout_open, bout_start
+from arena.play.turns import turn_rules
+from arena.queue import enqueue_season_round
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
-from campaign.text import TextRefused, text_clean
+from campaign.shared.errors import LudusError, NotAllowed
+from campaign.shared.text import TextRefused, text_clean
 from characters.catalogue import check_gladiator_can_fight, fight_problems
 from characters.models import Gladiator
 
@@ -50,7 +50,7 @@ ENTRANTS = (2, 64)
 ROUND_DAYS = (1, 28)
 POINTS_MAX = 100
 EXTEND_MAX = 20
-DEADLINE_HOURS_MAX = 24 * 14  # as a bout's (arena/play_by_web.py)
+DEADLINE_HOURS_MAX = 24 * 14  # as a bout's (arena/play/services.py)
 # Bouts of a round that are not decided yet.
 UNDECIDED = (Bout.Status.SCHEDULED, Bout.Status.VERDICT, *TURN_BY_TURN_LIVE)
 

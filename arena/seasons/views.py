@@ -15,11 +15,11 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from campaign.confirm import confirm_page
-from campaign.errors import LudusError
-from campaign.inputs import parse_id
 from campaign.selectors import campaign_get_visible, campaign_is_gm
 from campaign.services import check_campaign_gm
-from campaign.views import form_error, form_status, refused
+from campaign.shared.errors import LudusError
+from campaign.shared.inputs import parse_id
+from campaign.shared.pages import form_error, form_status, refused
 from characters.catalogue import adapter
 from characters.selectors import gladiators_active
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django import forms
 
-from campaign.inputs import URL_MAX, TextField
+from campaign.shared.inputs import URL_MAX, TextField
 
 from .models import Event, Webhook
 

@@ -29,9 +29,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from campaign.errors import LudusError, NotAllowed
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
+from campaign.shared.errors import LudusError, NotAllowed
 from campaign.time_zones import tzinfo_of, zone_of
 
 from . import push, webhooks

@@ -11,10 +11,10 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from campaign.errors import LudusError
 from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
-from campaign.views import form_error, form_status
+from campaign.shared.errors import LudusError
+from campaign.shared.pages import form_error, form_status
 
 from .forms import NotificationSettingsForm, WebhookForm
 from .models import PushSubscription

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import template
 from django.template.defaultfilters import pluralize
 
-from arena.engine.core.ruleset import StepWord
+from arena.gateway import StepWord
 
 register = template.Library()
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from arena.services import bout_resolve, bout_schedule
+from arena.bouts.services import bout_resolve, bout_schedule
 from campaign.services import campaign_house_rules_set
 from characters.services import gladiator_tactics_set
 

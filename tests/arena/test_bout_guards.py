@@ -12,10 +12,10 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from arena.bouts.services import bout_cancel, bout_resolve, bout_schedule, bouts_sweep_due
 from arena.models import Bout
-from arena.play_by_web import bout_enter, bout_open
-from arena.services import bout_cancel, bout_resolve, bout_schedule, bouts_sweep_due
-from campaign.errors import LudusError
+from arena.play.services import bout_enter, bout_open
+from campaign.shared.errors import LudusError
 from characters.models import Gladiator, LedgerLine
 from characters.services import gladiator_create, gladiator_retire, gladiator_tactics_set
 

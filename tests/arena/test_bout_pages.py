@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve
 from arena.models import Bout
-from arena.services import bout_resolve
 
 pytestmark = pytest.mark.django_db
 

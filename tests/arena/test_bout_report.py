@@ -2,7 +2,7 @@
 no dice at all in Gladiator Arena) told blow by blow, compared with a readable text file.
 
 Each case is a pair in report_golden/: `<rule set>.in.json` (the bout) and `<rule set>.txt`
-(its report, arena.report.report_text). A change of any rule set's event words or of the
+(its report, arena.bouts.report.report_text). A change of any rule set's event words or of the
 report shows as a readable diff of the .txt. Regenerate after an intended change with:
     .venv/bin/python -m tests.arena.test_bout_report
 then read the diff.
@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from arena.bouts.report import Die, Sentence, as_sentence, bout_report, report_text, sentence
 from arena.engine import RULESETS, play, ruleset
 from arena.engine.core.ruleset import TURN
-from arena.report import Die, Sentence, as_sentence, bout_report, report_text, sentence
 
 GOLDEN = Path(__file__).parent / "report_golden"
 # The rule sets Ludus ships (the contract tests register a stand-in of their own).

@@ -9,10 +9,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from arena.bouts.report import bout_report
+from arena.bouts.services import bout_resolve
 from arena.engine import ruleset
-from arena.play_by_web import bout_turn_resolve, order_submit
-from arena.report import bout_report
-from arena.services import bout_resolve
+from arena.play.services import bout_turn_resolve, order_submit
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve, bout_schedule, bouts_sweep_due
 from arena.engine import play
 from arena.models import Bout
-from arena.services import bout_resolve, bout_schedule, bouts_sweep_due
 
 
 @pytest.mark.django_db

@@ -5,9 +5,9 @@ from datetime import datetime, timedelta
 import pytest
 from django.utils import timezone
 
+from arena.bouts.services import bout_cancel, bout_schedule
 from arena.models import Bout
-from arena.services import bout_cancel, bout_schedule
-from campaign.errors import LudusError, NotAllowed
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.models import Gladiator
 from characters.services import gladiator_create
 

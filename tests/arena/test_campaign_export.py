@@ -10,11 +10,11 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
+from arena.bouts.services import bout_resolve
 from arena.campaign_export import SCHEMA, SCHEMA_VERSION
 from arena.engine import play, ruleset
 from arena.engine.core.canonical import canonical
-from arena.play_by_web import bout_turn_resolve, order_submit
-from arena.services import bout_resolve
+from arena.play.services import bout_turn_resolve, order_submit
 from characters.models import Gladiator
 
 pytestmark = pytest.mark.django_db

@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterator
 import pytest
 from django.db import connection, transaction
 
+from arena.bouts.services import bout_resolve
 from arena.models import Bout, TurnOrder
-from arena.play_by_web import bout_enter, bout_open, bout_start, bout_turn_resolve, order_submit
-from arena.services import bout_resolve
+from arena.play.services import bout_enter, bout_open, bout_start, bout_turn_resolve, order_submit
 from characters.catalogue import armoury
 from characters.models import Gladiator, Holding
 from characters.services import gladiator_adjust, gladiator_create

@@ -15,12 +15,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.models import Bout, BoutEntrant, Tournament, TournamentEntry
-from arena.play_by_web import bout_enter, bout_open, bout_start
-from arena.services import bout_resolve, bout_schedule
-from arena.tournaments import tournament_cancel, tournament_create
-from campaign.errors import LudusError
+from arena.play.services import bout_enter, bout_open, bout_start
+from arena.tournaments.services import tournament_cancel, tournament_create
 from campaign.models import AuditEntry
+from campaign.shared.errors import LudusError
 from characters.models import Gladiator, Holding, LedgerLine
 from characters.services import gladiator_adjust, gladiator_create
 from characters.shop import item_buy, item_equip, item_sell, item_unequip

@@ -12,8 +12,8 @@ from rest_framework.test import APIClient
 from arena.engine.core.board import Square
 from arena.engine.core.campaign import WebPlay
 from arena.engine.rulesets.gladiator_arena.orders import strikes_allowed
-from arena.play_by_web import bout_enter, bout_open, bout_start, bout_turn_resolve, order_submit
-from arena.turns import state_loaded, turn_rules
+from arena.play.services import bout_enter, bout_open, bout_start, bout_turn_resolve, order_submit
+from arena.play.turns import state_loaded, turn_rules
 from characters.services import gladiator_create
 
 pytestmark = pytest.mark.django_db
@@ -131,7 +131,7 @@ def test_the_replay_of_a_finished_bout_links_each_ordered_turns_forum_post(
 ):
     """Once the bout is over the live section goes; the replay keeps the forum post of every
     turn resolved from orders, and none for the turns tactics fought to the end."""
-    from arena.play_by_web import bout_finish_by_tactics
+    from arena.play.services import bout_finish_by_tactics
 
     bout = bout_finish_by_tactics(bout=resolved, by=gm, turn=2)
     bout.refresh_from_db()

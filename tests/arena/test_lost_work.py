@@ -9,9 +9,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from arena.lab import lab_chunk_run, lab_run_start, lab_runs_sweep, run_chunks
+from arena.lab.services import lab_chunk_run, lab_run_start, lab_runs_sweep, run_chunks
 from arena.models import Bout, LabRun, TurnOrder
-from arena.play_by_web import bout_turn_resolve, order_submit, turns_sweep_ready
+from arena.play.services import bout_turn_resolve, order_submit, turns_sweep_ready
 from arena.queue import simulations_waiting
 from campaign.celery import app
 

@@ -1,7 +1,8 @@
-"""A mercy appeal decided by a thumbs vote (arena/mercy.py, arena/verdicts.py): the bout waits
-for the verdict, only those the house rule names vote (never on their own gladiator), the vote
-closes at its deadline or when everyone has voted, a lost message is caught by the sweeper, and
-nobody voting leaves it to the dice. The verdict and its voters are in the replayable log."""
+"""A mercy appeal decided by a thumbs vote (arena/mercy/services.py, arena/mercy/verdicts.py):
+the bout waits for the verdict, only those the house rule names vote (never on their own
+gladiator), the vote closes at its deadline or when everyone has voted, a lost message is caught
+by the sweeper, and nobody voting leaves it to the dice. The verdict and its voters are in the
+replayable log."""
 
 from __future__ import annotations
 
@@ -10,15 +11,15 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from arena.bouts.services import bout_cancel, bout_resolve, bout_schedule, bouts_sweep_due
 from arena.engine import play
-from arena.mercy import mercy_vote_cast, mercy_vote_current, mercy_voters_eligible
+from arena.mercy.services import mercy_vote_cast, mercy_vote_current, mercy_voters_eligible
+from arena.mercy.verdicts import mercy_verdict, mercy_vote_close, mercy_votes_sweep
 from arena.models import Bout, MercyVote
-from arena.services import bout_cancel, bout_resolve, bout_schedule, bouts_sweep_due
-from arena.verdicts import mercy_verdict, mercy_vote_close, mercy_votes_sweep
-from arena.verification import bout_checks
-from campaign.errors import LudusError, NotAllowed
+from arena.verification.services import bout_checks
 from campaign.notifications.models import Event
 from campaign.services import campaign_house_rules_set
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.models import Gladiator
 from characters.services import gladiator_tactics_set
 from tests.arena.conftest import SEED

@@ -13,7 +13,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from arena.models import Bout, TurnOrder
-from arena.play_by_web import bout_enter, bout_open, bout_start, order_submit
+from arena.play.services import bout_enter, bout_open, bout_start, order_submit
 from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_create
 

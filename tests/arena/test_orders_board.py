@@ -10,12 +10,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from arena.board_grid import board_grid, mark_words
+from arena.bouts.replay import board_shapes
 from arena.engine.core.campaign import OrderField
 from arena.models import Bout
-from arena.order_drafts import board_press, draft_counts
-from arena.play_by_web import bout_finish_by_tactics
-from arena.replay import board_shapes
+from arena.play.board_grid import board_grid, mark_words
+from arena.play.drafts import board_press, draft_counts
+from arena.play.services import bout_finish_by_tactics
 
 pytestmark = pytest.mark.django_db
 

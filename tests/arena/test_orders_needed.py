@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from arena.play_by_web import bout_enter, bout_open, bout_start, order_submit
-from arena.selectors import orders_needed
+from arena.bouts.selectors import orders_needed
+from arena.play.services import bout_enter, bout_open, bout_start, order_submit
 from characters.services import gladiator_create
 
 pytestmark = pytest.mark.django_db

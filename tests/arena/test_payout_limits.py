@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
+from arena.bouts.services import bout_resolve, bouts_sweep_due
 from arena.models import Bout
-from arena.play_by_web import bout_turn_resolve, order_submit
-from arena.services import bout_resolve, bouts_sweep_due
+from arena.play.services import bout_turn_resolve, order_submit
 from characters.ledger import MAX_BALANCE, gladiator_lock, ledger_post
 from characters.models import Gladiator, LedgerLine
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from arena.engine import play
 from arena.models import Bout, TurnOrder
-from arena.play_by_web import (
+from arena.play.services import (
     bout_enter,
     bout_finish_by_tactics,
     bout_open,
@@ -22,7 +22,7 @@ from arena.play_by_web import (
     order_check,
     order_submit,
 )
-from campaign.errors import LudusError, NotAllowed
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.models import Gladiator, LedgerLine
 
 pytestmark = pytest.mark.django_db
@@ -159,7 +159,7 @@ def test_orders_after_the_bout_are_refused(running, owner, gm):
 def test_a_gladiator_arena_bout_can_be_fought_by_tactics_at_its_time(
     arena_campaign, gm, kaunisto, justbec
 ):
-    from arena.services import bout_resolve, bout_schedule
+    from arena.bouts.services import bout_resolve, bout_schedule
 
     bout = bout_schedule(
         campaign=arena_campaign,

@@ -10,7 +10,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from arena.models import Bout, TurnOrder
-from arena.play_by_web import bout_enter, bout_open, bout_turn_resolve, order_submit
+from arena.play.services import bout_enter, bout_open, bout_turn_resolve, order_submit
 from characters.models import Gladiator
 from characters.services import gladiator_create
 

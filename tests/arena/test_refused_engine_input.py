@@ -9,9 +9,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.models import Bout
-from arena.services import bout_resolve, bout_schedule
-from campaign.errors import LudusError
+from campaign.shared.errors import LudusError
 from characters.models import Gladiator
 from characters.services import gladiator_create
 from tests.conftest import campaign_with

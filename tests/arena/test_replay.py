@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from arena.engine import play
-from arena.replay import (
+from arena.bouts.replay import (
     CELL,
     PALETTE,
     board_shapes,
@@ -12,6 +11,7 @@ from arena.replay import (
     event_sections,
     hp_series,
 )
+from arena.engine import play
 
 
 def test_a1_is_the_bottom_left_square():

@@ -14,11 +14,11 @@ from rest_framework.test import APIClient
 
 from arena.engine import ruleset
 from arena.models import Bout, BoutEntrant, TurnOrder
-from arena.play_by_web import bout_enter, bout_open, bout_start, bout_turn_resolve, order_submit
-from arena.verification import bout_checks
-from campaign.errors import LudusError
+from arena.play.services import bout_enter, bout_open, bout_start, bout_turn_resolve, order_submit
+from arena.verification.services import bout_checks
 from campaign.notifications.models import Event
 from campaign.services import campaign_create, campaign_join
+from campaign.shared.errors import LudusError
 from characters.services import gladiator_create
 
 pytestmark = pytest.mark.django_db

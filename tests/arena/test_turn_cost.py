@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from arena.engine.rulesets.gladiator_arena.ruleset import GladiatorArena
 from arena.models import Bout
 from arena.notices import notice_turn_resolved
-from arena.play_by_web import bout_enter, bout_open, bout_start, bout_turn_resolve, order_submit
+from arena.play.services import bout_enter, bout_open, bout_start, bout_turn_resolve, order_submit
 from campaign.notifications.models import Notification
 from campaign.services import campaign_join
 from characters.services import gladiator_create

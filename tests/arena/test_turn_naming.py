@@ -14,13 +14,13 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from arena.models import Bout, TurnOrder
-from arena.play_by_web import (
+from arena.play.services import (
     bout_finish_by_tactics,
     bout_turn_force,
     bout_turn_resolve,
     order_submit,
 )
-from campaign.errors import LudusError
+from campaign.shared.errors import LudusError
 
 REQUESTS = 20
 

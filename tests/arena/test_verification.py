@@ -13,12 +13,12 @@ import sys
 import pytest
 from django.urls import reverse
 
+from arena.bouts.services import bout_resolve, verification_request, verification_run
 from arena.engine import ruleset
 from arena.engine.core.canonical import canonical, digest
 from arena.models import Bout, BoutVerification, TurnOrder
-from arena.play_by_web import bout_turn_resolve, order_submit
-from arena.services import bout_resolve, verification_request, verification_run
-from arena.verification import bout_checks
+from arena.play.services import bout_turn_resolve, order_submit
+from arena.verification.services import bout_checks
 from characters.services import gladiator_tactics_set
 from tests.arena.test_play_by_web_pages import LEAK, SECRET, api
 from tests.conftest import history_rewritten

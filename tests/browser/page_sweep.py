@@ -15,8 +15,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from arena.models import Bout, BoutEntrant, LabRun, Season, Tournament
-from arena.play_by_web import bout_open
-from arena.turns import turn_rules
+from arena.play.services import bout_open
+from arena.play.turns import turn_rules
 from campaign.accounts import confirm_token
 from campaign.content import content_kinds
 from campaign.models import Campaign, CampaignContent

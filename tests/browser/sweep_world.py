@@ -10,15 +10,15 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.engine import play
 from arena.engine.core.mercy import VerdictNeeded
 from arena.engine_io import bout_engine_input
-from arena.lab import lab_chunk_run, lab_run_start
+from arena.lab.services import lab_chunk_run, lab_run_start
 from arena.models import Bout, Season
-from arena.play_by_web import bout_enter, bout_open, bout_start
+from arena.play.services import bout_enter, bout_open, bout_start
 from arena.seasons.services import season_open, season_round_play
-from arena.services import bout_resolve, bout_schedule
-from arena.tournaments import tournament_create
+from arena.tournaments.services import tournament_create
 from campaign.content import content_upload
 from campaign.models import Campaign
 from characters.pack_events import pack_event_create

@@ -16,8 +16,9 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.models import Bout, TurnOrder
-from arena.play_by_web import (
+from arena.play.services import (
     bout_enter,
     bout_finish_by_tactics,
     bout_open,
@@ -25,7 +26,6 @@ from arena.play_by_web import (
     bout_turn_force,
     order_submit,
 )
-from arena.services import bout_resolve, bout_schedule
 from characters.services import gladiator_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -7,7 +7,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from arena.services import bout_resolve
+from arena.bouts.services import bout_resolve
 from tests.browser.test_accessibility import AXE_OPTIONS, FAILING_IMPACTS, SMALL_TARGETS_JS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -15,8 +15,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.models import Bout
-from arena.services import bout_resolve, bout_schedule
 from characters.models import Gladiator, Holding, LedgerLine
 from characters.services import gladiator_adjust, gladiator_create
 

@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.gladiator_arena.orders import strikes_allowed
-from arena.play_by_web import bout_turn_resolve, order_submit
-from arena.turns import state_loaded, turn_rules
+from arena.play.services import bout_turn_resolve, order_submit
+from arena.play.turns import state_loaded, turn_rules
 from tests.browser.test_board_and_live import live_says, orders_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -11,8 +11,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.models import Bout
-from arena.services import bout_resolve, bout_schedule
 from characters.models import Gladiator
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

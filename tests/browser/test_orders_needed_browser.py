@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from arena.models import TurnOrder
-from arena.play_by_web import bout_turn_force, order_submit
+from arena.play.services import bout_turn_force, order_submit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -12,7 +12,7 @@ from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from arena.services import bout_schedule
+from arena.bouts.services import bout_schedule
 from campaign.models import UserSettings
 from campaign.time_zones import zone_save
 

@@ -2,10 +2,10 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.errors import LudusError, NotAllowed
 from campaign.models import AuditEntry, Campaign, Membership
 from campaign.selectors import campaign_role, campaigns_visible
 from campaign.services import campaign_create, campaign_invite_reset, campaign_join
+from campaign.shared.errors import LudusError, NotAllowed
 
 pytestmark = pytest.mark.django_db
 

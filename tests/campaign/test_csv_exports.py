@@ -9,7 +9,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from arena.services import bout_resolve
+from arena.bouts.services import bout_resolve
 from characters.services import gladiator_create
 
 pytestmark = pytest.mark.django_db

@@ -10,10 +10,10 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
+from arena.bouts.services import VERIFIABLE
 from arena.engine import play
 from arena.models import Bout, TurnOrder
-from arena.services import VERIFIABLE
-from arena.verification import bout_checks
+from arena.verification.services import bout_checks
 from campaign.management.commands.demo_load import DEMO_SLUG, Command
 from campaign.models import Campaign
 from characters.models import Gladiator, LedgerLine, PackEvent

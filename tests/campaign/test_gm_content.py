@@ -13,12 +13,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve, bout_schedule, verification_request, verification_run
 from arena.models import Bout, BoutVerification
-from arena.services import bout_resolve, bout_schedule, verification_request, verification_run
 from campaign.content import ContentRefused, content_documents, content_upload
-from campaign.errors import LudusError, NotAllowed
 from campaign.models import AuditEntry, CampaignContent
 from campaign.services import campaign_create, campaign_join
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.services import gladiator_create
 from tests.conftest import PASSWORD
 from tests.engine.arena_of_the_elders.test_gm_content import EXAMPLE, EXAMPLE_FILE

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from arena.services import bout_schedule
+from arena.bouts.services import bout_schedule
 from campaign.models import UserSettings
 from campaign.time_zones import zone_save
 

@@ -12,12 +12,12 @@ from django.core.management import call_command
 from django.template import Context, Template
 from django.urls import reverse
 
+from arena.bouts.results import _winner
 from arena.engine import ruleset
 from arena.engine.core.campaign import Outcome
 from arena.engine.core.ruleset import StepWord
 from arena.engine.core.words import counted
-from arena.play_by_web import bout_open
-from arena.results import _winner
+from arena.play.services import bout_open
 from campaign.models import Campaign
 from characters.models import Gladiator
 from characters.services import gladiator_create

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.models import Bout
-from arena.services import bout_resolve, bout_schedule
 from characters.models import Gladiator, LedgerLine
 from characters.services import gladiator_adjust
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 from django.db import connection
 
-from campaign.errors import LudusError
+from campaign.shared.errors import LudusError
 from characters.catalogue import armoury
 from characters.models import Gladiator, Holding, LedgerLine
 from characters.services import gladiator_advance

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from arena.services import bout_resolve, bout_schedule
+from arena.bouts.services import bout_resolve, bout_schedule
 from characters.ledger import ledger_post
 from characters.models import Gladiator, LedgerLine
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
+from arena.bouts.services import bout_resolve
 from arena.models import Bout
-from arena.services import bout_resolve
-from campaign.errors import LudusError, NotAllowed
 from campaign.house_rules import DEFAULTS, PURSE_MAX, house_rules_clean, house_rules_of
 from campaign.models import AuditEntry
 from campaign.services import campaign_create, campaign_house_rules_set, campaign_join
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.ledger import MAX_BALANCE, gladiator_lock, ledger_post
 from characters.models import Gladiator, LedgerLine
 from characters.services import gladiator_create

@@ -9,7 +9,7 @@ import pytest
 from django.db import transaction
 
 from arena.engine.rulesets.gladiatorquest.campaign import STATS
-from campaign.errors import LudusError
+from campaign.shared.errors import LudusError
 from characters.catalogue import armoury
 from characters.ledger import gladiator_lock, ledger_post
 from characters.models import Gladiator, Holding, LedgerLine

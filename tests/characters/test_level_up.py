@@ -7,11 +7,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from arena.bouts.services import bout_schedule
 from arena.engine.rulesets.gladiatorquest import GLADIATOR_TYPES
 from arena.engine.rulesets.gladiatorquest.campaign import STATS, level_up_cost
 from arena.engine_io import bout_engine_input
-from arena.services import bout_schedule
-from campaign.errors import LudusError, NotAllowed
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.models import Gladiator, LedgerLine
 from characters.services import gladiator_advance, gladiator_retire
 

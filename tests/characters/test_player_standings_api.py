@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from arena.services import bout_resolve
+from arena.bouts.services import bout_resolve
 from characters.models import Gladiator
 from characters.services import gladiator_create
 

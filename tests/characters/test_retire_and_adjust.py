@@ -7,9 +7,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from arena.services import bout_schedule
-from campaign.errors import LudusError, NotAllowed
+from arena.bouts.services import bout_schedule
 from campaign.models import AuditEntry
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.models import Gladiator, LedgerLine
 from characters.services import (
     gladiator_adjust,

@@ -1,5 +1,5 @@
 """VII and VIII: what a resolved bout does to the stables. Every bout here is fought by the
-real engine through arena.services.bout_resolve; expectations are read from the stored log
+real engine through arena.bouts.services.bout_resolve; expectations are read from the stored log
 (the seeds were picked so that the scenario happens; each test first checks that it did)."""
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.engine.rulesets.gladiatorquest import GLADIATOR_TYPES
 from arena.engine.rulesets.gladiatorquest.campaign import GOLD_PER_DEFEATED
 from arena.models import Bout
-from arena.services import bout_resolve, bout_schedule
-from campaign.errors import LudusError
+from campaign.shared.errors import LudusError
 from characters.models import Gladiator, Holding, LedgerLine
 from characters.rewards import bout_payout
 from characters.services import gladiator_advance, gladiator_create

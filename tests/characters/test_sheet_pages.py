@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from arena.services import bout_schedule
+from arena.bouts.services import bout_schedule
 from characters.services import gladiator_create
 from characters.views import STATEMENT_LINES
 from tests.conftest import campaign_with

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.errors import LudusError, NotAllowed
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.catalogue import armoury
 from characters.models import Gladiator, Holding, LedgerLine
 from characters.services import gladiator_retire

@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from arena.bouts.services import bout_schedule
 from arena.engine_io import bout_engine_input
-from arena.services import bout_schedule
-from campaign.errors import LudusError, NotAllowed
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.catalogue import tactics_settings
 from characters.models import Gladiator
 from characters.services import gladiator_create, gladiator_retire, gladiator_tactics_set

@@ -10,12 +10,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from arena.archive import campaign_archive, campaign_unarchive
+from arena.bouts.services import bout_resolve, bouts_sweep_due
 from arena.models import Bout
-from arena.services import bout_resolve, bouts_sweep_due
-from campaign.errors import LudusError, NotAllowed
+from campaign.archive import campaign_archive, campaign_unarchive
 from campaign.models import Campaign
 from campaign.services import campaign_create, campaign_join, campaign_update
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.models import Gladiator
 
 pytestmark = pytest.mark.django_db

@@ -9,13 +9,13 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.models import Bout
-from arena.play_by_web import order_submit
-from arena.services import bout_resolve, bout_schedule
-from campaign.errors import LudusError, NotAllowed
+from arena.play.services import order_submit
+from campaign.members import campaign_hand_over, member_invite, member_remove
 from campaign.models import AuditEntry, Membership
 from campaign.notifications.models import Event, Notification
-from characters.members import campaign_hand_over, member_invite, member_remove
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.models import Gladiator
 from characters.services import gladiator_adjust
 

@@ -12,8 +12,8 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve
 from arena.models import Bout
-from arena.services import bout_resolve
 from characters.models import Gladiator
 
 pytestmark = pytest.mark.django_db

@@ -10,11 +10,11 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
+from arena.bouts.void import bout_void
 from arena.models import Bout
-from arena.void import bout_void
-from campaign.errors import LudusError, NotAllowed
 from campaign.models import AuditEntry
 from campaign.notifications.models import Event
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.models import Gladiator, LedgerLine
 from characters.services import gladiator_adjust
 

@@ -17,8 +17,8 @@ from rest_framework.test import APIClient
 from arena.engine import ruleset
 from arena.engine.rulesets.arena_of_the_elders.arena import ARENAS
 from arena.models import Bout
-from arena.play_by_web import bout_enter, bout_open, bout_start
-from arena.turns import state_loaded, turn_rules
+from arena.play.services import bout_enter, bout_open, bout_start
+from arena.play.turns import state_loaded, turn_rules
 from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_create
 from tests.integration.test_play_by_web_live import open_as

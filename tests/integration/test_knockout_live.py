@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from arena.models import Bout, Tournament, TournamentMatch
 from arena.tasks import bout_resolve_task, tournament_schedule_task
-from arena.tournaments import tournament_create
+from arena.tournaments.services import tournament_create
 from characters.services import gladiator_create
 from tests.integration.conftest import wait_tasks_done
 

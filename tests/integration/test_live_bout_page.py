@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from arena.services import bout_schedule
+from arena.bouts.services import bout_schedule
 
 pytestmark = [
     pytest.mark.integration,

@@ -15,9 +15,9 @@ from django.utils import timezone
 
 from arena.engine import ruleset
 from arena.engine.lab import LabSpec, cell_fight
-from arena.lab import lab_run_start, lab_runs_sweep, run_builds, run_chunks
+from arena.lab.services import lab_run_start, lab_runs_sweep, run_builds, run_chunks
 from arena.models import Bout, LabRun
-from arena.play_by_web import order_submit, turns_sweep_ready
+from arena.play.services import order_submit, turns_sweep_ready
 
 from .conftest import (
     other_sessions_busy,

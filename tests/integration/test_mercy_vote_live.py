@@ -11,8 +11,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from arena.bouts.services import bout_schedule
 from arena.models import Bout
-from arena.services import bout_schedule
 from campaign.services import campaign_house_rules_set, campaign_join
 from characters.services import gladiator_tactics_set
 from tests.arena.conftest import SEED

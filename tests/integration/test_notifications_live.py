@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 import pytest
 from django.utils import timezone
 
-from arena.services import bout_schedule
+from arena.bouts.services import bout_schedule
 from campaign.notifications.models import Delivery, Event
 from campaign.notifications.services import event_record, webhook_create
 from campaign.notifications.webhooks import signature

@@ -9,9 +9,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.bouts.services import bout_schedule
 from arena.engine.lab.odds import Odds, fight_odds
 from arena.models import BoutOdds
-from arena.odds import (
+from arena.odds.services import (
     ODDS_BATCH,
     ODDS_STALE,
     odds_request,
@@ -19,7 +20,6 @@ from arena.odds import (
     odds_simulation,
     odds_sweep,
 )
-from arena.services import bout_schedule
 from characters.services import gladiator_create
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -61,7 +61,9 @@ def test_odds_whose_message_or_worker_was_lost_are_sent_again_and_finished(
         for seed in (1, 2)
     ]
     with monkeypatch.context() as lost:
-        lost.setattr("arena.odds.enqueue_odds", lambda odds_id: None)  # the broker lost them
+        lost.setattr(
+            "arena.odds.services.enqueue_odds", lambda odds_id: None
+        )  # the broker lost them
         unsent, abandoned = (odds_request(bout=bout) for bout in bouts)
     # `abandoned`: a worker stored one batch of it and died.
     stale = timezone.now() - ODDS_STALE - timedelta(seconds=1)

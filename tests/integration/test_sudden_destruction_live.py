@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 from arena.engine import ruleset
 from arena.engine.rulesets.sudden_destruction.data import INITIAL
 from arena.models import Bout
-from arena.play_by_web import bout_enter, bout_open, bout_start
+from arena.play.services import bout_enter, bout_open, bout_start
 from campaign.services import campaign_create, campaign_join
 from characters.models import Gladiator
 from characters.services import gladiator_create

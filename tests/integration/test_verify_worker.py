@@ -7,8 +7,8 @@ import time
 import pytest
 from django.urls import reverse
 
+from arena.bouts.services import bout_resolve
 from arena.models import BoutVerification
-from arena.services import bout_resolve
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

@@ -9,8 +9,8 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
+from arena.bouts.services import bout_schedule
 from arena.models import Bout
-from arena.services import bout_schedule
 from arena.tasks import bout_resolve_task, bouts_sweep_due_task
 from campaign.celery import app
 from tests.integration.conftest import wait_tasks_done

@@ -12,8 +12,8 @@ import psycopg
 import pytest
 from django.utils import timezone
 
+from arena.bouts.services import bout_schedule, bouts_sweep_due
 from arena.models import Bout
-from arena.services import bout_schedule, bouts_sweep_due
 from arena.tasks import bout_resolve_task
 from characters.models import LedgerLine
 

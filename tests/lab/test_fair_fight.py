@@ -9,14 +9,14 @@ import html
 import pytest
 from django.urls import reverse
 
-from arena.fair_fight import (
+from arena.models import BoutOdds, Rating
+from arena.odds.fair_fight import (
     FAIR_FIGHT_CANDIDATES,
     FAIR_MARGIN,
     fair_fight_candidates,
     fair_fight_find,
 )
-from arena.models import BoutOdds, Rating
-from arena.odds import odds_compute, odds_seed
+from arena.odds.services import odds_compute, odds_seed
 from characters.models import Gladiator
 from characters.services import gladiator_create
 

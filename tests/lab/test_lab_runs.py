@@ -13,9 +13,15 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from arena.lab import lab_chunk_run, lab_progress, lab_run_cancel, lab_run_rerun, lab_run_start
+from arena.lab.services import (
+    lab_chunk_run,
+    lab_progress,
+    lab_run_cancel,
+    lab_run_rerun,
+    lab_run_start,
+)
 from arena.models import LabChunk, LabRun
-from campaign.errors import LudusError, NotAllowed
+from campaign.shared.errors import LudusError, NotAllowed
 
 pytestmark = pytest.mark.django_db
 
@@ -105,7 +111,7 @@ def test_another_seed_gives_other_figures(arena_campaign, gm, ga_run):
 def test_bad_requests_are_refused_in_words_and_store_nothing(
     arena_campaign, gm, changes, field, words
 ):
-    from arena.lab import lab_builds
+    from arena.lab.services import lab_builds
 
     args = {"ruleset_slug": "gladiator-arena", "builds": GA_BUILDS, "bouts": 10, **changes}
     if args["builds"] == "all":
@@ -196,7 +202,7 @@ def test_the_lab_offers_every_rule_set(campaign, gm, client_as):
 def test_a_chunk_of_a_deleted_run_stops(ga_run):
     """A campaign deleted while its run is fought takes the run along; its chunks stop."""
     LabRun.objects.filter(pk=ga_run.pk).update(status=LabRun.Status.RUNNING)
-    from arena.lab import _stopped
+    from arena.lab.services import _stopped
 
     assert _stopped(ga_run.pk) is False
     ga_run.delete()

@@ -11,12 +11,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.engine import ruleset
 from arena.engine.core.campaign import Entrant
 from arena.engine.lab.odds import fight_odds
 from arena.models import BoutOdds
-from arena.odds import ODDS_CAP, odds_compute, odds_lines, odds_request, odds_seed
-from arena.services import bout_resolve, bout_schedule
+from arena.odds.services import ODDS_CAP, odds_compute, odds_lines, odds_request, odds_seed
 from characters.services import gladiator_adjust
 from characters.shop import item_buy
 

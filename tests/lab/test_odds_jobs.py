@@ -13,12 +13,12 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
-from arena.archive import campaign_archive
+from arena.bouts.services import bout_cancel, bout_resolve, bout_schedule
 from arena.engine import ruleset
 from arena.engine.core.campaign import Entrant
 from arena.engine.lab.odds import Odds, fight_odds, settled, unanimous
 from arena.models import Bout, BoutOdds
-from arena.odds import (
+from arena.odds.services import (
     ODDS_BATCH,
     ODDS_CAP,
     ODDS_STALE,
@@ -33,8 +33,8 @@ from arena.odds import (
     odds_unanimous,
     odds_words,
 )
-from arena.play_by_web import bout_enter, bout_open, bout_start
-from arena.services import bout_cancel, bout_resolve, bout_schedule
+from arena.play.services import bout_enter, bout_open, bout_start
+from campaign.archive import campaign_archive
 from characters.services import gladiator_create
 from tests.conftest import campaign_with
 
@@ -104,7 +104,7 @@ def test_the_cap_ends_a_question_the_interval_has_not_settled(
     campaign, gm, brutus, nox, monkeypatch
 ):
     # Two batches: after 100 bouts no chance is within 2 points (a certainty needs 189).
-    monkeypatch.setattr("arena.odds.ODDS_CAP", 2 * ODDS_BATCH)
+    monkeypatch.setattr("arena.odds.services.ODDS_CAP", 2 * ODDS_BATCH)
     done = odds_compute(odds_id=odds_request(bout=schedule(campaign, gm, [brutus, nox])).pk)
     assert done.status == BoutOdds.Status.DONE and done.simulated == 2 * ODDS_BATCH
     assert not settled(figures(done))
@@ -238,7 +238,7 @@ def test_a_running_odds_job_stops_after_the_batch_in_which_its_bout_started(
             bout_start(bout=bout, by=gm)
         return fought
 
-    monkeypatch.setattr("arena.odds.fight_odds", gm_starts_the_bout_meanwhile)
+    monkeypatch.setattr("arena.odds.services.fight_odds", gm_starts_the_bout_meanwhile)
     assert odds_compute(odds_id=row.pk) is None
     row.refresh_from_db()
     assert row.status == BoutOdds.Status.CANCELLED and batches == [0] and row.odds == []

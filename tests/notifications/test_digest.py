@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from arena.models import Bout
-from arena.play_by_web import bout_turn_resolve, order_submit
-from arena.reminders import orders_reminders_sweep
+from arena.play.reminders import orders_reminders_sweep
+from arena.play.services import bout_turn_resolve, order_submit
 from campaign.notifications.models import Digest, Event
 from campaign.notifications.services import (
     ALL_KINDS,

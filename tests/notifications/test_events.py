@@ -9,10 +9,10 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.models import Bout, BoutEntrant
 from arena.notices import notice_bout_fought
-from arena.play_by_web import bout_turn_force, bout_turn_resolve, order_submit
-from arena.services import bout_resolve, bout_schedule
+from arena.play.services import bout_turn_force, bout_turn_resolve, order_submit
 from campaign.notifications.models import Event, Notification
 from campaign.notifications.services import event_record
 

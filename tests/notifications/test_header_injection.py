@@ -18,15 +18,15 @@ from django.core.checks import registry
 from django.core.mail import EmailMessage
 from django.utils import timezone
 
+from arena.bouts.services import bout_schedule
 from arena.models import Bout
 from arena.notices import notice_bout_voided
-from arena.services import bout_schedule
 from campaign.checks import email_backend_header_safe, python_patched
 from campaign.mail import header_text
+from campaign.members import member_invite
 from campaign.models import Campaign
 from campaign.notifications.models import Event
 from campaign.notifications.services import ALL_KINDS, notification_settings_set
-from characters.members import member_invite
 from characters.models import Gladiator
 
 pytestmark = pytest.mark.django_db

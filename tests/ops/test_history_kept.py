@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, connection, transaction
 
+from arena.bouts.services import bout_resolve
+from arena.bouts.void import bout_void
 from arena.models import Bout
-from arena.services import bout_resolve
-from arena.void import bout_void
 from tests.conftest import history_rewritten
 
 pytestmark = pytest.mark.django_db

@@ -95,7 +95,7 @@ def test_an_error_goes_to_sentry_tagged_with_the_request_id():
         run_python(
             "import logging, sentry_sdk, structlog\n"
             "structlog.contextvars.bind_contextvars(request_id='edge-99')\n"
-            "logging.getLogger('arena.services').error('the bout could not be stored')\n"
+            "logging.getLogger('arena.bouts.services').error('the bout could not be stored')\n"
             "sentry_sdk.flush(timeout=10)\n",
             SENTRY_DSN=f"http://publickey@127.0.0.1:{server.server_port}/1",
             SENTRY_ENVIRONMENT="test",

@@ -11,9 +11,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.engine import ruleset
 from arena.models import Bout
-from arena.services import bout_resolve, bout_schedule
 from characters.models import Gladiator
 from characters.services import gladiator_create
 from tests.conftest import history_rewritten

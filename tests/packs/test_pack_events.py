@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arena.engine.rulesets.gladiator_101.packs import auto_pick, event_pack
-from campaign.errors import LudusError, NotAllowed
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.catalogue import advances_of
 from characters.models import Gladiator, PackEvent, PackPick
 from characters.pack_events import (

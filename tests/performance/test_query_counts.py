@@ -18,8 +18,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.models import Bout, BoutEntrant
-from arena.services import bout_resolve, bout_schedule
 from characters.models import Gladiator, Holding, LedgerLine
 from characters.services import gladiator_adjust, gladiator_create
 

@@ -14,8 +14,8 @@ import pytest
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
+from arena.bouts.services import bout_cancel, bout_resolve, bout_schedule
 from arena.models import Bout
-from arena.services import bout_cancel, bout_resolve, bout_schedule
 from characters.models import Gladiator
 from characters.services import gladiator_advance, gladiator_create, gladiator_retire
 from characters.shop import item_buy, item_unequip

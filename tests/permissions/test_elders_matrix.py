@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 
 from arena.models import Bout
-from arena.play_by_web import bout_enter, bout_open
+from arena.play.services import bout_enter, bout_open
 from campaign.content import content_upload
 from campaign.models import Campaign, CampaignContent
 from characters.services import gladiator_create

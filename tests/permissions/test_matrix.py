@@ -27,10 +27,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from arena.lab import lab_chunk_run, lab_run_start
+from arena.bouts.services import bout_resolve, bout_schedule
+from arena.lab.services import lab_chunk_run, lab_run_start
 from arena.models import Bout, LabRun
-from arena.services import bout_resolve, bout_schedule
-from arena.tournaments import tournament_create
+from arena.tournaments.services import tournament_create
 from campaign.models import Campaign, Membership
 from campaign.notifications.models import Webhook
 from campaign.notifications.services import webhook_create

@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from arena.models import Tournament
-from arena.tournaments import tournament_create
+from arena.tournaments.services import tournament_create
 from characters.services import gladiator_create
 
 pytestmark = pytest.mark.django_db

@@ -13,10 +13,10 @@ import pytest
 from django.db import connection, transaction
 from django.utils import timezone
 
+from arena.bouts.ratings import ratings_rebuild
+from arena.bouts.services import bout_resolve, bout_schedule
+from arena.bouts.void import bout_void
 from arena.models import Bout, Rating, RatingChange
-from arena.ratings import ratings_rebuild
-from arena.services import bout_resolve, bout_schedule
-from arena.void import bout_void
 from characters.services import gladiator_create
 from tests.arena.test_concurrent_bouts import HANG_GUARD, held, run_beside
 

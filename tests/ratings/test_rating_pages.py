@@ -9,8 +9,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from arena.bouts.void import bout_void
 from arena.models import Rating, RatingChange
-from arena.void import bout_void
 from characters.services import gladiator_create, gladiator_tactics_set
 
 pytestmark = pytest.mark.django_db

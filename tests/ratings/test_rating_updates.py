@@ -10,8 +10,7 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
-from arena.models import Rating, RatingChange
-from arena.ratings import (
+from arena.bouts.ratings import (
     MODEL,
     START,
     START_MU,
@@ -23,7 +22,8 @@ from arena.ratings import (
     ratings_update,
     sides_of,
 )
-from arena.void import bout_void
+from arena.bouts.void import bout_void
+from arena.models import Rating, RatingChange
 from characters.services import gladiator_create
 
 pytestmark = pytest.mark.django_db

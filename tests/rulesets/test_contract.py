@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 
+from arena.bouts.services import bout_resolve, bout_schedule, verification_run
 from arena.engine import campaign_rulesets, play, ruleset
 from arena.engine.core.campaign import (
     KNOCKOUT_ENTRANTS,
@@ -24,18 +25,17 @@ from arena.engine.core.campaign import (
 from arena.engine.core.canonical import digest
 from arena.engine.core.ruleset import RULESETS as REGISTERED
 from arena.models import Bout, TurnOrder
-from arena.play_by_web import (
+from arena.play.services import (
     bout_enter,
     bout_open,
     bout_start,
     bout_turn_resolve,
     order_submit,
 )
-from arena.services import bout_resolve, bout_schedule, verification_run
-from arena.turns import ruleset_template, state_loaded
-from arena.verification import bout_checks
-from campaign.errors import LudusError
+from arena.play.turns import ruleset_template, state_loaded
+from arena.verification.services import bout_checks
 from campaign.house_rules import house_rules_of
+from campaign.shared.errors import LudusError
 from characters.catalogue import adapter
 from characters.models import Gladiator
 from characters.services import gladiator_adjust, gladiator_advance, gladiator_create

@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve
 from arena.models import Bout, Season
 from arena.seasons.services import season_finish_if_done, season_open, season_round_play
-from arena.services import bout_resolve
 from characters.services import gladiator_create
 
 NAMES = ["Aulus", "Brutus", "Crixus", "Decimus", "Eros", "Flamma", "Gannicus", "Hilarus"]

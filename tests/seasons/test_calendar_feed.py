@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 from icalendar import Calendar
 
+from arena.bouts.services import bout_cancel, bout_schedule
 from arena.models import Bout
-from arena.services import bout_cancel, bout_schedule
 from campaign.calendar_keys import calendar_token_new
 from campaign.models import UserSettings
 

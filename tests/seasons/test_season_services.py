@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve
 from arena.models import Bout, Season, SeasonEntry, SeasonFixture
 from arena.seasons.results import season_fixtures, season_standings
 from arena.seasons.services import (
@@ -21,9 +22,8 @@ from arena.seasons.services import (
     season_withdraw,
     seasons_sweep,
 )
-from arena.services import bout_resolve
-from campaign.errors import LudusError, NotAllowed
 from campaign.models import AuditEntry
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.models import Gladiator, Holding
 from characters.services import gladiator_create
 from tests.conftest import campaign_with

@@ -11,11 +11,11 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.models import Bout
-from arena.services import bout_resolve, bout_schedule
-from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import campaign_create
+from campaign.shared.errors import LudusError
 from characters.models import Gladiator
 from characters.services import gladiator_create, gladiator_retire
 from tests.conftest import PASSWORD

@@ -33,8 +33,8 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
 )
 
-from arena.play_by_web import bout_enter, bout_open, bout_start, order_submit
-from arena.services import bout_schedule
+from arena.bouts.services import bout_schedule
+from arena.play.services import bout_enter, bout_open, bout_start, order_submit
 from campaign.content import content_upload
 from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_adjust, gladiator_create

@@ -32,9 +32,9 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from arena.bouts.services import bout_schedule
 from arena.models import Bout, BoutEntrant, TurnOrder
-from arena.play_by_web import bout_enter, bout_open, bout_start
-from arena.services import bout_schedule
+from arena.play.services import bout_enter, bout_open, bout_start
 from campaign.content import content_upload
 from campaign.models import AuditEntry, Campaign, CampaignContent, Membership
 from campaign.notifications.models import Event, Notification, NotificationSettings, Webhook

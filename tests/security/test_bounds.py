@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 
-from arena.tournaments import tournament_create
-from campaign.api_parsers import MAX_JSON_DEPTH, json_too_deep
-from campaign.inputs import MAX_ID, parse_id, parse_int
+from arena.tournaments.services import tournament_create
+from campaign.shared.api_parsers import MAX_JSON_DEPTH, json_too_deep
+from campaign.shared.inputs import MAX_ID, parse_id, parse_int
 from characters.services import gladiator_create
 from tests.packs.conftest import two_seat_draft
 
@@ -177,7 +177,7 @@ def test_entering_a_bout_with_unicode_digits_is_refused_in_words(
     gladiator, arena_campaign, gm, owner, kaunisto, client_as
 ):
     """The issue's example: bout-enter with gladiator=² was a 500 (str.isdigit said yes)."""
-    from arena.play_by_web import bout_open
+    from arena.play.services import bout_open
 
     bout = bout_open(campaign=arena_campaign, by=gm, title="Open")
     response = client_as(owner).post(
@@ -197,7 +197,7 @@ INTERFACES = [
 
 @pytest.mark.parametrize("source", INTERFACES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_interface_parses_numbers_by_hand(source):
-    """Every id and number a view, API, form or selector reads goes through campaign.inputs
+    """Every id and number a view, API, form or selector reads goes through campaign.shared.inputs
     (parse_id, parse_int and the fields built on them): `str.isdigit()` accepts "²" and
     `int()` accepts "٣", so neither may read input."""
     code = source.read_text()

@@ -9,8 +9,8 @@ import pytest
 from django.utils import timezone
 
 from arena.models import TurnOrder
-from arena.play_by_web import bout_turn_resolve, order_submit
-from arena.reminders import orders_reminders_sweep
+from arena.play.reminders import orders_reminders_sweep
+from arena.play.services import bout_turn_resolve, order_submit
 from campaign.notifications.models import Event
 from campaign.notifications.services import ALL_KINDS, digests_make, notification_settings_set
 from tests.notifications.conftest import smtp, worker  # noqa: F401  (the fixtures)

@@ -13,11 +13,11 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from arena.mercy import CROWD_ACCOUNT_AGE, mercy_vote_cast, mercy_vote_current
+from arena.bouts.services import bout_resolve
+from arena.mercy.services import CROWD_ACCOUNT_AGE, mercy_vote_cast, mercy_vote_current
 from arena.models import BoutVerification, MercyBallot
-from arena.services import bout_resolve
-from campaign.errors import NotAllowed
 from campaign.models import Campaign, Membership
+from campaign.shared.errors import NotAllowed
 from campaign.throttles import SignupThrottle, VerifyThrottle
 from tests.arena.conftest import paused_at_appeal
 from tests.conftest import PASSWORD

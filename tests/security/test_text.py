@@ -1,6 +1,6 @@
 """Nonsense is refused in words: invisible names, look-alike names, bidi tricks, empty reasons,
-bouts in year 9999. One cleaning (campaign/text.py) serves every form, serializer and service:
-each class of text is tried on every way in (service, page, API)."""
+bouts in year 9999. One cleaning (campaign/shared/text.py) serves every form, serializer and
+service: each class of text is tried on every way in (service, page, API)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.bouts.services import bout_schedule
 from arena.models import Bout
-from arena.services import bout_schedule
-from campaign.errors import LudusError
 from campaign.models import Campaign
 from campaign.services import campaign_create
-from campaign.text import TextRefused, name_clean, name_skeleton, text_clean
+from campaign.shared.errors import LudusError
+from campaign.shared.text import TextRefused, name_clean, name_skeleton, text_clean
 from characters.models import Gladiator, LedgerLine
 from characters.services import gladiator_adjust, gladiator_create
 

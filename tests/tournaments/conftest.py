@@ -9,9 +9,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from arena.bouts.services import bout_resolve
 from arena.models import Bout, Tournament
-from arena.services import bout_resolve
-from arena.tournaments import tournament_create, tournament_schedule_ready
+from arena.tournaments.services import tournament_create, tournament_schedule_ready
 from characters.services import gladiator_create
 
 NAMES = ["Aulus", "Brutus", "Crixus", "Decimus", "Eros", "Flamma", "Gannicus", "Hilarus"]

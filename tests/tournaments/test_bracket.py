@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from arena import bracket
+from arena.tournaments import bracket
 
 
 @pytest.mark.parametrize(

@@ -8,11 +8,15 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from arena.bouts.services import bout_resolve
 from arena.models import Bout, Tournament
-from arena.services import bout_resolve
-from arena.tournaments import tournament_cancel, tournament_schedule_ready, tournaments_sweep
-from campaign.errors import LudusError, NotAllowed
+from arena.tournaments.services import (
+    tournament_cancel,
+    tournament_schedule_ready,
+    tournaments_sweep,
+)
 from campaign.models import AuditEntry
+from campaign.shared.errors import LudusError, NotAllowed
 
 from .conftest import fight_due, fight_to_the_end
 

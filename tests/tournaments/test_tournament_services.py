@@ -9,12 +9,16 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from arena.bouts.results import bout_fail
+from arena.bouts.services import bout_cancel, bout_resolve
 from arena.models import Bout, Tournament, TournamentMatch
-from arena.results import bout_fail
-from arena.services import bout_cancel, bout_resolve
-from arena.tournament_progress import tournament_bout_decided
-from arena.tournaments import tournament_create, tournament_schedule_ready, tournaments_sweep
-from campaign.errors import LudusError, NotAllowed
+from arena.tournaments.progress import tournament_bout_decided
+from arena.tournaments.services import (
+    tournament_create,
+    tournament_schedule_ready,
+    tournaments_sweep,
+)
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.catalogue import adapter
 from characters.models import Gladiator
 from characters.services import gladiator_create, gladiator_retire

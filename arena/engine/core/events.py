@@ -47,7 +47,7 @@ class Event:
     __slots__ = ()
     kind: ClassVar[str] = "event"
     # The fields holding the dice as rolled, in the order they were thrown: the bout report
-    # (arena/report.py) lists them beside the event's sentence.
+    # (arena/bouts/report.py) lists them beside the event's sentence.
     rolls: ClassVar[tuple[str, ...]] = ()
 
     def text(self) -> str:  # pragma: no cover - every subclass overrides

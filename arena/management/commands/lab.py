@@ -12,11 +12,9 @@ import secrets
 
 from django.core.management.base import BaseCommand, CommandError
 
-from arena.engine import ruleset
-from arena.engine.lab import to_csv, to_json, to_markdown
-from arena.engine.lab.pool import fight_matrix
-from arena.lab import SEED_MAX, lab_builds, lab_builds_chosen, lab_size_check
-from campaign.errors import LudusError
+from arena.gateway import fight_matrix, ruleset, to_csv, to_json, to_markdown
+from arena.lab.services import SEED_MAX, lab_builds, lab_builds_chosen, lab_size_check
+from campaign.shared.errors import LudusError
 
 
 class Command(BaseCommand):

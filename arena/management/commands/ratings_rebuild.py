@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from arena.ratings import ratings_rebuild
+from arena.bouts.ratings import ratings_rebuild
 from campaign.models import Campaign
 
 

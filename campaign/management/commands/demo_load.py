@@ -20,10 +20,11 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from arena.engine import play
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.engine_io import bout_engine_input
+from arena.gateway import play
 from arena.models import Bout
-from arena.play_by_web import (
+from arena.play.services import (
     bout_enter,
     bout_finish_by_tactics,
     bout_open,
@@ -31,12 +32,11 @@ from arena.play_by_web import (
     bout_turn_force,
     order_submit,
 )
-from arena.services import bout_resolve, bout_schedule
-from arena.turns import state_loaded, turn_rules
-from campaign.errors import LudusError
+from arena.play.turns import state_loaded, turn_rules
 from campaign.house_rules import house_rules_of
 from campaign.models import Campaign
 from campaign.services import campaign_create, campaign_house_rules_set, campaign_join
+from campaign.shared.errors import LudusError
 from characters.catalogue import advances_of, armoury
 from characters.models import Gladiator, LedgerLine
 from characters.pack_events import pack_event_create, pack_pick, pack_rules, seat_packs

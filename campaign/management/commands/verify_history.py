@@ -1,6 +1,6 @@
-"""manage.py verify_history: every stored bout replayed with its pinned rule set version, and
-every ledger summed (arena/history.py). Run it after an upgrade or a restore; it fails (exit
-status 1) naming each bout or gladiator whose history would change. A bout at a rule set
+"""manage.py verify_history: every stored bout replayed with its pinned rule set version, and every
+ledger summed (arena/verification/history.py). Run it after an upgrade or a restore; it fails
+(exit status 1) naming each bout or gladiator whose history would change. A bout at a rule set
 version this engine no longer plays is named too, but does not fail it: a version bump makes
 such bouts on purpose."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from arena.history import Tally, bouts_verify, ledgers_verify
+from arena.verification.history import Tally, bouts_verify, ledgers_verify
 
 
 class Command(BaseCommand):

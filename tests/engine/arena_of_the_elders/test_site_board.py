@@ -12,11 +12,18 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.bouts.replay import (
+    CELL,
+    SHADE,
+    TEAM_COLOURS,
+    board_view,
+    entrant_colours,
+    terrain_shapes,
+)
+from arena.bouts.services import bout_resolve, bout_schedule
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import ARENAS
-from arena.play_by_web import bout_enter, bout_open, bout_start
-from arena.replay import CELL, SHADE, TEAM_COLOURS, board_view, entrant_colours, terrain_shapes
-from arena.services import bout_resolve, bout_schedule
+from arena.play.services import bout_enter, bout_open, bout_start
 from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_create
 

@@ -9,8 +9,8 @@ import copy
 import pytest
 from django.urls import reverse
 
-from arena.archive import campaign_archive
-from arena.play_by_web import bout_open
+from arena.play.services import bout_open
+from campaign.archive import campaign_archive
 from campaign.content import content_upload
 from campaign.models import AuditEntry, CampaignContent
 from characters.catalogue import gladiator_kinds

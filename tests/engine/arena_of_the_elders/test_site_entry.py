@@ -9,10 +9,10 @@ from rest_framework.test import APIClient
 
 from arena.engine_io import bout_engine_input
 from arena.models import BoutEntrant
-from arena.play_by_web import bout_enter, bout_open, bout_start
-from arena.turns import state_loaded, turn_rules
-from campaign.errors import LudusError
+from arena.play.services import bout_enter, bout_open, bout_start
+from arena.play.turns import state_loaded, turn_rules
 from campaign.services import campaign_house_rules_set
+from campaign.shared.errors import LudusError
 from characters.services import gladiator_create
 from tests.conftest import campaign_with
 

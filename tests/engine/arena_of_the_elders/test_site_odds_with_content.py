@@ -9,12 +9,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from arena.bouts.services import bout_schedule
 from arena.engine_io import bout_engine_input
 from arena.models import BoutOdds
-from arena.odds import odds_compute, odds_lines, odds_request
-from arena.picks import bout_pick
-from arena.play_by_web import bout_enter, bout_open
-from arena.services import bout_schedule
+from arena.odds.services import odds_compute, odds_lines, odds_request
+from arena.play.picks import bout_pick
+from arena.play.services import bout_enter, bout_open
 from campaign.content import content_upload
 from characters.services import gladiator_create
 from tests.engine.arena_of_the_elders.test_gm_content import EXAMPLE
@@ -26,8 +26,8 @@ pytestmark = pytest.mark.django_db
 def few_bouts(monkeypatch):
     # The figures are not under test here, only that the bouts can be fought: 2,000 Elders
     # bouts would take the suite a minute.
-    monkeypatch.setattr("arena.odds.ODDS_CAP", 6)
-    monkeypatch.setattr("arena.odds.ODDS_BATCH", 3)
+    monkeypatch.setattr("arena.odds.services.ODDS_CAP", 6)
+    monkeypatch.setattr("arena.odds.services.ODDS_BATCH", 3)
 
 
 def test_a_gm_champion_on_a_gm_arena_has_odds(elders, gm, owner, rival):

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from arena.models import Bout, TurnOrder
-from arena.play_by_web import bout_enter, bout_open, bout_start, bout_turn_resolve, order_submit
-from arena.turns import state_loaded, turn_rules
+from arena.play.services import bout_enter, bout_open, bout_start, bout_turn_resolve, order_submit
+from arena.play.turns import state_loaded, turn_rules
 from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_create
 

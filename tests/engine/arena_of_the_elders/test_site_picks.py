@@ -9,10 +9,10 @@ from django.urls import reverse
 
 from arena.engine_io import bout_engine_input
 from arena.models import Bout
-from arena.picks import bout_pick, pick_phase
-from arena.play_by_web import bout_enter, bout_open, bout_start
-from campaign.errors import LudusError, NotAllowed
+from arena.play.picks import bout_pick, pick_phase
+from arena.play.services import bout_enter, bout_open, bout_start
 from campaign.services import campaign_create, campaign_join
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.services import gladiator_create
 
 pytestmark = pytest.mark.django_db

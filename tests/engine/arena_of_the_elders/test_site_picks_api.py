@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from arena.archive import campaign_archive
 from arena.models import Bout
-from arena.play_by_web import bout_enter, bout_open, bout_start
+from arena.play.services import bout_enter, bout_open, bout_start
+from campaign.archive import campaign_archive
 from characters.services import gladiator_create
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from arena.models import Bout
-from arena.play_by_web import (
+from arena.play.services import (
     bout_enter,
     bout_finish_by_tactics,
     bout_open,

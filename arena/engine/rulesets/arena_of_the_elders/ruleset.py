@@ -68,7 +68,7 @@ class ArenaOfTheElders(Ruleset):
         king on a piece of paper place it upside down and don't reveal it until they die").
         Otherwise the nomination is public ("publicly nominates"): the log names the king as
         the preparation resolves. Ludus hides secret keys in the orders it shows
-        (arena/selectors.py); docs/decisions/0049-elders-nominations-and-placement.md."""
+        (arena/bouts/selectors.py); docs/decisions/0049-elders-nominations-and-placement.md."""
         if options.get("mode") == "king" and options.get("competitive"):
             return frozenset({"king"})
         return frozenset()

@@ -56,7 +56,7 @@ ORDER = (
     OrderField("level_up", "Take this turn's level", "option", choices=("yes",), empty="no"),
     OrderField("choice", "Ability at level 3", "option", empty="as the sheet says",
                help="one of those its mastery has unlocked"),
-    # "start", not "square": the board's press is sent as ?square= (arena/play_views.py).
+    # "start", not "square": the board's press is sent as ?square= (arena/play/views.py).
     OrderField("start", "Start square", "square", mark="move", empty="as placed",
                help="where your team places it in its start zone"),
     OrderField("king", "Nominate the king", "option", empty="nobody",
@@ -294,7 +294,7 @@ def turn_post(after: State, events: Sequence[Event], markup: str) -> str:
 
 
 def terrain(state: State) -> dict[str, Any]:
-    """The arena as the board draws it (arena/replay.py, board_shapes): blocks, water, the
+    """The arena as the board draws it (arena/bouts/replay.py, board_shapes): blocks, water, the
     height of raised squares, Red's and Blue's start and flag zones, and the lines between
     squares: walls, ledges (with their lower side, which the board shades) and stairs."""
     arena = state.arena

@@ -116,7 +116,6 @@ class GladiatorQuest(Ruleset):
         except DiceError as exc:  # dice that run out are bad input, like a bad order
             raise EngineInputError("dice", str(exc)) from None
 
-
     def standings(self, s: BoutState) -> list[Standing]:
         return standings.standings(s)
 

@@ -1,0 +1,1 @@
+"""GM content taken out of a campaign, once nothing needs it."""

@@ -1,0 +1,1 @@
+"""The balance lab: many bouts simulated on the worker in chunks, and their results."""

@@ -1,0 +1,1 @@
+"""Mercy decided by a vote: the vote, its ballots and the verdict that resumes the bout."""

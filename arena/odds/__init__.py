@@ -1,0 +1,1 @@
+"""Odds of a bout, a preview's, and the fair fights found for a gladiator."""

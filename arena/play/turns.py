@@ -1,0 +1,88 @@
+"""Turn-by-turn (play-by-web) bouts and the rule set's turn protocol.
+
+A rule set is played by web when it has a `web` part (arena/engine/core/campaign.py, WebPlay)
+besides the turn protocol (arena/engine/core/protocol.py). The bout keeps the rule set's state
+after the last resolved turn, with its dice, so each turn resolves from there: the cost of a
+turn does not grow with the bout's length.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+
+from arena.gateway import TURN, Dice, EngineInputError, Ruleset, StepWord, dice_for, ruleset
+from campaign.shared.errors import LudusError
+
+
+def turn_rules(slug: str) -> Ruleset:
+    """The rule set, if it is played turn by turn on Ludus; LudusError if not."""
+    try:
+        found = ruleset(slug)
+    except EngineInputError as error:
+        raise LudusError(error.message, field="ruleset") from None
+    if found.web is None:
+        raise LudusError(
+            f"{found.title} is not played turn by turn on Ludus yet; its bouts are fought by "
+            "tactics.",
+            field="mode",
+        )
+    return found
+
+
+def plays_turn_by_turn(slug: str) -> bool:
+    try:
+        turn_rules(slug)
+    except LudusError:
+        return False
+    return True
+
+
+def step_of(slug: str) -> StepWord:
+    """What the bout's rule set calls a step ("turn", "round") for the words people read; a
+    rule set no longer installed says "turn"."""
+    try:
+        return ruleset(slug).step_word
+    except EngineInputError:
+        return TURN
+
+
+def state_stored(rules: Ruleset, state: Any, dice: Dice) -> dict[str, Any]:
+    """What the bout keeps between turns."""
+    return {"state": rules.to_json(state), "dice": dice.to_json()}
+
+
+def state_loaded(rules: Ruleset, stored: dict[str, Any]) -> tuple[Any, Dice]:
+    return rules.from_json(stored["state"]), Dice.from_json(stored["dice"])
+
+
+def state_start(rules: Ruleset, engine_input: dict[str, Any]) -> tuple[Any, Dice]:
+    """The state before turn 1 (EngineInputError for a setup the rule set refuses)."""
+    return rules.setup(engine_input), dice_for(engine_input)
+
+
+def states_around(
+    rules: Ruleset, engine_input: dict[str, Any], turn: int
+) -> tuple[Any, Any, list[Any]]:
+    """The states before and after resolved turn `turn` (1-based) and its events, replayed
+    from the stored orders (for reading an old turn, not for resolving a new one)."""
+    state, dice = state_start(rules, engine_input)
+    turns = engine_input.get("turns") or []
+    before, events = state, []
+    for raw in turns[:turn]:
+        before = state
+        state, events = rules.apply(state, raw or {}, dice)
+    return before, state, list(events)
+
+
+def ruleset_template(slug: str, name: str) -> str:
+    """A page's template: the rule set's own under templates/rulesets/<slug>/ where its drawing
+    differs, else the generic one under templates/arena/."""
+    own = f"rulesets/{slug}/{name}"
+    try:
+        get_template(own)
+    except TemplateDoesNotExist:
+        return f"arena/{name}"
+    return own

@@ -1,0 +1,2 @@
+"""Bouts anyone can verify: commitments, digests, sealed orders, and history replayed after
+an upgrade."""
