@@ -20,7 +20,12 @@ from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import FAR
 from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, hit_modifier, hits
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
-from arena.engine.rulesets.arena_of_the_elders.moves import reach_of, reachable, sight_problem
+from arena.engine.rulesets.arena_of_the_elders.moves import (
+    base_reach,
+    reachable,
+    sight_problem,
+    vantage,
+)
 from arena.engine.rulesets.arena_of_the_elders.orders import Activation, Preparation
 from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
 
@@ -113,7 +118,11 @@ class Weighing:
         # The moves a range counts from each character: a step joins two squares both
         # ways, so they are the moves to it from every square.
         self.around = {o.name: self.geometry.moves_from(o.square) for o in state.fighters}
-        self._reaches: dict[tuple[str, Square], int] = {}
+        # Each ability's reach from low and from raised ground (vantage adds only there).
+        self.reaches = {
+            a.key: (base_reach(f, a) + vantage(f, 0), base_reach(f, a) + vantage(f, 1))
+            for a in self.usable
+        }
         self.goal = _goal(state, f)
         self.walk = self.geometry.walk_to(self.goal[0]) if self.goal else {}
         self.prefer = _preferred_range(f, self.usable)
@@ -180,13 +189,9 @@ class Weighing:
         return not sight_problem(self.geometry, origin, on.square, reach, blockers)
 
     def reach(self, ability: Ability, origin: Square) -> int:
-        """The ability's reach from `origin`, reckoned once for each (the uses of one
-        ability on several characters share it)."""
-        key = (ability.key, origin)
-        found = self._reaches.get(key)
-        if found is None:
-            found = self._reaches[key] = reach_of(self.f, ability, origin, self.arena)
-        return found
+        """The ability's reach from `origin`: its range, with vantage on raised ground."""
+        low, high = self.reaches[ability.key]
+        return high if self.arena.elevation(origin) >= 1 else low
 
     def target(self, ability: Ability, on: Fighter, origin: Square) -> Square | None:
         if ability.target == "self":
