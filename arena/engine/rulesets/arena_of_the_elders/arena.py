@@ -89,6 +89,11 @@ class Arena:
     def elevation(self, sq: Square) -> int:
         return self.heights[sq.row][sq.col]
 
+    @property
+    def raised(self) -> frozenset[Square]:
+        """The squares of raised ground (height 1 or more)."""
+        return self.geometry.raised
+
     def ledge(self, a: Square, b: Square) -> bool:
         return self.elevation(a) != self.elevation(b) and edge(a, b) not in self.stairs
 
@@ -202,6 +207,7 @@ class Geometry:
             for c in range(arena.width)
             if arena.open(Square(c, r))
         ]
+        self.raised = frozenset(sq for sq in self.squares if arena.elevation(sq) >= 1)
         # Movement: the squares next to each that a step may enter, with the lines it crosses
         # (a wall, or a ledge going up: only flying passes them), in each team's own order of
         # directions (FORWARD).

@@ -158,8 +158,18 @@ def reachable(state: State, f: Fighter) -> Reach:
 
 
 def reach_of(f: Fighter, ability: Ability, origin: Square, arena: Arena) -> int:
-    bonus = 1 if f.has("vantage") and arena.elevation(origin) >= 1 else 0
-    return ability.range + bonus + (f.mod("range") if ability.target != "self" else 0)
+    return base_reach(f, ability) + vantage(f, arena.elevation(origin))
+
+
+def base_reach(f: Fighter, ability: Ability) -> int:
+    """The ability's range with what the character's passives add to ranges (not to a use on
+    oneself)."""
+    return ability.range + (f.mod("range") if ability.target != "self" else 0)
+
+
+def vantage(f: Fighter, height: int) -> int:
+    """Vantage: one more range from raised ground (of this height)."""
+    return 1 if f.has("vantage") and height >= 1 else 0
 
 
 def target_problem(

@@ -14,13 +14,18 @@ the way to a flag or home with it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import FAR
 from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, hit_modifier, hits
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
-from arena.engine.rulesets.arena_of_the_elders.moves import reach_of, reachable, sight_problem
+from arena.engine.rulesets.arena_of_the_elders.moves import (
+    base_reach,
+    reachable,
+    sight_problem,
+    vantage,
+)
 from arena.engine.rulesets.arena_of_the_elders.orders import Activation, Preparation
 from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
 
@@ -61,9 +66,7 @@ def activation(state: State, name: str) -> Activation:
     best = Activation(reach.path(best_place))
     for ability, on in weighing.uses():
         worth = None  # reckoned once it can be made from somewhere
-        for end in ranked:
-            if not weighing.in_range(ability, on, end):
-                continue
+        for end in weighing.in_range_of(ability, on, ranked):
             if worth is None:
                 worth = weighing.worth(ability, on)
             if places[end] + worth <= best_value + 1e-9:
@@ -113,7 +116,13 @@ class Weighing:
         # The moves a range counts from each character: a step joins two squares both
         # ways, so they are the moves to it from every square.
         self.around = {o.name: self.geometry.moves_from(o.square) for o in state.fighters}
-        self._reaches: dict[tuple[str, Square], int] = {}
+        self.around_enemies = [self.around[e.name] for e in self.enemies]
+        # Each ability's reach from low and from raised ground (vantage adds only there).
+        self.reaches = {
+            a.key: (base_reach(f, a) + vantage(f, 0), base_reach(f, a) + vantage(f, 1))
+            for a in self.usable
+        }
+        self.raised = self.arena.raised
         self.goal = _goal(state, f)
         self.walk = self.geometry.walk_to(self.goal[0]) if self.goal else {}
         self.prefer = _preferred_range(f, self.usable)
@@ -126,7 +135,7 @@ class Weighing:
         f, arena, prefer = self.f, self.arena, self.prefer
         value = 0.0
         if self.enemies:
-            nearest = min(self.around[e.name].get(end, 40) for e in self.enemies)
+            nearest = min(around.get(end, 40) for around in self.around_enemies)
             value -= 0.15 * abs(nearest - prefer)
         if prefer > 1:
             value += 0.1 * arena.elevation(end)
@@ -171,6 +180,21 @@ class Weighing:
             return True
         return self.around[on.name].get(origin, FAR) <= self.reach(ability, origin)
 
+    def in_range_of(
+        self, ability: Ability, on: Fighter, origins: Sequence[Square]
+    ) -> Iterator[Square]:
+        """The squares of `origins` (in their order) `on` is within the ability's reach from,
+        characters aside: one look-up each in the moves around `on`."""
+        if on.name == self.f.name:
+            yield from origins
+            return
+        around = self.around[on.name]
+        low, high = self.reaches[ability.key]
+        raised = self.raised
+        for origin in origins:
+            if around.get(origin, FAR) <= (high if origin in raised else low):
+                yield origin
+
     def in_sight(self, ability: Ability, on: Fighter, origin: Square) -> bool:
         """In range and sight from `origin` with the enemies where they stand."""
         if on.name == self.f.name:
@@ -180,13 +204,9 @@ class Weighing:
         return not sight_problem(self.geometry, origin, on.square, reach, blockers)
 
     def reach(self, ability: Ability, origin: Square) -> int:
-        """The ability's reach from `origin`, reckoned once for each (the uses of one
-        ability on several characters share it)."""
-        key = (ability.key, origin)
-        found = self._reaches.get(key)
-        if found is None:
-            found = self._reaches[key] = reach_of(self.f, ability, origin, self.arena)
-        return found
+        """The ability's reach from `origin`: its range, with vantage on raised ground."""
+        low, high = self.reaches[ability.key]
+        return high if origin in self.raised else low
 
     def target(self, ability: Ability, on: Fighter, origin: Square) -> Square | None:
         if ability.target == "self":
