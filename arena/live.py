@@ -13,6 +13,7 @@ from characters.catalogue import rules_of
 from characters.models import Gladiator, Holding
 
 from .models import Bout, TurnOrder
+from .picks import pick_phase
 from .replay import board_shapes, entrant_colours, terrain_of
 from .turns import state_loaded, turn_rules
 
@@ -36,6 +37,9 @@ def live_context(request: HttpRequest, bout: Bout) -> dict[str, Any]:
         ]
         # What an entrant fights with, in the rule set's words (a war machine carries no weapon).
         context["entry_note"] = getattr(rules_of(bout.campaign), "entry_note", "")
+        # A pick phase not finished: the GM's Start asks first (the picks not made are lost).
+        phase = pick_phase(bout)
+        context["picks_unfinished"] = phase.next if phase is not None else ""
         entered = {e.gladiator_id for e in entrants}
         living = (
             list(

@@ -22,7 +22,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from arena.engine import ruleset
-from arena.engine.core.campaign import Entrant
+from arena.engine.core.campaign import Entrant, rolls_dice_of, winner_falls_of
 from arena.engine.core.canonical import digest
 from arena.engine.lab.odds import BATCH, CAP, Odds, fight_odds, settled, unanimous
 from campaign.content import content_documents, content_kinds
@@ -73,7 +73,8 @@ def odds_terms(
         "version": ruleset(ruleset_slug).version,
         "options": options,
         "entrants": [{**asdict(e), "equipment": list(e.equipment)} for e in entrants],
-        "bouts": ODDS_CAP,
+        # A rule set that leaves nothing to chance fights the same bout every time: one is all.
+        "bouts": ODDS_CAP if rolls_dice_of(ruleset(ruleset_slug).campaign) else 1,
         "batch": ODDS_BATCH,
         "scope": scope,
     }
@@ -325,26 +326,77 @@ def odds_sweep(*, now: datetime | None = None) -> int:
 class OddsLine:
     name: str
     win: int  # percent
-    margin: str  # percentage points either side (the wider side of the 95% interval)
-    death: int
+    chance: str  # "71% ± 2%", or in words when it won all or none: no interval at the ends
+    death: int  # percent
     every_bout: str  # when every simulated bout ended the same way: "wins and lives"
+    won: bool  # in every bout (only read when they all ended the same way)
+    died: bool
+
+
+def _chance(o: Odds) -> str:
+    if o.wins == o.bouts:
+        return f"wins all {o.bouts}"
+    if o.wins == 0:
+        return f"wins none of the {o.bouts}"
+    margin = o.win_margin
+    points = f"{margin * 100:.1f}" if margin < 0.01 else f"{margin * 100:.0f}"
+    return f"{round(o.win * 100)}% ± {points}%"
 
 
 def odds_lines(row: BoutOdds) -> list[OddsLine]:
-    """ "Brutus 71% ± 2%, dies in 9%" for each entrant; when every simulated bout ended the
-    same way, what happened to each in all of them, in words."""
+    """ "Brutus 71% ± 2%, dies in 9%" for each entrant ("wins all 400" where it won every one:
+    an interval is never drawn around what the sample never saw otherwise); when every
+    simulated bout ended the same way, what happened to each in all of them, in words."""
     lines = []
     for data in row.odds:
         o = Odds.from_dict(data)
-        margin = o.win_margin
-        points = f"{margin * 100:.1f}" if margin < 0.01 else f"{margin * 100:.0f}"
         won = "wins" if o.wins else "does not win"
         fate = "dies" if o.deaths else "lives"
-        every = f"{won} and {fate}"
-        lines.append(OddsLine(o.name, round(o.win * 100), points, round(o.death * 100), every))
+        lines.append(
+            OddsLine(
+                o.name, round(o.win * 100), _chance(o), round(o.death * 100), f"{won} and {fate}",
+                won=bool(o.wins), died=bool(o.deaths),
+            )
+        )  # fmt: skip
     return lines
 
 
 def odds_unanimous(row: BoutOdds) -> bool:
     """Whether every simulated bout of a finished question ended the same way."""
     return row.status == BoutOdds.Status.DONE and unanimous([Odds.from_dict(o) for o in row.odds])
+
+
+def odds_certain(row: BoutOdds) -> bool:
+    """Whether the finished odds are of a rule set that leaves nothing to chance: the one bout
+    fought is what will happen."""
+    return row.status == BoutOdds.Status.DONE and row.terms.get("bouts") == 1
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def odds_words(row: BoutOdds) -> dict[str, str]:
+    """What finished odds say in sentences: for a bout whose outcome is certain, who wins
+    ("with both fighting by their tactics, Marcus always wins"); for any odds in which a winner
+    always dies, why that is no contradiction (the rule set's own words)."""
+    lines = odds_lines(row) if row.status == BoutOdds.Status.DONE else []
+    words = {"certain": "", "winner_falls": ""}
+    if not lines:
+        return words
+    adapter = ruleset(row.terms["ruleset"]).campaign
+    if odds_unanimous(row) and any(line.won and line.died for line in lines):
+        words["winner_falls"] = winner_falls_of(adapter)
+    if odds_certain(row):
+        fighting = "both" if len(lines) == 2 else f"all {len(lines)}"
+        winners = [line.name for line in lines if line.won]
+        happens = (
+            f"{_names(winners)} always win{'s' if len(winners) == 1 else ''}"
+            if winners
+            else "nobody ever wins"
+        )
+        words["certain"] = (
+            f"{ruleset(row.terms['ruleset']).title} leaves nothing to chance: with {fighting} "
+            f"fighting by their tactics, {happens}."
+        )
+    return words

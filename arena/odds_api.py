@@ -22,7 +22,7 @@ from characters.selectors import gladiators_of_ids
 from .engine.lab.odds import Odds
 from .engine_io import bout_options_clean
 from .models import Bout, BoutOdds
-from .odds import TooManyPreviews, odds_preview, odds_request, odds_unanimous
+from .odds import TooManyPreviews, odds_certain, odds_preview, odds_request, odds_unanimous
 from .selectors import bout_get_visible
 
 
@@ -44,6 +44,10 @@ class OddsOut(serializers.Serializer):
     unanimous = serializers.BooleanField(
         help_text="Done, and every simulated bout ended the same way (who won, who died)."
     )
+    certain = serializers.BooleanField(
+        help_text="Done, for a rule set that leaves nothing to chance (Gladiator Arena): the one "
+        "bout fought is what will happen, and each interval is the figure itself."
+    )
     message = serializers.CharField(help_text="Why it could not be simulated, or was stopped.")
     entrants = EntrantOddsOut(many=True)
 
@@ -51,9 +55,10 @@ class OddsOut(serializers.Serializer):
 def odds_out(row: BoutOdds) -> Response:
     """The row as the API shows it: 200 when done or failed, 202 while simulated."""
     entrants = []
+    certain = odds_certain(row)
     for data in row.odds:
         o = Odds.from_dict(data)
-        low, high = o.win_interval
+        low, high = (o.win, o.win) if certain else o.win_interval
         entrants.append(
             {**o.to_dict(), "win": o.win, "win_low": low, "win_high": high, "death": o.death}
         )
@@ -62,6 +67,7 @@ def odds_out(row: BoutOdds) -> Response:
         "simulated": row.simulated,
         "cap": row.terms["bouts"],
         "unanimous": odds_unanimous(row),
+        "certain": certain,
         "message": row.message,
         "entrants": entrants,
     }

@@ -25,6 +25,7 @@ from arena.engine import EngineInputError, play
 from arena.engine.core.campaign import entry_teams_of
 from arena.engine.core.ruleset import Ruleset
 from campaign.errors import LudusError, NotAllowed
+from campaign.house_rules import house_rules_of
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from characters.catalogue import adapter, check_gladiator_can_fight, rules_of
@@ -119,6 +120,8 @@ def bout_enter(
         if square:
             _check_square(bout, square)
         team = _team_with_room(bout, team.strip()) if team.strip() else ""
+        if not house_rules_of(bout.campaign.options).both_teams:
+            team = _players_side(bout, by, team)
         try:
             with transaction.atomic():
                 entrant = BoutEntrant.objects.create(
@@ -131,6 +134,25 @@ def bout_enter(
             gladiator=gladiator.name, square=square, team=team,
         )  # fmt: skip
     return entrant
+
+
+def _players_side(bout: Bout, player: AbstractBaseUser, team: str) -> str:
+    """The team a player's new entrant joins when a player fights for one side of a bout
+    (the house rule `both_teams` off): the team of their entrants already in, or refused in
+    words for the other one; an entry that leaves the team to the arena joins theirs."""
+    theirs = bout.entrants.filter(gladiator__owner_id=player.pk).exclude(team="")
+    sides = {e.team: e.gladiator.name for e in theirs.select_related("gladiator")}
+    if not sides:
+        return team
+    side, name = next(iter(sides.items()))
+    if team and team != side:
+        raise LudusError(
+            f"Your {name} fights for {side} in this bout: a player's gladiators fight on one "
+            f"team, so enter this one for {side} too (the GM may allow both teams as a house "
+            "rule).",
+            field="team",
+        )
+    return team or _team_with_room(bout, side)
 
 
 def _team_with_room(bout: Bout, team: str) -> str:

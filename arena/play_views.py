@@ -173,8 +173,21 @@ def _gm_action(
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def bout_start_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Start a bout open for entries; the bout page asks first (GET) when its pick phase is
+    not finished, saying what becomes of the picks not made."""
+    if request.method == "GET":
+        bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
+        phase = pick_phase(bout)
+        waiting = f" It is {phase.next}'s pick." if phase is not None and phase.next else ""
+        return _gm_confirm(
+            request, slug, pk,
+            "Start {title} now? The teams have not finished picking their champions."
+            + waiting + " The picks not made are never made: when the bout starts, the arena "
+            "fills each team's places left with champions nobody picked.",
+            "Yes, start without the last picks",
+        )  # fmt: skip
     return _gm_action(
         request,
         slug,

@@ -38,11 +38,24 @@ def _hp(snapshot: dict[str, Any]) -> Any:
     return snapshot.get("body", snapshot.get("hp"))
 
 
+# A team game's sides, coloured as they are named; another team name takes the palette's next.
+TEAM_COLOURS = {"Red": PALETTE[0], "Blue": PALETTE[1]}
+
+
 def entrant_colours(engine_input: dict[str, Any] | None) -> dict[str, str]:
     """One colour per gladiator, the same on every board of the bout: by entry order, from the
     engine input's list (the log's snapshots are JSON objects, whose key order PostgreSQL's
-    jsonb does not keep)."""
-    names = [g["name"] for g in (engine_input or {}).get("gladiators", [])]
+    jsonb does not keep). Where the gladiators have teams, one colour per team, so that a side
+    reads at a glance (each token keeps its own initials)."""
+    gladiators = (engine_input or {}).get("gladiators", [])
+    if gladiators and all(g.get("team") for g in gladiators):
+        teams = list(dict.fromkeys(g["team"] for g in gladiators))
+        others = [c for c in PALETTE if c not in TEAM_COLOURS.values()]
+        colour = {
+            team: TEAM_COLOURS.get(team) or others[n % len(others)] for n, team in enumerate(teams)
+        }
+        return {g["name"]: colour[g["team"]] for g in gladiators}
+    names = [g["name"] for g in gladiators]
     return {name: PALETTE[n % len(PALETTE)] for n, name in enumerate(names)}
 
 

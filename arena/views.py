@@ -28,7 +28,7 @@ from .forms import BoutFilterForm, BoutScheduleForm, options_chosen
 from .live import live_context
 from .mercy import mercy_vote_view
 from .models import Bout, BoutOdds, BoutVerification
-from .odds import odds_lines, odds_preview, odds_request, odds_unanimous
+from .odds import odds_lines, odds_preview, odds_request, odds_unanimous, odds_words
 from .replay import board_view, entrant_colours, event_sections, hp_series, input_terrain
 from .selectors import (
     UNDECIDED,
@@ -277,6 +277,7 @@ def odds_of(row: BoutOdds) -> dict:
         "odds": row,
         "odds_lines": odds_lines(row) if row.status == BoutOdds.Status.DONE else [],
         "odds_unanimous": odds_unanimous(row),
+        "odds_words": odds_words(row),
         "odds_cap": row.terms.get("bouts"),
     }
 

@@ -175,3 +175,10 @@ class HouseRulesForm(forms.Form):
         label="A mercy vote stays open (seconds)",
         error_messages=_rule_words("mercy_vote_seconds"),
     )
+    both_teams = forms.BooleanField(
+        required=False,
+        label="A player may enter gladiators on both teams of one bout",
+        help_text="Rule sets with teams (Arena of the Elders). Off: each player fights for one "
+        "side of a bout.",
+        error_messages=_rule_words("both_teams"),
+    )

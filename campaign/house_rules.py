@@ -38,6 +38,9 @@ class HouseRules:
     loser_share: float = 0.25  # each loser gets this fraction of the winner's purse
     mercy: str = "dice"  # one of MERCY_CHOICES
     mercy_vote_seconds: int = 60  # how long a mercy vote stays open
+    # Whether one player may enter gladiators on both teams of one bout (team rule sets): off,
+    # a player fights for one side, as the Elders' teams of players are meant to.
+    both_teams: bool = False
 
     @property
     def engine_rule(self) -> str:
@@ -69,6 +72,7 @@ RULE_WORDS = {
     "mercy": f"Mercy is decided by one of: {', '.join(MERCY_CHOICES)}.",
     "mercy_vote_seconds": f"A mercy vote's time is a whole number from {VOTE_SECONDS[0]:,} to "
     f"{VOTE_SECONDS[1]:,}.",
+    "both_teams": "Whether a player may enter gladiators on both teams is true or false.",
 }
 
 
@@ -105,4 +109,8 @@ def house_rules_clean(values: dict[str, Any]) -> dict[str, Any]:
         out["mercy_vote_seconds"] = _whole(
             values["mercy_vote_seconds"], "mercy_vote_seconds", low, high
         )
+    if "both_teams" in values:
+        if type(values["both_teams"]) is not bool:
+            raise LudusError(RULE_WORDS["both_teams"], field="both_teams")
+        out["both_teams"] = values["both_teams"]
     return out

@@ -35,6 +35,9 @@ class HouseRulesOut(serializers.Serializer):
         choices=list(MERCY_CHOICES), help_text="How an appeal for mercy is decided."
     )
     mercy_vote_seconds = serializers.IntegerField(help_text="How long a mercy vote stays open.")
+    both_teams = serializers.BooleanField(
+        help_text="Whether one player may enter gladiators on both teams of one bout."
+    )
 
 
 def _rule_words(key: str) -> dict[str, str]:
@@ -68,6 +71,7 @@ class HouseRulesIn(serializers.Serializer):
         required=False,
         error_messages=_rule_words("mercy_vote_seconds"),
     )
+    both_teams = serializers.BooleanField(required=False, error_messages=_rule_words("both_teams"))
 
 
 def house_rules_data(campaign) -> dict:

@@ -16,6 +16,8 @@ from arena.engine.core.campaign import (
     GladiatorType,
     content_kinds_of,
     fight_problems_of,
+    issued_kit_of,
+    pays_experience_of,
 )
 from campaign.content import content_documents
 from campaign.errors import LudusError
@@ -64,6 +66,18 @@ def gladiator_type(slug: str, kind: str, *, campaign: Any = None) -> GladiatorTy
 def armoury(slug: str) -> Mapping[str, Mapping[str, Any]]:
     """slug -> item data (name, kind, price, note). Items with price None are not sold."""
     return adapter(slug).armoury()
+
+
+def pays_experience(slug: str) -> bool:
+    """Whether bouts of rule set `slug` pay experience (some rule texts give it no use)."""
+    return pays_experience_of(adapter(slug))
+
+
+def issued_kit(gladiator: Any) -> list[Mapping[str, Any]]:
+    """The armoury's items this gladiator is issued for every bout without holding them."""
+    rules = adapter(gladiator.campaign.ruleset)
+    items = rules.armoury()
+    return [items[slug] for slug in issued_kit_of(rules, gladiator.kind) if slug in items]
 
 
 def equipment_problems(gladiator: Any, equipment: Sequence[str]) -> list[str]:

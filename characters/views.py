@@ -27,6 +27,8 @@ from .catalogue import (
     equipment_problems,
     gladiator_kinds,
     gladiator_type,
+    issued_kit,
+    pays_experience,
     sheet_lines,
     tactics_settings,
 )
@@ -77,7 +79,12 @@ def gladiator_new(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, f"{gladiator.name} joins your stable.")
             return redirect("gladiator", slug=campaign.slug, pk=gladiator.pk)
-    context = {"form": form, "tactics_form": tactics, "campaign": campaign}
+    context = {
+        "form": form,
+        "tactics_form": tactics,
+        "campaign": campaign,
+        "entry_note": getattr(adapter(campaign.ruleset), "entry_note", ""),
+    }
     return render(request, "characters/gladiator_new.html", context, status=form_status(request))
 
 
@@ -103,15 +110,18 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
     ]
     tactics = tactics_settings(campaign.ruleset)
     advances = advances_of(gladiator)
+    has_levels = adapter(campaign.ruleset).has_levels
     return {
         "campaign": campaign,
         "gladiator": gladiator,
         "base": gladiator_type(campaign.ruleset, gladiator.kind, campaign=campaign),
         "stat_lines": sheet_lines(gladiator),
-        "has_levels": adapter(campaign.ruleset).has_levels,
+        "has_levels": has_levels,
+        "pays_experience": pays_experience(campaign.ruleset),
         "advances": advances,
         "has_tactics": bool(tactics),
         "holdings": holdings,
+        "issued": issued_kit(gladiator),
         "ledger": Paginator(ledger_statement(gladiator=gladiator), STATEMENT_LINES).get_page(
             request.GET.get("statement")
         ),
@@ -124,7 +134,8 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
             y_label="gold",
             css_class="gold",
         ),
-        "level_chart": time_chart(
+        "level_chart": has_levels
+        and time_chart(
             series["level"],
             title=f"{gladiator.name}'s level over time: now {gladiator.level}",
             y_label="level",

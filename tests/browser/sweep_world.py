@@ -1,6 +1,6 @@
 """What the demo lacks for the accessibility sweep, made through the real services: a knockout, a
 bout awaiting its mercy verdict, an Arena of the Elders bout in its pick phase with GM content,
-a balance lab run done, and a Gladiator 101 campaign with a sealed event and a draft running."""
+a balance lab run done, and a sealed event in the demo's Gladiator 101 campaign."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from arena.services import bout_resolve, bout_schedule
 from arena.tournaments import tournament_create
 from campaign.content import content_upload
 from campaign.models import Campaign
-from campaign.services import campaign_create, campaign_join
 from characters.pack_events import pack_event_create
 from characters.services import gladiator_adjust, gladiator_create, gladiator_tactics_set
 from characters.shop import item_buy
@@ -28,7 +27,7 @@ from tests.engine.arena_of_the_elders.test_gm_content import EXAMPLE as ELDERS_C
 CAPUA = "the-games-of-capua"
 FORUM = "the-forum-arena"
 ELDERS = "the-elders-of-pompeii"
-SCHOLA = "The Schola of Ravenna"
+SCHOLA = "the-schola-of-ravenna"
 
 
 def sweep_world_add() -> None:
@@ -118,21 +117,16 @@ def _lab_run_done(campaign: Campaign, gm) -> None:
 
 
 def _gladiator_101(gm, users) -> None:
-    """A Gladiator 101 campaign (the demo has none): marcus's and livia's gladiators, each with
-    three booster packs bought with a patron's gold; a sealed event over and a draft running."""
-    # Public like the demo's campaigns: a visitor's view of it is swept too.
-    campaign = campaign_create(
-        by=gm, name=SCHOLA, ruleset="gladiator-101", visibility=Campaign.Visibility.PUBLIC
-    )
+    """The demo's Gladiator 101 campaign has a draft running; a sealed event over is added:
+    marcus's and livia's second gladiators, each with two booster packs a patron paid for."""
+    campaign = Campaign.objects.get(slug=SCHOLA)
     seated = []
     for owner, name in (("marcus", "Attius"), ("livia", "Bassus")):
-        campaign_join(campaign=campaign, user=users[owner], code=campaign.invite_code)
         gladiator = gladiator_create(
             campaign=campaign, by=users[owner], name=name, kind="gladiator"
         )
-        gladiator_adjust(gladiator=gladiator, currency="gold", amount=120, reason="a patron", by=gm)
-        for _ in range(3):
+        gladiator_adjust(gladiator=gladiator, currency="gold", amount=80, reason="a patron", by=gm)
+        for _ in range(2):
             item_buy(gladiator=gladiator, item="booster-pack", by=users[owner])
         seated.append(gladiator)
     pack_event_create(campaign=campaign, by=gm, kind="sealed", gladiators=seated, seed=3)
-    pack_event_create(campaign=campaign, by=gm, kind="draft", gladiators=seated, seed=5)

@@ -1,4 +1,5 @@
-"""The demo loader: four campaigns fought through the real services, loaded once."""
+"""The demo loader: five campaigns, one of each rule set, fought through the real services,
+loaded once."""
 
 from __future__ import annotations
 
@@ -7,14 +8,15 @@ from io import StringIO
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.urls import reverse
 
-from arena.engine import play
+from arena.engine import campaign_rulesets, play
 from arena.models import Bout, TurnOrder
 from arena.services import VERIFIABLE
 from arena.verification import bout_checks
 from campaign.management.commands.demo_load import DEMO_SLUG, Command
 from campaign.models import Campaign
-from characters.models import Gladiator, LedgerLine
+from characters.models import Gladiator, LedgerLine, PackEvent
 
 pytestmark = pytest.mark.django_db
 
@@ -76,6 +78,32 @@ def test_the_demo_has_an_arena_of_the_elders_campaign_with_a_flag_bout_by_web_in
     assert running.turn == 5 and len(running.log["turns"]) == 4  # the preparation and 3 turns
     given = TurnOrder.objects.filter(bout=running, turn=running.turn).count()
     assert given == 1  # one of the acting team's two players has ordered
+
+
+def test_the_demo_has_a_gladiator_101_campaign_with_a_draft_in_progress(client):
+    load()
+    campaign = Campaign.objects.get(slug="the-schola-of-ravenna")
+    assert campaign.ruleset == "gladiator-101"
+    event = PackEvent.objects.get(campaign=campaign)
+    assert event.kind == "draft" and event.status == PackEvent.Status.DRAFTING
+    assert event.pick == 0 and event.seats.count() == 3
+    made = {seat.gladiator.owner.username for seat in event.seats.all() if seat.picks.exists()}
+    assert made == {"marcus", "livia"}  # quintus has still to pick: the draft waits for him
+    assert not Gladiator.objects.filter(campaign=campaign, holdings__item="booster-pack").exists()
+    client.force_login(get_user_model().objects.get(username="quintus"))
+    page = client.get(reverse("pack-event", args=[campaign.slug, event.pk]))
+    assert page.status_code == 200 and "Rufus" in page.content.decode()
+    rule_sets = set(Campaign.objects.values_list("ruleset", flat=True))
+    assert rule_sets == {r.slug for r in campaign_rulesets()}  # one campaign of each
+
+
+def test_a_demo_loaded_before_the_schola_joined_it_gets_it_alone(monkeypatch):
+    with monkeypatch.context() as older:  # the loader as it was before this campaign
+        older.setattr(Command, "_load_schola", lambda self: None)
+        load()
+    assert "The Schola of Ravenna added." in load()
+    assert Campaign.objects.filter(slug="the-schola-of-ravenna").count() == 1
+    assert "already loaded" in load()
 
 
 def test_a_second_run_changes_nothing():

@@ -17,7 +17,7 @@ def test_the_campaign_api_shows_the_house_rules(api_as, campaign, owner):
     data = api_as(owner).get(reverse("api-campaign", args=[campaign.slug])).json()
     assert data["house_rules"] == {
         "starting_purse": 0, "appearance_fee": 0, "loser_share": 0.0, "mercy": "dice",
-        "mercy_vote_seconds": 60,
+        "mercy_vote_seconds": 60, "both_teams": False,
     }  # fmt: skip
 
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 from arena.services import bout_schedule
 from characters.services import gladiator_create
 from characters.views import STATEMENT_LINES
+from tests.conftest import campaign_with
 
 pytestmark = pytest.mark.django_db
 
@@ -51,3 +52,29 @@ def test_a_bout_is_listed_once_when_several_of_its_entrants_match(campaign, gm, 
     history = reverse("bout-history", args=[campaign.slug])
     body = client_as(owner).get(history, {"player": "owner"}).content.decode()
     assert body.count("Three of one stable") == 1
+
+
+def test_a_gladiator_101_sheet_shows_the_standard_kit_it_fights_with(gm, owner, client_as):
+    campaign = campaign_with(gm, (owner,), name="Schola", ruleset="gladiator-101")
+    tiro = gladiator_create(campaign=campaign, by=owner, name="Tiro", kind="gladiator")
+    assert not tiro.holdings.exists()  # nothing bought: the kit is issued, never held
+    page = client_as(owner).get(reverse("gladiator", args=[campaign.slug, tiro.pk]))
+    text = page.content.decode()
+    assert "Nothing but fists" not in text
+    kit = text.split('id="issued-kit"')[1].split("</table>")[0]
+    for name in ("Gladius", "Parma (shield bash)", "Galea (helmet)", "Ocrea (greave, left leg)"):
+        assert name in kit
+
+
+def test_a_sheet_without_issued_kit_or_holdings_says_fists(campaign, owner, client_as):
+    naked = gladiator_create(campaign=campaign, by=owner, name="Naked", kind="barbarian")
+    naked.holdings.all().delete()
+    page = client_as(owner).get(reverse("gladiator", args=[campaign.slug, naked.pk]))
+    assert "Nothing but fists." in page.content.decode()
+    assert 'id="issued-kit"' not in page.content.decode()
+
+
+def test_the_create_page_says_what_a_gladiator_101_fights_with(gm, owner, client_as):
+    campaign = campaign_with(gm, (owner,), name="Schola", ruleset="gladiator-101")
+    page = client_as(owner).get(reverse("gladiator-new", args=[campaign.slug]))
+    assert "the standard kit, issued to every gladiator for every bout" in page.content.decode()

@@ -15,7 +15,7 @@ from django.utils import timezone
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import ARENAS
 from arena.play_by_web import bout_enter, bout_open, bout_start
-from arena.replay import CELL, SHADE, terrain_shapes
+from arena.replay import CELL, SHADE, TEAM_COLOURS, board_view, entrant_colours, terrain_shapes
 from arena.services import bout_resolve, bout_schedule
 from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_create
@@ -176,3 +176,21 @@ def test_the_replay_draws_the_arena_of_the_bout(elders, gm, owner, client_as):
     assert drawn(body)["water"] == len(steps.water)
     assert 'class="raised h2"' in body
     assert "style=" not in body
+
+
+def test_tokens_are_coloured_by_team_and_keep_each_champions_initials(elders, gm):
+    campaign, champions = elders
+    bout = bout_schedule(
+        campaign=campaign, by=gm, gladiators=champions,
+        scheduled_at=timezone.now() - timedelta(seconds=1), seed=5, options={"rounds": 2},
+    )  # fmt: skip
+    bout = bout_resolve(bout_id=bout.pk)
+    board = board_view(bout.log, 0, entrant_colours(bout.engine_input), bout.engine_input)
+    team = {g["name"]: g["team"] for g in bout.engine_input["gladiators"]}
+    colours: dict[str, set[str]] = {}
+    for figure in board["figures"]:
+        colours.setdefault(team[figure.name], set()).add(figure.colour)
+        assert figure.initials == figure.name[:2]
+    # One colour a team, house champions included, and the two teams apart.
+    assert colours["Red"] == {TEAM_COLOURS["Red"]} and colours["Blue"] == {TEAM_COLOURS["Blue"]}
+    assert len({g["team"] for g in bout.engine_input["gladiators"]}) == 2

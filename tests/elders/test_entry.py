@@ -12,6 +12,7 @@ from arena.models import BoutEntrant
 from arena.play_by_web import bout_enter, bout_open, bout_start
 from arena.turns import state_loaded, turn_rules
 from campaign.errors import LudusError
+from campaign.services import campaign_house_rules_set
 from characters.services import gladiator_create
 from tests.conftest import campaign_with
 
@@ -89,3 +90,26 @@ def test_a_rule_set_without_teams_has_no_team_choice(running, owner, client_as, 
     other = bout_open(campaign=arena, by=arena.created_by, title="Another")
     page = client_as(owner).get(reverse("bout", args=[arena.slug, other.pk])).content.decode()
     assert 'name="team"' not in page
+
+
+def test_a_player_is_refused_champions_on_both_teams_unless_a_house_rule_allows(
+    elders, owner, gm, client_as
+):
+    bout, stable, _ = elders
+    bout_enter(bout=bout, gladiator=stable[0], by=owner, team="Red")
+    enter = reverse("bout-enter", args=[bout.campaign.slug, bout.pk])
+    refused = client_as(owner).post(enter, {"gladiator": stable[1].pk, "team": "Blue"})
+    assert refused.status_code == 400
+    assert "Your Ignis fights for Red in this bout" in refused.content.decode()
+    assert not BoutEntrant.objects.filter(gladiator=stable[1]).exists()  # nothing changed
+    # Leaving the team to the arena puts the player's second champion with their first.
+    assert bout_enter(bout=bout, gladiator=stable[1], by=owner).team == "Red"
+    campaign_house_rules_set(campaign=bout.campaign, by=gm, rules={"both_teams": True})
+    bout.campaign.refresh_from_db()
+    assert bout_enter(bout=bout, gladiator=stable[2], by=owner, team="Blue").team == "Blue"
+
+
+def test_the_both_teams_house_rule_is_refused_in_its_own_words(elders, gm):
+    bout, _, _ = elders
+    with pytest.raises(LudusError, match="on both teams is true or false"):
+        campaign_house_rules_set(campaign=bout.campaign, by=gm, rules={"both_teams": "yes"})

@@ -77,3 +77,35 @@ def test_nobody_else_picks_and_a_bout_without_picks_has_no_pick_phase(
     assert "This bout has no pick phase" in page.content.decode()
     with pytest.raises(LudusError, match="no pick phase"):
         bout_pick(bout=plain, by=gm, champion="nyx")
+
+
+def test_starting_before_the_picks_are_done_asks_and_says_what_becomes_of_them(
+    drafting, gm, owner, client_as
+):
+    bout = drafting
+    gm_client = client_as(gm)
+    detail = gm_client.get(reverse("bout", args=[bout.campaign.slug, bout.pk])).content.decode()
+    start = reverse("bout-start", args=[bout.campaign.slug, bout.pk])
+    # The Start button leads to a question, not straight to a post.
+    assert f'href="{start}"' in detail and 'id="picks-unfinished"' in detail
+    asked = gm_client.get(start).content.decode()
+    assert "have not finished picking" in asked and "It is Red&#x27;s pick." in asked
+    assert "fills each team&#x27;s places left with champions nobody picked" in asked
+    assert Bout.objects.get(pk=bout.pk).status == Bout.Status.OPEN  # asking changes nothing
+    assert client_as(owner).get(start).status_code in (403, 404)  # the GM's question only
+    assert gm_client.post(start).status_code == 302
+    assert Bout.objects.get(pk=bout.pk).status == Bout.Status.RUNNING
+    # Once started, the picks page never says a team "picks now".
+    picks = gm_client.get(reverse("bout-picks", args=[bout.campaign.slug, bout.pk]))
+    page = picks.content.decode()
+    assert "The picks are over" in page and "picks now" not in page
+    assert "The picks not made were never made" in page
+
+
+def test_a_bout_whose_picks_are_done_starts_at_once(drafting, gm, owner, rival, client_as):
+    bout = drafting
+    while (phase := pick_phase(Bout.objects.get(pk=bout.pk))).next:
+        bout_pick(bout=bout, by=gm, champion=phase.free[0][0])
+    detail = client_as(gm).get(reverse("bout", args=[bout.campaign.slug, bout.pk]))
+    text = detail.content.decode()
+    assert 'id="picks-unfinished"' not in text and '<button type="submit" id="gm-start">' in text

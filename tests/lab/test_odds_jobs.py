@@ -22,13 +22,16 @@ from arena.odds import (
     ODDS_BATCH,
     ODDS_CAP,
     ODDS_STALE,
+    odds_certain,
     odds_compute,
+    odds_lines,
     odds_preview,
     odds_request,
     odds_seed,
     odds_simulation,
     odds_sweep,
     odds_unanimous,
+    odds_words,
 )
 from arena.play_by_web import bout_enter, bout_open, bout_start
 from arena.services import bout_cancel, bout_resolve, bout_schedule
@@ -108,18 +111,55 @@ def test_the_cap_ends_a_question_the_interval_has_not_settled(
 
 
 @pytest.mark.django_db
-def test_a_bout_that_always_ends_the_same_way_is_said_in_words(
+def test_a_bout_that_leaves_nothing_to_chance_is_fought_once_and_said_in_words(
     arena_campaign, gm, kaunisto, justbec, client_as
 ):
-    # Gladiator Arena has no dice and places its entrants itself: every bout is the same one.
+    # Gladiator Arena has no dice and places its entrants itself: every bout is the same one,
+    # so one is fought and no interval is drawn around what is certain.
     bout = schedule(arena_campaign, gm, [kaunisto, justbec])
     done = odds_compute(odds_id=odds_request(bout=bout).pk)
-    # 189 alike bouts bound any other outcome below 2 points: the fourth batch of 50.
-    assert done.simulated == 200 and odds_unanimous(done)
+    assert done.simulated == 1 and odds_certain(done) and odds_unanimous(done)
+    winner = next(line.name for line in odds_lines(done) if line.won)
     url = reverse("bout", args=[arena_campaign.slug, bout.pk])
     part = client_as(gm).get(url + "?partial=odds", HTTP_HX_REQUEST="true").content.decode()
-    assert "Every one of the 200 simulated bouts" in part and "±" not in part
+    assert "±" not in part and "%" not in part
+    assert f"with both fighting by their tactics, {winner} always wins." in part
     assert part.count(" wins and ") == 1 and part.count(" does not win and ") == 1
+    api_url = reverse("api-bout-odds", args=[arena_campaign.slug, bout.pk])
+    api = client_as(gm).get(api_url).json()
+    assert api["certain"] and all(
+        e["win_low"] == e["win_high"] == e["win"] for e in api["entrants"]
+    )
+
+
+def odds_row(ruleset_slug: str, bouts: int, *figures: Odds) -> BoutOdds:
+    return BoutOdds(
+        key="k", status=BoutOdds.Status.DONE, odds=[o.to_dict() for o in figures],
+        terms={"ruleset": ruleset_slug, "bouts": bouts},
+    )  # fmt: skip
+
+
+def test_a_winner_who_always_dies_is_explained_in_the_rule_sets_words():
+    row = odds_row("gladiator-arena", 1, Odds("Marcus", 1, 1, 1), Odds("Celadus", 1, 0, 1))
+    words = odds_words(row)
+    assert words["certain"] == (
+        "Gladiator Arena leaves nothing to chance: with both fighting by their tactics, "
+        "Marcus always wins."
+    )
+    assert "most kills, then to whoever stood longest" in words["winner_falls"]
+    # A winner who lives needs no explaining.
+    row = odds_row("gladiator-arena", 1, Odds("Marcus", 1, 1, 0), Odds("Celadus", 1, 0, 1))
+    assert odds_words(row)["winner_falls"] == ""
+    three = odds_row("gladiator-arena", 1, *(Odds(n, 1, 0, 1) for n in ("A", "B", "C")))
+    assert "with all 3 fighting by their tactics, nobody ever wins." in odds_words(three)["certain"]
+
+
+def test_a_chance_the_sample_never_saw_otherwise_has_no_interval():
+    row = odds_row("gladiatorquest", 2400, Odds("Brutus", 400, 400, 37), Odds("Nox", 400, 0, 3))
+    assert [line.chance for line in odds_lines(row)] == ["wins all 400", "wins none of the 400"]
+    assert odds_words(row)["certain"] == ""  # dice: 400 alike bouts are no certainty
+    row = odds_row("gladiatorquest", 2400, Odds("Brutus", 400, 300, 0), Odds("Nox", 400, 100, 0))
+    assert odds_lines(row)[0].chance.startswith("75% ± ")
 
 
 # --- one job per question --------------------------------------------------------------------

@@ -14,9 +14,17 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
 
 from arena.engine import campaign_rulesets, play, ruleset
-from arena.engine.core.campaign import KNOCKOUT_ENTRANTS, fight_problems_of, knockout_entrants_of
+from arena.engine.core.campaign import (
+    KNOCKOUT_ENTRANTS,
+    Entrant,
+    fight_problems_of,
+    knockout_entrants_of,
+    rolls_dice_of,
+    text_help_of,
+)
 from arena.engine.core.canonical import digest
 from arena.engine.core.ruleset import RULESETS as REGISTERED
 from arena.engine.core.ruleset import step_word_of
@@ -333,3 +341,49 @@ def test_the_rule_set_list_gives_each_knockouts_limits(api_as, owner):
         assert listed[slug]["knockout_entrants"] == list(knockout_entrants_of(adapter(slug)))
     assert listed["gladiator-101"]["knockout_entrants"] == [4, 8]
     assert listed["gladiatorquest"]["knockout_entrants"] == [4, 64]
+
+
+@pytest.mark.parametrize("slug", RULESETS)
+def test_a_rule_set_that_leaves_nothing_to_chance_fights_one_bout_whatever_the_seed(slug):
+    # rolls_dice = False lets the odds fight a bout once and call it certain: its bout input
+    # must not depend on the seed (nor hold one), and two fights of it end the same way.
+    rules = ruleset(slug)
+    if rolls_dice_of(rules.campaign):
+        pytest.skip(f"{slug} leaves things to chance")
+    kinds = [t.slug for t in rules.campaign.types()][:2]
+    entrants = [
+        Entrant(name, kind, rules.campaign.new_build(kind), 1, tuple(t.starting_kit), {})
+        for name, kind, t in zip(("Ann", "Bea"), kinds, rules.campaign.types(), strict=False)
+    ]
+    inputs = [rules.campaign.bout_input(entrants, {}, seed=s, by_tactics=True) for s in (1, 2)]
+    assert inputs[0] == inputs[1] and "seed" not in inputs[0]
+    assert play(inputs[0])["result"] == play(inputs[1])["result"]
+
+
+def test_every_order_page_explains_the_forum_format_with_lines_and_an_example(
+    league, gm, owner, rival, client_as
+):
+    # Each rule set played by web says how its order is typed on the forum, line by line, with
+    # an example its own reader takes (Gladiator 101 and the Elders once showed none).
+    campaign, first, second = league
+    rules = ruleset(campaign.ruleset)
+    if rules.web is None:
+        pytest.skip(f"{campaign.ruleset} is not played by web")
+    bout = bout_open(campaign=campaign, by=gm, title="By web", deadline_hours=24)
+    entrants = [
+        (bout_enter(bout=bout, gladiator=first, by=owner), owner),
+        (bout_enter(bout=bout, gladiator=second, by=rival), rival),
+    ]
+    bout_start(bout=bout, by=gm)
+    bout.refresh_from_db()
+    state, _ = state_loaded(rules, bout.state)
+    waiting = rules.pending(state).who  # taking turns: the one whose turn it is
+    entrant, player = next((e, p) for e, p in entrants if e.gladiator.name in waiting)
+    typed = text_help_of(rules.web, state, entrant.gladiator.name, {})
+    assert typed.lines and typed.example, campaign.ruleset
+    assert rules.web.parse_text(typed.example) is not None
+    url = reverse("bout-orders", args=[campaign.slug, bout.pk, entrant.pk])
+    page = client_as(player).get(url).content.decode()
+    assert 'class="forum-lines"' in page and "For example:" in page
+    first_line = escape(typed.lines[0][0])
+    assert f"{first_line}" in page

@@ -162,6 +162,33 @@ def fight_problems_of(
     return list(own(kind, build, list(equipment))) if own is not None else []
 
 
+def issued_kit_of(adapter: Any, kind: str) -> tuple[str, ...]:
+    """The armoury's slugs of what this type is issued for every bout (the adapter's optional
+    `issued_kit`; none when absent)."""
+    own = getattr(adapter, "issued_kit", None)
+    return tuple(own(kind)) if own is not None else ()
+
+
+def pays_experience_of(adapter: Any) -> bool:
+    """Whether this rule set's bouts pay experience (the adapter's optional `pays_experience`,
+    True when absent)."""
+    return bool(getattr(adapter, "pays_experience", True))
+
+
+def rolls_dice_of(adapter: Any) -> bool:
+    """Whether a bout of this rule set leaves anything to chance (the adapter's optional
+    `rolls_dice`, True when absent)."""
+    return bool(getattr(adapter, "rolls_dice", True))
+
+
+WINNER_FALLS = "A win is first place when the bout ends, which a gladiator can take and still die."
+
+
+def winner_falls_of(adapter: Any) -> str:
+    """Why a winner may die, in the rule set's words (its optional `winner_falls`)."""
+    return getattr(adapter, "winner_falls", "") or WINNER_FALLS
+
+
 def content_kinds_of(adapter: Any) -> Sequence[ContentKind]:
     """The GM content kinds an adapter offers (none unless it declares them)."""
     return tuple(getattr(adapter, "content_kinds", ()))
@@ -218,6 +245,22 @@ class CampaignAdapter(Protocol):
     # Optional, True when absent: whether a type may meet itself (the balance lab's mirror
     # match). Arena of the Elders fields each champion once, so it has none.
     mirror_matches: bool
+    # Optional, none when absent: `issued_kit(kind) -> [armoury slugs]`, what a gladiator of
+    # this type is issued for every bout without holding it (Gladiator 101's standard kit),
+    # shown on its sheet. Read through issued_kit_of().
+    # Optional, True when absent: whether its bouts pay experience. False where the rule text
+    # gives experience no use (Gladiator Arena: no stats to raise, no levels): its outcomes
+    # pay none, and the sheet shows no experience nor level chart. Read through
+    # pays_experience_of().
+    pays_experience: bool
+    # Optional, True when absent: whether a bout's input leaves anything to chance. False
+    # (Gladiator Arena: no dice, and entrants without a square are placed by a fixed rule): the
+    # same entrants fight the same bout every time, so the odds fight it once and say what
+    # happens in words. Read through rolls_dice_of().
+    rolls_dice: bool
+    # Optional, a general sentence when absent: why a winner may die in the bout, in the rule
+    # set's words, shown by odds in which a winner dies. Read through winner_falls_of().
+    winner_falls: str
 
     def types(self) -> Sequence[GladiatorType]: ...
 

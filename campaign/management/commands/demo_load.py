@@ -4,8 +4,9 @@ The demo shows a campaign in full swing: seven weeks of history fought by the re
 (deaths, a mercy granted, veterans who levelled up and shopped), and bouts still to come; a
 Gladiator Arena campaign played by web; and a Sudden Destruction campaign of war machines with
 a history of scheduled bouts and a four-machine bout by web taking orders; and an Arena of the
-Elders campaign of champions with fought bouts and a capture-the-flag bout by web in progress. A
-database loaded before a campaign was added to the demo gets that campaign alone on the next run.
+Elders campaign of champions with fought bouts and a capture-the-flag bout by web in progress;
+and a Gladiator 101 campaign whose players are drafting feats from booster packs. A database
+loaded before a campaign was added to the demo gets that campaign alone on the next run.
 """
 
 from __future__ import annotations
@@ -36,9 +37,11 @@ from campaign.errors import LudusError
 from campaign.house_rules import house_rules_of
 from campaign.models import Campaign
 from campaign.services import campaign_create, campaign_house_rules_set, campaign_join
-from characters.catalogue import advances_of
+from characters.catalogue import advances_of, armoury
 from characters.models import Gladiator, LedgerLine
-from characters.services import gladiator_advance, gladiator_create
+from characters.pack_events import pack_event_create, pack_pick, pack_rules, seat_packs
+from characters.pack_hands import hand
+from characters.services import gladiator_adjust, gladiator_advance, gladiator_create
 from characters.shop import item_buy
 
 DEMO_SLUG = "the-games-of-capua"
@@ -91,6 +94,12 @@ ENGINE_HISTORY = [2, 3, 2, 4, 2, 3, 2, 2, 3, 2]  # machines per bout, in order
 # Arena of the Elders: each gladiator is one champion; teams of four filled by house champions.
 ELDERS_NAME = "The Elders of Pompeii"
 ELDERS_SLUG = "the-elders-of-pompeii"
+# Gladiator 101: a gladiator of each player, each holding a booster pack, at a draft.
+SCHOLA_NAME = "The Schola of Ravenna"
+SCHOLA_SLUG = "the-schola-of-ravenna"
+PUPILS = [("marcus", "Tiro"), ("livia", "Aemilia"), ("quintus", "Rufus")]
+PACK = "booster-pack"
+
 CHAMPIONS = {
     "marcus": [("Pyrrhus", "ignis"), ("Saxum", "brann"), ("Aquila", "kestrel")],
     "livia": [("Vipera", "nyx"), ("Nereis", "mira"), ("Cassandra", "ossa")],
@@ -125,6 +134,7 @@ class Command(BaseCommand):
             for slug, name, loader in (
                 (ENGINES_SLUG, ENGINES_NAME, self._load_engines),
                 (ELDERS_SLUG, ELDERS_NAME, self._load_elders),
+                (SCHOLA_SLUG, SCHOLA_NAME, self._load_schola),
             )
             if not Campaign.objects.filter(slug=slug).exists()
         ]
@@ -237,6 +247,43 @@ class Command(BaseCommand):
         if bout.status == Bout.Status.RUNNING and livia.gladiator.name in rules.pending(state).who:
             plan = rules.tactics(state, livia.gladiator.name)
             order_submit(entrant=livia, by=users["livia"], order=plan)
+
+    def _load_schola(self) -> None:
+        """A Gladiator 101 campaign: a gladiator of each player, each with a booster pack
+        bought at the armoury with gold from the GM, seated at a draft in progress: Marcus
+        and Livia have made the first pick, Quintus has still to make his."""
+        users = self._demo_users()
+        gm = users["gm"]
+        campaign = campaign_create(
+            by=gm,
+            name=SCHOLA_NAME,
+            ruleset="gladiator-101",
+            visibility=Campaign.Visibility.PUBLIC,
+            description="Gladiator 101: fights to the death, one against one, with feats "
+            "drafted from booster packs by web. A draft is under way: pick from the pack in "
+            "hand on the draft's page.",
+        )
+        seated = []
+        for player, name in PUPILS:
+            campaign_join(campaign=campaign, user=users[player], code=campaign.invite_code)
+            g = gladiator_create(campaign=campaign, by=users[player], name=name, kind="gladiator")
+            price = armoury(campaign.ruleset)[PACK]["price"]
+            if g.gold < price:
+                gladiator_adjust(
+                    gladiator=g, currency="gold", amount=price - g.gold,
+                    reason="the lanista's stake for a booster pack", by=gm,
+                )  # fmt: skip
+            item_buy(gladiator=g, item=PACK, by=users[player])
+            g.refresh_from_db()
+            seated.append(g)
+        event = pack_event_create(
+            campaign=campaign, by=gm, kind="draft", gladiators=seated, pick_hours=48, seed=29
+        )
+        rules = pack_rules(campaign)
+        packs = seat_packs(event, rules, len(seated))
+        for seat, g in enumerate(seated[:2]):
+            in_hand = hand(packs, {}, seat, 0)
+            pack_pick(event=event, gladiator=g, card=in_hand[0], pick=0, by=g.owner)
 
     def _load_elders(self) -> None:
         """An Arena of the Elders campaign: champions owned by the three players, six scheduled

@@ -15,7 +15,7 @@ def test_a_cooldown_of_two_skips_one_turn():
     assert who(after, "Brann").cooldown("shield-bash") == 2
     after, _ = resolve(after, Vorn=act(), Nyx=act())  # Red's turn begins: 2 -> 1
     assert RULES.validate(after, "Brann", act("", "shield-bash", "A2")) == [
-        "ability: Shield Bash is cooling down (1 more turns)"
+        "ability: Shield Bash is cooling down (1 more turn)"
     ]
     after, _ = resolve(after, Brann=act())
     after, _ = resolve(after, Vorn=act(), Nyx=act())  # 1 -> 0

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.engine.core.board import Square
+from arena.engine.core.words import counted
 from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL, TIMED, Ability
 from arena.engine.rulesets.arena_of_the_elders.moves import path_problems, target_problem
 from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State, with_timed
@@ -168,7 +169,8 @@ def read_activation(state: State, f: Fighter, order: Any) -> tuple[Activation, l
             problems.append(f"ability: {ability.name} is passive: it always takes effect")
         elif f.cooldown(ability.key):
             problems.append(
-                f"ability: {ability.name} is cooling down ({f.cooldown(ability.key)} more turns)"
+                f"ability: {ability.name} is cooling down "
+                f"({counted(f.cooldown(ability.key), 'more turn', 'more turns')})"
             )
     target = None
     if order.get("target") not in (None, ""):

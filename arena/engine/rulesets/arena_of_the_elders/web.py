@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.core.campaign import OrderField
+from arena.engine.core.campaign import OrderField, TextHelp
 from arena.engine.core.events import Event
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders.arena import ORTHOGONAL
@@ -57,6 +57,41 @@ ORDER = (
                help="one of those its mastery has unlocked"),
     OrderField("king", "Be the king", "option", choices=("yes",), empty="no"),
 )  # fmt: skip
+
+
+# The forum's order lines as the order page explains them (text_help), as parse_order_text
+# reads them: the preparation's lines first, then a turn's.
+PREP_LINES = (
+    (
+        "Learn: 3",
+        "in the preparation: the ability it takes at level 3 (key, name or number), "
+        "one of those its mastery has unlocked.",
+    ),
+    ("King: yes", "in the preparation, kill the king: ask to be your team's king."),
+    ("Levels: 2", "in the preparation, competitive: the levels it asks of the team's 8."),
+)
+PLAY_LINES = (
+    ("Move: B2, B3", "the squares it moves through, one step after another (Move: none, or no "
+     "Move line: it stays)."),
+    ("Ability: firebolt at E5", "the ability it uses and the square of whoever it is used on "
+     "(no \"at\" for an ability on itself; Ability: none, or no line: none)."),
+    ("First: ability", "use the ability before moving (without the line it moves first)."),
+    ("Level: yes", "this character takes the turn's level."),
+    ("Order: 1", "its place in the team's order of activations (those without one follow)."),
+    ("Auto: yes", "leave its activation to the tactics."),
+)  # fmt: skip
+
+
+def text_help(state: State, draft: Mapping[str, Any]) -> TextHelp:
+    """The forum's lines for this step, with an example; the box starts with the drawn
+    order."""
+    try:
+        start = order_text(draft) if draft else ""
+    except (KeyError, TypeError, ValueError):
+        start = ""
+    if state.phase == PREP:
+        return TextHelp(example="Learn: 3\nKing: yes", lines=PREP_LINES, start=start)
+    return TextHelp(example="Move: B2, B3\nAbility: firebolt at E5", lines=PLAY_LINES, start=start)
 
 
 def parse_order_text(text: str) -> dict[str, Any]:
@@ -286,6 +321,9 @@ class EldersWeb:
 
     def order_text(self, order: Any) -> str:
         return order_text(order)
+
+    def text_help(self, state: State, who: str, draft: Mapping[str, Any]) -> TextHelp:
+        return text_help(state, draft)
 
     def board(self, state: State) -> tuple[int, int]:
         return state.arena.width, state.arena.height

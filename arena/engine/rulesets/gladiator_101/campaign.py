@@ -120,8 +120,8 @@ class Gladiator101Campaign:
     )
     # Under the entry form of a bout by web: what the gladiator fights with, in its own words.
     entry_note = (
-        "It fights with its type's own equipment and what it has equipped from the shop: "
-        "change that before the bout starts."
+        "It fights with the standard kit, issued to every gladiator for every bout (gladius, "
+        "shield, galea, manica, parma and ocrea): the shop sells booster packs only."
     )
     packs = Gladiator101Packs()
     # "4-8 players compete in tournament with only survivor" (the text's first line).
@@ -129,6 +129,10 @@ class Gladiator101Campaign:
 
     def types(self) -> Sequence[GladiatorType]:
         return [GladiatorType(KIND, "Gladiator (the standard kit)", "Gladiator")]
+
+    def issued_kit(self, kind: str) -> tuple[str, ...]:
+        """The standard kit: "Every gladiator fights with the identical standard kit"."""
+        return ("gladius", "shield", *(slug for slug, _, _ in KIT))
 
     def lab_builds(self) -> list[LabBuild]:
         out = []

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.core.campaign import OrderField
+from arena.engine.core.campaign import OrderField, TextHelp
 from arena.engine.core.events import Event
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_101.data import LOCATIONS
@@ -32,6 +32,19 @@ _SQUARES = ("move", "then")
 _STRIKES = ("attack", "focus")
 _FEATS = ("fast", "slow")
 _NOTHING = {"", "-", "none", "no", "nothing"}
+
+
+# The forum's order lines as the order page explains them (text_help), as parse_order_text
+# reads them: a move action, then a standard action.
+TEXT_LINES = (
+    ("Move: E5", "the move action: a square within your speed (no Move line: you stay)."),
+    ("Fast: battle-cry", "or, instead of moving, a fast ability."),
+    ("Attack: gladius mid, foot low", "the standard action: a basic attack, each strike a "
+     "weapon or limb and a height (high, mid, low)."),
+    ("Focus: gladius high", "or a focused attack: it takes the move action too (no Move line)."),
+    ("Then: E7", "or the standard action spent on a second move."),
+    ("Slow: second-wind", "or a slower ability."),
+)  # fmt: skip
 
 
 def parse_order_text(text: str) -> dict[str, Any]:
@@ -140,6 +153,14 @@ class Gladiator101Web:
 
     def order_text(self, order: Any) -> str:
         return order_text(order)
+
+    def text_help(self, state: State, who: str, draft: Mapping[str, Any]) -> TextHelp:
+        """The forum's lines with an example; the box starts with the drawn order."""
+        try:
+            start = order_text(draft) if draft else ""
+        except (KeyError, TypeError, ValueError):
+            start = ""
+        return TextHelp(example="Move: E5\nAttack: gladius mid", lines=TEXT_LINES, start=start)
 
     def board(self, state: State) -> tuple[int, int]:
         return state.options.width, state.options.height

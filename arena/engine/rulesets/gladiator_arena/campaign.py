@@ -1,10 +1,10 @@
 """Gladiator Arena in a campaign (docs/rules/gladiator-arena.md, "In a campaign").
 
 The race is the gladiator's type; the weapon is its one piece of equipment, bought in the shop
-(Ludus's prices: the rules have no economy). There are no levels: the rules have no stats to
-raise, so experience is kept as record. Each kill pays 100 gold (a shared kill its fraction,
-rounded up; a negative tally nothing) and each whole kill 1 experience point; struck down or
-worn out by the time limit is death; conceding is withdrawing: beaten, alive.
+(Ludus's prices: the rules have no economy). There are no levels and no experience: the rules
+have no stats to raise, so nothing could spend it. Each kill pays 100 gold (a shared kill its
+fraction, rounded up; a negative tally nothing); struck down or worn out by the time limit is
+death; conceding is withdrawing: beaten, alive.
 """
 
 from __future__ import annotations
@@ -72,6 +72,12 @@ def edge_squares(width: int, height: int, count: int, taken: set[str]) -> list[s
 
 class GladiatorArenaCampaign:
     has_levels = False
+    pays_experience = False  # the rule text has nothing to spend it on
+    rolls_dice = False  # no dice, and edge_squares places whoever has no square
+    winner_falls = (
+        "Places go to the most kills, then to whoever stood longest (section 8), so a "
+        "gladiator who falls last, or kills more before falling, wins."
+    )
     record = RecordWords(
         wins="Wins",
         defeated="Kills",
@@ -245,7 +251,6 @@ class GladiatorArenaCampaign:
                 lost=finished and not won,
                 defeated=sum(1 for who in killers.values() if row["name"] in who),
                 gold=max(0, math.ceil(kills * GOLD_PER_KILL)),
-                xp=max(0, math.floor(kills)),
                 killed_by=(
                     ", ".join(killers.get(row["name"], [])) or "the time limit"
                     if fate is Fate.DEAD
