@@ -212,6 +212,7 @@ class Tournament(models.Model):
     class Seeding(models.TextChoices):
         RANDOM = "random", "At random (seeded, so the draw can be redone)"
         STANDINGS = "standings", "By standings (most wins first)"
+        RATING = "rating", "By rating (the highest first)"
 
     campaign = models.ForeignKey(
         "campaign.Campaign", on_delete=models.CASCADE, related_name="tournaments"
@@ -489,3 +490,54 @@ class BoutOdds(models.Model):
     def simulated(self) -> int:
         """How many bouts the figures rest on so far."""
         return self.odds[0]["bouts"] if self.odds else 0
+
+
+class Rating(models.Model):
+    """A gladiator's skill under one rule set (arena/ratings.py, docs/ratings.md): OpenSkill's
+    estimate `mu` and its uncertainty `sigma`, and the conservative value pages show and sort
+    by, `ordinal` = mu - 3 sigma. A gladiator without a row has the model's starting rating."""
+
+    gladiator = models.ForeignKey(
+        "characters.Gladiator", on_delete=models.CASCADE, related_name="ratings"
+    )
+    ruleset = models.CharField(max_length=40)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+    bouts = models.PositiveIntegerField(default=0)  # the rated bouts behind it
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["gladiator", "ruleset"], name="rating_per_ruleset")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.gladiator} {self.ruleset}: {self.ordinal:.1f}"
+
+
+class RatingChange(models.Model):
+    """One gladiator's rating before and after one bout: the history the sheet draws, and what
+    a void undoes. Its id orders the changes as they were applied (arena/ratings.py)."""
+
+    bout = models.ForeignKey(Bout, on_delete=models.CASCADE, related_name="rating_changes")
+    gladiator = models.ForeignKey(
+        "characters.Gladiator", on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    ruleset = models.CharField(max_length=40)
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+    at = models.DateTimeField()  # when the bout was decided
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["bout", "gladiator"], name="rating_change_once")
+        ]
+        indexes = [
+            models.Index(fields=["gladiator", "ruleset", "id"], name="rating_history"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.gladiator} after {self.bout_id}: {self.ordinal:.1f}"

@@ -13,6 +13,7 @@ from characters.rewards import bout_payout
 
 from .models import Bout, BoutEntrant
 from .notices import notice_bout_fought
+from .ratings import ratings_update, seats_of
 from .tournament_progress import tournament_bout_decided
 from .verification import record_digests
 
@@ -70,6 +71,7 @@ def bout_apply_result(*, bout: Bout, engine_input: dict[str, Any], output: dict[
     bout.save(
         update_fields=[*LOG_FIELDS, "winner", "status", "resolved_at", "turn_deadline", "state"]
     )
+    ratings_update(bout=bout, seats=seats_of(entrants))
     notice_bout_fought(bout=bout)
     tournament_bout_decided(bout=bout)
 

@@ -149,10 +149,16 @@ def _seeded(
     gladiators: list[Gladiator], *, seeding: str, seed: int, campaign: Campaign
 ) -> list[Gladiator]:
     """Top seed first: the standings' order (most wins, then most opponents defeated, then the
-    name), or the seeded random draw."""
-    if seeding == Tournament.Seeding.STANDINGS:
+    name), the ratings' (the highest first, then most wins, then the name), or the seeded
+    random draw."""
+    if seeding in (Tournament.Seeding.STANDINGS, Tournament.Seeding.RATING):
         ids = [g.pk for g in gladiators]
-        ranked = standings(campaign=campaign).filter(pk__in=ids).values_list("pk", flat=True)
+        sort = "rating" if seeding == Tournament.Seeding.RATING else "wins"
+        ranked = (
+            standings(campaign=campaign, sort=sort, order="desc")
+            .filter(pk__in=ids)
+            .values_list("pk", flat=True)
+        )
         by_id = {g.pk: g for g in gladiators}
         return [by_id[pk] for pk in ranked]
     return bracket.seeded_at_random(sorted(gladiators, key=lambda g: g.pk), seed)

@@ -1,9 +1,10 @@
 """Voiding a fought bout: the GM declares it void, with a reason. Its payouts are reversed by
-compensating ledger lines, the gladiators it killed live again, and its log stays, so the bout
-can still be replayed and verified. Its result goes: no winner, and no entrant's place, fate or
-count of opponents defeated, so no page, list or API answer reads it as a result (the log
-keeps the fight as it happened). Locks in the documented order (docs/architecture.md):
-the bout row, then its gladiators in id order, then the rows written under them."""
+compensating ledger lines, the gladiators it killed live again, its ratings are undone
+(arena/ratings.py), and its log stays, so the bout can still be replayed and verified. Its
+result goes: no winner, and no entrant's place, fate or count of opponents defeated, so no
+page, list or API answer reads it as a result (the log keeps the fight as it happened). Locks
+in the documented order (docs/architecture.md): the bout row, then its gladiators in id order,
+then the rows written under them."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from characters.rewards import bout_payout_reverse
 
 from .models import Bout, BoutEntrant
 from .notices import notice_bout_voided
+from .ratings import ratings_undo
 from .services import REASON_MAX, entrants_lock
 
 
@@ -43,6 +45,7 @@ def bout_void(*, bout: Bout, by: AbstractBaseUser, reason: str) -> Bout:
             f"{locked.get_status_display().lower()}."
         )
     entrants_lock(bout=locked)  # the gladiators' rows, in id order
+    ratings_undo(bout=locked)  # before its places go: later bouts are rated again from them
     gladiators = {
         e.gladiator.name: e.gladiator for e in locked.entrants.select_related("gladiator")
     }

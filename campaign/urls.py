@@ -80,6 +80,7 @@ api_patterns = [
         )
         for action, view in [
             ("ledger", characters_api.LedgerApi),
+            ("ratings", characters_api.RatingHistoryApi),
             ("buy", characters_api.BuyApi),
             ("sell", characters_api.SellApi),
             ("equip", characters_api.EquipApi),

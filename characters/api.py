@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from arena.ratings import rating_history, rating_of, rating_start, ratings_prefetch
 from campaign.api_inputs import Id, Integer, Name, Text, list_schema, paginated
 from campaign.archive_guard import NotArchived
 from campaign.errors import LudusError
@@ -51,6 +52,37 @@ class GladiatorOut(serializers.ModelSerializer):
         ]  # fmt: skip
 
 
+RATING_HELP = (
+    "The gladiator's rating under the campaign's rule set: OpenSkill's estimate less three "
+    "times its uncertainty (mu - 3 sigma); 0 before any rated bout."
+)
+
+
+class StandingOut(GladiatorOut):
+    rating = serializers.FloatField(help_text=RATING_HELP)
+
+    class Meta(GladiatorOut.Meta):
+        fields = [*GladiatorOut.Meta.fields, "rating"]
+
+
+class RatingOut(serializers.Serializer):
+    ruleset = serializers.CharField()
+    mu = serializers.FloatField(help_text="OpenSkill's estimate of the skill.")
+    sigma = serializers.FloatField(help_text="Its uncertainty (a standard deviation).")
+    ordinal = serializers.FloatField(help_text=RATING_HELP)
+    bouts = serializers.IntegerField(help_text="The rated bouts behind it.")
+
+
+class RatingChangeOut(serializers.Serializer):
+    bout = serializers.IntegerField(source="bout_id")
+    at = serializers.DateTimeField(help_text="When the bout was decided.")
+    mu_before = serializers.FloatField()
+    sigma_before = serializers.FloatField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    ordinal = serializers.FloatField(help_text="The rating after the bout (mu - 3 sigma).")
+
+
 class HoldingOut(serializers.ModelSerializer):
     class Meta:
         model = Holding
@@ -62,6 +94,19 @@ class GladiatorSheetOut(GladiatorOut):
     holdings = HoldingOut(many=True)
     died_in = serializers.IntegerField(source="died_in_id", allow_null=True)
     tactics = serializers.SerializerMethodField()
+    rating = serializers.SerializerMethodField()
+
+    @extend_schema_field(RatingOut)
+    def get_rating(self, gladiator: Gladiator) -> dict:
+        """Under the campaign's rule set; a list gives it in its context, and its rows
+        prefetched (arena.ratings.ratings_prefetch)."""
+        ruleset = self.context.get("ruleset") or gladiator.campaign.ruleset
+        rows = getattr(gladiator, "rating_rows", None)
+        if rows is None:
+            rating = rating_of(gladiator_id=gladiator.pk, ruleset=ruleset)
+        else:
+            rating = rows[0] if rows else rating_start(gladiator_id=gladiator.pk, ruleset=ruleset)
+        return RatingOut(rating).data
 
     def get_tactics(self, gladiator: Gladiator) -> dict | None:
         """Tactics are a plan of battle: only those who act for the gladiator read them."""
@@ -73,7 +118,7 @@ class GladiatorSheetOut(GladiatorOut):
     class Meta(GladiatorOut.Meta):
         fields = [
             *GladiatorOut.Meta.fields, "build", "tactics", "holdings", "died_in",
-            "killed_by", "ended_at",
+            "killed_by", "ended_at", "rating",
         ]  # fmt: skip
 
 
@@ -158,6 +203,17 @@ class LedgerApi(GladiatorApiView):
     def get(self, request: Request, slug: str, pk: int) -> Response:
         lines = ledger_statement(gladiator=self.gladiator(request, slug, pk))
         return paginated(request, self, lines, LedgerLineOut)
+
+
+class RatingHistoryApi(GladiatorApiView):
+    """The gladiator's rating after each rated bout under the campaign's rule set, the first
+    first (a voided bout's change is gone, the later ones rated again)."""
+
+    @list_schema(RatingChangeOut, "campaigns_gladiators_ratings_list")
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        gladiator = self.gladiator(request, slug, pk)
+        changes = rating_history(gladiator_id=gladiator.pk, ruleset=gladiator.campaign.ruleset)
+        return paginated(request, self, changes, RatingChangeOut)
 
 
 class BuyIn(serializers.Serializer):
@@ -283,7 +339,7 @@ class AdjustApi(GladiatorApiView):
 
 class StandingsApi(APIView):
     @list_schema(
-        GladiatorOut,
+        StandingOut,
         "campaigns_standings_list",
         parameters=[
             OpenApiParameter("sort", enum=list(STANDINGS_ORDER)),
@@ -311,7 +367,7 @@ class StandingsApi(APIView):
             status=request.query_params.get("status", ""),
             owner=request.query_params.get("owner", ""),
         )
-        return paginated(request, self, rows, GladiatorOut)
+        return paginated(request, self, rows, StandingOut)
 
 
 class PlayerStandingOut(serializers.Serializer):
@@ -349,8 +405,9 @@ class GraveyardApi(APIView):
             campaign=campaign,
             owner=request.query_params.get("owner", ""),
             kind=request.query_params.get("kind", ""),
-        ).prefetch_related("holdings")
-        return paginated(request, self, dead, GladiatorSheetOut, context={"request": request})
+        ).prefetch_related("holdings", ratings_prefetch(campaign.ruleset))
+        context = {"request": request, "ruleset": campaign.ruleset}
+        return paginated(request, self, dead, GladiatorSheetOut, context=context)
 
 
 class ArmouryItemOut(serializers.Serializer):

@@ -6,6 +6,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, F, QuerySet, Sum
 from django.http import Http404
 
+from arena.ratings import ordinal_expression
 from campaign.errors import LudusError
 from campaign.inputs import parse_id
 from campaign.models import Campaign
@@ -15,6 +16,7 @@ from .models import Gladiator, Holding, LedgerLine
 # Standings column -> the fields that order it (the first decides, the next break ties).
 STANDINGS_ORDER = {
     "wins": ("wins", "opponents_defeated"),
+    "rating": ("rating", "wins"),
     "defeated": ("opponents_defeated", "wins"),
     "gold": ("gold",),
     "level": ("level", "xp"),
@@ -74,11 +76,16 @@ def gladiator_get(*, campaign: Campaign, pk: int) -> Gladiator:
 def standings(
     *, campaign: Campaign, sort: str = "wins", order: str = "", status: str = "", owner: str = ""
 ) -> QuerySet[Gladiator]:
-    """The standings table: every gladiator, sorted either way on any column; ties by name."""
+    """The standings table: every gladiator, sorted either way on any column; ties by name.
+    Each row carries its rating under the campaign's rule set (`rating`, an ordinal)."""
     sort = sort if sort in STANDINGS_ORDER else "wins"
     sign = "-" if standings_direction(sort, order) == "desc" else ""
     fields = [sign + f for f in STANDINGS_ORDER[sort]]
-    rows = gladiators_of_campaign(campaign=campaign).order_by(*fields, "name", "pk")
+    rows = (
+        gladiators_of_campaign(campaign=campaign)
+        .annotate(rating=ordinal_expression(campaign.ruleset))
+        .order_by(*fields, "name", "pk")
+    )
     if status in Gladiator.Status.values:
         rows = rows.filter(status=status)
     if owner:

@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from arena.ratings import START_ORDINAL, rating_history, rating_of
 from campaign.charts import time_chart
 from campaign.confirm import confirm_page
 from campaign.errors import LudusError
@@ -104,6 +105,8 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
     is_gm = campaign_is_gm(campaign=campaign, user=request.user)
     can_act = gladiator_can_act(gladiator=gladiator, user=request.user)
     series = career_series(gladiator=gladiator)
+    rating = rating_of(gladiator_id=gladiator.pk, ruleset=campaign.ruleset)
+    changes = list(rating_history(gladiator_id=gladiator.pk, ruleset=campaign.ruleset))
     items = armoury(campaign.ruleset)
     holdings = [
         (h, items.get(h.item, {"name": h.item, "kind": "?"})) for h in gladiator.holdings.all()
@@ -141,6 +144,17 @@ def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
             y_label="level",
             css_class="level",
         ),
+        "rating": rating,
+        "rating_changes": changes[::-1][:RECENT_BOUTS],  # the latest first, as the bouts
+        "rating_chart": time_chart(
+            [(gladiator.created_at, round(START_ORDINAL, 1))]
+            + [(c.at, round(c.ordinal, 1)) for c in changes],
+            title=f"{gladiator.name}'s rating over time: now {rating.ordinal:.1f}",
+            y_label="rating",
+            css_class="rating",
+        )
+        if changes
+        else None,
         "can_act": can_act and gladiator.is_active,
         "is_gm": is_gm,
         "advance_form": AdvanceForm(advances=advances),
@@ -365,6 +379,7 @@ def _standings_headers(
         "gold": "Gold",
         "level": "Level",
         "bouts": "Bouts",
+        "rating": "Rating",
     }
     headers = []
     for key, label in labels.items():
