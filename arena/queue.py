@@ -60,3 +60,11 @@ ODDS = "arena.tasks.bout_odds_task"
 
 def enqueue_odds(odds_id: int) -> None:
     current_app.send_task(ODDS, args=[odds_id])
+
+
+SEASON_ROUND = "arena.tasks.season_round_task"
+
+
+def enqueue_season_round(season_id: int, eta: datetime | None = None) -> None:
+    """Play a season's round at its time (the sweeper plays it too, should this be lost)."""
+    current_app.send_task(SEASON_ROUND, args=[season_id], eta=eta)

@@ -12,10 +12,12 @@ from .queue import (
     LAB_CHUNK,
     MERCY_CLOSE,
     ODDS,
+    SEASON_ROUND,
     TOURNAMENT_SCHEDULE,
     TURN_RESOLVE,
     VERIFY,
 )
+from .seasons.services import season_round_play, seasons_sweep
 from .services import bout_resolve, bouts_sweep_due, verification_run
 from .tournaments import tournament_schedule_ready, tournaments_sweep
 from .verdicts import mercy_vote_close, mercy_votes_sweep
@@ -41,6 +43,11 @@ def tournament_schedule_task(tournament_id: int) -> None:
     tournament_schedule_ready(tournament_id=tournament_id)  # a match with a bout is skipped
 
 
+@shared_task(name=SEASON_ROUND, acks_late=True)
+def season_round_task(season_id: int) -> None:
+    season_round_play(season_id=season_id)  # a round played already is not played again
+
+
 @shared_task(name=MERCY_CLOSE, acks_late=True)
 def mercy_vote_close_task(vote_id: int) -> None:
     mercy_vote_close(vote_id=vote_id)  # a closed vote is a no-op
@@ -60,13 +67,15 @@ def bout_odds_task(odds_id: int) -> None:
 def bouts_sweep_due_task() -> None:
     """Beat's safety net: due bouts whose message was lost, turns past their deadline, turns
     with every order in whose resolve was lost, knockout matches ready for their bout, mercy
-    votes past their deadline, odds jobs whose message or worker was lost."""
+    votes past their deadline, odds jobs whose message or worker was lost, and seasons' rounds
+    at their time (and their end once the last is decided)."""
     bouts_sweep_due()
     bouts_sweep_deadlines()
     turns_sweep_ready()
     tournaments_sweep()
     mercy_votes_sweep()
     odds_sweep()
+    seasons_sweep()
 
 
 @shared_task

@@ -302,6 +302,7 @@ CELERY_TASK_ROUTES = {
     "arena.tasks.bout_turn_resolve_task": {"queue": FIGHTS},
     "arena.tasks.mercy_vote_close_task": {"queue": FIGHTS},
     "arena.tasks.tournament_schedule_task": {"queue": FIGHTS},
+    "arena.tasks.season_round_task": {"queue": FIGHTS},
     "arena.tasks.bouts_sweep_due_task": {"queue": FIGHTS},
     "arena.tasks.lab_runs_sweep_task": {"queue": FIGHTS},
     "characters.tasks.pack_deadlines_sweep_task": {"queue": FIGHTS},

@@ -19,6 +19,7 @@ from arena import (
     tournament_views,
 )
 from arena import views as arena_views
+from arena.seasons import urls as season_urls
 from campaign.notifications import views as notification_views
 from characters import api as characters_api
 from characters import pack_api, pack_views
@@ -360,8 +361,10 @@ urlpatterns = [
         tournament_views.tournament_cancel_view,
         name="tournament-cancel",
     ),
+    path("", include(season_urls.page_patterns)),
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
+    path("api/", include(season_urls.api_patterns)),
 ]
 
 # JSON under /api/ for a URL no route matches, the HTML pages elsewhere.

@@ -1,0 +1,80 @@
+"""The GM's form that opens a season."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.db.models import QuerySet
+
+from arena.engine.core.campaign import OptionField
+from arena.forms import GladiatorChoice, option_fields, options_chosen
+from arena.models import Bout
+from campaign.inputs import TITLE_MAX, IntegerField, TextField
+from characters.models import Gladiator
+
+from .models import Season
+from .services import DEADLINE_HOURS_MAX, ENTRANTS, POINTS_MAX, ROUND_DAYS
+
+
+class SeasonForm(forms.Form):
+    title = TextField(max_length=TITLE_MAX, label="The title")
+    format = forms.ChoiceField(choices=Season.Format.choices, initial=Season.Format.ROUND_ROBIN)
+    rounds = IntegerField(
+        label="Swiss rounds",
+        min_value=1,
+        max_value=ENTRANTS[1] - 1,
+        required=False,
+        help_text="Swiss only: at most one fewer than the entrants.",
+    )
+    first_round_at = forms.DateTimeField(
+        label="Round one at (UTC)",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    round_days = IntegerField(
+        label="Days between rounds", min_value=ROUND_DAYS[0], max_value=ROUND_DAYS[1], initial=7
+    )
+    points_win = IntegerField(
+        label="Points for a win", min_value=0, max_value=POINTS_MAX, initial=3
+    )
+    points_draw = IntegerField(
+        label="Points for a draw", min_value=0, max_value=POINTS_MAX, initial=1
+    )
+    points_loss = IntegerField(
+        label="Points for a loss", min_value=0, max_value=POINTS_MAX, initial=0
+    )
+    mode = forms.ChoiceField(choices=Bout.Mode.choices, initial=Bout.Mode.TACTICS)
+    deadline_hours = IntegerField(
+        label="By web: hours a turn waits for orders",
+        min_value=1,
+        max_value=DEADLINE_HOURS_MAX,
+        required=False,
+        initial=24,
+        help_text="Empty: no deadline.",
+    )
+    gladiators = GladiatorChoice(
+        queryset=Gladiator.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        help_text=f"{ENTRANTS[0]} to {ENTRANTS[1]}, seeded in the order listed.",
+    )
+
+    def __init__(
+        self, *args, gladiators: QuerySet[Gladiator], options: Sequence[OptionField], **kwargs
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["gladiators"].queryset = gladiators
+        self.fields.update(option_fields(options))
+        self.options = options
+
+    def service_arguments(self) -> dict[str, Any]:
+        """What season_open takes."""
+        names = ("title", "format", "first_round_at", "round_days", "rounds", "gladiators", "mode")
+        plain = {k: self.cleaned_data[k] for k in names}
+        points = {k: self.cleaned_data[k] for k in ("points_win", "points_draw", "points_loss")}
+        return {
+            **plain,
+            **points,
+            "deadline_hours": self.cleaned_data.get("deadline_hours"),
+            "options": options_chosen(self.options, self.cleaned_data),
+        }

@@ -1,0 +1,132 @@
+"""A season of a campaign, its entrants and its fixtures (docs/seasons.md). Imported by
+arena/models.py, so they are the arena app's models and migrations."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+# The bout's own modes (arena.models.Bout.Mode), named here as that module imports this one.
+BOUT_MODES = [
+    ("tactics", "Fought by tactics at its time"),
+    ("orders", "Turn by turn, with secret orders (play-by-web)"),
+]
+
+
+class Season(models.Model):
+    """A league over weeks: its format, entrants, calendar and points rule. The worker plays
+    each round at `next_round_at`; the table is read from the fixtures and their bouts."""
+
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round_robin", "Round robin (everyone meets everyone once)"
+        DOUBLE_ROUND_ROBIN = "double_rr", "Double round robin (twice, sides swapped)"
+        SWISS = "swiss", "Swiss (paired by score, no rematch)"
+
+    class Status(models.TextChoices):
+        RUNNING = "running", "Running"
+        PAUSED = "paused", "Paused"
+        FINISHED = "finished", "Finished"
+        CANCELLED = "cancelled", "Cancelled"
+
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="seasons"
+    )
+    title = models.CharField(max_length=120)
+    format = models.CharField(max_length=12, choices=Format.choices)
+    rounds = models.PositiveSmallIntegerField()
+    first_round_at = models.DateTimeField()
+    round_days = models.PositiveSmallIntegerField(default=7)
+    points_win = models.PositiveSmallIntegerField(default=3)
+    points_draw = models.PositiveSmallIntegerField(default=1)
+    points_loss = models.PositiveSmallIntegerField(default=0)
+    # Fought by tactics at the round's time, or turn by turn by web from the round's time.
+    mode = models.CharField(max_length=10, choices=BOUT_MODES, default="tactics")
+    # By web: hours each turn waits for orders (None: no deadline), as a bout's.
+    deadline_hours = models.PositiveIntegerField(null=True, blank=True)
+    # Bout options, as the rule set reads them, for every bout of the season.
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.RUNNING, db_index=True
+    )
+    rounds_played = models.PositiveSmallIntegerField(default=0)
+    # When the next round is fought; None once every round has been.
+    next_round_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Since when the GM has paused it: on resume the calendar moves on by as long.
+    paused_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def is_swiss(self) -> bool:
+        return self.format == self.Format.SWISS
+
+
+class SeasonEntry(models.Model):
+    """A gladiator in a season, its seed (1 is the first), and its owner's withdrawal."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
+    gladiator = models.ForeignKey(
+        "characters.Gladiator", on_delete=models.PROTECT, related_name="season_entries"
+    )
+    seed = models.PositiveSmallIntegerField()
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "gladiator"], name="season_entry_once"),
+            models.UniqueConstraint(fields=["season", "seed"], name="season_seed_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.gladiator} (seed {self.seed})"
+
+
+class SeasonFixture(models.Model):
+    """One pairing of one round: two entries (or one and a bye), and how it ended. A fixture
+    fought as a bout takes its outcome from the bout when it is read (arena/seasons/results.py),
+    so the table follows a resolve or a void at once; `outcome` holds the rest (a bye, a
+    forfeit, no result)."""
+
+    class Outcome(models.TextChoices):
+        PENDING = "", "To be fought"
+        FIRST = "first", "The first side won"
+        SECOND = "second", "The second side won"
+        DRAW = "draw", "A draw"
+        BYE = "bye", "A bye (scores as a win)"
+        NONE = "none", "No result"
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="fixtures")
+    round = models.PositiveSmallIntegerField()  # 1 is the first round
+    board = models.PositiveSmallIntegerField()  # 1 is the top pairing of the round
+    first = models.ForeignKey(SeasonEntry, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(
+        SeasonEntry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    bout = models.OneToOneField(
+        "arena.Bout", null=True, blank=True, on_delete=models.SET_NULL, related_name="fixture"
+    )
+    outcome = models.CharField(
+        max_length=6, choices=Outcome.choices, blank=True, default=Outcome.PENDING
+    )
+    # Why it was not fought ("Aulus is dead"): a forfeit, or why there is no result.
+    forfeit = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["round", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "round", "board"], name="fixture_board"),
+            models.UniqueConstraint(fields=["season", "round", "first"], name="fixture_first"),
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.round} board {self.board} of {self.season}"

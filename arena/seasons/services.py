@@ -1,0 +1,617 @@
+"""Season writes: the GM opens, pauses, resumes, extends and cancels a season; an owner
+withdraws a gladiator; the worker plays each round at its time and finishes the season once
+its last round is decided (docs/seasons.md)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from arena.engine_io import bout_options_clean
+from arena.models import Bout, BoutEntrant
+from arena.play_by_web import bout_open, bout_start
+from arena.queue import enqueue_season_round
+from arena.selectors import bout_of_gladiator_in_play
+from arena.services import (
+    EARLY_TOLERANCE,
+    ETA_HORIZON,
+    PAST_GRACE,
+    REASON_MAX,
+    SCHEDULE_AHEAD,
+    SCHEDULE_REACH,
+    TITLE_MAX,
+    TURN_BY_TURN_LIVE,
+    bout_cancel,
+    bout_schedule,
+)
+from arena.turns import turn_rules
+from campaign.errors import LudusError, NotAllowed
+from campaign.models import Campaign
+from campaign.services import audit_record, check_campaign_gm
+from campaign.text import TextRefused, text_clean
+from characters.catalogue import check_gladiator_can_fight, fight_problems
+from characters.models import Gladiator
+
+from .berger import berger_rounds, double_berger_rounds
+from .models import Season, SeasonEntry, SeasonFixture
+from .results import season_fixtures, season_standings
+from .swiss import swiss_pair
+
+log = logging.getLogger(__name__)
+Outcome = SeasonFixture.Outcome
+
+ENTRANTS = (2, 64)
+ROUND_DAYS = (1, 28)
+POINTS_MAX = 100
+EXTEND_MAX = 20
+DEADLINE_HOURS_MAX = 24 * 14  # as a bout's (arena/play_by_web.py)
+# Bouts of a round that are not decided yet.
+UNDECIDED = (Bout.Status.SCHEDULED, Bout.Status.VERDICT, *TURN_BY_TURN_LIVE)
+
+
+def rounds_of(format: str, entrants: int, swiss_rounds: int | None) -> int:
+    """How many rounds a season of `entrants` plays in `format` (Swiss: as the GM says)."""
+    if format == Season.Format.ROUND_ROBIN:
+        return len(berger_rounds(entrants))
+    if format == Season.Format.DOUBLE_ROUND_ROBIN:
+        return len(double_berger_rounds(entrants))
+    if format != Season.Format.SWISS:
+        choices = ", ".join(Season.Format.values)
+        raise LudusError(f"The format is one of {choices}, not {format!r}.", field="format")
+    if swiss_rounds is None:
+        raise LudusError("A Swiss season needs its number of rounds.", field="rounds")
+    if not 1 <= swiss_rounds <= entrants - 1:
+        raise LudusError(
+            f"A Swiss season of {entrants} plays 1 to {entrants - 1} rounds (no rematch), "
+            f"not {swiss_rounds}.",
+            field="rounds",
+        )
+    return swiss_rounds
+
+
+def _clean_text(value: str, *, label: str, field: str, max_length: int, required: bool) -> str:
+    try:
+        return text_clean(value, label=label, max_length=max_length, required=required)
+    except TextRefused as refused:
+        raise LudusError(str(refused), field=field) from None
+
+
+def _check_points(win: int, draw: int, loss: int) -> None:
+    for name, value in (("points_win", win), ("points_draw", draw), ("points_loss", loss)):
+        if not 0 <= value <= POINTS_MAX:
+            raise LudusError(f"Points are 0 to {POINTS_MAX}, not {value}.", field=name)
+    if not win >= draw >= loss or win == loss:
+        raise LudusError(
+            f"A win must score more than a loss, and a draw between them "
+            f"(win {win}, draw {draw}, loss {loss}).",
+            field="points_win",
+        )
+
+
+@transaction.atomic
+def season_open(
+    *,
+    campaign: Campaign,
+    by: AbstractBaseUser,
+    title: str,
+    format: str,
+    gladiators: Sequence[Gladiator],
+    first_round_at: datetime,
+    round_days: int = 7,
+    rounds: int | None = None,
+    points_win: int = 3,
+    points_draw: int = 1,
+    points_loss: int = 0,
+    options: dict[str, Any] | None = None,
+    mode: str = Bout.Mode.TACTICS,
+    deadline_hours: int | None = 24,
+) -> Season:
+    """The GM opens a season: the entrants are seeded in the order given (1 first), a round
+    robin's fixtures are all drawn now (Berger tables), a Swiss round is paired when it is
+    due. Its bouts are fought by tactics at the round's time, or (mode "orders") by web, each
+    started at the round's time with `deadline_hours` a turn. Nothing is stored unless
+    everything is right."""
+    check_campaign_gm(campaign=campaign, user=by)
+    if campaign.is_archived:
+        raise LudusError("An archived campaign opens no season.")
+    title = _clean_text(
+        title, label="The title", field="title", max_length=TITLE_MAX, required=True
+    )
+    ids = [g.pk for g in gladiators]
+    if not ENTRANTS[0] <= len(ids) <= ENTRANTS[1]:
+        raise LudusError(
+            f"A season takes {ENTRANTS[0]} to {ENTRANTS[1]} gladiators, not {len(ids)}.",
+            field="gladiators",
+        )
+    if len(set(ids)) != len(ids):
+        raise LudusError("A gladiator can enter a season only once.", field="gladiators")
+    total = rounds_of(format, len(ids), rounds)
+    if not ROUND_DAYS[0] <= round_days <= ROUND_DAYS[1]:
+        raise LudusError(
+            f"Rounds are {ROUND_DAYS[0]} to {ROUND_DAYS[1]} days apart, not {round_days}.",
+            field="round_days",
+        )
+    if timezone.is_naive(first_round_at):
+        raise LudusError("The first round's time needs a time zone.", field="first_round_at")
+    now = timezone.now()
+    if not now - PAST_GRACE <= first_round_at <= now + SCHEDULE_AHEAD:
+        raise LudusError(
+            f"Round one is due from now to a year ahead ({now + SCHEDULE_AHEAD:%Y-%m-%d}), "
+            f"not {first_round_at:%Y-%m-%d %H:%M} UTC.",
+            field="first_round_at",
+        )
+    span = timedelta(days=round_days * (total - 1))
+    if span > SCHEDULE_REACH:
+        raise LudusError(
+            f"{total} rounds {round_days} days apart last {span.days} days; a season lasts at "
+            f"most {SCHEDULE_REACH.days}: fewer rounds, or rounds closer together.",
+            field="round_days",
+        )
+    _check_points(points_win, points_draw, points_loss)
+    by_web = _check_mode(campaign, mode, deadline_hours)
+    options = bout_options_clean(campaign=campaign, options=options or {}, by_tactics=not by_web)
+    locked = {
+        g.pk: g
+        for g in Gladiator.objects.select_for_update()
+        .filter(pk__in=ids)
+        .prefetch_related("holdings")
+    }
+    for gladiator_id in ids:
+        gladiator = locked.get(gladiator_id)
+        if gladiator is None or gladiator.campaign_id != campaign.pk:
+            raise LudusError("Every gladiator must belong to this campaign.", field="gladiators")
+        if not gladiator.is_active:
+            raise LudusError(
+                f"{gladiator.name} is {gladiator.get_status_display().lower()} and cannot "
+                "enter a season.",
+                field="gladiators",
+            )
+        check_gladiator_can_fight(gladiator, campaign=campaign)
+    season = Season.objects.create(
+        campaign=campaign,
+        title=title,
+        format=format,
+        rounds=total,
+        first_round_at=first_round_at,
+        round_days=round_days,
+        points_win=points_win,
+        points_draw=points_draw,
+        points_loss=points_loss,
+        options=options,
+        mode=mode,
+        deadline_hours=deadline_hours if by_web else None,
+        next_round_at=first_round_at,
+        created_by=by,
+    )
+    entries = SeasonEntry.objects.bulk_create(
+        SeasonEntry(season=season, gladiator=locked[gid], seed=n)
+        for n, gid in enumerate(ids, start=1)
+    )
+    if not season.is_swiss:
+        _draw_round_robin(season, entries)
+    audit_record(
+        campaign=campaign,
+        actor=by,
+        action="season.open",
+        season=season.pk,
+        title=title,
+        format=format,
+        rounds=total,
+        entrants=[locked[gid].name for gid in ids],
+    )
+    if first_round_at <= timezone.now() + ETA_HORIZON:
+        transaction.on_commit(lambda: enqueue_season_round(season.pk, eta=first_round_at))
+    return season
+
+
+def _check_mode(campaign: Campaign, mode: str, deadline_hours: int | None) -> bool:
+    """Whether the season plays by web; a mode its rule set cannot play is refused."""
+    if mode not in Bout.Mode.values:
+        choices = " or ".join(Bout.Mode.values)
+        raise LudusError(f"The mode is {choices}, not {mode!r}.", field="mode")
+    if mode == Bout.Mode.TACTICS:
+        return False
+    turn_rules(campaign.ruleset)  # "... is not played turn by turn on Ludus yet"
+    if deadline_hours is not None and not 1 <= deadline_hours <= DEADLINE_HOURS_MAX:
+        raise LudusError(
+            f"A turn's deadline is 1 to {DEADLINE_HOURS_MAX} hours, or none; not {deadline_hours}.",
+            field="deadline_hours",
+        )
+    return True
+
+
+def _draw_round_robin(season: Season, entries: list[SeasonEntry]) -> None:
+    by_seed = {e.seed: e for e in entries}
+    table = (
+        double_berger_rounds(len(entries))
+        if season.format == Season.Format.DOUBLE_ROUND_ROBIN
+        else berger_rounds(len(entries))
+    )
+    SeasonFixture.objects.bulk_create(
+        SeasonFixture(
+            season=season,
+            round=number,
+            board=board,
+            first=by_seed[first],
+            second=by_seed[second] if second is not None else None,
+        )
+        for number, pairs in enumerate(table, start=1)
+        for board, (first, second) in enumerate(pairs, start=1)
+    )
+
+
+def season_round_play(*, season_id: int, now: datetime | None = None) -> int:
+    """Play the season's next round if it is due: pair it (Swiss), then for every fixture
+    record a bye, a forfeit, or schedule its bout now through the bout service (the worker
+    fights it as any bout). Returns how many bouts were scheduled.
+
+    The season's row lock and `rounds_played` make it happen once: a second message, the
+    sweeper or a second worker waits, then finds the round played. A Swiss round waits for
+    every bout of the round before it to be decided (the sweeper comes back)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        season = (
+            Season.objects.select_for_update(of=("self",))
+            .select_related("campaign", "created_by")
+            .filter(
+                pk=season_id,
+                status=Season.Status.RUNNING,
+                next_round_at__lte=now + EARLY_TOLERANCE,
+                campaign__archived_at__isnull=True,
+            )
+            .first()
+        )
+        if season is None or season.rounds_played >= season.rounds:
+            return 0
+        number = season.rounds_played + 1
+        if season.is_swiss:
+            fixtures = season_fixtures(season)
+            if any(f.result_outcome == Outcome.PENDING for f in fixtures):
+                return 0
+            fixtures = _pair_swiss(season, number, fixtures)
+        else:
+            fixtures = list(
+                season.fixtures.select_related("first__gladiator", "second__gladiator").filter(
+                    round=number, outcome=Outcome.PENDING, bout__isnull=True
+                )
+            )
+        scheduled = sum(_play(season, fixture, number) for fixture in fixtures)
+        season.rounds_played = number
+        season.next_round_at = (
+            season.next_round_at + timedelta(days=season.round_days)
+            if number < season.rounds
+            else None
+        )
+        season.save(update_fields=["rounds_played", "next_round_at"])
+        audit_record(
+            campaign=season.campaign,
+            actor=None,
+            action="season.round",
+            season=season.pk,
+            round=number,
+            bouts=scheduled,
+        )
+    return scheduled
+
+
+def _pair_swiss(season: Season, number: int, fixtures: list[SeasonFixture]) -> list[SeasonFixture]:
+    """Round `number`'s fixtures by the table as it stands: the entrants still in (not
+    withdrawn, alive, not retired), best first."""
+    standings = season_standings(season, fixtures)
+    ranked = [
+        row.entry
+        for row, entry in standings
+        if entry.withdrawn_at is None and entry.gladiator.is_active
+    ]
+    scores = {row.entry: row.points for row, _ in standings}
+    met = {frozenset((f.first_id, f.second_id)) for f in fixtures if f.second_id is not None}
+    had_bye = {f.first_id for f in fixtures if f.second_id is None and f.outcome == Outcome.BYE}
+    pairing = swiss_pair(ranked, scores, met, had_bye)
+    rows = [
+        SeasonFixture(season=season, round=number, board=board, first_id=a, second_id=b)
+        for board, (a, b) in enumerate(pairing.pairs, start=1)
+    ]
+    board = len(rows)
+    if pairing.bye is not None:
+        board += 1
+        rows.append(SeasonFixture(season=season, round=number, board=board, first_id=pairing.bye))
+    for entry in pairing.unpaired:
+        board += 1
+        rows.append(
+            SeasonFixture(
+                season=season,
+                round=number,
+                board=board,
+                first_id=entry,
+                outcome=Outcome.NONE,
+                forfeit="No opponent left that it has not met.",
+            )
+        )
+    SeasonFixture.objects.bulk_create(rows)
+    return list(
+        season.fixtures.select_related("first__gladiator", "second__gladiator").filter(
+            round=number, outcome=Outcome.PENDING
+        )
+    )
+
+
+def unfit_reason(entry: SeasonEntry, campaign: Campaign) -> str:
+    """Why the entry forfeits its fixture now ("" if it can fight): withdrawn by its owner,
+    dead or retired, or unable to fight as it is equipped (the rule set's fight_problems)."""
+    gladiator = entry.gladiator
+    if entry.withdrawn_at is not None:
+        return f"{gladiator.name} was withdrawn by its owner."
+    if not gladiator.is_active:
+        return f"{gladiator.name} is {gladiator.get_status_display().lower()}."
+    problems = fight_problems(gladiator, campaign=campaign)
+    if problems:
+        return f"{gladiator.name} cannot fight: it {problems[0]}."
+    return ""
+
+
+def _play(season: Season, fixture: SeasonFixture, number: int) -> int:
+    """Decide or schedule one fixture; 1 if a bout was scheduled."""
+    if fixture.second is None:
+        fixture.outcome = Outcome.BYE
+        fixture.save(update_fields=["outcome"])
+        return 0
+    campaign = season.campaign
+    first, second = unfit_reason(fixture.first, campaign), unfit_reason(fixture.second, campaign)
+    if first or second:
+        fixture.outcome = (
+            Outcome.NONE if first and second else Outcome.SECOND if first else Outcome.FIRST
+        )
+        fixture.forfeit = " ".join(r for r in (first, second) if r)[:REASON_MAX]
+        fixture.save(update_fields=["outcome", "forfeit"])
+        return 0
+    title = f"{season.title}: round {number}"[:TITLE_MAX]
+    try:
+        if season.mode == Bout.Mode.ORDERS:
+            bout = _bout_by_web(season, fixture, title)
+        else:
+            bout = bout_schedule(
+                campaign=campaign,
+                by=season.created_by,
+                gladiators=[fixture.first.gladiator, fixture.second.gladiator],
+                scheduled_at=timezone.now(),
+                title=title,
+                options=season.options,
+            )
+    except (LudusError, NotAllowed) as error:
+        # The rules refuse the pair, one is busy in a bout turn by turn, the opener is no
+        # longer the GM: no result, in words, rather than a round that never ends.
+        log.info("season %s: %s not fought: %s", season.pk, fixture, error.message)
+        fixture.outcome = Outcome.NONE
+        fixture.forfeit = f"Not fought: {error.message}"[:REASON_MAX]
+        fixture.save(update_fields=["outcome", "forfeit"])
+        return 0
+    fixture.bout = bout
+    fixture.save(update_fields=["bout"])
+    return 1
+
+
+def _bout_by_web(season: Season, fixture: SeasonFixture, title: str) -> Bout:
+    """A bout by web for the pair, started at once: both entered (squares left to the arena,
+    as for an entrant who names none), turn 1 open for orders until its deadline. The GM's
+    own services do it, in the GM's name, in one savepoint: a bout the rules refuse to start
+    is not left open."""
+    with transaction.atomic():
+        bout = bout_open(
+            campaign=season.campaign,
+            by=season.created_by,
+            title=title,
+            options=season.options,
+            deadline_hours=season.deadline_hours,
+        )
+        gladiators = [fixture.first.gladiator, fixture.second.gladiator]
+        for gladiator in gladiators:
+            busy = bout_of_gladiator_in_play(
+                gladiator_id=gladiator.pk, statuses=(*TURN_BY_TURN_LIVE, Bout.Status.SCHEDULED)
+            )
+            if busy is not None:
+                raise LudusError(f"{gladiator.name} is already in {busy}.")
+        BoutEntrant.objects.bulk_create(BoutEntrant(bout=bout, gladiator=g) for g in gladiators)
+        return bout_start(bout=bout, by=season.created_by)
+
+
+def season_finish_if_done(*, season_id: int) -> bool:
+    """A running season whose every round is played and decided is finished."""
+    with transaction.atomic():
+        season = (
+            Season.objects.select_for_update(of=("self",))
+            .select_related("campaign")
+            .filter(pk=season_id, status=Season.Status.RUNNING)
+            .first()
+        )
+        if season is None or season.rounds_played < season.rounds:
+            return False
+        if season.fixtures.filter(bout__status__in=UNDECIDED).exists():
+            return False
+        season.status = Season.Status.FINISHED
+        season.finished_at = timezone.now()
+        season.save(update_fields=["status", "finished_at"])
+        standings = season_standings(season)
+        audit_record(
+            campaign=season.campaign,
+            actor=None,
+            action="season.finish",
+            season=season.pk,
+            winner=standings[0][1].gladiator.name,
+        )
+    return True
+
+
+def seasons_sweep(*, now: datetime | None = None) -> int:
+    """Beat's round clock: play every running season's due round, and finish those whose last
+    round is decided. Returns how many bouts were scheduled."""
+    now = now or timezone.now()
+    running = Season.objects.filter(status=Season.Status.RUNNING)
+    due = list(running.filter(next_round_at__lte=now).values_list("pk", flat=True))
+    scheduled = 0
+    for season_id in due:
+        try:  # one season's trouble must not keep the others waiting
+            scheduled += season_round_play(season_id=season_id, now=now)
+        except Exception:
+            log.exception("season %s: the round could not be played", season_id)
+    ended = running.filter(next_round_at__isnull=True).values_list("pk", flat=True)
+    for season_id in list(ended):
+        season_finish_if_done(season_id=season_id)
+    return scheduled
+
+
+def _locked_season(season: Season, *, statuses: Sequence[str], doing: str) -> Season:
+    locked = (
+        Season.objects.select_for_update(of=("self",))
+        .select_related("campaign")
+        .filter(pk=season.pk)
+        .first()
+    )
+    if locked is None or locked.status not in statuses:
+        state = locked.get_status_display().lower() if locked else "gone"
+        raise LudusError(
+            f"Only a season {' or '.join(statuses)} can be {doing}; this one is {state}."
+        )
+    return locked
+
+
+def season_pause(*, season: Season, by: AbstractBaseUser) -> Season:
+    """No round is played while paused; the bouts of a round under way are still fought."""
+    check_campaign_gm(campaign=season.campaign, user=by)
+    with transaction.atomic():
+        locked = _locked_season(season, statuses=[Season.Status.RUNNING], doing="paused")
+        locked.status = Season.Status.PAUSED
+        locked.paused_at = timezone.now()
+        locked.save(update_fields=["status", "paused_at"])
+        audit_record(campaign=locked.campaign, actor=by, action="season.pause", season=locked.pk)
+    return locked
+
+
+def season_resume(*, season: Season, by: AbstractBaseUser) -> Season:
+    """The calendar moves on by the time the season was paused: rounds keep their spacing."""
+    check_campaign_gm(campaign=season.campaign, user=by)
+    with transaction.atomic():
+        locked = _locked_season(season, statuses=[Season.Status.PAUSED], doing="resumed")
+        paused_for = timezone.now() - (locked.paused_at or timezone.now())
+        if locked.next_round_at is not None:
+            locked.next_round_at += paused_for
+        locked.status = Season.Status.RUNNING
+        locked.paused_at = None
+        locked.save(update_fields=["status", "paused_at", "next_round_at"])
+        audit_record(
+            campaign=locked.campaign,
+            actor=by,
+            action="season.resume",
+            season=locked.pk,
+            paused_hours=round(paused_for.total_seconds() / 3600, 2),
+        )
+    return locked
+
+
+def season_extend(*, season: Season, by: AbstractBaseUser, rounds: int) -> Season:
+    """A Swiss season plays `rounds` more rounds, on the same calendar (as many as entrants
+    leave without a rematch); a round robin's rounds are its table's and cannot grow."""
+    check_campaign_gm(campaign=season.campaign, user=by)
+    with transaction.atomic():
+        locked = _locked_season(
+            season, statuses=[Season.Status.RUNNING, Season.Status.PAUSED], doing="extended"
+        )
+        if not locked.is_swiss:
+            raise LudusError(
+                "A round robin's rounds are set by its table; only a Swiss season is extended.",
+                field="rounds",
+            )
+        entrants = locked.entries.count()
+        room = entrants - 1 - locked.rounds
+        if not 1 <= rounds <= min(room, EXTEND_MAX):
+            raise LudusError(
+                f"This season can take 1 to {min(room, EXTEND_MAX)} more rounds, not {rounds}."
+                if room > 0
+                else f"Its {entrants} entrants have no opponent left for another round.",
+                field="rounds",
+            )
+        if locked.next_round_at is None:  # every round played: the next one a period on
+            locked.next_round_at = timezone.now() + timedelta(days=locked.round_days)
+        locked.rounds += rounds
+        locked.save(update_fields=["rounds", "next_round_at"])
+        audit_record(
+            campaign=locked.campaign,
+            actor=by,
+            action="season.extend",
+            season=locked.pk,
+            rounds=rounds,
+            total=locked.rounds,
+        )
+    return locked
+
+
+def season_cancel(*, season: Season, by: AbstractBaseUser, reason: str = "") -> int:
+    """The season ends here: its bouts not yet fought are cancelled, its fixtures not yet
+    played have no result, the table stays as it stood. Returns how many bouts were
+    cancelled. Bouts already fought stay in the campaign's history."""
+    check_campaign_gm(campaign=season.campaign, user=by)
+    reason = _clean_text(
+        reason, label="The reason", field="reason", max_length=REASON_MAX, required=False
+    )
+    with transaction.atomic():
+        locked = _locked_season(
+            season, statuses=[Season.Status.RUNNING, Season.Status.PAUSED], doing="cancelled"
+        )
+        locked.status = Season.Status.CANCELLED
+        locked.finished_at = timezone.now()
+        locked.next_round_at = None
+        locked.save(update_fields=["status", "finished_at", "next_round_at"])
+        why = f"The season {locked.title} was cancelled" + (f": {reason}" if reason else ".")
+        undecided = list(
+            Bout.objects.select_for_update(skip_locked=True, of=("self",))
+            .filter(fixture__season=locked, status__in=UNDECIDED)
+            .select_related("campaign")
+            .order_by("pk")
+        )
+        for bout in undecided:
+            bout_cancel(bout=bout, by=by, reason=why[:REASON_MAX])
+        locked.fixtures.filter(outcome=Outcome.PENDING, bout__isnull=True).update(
+            outcome=Outcome.NONE, forfeit=why[:REASON_MAX]
+        )
+        audit_record(
+            campaign=locked.campaign,
+            actor=by,
+            action="season.cancel",
+            season=locked.pk,
+            bouts=len(undecided),
+            reason=reason,
+        )
+    return len(undecided)
+
+
+def season_withdraw(*, entry: SeasonEntry, by: AbstractBaseUser) -> SeasonEntry:
+    """The owner takes a gladiator out of a season: it forfeits every fixture from now on (a
+    Swiss season pairs it no more). Its results so far stand."""
+    gladiator = entry.gladiator
+    if gladiator.owner_id != by.pk:
+        raise NotAllowed(f"Only {gladiator.name}'s owner may withdraw it.")
+    with transaction.atomic():
+        _locked_season(
+            entry.season,
+            statuses=[Season.Status.RUNNING, Season.Status.PAUSED],
+            doing="withdrawn from",
+        )
+        updated = SeasonEntry.objects.filter(pk=entry.pk, withdrawn_at__isnull=True).update(
+            withdrawn_at=timezone.now()
+        )
+        if not updated:
+            raise LudusError(f"{gladiator.name} is already withdrawn from this season.")
+        audit_record(
+            campaign=entry.season.campaign,
+            actor=by,
+            action="season.withdraw",
+            season=entry.season_id,
+            gladiator=gladiator.name,
+        )
+    entry.refresh_from_db()
+    return entry
