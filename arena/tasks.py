@@ -17,6 +17,7 @@ from .queue import (
     TURN_RESOLVE,
     VERIFY,
 )
+from .reminders import orders_reminders_sweep
 from .seasons.services import season_round_play, seasons_sweep
 from .services import bout_resolve, bouts_sweep_due, verification_run
 from .tournaments import tournament_schedule_ready, tournaments_sweep
@@ -83,3 +84,9 @@ def lab_runs_sweep_task() -> None:
     """Beat's safety net for the balance lab: chunks of a silent run whose worker or message
     was lost are sent again."""
     lab_runs_sweep()
+
+
+@shared_task
+def orders_reminders_sweep_task() -> None:
+    """Beat's reminder of missing orders when less than 20% of a turn is left (once each)."""
+    orders_reminders_sweep()

@@ -6,13 +6,29 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 
 from .house_rules import MERCY_CHOICES, PURSE_MAX, RULE_WORDS, VOTE_SECONDS
-from .inputs import CODE_MAX, DESCRIPTION_MAX, TITLE_MAX, IntegerField, NameField, TextField
+from .inputs import (
+    CODE_MAX,
+    DESCRIPTION_MAX,
+    TITLE_MAX,
+    EmailField,
+    IntegerField,
+    NameField,
+    TextField,
+)
 from .models import Campaign
 from .sign_in import locked_out, lockout_refusal
 from .text import TextRefused, name_clean
 
+EMAIL_HELP = (
+    "We send a link to it: once you follow it, your notifications and password resets go there. "
+    "Until then, and without one, Ludus sends you no e-mail."
+)
+
 
 class SignupForm(UserCreationForm):
+    # Not a model field: the address is stored only once confirmed (campaign/accounts.py).
+    email = EmailField(label="E-mail address", required=False, help_text=EMAIL_HELP)
+
     class Meta(UserCreationForm.Meta):
         fields = ("username",)
 
@@ -23,6 +39,15 @@ class SignupForm(UserCreationForm):
             return name_clean(username, label="The user name", max_length=150)
         except TextRefused as refused:
             raise ValidationError(str(refused), code="invalid") from None
+
+
+class EmailChangeForm(forms.Form):
+    email = EmailField(
+        label="New e-mail address",
+        required=False,
+        help_text="We send a link to it; your mail goes to the old address until you follow it. "
+        "Empty: no address, no e-mail at all.",
+    )
 
 
 class LockoutExplained(AuthenticationForm):

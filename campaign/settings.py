@@ -252,6 +252,10 @@ REST_FRAMEWORK = {
         "signup": os.environ.get("LUDUS_THROTTLE_SIGNUP", "5/hour"),
         # Per user: bout verifications queued for the worker.
         "verify": os.environ.get("LUDUS_THROTTLE_VERIFY", "30/hour"),
+        # Per user: confirmation links mailed to a new address (the account page).
+        "email_confirm": os.environ.get("LUDUS_THROTTLE_EMAIL_CONFIRM", "5/hour"),
+        # Per client address: password reset e-mails asked for, known addresses or not.
+        "password_reset": os.environ.get("LUDUS_THROTTLE_PASSWORD_RESET", "5/hour"),
     },
 }
 SPECTACULAR_SETTINGS = {
@@ -310,6 +314,8 @@ CELERY_TASK_ROUTES = {
     "notifications.tasks.event_fan_out_task": {"queue": MESSAGES},
     "notifications.tasks.delivery_send_task": {"queue": MESSAGES},
     "campaign.notifications.tasks.deliveries_sweep_task": {"queue": MESSAGES},
+    "campaign.notifications.tasks.digests_make_task": {"queue": MESSAGES},
+    "arena.tasks.orders_reminders_sweep_task": {"queue": MESSAGES},
     # simulations: many bouts fought for a figure nobody is blocked on (seconds to minutes)
     "arena.tasks.bout_odds_task": {"queue": SIMULATIONS},
     "arena.tasks.lab_chunk_task": {"queue": SIMULATIONS},
@@ -337,6 +343,16 @@ CELERY_BEAT_SCHEDULE = {
         "task": "campaign.notifications.tasks.deliveries_sweep_task",
         "schedule": 60.0,
     },
+    # Reminds players whose orders are missing when less than 20% of the turn is left.
+    "sweep-orders-reminders": {
+        "task": "arena.tasks.orders_reminders_sweep_task",
+        "schedule": 60.0,
+    },
+    # The daily digests of the day before (made once; the hourly run retries a failed send).
+    "make-digests": {
+        "task": "campaign.notifications.tasks.digests_make_task",
+        "schedule": 3600.0,
+    },
 }
 
 # E-mail (docs/configuration.md): SMTP from the environment in production; the development
@@ -359,6 +375,8 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Ludus <ludus@localhost>")
+# How long a link confirming an e-mail address works (campaign/accounts.py).
+LUDUS_EMAIL_CONFIRM_DAYS = int(os.environ.get("LUDUS_EMAIL_CONFIRM_DAYS", "3"))
 # Links in e-mails and webhook posts are absolute: the address players reach the site at.
 LUDUS_SITE_URL = os.environ.get("LUDUS_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # Notifications going out (e-mail, webhooks): how many attempts in all, the first wait in whole

@@ -29,6 +29,26 @@ class VerifyThrottle(SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": request.user.pk}
 
 
+class EmailConfirmThrottle(SimpleRateThrottle):
+    """Confirmation links mailed per user (LUDUS_THROTTLE_EMAIL_CONFIRM): nobody floods an
+    address that is not theirs from the account page."""
+
+    scope = "email_confirm"
+
+    def get_cache_key(self, request, view) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": request.user.pk}
+
+
+class PasswordResetThrottle(SimpleRateThrottle):
+    """Password reset requests per client address (LUDUS_THROTTLE_PASSWORD_RESET), counted
+    whether the address asked about is known or not, so the limit tells nothing about it."""
+
+    scope = "password_reset"
+
+    def get_cache_key(self, request, view) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": client_ip(request) or ""}
+
+
 def wait_in_words(seconds: float | None) -> str:
     """A throttle's wait as a message says it: in whole minutes, at least one."""
     minutes = max(1, math.ceil((seconds or 60) / 60))

@@ -26,6 +26,7 @@ from characters import pack_api, pack_views
 from characters import views as characters_views
 
 from . import (
+    account_views,
     api,
     api_docs,
     api_schema,
@@ -234,6 +235,28 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("settings/account/", account_views.account_view, name="account"),
+    path(
+        "account/email/confirm/<str:token>/",
+        account_views.email_confirm_view,
+        name="email-confirm",
+    ),
+    path("password-reset/", account_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "password-reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "password-reset/<uidb64>/<token>/",
+        account_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password-reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     path("campaigns/new/", views.campaign_new, name="campaign-new"),
     path("orders-needed/", play_views.orders_needed_view, name="orders-needed"),
     path("inbox/", notification_views.inbox, name="inbox"),

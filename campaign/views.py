@@ -17,6 +17,7 @@ from characters.pack_events import offers_packs
 from characters.selectors import standings
 from characters.shop import DEFAULT_SELL_RATIO
 
+from .account_views import confirmation_told
 from .body_limit import takes_upload
 from .content import ContentRefused, content_kinds, content_parse, content_upload
 from .errors import LudusError
@@ -92,6 +93,9 @@ def signup(request: HttpRequest) -> HttpResponse:
             user = form.save()
             login(request, user, backend=SIGN_IN_BACKEND)
             messages.success(request, f"Welcome to Ludus, {user.username}.")
+            address = form.cleaned_data["email"]
+            if address:
+                confirmation_told(request, user=user, address=address)
             return redirect("dashboard")
         wait = wait_in_words(throttle.wait())
         form.add_error(

@@ -25,6 +25,7 @@ from .catalogue import adapter
 from .ledger import gladiator_lock
 from .models import Gladiator, Holding, PackEvent, PackPick, PackSeat
 from .pack_hands import hand
+from .pack_notices import notice_draft_pick_due
 
 MAX_SEATS = 8
 PICK_HOURS_MAX = 7 * 24
@@ -124,6 +125,8 @@ def pack_event_create(
     if kind == PackEvent.Kind.SEALED:
         packs = seat_packs(event, rules, len(ids))
         _finish(event, {seat: packs[seat] for seat in range(len(ids))}, locked_by_seat(event))
+    else:
+        notice_draft_pick_due(event=event)
     return event
 
 
@@ -219,6 +222,7 @@ def _move_on_when_all_picked(
         event.pick += 1
         event.pick_deadline = _deadline(event.pick_hours)
         event.save(update_fields=["pick", "pick_deadline"])
+        notice_draft_pick_due(event=event)
         return
     won = {seat: [picks[(seat, p)] for p in range(pack_size)] for seat in range(seats)}
     _finish(event, won, locked_by_seat(event))

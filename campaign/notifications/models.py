@@ -14,6 +14,7 @@ class Event(models.Model):
 
     class Kind(models.TextChoices):
         ORDERS_NEEDED = "orders_needed", "Your orders are needed"
+        ORDERS_REMINDER = "orders_reminder", "Your orders are still missing, the turn nearly over"
         TURN_RESOLVED = "turn_resolved", "A turn resolved"
         BOUT_SCHEDULED = "bout_scheduled", "A bout was scheduled"
         BOUT_FOUGHT = "bout_fought", "A bout was fought"
@@ -21,6 +22,7 @@ class Event(models.Model):
         INVITED = "invited", "You were invited"
         BOUT_VOIDED = "bout_voided", "A bout was voided"
         MERCY_VOTE = "mercy_vote", "A mercy vote is open"
+        DRAFT_PICK_DUE = "draft_pick_due", "Your draft pick is due"
 
     campaign = models.ForeignKey(
         "campaign.Campaign", on_delete=models.CASCADE, related_name="events"
@@ -71,15 +73,45 @@ class Notification(models.Model):
 
 
 class NotificationSettings(models.Model):
-    """Which events a user wants by e-mail (the inbox gets every one)."""
+    """Which events a user wants by e-mail at once, and which in the daily digest; any other
+    kind is in the inbox only (which gets every one). No row: the defaults
+    (services.DEFAULT_NOW, DEFAULT_DIGEST)."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_settings"
     )
-    email_kinds = models.JSONField(default=list, blank=True)
+    email_kinds = models.JSONField(default=list, blank=True)  # by e-mail at once
+    digest_kinds = models.JSONField(default=list, blank=True)  # in the daily digest
 
     def __str__(self) -> str:
         return f"e-mail settings of user {self.user_id}"
+
+
+class Digest(models.Model):
+    """One user's daily e-mail of the events of one UTC day in their digest kinds. One row per
+    user and day: the beat task that makes it, run again, makes no second one; sending claims
+    it (pending to sending) as a delivery is claimed."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        SENDING = "sending", "Sending"
+        SENT = "sent", "Sent"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    events = models.PositiveIntegerField(default=0)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    error = models.CharField(max_length=300, blank=True)
+    # When it was sent; while sending, when the claim was taken (it lapses after a lease).
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-day", "user_id"]
+        constraints = [models.UniqueConstraint(fields=["user", "day"], name="one_digest_a_day")]
+
+    def __str__(self) -> str:
+        return f"digest of {self.day} for user {self.user_id}"
 
 
 class Webhook(models.Model):

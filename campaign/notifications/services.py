@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Iterable
-from datetime import datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -25,7 +25,7 @@ from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.core.validators import URLValidator
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from campaign.errors import LudusError, NotAllowed
@@ -33,12 +33,24 @@ from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 
 from . import webhooks
-from .models import Delivery, Event, Notification, NotificationSettings, Webhook
+from .models import Delivery, Digest, Event, Notification, NotificationSettings, Webhook
 from .queue import enqueue_delivery_send, enqueue_event_fan_out, retry_wait
 
 log = logging.getLogger(__name__)
 
 ALL_KINDS = [kind for kind, _ in Event.Kind.choices]
+# By e-mail at once unless the user chooses otherwise: what asks something of a player by a
+# deadline, and what they would not want to learn a day late. A few e-mails a day at most.
+DEFAULT_NOW = [
+    Event.Kind.ORDERS_NEEDED,
+    Event.Kind.ORDERS_REMINDER,
+    Event.Kind.BOUT_FOUGHT,
+    Event.Kind.GLADIATOR_FATE,
+    Event.Kind.MERCY_VOTE,
+    Event.Kind.DRAFT_PICK_DUE,
+]
+# Every other kind comes in the daily digest.
+DEFAULT_DIGEST = [kind for kind in ALL_KINDS if kind not in DEFAULT_NOW]
 WEBHOOKS_PER_CAMPAIGN = 5
 LOG_KEPT = 20  # attempts kept in a delivery's log
 # A message not acted on this long after it was due is taken to be lost (the sweeper resends).
@@ -91,15 +103,29 @@ def event_record(
     return event
 
 
-def email_kinds(*, user_id: int) -> list[str]:
+def email_choices(*, user_id: int) -> tuple[list[str], list[str]]:
+    """The kinds the user wants by e-mail at once, and those in the daily digest."""
     found = NotificationSettings.objects.filter(user_id=user_id).first()
-    return found.email_kinds if found is not None else list(ALL_KINDS)
+    if found is None:
+        return list(DEFAULT_NOW), list(DEFAULT_DIGEST)
+    return found.email_kinds, found.digest_kinds
+
+
+def _wanted_now(user_ids: Iterable[int]) -> dict[int, list[str]]:
+    """Each user's kinds by e-mail at once (the defaults for a user with no settings)."""
+    chosen = dict(
+        NotificationSettings.objects.filter(user_id__in=user_ids).values_list(
+            "user_id", "email_kinds"
+        )
+    )
+    return {user_id: chosen.get(user_id, DEFAULT_NOW) for user_id in user_ids}
 
 
 def event_fan_out(*, event_id: int) -> list[int]:
-    """Make the event's deliveries (an e-mail to each recipient who wants this kind by e-mail
-    and has an address; a post to each of the campaign's webhooks) and send each. Running it
-    twice makes no second delivery. Returns the ids of the deliveries still to be sent."""
+    """Make the event's deliveries (an e-mail to each recipient with a confirmed address who
+    wants this kind at once, a kind in their digest waiting for digests_make; a post to each
+    of the campaign's webhooks) and send each. Running it twice makes no second delivery.
+    Returns the ids of the deliveries still to be sent."""
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         return []
@@ -107,15 +133,11 @@ def event_fan_out(*, event_id: int) -> list[int]:
         recipients = list(
             get_user_model().objects.filter(notifications__event=event).exclude(email="")
         )
-        wanted = dict(
-            NotificationSettings.objects.filter(user__in=recipients).values_list(
-                "user_id", "email_kinds"
-            )
-        )
+        wanted = _wanted_now([user.pk for user in recipients])
         rows = [
             Delivery(event=event, channel=Delivery.Channel.EMAIL, user=user)
             for user in recipients
-            if event.kind in wanted.get(user.pk, ALL_KINDS)
+            if event.kind in wanted[user.pk]
         ]
         rows += [
             Delivery(event=event, channel=Delivery.Channel.WEBHOOK, webhook=hook)
@@ -223,9 +245,12 @@ def _email(delivery: Delivery) -> webhooks.Answer:
     event, user = delivery.event, delivery.user
     if not user.email:
         return webhooks.Answer(False, None, "No e-mail address any more.", permanent=True)
-    lines = [event.text, ""]
+    lines = [event.text, "", f"When: {when(event.created_at)}"]
+    deadline = (event.data or {}).get("deadline")
+    if deadline:
+        lines.append(f"Deadline: {when(datetime.fromisoformat(deadline))}")
     if event.link:
-        lines.append(webhooks.absolute(event.link))
+        lines += ["", webhooks.absolute(event.link)]
     lines += [
         "",
         f"-- Ludus, {event.campaign.name}",
@@ -242,6 +267,11 @@ def _email(delivery: Delivery) -> webhooks.Answer:
     except Exception as error:  # SMTP refusals, a server down, a timeout: retried
         return webhooks.Answer(False, None, f"{type(error).__name__}: {error}")
     return webhooks.Answer(True, None, "")
+
+
+def when(moment: datetime) -> str:
+    """An absolute time as every e-mail gives it (UTC: users have no time zone yet)."""
+    return f"{moment.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
 
 
 def _webhook(delivery: Delivery) -> webhooks.Answer:
@@ -302,21 +332,122 @@ def notifications_read_all(*, by: AbstractBaseUser) -> int:
 
 
 def notification_settings_set(
-    *, user: AbstractBaseUser, email: str, email_kinds: Iterable[str]
+    *, user: AbstractBaseUser, email_kinds: Iterable[str], digest_kinds: Iterable[str] = ()
 ) -> NotificationSettings:
-    """The user's e-mail address (empty: no e-mail at all) and the events they want by e-mail.
-    The address was checked by the input layer (campaign/inputs.py, EmailField)."""
-    kinds = [kind for kind in ALL_KINDS if kind in set(email_kinds)]
-    unknown = set(email_kinds) - set(ALL_KINDS)
-    if unknown:
-        raise LudusError(f"No such event: {sorted(unknown)[0]}.", field="email_kinds")
-    with transaction.atomic():
-        get_user_model().objects.filter(pk=user.pk).update(email=email)
-        user.email = email
-        found, _ = NotificationSettings.objects.update_or_create(
-            user_id=user.pk, defaults={"email_kinds": kinds}
+    """The events the user wants by e-mail at once, and those in the daily digest (a kind in
+    neither is in the inbox only). The address is the account's, confirmed
+    (campaign/accounts.py)."""
+    now, digest = set(email_kinds), set(digest_kinds)
+    for field, chosen in (("email_kinds", now), ("digest_kinds", digest)):
+        unknown = chosen - set(ALL_KINDS)
+        if unknown:
+            raise LudusError(f"No such event: {sorted(unknown)[0]}.", field=field)
+    both = [Event.Kind(kind).label for kind in ALL_KINDS if kind in now & digest]
+    if both:
+        raise LudusError(
+            f'"{both[0]}" is chosen both at once and in the digest: choose one.',
+            field="digest_kinds",
         )
+    found, _ = NotificationSettings.objects.update_or_create(
+        user_id=user.pk,
+        defaults={
+            "email_kinds": [kind for kind in ALL_KINDS if kind in now],
+            "digest_kinds": [kind for kind in ALL_KINDS if kind in digest],
+        },
+    )
     return found
+
+
+# --- the daily digest -----------------------------------------------------------------------
+
+
+def _day_bounds(day: date) -> tuple[datetime, datetime]:
+    start = datetime.combine(day, time.min, tzinfo=UTC)
+    return start, start + timedelta(days=1)
+
+
+def digest_items(*, user_id: int, day: date) -> list[Notification]:
+    """The user's notifications of `day` (UTC) whose kind is in their digest, oldest first:
+    their own inbox rows only, so a digest holds nothing their inbox does not."""
+    _, digest = email_choices(user_id=user_id)
+    start, end = _day_bounds(day)
+    return list(
+        Notification.objects.filter(
+            user_id=user_id,
+            event__kind__in=digest,
+            event__created_at__gte=start,
+            event__created_at__lt=end,
+        )
+        .select_related("event", "event__campaign")
+        .order_by("event__created_at", "event_id")
+    )
+
+
+def digests_make(*, day: date) -> list[int]:
+    """Make the digests of `day` (one per user with a confirmed address and anything in their
+    digest that day) and send each not yet sent. Run again (beat runs it every hour for the
+    day before), it makes none twice and sends again only what failed. Returns the ids sent."""
+    start, end = _day_bounds(day)
+    users = (
+        Notification.objects.filter(event__created_at__gte=start, event__created_at__lt=end)
+        .exclude(user__email="")
+        .values_list("user_id", flat=True)
+        .distinct()
+    )
+    sent = []
+    for user_id in sorted(set(users)):
+        items = digest_items(user_id=user_id, day=day)
+        if not items:
+            continue
+        digest, _ = Digest.objects.get_or_create(
+            user_id=user_id, day=day, defaults={"events": len(items)}
+        )
+        if digest_send(digest=digest, items=items):
+            sent.append(digest.pk)
+    return sent
+
+
+def digest_send(*, digest: Digest, items: list[Notification]) -> bool:
+    """Claim the digest (pending, or sending with a lapsed claim: a worker lost), send it with
+    no transaction open, record the answer. False when another run has it or it failed (it
+    stays pending for the next run)."""
+    lapsed = timezone.now() - claim_lease()
+    claimed = Digest.objects.filter(
+        Q(status=Digest.Status.PENDING) | Q(status=Digest.Status.SENDING, sent_at__lte=lapsed),
+        pk=digest.pk,
+    ).update(status=Digest.Status.SENDING, sent_at=timezone.now(), attempts=F("attempts") + 1)
+    if not claimed:
+        return False
+    user = get_user_model().objects.get(pk=digest.user_id)
+    lines = [f"What happened on {digest.day:%Y-%m-%d} (UTC) in your campaigns:", ""]
+    for item in items:
+        event = item.event
+        lines.append(f"{when(event.created_at)}  [{event.campaign.name}] {event.text}")
+        if event.link:
+            lines.append(f"    {webhooks.absolute(event.link)}")
+    lines += [
+        "",
+        f"-- Ludus, your daily digest ({len(items)} events)",
+        f"Which e-mails you get: {settings.LUDUS_SITE_URL}/settings/notifications/",
+    ]
+    message = EmailMessage(
+        subject=f"Ludus: your digest of {digest.day:%Y-%m-%d}, {len(items)} events",
+        body="\n".join(lines),
+        to=[user.email],
+        headers={"X-Ludus-Digest": str(digest.pk)},
+    )
+    try:
+        message.send(fail_silently=False)
+    except Exception as error:  # SMTP refusals, a server down: the next run tries again
+        Digest.objects.filter(pk=digest.pk).update(
+            status=Digest.Status.PENDING, error=f"{type(error).__name__}: {error}"[:300]
+        )
+        log.warning("digest %s: %s", digest.pk, error)
+        return False
+    Digest.objects.filter(pk=digest.pk).update(
+        status=Digest.Status.SENT, sent_at=timezone.now(), events=len(items), error=""
+    )
+    return True
 
 
 # --- webhooks -------------------------------------------------------------------------------

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from celery import shared_task
 from django.conf import settings
+from django.utils import timezone
 
 from .queue import DELIVERY_SEND, EVENT_FAN_OUT, RETRY_WAIT_MAX
-from .services import DeliveryFailed, deliveries_sweep, delivery_send, event_fan_out
+from .services import DeliveryFailed, deliveries_sweep, delivery_send, digests_make, event_fan_out
 
 
 @shared_task(name=EVENT_FAN_OUT, acks_late=True)
@@ -34,3 +37,10 @@ def delivery_send_task(delivery_id: int) -> None:
 def deliveries_sweep_task() -> None:
     """Beat's safety net: events and deliveries whose message or worker was lost."""
     deliveries_sweep()
+
+
+@shared_task
+def digests_make_task() -> None:
+    """Beat, every hour: the daily digests of the UTC day before (made once, sent once; a
+    failed send is tried again the next hour)."""
+    digests_make(day=(timezone.now() - timedelta(days=1)).date())

@@ -24,7 +24,7 @@ from .selectors import (
     webhooks_of,
 )
 from .services import (
-    email_kinds,
+    email_choices,
     notification_read,
     notification_settings_set,
     notifications_read_all,
@@ -64,7 +64,8 @@ def notifications_read_all_view(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def notification_settings_view(request: HttpRequest) -> HttpResponse:
-    initial = {"email": request.user.email, "email_kinds": email_kinds(user_id=request.user.pk)}
+    now, digest = email_choices(user_id=request.user.pk)
+    initial = {"email_kinds": now, "digest_kinds": digest}
     form = NotificationSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:

@@ -18,6 +18,7 @@ from arena.engine.core.campaign import previews_of
 from arena.models import Bout, BoutEntrant, LabRun, Tournament
 from arena.play_by_web import bout_open
 from arena.turns import turn_rules
+from campaign.accounts import confirm_token
 from campaign.content import content_kinds
 from campaign.models import Campaign, CampaignContent
 from characters.models import Gladiator, PackEvent
@@ -68,6 +69,10 @@ def demo_world() -> None:
     sweep_world_add()
 
 
+def demo_user(name: str):
+    return get_user_model().objects.get(username=name)
+
+
 def every_page() -> list[SweptPage]:
     pages = [
         SweptPage("login", "login", reverse("login"), None),
@@ -84,6 +89,29 @@ def every_page() -> list[SweptPage]:
             "marcus",
         ),
         SweptPage("join", "join", reverse("join"), "marcus"),
+        SweptPage("account", "account", reverse("account"), "marcus"),
+        SweptPage("password reset", "password_reset", reverse("password_reset"), None),
+        SweptPage(
+            "password reset sent", "password_reset_done", reverse("password_reset_done"), None
+        ),
+        SweptPage(
+            "password reset link not valid",
+            "password_reset_confirm",
+            reverse("password_reset_confirm", args=["MQ", "not-a-token"]),
+            None,
+        ),
+        SweptPage(
+            "password set", "password_reset_complete", reverse("password_reset_complete"), None
+        ),
+        SweptPage(
+            "e-mail confirmation",
+            "email-confirm",
+            reverse(
+                "email-confirm",
+                args=[confirm_token(user=demo_user("marcus"), address="marcus@example.net")],
+            ),
+            None,
+        ),
         SweptPage(
             "not found",
             "campaign",

@@ -25,6 +25,7 @@ from campaign.checks import email_backend_header_safe, python_patched
 from campaign.mail import header_text
 from campaign.models import Campaign
 from campaign.notifications.models import Event
+from campaign.notifications.services import ALL_KINDS, notification_settings_set
 from characters.members import member_invite
 from characters.models import Gladiator
 
@@ -87,11 +88,17 @@ def assert_no_smuggled_header(smtp, addresses: set[str]) -> None:
         assert subject.startswith("[") and not set(subject) & {"\r", "\n", "\x85", "\u2028"}
 
 
+def every_kind_at_once(user) -> None:
+    """Each event mailed on its own (not in the digest): every text reaches a header."""
+    notification_settings_set(user=user, email_kinds=ALL_KINDS)
+
+
 @pytest.fixture
 def addressed(owner, rival, gm):
     for user in (owner, rival, gm):
         user.email = f"{user.username}@example.org"
         user.save(update_fields=["email"])
+        every_kind_at_once(user)
     return {f"{u.username}@example.org" for u in (owner, rival, gm)}
 
 
@@ -117,6 +124,7 @@ def test_no_text_adds_a_header(field, form, smtp, worker, addressed, campaign, g
         get_user_model().objects.filter(pk=gm.pk).update(username=form)
         gm.refresh_from_db()
         newcomer = get_user_model().objects.create_user("newcomer", email="new@example.org")
+        every_kind_at_once(newcomer)
         addressed.add("new@example.org")
         member_invite(campaign=campaign, by=gm, username=newcomer.username)
         event = Event.objects.get(kind=Event.Kind.INVITED)
