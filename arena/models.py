@@ -542,5 +542,6 @@ class RatingChange(models.Model):
     def __str__(self) -> str:
         return f"{self.gladiator} after {self.bout_id}: {self.ordinal:.1f}"
 
+
 # A season's models live in their own module; imported here so they are the arena app's.
 from arena.seasons.models import Season, SeasonEntry, SeasonFixture  # noqa: E402, F401
