@@ -35,6 +35,9 @@ START_SIGMA = MODEL.sigma
 # The value shown and sorted by: a rating the gladiator is 99.7 % likely to be above.
 Z = 3.0
 START_ORDINAL = START_MU - Z * START_SIGMA
+# Rows a void or a rebuild writes per statement: one CASE per field and row grows the
+# statement, and a campaign's history can hold thousands.
+BATCH = 500
 LOCK_SPACE = zlib.crc32(b"ludus ratings") - 2**31  # the advisory lock's first key (int4)
 
 
@@ -218,14 +221,14 @@ def ratings_undo(*, bout: Bout) -> None:
             state[change.gladiator_id] = skill
             rewritten.append(change)
     RatingChange.objects.bulk_update(
-        rewritten, ["mu_before", "sigma_before", "mu", "sigma", "ordinal"]
+        rewritten, ["mu_before", "sigma_before", "mu", "sigma", "ordinal"], batch_size=BATCH
     )
     rows = _current(ruleset, state)
     for g, skill in state.items():
         row = rows[g]
         row.mu, row.sigma, row.ordinal = skill.mu, skill.sigma, skill.ordinal
         row.bouts += counts[g]
-    Rating.objects.bulk_update(rows.values(), ["mu", "sigma", "ordinal", "bouts"])
+    Rating.objects.bulk_update(rows.values(), ["mu", "sigma", "ordinal", "bouts"], batch_size=BATCH)
 
 
 def ratings_rebuild(*, campaign_id: int) -> int:
@@ -254,8 +257,10 @@ def ratings_rebuild(*, campaign_id: int) -> int:
         made = _apply(bout_id=bout_id, ruleset=ruleset, at=at, seats=seats[bout_id], rows=mine)
         changes.extend(made)
         rated += bool(made)
-    RatingChange.objects.bulk_create(changes)
-    Rating.objects.bulk_create(r for mine in rows.values() for r in mine.values() if r.bouts)
+    RatingChange.objects.bulk_create(changes, batch_size=BATCH)
+    Rating.objects.bulk_create(
+        (r for mine in rows.values() for r in mine.values() if r.bouts), batch_size=BATCH
+    )
     return rated
 
 
