@@ -8,7 +8,7 @@ from django.conf import settings
 from django.core.checks import Error, Tags, Warning, register
 
 # CVE-2024-6923: before 3.12.5 the e-mail library writes a newline it decoded from an RFC 2047
-# encoded word back into the header unquoted (docs/decisions.md, "Bounded input, third pass").
+# encoded word back into the header unquoted (docs/decisions/0019-bounded-input.md).
 PATCHED_PYTHON = (3, 12, 5)
 HEADER_SAFE_BACKEND = "campaign.mail.HeaderSafeBackend"
 

@@ -24,14 +24,14 @@ class Campaign(models.Model):
     visibility = models.CharField(
         max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
     )
-    # Rule set and house-rule options, e.g. {"sell_ratio": 0.5}; see docs/decisions.md.
+    # Rule set and house-rule options, e.g. {"sell_ratio": 0.5}; see docs/campaigns.md.
     options = models.JSONField(default=dict, blank=True)
     invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # Archived: read-only and still browsable (docs/decisions.md, "GM tools"). None: in play.
+    # Archived: read-only and still browsable (docs/decisions/0028-gm-tools.md). None: in play.
     archived_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

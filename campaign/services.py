@@ -82,7 +82,7 @@ def check_campaign_name_free(
 ) -> None:
     """Two campaigns a person can see may not share a name (in any case), or the dashboard and
     the public list would show two of one name. Another GM's private campaign does not count:
-    a refusal would tell that it exists (docs/decisions.md, "GM tools")."""
+    a refusal would tell that it exists (docs/decisions/0028-gm-tools.md)."""
     clash = campaigns_visible(user=user).filter(name__iexact=name)
     if campaign is not None:
         clash = clash.exclude(pk=campaign.pk)

@@ -11,7 +11,8 @@ from .models import Gladiator, LedgerLine
 
 # A single change this large is surely a typo.
 MAX_ADJUSTMENT = 1_000_000
-# The most gold or experience a gladiator may hold (docs/decisions.md): far beyond any campaign,
+# The most gold or experience a gladiator may hold
+# (docs/decisions/0003-balances-and-unpayable-bouts.md): far beyond any campaign,
 # and below the 32-bit columns' limit (2**31 - 1) with room for any one payout, so no balance or
 # line can overflow. A change that would pass it is refused, and a bout that would pay past it
 # fails with the reason instead of being retried.

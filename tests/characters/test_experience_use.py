@@ -1,6 +1,7 @@
-"""Experience is paid only where the rule text gives it a use (docs/decisions.md): Gladiator
-Arena has no stats to raise, so its bouts pay none and its sheets chart no level; what was
-paid before stays in the ledger, said for what it is."""
+"""Experience is paid only where the rule text gives it a use
+(docs/decisions/0011-gladiator-arena.md): Gladiator Arena has no stats to raise, so its bouts
+pay none and its sheets chart no level; what was paid before stays in the ledger, said for
+what it is."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The default tactics were made faster for the balance lab (docs/decisions.md, "Balance lab
-speed, second round"): they must still give exactly the orders they gave before, and the
+"""The default tactics were made faster for the balance lab (bench/README.md,
+"Speed work"): they must still give exactly the orders they gave before, and the
 driver's shortcut (the tactics' Order objects handed to apply, `plan`) must resolve as their
 JSON does."""
 

@@ -1,5 +1,5 @@
-"""GladiatorQuest's `advance` (core/protocol.py's optional method, decisions.md "Engine speed,
-fifth round: applying a turn" and "eighth round"): the driver hands over each state it will
+"""GladiatorQuest's `advance` (core/protocol.py's optional method, docs/decisions/
+0040-speed-from-design.md): the driver hands over each state it will
 never read again, so the turn is resolved on that state itself instead of a copy. It must
 resolve every turn exactly as `apply` does, and `apply` must still change nothing it is given.
 And its apply fills absent orders with the tactics' (`fills_absent_orders`), so the driver

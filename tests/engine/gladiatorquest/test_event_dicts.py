@@ -1,5 +1,5 @@
-"""Each GladiatorQuest event writes its own log entry (`to_dict`, field by field, decisions.md
-"Engine speed, fifth round: the log"). Every class, including those random bouts rarely make
+"""Each GladiatorQuest event writes its own log entry (`to_dict`, field by field, docs/decisions/
+0040-speed-from-design.md). Every class, including those random bouts rarely make
 (potions, throws, appeals), must give byte for byte what the generic Event.to_dict gives: the
 same keys in the same order, the same JSON values."""
 

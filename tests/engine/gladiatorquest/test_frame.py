@@ -1,5 +1,5 @@
-"""The frame of a GladiatorQuest step (decisions.md "Engine speed, sixth round: the frame of a
-step"): what the driver asks besides the phase's own rules. `Effects` and `Record` are no
+"""The frame of a GladiatorQuest step (docs/decisions/0040-speed-from-design.md):
+what the driver asks besides the phase's own rules. `Effects` and `Record` are no
 longer frozen, so nothing but their promise keeps a turn from changing one that an earlier
 state shares; `advance` and `record` are the module functions themselves; `pending` shares
 its answers from a cache."""

@@ -1,8 +1,8 @@
-"""What GladiatorQuest hands on instead of working it out again (decisions.md "Engine speed,
-fourth round"): a turn's tables of who stands where and who is who become the next state's,
-and an event's dice go into the log as they were rolled. Both must be what working them out
-afresh gives, in every turn of random bouts with spells, throws, bumps and bodies. And `plan`
-is asked only for the names `pending` gave (it does not check them again), while `tactics`
+"""What GladiatorQuest hands on instead of working it out again (docs/decisions/
+0040-speed-from-design.md): a turn's tables of who stands where and who is who become the
+next state's, and an event's dice go into the log as they were rolled. Both must be what working
+them out afresh gives, in every turn of random bouts with spells, throws, bumps and bodies. And
+`plan` is asked only for the names `pending` gave (it does not check them again), while `tactics`
 still answers None for anyone else."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """GladiatorQuest's setup works out what depends only on plain values once (functools caches,
-decisions.md "Engine speed, fifth round: setup"). A cached answer must never leak into another
+docs/decisions/0040-speed-from-design.md). A cached answer must never leak into another
 bout: an input that only compares equal to a good one is still refused, bad input is refused
 every time with the same words, and each bout gets fighters of its own."""
 

@@ -1,5 +1,5 @@
 """The tables the GladiatorQuest tactics look up instead of working things out every step
-(docs/decisions.md "Engine speed, fifth round: the tactics"): they give what the rules they
+(docs/decisions/0040-speed-from-design.md): they give what the rules they
 stand for give."""
 
 from __future__ import annotations

@@ -46,7 +46,8 @@ from arena.engine.rulesets.arena_of_the_elders.web import EldersWeb, snapshot, t
 
 class ArenaOfTheElders:
     slug: ClassVar[str] = SLUG
-    # Bump on any change that alters a stored log (docs/decisions.md says why).
+    # Bump on any change that alters a stored log
+    # (docs/decisions/0009-rule-set-versions-and-stored-logs.md says why).
     version: ClassVar[str] = "1.2"
     title: ClassVar[str] = "Arena of the Elders"
     columns: ClassVar[tuple[Column, ...]] = COLUMNS

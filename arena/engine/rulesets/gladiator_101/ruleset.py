@@ -27,7 +27,8 @@ from arena.engine.rulesets.gladiator_101.web import Gladiator101Web, snapshot
 
 class Gladiator101:
     slug: ClassVar[str] = SLUG
-    # Bump on any change that alters a stored log (docs/decisions.md says why).
+    # Bump on any change that alters a stored log
+    # (docs/decisions/0009-rule-set-versions-and-stored-logs.md says why).
     version: ClassVar[str] = "1.1"
     title: ClassVar[str] = "Gladiator 101"
     columns: ClassVar[tuple[Column, ...]] = COLUMNS

@@ -1,4 +1,5 @@
-"""GladiatorQuest in a campaign (VI-VIII as settled in RULINGS.md and docs/decisions.md).
+"""GladiatorQuest in a campaign (VI-VIII as settled in RULINGS.md and
+docs/decisions/0007-gladiatorquest-campaign-rules.md).
 
 - A gladiator's build holds its level-up bonuses: {"bonuses": {"attack": 1, "body": 2}}.
 - Level L to L+1 costs 2L experience points and adds 1 to the stat the owner chooses (VII.C).

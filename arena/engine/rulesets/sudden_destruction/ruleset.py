@@ -28,7 +28,8 @@ from arena.engine.rulesets.sudden_destruction.web import SuddenDestructionWeb, s
 
 class SuddenDestruction:
     slug: ClassVar[str] = SLUG
-    # Bump on any change that alters a stored log (docs/decisions.md says why).
+    # Bump on any change that alters a stored log
+    # (docs/decisions/0009-rule-set-versions-and-stored-logs.md says why).
     version: ClassVar[str] = "1.0"
     title: ClassVar[str] = "Sudden Destruction"
     columns: ClassVar[tuple[Column, ...]] = COLUMNS
