@@ -39,6 +39,8 @@ def test_fights_messages_and_simulations_go_where_their_urgency_says():
     fights += ["characters.tasks.pack_deadlines_sweep_task"]
     messages = [notification_queue.EVENT_FAN_OUT, notification_queue.DELIVERY_SEND]
     messages += ["campaign.notifications.tasks.deliveries_sweep_task"]
+    messages += ["campaign.notifications.tasks.digests_make_task"]
+    messages += ["arena.tasks.orders_reminders_sweep_task"]  # mail only: never before a fight
     simulations = [arena_queue.ODDS, arena_queue.LAB_CHUNK, arena_queue.VERIFY]
     assert {queue_of(name) for name in fights} == {"fights"}
     assert {queue_of(name) for name in messages} == {"messages"}

@@ -267,6 +267,8 @@ ROWS = [
         {"move": OPTIONAL_TEXT, "text": OPTIONAL_TEXT, "turn": NUMBER}),
     Row("page account", "post", at("account"), "owner",
         lambda w: {"email": "owner@example.org"}, {"email": OPTIONAL_TEXT}),
+    Row("page password reset", "post", at("password_reset"), "anonymous",
+        lambda w: {"email": "owner@example.org"}, {"email": TEXT}),
     Row("page webhook-new", "post", at("webhooks", "quest"), "gm",
         lambda w: {"url": "https://hooks.example.org/ludus", "format": "json"}, {"url": TEXT}),
     Row("page bout-force", "post", at("bout-force", *ORDERS[:2]), "gm",
