@@ -158,6 +158,15 @@ def _replay(engine_input: dict, log: dict | None) -> dict[str, Any]:
         return _check("replay", False, f"The engine refuses the stored input: {error}")
     if canonical(again) == canonical(log):
         return _check("replay", True, "The engine fights the stored input to the stored log.")
+    fought, now = str(log.get("version", "")), str(again.get("version", ""))
+    if fought != now:  # a bump changes stored logs: only that version's engine replays them
+        return _check(
+            "replay",
+            False,
+            f"The engine fights the stored input to another log: the bout was fought under "
+            f"version {fought} of the rules and the engine is at {now}. Replay it with Ludus "
+            f"at version {fought}.",
+        )
     return _check("replay", False, "The engine fights the stored input to another log.")
 
 

@@ -87,6 +87,23 @@ def test_a_log_tampered_with_its_digest_still_fails_the_replay(due_bout):
     assert failed_checks(checked(bout)) == {"replay"}
 
 
+def test_a_bout_fought_under_an_earlier_version_is_sent_to_that_versions_engine(due_bout):
+    """A version bump changes stored logs (Arena of the Elders 1.3 changed the tactics'
+    choices): the replay check says which version the bout needs instead of only "another
+    log"."""
+    bout = bout_resolve(bout_id=due_bout.pk)
+    terms = {**bout.terms, "version": "0.9"}
+    log = {**bout.log, "version": "0.9"}
+    Bout.objects.filter(pk=bout.pk).update(
+        terms=terms, commitment=digest(terms), log=log, log_digest=digest(log)
+    )
+    verification = checked(bout)
+    assert failed_checks(verification) == {"replay"}
+    (replay,) = [c for c in verification.checks if c["check"] == "replay"]
+    now = ruleset(bout.ruleset).version
+    assert f"fought under version 0.9 of the rules and the engine is at {now}" in replay["detail"]
+
+
 def test_a_different_seed_fought_in_secret_breaks_the_promise(due_bout):
     """Fighting the bout with another seed (and storing a consistent log) is caught by the
     commitment: the revealed terms name the promised seed."""

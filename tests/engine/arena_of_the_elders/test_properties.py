@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from arena.engine import play
 from arena.engine.core.dice import Dice
-from arena.engine.rulesets.arena_of_the_elders import ARENAS, CHAMPIONS, State
-from arena.engine.rulesets.arena_of_the_elders.moves import reachable
+from arena.engine.rulesets.arena_of_the_elders import ARENAS, CHAMPIONS, State, tactics
+from arena.engine.rulesets.arena_of_the_elders.moves import path_problems, reachable, target_problem
+from arena.engine.rulesets.arena_of_the_elders.orders import as_it_moves
 from arena.engine.rulesets.arena_of_the_elders.state import PLAY
 from tests.engine.arena_of_the_elders.helpers import RULES
 
@@ -131,3 +132,33 @@ def test_a_bout_stored_between_turns_goes_on_exactly_as_in_one_run():
         state = RULES.from_json(json.loads(json.dumps(RULES.to_json(state))))
         dice = Dice.from_json(json.loads(json.dumps(dice.to_json())))
     assert records == whole["turns"]
+
+
+@SETTINGS
+@given(bouts())
+def test_the_tactics_choose_only_what_the_rules_allow_as_the_board_stands(bout):
+    """The tactics weigh range and sight on the map's kept geometry; every activation they
+    choose, for every character of the acting team on the board as it stands, is one the
+    rules' own checks pass in full (the path, and the ability from where it is used)."""
+    bout = bout | {"options": bout["options"] | {"tactics": True}}
+    state = RULES.setup(bout)
+    dice = Dice.seeded(bout["seed"])
+    chosen = 0
+    for _ in range(12):
+        if RULES.is_over(state):
+            break
+        if state.phase == PLAY:
+            for f in state.team(state.acting):
+                if not f.alive or f.skipping:
+                    continue
+                act = tactics.activation(state, f.name)
+                ability = f.hero.named(act.ability) if act.ability else None
+                mover = as_it_moves(f, ability, act.target, act.ability_first)
+                assert path_problems(state, mover, act.path) == [], (f.name, act)
+                if ability is not None:
+                    origin = f.square if act.ability_first or not act.path else act.path[-1]
+                    assert target_problem(state, f, ability, origin, act.target) == ""
+                    chosen += 1
+        orders = {name: RULES.tactics(state, name) for name in RULES.pending(state).who}
+        state, _ = RULES.apply(state, orders, dice)
+    assert chosen >= 1

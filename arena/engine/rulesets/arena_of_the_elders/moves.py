@@ -111,7 +111,9 @@ def reachable(state: State, f: Fighter) -> dict[Square, tuple[Square, ...]]:
     taken = {o.square for o in state.fighters if o.alive and o.name != f.name}
     start = f.square
     best: dict[tuple[Square, int], int] = {(start, 0): 0}
-    paths: dict[tuple[Square, int], tuple[Square, ...]] = {(start, 0): ()}
+    # Each (square, lines) reached, with the one it was reached from and its steps from the
+    # start: a path is spelled out only for the squares it may end on.
+    came: dict[tuple[Square, int], tuple[tuple[Square, int] | None, int]] = {(start, 0): (None, 0)}
     queue = [(0, 0, 0, start)]
     counter = 0
     while queue:
@@ -121,6 +123,7 @@ def reachable(state: State, f: Fighter) -> dict[Square, tuple[Square, ...]]:
         cost = step_cost(arena, f, sq)
         if spent + cost > speed:
             continue
+        steps_here = came[(sq, lines)][1] + 1
         for nxt, crossed in steps[sq]:
             if lines + crossed > flying or nxt in enemies:
                 continue
@@ -128,14 +131,26 @@ def reachable(state: State, f: Fighter) -> dict[Square, tuple[Square, ...]]:
             if best.get(key, 99) <= spent + cost:
                 continue
             best[key] = spent + cost
-            paths[key] = (*paths[(sq, lines)], nxt)
+            came[key] = ((sq, lines), steps_here)
             counter += 1
             heapq.heappush(queue, (spent + cost, counter, lines + crossed, nxt))
     out: dict[Square, tuple[Square, ...]] = {}
-    for (sq, _lines), path in sorted(paths.items(), key=lambda kv: (len(kv[1]), kv[0][1])):
+    # Ties keep the first path found: fewest steps, then fewest lines crossed.
+    for sq, lines in sorted(came, key=lambda key: (came[key][1], key[1])):
         if sq not in out and sq not in taken:
-            out[sq] = path
+            out[sq] = _path_to(came, (sq, lines))
     return out
+
+
+def _path_to(
+    came: dict[tuple[Square, int], tuple[tuple[Square, int] | None, int]], key: tuple[Square, int]
+) -> tuple[Square, ...]:
+    path = []
+    at: tuple[Square, int] | None = key
+    while at is not None and came[at][0] is not None:
+        path.append(at[0])
+        at = came[at][0]
+    return tuple(reversed(path))
 
 
 def reach_of(f: Fighter, ability: Ability, origin: Square, arena: Arena) -> int:

@@ -416,11 +416,14 @@ def _use(w: Work, name: str, key: str, target: Square | None) -> None:
     if why:
         w.say(Fizzled(name, ability.name, why))
         return
+    on_self = ability.target == "self" or target == f.square
+    # Found on the state target_problem read, before the cooldown changes it.
+    other = None if on_self else _at(w.state, target)
     if ability.cooldown:
         cooldowns = tuple((k, n) for k, n in f.cooldowns if k != ability.key)
         f = replace(f, cooldowns=(*cooldowns, (ability.key, ability.cooldown)))
         w.put(f)
-    victim = f if ability.target == "self" or target == f.square else _at(w.state, target)
+    victim = f if other is None else other
     if ability.kind == "attack":
         _attack(w, f, victim, ability)
     elif ability.kind == "heal":
@@ -461,21 +464,24 @@ def _attack(w: Work, f: Fighter, target: Fighter, ability) -> None:
     if not target.alive:
         return
     effects = set(ability.effects)
+    changes: dict[str, object] = {}  # the target is copied once, with all of them
     if "fire" in effects and not target.has("fireproof"):
         if target.square in w.state.arena.water:
             pass  # it stands in water: the fire goes out at once
         else:
-            target = replace(target, burning=f.name)
+            changes["burning"] = f.name
             w.say(Affected(target.name, "fire", f.name))
     if "poison" in effects:
         if not target.poisoned:
-            target = replace(target, poison_turns=0)
-        target = replace(target, poisoned=f.name)
+            changes["poison_turns"] = 0
+        changes["poisoned"] = f.name
         w.say(Affected(target.name, "poison", f.name))
     if "stun" in effects:
-        target = replace(target, stunned=True)
+        changes["stunned"] = True
         w.say(Affected(target.name, "stun", f.name))
-    w.put(target)
+    if changes:
+        target = replace(target, **changes)
+        w.put(target)
     timed = tuple(e for e in ability.effects if e in ("slow", "expose"))
     if timed:
         _timed(w, f, target, timed, ability.duration)

@@ -1,13 +1,15 @@
 """Default tactics: how the arena plays a character nobody orders (house characters, absent
 players, and every character of a bout fought by tactics).
 
-An activation is chosen when it comes, on the board as it then stands: every square the
-character can end on, and every use of a ready ability from there (or from where it stands,
-before moving), is weighed; the best is taken, the first found on a tie. A use is worth its
-expected damage, the chance of a kill (worth more the higher the victim's level), its fire,
-poison, stun or timed effect, or the health a heal restores. A square is worth being at the
-character's best range from the nearest enemy, higher ground for those who shoot, out of
-water for those who cannot swim, and in capture the flag the way to a flag or home with it.
+An activation is chosen when it comes, on the board as it then stands: the squares the
+character can end on are ranked by their worth, each use of a ready ability is made from the
+best-ranked square within its range and sight (or where it stands, before moving to the best
+square), and the best is taken, the first found on a tie. A use is worth its expected
+damage, the chance of a kill (worth more the higher the victim's level), its fire, poison,
+stun or timed effect, or the health a heal restores, reckoned once from where the character
+stands. A square is worth being at the character's best range from the nearest enemy, higher
+ground for those who shoot, out of water for those who cannot swim, and in capture the flag
+the way to a flag or home with it.
 """
 
 from __future__ import annotations
@@ -43,28 +45,38 @@ def level_pick(state: State, members: Sequence[Fighter]) -> Fighter:
 
 
 def activation(state: State, name: str) -> Activation:
+    """The squares it may end on are ranked by their worth; each use of a ready ability is
+    then made from the best-ranked square it can be made from, or where it stands before
+    the move to the best square (hit and run), and the worthiest activation is taken."""
     f = state.get(name)
     assert f is not None
     weighing = Weighing(state, f)
     ends = reachable(state, f)
-    best_value = float("-inf")
-    best = Activation()
-    # Using an ability where it stands, then moving (hit and run).
-    start_use = weighing.best_use(f.square)
-    best_place_value = float("-inf")
-    best_place: tuple[Square, ...] = ()
-    for end, path in ends.items():
-        place = weighing.place(end)
-        use = start_use if end == f.square else weighing.best_use(end)
-        value = place + use[0]
-        if value > best_value + 1e-9:
-            best_value = value
-            best = Activation(path, use[1], use[2])
-        if place > best_place_value + 1e-9:
-            best_place_value = place
-            best_place = path
-    if start_use[1] and start_use[0] + best_place_value > best_value + 1e-9:
-        best = Activation(best_place, start_use[1], start_use[2], ability_first=True)
+    places = {end: weighing.place(end) for end in ends}
+    ranked = sorted(ends, key=lambda end: -places[end])  # the first found on a tie
+    best_place = ranked[0]
+    best_value = places[best_place]
+    best = Activation(ends[best_place])
+    for ability, on in weighing.uses():
+        worth = None  # reckoned once it can be made from somewhere
+        for end in ranked:
+            if not weighing.in_range(ability, on, end):
+                continue
+            if worth is None:
+                worth = weighing.worth(ability, on)
+            if places[end] + worth <= best_value + 1e-9:
+                break  # no square further down the ranking does better
+            if weighing.in_sight(ability, on, end):
+                best_value = places[end] + worth
+                best = Activation(ends[end], ability.key, weighing.target(ability, on, end))
+                break
+        start = f.square
+        if worth is None or worth + places[best_place] <= best_value + 1e-9:
+            continue
+        if weighing.in_range(ability, on, start) and weighing.in_sight(ability, on, start):
+            best_value = worth + places[best_place]
+            target = weighing.target(ability, on, start)
+            best = Activation(ends[best_place], ability.key, target, ability_first=True)
     return best
 
 
@@ -77,12 +89,12 @@ def _preferred_range(f: Fighter, usable: Sequence[Ability]) -> int:
 
 class Weighing:
     """One activation's weighing of the squares `f` may end on and of the uses of its ready
-    abilities from them, with what the board as it stands fixes worked out once. The
-    characters stay where they are while one of them is weighed, so the enemies that block
-    each target's range and sight are known before any square is, and an attack's worth
-    depends on the square it is made from only by its height and whether it is water (to
-    hit from above, Tidal's damage): each attack on each enemy is reckoned once for each
-    such kind of square."""
+    abilities, with what the board as it stands fixes worked out once: the characters stay
+    where they are while one of them is weighed, so the enemies that block each target's
+    range and sight, and the moves a range counts around each character, are known before
+    any square is. A use's worth is reckoned once, from where `f` stands: the square it is
+    made from enters to hit and damage only by its height and water (an estimate the
+    resolution does not share: it rolls from the square the use is made from)."""
 
     def __init__(self, state: State, f: Fighter) -> None:
         self.state = state
@@ -96,7 +108,10 @@ class Weighing:
         self.all_enemies = squares  # what blocks a line to an ally
         # What blocks a line to each enemy: the others (target_problem's blockers).
         self.blockers = {e.name: squares - {e.square} for e in self.enemies}
-        self._attacks: dict[tuple[str, str, int, bool], float] = {}
+        # The moves a range counts from each character: a step joins two squares both
+        # ways, so they are the moves to it from every square.
+        self.around = {o.name: self.geometry.moves_from(o.square) for o in state.fighters}
+        self._reaches: dict[tuple[str, Square], int] = {}
         self.goal = _goal(state, f)
         self.walk = self.geometry.walk_to(self.goal[0]) if self.goal else {}
         self.prefer = _preferred_range(f, self.usable)
@@ -109,8 +124,7 @@ class Weighing:
         f, arena, prefer = self.f, self.arena, self.prefer
         value = 0.0
         if self.enemies:
-            near = self.geometry.moves_from(end)
-            nearest = min(near.get(e.square, 40) for e in self.enemies)
+            nearest = min(self.around[e.name].get(end, 40) for e in self.enemies)
             value -= 0.15 * abs(nearest - prefer)
         if prefer > 1:
             value += 0.1 * arena.elevation(end)
@@ -130,61 +144,52 @@ class Weighing:
             value += 10.0
         return value
 
-    def best_use(self, origin: Square) -> tuple[float, str, Square | None]:
-        """The worthiest use from `origin`: its worth, the ability, the target square; the
-        first found on a tie, (0.0, "", None) when none is worth anything."""
-        best: tuple[float, str, Square | None] = (0.0, "", None)
-        f, geometry = self.f, self.geometry
-        near = geometry.moves_from(origin)
+    def uses(self) -> list[tuple[Ability, Fighter]]:
+        """Every use of a ready ability, in the sheet's order: an attack on each enemy, a
+        heal or buff on each ally (the user among them) or on oneself."""
+        out: list[tuple[Ability, Fighter]] = []
         for ability in self.usable:
-            if ability.kind != "attack":
-                for target, value in self._supports(ability, origin, near):
-                    if value > best[0] + 1e-9:
-                        best = (value, ability.key, target)
-                continue
-            reach = reach_of(f, ability, origin, self.arena)
-            for e in self.enemies:
-                if near.get(e.square, FAR) > reach:
-                    continue
-                if sight_problem(geometry, origin, e.square, reach, self.blockers[e.name]):
-                    continue
-                value = self._attack(ability, e, origin)
-                if value > best[0] + 1e-9:
-                    best = (value, ability.key, e.square)
-        return best
-
-    def _supports(
-        self, ability: Ability, origin: Square, near: dict[Square, int]
-    ) -> list[tuple[Square | None, float]]:
-        """The heals or buffs worth something from `origin`, and their worth."""
-        f = self.f
-        if ability.target == "self":
-            candidates = [f]
-        else:
-            candidates = [
-                a
-                for a in self.allies
-                if a.name == f.name or near.get(a.square, FAR) <= ability.range
-            ]
-        out: list[tuple[Square | None, float]] = []
-        for a in candidates:
-            square = origin if a.name == f.name else a.square
-            if a.name != f.name:
-                reach = reach_of(f, ability, origin, self.arena)
-                if sight_problem(self.geometry, origin, a.square, reach, self.all_enemies):
-                    continue
-            value = _support_value(a, square, ability, self.enemies)
-            if value > 0:
-                out.append(((None if ability.target == "self" else square), value))
+            if ability.kind == "attack":
+                out += [(ability, e) for e in self.enemies]
+            elif ability.target == "self":
+                out.append((ability, self.f))
+            else:
+                out += [(ability, a) for a in self.allies]
         return out
 
-    def _attack(self, ability: Ability, e: Fighter, origin: Square) -> float:
-        arena = self.arena
-        key = (ability.key, e.name, arena.elevation(origin), origin in arena.water)
-        value = self._attacks.get(key)
-        if value is None:
-            value = self._attacks[key] = _attack_value(self.state, self.f, e, ability, origin)
-        return value
+    def worth(self, ability: Ability, on: Fighter) -> float:
+        f = self.f
+        if ability.kind == "attack":
+            return _attack_value(self.state, f, on, ability, f.square)
+        return _support_value(on, on.square, ability, self.enemies)
+
+    def in_range(self, ability: Ability, on: Fighter, origin: Square) -> bool:
+        """Within the ability's reach from `origin`, characters aside."""
+        if on.name == self.f.name:
+            return True
+        return self.around[on.name].get(origin, FAR) <= self.reach(ability, origin)
+
+    def in_sight(self, ability: Ability, on: Fighter, origin: Square) -> bool:
+        """In range and sight from `origin` with the enemies where they stand."""
+        if on.name == self.f.name:
+            return True
+        blockers = self.blockers[on.name] if on.team != self.f.team else self.all_enemies
+        reach = self.reach(ability, origin)
+        return not sight_problem(self.geometry, origin, on.square, reach, blockers)
+
+    def reach(self, ability: Ability, origin: Square) -> int:
+        """The ability's reach from `origin`, reckoned once for each (the uses of one
+        ability on several characters share it)."""
+        key = (ability.key, origin)
+        found = self._reaches.get(key)
+        if found is None:
+            found = self._reaches[key] = reach_of(self.f, ability, origin, self.arena)
+        return found
+
+    def target(self, ability: Ability, on: Fighter, origin: Square) -> Square | None:
+        if ability.target == "self":
+            return None
+        return origin if on.name == self.f.name else on.square
 
 
 def _attack_value(state: State, f: Fighter, e: Fighter, ability: Ability, origin: Square) -> float:
