@@ -451,7 +451,9 @@ def seasons_sweep(*, now: datetime | None = None) -> int:
     """Beat's round clock: play every running season's due round, and finish those whose last
     round is decided. Returns how many bouts were scheduled."""
     now = now or timezone.now()
-    running = Season.objects.filter(status=Season.Status.RUNNING)
+    running = Season.objects.filter(
+        status=Season.Status.RUNNING, campaign__archived_at__isnull=True
+    )
     due = list(running.filter(next_round_at__lte=now).values_list("pk", flat=True))
     scheduled = 0
     for season_id in due:

@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from arena.engine.core.campaign import previews_of
-from arena.models import Bout, BoutEntrant, LabRun, Tournament
+from arena.models import Bout, BoutEntrant, LabRun, Season, Tournament
 from arena.play_by_web import bout_open
 from arena.turns import turn_rules
 from campaign.accounts import confirm_token
@@ -144,6 +144,23 @@ def _gm_pages(campaign: Campaign) -> list[SweptPage]:
         pages.append(SweptPage(f"{name}: {tournament.title}", "tournament", url, "marcus"))
         cancel = _url("tournament-cancel", slug, tournament.pk)
         pages.append(SweptPage(f"{name}: cancel a knockout?", "tournament-cancel", cancel, "gm"))
+    pages += [
+        SweptPage(f"{name} seasons", "seasons", _url("seasons", slug), "marcus"),
+        SweptPage(f"{name} new season", "season-new", _url("season-new", slug), "gm"),
+    ]
+    for season in Season.objects.filter(campaign=campaign).order_by("pk")[:1]:
+        pages.append(
+            SweptPage(
+                f"{name}: {season.title}", "season", _url("season", slug, season.pk), "marcus"
+            )
+        )
+        for action in ("pause", "resume", "extend", "cancel"):
+            url = _url(f"season-{action}", slug, season.pk) + "?rounds=1"
+            pages.append(SweptPage(f"{name}: {action} a season?", f"season-{action}", url, "gm"))
+        entry = season.entries.select_related("gladiator__owner").first()
+        url = _url("season-withdraw", slug, season.pk) + f"?gladiator={entry.gladiator_id}"
+        owner = entry.gladiator.owner.username
+        pages.append(SweptPage(f"{name}: withdraw from a season?", "season-withdraw", url, owner))
     for run in LabRun.objects.filter(campaign=campaign).order_by("pk")[:1]:
         url = _url("lab-run", slug, run.pk)
         pages.append(SweptPage(f"{name}: a lab run {run.status}", "lab-run", url, "gm"))

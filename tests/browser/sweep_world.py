@@ -1,6 +1,7 @@
-"""What the demo lacks for the accessibility sweep, made through the real services: a knockout, a
-bout awaiting its mercy verdict, an Arena of the Elders bout in its pick phase with GM content,
-a balance lab run done, and a sealed event in the demo's Gladiator 101 campaign."""
+"""What the demo lacks for the accessibility sweep, made through the real services: a knockout,
+a Swiss season with its first round paired, a bout awaiting its mercy verdict, an Arena of the
+Elders bout in its pick phase with GM content, a balance lab run done, and a sealed event in
+the demo's Gladiator 101 campaign (which has a draft running)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from arena.engine import play
 from arena.engine.core.mercy import VerdictNeeded
 from arena.engine_io import bout_engine_input
 from arena.lab import lab_chunk_run, lab_run_start
-from arena.models import Bout
+from arena.models import Bout, Season
 from arena.play_by_web import bout_enter, bout_open
+from arena.seasons.services import season_open, season_round_play
 from arena.services import bout_resolve, bout_schedule
 from arena.tournaments import tournament_create
 from campaign.content import content_upload
@@ -35,6 +37,7 @@ def sweep_world_add() -> None:
     gm = users["gm"]
     capua = Campaign.objects.get(slug=CAPUA)
     _knockout(capua, gm, users)
+    _season(capua, gm, users)
     _bout_awaiting_verdict(capua, gm, users)
     _elders_picks_and_content(Campaign.objects.get(slug=ELDERS), gm, users)
     _lab_run_done(Campaign.objects.get(slug=FORUM), gm)
@@ -56,6 +59,26 @@ def _knockout(campaign: Campaign, gm, users) -> None:
         title="The Ides Knockout",
         seed=7,
     )
+
+
+def _season(campaign: Campaign, gm, users) -> None:
+    """Four more new gladiators in a Swiss season whose round one has just been paired."""
+    names = [("Vibia", "elf"), ("Ulpia", "dwarf"), ("Valeria", "wizard"), ("Volumnia", "elf")]
+    fighters = [
+        gladiator_create(campaign=campaign, by=users[("marcus", "livia")[n % 2]], name=name, kind=k)
+        for n, (name, k) in enumerate(names)
+    ]
+    season = season_open(
+        campaign=campaign,
+        by=gm,
+        title="The Capuan League",
+        format=Season.Format.SWISS,
+        rounds=3,
+        gladiators=fighters,
+        first_round_at=timezone.now() + timedelta(days=1),
+    )
+    Season.objects.filter(pk=season.pk).update(next_round_at=timezone.now())
+    season_round_play(season_id=season.pk)
 
 
 def _bout_awaiting_verdict(campaign: Campaign, gm, users) -> None:
