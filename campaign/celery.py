@@ -14,4 +14,4 @@ app.autodiscover_tasks()
 
 # Connected before the worker builds its heartbeat, which sends the signal only to receivers
 # known by then.
-from campaign import heartbeat  # noqa: E402, F401
+from campaign import heartbeat, logs  # noqa: E402, F401

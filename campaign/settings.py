@@ -14,6 +14,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from kombu import Exchange, Queue
 
+from campaign.log_format import formatter
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -60,7 +62,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "campaign.body_limit.BodyLimitMiddleware",  # first: before anything reads the body
+    # First: every line logged while answering carries the request id (it reads no body).
+    "campaign.logs.RequestIdMiddleware",
+    "campaign.body_limit.BodyLimitMiddleware",  # before anything reads the body
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -409,10 +413,35 @@ LUDUS_HEALTH_SWEEP_SECONDS = float(
     )
 )
 
+# Logs (docs/configuration.md, "Logs and errors"): unset, the message alone as before; "text"
+# or "json", structlog renders every line (Django's and Celery's too) with its time, level,
+# logger and the request or task id (campaign/logs.py).
+LOG_FORMAT = os.environ.get("LUDUS_LOG_FORMAT", "")
+if LOG_FORMAT not in ("", "text", "json"):
+    raise ImproperlyConfigured(f"LUDUS_LOG_FORMAT is {LOG_FORMAT!r}: say text or json.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {name: formatter(name) for name in ("text", "json")},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            **({"formatter": LOG_FORMAT} if LOG_FORMAT else {}),
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LUDUS_LOG_LEVEL", "INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
+# A worker keeps the handler above rather than Celery's own, so its lines are rendered alike.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = not LOG_FORMAT
+
+# Errors to Sentry, only when SENTRY_DSN is set (campaign/logs.py).
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    from campaign.logs import sentry_init
+
+    sentry_init(
+        SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", ""),
+        traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0")),
+    )
