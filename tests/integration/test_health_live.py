@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -80,6 +81,8 @@ def test_healthz_answers_200_then_503_naming_each_stopped_part(tmp_path):
     tag = f"health-{os.getpid()}"
     port = _free_port()
     with contextlib.ExitStack() as stack:
+        # Last: the private broker's folder, once its server has stopped.
+        stack.callback(shutil.rmtree, devstack.DATA / f"redis-{tag}", ignore_errors=True)
         broker_stack = stack.enter_context(contextlib.ExitStack())
         broker_url = broker_stack.enter_context(devstack.embedded_redis(f"redis-{tag}"))
         pg_stack = stack.enter_context(contextlib.ExitStack())
