@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from campaign import health
+
 from .lab import lab_chunk_run, lab_runs_sweep
 from .odds import odds_compute, odds_sweep
 from .play_by_web import bout_turn_resolve, bouts_sweep_deadlines, turns_sweep_ready
@@ -77,6 +79,8 @@ def bouts_sweep_due_task() -> None:
     mercy_votes_sweep()
     odds_sweep()
     seasons_sweep()
+    # After the work, so that a sweeper that fails is not reported as run (campaign/health.py).
+    health.record([health.SWEEP_KEY])
 
 
 @shared_task

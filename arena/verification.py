@@ -124,7 +124,7 @@ def bout_checks(bout: Bout) -> list[dict[str, Any]]:
                 else "The log changed since it was fought.",
             )
         )
-    checks.append(_replay(engine_input, log))
+    checks.append(replay_check(engine_input, log))
     checks.extend(_receipts(bout, engine_input))
     return checks
 
@@ -149,7 +149,8 @@ def _terms_kept(terms: dict, engine_input: dict, log: dict | None) -> dict[str, 
     return _check("terms", True, "The bout was fought with the promised seed, rules and options.")
 
 
-def _replay(engine_input: dict, log: dict | None) -> dict[str, Any]:
+def replay_check(engine_input: dict, log: dict | None) -> dict[str, Any]:
+    """Whether the engine fights the stored input to the stored log, as a check."""
     if not engine_input or log is None:
         return _check("replay", False, "There is no stored engine input and log to compare.")
     try:

@@ -138,6 +138,7 @@ def services(redis_name: str = REDIS_NAME) -> Iterator[dict[str, str]]:
         if not env.get("CELERY_BROKER_URL"):
             env["CELERY_BROKER_URL"] = stack.enter_context(embedded_redis(redis_name))
         env.setdefault("LUDUS_DEV", "1")
+        env.setdefault("LUDUS_BACKUP_DIR", str(DATA / "backups"))
         yield env
 
 

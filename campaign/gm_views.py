@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from arena.archive import campaign_archive, campaign_unarchive
 from characters.members import campaign_hand_over, member_invite, member_remove
 
+from . import health
 from .confirm import confirm_page
 from .errors import LudusError
 from .forms import CampaignEditForm, MemberForm
@@ -37,6 +38,8 @@ def _settings_page(request, campaign, *, edit_form=None, member_form=None, statu
         "member_form": member_form or MemberForm(),
         "members": members,
         "others": [m for m in members if m.user_id != request.user.pk],
+        # The server's parts, as /healthz reports them (campaign/health.py).
+        "server_health": health.in_words(health.report()),
     }
     return render(request, "campaign/settings.html", context, status=status)
 

@@ -9,9 +9,12 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from kombu import Exchange, Queue
+
+from campaign.log_format import formatter
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -59,7 +62,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "campaign.body_limit.BodyLimitMiddleware",  # first: before anything reads the body
+    # First: every line logged while answering carries the request id (it reads no body).
+    "campaign.logs.RequestIdMiddleware",
+    "campaign.body_limit.BodyLimitMiddleware",  # before anything reads the body
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -170,9 +175,20 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 # Behind a proxy that terminates TLS and sets X-Forwarded-Proto (docs/deployment.md).
-if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
+BEHIND_TLS_PROXY = env_bool("DJANGO_BEHIND_TLS_PROXY", False)
+if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# A request the proxy sent over plain HTTP is redirected to HTTPS; /healthz is not, since a
+# supervisor asks gunicorn for it directly (docs/deployment.md, "Health").
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", BEHIND_TLS_PROXY)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0"))
+# The subdomains of the host Ludus is served on, not of its parent domain.
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+# Preloading is for a registrable domain as a whole (hstspreload.org), which a Ludus host
+# (ludus.example.org) seldom is: the operator's call, not a default
+# (docs/decisions/0043-self-hosting.md).
+SILENCED_SYSTEM_CHECKS = ["security.W021"]
 
 # Limits on what one request may carry (docs/security.md). Nothing Ludus takes comes near:
 # its longest text is 2,000 characters.
@@ -316,6 +332,8 @@ CELERY_TASK_ROUTES = {
     "campaign.notifications.tasks.deliveries_sweep_task": {"queue": MESSAGES},
     "campaign.notifications.tasks.digests_make_task": {"queue": MESSAGES},
     "arena.tasks.orders_reminders_sweep_task": {"queue": MESSAGES},
+    # the daily backup: pg_dump waits on the database and the disk
+    "campaign.tasks.backup_task": {"queue": MESSAGES},
     # simulations: many bouts fought for a figure nobody is blocked on (seconds to minutes)
     "arena.tasks.bout_odds_task": {"queue": SIMULATIONS},
     "arena.tasks.lab_chunk_task": {"queue": SIMULATIONS},
@@ -353,7 +371,17 @@ CELERY_BEAT_SCHEDULE = {
         "task": "campaign.notifications.tasks.digests_make_task",
         "schedule": 3600.0,
     },
+    # A compressed dump of the database every day (docs/deployment.md, "Backups").
+    "backup-daily": {
+        "task": "campaign.tasks.backup_task",
+        "schedule": crontab(minute=30, hour=int(os.environ.get("LUDUS_BACKUP_HOUR", "3"))),
+    },
 }
+# Backups (campaign/backup.py): where the dumps go, how many are kept, and the directory of
+# the pg_dump and pg_restore to use (unset: the newest suitable of PATH's and pgserver's).
+LUDUS_BACKUP_DIR = os.environ.get("LUDUS_BACKUP_DIR", str(BASE_DIR / "backups"))
+LUDUS_BACKUP_KEEP = int(os.environ.get("LUDUS_BACKUP_KEEP", "14"))
+LUDUS_PG_BIN = os.environ.get("LUDUS_PG_BIN", "")
 
 # E-mail (docs/configuration.md): SMTP from the environment in production; the development
 # stack (LUDUS_DEV, `make run`) writes each message to a file under .devdata/mail/ instead.
@@ -395,10 +423,45 @@ LUDUS_WEBHOOK_ALLOW_PRIVATE = env_bool("LUDUS_WEBHOOK_ALLOW_PRIVATE", False)
 LUDUS_TURN_RESEND_SECONDS = float(os.environ.get("LUDUS_TURN_RESEND_SECONDS", "10"))
 LUDUS_LAB_STALE_SECONDS = float(os.environ.get("LUDUS_LAB_STALE_SECONDS", "120"))
 
+# Health (campaign/health.py, /healthz): a queue no worker has reported on (a heartbeat every
+# 2 s) for this long, and a sweeper not run for this long, are failing.
+LUDUS_HEALTH_WORKER_SECONDS = float(os.environ.get("LUDUS_HEALTH_WORKER_SECONDS", "30"))
+LUDUS_HEALTH_SWEEP_SECONDS = float(
+    os.environ.get(
+        "LUDUS_HEALTH_SWEEP_SECONDS",
+        str(max(60.0, 4 * CELERY_BEAT_SCHEDULE["sweep-due-bouts"]["schedule"])),
+    )
+)
+
+# Logs (docs/configuration.md, "Logs and errors"): unset, the message alone as before; "text"
+# or "json", structlog renders every line (Django's and Celery's too) with its time, level,
+# logger and the request or task id (campaign/logs.py).
+LOG_FORMAT = os.environ.get("LUDUS_LOG_FORMAT", "")
+if LOG_FORMAT not in ("", "text", "json"):
+    raise ImproperlyConfigured(f"LUDUS_LOG_FORMAT is {LOG_FORMAT!r}: say text or json.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {name: formatter(name) for name in ("text", "json")},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            **({"formatter": LOG_FORMAT} if LOG_FORMAT else {}),
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LUDUS_LOG_LEVEL", "INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
+# A worker keeps the handler above rather than Celery's own, so its lines are rendered alike.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = not LOG_FORMAT
+
+# Errors to Sentry, only when SENTRY_DSN is set (campaign/logs.py).
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    from campaign.logs import sentry_init
+
+    sentry_init(
+        SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", ""),
+        traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0")),
+    )

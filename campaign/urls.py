@@ -33,8 +33,10 @@ from . import (
     content_api,
     gm_api,
     gm_views,
+    health_views,
     house_rules_api,
     house_rules_views,
+    manifest_views,
     views,
 )
 
@@ -232,6 +234,8 @@ api_patterns = [
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
+    path("healthz", health_views.healthz, name="healthz"),
+    path("manifest.webmanifest", manifest_views.manifest, name="manifest"),
     path("signup/", views.signup, name="signup"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -46,6 +46,8 @@ NOT_PAGES = {
     *(f"lab-{action}" for action in ("cancel", "rerun", "csv", "json")),  # posts and downloads
     "pack-pick",  # posts a pick from the event page
     "pack-move-on",  # the GM's post to go on without the seats that have not picked
+    "healthz",  # JSON for a supervisor (tests/ops/test_health.py)
+    "manifest",  # JSON for the browser (tests/browser/test_manifest_browser.py)
 }
 
 

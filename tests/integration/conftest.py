@@ -32,9 +32,13 @@ test_database_url.__test__ = False  # a helper, not a test
 EVERY_QUEUE = "fights,messages,simulations"  # the queues of campaign/settings.py
 
 
-def start_worker(log: Path, *, name: str, queue: str = EVERY_QUEUE) -> subprocess.Popen:
+def start_worker(
+    log: Path, *, name: str, queue: str = EVERY_QUEUE, env: dict[str, str] | None = None
+) -> subprocess.Popen:
     """Start `celery worker` on the test database and wait until it says it is ready; `queue`
-    is a comma-separated list of the queues it consumes."""
+    is a comma-separated list of the queues it consumes, `env` what else to set (another
+    broker, say)."""
+    extra = env or {}
     env = {
         **os.environ,
         "DATABASE_URL": test_database_url(),
@@ -44,6 +48,7 @@ def start_worker(log: Path, *, name: str, queue: str = EVERY_QUEUE) -> subproces
         "LUDUS_DELIVERY_BACKOFF_SECONDS": "1",
         # A webhook post's total deadline (tests/integration/test_notifications_live.py).
         "LUDUS_WEBHOOK_TIMEOUT_SECONDS": str(WEBHOOK_DEADLINE),
+        **extra,
     }
     with open(log, "wb") as out:
         worker = subprocess.Popen(
