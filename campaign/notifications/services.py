@@ -48,7 +48,10 @@ DEFAULT_NOW = [
     Event.Kind.GLADIATOR_FATE,
     Event.Kind.MERCY_VOTE,
     Event.Kind.DRAFT_PICK_DUE,
+    Event.Kind.PRESS_PRIVATE,
 ]
+# Kinds that are one user's own business: never posted to the campaign's webhooks.
+PRIVATE_KINDS = frozenset({Event.Kind.PRESS_PRIVATE})
 # Every other kind comes in the daily digest.
 DEFAULT_DIGEST = [kind for kind in ALL_KINDS if kind not in DEFAULT_NOW]
 WEBHOOKS_PER_CAMPAIGN = 5
@@ -79,9 +82,8 @@ def event_record(
     # inbox rows are then the whole delivery, and the worker is spared a task for each (a
     # busy bout records several events a turn).
     reached = (
-        Webhook.objects.filter(campaign=campaign).exists()
-        or get_user_model().objects.filter(pk__in=users).exclude(email="").exists()
-    )
+        kind not in PRIVATE_KINDS and Webhook.objects.filter(campaign=campaign).exists()
+    ) or get_user_model().objects.filter(pk__in=users).exclude(email="").exists()
     event, created = Event.objects.get_or_create(
         key=key,
         defaults={
@@ -139,10 +141,11 @@ def event_fan_out(*, event_id: int) -> list[int]:
             for user in recipients
             if event.kind in wanted[user.pk]
         ]
-        rows += [
-            Delivery(event=event, channel=Delivery.Channel.WEBHOOK, webhook=hook)
-            for hook in Webhook.objects.filter(campaign_id=event.campaign_id)
-        ]
+        if event.kind not in PRIVATE_KINDS:
+            rows += [
+                Delivery(event=event, channel=Delivery.Channel.WEBHOOK, webhook=hook)
+                for hook in Webhook.objects.filter(campaign_id=event.campaign_id)
+            ]
         Delivery.objects.bulk_create(rows, ignore_conflicts=True)
         Event.objects.filter(pk=event.pk).update(fanned_out_at=timezone.now())
         pending = list(
