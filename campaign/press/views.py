@@ -73,8 +73,6 @@ def _thread(request: HttpRequest, campaign, bout: Bout | None, page: str) -> Htt
     form = None
     status = 200
     if request.method == "POST":
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
         role = campaign_role(campaign=campaign, user=request.user)
         form = post_form(role, bout, request.POST)
         if form.is_valid():
@@ -106,12 +104,16 @@ def _thread(request: HttpRequest, campaign, bout: Bout | None, page: str) -> Htt
 
 @require_http_methods(["GET", "POST"])
 def campaign_press(request: HttpRequest, slug: str) -> HttpResponse:
+    if request.method == "POST" and not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
     campaign = campaign_get_visible(slug=slug, user=request.user)
     return _thread(request, campaign, None, "press/campaign_press.html")
 
 
 @require_http_methods(["GET", "POST"])
 def bout_press(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    if request.method == "POST" and not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
     if request.method == "GET" and not request.htmx:
         return redirect(f"/c/{slug}/bouts/{pk}/#press")
