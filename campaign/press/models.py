@@ -31,6 +31,8 @@ class Post(models.Model):
     )
     text = models.TextField(max_length=TEXT_LIMIT)
     is_announcement = models.BooleanField(default=False)
+    # A bout's post: the bout's turn when it was written (its forum export lists them by turn).
+    turn = models.PositiveIntegerField(null=True, blank=True)
     # A post held by the bout's "press only after the turn": the turn it waits on. It is
     # published (published_at set) when that turn resolves; until then only its author sees it.
     held_turn = models.PositiveIntegerField(null=True, blank=True)

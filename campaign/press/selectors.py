@@ -80,3 +80,17 @@ def post_get_visible(*, slug: str, pk: int, user: AnyUser) -> Post:
     elif not Post.objects.filter(pk=pk).filter(_published_or_own(user, post.bout)).exists():
         raise Http404("No such post.")
     return post
+
+
+def forum_press(*, bout: Bout, turn: int, markup: str) -> str:
+    """The bout's public press written during turn `turn`, published and not hidden, as a
+    forum post in `markup` ("bbcode" or "markdown"; checked by the caller): one line of its
+    author in bold, then the text, per post. Empty when nobody wrote."""
+    posts = Post.objects.filter(
+        bout=bout, turn=turn, recipient__isnull=True, published_at__isnull=False
+    ).filter(hidden_at__isnull=True)
+    bold = "[b]{}[/b]" if markup == "bbcode" else "**{}**"
+    return "\n\n".join(
+        f"{bold.format(post.author.get_username())}: {post.text}"
+        for post in posts.select_related("author").order_by("id")
+    )

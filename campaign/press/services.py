@@ -140,6 +140,7 @@ def post_create(
         author=by,
         text=cleaned,
         is_announcement=announcement,
+        turn=bout.turn if bout is not None else None,
         held_turn=bout.turn if held else None,
         published_at=None if held else timezone.now(),
     )

@@ -274,3 +274,29 @@ def test_a_bad_api_post_says_what_is_wrong(campaign, owner, api_as):
     )
     assert response.status_code == 400 and re.search(r"2,?000", str(response.json()))
     assert not Post.objects.exists()
+
+
+# --- forum export ----------------------------------------------------------------------------
+
+
+def test_the_forum_export_of_a_turn_carries_that_turns_public_press(
+    running, gm, owner, rival, client_as
+):
+    bout, mine, theirs = running
+    campaign = bout.campaign
+    post_create(campaign=campaign, bout=bout, by=owner, text="Ave [i]all[/i]")
+    hidden = post_create(campaign=campaign, bout=bout, by=rival, text="Rude words")
+    post_hide(post=hidden, by=gm)
+    message_send(campaign=campaign, by=owner, to=rival, text="Just for you")
+    order_submit(entrant=mine, by=owner, order={}, turn=1)
+    order_submit(entrant=theirs, by=rival, order={}, turn=1)
+    bout_turn_resolve(bout_id=bout.pk, turn=1)
+    bout.refresh_from_db()
+    post_create(campaign=campaign, bout=bout, by=rival, text="Turn two talk")
+    url = reverse("bout-forum-post", args=[campaign.slug, bout.pk, 1])
+    page = client_as(rival).get(url + "?markup=markdown").content.decode()
+    assert 'id="forum-press"' in page and "**owner**: Ave [i]all[/i]" in page
+    for absent in ("Rude words", "Just for you", "Turn two talk"):
+        assert absent not in page
+    bbcode = client_as(rival).get(url).content.decode()
+    assert "[b]owner[/b]: Ave [i]all[/i]" in bbcode
