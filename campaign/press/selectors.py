@@ -49,10 +49,15 @@ def thread_posts(*, campaign: Campaign, user: AnyUser, bout: Bout | None = None)
 
 
 def thread_recent(*, campaign: Campaign, user: AnyUser, bout: Bout | None = None) -> list[Post]:
-    """The newest THREAD_SHOWN posts of a thread, in the thread's order."""
+    """A thread's announcements, all of them, and its newest THREAD_SHOWN other posts, in the
+    thread's order. A long thread loads those rows only."""
     posts = thread_posts(campaign=campaign, user=user, bout=bout)
-    newest = set(posts.order_by("-id").values_list("id", flat=True)[:THREAD_SHOWN])
-    return [post for post in posts if post.pk in newest]
+    newest = list(
+        posts.filter(is_announcement=False)
+        .order_by("-id")
+        .values_list("id", flat=True)[:THREAD_SHOWN]
+    )
+    return list(posts.filter(Q(id__in=newest) | Q(is_announcement=True)))
 
 
 def messages_of(*, campaign: Campaign, user: AnyUser) -> QuerySet[Post]:

@@ -300,3 +300,16 @@ def test_the_forum_export_of_a_turn_carries_that_turns_public_press(
         assert absent not in page
     bbcode = client_as(rival).get(url).content.decode()
     assert "[b]owner[/b]: Ave [i]all[/i]" in bbcode
+
+
+def test_a_long_thread_shows_its_newest_posts_announcements_first(campaign, gm, owner, settings):
+    from campaign.press import selectors
+
+    settings.LUDUS_LIMITS = {**settings.LUDUS_LIMITS, "press_posts_per_minute": 1000}
+    post_create(campaign=campaign, by=gm, text="Old announcement", announcement=True)
+    for n in range(selectors.THREAD_SHOWN + 5):
+        post_create(campaign=campaign, by=owner, text=f"post {n}")
+    shown = selectors.thread_recent(campaign=campaign, user=owner)
+    assert len(shown) == selectors.THREAD_SHOWN + 1
+    assert shown[0].text == "Old announcement"
+    assert shown[1].text == "post 5" and shown[-1].text == f"post {selectors.THREAD_SHOWN + 4}"
