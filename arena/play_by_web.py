@@ -27,6 +27,7 @@ from arena.engine.core.ruleset import Ruleset
 from campaign.errors import LudusError, NotAllowed
 from campaign.house_rules import house_rules_of
 from campaign.models import Campaign
+from campaign.press.services import press_release
 from campaign.services import audit_record, check_campaign_gm
 from characters.catalogue import adapter, check_gladiator_can_fight, rules_of
 from characters.models import Gladiator
@@ -416,6 +417,7 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
             bout.turn_deadline = _deadline(bout)
             bout.save(update_fields=[*LOG_FIELDS, "state", "turn", "turn_deadline"])
             notice_turn_resolved(bout=bout, turn=turn, living=rules.pending(state).who)
+        press_release(bout=bout)  # the press "only after the turn" held for this turn
         log.info("bout %s: turn %s resolved", bout.pk, turn)
         return bout
 

@@ -32,6 +32,7 @@ from campaign.inputs import (
     parse_id,
     parse_int,
 )
+from campaign.press.selectors import forum_press
 from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
 from campaign.text import TextRefused, text_clean
@@ -408,6 +409,7 @@ def forum_post_view(request: HttpRequest, slug: str, pk: int, turn: int) -> Http
         "markup": markup,
         "markups": [("bbcode", "BBCode"), ("markdown", "Markdown")],
         "text": text,
+        "press_text": forum_press(bout=bout, turn=turn, markup=markup) if text else "",
     }
     return render(request, "arena/forum_post.html", context, status=status)
 

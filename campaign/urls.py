@@ -23,6 +23,8 @@ from arena import (
 from arena import views as arena_views
 from arena.seasons import urls as season_urls
 from campaign.notifications import views as notification_views
+from campaign.press import api as press_api
+from campaign.press import views as press_views
 from characters import api as characters_api
 from characters import pack_api, pack_views
 from characters import views as characters_views
@@ -43,6 +45,22 @@ from . import (
 )
 
 api_patterns = [
+    path("campaigns/<slug:slug>/press/", press_api.CampaignPressApi.as_view(), name="api-press"),
+    path(
+        "campaigns/<slug:slug>/press/messages/",
+        press_api.MessagesApi.as_view(),
+        name="api-press-messages",
+    ),
+    path(
+        "campaigns/<slug:slug>/press/<int:pk>/hide/",
+        press_api.PostHideApi.as_view(),
+        name="api-press-hide",
+    ),
+    path(
+        "campaigns/<slug:slug>/bouts/<int:pk>/press/",
+        press_api.BoutPressApi.as_view(),
+        name="api-bout-press",
+    ),
     path("rulesets/", api.RulesetListApi.as_view(), name="api-rulesets"),
     path("campaigns/", api.CampaignListApi.as_view(), name="api-campaigns"),
     path("campaigns/<slug:slug>/", api.CampaignDetailApi.as_view(), name="api-campaign"),
@@ -336,6 +354,15 @@ urlpatterns = [
     path("c/<slug:slug>/bouts/new/", arena_views.bout_new, name="bout-new"),
     path("c/<slug:slug>/bouts/odds/", arena_views.bout_odds_preview_view, name="bout-odds-preview"),
     path("c/<slug:slug>/bouts/<int:pk>/", arena_views.bout_detail, name="bout"),
+    path("c/<slug:slug>/bouts/<int:pk>/press/", press_views.bout_press, name="bout-press"),
+    path(
+        "c/<slug:slug>/bouts/<int:pk>/press/option/",
+        press_views.bout_press_option,
+        name="bout-press-option",
+    ),
+    path("c/<slug:slug>/press/", press_views.campaign_press, name="press"),
+    path("c/<slug:slug>/press/messages/", press_views.press_messages, name="press-messages"),
+    path("c/<slug:slug>/press/<int:pk>/hide/", press_views.press_hide, name="press-hide"),
     path("c/<slug:slug>/bouts/<int:pk>/cancel/", arena_views.bout_cancel_view, name="bout-cancel"),
     path("c/<slug:slug>/bouts/<int:pk>/verify/", arena_views.bout_verify_view, name="bout-verify"),
     path("c/<slug:slug>/bouts/<int:pk>/void/", arena_views.bout_void_view, name="bout-void"),
