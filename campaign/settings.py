@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "arena",
     "campaign.notifications",
     "campaign.press",
+    "campaign.reliability",
 ]
 
 MIDDLEWARE = [

@@ -25,6 +25,7 @@ from arena.seasons import urls as season_urls
 from campaign.notifications import views as notification_views
 from campaign.press import api as press_api
 from campaign.press import views as press_views
+from campaign.reliability import views as reliability_views
 from characters import api as characters_api
 from characters import pack_api, pack_views
 from characters import views as characters_views
@@ -361,6 +362,11 @@ urlpatterns = [
         name="bout-press-option",
     ),
     path("c/<slug:slug>/press/", press_views.campaign_press, name="press"),
+    path(
+        "c/<slug:slug>/missed-turns/",
+        reliability_views.missed_turn_policy_view,
+        name="missed-turn-policy",
+    ),
     path("c/<slug:slug>/press/messages/", press_views.press_messages, name="press-messages"),
     path("c/<slug:slug>/press/<int:pk>/hide/", press_views.press_hide, name="press-hide"),
     path("c/<slug:slug>/bouts/<int:pk>/cancel/", arena_views.bout_cancel_view, name="bout-cancel"),
