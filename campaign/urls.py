@@ -367,6 +367,11 @@ urlpatterns = [
         reliability_views.missed_turn_policy_view,
         name="missed-turn-policy",
     ),
+    path(
+        "c/<slug:slug>/bouts/<int:pk>/extend/",
+        reliability_views.bout_deadline_extend_view,
+        name="bout-deadline-extend",
+    ),
     path("c/<slug:slug>/press/messages/", press_views.press_messages, name="press-messages"),
     path("c/<slug:slug>/press/<int:pk>/hide/", press_views.press_hide, name="press-hide"),
     path("c/<slug:slug>/bouts/<int:pk>/cancel/", arena_views.bout_cancel_view, name="bout-cancel"),

@@ -66,3 +66,20 @@ class TurnAttendance(models.Model):
 
     def __str__(self) -> str:
         return f"{self.gladiator}, turn {self.turn}: {self.get_outcome_display()}"
+
+
+class DeadlineExtension(models.Model):
+    """The GM gave a turn of a bout more time, and said why: the bout page shows it."""
+
+    bout = models.ForeignKey("arena.Bout", on_delete=models.CASCADE, related_name="+")
+    turn = models.PositiveIntegerField()
+    hours = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=200)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at"]
+
+    def __str__(self) -> str:
+        return f"{self.bout_id} turn {self.turn}: +{self.hours} h ({self.reason})"
