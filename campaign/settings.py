@@ -59,6 +59,8 @@ INSTALLED_APPS = [
     "characters",
     "arena",
     "campaign.notifications",
+    "campaign.press",
+    "campaign.reliability",
 ]
 
 MIDDLEWARE = [
@@ -241,6 +243,9 @@ LUDUS_LIMITS = {
     "gladiators_active": 200,  # in one campaign, alive and not retired
     # New odds questions a minute (the schedule form asks on every change; arena/odds/services.py).
     "odds_previews_per_minute": 10,
+    # Press posts by one user, in all campaigns (campaign/press/services.py).
+    "press_posts_per_minute": 10,
+    "press_posts_per_day": 200,
 }
 
 REST_FRAMEWORK = {

@@ -6,6 +6,9 @@ from django.urls import include, path
 
 from arena import urls as arena_urls
 from campaign.notifications import views as notification_views
+from campaign.press import api as press_api
+from campaign.press import views as press_views
+from campaign.reliability import views as reliability_views
 from characters import api as characters_api
 from characters import pack_api, pack_views
 from characters import views as characters_views
@@ -26,6 +29,22 @@ from . import (
 )
 
 api_patterns = [
+    path("campaigns/<slug:slug>/press/", press_api.CampaignPressApi.as_view(), name="api-press"),
+    path(
+        "campaigns/<slug:slug>/press/messages/",
+        press_api.MessagesApi.as_view(),
+        name="api-press-messages",
+    ),
+    path(
+        "campaigns/<slug:slug>/press/<int:pk>/hide/",
+        press_api.PostHideApi.as_view(),
+        name="api-press-hide",
+    ),
+    path(
+        "campaigns/<slug:slug>/bouts/<int:pk>/press/",
+        press_api.BoutPressApi.as_view(),
+        name="api-bout-press",
+    ),
     path("rulesets/", api.RulesetListApi.as_view(), name="api-rulesets"),
     path("campaigns/", api.CampaignListApi.as_view(), name="api-campaigns"),
     path("campaigns/<slug:slug>/", api.CampaignDetailApi.as_view(), name="api-campaign"),
@@ -208,6 +227,25 @@ urlpatterns = [
     path("c/<slug:slug>/g/<int:pk>/tactics/", characters_views.tactics, name="gladiator-tactics"),
     path("c/<slug:slug>/g/<int:pk>/retire/", characters_views.retire, name="gladiator-retire"),
     path("c/<slug:slug>/g/<int:pk>/adjust/", characters_views.adjust, name="gladiator-adjust"),
+    path("c/<slug:slug>/bouts/<int:pk>/press/", press_views.bout_press, name="bout-press"),
+    path(
+        "c/<slug:slug>/bouts/<int:pk>/press/option/",
+        press_views.bout_press_option,
+        name="bout-press-option",
+    ),
+    path("c/<slug:slug>/press/", press_views.campaign_press, name="press"),
+    path(
+        "c/<slug:slug>/missed-turns/",
+        reliability_views.missed_turn_policy_view,
+        name="missed-turn-policy",
+    ),
+    path(
+        "c/<slug:slug>/bouts/<int:pk>/extend/",
+        reliability_views.bout_deadline_extend_view,
+        name="bout-deadline-extend",
+    ),
+    path("c/<slug:slug>/press/messages/", press_views.press_messages, name="press-messages"),
+    path("c/<slug:slug>/press/<int:pk>/hide/", press_views.press_hide, name="press-hide"),
     path("c/<slug:slug>/packs/", pack_views.pack_events, name="pack-events"),
     path("c/<slug:slug>/packs/new/", pack_views.pack_event_new, name="pack-event-new"),
     path("c/<slug:slug>/packs/<int:pk>/", pack_views.pack_event_detail, name="pack-event"),

@@ -3,7 +3,7 @@ from django.db import migrations
 # Once a bout is decided (resolved, or resolved then voided) its record is history: an UPDATE
 # that changes its engine input, log, rule set version or a digest already taken (an empty one
 # may be filled, as migration 0005 did), or takes it back out of decided, is refused by PostgreSQL itself, whoever sends it: the app, a data migration, a
-# shell. docs/decisions/0045-history-kept-by-the-database.md.
+# shell. docs/decisions/0054-history-kept-by-the-database.md.
 #
 # The legitimate writers all write before the bout is decided, in the same UPDATE that decides
 # it (arena/results.py bout_store_log and bout_resolve, arena/play_by_web.py, arena/mercy.py,

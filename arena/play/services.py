@@ -40,6 +40,8 @@ from arena.queue import enqueue_turn_resolve
 from arena.verification.services import bout_commit, order_seal, terms_broken
 from campaign.house_rules import house_rules_of
 from campaign.models import Campaign
+from campaign.press.services import press_release
+from campaign.reliability.services import gladiators_in_disorder, turn_attendance_record
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError, NotAllowed
 from characters.catalogue import adapter, check_gladiator_can_fight, rules_of
@@ -354,7 +356,7 @@ def bout_turn_waiting(*, bout: Bout) -> list[str]:
 
 def _orders_for_turn(bout: Bout, rules: Ruleset, state: Any) -> dict[str, Any]:
     """Each living gladiator's order: its own, else its standing order if still legal, else
-    its tactics."""
+    its tactics. A gladiator in civil disorder (docs/reliability.md) has its tactics at once."""
     used: dict[str, dict[str, Any]] = {}
     given = {
         o.entrant.gladiator.name: o.order
@@ -362,9 +364,11 @@ def _orders_for_turn(bout: Bout, rules: Ruleset, state: Any) -> dict[str, Any]:
             "entrant__gladiator"
         )
     }
-    for name in rules.pending(state).who:
+    living = rules.pending(state).who
+    disorder = gladiators_in_disorder(bout=bout, names=[n for n in living if n not in given])
+    for name in living:
         order = given.get(name)
-        if order is None:
+        if order is None and name not in disorder:
             standing = (
                 TurnOrder.objects.filter(
                     bout=bout, entrant__gladiator__name=name, standing=True, turn__lt=bout.turn
@@ -405,6 +409,7 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
         except Exception as exc:  # never leave a turn stuck: record why, the GM decides
             log.exception("bout %s: turn %s failed in the engine", bout.pk, turn)
             return bout_fail(bout=bout, engine_input=engine_input, reason=str(exc) or repr(exc))
+        turn_attendance_record(bout=bout, turn=turn, living=orders)
         output = {
             **bout.log,
             "turns": [*bout.log["turns"], rules.record(state, events)],
@@ -419,6 +424,7 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
             bout.turn_deadline = _deadline(bout)
             bout.save(update_fields=[*LOG_FIELDS, "state", "turn", "turn_deadline"])
             notice_turn_resolved(bout=bout, turn=turn, living=rules.pending(state).who)
+        press_release(bout=bout)  # the press "only after the turn" held for this turn
         log.info("bout %s: turn %s resolved", bout.pk, turn)
         return bout
 

@@ -49,6 +49,7 @@ from arena.play.services import (
 )
 from arena.play.turns import ruleset_template, state_loaded, step_of, turn_rules
 from campaign.confirm import confirm_page
+from campaign.press.selectors import forum_press
 from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_gm
 from campaign.shared.errors import LudusError
@@ -406,6 +407,7 @@ def forum_post_view(request: HttpRequest, slug: str, pk: int, turn: int) -> Http
         "markup": markup,
         "markups": [("bbcode", "BBCode"), ("markdown", "Markdown")],
         "text": text,
+        "press_text": forum_press(bout=bout, turn=turn, markup=markup) if text else "",
     }
     return render(request, "arena/forum_post.html", context, status=status)
 

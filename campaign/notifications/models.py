@@ -23,6 +23,8 @@ class Event(models.Model):
         BOUT_VOIDED = "bout_voided", "A bout was voided"
         MERCY_VOTE = "mercy_vote", "A mercy vote is open"
         DRAFT_PICK_DUE = "draft_pick_due", "Your draft pick is due"
+        PRESS = "press", "Press in your campaign"
+        PRESS_PRIVATE = "press_private", "A private message to you"
 
     campaign = models.ForeignKey(
         "campaign.Campaign", on_delete=models.CASCADE, related_name="events"

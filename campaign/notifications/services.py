@@ -58,7 +58,10 @@ DEFAULT_NOW = [
     Event.Kind.GLADIATOR_FATE,
     Event.Kind.MERCY_VOTE,
     Event.Kind.DRAFT_PICK_DUE,
+    Event.Kind.PRESS_PRIVATE,
 ]
+# Kinds that are one user's own business: never posted to the campaign's webhooks.
+PRIVATE_KINDS = frozenset({Event.Kind.PRESS_PRIVATE})
 # Every other kind comes in the daily digest.
 DEFAULT_DIGEST = [kind for kind in ALL_KINDS if kind not in DEFAULT_NOW]
 WEBHOOKS_PER_CAMPAIGN = 5
@@ -112,9 +115,11 @@ def events_record(*, campaign: Campaign, notes: Sequence[EventNote]) -> list[Eve
     # each (a busy bout records several events a turn).
     everyone = sorted({user for n in notes for user in n.users})
     hooked = Webhook.objects.filter(campaign=campaign).exists()
+    # A webhook hears every event but a private message, so its people are looked up then too.
+    private = any(n.kind in PRIVATE_KINDS for n in notes)
     reachable = (
         set()
-        if hooked
+        if hooked and not private
         else set(
             get_user_model()
             .objects.filter(pk__in=everyone)
@@ -136,7 +141,11 @@ def events_record(*, campaign: Campaign, notes: Sequence[EventNote]) -> list[Eve
                 text=n.text[:300],
                 link=n.link,
                 data=n.data or {},
-                fanned_out_at=None if hooked or reachable.intersection(n.users) else now,
+                fanned_out_at=(
+                    None
+                    if (hooked and n.kind not in PRIVATE_KINDS) or reachable.intersection(n.users)
+                    else now
+                ),
             ),
             n,
         )
@@ -149,7 +158,10 @@ def events_record(*, campaign: Campaign, notes: Sequence[EventNote]) -> list[Eve
         with transaction.atomic():
             Event.objects.bulk_create([event for event, _ in new.values()])
     except IntegrityError:  # recorded meanwhile by another transaction: one at a time
-        return [_event_record_one(campaign, n, reached=hooked) for n in notes]
+        return [
+            _event_record_one(campaign, n, reached=hooked and n.kind not in PRIVATE_KINDS)
+            for n in notes
+        ]
     Notification.objects.bulk_create(
         [
             Notification(event=event, user_id=user_id)
@@ -244,10 +256,11 @@ def event_fan_out(*, event_id: int) -> list[int]:
             for device in devices
             if event.kind in pushed[device.user_id]
         ]  # fmt: skip
-        rows += [
-            Delivery(event=event, channel=Delivery.Channel.WEBHOOK, webhook=hook)
-            for hook in Webhook.objects.filter(campaign_id=event.campaign_id)
-        ]
+        if event.kind not in PRIVATE_KINDS:  # a private message never leaves its two people
+            rows += [
+                Delivery(event=event, channel=Delivery.Channel.WEBHOOK, webhook=hook)
+                for hook in Webhook.objects.filter(campaign_id=event.campaign_id)
+            ]
         Delivery.objects.bulk_create(rows, ignore_conflicts=True)
         Event.objects.filter(pk=event.pk).update(fanned_out_at=timezone.now())
         pending = list(

@@ -55,6 +55,9 @@ NOT_PAGES = {
     "calendar-feed",  # an iCalendar download (tests/seasons/test_calendar_feed.py)
     "service-worker",  # script for the browser (tests/notifications/test_push.py)
     "push-subscription",  # the settings page's script posts a device's subscription here
+    "bout-press",  # the bout page's press section (htmx), swept on the bout's page
+    "bout-press-option",  # the GM's post of "press only after the turn"
+    "press-hide",  # the GM's post hiding a press post
 }
 
 
@@ -147,6 +150,10 @@ def _gm_pages(campaign: Campaign) -> list[SweptPage]:
         SweptPage(f"{name} knockouts", "tournaments", _url("tournaments", slug), "marcus"),
         SweptPage(f"{name} new knockout", "tournament-new", _url("tournament-new", slug), "gm"),
         SweptPage(f"{name} balance lab", "lab", _url("lab", slug), "gm"),
+        SweptPage(f"{name} press", "press", _url("press", slug), "marcus"),
+        SweptPage(
+            f"{name} private messages", "press-messages", _url("press-messages", slug), "marcus"
+        ),
     ]
     for tournament in Tournament.objects.filter(campaign=campaign).order_by("pk")[:1]:
         url = _url("tournament", slug, tournament.pk)

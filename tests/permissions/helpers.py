@@ -7,6 +7,7 @@ from typing import Any
 from arena.models import Bout, LabRun, Tournament
 from campaign.models import AuditEntry, Campaign, Membership
 from campaign.notifications.models import Webhook
+from campaign.press.models import Post
 from characters.models import Gladiator, LedgerLine
 
 
@@ -39,4 +40,10 @@ def snapshot(campaign: Campaign) -> dict[str, Any]:
         "campaigns": Campaign.objects.count(),
         "lab_runs": dict(LabRun.objects.filter(campaign=campaign).values_list("id", "status")),
         "webhooks": sorted(Webhook.objects.filter(campaign=campaign).values_list("url", flat=True)),
+        "press": sorted(
+            (text, hidden is not None)
+            for text, hidden in Post.objects.filter(campaign=campaign).values_list(
+                "text", "hidden_at"
+            )
+        ),
     }

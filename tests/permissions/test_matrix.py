@@ -34,6 +34,8 @@ from arena.tournaments.services import tournament_create
 from campaign.models import Campaign, Membership
 from campaign.notifications.models import Webhook
 from campaign.notifications.services import webhook_create
+from campaign.press.models import Post
+from campaign.press.services import post_create
 from campaign.services import campaign_join
 from characters.models import Gladiator, Holding
 from characters.services import gladiator_create, gladiator_tactics_set
@@ -72,6 +74,7 @@ class World:
     others: tuple[Gladiator, Gladiator]  # two more, so that a knockout has its four
     lab: LabRun  # the GM's balance lab run, done
     lab_queued: LabRun  # another, waiting for the worker
+    post: Post  # the owner's post in the campaign's press
 
 
 @pytest.fixture
@@ -129,6 +132,7 @@ def world(request, gm, owner, rival, stake) -> World:
         others=others,
         lab=lab,
         lab_queued=lab_queued,
+        post=post_create(campaign=campaign, by=owner, text="Ave"),
     )
 
 
@@ -248,6 +252,18 @@ def NEW_INVITE(b, a, who):
 
 def NEW_WEBHOOK(b, a, who):
     return a["webhooks"] == sorted([*b["webhooks"], "https://discord.example.org/api/x"])
+
+
+def NEW_POST(b, a, who):
+    return a["press"] == sorted([*b["press"], ("Io!", False)])
+
+
+def HIDDEN(b, a, who):
+    return a["press"] == [("Ave", True)]
+
+
+def post_page(name: str) -> Callable[[World], str]:
+    return lambda w: reverse(name, args=[w.campaign.slug, w.post.pk])
 
 
 def NO_WEBHOOK(b, a, who):
@@ -388,6 +404,16 @@ CASES = [
     Case("api tournament create", "post", page("api-tournaments"),
          lambda w: {"starts_at": SCHEDULE_AT + "Z", "gladiators": four(w)},
          GM_ONLY, NEW_TOURNAMENT, api=True, ok=201),
+    # Press: members post, the GM hides (private messages: tests/press/test_press.py).
+    Case("page press post", "post", page("press"), lambda w: {"press-text": "Io!"},
+         MEMBERS, NEW_POST),
+    Case("page press hide", "post", post_page("press-hide"), lambda w: {}, GM_ONLY, HIDDEN),
+    Case("api press post", "post", page("api-press"), lambda w: {"text": "Io!"},
+         MEMBERS, NEW_POST, api=True, ok=201),
+    Case("api bout press post", "post", bout_page("api-bout-press"), lambda w: {"text": "Io!"},
+         MEMBERS, NEW_POST, api=True, ok=201),
+    Case("api press hide", "post", post_page("api-press-hide"), lambda w: {}, GM_ONLY, HIDDEN,
+         api=True, ok=200),
 ]
 # fmt: on
 
@@ -404,6 +430,8 @@ PUBLIC_TOO = {
     "page hand-over", "page archive", "api bout void", "api campaign edit", "api member invite",
     "api member remove", "api hand over", "api archive",
     "api tournament create",
+    "page press post", "page press hide", "api press post", "api bout press post",
+    "api press hide",
 }  # fmt: skip
 
 
@@ -531,6 +559,11 @@ READS = [
     # tests/permissions/test_elders_matrix.py); read here in any campaign.
     Read("api content", page("api-content"), GM_ONLY, api=True, login=True),
     Read("api bout picks", bout_page("api-bout-picks"), SIGNED_IN, api=True, login=True),
+    Read("page press", page("press")),
+    Read("page press messages", page("press-messages"), SIGNED_IN, login=True),
+    Read("api press", page("api-press"), api=True),
+    Read("api bout press", bout_page("api-bout-press"), api=True),
+    Read("api press messages", page("api-press-messages"), SIGNED_IN, api=True, login=True),
 ]
 # fmt: on
 
@@ -543,6 +576,7 @@ PUBLIC_READS_TOO = {
     "page bout-history-csv", "page campaign-export",
     "api gladiator", "api ledger", "api audit", "api bouts", "api members", "api tournaments",
     "api content", "api bout picks",
+    "page press", "page press messages", "api press", "api bout press", "api press messages",
 }  # fmt: skip
 
 

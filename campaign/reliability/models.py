@@ -1,0 +1,85 @@
+"""Missed turns: a campaign's policy for them, and each player's record of turns ordered,
+missed and excused (docs/reliability.md)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator
+from django.db import models
+
+POLICY_LIMIT = 20  # the most excused misses, or misses before civil disorder, a GM may set
+
+
+class MissedTurnPolicy(models.Model):
+    """What a missed turn costs in one campaign. A campaign without a row has the defaults."""
+
+    campaign = models.OneToOneField(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="missed_turn_policy"
+    )
+    excused_allowed = models.PositiveSmallIntegerField(
+        default=1,
+        validators=[MaxValueValidator(POLICY_LIMIT)],
+        help_text="Misses each player may have excused in the campaign.",
+    )
+    disorder_after = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(POLICY_LIMIT)],
+        help_text="Unexcused misses in a row, in one bout, after which the gladiator's own "
+        "fallback orders are set aside and its tactics fight (civil disorder). 0: never.",
+    )
+
+    def __str__(self) -> str:
+        return (
+            f"{self.campaign}: {self.excused_allowed} excused, disorder after {self.disorder_after}"
+        )
+
+
+class TurnAttendance(models.Model):
+    """Whether a gladiator's owner ordered a turn of a play-by-web bout: one row per living
+    gladiator per resolved turn. The row is the person's, not the seat's: it stays with the
+    player who owned the gladiator when the turn resolved."""
+
+    class Outcome(models.TextChoices):
+        ORDERED = "ordered", "Ordered"
+        EXCUSED = "excused", "Missed, excused"
+        MISSED = "missed", "Missed"
+
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="turn_attendances"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="turn_attendances"
+    )
+    bout = models.ForeignKey("arena.Bout", on_delete=models.CASCADE, related_name="+")
+    gladiator = models.CharField(max_length=120)
+    turn = models.PositiveIntegerField()
+    outcome = models.CharField(max_length=10, choices=Outcome.choices)
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bout", "gladiator", "turn"], name="one_attendance_per_gladiator_turn"
+            )
+        ]
+        indexes = [models.Index(fields=["campaign", "user"])]
+
+    def __str__(self) -> str:
+        return f"{self.gladiator}, turn {self.turn}: {self.get_outcome_display()}"
+
+
+class DeadlineExtension(models.Model):
+    """The GM gave a turn of a bout more time, and said why: the bout page shows it."""
+
+    bout = models.ForeignKey("arena.Bout", on_delete=models.CASCADE, related_name="+")
+    turn = models.PositiveIntegerField()
+    hours = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=200)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at"]
+
+    def __str__(self) -> str:
+        return f"{self.bout_id} turn {self.turn}: +{self.hours} h ({self.reason})"
