@@ -4,7 +4,7 @@
 
 Prints two figures per scenario: the whole contract (`play`: dict in, JSON-able dict out with
 full per-turn snapshots) and the resolution alone (the driver's loop of each step's orders,
-core.protocol.step_orders, and advance, as the lab fights, with no log built). With --before
+core.ruleset.step_orders, and advance, as the lab fights, with no log built). With --before
 (default 6038751, the engine before its readable rewrite), the same run also measures that
 commit's engine: a temporary `git worktree add` checkout, its engine run there through
 PYTHONPATH, `play()` only (its resolution had another API), against this checkout's `play()`
@@ -28,7 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arena.engine import play
-from arena.engine.core.protocol import dice_for, step_orders
+from arena.engine.core.protocol import dice_for
+from arena.engine.core.ruleset import step_orders
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 
 ONE_V_ONE = {

@@ -80,6 +80,37 @@ class Outcome:
         return self.gold + self.appearance + self.share
 
 
+@dataclass(frozen=True, slots=True)
+class LabBuild:
+    """One gladiator the lab fights with; `key` names it in forms, files and seeds."""
+
+    key: str  # unique within the rule set, letters, digits and dashes: "elf-bow"
+    label: str  # "Elf with a bow"
+    kind: str  # the gladiator type's slug
+    equipment: tuple[str, ...] = ()  # equipped item slugs, sorted
+    build: Mapping[str, JSON] = field(default_factory=dict)
+
+    def entrant(self, name: str, square: str = "") -> Entrant:
+        return Entrant(
+            name=name,
+            kind=self.kind,
+            build=self.build,
+            level=1,
+            equipment=self.equipment,
+            tactics={},  # the rule set's default tactics
+            square=square,
+        )
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {
+            "key": self.key,
+            "label": self.label,
+            "kind": self.kind,
+            "equipment": list(self.equipment),
+            "build": dict(self.build),
+        }
+
+
 def house_rules_paid(
     outcomes: Mapping[str, Outcome], *, appearance_fee: int, loser_share: Fraction
 ) -> dict[str, Outcome]:
@@ -301,12 +332,14 @@ class CampaignAdapter:
         """The adapter a campaign holding this GM content sees (itself without content)."""
         return self
 
-    def lab_builds(self) -> list[JSON]:
-        """The balance lab's builds (arena.engine.lab.builds.LabBuild): every type with its
-        starting kit by default."""
-        from arena.engine.lab.builds import default_lab_builds
-
-        return default_lab_builds(self)
+    def lab_builds(self) -> list[LabBuild]:
+        """The balance lab's builds: every type with its starting kit by default."""
+        builds = []
+        for t in self.types():
+            kit = tuple(sorted(t.starting_kit))
+            label = f"{t.name} ({', '.join(kit)})" if kit else t.name
+            builds.append(LabBuild(t.slug, label, t.slug, kit, self.new_build(t.slug)))
+        return builds
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,9 +20,9 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from arena.engine.core.campaign import CampaignAdapter, WebPlay
-from arena.engine.core.dice import Dice
+from arena.engine.core.dice import Dice, DiceError
 from arena.engine.core.events import Event
-from arena.engine.core.protocol import Column, Pending, Standing, play_to_end
+from arena.engine.core.protocol import Column, Pending, Standing, dice_for
 from arena.engine.errors import EngineInputError
 
 JSON = Any  # a value that json.dumps takes and json.loads gives back unchanged
@@ -192,6 +192,85 @@ class Ruleset:
 
 
 RULESETS: dict[str, type[Ruleset]] = {}
+
+
+# --- the driver: a whole bout with any rule set -------------------------------------------
+
+
+def given_turns(bout: Mapping[str, JSON]) -> list[JSON]:
+    turns = bout.get("turns")
+    if turns is None:
+        return []
+    if not isinstance(turns, list):
+        raise EngineInputError("turns", "must be a list of turns")
+    return turns
+
+
+def step_orders(ruleset: Ruleset, state: Any, raw: JSON, index: int, fill: bool) -> dict[str, JSON]:
+    """Turn `index`'s orders as given (by name), with the tactics' order for anyone pending
+    and absent when `fill`. A name the step does not wait for is the rule set's to refuse, in
+    apply."""
+    if raw is None:
+        orders = {}
+    elif isinstance(raw, dict):
+        orders = dict(raw)
+    else:
+        raise EngineInputError(
+            f"turns[{index}]", f"turn {index + 1}: must be an object of orders by name"
+        )
+    if fill:
+        for who in ruleset.pending(state).who:
+            if who not in orders:
+                orders[who] = ruleset.tactics(state, who)
+    return orders
+
+
+def play_with(ruleset: Ruleset, bout: Mapping[str, JSON]) -> dict[str, JSON]:
+    """Play a whole bout: the given turns' orders first, then (in a tactics bout) the rule set's
+    tactics until it is over. Deterministic: the same input gives the same log."""
+    log, _ = play_to_end(ruleset, bout)
+    return log
+
+
+def play_to_end(ruleset: Ruleset, bout: Mapping[str, JSON]) -> tuple[dict[str, JSON], Any]:
+    """play_with's log, and the state the bout stopped in: for a rule set whose log shows more
+    of the state than the driver writes (without reading the bout's input a second time)."""
+    if not isinstance(bout, Mapping):
+        raise EngineInputError("bout", "must be a JSON object")
+    try:
+        return _play_to_end(ruleset, bout)
+    except DiceError as exc:
+        # Scripted dice are input: running out, or a result off the die's faces, is bad input
+        # of the "dice" field, said once here for every rule set.
+        raise EngineInputError("dice", str(exc)) from None
+
+
+def _play_to_end(ruleset: Ruleset, bout: Mapping[str, JSON]) -> tuple[dict[str, JSON], Any]:
+    state = ruleset.setup(bout)
+    dice = dice_for(bout)
+    turns = given_turns(bout)
+    fill = ruleset.uses_tactics(bout)
+    bound = ruleset.max_steps(state)
+    records: list[dict[str, JSON]] = []
+    index = 0
+    while not ruleset.is_over(state):
+        if index < len(turns):
+            raw = turns[index]
+        elif fill and index < bound:
+            raw = None
+        else:
+            break
+        orders = step_orders(ruleset, state, raw, index, fill)
+        state, events = ruleset.apply(state, orders, dice)
+        records.append(ruleset.record(state, events))
+        index += 1
+    log = {
+        "ruleset": ruleset.slug,
+        "version": ruleset.version,
+        "turns": records,
+        "result": ruleset.result(state),
+    }
+    return log, state
 
 
 def register(cls: type[Ruleset]) -> type[Ruleset]:

@@ -7,54 +7,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.core.campaign import Entrant
+from arena.engine.core.campaign import LabBuild
 
 JSON = Any
-
-
-@dataclass(frozen=True, slots=True)
-class LabBuild:
-    """One gladiator the lab fights with; `key` names it in forms, files and seeds."""
-
-    key: str  # unique within the rule set, letters, digits and dashes: "elf-bow"
-    label: str  # "Elf with a bow"
-    kind: str  # the gladiator type's slug
-    equipment: tuple[str, ...] = ()  # equipped item slugs, sorted
-    build: Mapping[str, JSON] = field(default_factory=dict)
-
-    def entrant(self, name: str, square: str = "") -> Entrant:
-        return Entrant(
-            name=name,
-            kind=self.kind,
-            build=self.build,
-            level=1,
-            equipment=self.equipment,
-            tactics={},  # the rule set's default tactics
-            square=square,
-        )
-
-    def to_dict(self) -> dict[str, JSON]:
-        return {
-            "key": self.key,
-            "label": self.label,
-            "kind": self.kind,
-            "equipment": list(self.equipment),
-            "build": dict(self.build),
-        }
-
-
-def default_lab_builds(adapter: Any) -> list[LabBuild]:
-    """Every type with its starting kit."""
-    builds = []
-    for t in adapter.types():
-        kit = tuple(sorted(t.starting_kit))
-        label = f"{t.name} ({', '.join(kit)})" if kit else t.name
-        builds.append(LabBuild(t.slug, label, t.slug, kit, adapter.new_build(t.slug)))
-    return builds
 
 
 def lab_pairs(adapter: Any, builds: Sequence[LabBuild]) -> list[tuple[LabBuild, LabBuild]]:

@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from arena.engine.core.protocol import Fate, Standing, dice_for, step_orders
-from arena.engine.core.ruleset import Ruleset
+from arena.engine.core.protocol import Fate, Standing, dice_for
+from arena.engine.core.ruleset import Ruleset, step_orders
 from arena.engine.lab.builds import LabBuild, random_starts, start_square_pool
 
 JSON = Any
@@ -86,7 +86,7 @@ def bout_seed(run_seed: int, a: str, b: str, n: int) -> int:
 def fight(ruleset: Ruleset, bout: Mapping[str, JSON]) -> list[Standing] | None:
     """The standings of a tactics bout, or None when the turn bound ended it unfinished.
 
-    The same steps as core.protocol.play_with, without writing the log's turn records: the lab
+    The same steps as core.ruleset.play_with, without writing the log's turn records: the lab
     needs only who won and who died, and the records are most of a short bout's cost
     (tests/lab/test_lab_engine.py checks the standings equal play_with's)."""
     state = ruleset.setup(bout)

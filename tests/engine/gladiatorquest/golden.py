@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from arena.engine import EngineInputError, play
-from arena.engine.core.protocol import dice_for, given_turns
+from arena.engine.core.protocol import dice_for
+from arena.engine.core.ruleset import given_turns
 from arena.engine.rulesets.gladiatorquest import ITEMS, TACTICS_CHOICES, TYPES, equipment_errors
 from arena.engine.rulesets.gladiatorquest.ruleset import GladiatorQuest
 

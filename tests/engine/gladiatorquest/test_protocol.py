@@ -8,7 +8,8 @@ import json
 import pytest
 
 from arena.engine.core.dice import Dice
-from arena.engine.core.protocol import Need, dice_for, play_with
+from arena.engine.core.protocol import Need, dice_for
+from arena.engine.core.ruleset import play_with
 from arena.engine.rulesets.gladiatorquest import TYPES, GladiatorQuest
 from tests.engine.gladiatorquest.helpers import bout, gladiator, play
 

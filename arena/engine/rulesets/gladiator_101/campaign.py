@@ -21,6 +21,7 @@ from arena.engine.core.campaign import (
     Card,
     Entrant,
     GladiatorType,
+    LabBuild,
     OptionField,
     Outcome,
     RecordWords,
@@ -29,7 +30,6 @@ from arena.engine.core.campaign import (
 from arena.engine.core.protocol import Fate
 from arena.engine.core.words import counted
 from arena.engine.errors import EngineInputError
-from arena.engine.lab.builds import LabBuild
 from arena.engine.rulesets.gladiator_101 import build as builds
 from arena.engine.rulesets.gladiator_101 import packs as booster
 from arena.engine.rulesets.gladiator_101.data import (

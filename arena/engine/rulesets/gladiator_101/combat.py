@@ -14,8 +14,6 @@ strike by strike, in the order the strikes were given (wounds.deal).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from arena.engine.core.dice import Dice
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.gladiator_101.data import (
@@ -31,20 +29,11 @@ from arena.engine.rulesets.gladiator_101.data import (
     VITAL,
     WEAPONS,
     Damage,
-    Height,
 )
 from arena.engine.rulesets.gladiator_101.events import Result
 from arena.engine.rulesets.gladiator_101.state import Fighter, State, boost_total
+from arena.engine.rulesets.gladiator_101.strikes import Rolled, Strike
 from arena.engine.rulesets.gladiator_101.wounds import deal
-
-
-@dataclass(frozen=True, slots=True)
-class Strike:
-    weapon: str
-    height: Height
-
-    def __str__(self) -> str:
-        return f"{self.weapon} {self.height.value}"
 
 
 def delays(attacker: Fighter, strikes: tuple[Strike, ...]) -> list[int]:
@@ -159,20 +148,6 @@ def reflex(f: Fighter, turn: int) -> int:
 
 def crit_range(attacker: Fighter) -> int:
     return CRIT + attacker.traits.get("crit")
-
-
-@dataclass(frozen=True, slots=True)
-class Rolled:
-    strike: Strike
-    to_hit: int
-    roll: int
-    result: Result = Result.MISS
-    focused: bool = False  # made as a focused strike (not Trained Kick's kick beside one)
-    location: str = ""
-    grade: int | None = None
-    grade_roll: int | None = None
-    dice: tuple[int, ...] = ()
-    damage: int = 0
 
 
 def to_hit_check(checks: Checks, crit: int, s: Strike, mode: tuple[int, bool], multi: bool,

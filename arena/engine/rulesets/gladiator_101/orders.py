@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.rulesets.gladiator_101.combat import Strike
 from arena.engine.rulesets.gladiator_101.data import KICK, LEFT_LEG, RIGHT_LEG, WEAPONS, Height
 from arena.engine.rulesets.gladiator_101.feats import Timing
 from arena.engine.rulesets.gladiator_101.movement import knocked_down, movement_points, reach
 from arena.engine.rulesets.gladiator_101.state import Fighter, State, Traits
+from arena.engine.rulesets.gladiator_101.strikes import Strike
 
 KEYS = ("move", "fast", "attack", "focus", "then", "slow", "strike")
 STANDARD = ("attack", "focus", "then", "slow")

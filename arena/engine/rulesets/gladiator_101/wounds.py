@@ -10,7 +10,6 @@ Each function takes the state and returns a new one, telling what happened on th
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from arena.engine.core.protocol import Fate
 from arena.engine.core.turn import Turn
@@ -25,9 +24,7 @@ from arena.engine.rulesets.gladiator_101.data import (
 )
 from arena.engine.rulesets.gladiator_101.events import Boosted, Fell, Result, Struck, Wounded
 from arena.engine.rulesets.gladiator_101.state import FOREVER, Boost, Fighter, State
-
-if TYPE_CHECKING:
-    from arena.engine.rulesets.gladiator_101.combat import Rolled
+from arena.engine.rulesets.gladiator_101.strikes import Rolled
 
 
 def deal(state: State, r: Rolled, turn: Turn) -> State:

@@ -20,13 +20,13 @@ from arena.engine.core.campaign import (
     CampaignAdapter,
     Entrant,
     GladiatorType,
+    LabBuild,
     OptionField,
     Outcome,
     RecordWords,
     TacticSetting,
 )
 from arena.engine.core.protocol import Fate
-from arena.engine.lab.builds import LabBuild
 from arena.engine.rulesets.gladiator_arena.data import ALLOWED, RACES, SLUG, WEAPONS, Race, a
 from arena.engine.rulesets.gladiator_arena.setup import parse_options
 

@@ -19,6 +19,7 @@ from arena.engine.core.campaign import (
     CampaignAdapter,
     Entrant,
     GladiatorType,
+    LabBuild,
     OptionField,
     Outcome,
     RecordWords,
@@ -26,7 +27,6 @@ from arena.engine.core.campaign import (
 )
 from arena.engine.core.protocol import Fate
 from arena.engine.errors import EngineInputError
-from arena.engine.lab.builds import LabBuild
 from arena.engine.rulesets.sudden_destruction.data import (
     ATTRIBUTES,
     INITIAL,
