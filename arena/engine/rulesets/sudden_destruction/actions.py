@@ -3,8 +3,6 @@ order, until all movement and firing is spent or nobody wishes to do anything el
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.engine.core.board import Square
 from arena.engine.rulesets.sudden_destruction.combat import (
     attack,
@@ -25,7 +23,7 @@ def action_phase(state: State, turn: Round) -> State:
     turn.tell(PhaseBegan(turn.number, Phase.ACTIONS))
     order = [m.name for m in initiative_order(state.machines, turn.number)]
     turn.rank = {name: i for i, name in enumerate(order)}
-    state = state.with_machines(tuple(map(points_for_the_round, state.machines)))
+    points_for_the_round(state, turn)
     cursor = dict.fromkeys(order, 0)  # the next action of each plan
     while True:
         acting = [name for name in order if busy(state.machine(name), turn, cursor[name])]
@@ -38,29 +36,25 @@ def action_phase(state: State, turn: Round) -> State:
                 if done:
                     cursor[name] += 1
     turn.tick = 0
-    return state.with_machines(tuple(map(points_lost, state.machines)))
+    return state
 
 
-def points_for_the_round(m: Machine) -> Machine:
+def points_for_the_round(state: State, turn: Round) -> None:
     """Movement points and firing rate to spend this round, as the levels say (a counter off
-    the board does nothing more)."""
-    if not m.alive:
-        return m
-    return replace(m, moves_left=m.levels.movement, shots_left=m.levels.firing_rate)
-
-
-def points_lost(m: Machine) -> Machine:
-    """'Players cannot save movement or firing points until the next round.'"""
-    if m.moves_left == 0 and m.shots_left == 0:
-        return m
-    return replace(m, moves_left=0, shots_left=0)
+    the board does nothing more). They live on the round, not the state: 'Players cannot
+    save movement or firing points until the next round.'"""
+    living = state.living
+    turn.moves = {m.name: m.levels.movement for m in living}
+    turn.shots = {m.name: m.levels.firing_rate for m in living}
 
 
 def busy(m: Machine, turn: Round, cursor: int) -> bool:
     """Whether the counter still acts: 'Actions continue until players have used up all their
     movement points and firing rate or they do not wish to do anything else.'"""
-    spent = m.moves_left <= 0 and m.shots_left <= 0
-    return m.alive and not spent and cursor < len(turn.plan(m.name).actions)
+    if not m.alive:
+        return False
+    spent = turn.moves[m.name] <= 0 and turn.shots[m.name] <= 0
+    return not spent and cursor < len(turn.plan(m.name).actions)
 
 
 def act(state: State, name: str, action: Action, turn: Round) -> tuple[State, bool]:
@@ -98,14 +92,14 @@ def walk(state: State, name: str, action: Action, turn: Round) -> tuple[State, b
     if arrived(state, name, action, goal, closing):
         idle(name, action, Idle.ARRIVED, turn)
         return state, True
-    m = state.machine(name)
-    if m.moves_left <= 0:
+    if turn.moves[name] <= 0:
         idle(name, action, Idle.NO_MOVEMENT_LEFT, turn)
         return state, True
-    state = move_one_square(state, name, step_towards(m.square, goal), turn)
-    m = state.machine(name)
+    state = move_one_square(state, name, step_towards(state.machine(name).square, goal), turn)
     there = arrived(state, name, action, goal, closing)
-    return state, action.verb is Verb.MOVE or there or m.moves_left <= 0 or not m.alive
+    return state, (
+        action.verb is Verb.MOVE or there or turn.moves[name] <= 0 or not state.machine(name).alive
+    )
 
 
 def arrived(state: State, name: str, action: Action, goal: Square, closing: bool) -> bool:
@@ -119,7 +113,7 @@ def arrived(state: State, name: str, action: Action, goal: Square, closing: bool
 def fire(state: State, name: str, action: Action, turn: Round) -> State:
     """fire X: an attack on X if it is on the board and in range; fire any: on the nearest."""
     m = state.machine(name)
-    if m.shots_left <= 0:
+    if turn.shots[name] <= 0:
         idle(name, action, Idle.NO_FIRING_LEFT, turn)
         return state
     if action.target == ANY:
