@@ -20,7 +20,7 @@ initiative.
 from __future__ import annotations
 
 from arena.engine.rulesets.sudden_destruction.data import ATTRIBUTES, MAX_LEVEL, raise_problem
-from arena.engine.rulesets.sudden_destruction.orders import ANY, Action, Plan, Tech, Verb
+from arena.engine.rulesets.sudden_destruction.orders import ANY, WAIT, Action, Plan, Tech, Verb
 from arena.engine.rulesets.sudden_destruction.state import Machine, State
 
 # (attribute, level wanted) in the order a research setting pursues them; once all are met,
@@ -79,7 +79,6 @@ PURSUED: dict[str, tuple[tuple[str, int], ...]] = {
 
 
 # The actions every plan uses, made once (an Action is frozen: one object serves them all).
-WAIT = Action(Verb.WAIT)
 FIRE_ANY = Action(Verb.FIRE, ANY)
 
 
