@@ -25,16 +25,20 @@ def action_phase(state: State, turn: Round) -> State:
     turn.rank = {name: i for i, name in enumerate(order)}
     points_for_the_round(state, turn)
     cursor = dict.fromkeys(order, 0)  # the next action of each plan
-    while True:
-        acting = [name for name in order if busy(state.machine(name), turn, cursor[name])]
-        if not acting:
-            break
+    # Whoever is not busy stays so (points, plans and counters only run out), so each tick
+    # asks only those who acted in the one before; a tick in which nobody is busy tells
+    # nothing and ends the phase.
+    acting = order
+    while acting:
         turn.tick += 1
+        still = []
         for name in acting:
             if busy(state.machine(name), turn, cursor[name]):
                 state, done = act(state, name, turn.plan(name).actions[cursor[name]], turn)
                 if done:
                     cursor[name] += 1
+                still.append(name)
+        acting = still
     turn.tick = 0
     return state
 
