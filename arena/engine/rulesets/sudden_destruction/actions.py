@@ -74,9 +74,9 @@ def idle(name: str, action: Action, reason: Idle, turn: Round) -> None:
     turn.tell(Idled(name, action.words(), reason, turn.tick))
 
 
-def goal_of(state: State, action: Action) -> Square | None:
-    """Where a step of `action` heads: the counter it names (on the board), or its square."""
-    other = state.on_board(action.target)
+def goal_of(other: Machine | None, action: Action) -> Square | None:
+    """Where a step of `action` heads: `other`, the counter it names (on the board), or its
+    square."""
     if other is not None:
         return other.square
     try:
@@ -88,29 +88,31 @@ def goal_of(state: State, action: Action) -> Square | None:
 def walk(state: State, name: str, action: Action, turn: Round) -> tuple[State, bool]:
     """move / go / close: one step this tick; go and close keep going in later ticks (move
     until the square or counter, close until the counter is within range)."""
-    goal = goal_of(state, action)
+    other = state.on_board(action.target)  # the counter the action names, looked up once
+    goal = goal_of(other, action)
     if goal is None:
         idle(name, action, Idle.NO_TARGET, turn)
         return state, True
-    closing = action.verb is Verb.CLOSE and state.on_board(action.target) is not None
-    if arrived(state, name, action, goal, closing):
+    closing = action.verb is Verb.CLOSE and other is not None
+    if arrived(state.machine(name), other, goal, closing):
         idle(name, action, Idle.ARRIVED, turn)
         return state, True
     if turn.moves[name] <= 0:
         idle(name, action, Idle.NO_MOVEMENT_LEFT, turn)
         return state, True
     state = move_one_square(state, name, step_towards(state.machine(name).square, goal), turn)
-    there = arrived(state, name, action, goal, closing)
-    return state, (
-        action.verb is Verb.MOVE or there or turn.moves[name] <= 0 or not state.machine(name).alive
-    )
-
-
-def arrived(state: State, name: str, action: Action, goal: Square, closing: bool) -> bool:
-    """A close has arrived when its counter is within range, a move or go on its square."""
     m = state.machine(name)
     if closing:
-        return m.reaches(state.machine(action.target))
+        other = state.machine(action.target)  # it may have been shot or evaded on the way
+    there = arrived(m, other, goal, closing)
+    return state, action.verb is Verb.MOVE or there or turn.moves[name] <= 0 or not m.alive
+
+
+def arrived(m: Machine, other: Machine | None, goal: Square, closing: bool) -> bool:
+    """A close has arrived when its counter (`other`) is within range, a move or go on its
+    square."""
+    if closing and other is not None:
+        return m.reaches(other)
     return m.square == goal
 
 
