@@ -37,13 +37,13 @@ def test_every_problem_is_named(state):
     assert problems == [
         "colour: not part of a plan (tech, actions, interrupt, return_fire, evade)",
         "action 1: 'fly' is not move, go, close, fire or wait",
+        "action 2: fire at an enemy on the board or 'any'",
+        "action 3: close in on an enemy on the board, not 'C3'",
+        "action 4: Z99 is off the board",
         "evade: yes or no (true or false)",
         "interrupt: any, none or a counter's name",
         "tech: 'luck' is not an attribute (hit_points, movement, min_fire, max_fire, "
         "firing_rate, range, accuracy, repair, initiative)",
-        "action 2: fire at an enemy on the board or 'any'",
-        "action 3: close in on an enemy on the board, not 'C3'",
-        "action 4: Z99 is off the board",
     ]
 
 

@@ -77,3 +77,21 @@ def test_an_enemy_that_evades_is_closed_on_again():
     _, events = resolve(state, [9, 9], Red=order, Blue=plan(evade="yes", return_fire="no"))
     assert [e.name for e in of(events, Evaded)] == ["Blue"]
     assert [(e.name, e.target, e.hit) for e in of(events, Shot)] == [("Red", "Blue", False)] * 2
+
+
+def test_a_machine_that_cannot_outgun_the_repairs_raises_fire_power_first():
+    """Two hulls at 9 hit points and 9 repair would play to the round limit: each raises max
+    fire power, then firing rate, until its best round beats the other's repair rate."""
+    hulls = place("Red A1 hp=9 rep=9", "Blue H8 hp=9 rep=9")
+    hulls = with_tactics(with_tactics(hulls, "Red", research="hull"), "Blue", research="hull")
+    assert RULES.tactics(hulls, "Red")["tech"] == {"attribute": "max_fire", "level": 2}
+    at_max = place("Red A1 hp=9 rep=9 max=9", "Blue H8 hp=9 rep=9")
+    assert RULES.tactics(at_max, "Red")["tech"] == {"attribute": "firing_rate", "level": 2}
+
+
+def test_a_machine_that_outguns_the_repairs_follows_its_research():
+    """Max fire power 2 x firing rate 2 beats a repair rate of 3: the research setting rules."""
+    state = place("Red A1 max=2 rate=2", "Blue H8 hp=3 rep=3")
+    assert RULES.tactics(state, "Red")["tech"] == {"attribute": "accuracy", "level": 1}
+    weak = place("Red A1 max=1 rate=3", "Blue H8 hp=3 rep=3")
+    assert RULES.tactics(weak, "Red")["tech"] == {"attribute": "max_fire", "level": 2}

@@ -3,8 +3,6 @@ order, until all movement and firing is spent or nobody wishes to do anything el
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.engine.core.board import Square
 from arena.engine.rulesets.sudden_destruction.combat import (
     attack,
@@ -25,42 +23,42 @@ def action_phase(state: State, turn: Round) -> State:
     turn.tell(PhaseBegan(turn.number, Phase.ACTIONS))
     order = [m.name for m in initiative_order(state.machines, turn.number)]
     turn.rank = {name: i for i, name in enumerate(order)}
-    state = state.with_machines(tuple(map(points_for_the_round, state.machines)))
+    points_for_the_round(state, turn)
     cursor = dict.fromkeys(order, 0)  # the next action of each plan
-    while True:
-        acting = [name for name in order if busy(state.machine(name), turn, cursor[name])]
-        if not acting:
-            break
+    # Whoever is not busy stays so (points, plans and counters only run out), so each tick
+    # asks only those who acted in the one before; a tick in which nobody is busy tells
+    # nothing and ends the phase.
+    acting = order
+    while acting:
         turn.tick += 1
+        still = []
         for name in acting:
             if busy(state.machine(name), turn, cursor[name]):
                 state, done = act(state, name, turn.plan(name).actions[cursor[name]], turn)
                 if done:
                     cursor[name] += 1
+                still.append(name)
+        acting = still
     turn.tick = 0
-    return state.with_machines(tuple(map(points_lost, state.machines)))
+    return state
 
 
-def points_for_the_round(m: Machine) -> Machine:
+def points_for_the_round(state: State, turn: Round) -> None:
     """Movement points and firing rate to spend this round, as the levels say (a counter off
-    the board does nothing more)."""
-    if not m.alive:
-        return m
-    return replace(m, moves_left=m.levels.movement, shots_left=m.levels.firing_rate)
-
-
-def points_lost(m: Machine) -> Machine:
-    """'Players cannot save movement or firing points until the next round.'"""
-    if m.moves_left == 0 and m.shots_left == 0:
-        return m
-    return replace(m, moves_left=0, shots_left=0)
+    the board does nothing more). They live on the round, not the state: 'Players cannot
+    save movement or firing points until the next round.'"""
+    living = state.living
+    turn.moves = {m.name: m.levels.movement for m in living}
+    turn.shots = {m.name: m.levels.firing_rate for m in living}
 
 
 def busy(m: Machine, turn: Round, cursor: int) -> bool:
     """Whether the counter still acts: 'Actions continue until players have used up all their
     movement points and firing rate or they do not wish to do anything else.'"""
-    spent = m.moves_left <= 0 and m.shots_left <= 0
-    return m.alive and not spent and cursor < len(turn.plan(m.name).actions)
+    if not m.alive:
+        return False
+    spent = turn.moves[m.name] <= 0 and turn.shots[m.name] <= 0
+    return not spent and cursor < len(turn.plan(m.name).actions)
 
 
 def act(state: State, name: str, action: Action, turn: Round) -> tuple[State, bool]:
@@ -76,9 +74,9 @@ def idle(name: str, action: Action, reason: Idle, turn: Round) -> None:
     turn.tell(Idled(name, action.words(), reason, turn.tick))
 
 
-def goal_of(state: State, action: Action) -> Square | None:
-    """Where a step of `action` heads: the counter it names (on the board), or its square."""
-    other = state.on_board(action.target)
+def goal_of(other: Machine | None, action: Action) -> Square | None:
+    """Where a step of `action` heads: `other`, the counter it names (on the board), or its
+    square."""
     if other is not None:
         return other.square
     try:
@@ -90,36 +88,38 @@ def goal_of(state: State, action: Action) -> Square | None:
 def walk(state: State, name: str, action: Action, turn: Round) -> tuple[State, bool]:
     """move / go / close: one step this tick; go and close keep going in later ticks (move
     until the square or counter, close until the counter is within range)."""
-    goal = goal_of(state, action)
+    other = state.on_board(action.target)  # the counter the action names, looked up once
+    goal = goal_of(other, action)
     if goal is None:
         idle(name, action, Idle.NO_TARGET, turn)
         return state, True
-    closing = action.verb is Verb.CLOSE and state.on_board(action.target) is not None
-    if arrived(state, name, action, goal, closing):
+    closing = action.verb is Verb.CLOSE and other is not None
+    if arrived(state.machine(name), other, goal, closing):
         idle(name, action, Idle.ARRIVED, turn)
         return state, True
-    m = state.machine(name)
-    if m.moves_left <= 0:
+    if turn.moves[name] <= 0:
         idle(name, action, Idle.NO_MOVEMENT_LEFT, turn)
         return state, True
-    state = move_one_square(state, name, step_towards(m.square, goal), turn)
-    m = state.machine(name)
-    there = arrived(state, name, action, goal, closing)
-    return state, action.verb is Verb.MOVE or there or m.moves_left <= 0 or not m.alive
-
-
-def arrived(state: State, name: str, action: Action, goal: Square, closing: bool) -> bool:
-    """A close has arrived when its counter is within range, a move or go on its square."""
+    state = move_one_square(state, name, step_towards(state.machine(name).square, goal), turn)
     m = state.machine(name)
     if closing:
-        return m.reaches(state.machine(action.target))
+        other = state.machine(action.target)  # it may have been shot or evaded on the way
+    there = arrived(m, other, goal, closing)
+    return state, action.verb is Verb.MOVE or there or turn.moves[name] <= 0 or not m.alive
+
+
+def arrived(m: Machine, other: Machine | None, goal: Square, closing: bool) -> bool:
+    """A close has arrived when its counter (`other`) is within range, a move or go on its
+    square."""
+    if closing and other is not None:
+        return m.reaches(other)
     return m.square == goal
 
 
 def fire(state: State, name: str, action: Action, turn: Round) -> State:
     """fire X: an attack on X if it is on the board and in range; fire any: on the nearest."""
     m = state.machine(name)
-    if m.shots_left <= 0:
+    if turn.shots[name] <= 0:
         idle(name, action, Idle.NO_FIRING_LEFT, turn)
         return state
     if action.target == ANY:

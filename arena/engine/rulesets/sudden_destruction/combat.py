@@ -44,7 +44,7 @@ def interrupts(state: State, mover: str, start: Square, turn: Round) -> State:
     for shooter, target in sorted(chances + mine, key=lambda pair: turn.rank[pair[0]]):
         s, t = state.machine(shooter), state.machine(target)
         wanted = turn.plan(shooter).interrupt in (ANY, target)
-        if wanted and s.alive and t.alive and s.shots_left > 0 and s.reaches(t):
+        if wanted and s.alive and t.alive and turn.shots[shooter] > 0 and s.reaches(t):
             state = attack(state, shooter, target, Why.INTERRUPT, turn)
     return state
 
@@ -54,11 +54,12 @@ def attack(state: State, attacker: str, target: str, why: Why, turn: Round) -> S
     else it may fire back (return_fire), else the attacker shoots."""
     turn.tell(Declared(attacker, target, why, turn.tick))
     a, t = state.machine(attacker), state.machine(target)
-    if t.levels.initiative > a.levels.initiative and turn.plan(target).evade and t.moves_left > 0:
-        way = escape_route(state.options, t, a)
+    moves = turn.moves[target]
+    if t.levels.initiative > a.levels.initiative and turn.plan(target).evade and moves > 0:
+        way = escape_route(state.options, t, a, moves)
         if way is not None:
             return evade(state, target, attacker, way, turn)
-    if turn.plan(target).return_fire and t.shots_left > 0 and t.reaches(a):
+    if turn.plan(target).return_fire and turn.shots[target] > 0 and t.reaches(a):
         return return_fire(state, attacker, target, turn)
     return shoot(state, attacker, target, turn)
 
@@ -89,9 +90,10 @@ def return_fire(state: State, attacker: str, target: str, turn: Round) -> State:
 
 def shoot(state: State, shooter: str, target: str, turn: Round) -> State:
     """One shot, spending a firing point: a hit on a d10 of at most the accuracy, then the
-    damage, less what armour plates absorb; damage reaching the hit points destroys."""
+    damage, less what armour plates absorb; damage reaching the hit points destroys. The
+    target changes once, and only when the shot hurts it."""
     s = state.machine(shooter)
-    state = state.with_machine(replace(s, shots_left=s.shots_left - 1))
+    turn.shots[shooter] -= 1
     die = turn.d10()
     hit = die <= s.levels.accuracy
     damage, decider = (
@@ -100,11 +102,13 @@ def shoot(state: State, shooter: str, target: str, turn: Round) -> State:
     t = state.machine(target)
     absorbed = min(t.armour, damage)
     total = t.damage + damage - absorbed
-    t = replace(t, armour=t.armour - absorbed, plates_used=t.plates_used + absorbed, damage=total)
     turn.tell(
         Shot(shooter, target, die, hit, decider, damage - absorbed, absorbed, total,
              t.levels.hit_points, turn.tick)
     )  # fmt: skip
+    if damage == 0:
+        return state
+    t = replace(t, armour=t.armour - absorbed, plates_used=t.plates_used + absorbed, damage=total)
     if t.alive and total >= t.levels.hit_points:
         t = destroyed(t, shooter, turn)
     return state.with_machine(t)

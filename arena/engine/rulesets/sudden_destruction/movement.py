@@ -26,17 +26,20 @@ def step(state: State, name: str, to: Square, turn: Round, *, evading: bool = Fa
     allows are combat.interrupts')."""
     m = state.machine(name)
     turn.tell(Moved(name, str(m.square), str(to), turn.tick, evading))
-    return state.with_machine(replace(m, square=to, moves_left=m.moves_left - 1))
+    turn.moves[name] -= 1
+    return state.with_machine(replace(m, square=to))
 
 
-def escape_route(board: Options, target: Machine, attacker: Machine) -> list[Square] | None:
-    """The shortest way out of the attacker's range within the target's movement left (the
+def escape_route(
+    board: Options, target: Machine, attacker: Machine, moves: int
+) -> list[Square] | None:
+    """The shortest way out of the attacker's range within the target's `moves` left (the
     farthest square from the attacker among the nearest ways, then A1 order); None when there
     is none."""
     reach = attacker.levels.range
     frontier: list[tuple[Square, list[Square]]] = [(target.square, [])]
     seen = {target.square}
-    for _ in range(target.moves_left):
+    for _ in range(moves):
         found, nxt = [], []
         for square, path in frontier:
             for dcol, drow in ORTHOGONAL:

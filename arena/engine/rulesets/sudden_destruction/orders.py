@@ -30,7 +30,7 @@ from typing import Any
 from arena.engine.core.board import Square
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.sudden_destruction.data import ATTRIBUTES, LABELS, raise_problem
-from arena.engine.rulesets.sudden_destruction.state import Machine, State
+from arena.engine.rulesets.sudden_destruction.state import Machine, Options, State
 
 MAX_ACTIONS = 40  # more than any counter can use in a round (9 moves, 9 shots, waits)
 ANY = "any"
@@ -58,6 +58,9 @@ class Action:
 
     def words(self) -> str:
         return self.verb.value if self.verb is Verb.WAIT else f"{self.verb.value} {self.target}"
+
+
+WAIT = Action(Verb.WAIT)  # frozen: one object serves every plan
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +91,20 @@ class Plan:
 
 KEYS = ("tech", "actions", "interrupt", "return_fire", "evade")
 DRAWN = ("move", "strike")
+KNOWN, DRAWN_KEYS = frozenset(KEYS), frozenset(DRAWN)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """What a plan is checked against, worked out once per plan: the board's size and the
+    enemies on it (every counter on the board but the planner)."""
+
+    options: Options
+    enemies: frozenset[str]
+
+    @classmethod
+    def of(cls, state: State, who: str) -> Board:
+        return cls(state.options, frozenset(m.name for m in state.living if m.name != who))
 
 
 def _drawn(state: State, who: str, order: Mapping[str, Any], problems: list[str]) -> Plan:
@@ -111,15 +128,16 @@ def _drawn(state: State, who: str, order: Mapping[str, Any], problems: list[str]
         if not there:
             problems.append(f"strike: no enemy stands on {square}")
         actions.extend(Action(Verb.FIRE, name) for name in there)
-    unknown = sorted(set(order) - set(DRAWN))
+    unknown = sorted(order.keys() - DRAWN_KEYS)
     problems.extend(f"{key}: not part of a plan drawn on the board" for key in unknown)
     return Plan(actions=tuple(actions), interrupt=ANY, return_fire=True, evade=True)
 
 
-def _tech(raw: Any, problems: list[str]) -> Tech | None:
+def _tech(raw: Any, me: Machine | None, problems: list[str]) -> Tech | None:
+    """The tech attempt, checked against the planner's levels as they stand."""
     if raw is None:
         return None
-    if not isinstance(raw, dict) or set(raw) != {"attribute", "level"}:
+    if not isinstance(raw, dict) or raw.keys() != {"attribute", "level"}:
         problems.append('tech: {"attribute": ..., "level": ...} or nothing')
         return None
     attribute, level = raw["attribute"], raw["level"]
@@ -129,10 +147,15 @@ def _tech(raw: Any, problems: list[str]) -> Tech | None:
     if isinstance(level, bool) or not isinstance(level, int):
         problems.append(f"tech: the target level of {LABELS[attribute]} must be a whole number")
         return None
+    if me is not None:
+        why = raise_problem(me.levels, attribute, level)
+        if why:
+            problems.append(f"tech: {why}")
     return Tech(attribute, level)
 
 
-def _action(raw: Any, n: int, problems: list[str]) -> Action | None:
+def _action(raw: Any, n: int, board: Board, problems: list[str]) -> Action | None:
+    """One action of the list, read and checked against the board in one go."""
     if not isinstance(raw, dict) or len(raw) != 1:
         problems.append(f"action {n}: one of move, go, close, fire or wait")
         return None
@@ -146,83 +169,79 @@ def _action(raw: Any, n: int, problems: list[str]) -> Action | None:
     if not isinstance(target, str) or not target.strip():
         problems.append(f"action {n}: {verb.value} needs a target")
         return None
-    return Action(verb, target.strip())
+    action = Action(verb, target.strip())
+    why = target_problem(action, board)
+    if why:
+        problems.append(f"action {n}: {why}")
+    return action
+
+
+def target_problem(action: Action, board: Board) -> str | None:
+    """What is wrong with the target of `action` on this board (None: nothing)."""
+    target = action.target
+    if action.verb is Verb.MOVE or action.verb is Verb.GO:
+        if target in board.enemies:
+            return None
+        try:
+            square = Square.parse(target)
+        except ValueError:
+            return f"{action.verb.value} to a square or an enemy on the board, not {target!r}"
+        return None if board.options.contains(square) else f"{square} is off the board"
+    if action.verb is Verb.CLOSE and target not in board.enemies:
+        return f"close in on an enemy on the board, not {target!r}"
+    if action.verb is Verb.FIRE and target != ANY and target not in board.enemies:
+        return "fire at an enemy on the board or 'any'"
+    return None
 
 
 def read_plan(state: State, who: str, order: Any) -> tuple[Plan, list[str]]:
-    """The plan `order` stands for, and what is wrong with it for `who` this round, in words."""
-    problems: list[str] = []
+    """The plan `order` stands for, and what is wrong with it for `who` this round, in words:
+    one pass over the order, each part read and checked against the board at once."""
     if not isinstance(order, dict):
         return Plan(), ["a plan is an object (tech, actions, interrupt, return_fire, evade)"]
-    if order and set(order) <= set(DRAWN):
-        plan = _drawn(state, who, order, problems)
-    else:
-        unknown = sorted(set(order) - set(KEYS))
-        problems.extend(f"{key}: not part of a plan ({', '.join(KEYS)})" for key in unknown)
-        actions_raw = order.get("actions", [])
-        actions: list[Action] = []
-        if not isinstance(actions_raw, list):
-            problems.append("actions: a list")
-        elif len(actions_raw) > MAX_ACTIONS:
-            problems.append(f"actions: at most {MAX_ACTIONS} in a round")
-        else:
-            for n, raw in enumerate(actions_raw, start=1):
-                # A refused action keeps its place, so that later problems count right.
-                actions.append(_action(raw, n, problems) or Action(Verb.WAIT))
-        flags = {}
-        for key, default in (("return_fire", True), ("evade", False)):
-            value = order.get(key, default)
-            if not isinstance(value, bool):
-                problems.append(f"{key}: yes or no (true or false)")
-                value = default
-            flags[key] = value
-        interrupt = order.get("interrupt", NONE)
-        if not isinstance(interrupt, str):
-            problems.append("interrupt: any, none or a counter's name")
-            interrupt = NONE
-        plan = Plan(
-            _tech(order.get("tech"), problems),
-            tuple(actions),
-            interrupt,
-            flags["return_fire"],
-            flags["evade"],
-        )
+    problems: list[str] = []
     me = state.get(who)
     if me is None or not me.alive:
-        return plan, [*problems, f"{who} is not on the board"]
-    problems.extend(plan_problems(state, me, plan))
-    return plan, problems
+        me = None
+        problems.append(f"{who} is not on the board")
+    board = Board.of(state, who)
+    if order and order.keys() <= DRAWN_KEYS:
+        plan = _drawn(state, who, order, problems)
+        for n, action in enumerate(plan.actions, start=1):
+            why = target_problem(action, board)
+            if why:
+                problems.append(f"action {n}: {why}")
+        return plan, problems
+    unknown = sorted(order.keys() - KNOWN)
+    problems.extend(f"{key}: not part of a plan ({', '.join(KEYS)})" for key in unknown)
+    actions_raw = order.get("actions", [])
+    actions: list[Action] = []
+    if not isinstance(actions_raw, list):
+        problems.append("actions: a list")
+    elif len(actions_raw) > MAX_ACTIONS:
+        problems.append(f"actions: at most {MAX_ACTIONS} in a round")
+    else:
+        for n, raw in enumerate(actions_raw, start=1):
+            # A refused action keeps its place, so that later problems count right.
+            actions.append(_action(raw, n, board, problems) or WAIT)
+    return_fire = _flag(order, "return_fire", True, problems)
+    evade = _flag(order, "evade", False, problems)
+    interrupt = order.get("interrupt", NONE)
+    if not isinstance(interrupt, str):
+        problems.append("interrupt: any, none or a counter's name")
+        interrupt = NONE
+    elif interrupt != ANY and interrupt != NONE and interrupt not in board.enemies:
+        problems.append(f"interrupt: any, none or an enemy on the board, not {interrupt!r}")
+    tech = _tech(order.get("tech"), me, problems)
+    return Plan(tech, tuple(actions), interrupt, return_fire, evade), problems
 
 
-def plan_problems(state: State, me: Machine, plan: Plan) -> list[str]:
-    """The plan against the board as it stands at the start of the round."""
-    problems = []
-    if plan.tech is not None:
-        why = raise_problem(me.levels, plan.tech.attribute, plan.tech.level)
-        if why:
-            problems.append(f"tech: {why}")
-    enemies = {m.name for m in state.living if m.name != me.name}
-    for n, action in enumerate(plan.actions, start=1):
-        if action.verb in (Verb.MOVE, Verb.GO):
-            if action.target in enemies:
-                continue
-            try:
-                square = Square.parse(action.target)
-            except ValueError:
-                problems.append(
-                    f"action {n}: {action.verb.value} to a square or an enemy on the board, "
-                    f"not {action.target!r}"
-                )
-                continue
-            if not state.options.contains(square):
-                problems.append(f"action {n}: {square} is off the board")
-        elif action.verb is Verb.CLOSE and action.target not in enemies:
-            problems.append(f"action {n}: close in on an enemy on the board, not {action.target!r}")
-        elif action.verb is Verb.FIRE and action.target not in enemies | {ANY}:
-            problems.append(f"action {n}: fire at an enemy on the board or 'any'")
-    if plan.interrupt not in enemies | {ANY, NONE}:
-        problems.append(f"interrupt: any, none or an enemy on the board, not {plan.interrupt!r}")
-    return problems
+def _flag(order: Mapping[str, Any], key: str, default: bool, problems: list[str]) -> bool:
+    value = order.get(key, default)
+    if isinstance(value, bool):
+        return value
+    problems.append(f"{key}: yes or no (true or false)")
+    return default
 
 
 def parse_plan(state: State, who: str, order: Any, where: str) -> Plan:

@@ -65,11 +65,6 @@ class Machine:
     gained: int = 0  # tech levels gained by its rolls during this bout
     plates_used: int = 0
     tactics: Tactics = Tactics()
-    # The round's unspent movement and firing points: set from the levels when the action
-    # phase begins, zero again when it ends ("Players cannot save movement or firing points
-    # until the next round"), so never part of the stored state.
-    moves_left: int = 0
-    shots_left: int = 0
 
     @property
     def hp_left(self) -> int:

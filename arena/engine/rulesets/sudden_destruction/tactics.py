@@ -7,6 +7,11 @@ Three settings, kept as data on each counter (campaign.TACTICS offers them):
   waiting for others to move first"), then closes in;
 * gamble: "safe" tries one level at a time, "bold" two (more dice, each needing more).
 
+Whatever the research setting, a counter whose best round (max fire power x firing rate)
+cannot beat the nearest enemy's repair rate raises its fire power first (`outgun`): two
+machines that repair faster than they can hurt each other would otherwise play to the round
+limit.
+
 Every tactics plan closes in and fires once for each shot of its firing rate, fires back
 when attacked, interrupts anyone who comes into range and steps out of range when it has the
 initiative.
@@ -15,7 +20,7 @@ initiative.
 from __future__ import annotations
 
 from arena.engine.rulesets.sudden_destruction.data import ATTRIBUTES, MAX_LEVEL, raise_problem
-from arena.engine.rulesets.sudden_destruction.orders import ANY, Action, Plan, Tech, Verb
+from arena.engine.rulesets.sudden_destruction.orders import ANY, WAIT, Action, Plan, Tech, Verb
 from arena.engine.rulesets.sudden_destruction.state import Machine, State
 
 # (attribute, level wanted) in the order a research setting pursues them; once all are met,
@@ -74,14 +79,33 @@ PURSUED: dict[str, tuple[tuple[str, int], ...]] = {
 
 
 # The actions every plan uses, made once (an Action is frozen: one object serves them all).
-WAIT = Action(Verb.WAIT)
 FIRE_ANY = Action(Verb.FIRE, ANY)
 
 
-def tech_choice(m: Machine) -> Tech | None:
+# What a counter that cannot outgun its enemy's repairs raises, in this order, up to the limits.
+OUTGUN: tuple[tuple[str, int], ...] = (("max_fire", MAX_LEVEL), ("firing_rate", MAX_LEVEL))
+
+
+def best_round(m: Machine) -> int:
+    """The most damage `m` can deal in one round: every shot a hit at max fire power."""
+    return m.levels.max_fire * m.levels.firing_rate
+
+
+def outgun(m: Machine, enemy: Machine | None) -> bool:
+    """Whether `m` must raise its fire power first: even its best round would be repaired by
+    `enemy` in the same round."""
+    return enemy is not None and best_round(m) <= enemy.levels.repair
+
+
+def tech_choice(m: Machine, enemy: Machine | None = None) -> Tech | None:
+    """The next tech attempt: fire power first when `m` cannot outgun `enemy` (the nearest),
+    else the research setting's list."""
     step = 2 if m.tactics.gamble == "bold" else 1
     levels = m.levels
-    for attribute, wanted in PURSUED.get(m.tactics.research, PURSUED["balanced"]):
+    pursued = PURSUED.get(m.tactics.research, PURSUED["balanced"])
+    if outgun(m, enemy):
+        pursued = OUTGUN + pursued
+    for attribute, wanted in pursued:
         current = levels.get(attribute)
         if current >= wanted:
             continue
@@ -102,8 +126,8 @@ def default_plan(state: State, who: str) -> Plan:
     m = state.get(who)
     if m is None or not m.alive:
         return Plan()
-    tech = tech_choice(m)
     target = nearest_enemy(state, m)
+    tech = tech_choice(m, target)
     moves, shots = m.levels.movement, m.levels.firing_rate
     if tech is not None and tech.attribute == "movement":
         moves = tech.level
