@@ -248,9 +248,9 @@ def moves(
         labels[f.name] = order.move.value
     state, contested, moved = bump(state.put(*prepared), intents, labels, turn)
     for name, side in pivots_after:
-        state = state.put(pivot(state.by_name[name], side, turn))
+        state = state.put(pivot(state.named(name), side, turn))
     for name in moved:
-        f = state.by_name[name]
+        f = state.named(name)
         if f.status is Status.MERCY and f.square == exit_square:
             state = leave(state, name, turn)
         elif f.status is Status.FIGHTING and state.ground:
@@ -260,7 +260,7 @@ def moves(
 
 def leave(state: BoutState, name: str, turn: Turn) -> BoutState:
     """VI.B: a spared gladiator who reaches the exit leaves the arena."""
-    f = state.by_name[name]
+    f = state.named(name)
     turn.tell(Exited(name, str(f.square)))
     return state.put(f._replace(square=None, status=Status.EXITED))
 
@@ -272,13 +272,13 @@ def bump(
     or more into one square all bump; a move into an occupied square bumps unless its
     occupant moves away (a swap bumps both, a rotation goes round). Returns the new state,
     the opposing pairs that contested a square, and who moved."""
-    by_name, names, steps = state.by_name, state.options.names, state.options.steps
+    names, steps = state.options.names, state.options.steps
     claims: dict[Square, list[str]] = {}  # each open square moved into: by whom
     for name, sq in intents.items():
         if sq in steps:
             claims.setdefault(sq, []).append(name)
         else:
-            turn.tell(Bumped(name, _square_name(sq), Bump.WALL, by_name[name].points))
+            turn.tell(Bumped(name, _square_name(sq), Bump.WALL, state.named(name).points))
     # The moves not contested, in the order written (each square's claims are in that order),
     # and the squares claimed by two or more: all of them bump.
     valid: dict[str, Square] = {}
@@ -287,7 +287,7 @@ def bump(
         if len(claimants) == 1:
             valid[claimants[0]] = sq
             continue
-        group = [by_name[n] for n in claimants]
+        group = [state.named(n) for n in claimants]
         for f in group:
             turn.tell(Bumped(f.name, names[sq], Bump.CONTESTED, f.points))
         for i, a in enumerate(group):
@@ -302,14 +302,14 @@ def bump(
             occupant = occupied.get(valid[name])
             if occupant is None:
                 continue
-            f = by_name[name]
+            f = state.named(name)
             if occupant.name not in valid or valid[occupant.name] == f.square:
                 del valid[name]
                 turn.tell(Bumped(name, names[intents[name]], Bump.OCCUPIED, f.points))
                 changed = True
     movers = []
     for name, there in valid.items():
-        f = by_name[name]
+        f = state.named(name)
         assert f.square is not None
         turn.tell(
             Moved(name, labels[name], names[f.square], names[there], f.facing.value, f.points)
@@ -334,7 +334,7 @@ def pivot(f: FighterState, side: str, turn: Turn) -> FighterState:
 
 def pick_up(state: BoutState, name: str, turn: Turn) -> BoutState:
     """IV.C.1: a weapon on the ground is picked up by walking onto it, if he may carry it."""
-    f = state.by_name[name]
+    f = state.named(name)
     keep = []
     for lying in state.ground:
         if lying.square == f.square and can_carry(f, lying.item, state.options.contest):
@@ -378,7 +378,7 @@ def contacts_of(state: BoutState, contested: list[tuple[str, str]]) -> list[Cont
     contacts: list[Contact] = []
     seen = set()
     for a_name, b_name in contested:
-        a, b = state.by_name[a_name], state.by_name[b_name]
+        a, b = state.named(a_name), state.named(b_name)
         i, j = sorted((a.gladiator.index, b.gladiator.index))
         if a.fighting and b.fighting and (i, j) not in seen:
             seen.add((i, j))
