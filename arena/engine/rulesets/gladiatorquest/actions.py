@@ -36,9 +36,13 @@ THROW_MIN, THROW_MAX, THROW_FLIGHT = 3, 12, 15
 MERCY_TARGET = 6
 
 
+FACE_WORDS: dict[CombatFace, str] = {face: face.value for face in CombatFace}
+
+
 def faces(dice: list[CombatFace]) -> tuple[str, ...]:
-    """Combat dice as the log writes them: each face's word."""
-    return tuple(face.value for face in dice)
+    """Combat dice as the log writes them: each face's word (from a table, as every attack
+    and defence writes its dice)."""
+    return tuple([FACE_WORDS[face] for face in dice])
 
 
 # --- validation of written orders ----------------------------------------------------------

@@ -173,7 +173,7 @@ def _fail(where: str, message: str) -> EngineInputError:
 def parse_step_order(raw: Any, where: str, parse_square: Any) -> StepOrder:
     if not isinstance(raw, dict):
         raise _fail(where, "must be an object")
-    unknown = [key for key in raw if key not in STEP_KEYS]
+    unknown = raw.keys() - STEP_KEYS
     if unknown:
         raise _fail(
             where,
