@@ -97,12 +97,12 @@ def test_whoever_strikes_a_spared_gladiator_is_slain_by_the_archers():
     )
     turn = Turn(Dice.scripted([]))
     after, dealt = wound(spare(state, "Nox"), turn, "Nox", 2, "Cato")
-    cato, nox = after.by_name["Cato"], after.by_name["Nox"]
+    cato, nox = after.named("Cato"), after.named("Nox")
     assert dealt == 0
     assert cato.status is Status.DEAD and cato.record.killed_by == "the Emperor's archers"
     assert nox.status is Status.MERCY and nox.body == nox.gladiator.max_body
     assert [e.kind for e in turn.told()] == ["fallen"]
-    assert state.by_name["Cato"].status is Status.FIGHTING  # the state given is unchanged
+    assert state.named("Cato").status is Status.FIGHTING  # the state given is unchanged
 
 
 def test_a_spared_gladiator_is_an_obstacle_walking_to_the_exit():

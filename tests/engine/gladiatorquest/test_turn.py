@@ -52,7 +52,7 @@ def test_a_states_tables_are_those_of_its_fighters(seed: int) -> None:
     for _, _, state, _ in _turns(seed):
         afresh = BoutState(state.options, state.fighters)
         assert state.occupied == afresh.occupied
-        assert state.by_name == afresh.by_name
+        assert all(state.named(f.name) is f for f in state.fighters)
 
 
 def test_tactics_write_orders_for_those_pending_and_none_for_anyone_else() -> None:

@@ -36,9 +36,13 @@ THROW_MIN, THROW_MAX, THROW_FLIGHT = 3, 12, 15
 MERCY_TARGET = 6
 
 
+FACE_WORDS: dict[CombatFace, str] = {face: face.value for face in CombatFace}
+
+
 def faces(dice: list[CombatFace]) -> tuple[str, ...]:
-    """Combat dice as the log writes them: each face's word."""
-    return tuple(face.value for face in dice)
+    """Combat dice as the log writes them: each face's word (from a table, as every attack
+    and defence writes its dice)."""
+    return tuple([FACE_WORDS[face] for face in dice])
 
 
 # --- validation of written orders ----------------------------------------------------------
@@ -148,7 +152,7 @@ def appeals(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutS
     """VI.B: one red die + the tally; 6 or more and the Emperor grants mercy. A campaign's
     house rule may decide instead (core/mercy.py): spare, kill, or a vote of the crowd."""
     for name, order in orders.items():
-        f = state.by_name[name]
+        f = state.named(name)
         if not order.appeal or f.body != 1 or not f.fighting:
             continue
         mercy = state.options.mercy
@@ -167,15 +171,15 @@ def appeals(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutS
             continue
         state = kill(state.put(f._replace(body=0)), turn, name, "the Emperor")
         # The Emperor kills him, but he fell to the one who wounded him last.
-        if f.last_hit_by in state.by_name:
-            state = state.put(state.by_name[name].noted(defeated_by=f.last_hit_by))
+        if f.last_hit_by in state.places:
+            state = state.put(state.named(name).noted(defeated_by=f.last_hit_by))
     return state
 
 
 def potions(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutState:
     """IV.C.4: one potion drunk and one given a movement phase."""
     for name, order in orders.items():
-        f = state.by_name[name]
+        f = state.named(name)
         if order.potion is None or not f.fighting:
             continue
         p = order.potion
@@ -193,7 +197,7 @@ def gives_on_arrival(state: BoutState, orders: dict[str, StepOrder], turn: Turn)
     """After the moves: a give written with a move, not yet handed over because the two were
     not adjacent before it, is handed over if the move brought them together (VI.A)."""
     for name, order in orders.items():
-        f = state.by_name[name]
+        f = state.named(name)
         if (
             order.potion is None
             or order.potion.give_to is None
@@ -210,7 +214,7 @@ def gives_on_arrival(state: BoutState, orders: dict[str, StepOrder], turn: Turn)
 
 def give(state: BoutState, giver: str, receiver: str, potion: str, turn: Turn) -> BoutState:
     """IV.C.4: handed to an adjacent teammate, who drinks it."""
-    f, other = state.by_name[giver], state.by_name[receiver]
+    f, other = state.named(giver), state.named(receiver)
     assert f.square is not None and other.square is not None
     if other.status not in (Status.FIGHTING, Status.DOWN) or f.square.chebyshev(other.square) != 1:
         return state
@@ -223,7 +227,7 @@ def give(state: BoutState, giver: str, receiver: str, potion: str, turn: Turn) -
 def spells(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutState:
     """IV.C.2: once per movement phase; attack spells hit automatically."""
     for name, order in orders.items():
-        f = state.by_name[name]
+        f = state.named(name)
         if order.spell is None or not f.fighting or "spell" in f.used:
             continue
         cast = order.spell
@@ -241,7 +245,7 @@ def cast_spell(
     """IV.C.2 and the spell cards: what each spell does."""
     spell = SPELLS[slug]
     name = spell.name
-    target = state.by_name.get(target_name or "")
+    target = state.fighter(target_name or "")
     if target is not None and (target.square is None or target.status is Status.DEAD):
         turn.tell(SpellCast(caster, name, target.name, (), 0, 0, "the target is gone"))
         return state
@@ -268,7 +272,7 @@ def cast_spell(
             state = wound(state, turn, o.name, dmg, caster)[0]
         return state
     if slug == "lightning_bolt":
-        here = state.by_name[caster].square
+        here = state.named(caster).square
         assert target is not None and here is not None and target.square is not None
         board = state.options.board
         for sq in board.line(here, target.square, max(board.width, board.height)):
@@ -327,14 +331,14 @@ def strike(
     skulls = attack.count(CombatFace.SKULL)
     defend: list[CombatFace] = []
     blocked = 0
-    hit = state.by_name[target]
+    hit = state.named(target)
     if skulls and not hit.effects.asleep and hit.status is Status.FIGHTING:
         defend = turn.dice.combat(defend_dice_of(hit) + hit.effects.defense_bonus)
         if hit.effects.defense_bonus:
             state = state.put(hit.affected(defense_bonus=0))
         blocked = min(skulls, defend.count(CombatFace.WHITE))
     state, dealt = wound(state, turn, target, skulls - blocked, by)
-    body = state.by_name[target].body
+    body = state.named(target).body
     turn.tell(
         Attacked(
             by,
@@ -358,10 +362,10 @@ def passing_attacks(state: BoutState, orders: dict[str, StepOrder], turn: Turn) 
     """IV.C.3: a reach weapon strikes an opponent more than one square away; no parries.
     The attacker is off balance if combat follows in this movement phase."""
     for name, order in orders.items():
-        f = state.by_name[name]
+        f = state.named(name)
         if order.passing is None or not f.fighting:
             continue
-        target = state.by_name[order.passing]
+        target = state.named(order.passing)
         weapon = passing_weapon_of(f, state.options.contest)
         assert f.square is not None
         if target.square is None or not 1 < f.square.chebyshev(target.square) <= weapon.reach:
@@ -379,7 +383,7 @@ def throws(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutSt
     """IV.C.1: the thrower names the square he predicts; a miss flies on for 15 squares
     from the thrower, stops at a wall and hits whoever stands in the way."""
     for name, order in orders.items():
-        f = state.by_name[name]
+        f = state.named(name)
         if order.throw is None or not f.fighting:
             continue
         t = order.throw
@@ -387,7 +391,7 @@ def throws(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutSt
             continue
         item = ITEMS[t.weapon]
         state = state.put(f._replace(points=max(f.points - 1, 0)).without(t.weapon))
-        target = state.by_name[t.target]
+        target = state.named(t.target)
         assert f.square is not None
         struck: FighterState | None = None
         if target.square == t.square and target.status is Status.FIGHTING:
@@ -425,6 +429,6 @@ def throws(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutSt
 
 def lay(state: BoutState, item: str, square: Square, owner: str) -> BoutState:
     """IV.C.1: a thrown weapon lies where it landed, until someone walks onto it."""
-    f = state.by_name[owner]
+    f = state.named(owner)
     state = state.put(f.noted(thrown=(*f.record.thrown, item)))
     return state._replace(ground=(*state.ground, Lying(item, square, owner)))

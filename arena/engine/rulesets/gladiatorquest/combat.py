@@ -114,7 +114,7 @@ def combat_round(state: BoutState, orders: dict[str, CombatOrder], turn: Turn) -
     blows: list[tuple[str, str, Attack, str, list[CombatFace]]] = []
     parry_dice: dict[str, int] = {}  # an attacker's parry dice, if he is attacked (V.F.1)
     for name, order in orders.items():
-        f = state.by_name[name]
+        f = state.named(name)
         attack = order.attack
         effects = f.effects
         if attack is Attack.SHIELD_BASH:
@@ -137,7 +137,7 @@ def combat_round(state: BoutState, orders: dict[str, CombatOrder], turn: Turn) -
     struck = []
     for blow in blows:
         a, d_name, attack, _, rolled = blow
-        d = state.by_name[d_name]
+        d = state.named(d_name)
         skulls = rolled.count(SKULL)
         d_order = orders.get(d_name)
         parry: tuple[str, ...] = ()
@@ -165,7 +165,7 @@ def combat_round(state: BoutState, orders: dict[str, CombatOrder], turn: Turn) -
         struck.append((blow, skulls, parry, parried, defend, blocked))
     for (a, d, attack, weapon, rolled), skulls, parry, parried, defend, blocked in struck:
         state, dealt = wound(state, turn, d, skulls - parried - blocked, a)
-        body = state.by_name[d].body
+        body = state.named(d).body
         turn.tell(
             Attacked(
                 a,
@@ -190,7 +190,7 @@ def combat_round(state: BoutState, orders: dict[str, CombatOrder], turn: Turn) -
 def shield_wear(state: BoutState, name: str, rolled: list[CombatFace], turn: Turn) -> BoutState:
     """V.F.3: two or more black shields in a bash cost the shield a defend die; a shield with
     none left is destroyed and discarded."""
-    f = state.by_name[name]
+    f = state.named(name)
     if rolled.count(BLACK) < 2 or not f.shield_dice:
         return state
     f = f._replace(shield_dice=f.shield_dice - 1)

@@ -207,19 +207,21 @@ def moves(
     labels: dict[str, str] = {}
     pivots_after: list[tuple[str, str]] = []
     exit_square = state.options.exit
-    # The changes of those who pivot, turn or step, put in the state together; before a
-    # spared gladiator walks, though, as he waits on what the others may still do.
-    prepared: list[FighterState] = []
+    # Each who pivots, turns or steps, as he stands before the moves (a point spent), by name,
+    # put in the state once with where bump takes those who move (`movers`); before a spared
+    # gladiator walks, though, as he waits on what the others may still do.
+    prepared: dict[str, FighterState] = {}
+    movers: dict[str, FighterState] = {}
     for f in state.fighters:
         if f.status is Status.MERCY:
             if prepared:
-                state, prepared = state.put(*prepared), []
+                state, prepared = state.put(*prepared.values()), {}
             if f.square == exit_square:
                 state = leave(state, f.name, turn)
             elif f.points > 0:
                 there = walker_step(state, f)
                 if there is not None:
-                    state = state.put(f._replace(points=f.points - 1))
+                    prepared[f.name] = movers[f.name] = f._replace(points=f.points - 1)
                     intents[f.name] = there
                     labels[f.name] = "towards the exit"
             continue
@@ -234,23 +236,27 @@ def moves(
                 f = pivot(f, order.pivot, turn)
         if order.move is Move.STAND:
             if f is not before:
-                prepared.append(f)
+                prepared[f.name] = f
             continue
         if order.move is Move.TURN_AROUND:
             f = f._replace(points=f.points - 1, facing=f.facing.reversed())
             turn.tell(Turned(f.name, "turn_around", f.facing.value))
-            prepared.append(f)
+            prepared[f.name] = f
             continue
-        prepared.append(f._replace(points=f.points - 1))
+        prepared[f.name] = movers[f.name] = f._replace(points=f.points - 1)
         assert f.square is not None
         (col, row), (dcol, drow) = f.square, STEP_VECTORS[f.facing, order.move]
         intents[f.name] = Square(col + dcol, row + drow)
         labels[f.name] = order.move.value
-    state, contested, moved = bump(state.put(*prepared), intents, labels, turn)
+    arrived, contested = bump(state, movers, intents, labels, turn)
+    for name, there in arrived.items():
+        prepared[name] = movers[name]._replace(square=there)
+    if prepared:
+        state = state.put(*prepared.values())
     for name, side in pivots_after:
-        state = state.put(pivot(state.by_name[name], side, turn))
-    for name in moved:
-        f = state.by_name[name]
+        state = state.put(pivot(state.named(name), side, turn))
+    for name in arrived:
+        f = state.named(name)
         if f.status is Status.MERCY and f.square == exit_square:
             state = leave(state, name, turn)
         elif f.status is Status.FIGHTING and state.ground:
@@ -260,25 +266,30 @@ def moves(
 
 def leave(state: BoutState, name: str, turn: Turn) -> BoutState:
     """VI.B: a spared gladiator who reaches the exit leaves the arena."""
-    f = state.by_name[name]
+    f = state.named(name)
     turn.tell(Exited(name, str(f.square)))
     return state.put(f._replace(square=None, status=Status.EXITED))
 
 
 def bump(
-    state: BoutState, intents: dict[str, Square], labels: dict[str, str], turn: Turn
-) -> tuple[BoutState, list[tuple[str, str]], list[str]]:
+    state: BoutState,
+    movers: Mapping[str, FighterState],
+    intents: dict[str, Square],
+    labels: dict[str, str],
+    turn: Turn,
+) -> tuple[dict[str, Square], list[tuple[str, str]]]:
     """The moves of one step, all at once (V.A): a move into a wall or the edge bumps; two
     or more into one square all bump; a move into an occupied square bumps unless its
-    occupant moves away (a swap bumps both, a rotation goes round). Returns the new state,
-    the opposing pairs that contested a square, and who moved."""
-    by_name, names, steps = state.by_name, state.options.names, state.options.steps
+    occupant moves away (a swap bumps both, a rotation goes round). `movers`: everyone with
+    an intent, as he stands before the moves. Returns where each who moves arrives (in the
+    order written), and the opposing pairs that contested a square."""
+    names, steps = state.options.names, state.options.steps
     claims: dict[Square, list[str]] = {}  # each open square moved into: by whom
     for name, sq in intents.items():
         if sq in steps:
             claims.setdefault(sq, []).append(name)
         else:
-            turn.tell(Bumped(name, _square_name(sq), Bump.WALL, by_name[name].points))
+            turn.tell(Bumped(name, _square_name(sq), Bump.WALL, movers[name].points))
     # The moves not contested, in the order written (each square's claims are in that order),
     # and the squares claimed by two or more: all of them bump.
     valid: dict[str, Square] = {}
@@ -287,7 +298,7 @@ def bump(
         if len(claimants) == 1:
             valid[claimants[0]] = sq
             continue
-        group = [by_name[n] for n in claimants]
+        group = [movers[n] for n in claimants]
         for f in group:
             turn.tell(Bumped(f.name, names[sq], Bump.CONTESTED, f.points))
         for i, a in enumerate(group):
@@ -302,20 +313,18 @@ def bump(
             occupant = occupied.get(valid[name])
             if occupant is None:
                 continue
-            f = by_name[name]
+            f = movers[name]
             if occupant.name not in valid or valid[occupant.name] == f.square:
                 del valid[name]
                 turn.tell(Bumped(name, names[intents[name]], Bump.OCCUPIED, f.points))
                 changed = True
-    movers = []
     for name, there in valid.items():
-        f = by_name[name]
+        f = movers[name]
         assert f.square is not None
         turn.tell(
             Moved(name, labels[name], names[f.square], names[there], f.facing.value, f.points)
         )
-        movers.append(f._replace(square=there))
-    return state.put(*movers), contested, list(valid)
+    return valid, contested
 
 
 def _square_name(sq: Square) -> str:
@@ -334,7 +343,7 @@ def pivot(f: FighterState, side: str, turn: Turn) -> FighterState:
 
 def pick_up(state: BoutState, name: str, turn: Turn) -> BoutState:
     """IV.C.1: a weapon on the ground is picked up by walking onto it, if he may carry it."""
-    f = state.by_name[name]
+    f = state.named(name)
     keep = []
     for lying in state.ground:
         if lying.square == f.square and can_carry(f, lying.item, state.options.contest):
@@ -378,7 +387,7 @@ def contacts_of(state: BoutState, contested: list[tuple[str, str]]) -> list[Cont
     contacts: list[Contact] = []
     seen = set()
     for a_name, b_name in contested:
-        a, b = state.by_name[a_name], state.by_name[b_name]
+        a, b = state.named(a_name), state.named(b_name)
         i, j = sorted((a.gladiator.index, b.gladiator.index))
         if a.fighting and b.fighting and (i, j) not in seen:
             seen.add((i, j))

@@ -158,6 +158,7 @@ def combat_order_json(order: CombatOrder) -> dict[str, Any]:
 
 STEP_KEYS = {"move", "pivot", "pivot_when", "throw", "spell", "potion", "passing_attack", "appeal"}
 COMBAT_KEYS = {"attack", "target"}
+MOVE_ONLY = {"move"}
 
 
 def order_location(state: Any, name: str) -> str:
@@ -173,7 +174,7 @@ def _fail(where: str, message: str) -> EngineInputError:
 def parse_step_order(raw: Any, where: str, parse_square: Any) -> StepOrder:
     if not isinstance(raw, dict):
         raise _fail(where, "must be an object")
-    unknown = [key for key in raw if key not in STEP_KEYS]
+    unknown = raw.keys() - STEP_KEYS
     if unknown:
         raise _fail(
             where,
@@ -187,6 +188,10 @@ def parse_step_order(raw: Any, where: str, parse_square: Any) -> StepOrder:
             f"{where}.move",
             f"unknown direction {text!r} (one of " + ", ".join(m.value for m in Move) + ")",
         )
+    if raw.keys() <= MOVE_ONLY:
+        # Only a direction: most orders of a bout, the tactics' among them, have nothing else
+        # to read.
+        return StepOrder(move)
     pivot = raw.get("pivot")
     if pivot not in (None, "left", "right"):
         raise _fail(f"{where}.pivot", "must be left or right")

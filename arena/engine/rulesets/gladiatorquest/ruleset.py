@@ -101,12 +101,12 @@ class GladiatorQuest(Ruleset):
         if s.combat:
             if who not in s.fronts:
                 return None
-        elif who not in s.by_name or not movement.writes_orders(s, s.by_name[who]):
-            return None
-        if s.combat:
             order = combat.tactics_order(s, s.fronts[who])
             return None if order is None else combat_order_json(order)
-        return step_order_json(step_order(s, s.by_name[who]))
+        f = s.fighter(who)
+        if f is None or not movement.writes_orders(s, f):
+            return None
+        return step_order_json(step_order(s, f))
 
     def apply(
         self, s: BoutState, orders: Mapping[str, Any], dice: Dice

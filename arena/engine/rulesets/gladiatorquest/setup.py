@@ -30,6 +30,7 @@ from arena.engine.rulesets.gladiatorquest.state import (
     Options,
     Status,
     equipment_problems,
+    places_of,
 )
 
 BONUS_KEYS = ("attack", "defend", "movement", "body", "mind")
@@ -38,7 +39,8 @@ NO_BONUSES = Bonuses()  # none given (absent, null or empty)
 
 def setup(bout: Mapping[str, Any]) -> BoutState:
     options = parse_options(bout.get("options"), bout.get("mercy"))
-    return BoutState(options, parse_gladiators(bout.get("gladiators"), options))
+    fighters = parse_gladiators(bout.get("gladiators"), options)
+    return BoutState(options, fighters, places=places_of(fighters))
 
 
 def parse_options(raw: Any, mercy: Any = None) -> Options:

@@ -61,7 +61,7 @@ def result(state: BoutState) -> dict[str, Any]:
     defeats = _defeats(state)
     rows = []
     for standing in _standings(state, defeats):
-        f = state.by_name[standing.name]
+        f = state.named(standing.name)
         rows.append(
             {
                 **standing.to_dict(),

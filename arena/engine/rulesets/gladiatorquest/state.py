@@ -179,6 +179,11 @@ class FighterState(NamedTuple):
 NO_FRONTS: Mapping[str, Front] = MappingProxyType({})
 
 
+def places_of(fighters: tuple[FighterState, ...]) -> Mapping[str, int]:
+    """BoutState.places: each gladiator's place in `fighters`, by name."""
+    return MappingProxyType({f.name: i for i, f in enumerate(fighters)})
+
+
 class Lying(NamedTuple):
     """A thrown weapon on the ground (IV.C.1)."""
 
@@ -216,6 +221,9 @@ class BoutState(NamedTuple):
     # Everyone in the coming combat round, by name: worked out once, by the turn that sets
     # `combat` (turn.resolve_turn) or from the JSON, as every order of the round asks for it.
     fronts: Mapping[str, Front] = NO_FRONTS
+    # Each gladiator's place in `fighters`, by name: fixed for the bout, so worked out once
+    # (places_of, by setup and from_json) and carried from state to state.
+    places: Mapping[str, int] = MappingProxyType({})
 
     # Tables derived from the fields, worked out when asked (a turn makes several states
     # and asks each little).
@@ -225,15 +233,14 @@ class BoutState(NamedTuple):
         """Who stands where (bodies and spared walkers too)."""
         return {f.square: f for f in self.fighters if f.square is not None}
 
-    @property
-    def by_name(self) -> dict[str, FighterState]:
-        return {f.name: f for f in self.fighters}
+    def named(self, name: str) -> FighterState:
+        """The gladiator called `name` (KeyError when nobody is)."""
+        return self.fighters[self.places[name]]
 
     def fighter(self, name: str) -> FighterState | None:
-        for f in self.fighters:
-            if f.name == name:
-                return f
-        return None
+        """The gladiator called `name`, or None when nobody is."""
+        place = self.places.get(name)
+        return None if place is None else self.fighters[place]
 
     def put(self, *changed: FighterState) -> BoutState:
         """This state with these gladiators as they now stand."""
@@ -492,9 +499,10 @@ def from_json(data: Mapping[str, Any]) -> BoutState:
         continue_with_tactics=o["continue_with_tactics"],
         mercy=mercy_read(o.get("mercy")),
     )
+    fighters = tuple(_fighter_from_json(f) for f in data["fighters"])
     state = BoutState(
         options=options,
-        fighters=tuple(_fighter_from_json(f) for f in data["fighters"]),
+        fighters=fighters,
         ground=tuple(Lying(i, Square.parse(s), o) for i, s, o in data["ground"]),
         turn=data["turn"],
         phase=data["phase"],
@@ -506,6 +514,7 @@ def from_json(data: Mapping[str, Any]) -> BoutState:
         finished=data["finished"],
         winner=data["winner"],
         reason=data["reason"],
+        places=places_of(fighters),
     )
     return with_fronts(state)
 

@@ -59,7 +59,7 @@ def read_orders(state: BoutState, raw: Mapping[str, Any]) -> dict[str, Any]:
     """The turn's orders as its phase reads them (each phase takes an order of None, or none
     at all, as none written)."""
     for name in raw:
-        if name not in state.by_name:
+        if name not in state.places:
             raise EngineInputError(f"turns[{state.turn}].orders", f"no gladiator called {name!r}")
     if state.combat:
         return combat.read_orders(state, raw)

@@ -20,8 +20,8 @@ def wound(
     the spared one is unharmed."""
     if amount <= 0:
         return state, 0
-    hurt = state.by_name[target]
-    striker = None if by is None else state.by_name[by]
+    hurt = state.named(target)
+    striker = None if by is None else state.named(by)
     if hurt.status is Status.MERCY:
         if striker is not None and striker.name != target and striker.fighting:
             state = slay_by_archers(state, turn, striker.name)
@@ -48,10 +48,10 @@ def drink(
     state: BoutState, turn: Turn, name: str, potion: str, *, given_by: str | None
 ) -> BoutState:
     """IV.C.4 / VI.A. A given potion is the giver's loss (his potions_used)."""
-    owner = state.by_name[name if given_by is None else given_by]
+    owner = state.named(name if given_by is None else given_by)
     owner = owner.without(potion).noted(potions_used=(*owner.record.potions_used, potion))
     state = state.put(owner)
-    f = state.by_name[name]
+    f = state.named(name)
     roll = None
     if potion == "healing_potion":
         roll = turn.dice.d6()
@@ -96,8 +96,8 @@ def kill(
     state: BoutState, turn: Turn, name: str, by: str | None, *, how: str = "killed"
 ) -> BoutState:
     """`by` is credited with the defeat (VII) when he is a gladiator and it was a kill."""
-    f = state.by_name[name]
-    credited = by if how == "killed" and by in state.by_name else f.record.defeated_by
+    f = state.named(name)
+    credited = by if how == "killed" and by in state.places else f.record.defeated_by
     f = f.noted(killed_by=by, out_at=f.record.out_at or state.turn, defeated_by=credited)
     turn.tell(Fallen(name, how, by))
     return state.put(f._replace(status=Status.DEAD))
@@ -105,13 +105,13 @@ def kill(
 
 def slay_by_archers(state: BoutState, turn: Turn, name: str) -> BoutState:
     """VI.B: whoever strikes a spared gladiator is shot by the Emperor's archers."""
-    state = state.put(state.by_name[name]._replace(body=0))
+    state = state.put(state.named(name)._replace(body=0))
     return kill(state, turn, name, "the Emperor's archers", how="archers")
 
 
 def spare(state: BoutState, name: str) -> BoutState:
     """VI.B: the Emperor grants mercy; "he is still considered defeated"."""
-    f = state.by_name[name]
-    credited = f.last_hit_by if f.last_hit_by in state.by_name else None
+    f = state.named(name)
+    credited = f.last_hit_by if f.last_hit_by in state.places else None
     f = f.noted(out_at=state.turn, defeated_by=credited)
     return state.put(f._replace(status=Status.MERCY))
