@@ -58,7 +58,7 @@ class Gladiator(NamedTuple):
     """One gladiator as a turn leaves it. Immutable: a mechanic that changes a gladiator
     makes a new one (`moved_to`, `struck`, ...). A NamedTuple, not a frozen dataclass: a
     turn makes one or two for every gladiator, and a frozen dataclass costs several times as
-    much to build (docs/decisions/0062-gladiator-arena-state-records.md)."""
+    much to build (docs/decisions/0066-gladiator-arena-state-records.md)."""
 
     name: str
     race: Race
