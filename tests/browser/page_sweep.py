@@ -58,6 +58,8 @@ NOT_PAGES = {
     "bout-press",  # the bout page's press section (htmx), swept on the bout's page
     "bout-press-option",  # the GM's post of "press only after the turn"
     "press-hide",  # the GM's post hiding a press post
+    "missed-turn-policy",  # the GM's post from the campaign page's missed-turn form
+    "bout-deadline-extend",  # the GM's post from the bout page's "more time" form
 }
 
 

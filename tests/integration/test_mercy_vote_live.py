@@ -69,7 +69,8 @@ def test_a_mercy_vote_decided_by_players(
     # The first player votes; the bout still waits for the other.
     login(owner)
     page.goto(url)
-    page.locator("#thumbs-up").click()
+    with page.expect_response(lambda r: "/mercy/" in r.url and r.request.method == "POST"):
+        page.locator("#thumbs-up").click()
     expect(page.locator("#mercy-tally")).to_contain_text("your thumb: up")
     expect(page.locator("#mercy-tally")).to_contain_text("Thumbs up: 1")
     assert Bout.objects.get(pk=bout.pk).status == Bout.Status.VERDICT
