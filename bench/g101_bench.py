@@ -3,7 +3,7 @@
 Two gladiators at random legal builds (scores bought with 30 marks on the default scale, up to
 10 feat points of random feats), each bout with its own seed; `play` as the Django side calls
 it (setup, tactics, every turn's record), JSON in and out, and `lab.duel.fight` as the odds
-fight them (no log). CPU time; the first pass is cold (the tactics' tables empty), the best of
+fight them (no log). CPU time; the first timing is cold (the tactics' tables empty), the best of
 three warm.
 
     .venv/bin/python bench/g101_bench.py [--bouts N] [--seed S]
