@@ -7,20 +7,34 @@ from django.urls import include, path
 
 from arena.bouts import urls as bouts
 from arena.calendar import urls as calendar
+from arena.careers import urls as careers
 from arena.content import urls as content
 from arena.lab import urls as lab
 from arena.mercy import urls as mercy
 from arena.odds import urls as odds
 from arena.play import urls as play
+from arena.search import urls as search
 from arena.seasons import urls as seasons
 from arena.tournaments import urls as tournaments
 
 page_patterns = [
     path("", include(package.page_patterns))
-    for package in (bouts, calendar, content, lab, mercy, odds, play, seasons, tournaments)
+    for package in (
+        bouts,
+        calendar,
+        careers,
+        content,
+        lab,
+        mercy,
+        odds,
+        play,
+        search,
+        seasons,
+        tournaments,
+    )
 ]
 
 api_patterns = [
     path("", include(package.api_patterns))
-    for package in (bouts, mercy, odds, play, seasons, tournaments)
+    for package in (bouts, careers, mercy, odds, play, search, seasons, tournaments)
 ]

@@ -269,6 +269,15 @@ def _campaign_pages(campaign: Campaign) -> list[SweptPage]:
         SweptPage(f"{name} standings", "standings", reverse("standings", args=[slug]), "marcus"),
         SweptPage(f"{name} graveyard", "graveyard", reverse("graveyard", args=[slug]), "marcus"),
         SweptPage(
+            f"{name} hall of fame", "hall-of-fame", reverse("hall-of-fame", args=[slug]), "marcus"
+        ),
+        SweptPage(
+            f"{name} search",
+            "campaign-search",
+            reverse("campaign-search", args=[slug]) + "?q=a",
+            "marcus",
+        ),
+        SweptPage(
             f"{name} fight history", "bout-history", reverse("bout-history", args=[slug]), "marcus"
         ),
         SweptPage(f"{name} schedule a bout", "bout-new", reverse("bout-new", args=[slug]), "gm"),
@@ -289,6 +298,12 @@ def _campaign_pages(campaign: Campaign) -> list[SweptPage]:
                     "marcus",
                 ),
                 SweptPage(f"{gladiator.name}'s shop", "shop", reverse("shop", args=args), "marcus"),
+                SweptPage(
+                    f"{gladiator.name}'s head to head",
+                    "head-to-head",
+                    reverse("head-to-head", args=args),
+                    "marcus",
+                ),
             ]
             if gladiator.status == "active":  # only a living gladiator looks for a fight
                 url = reverse("fair-fight", args=args)
