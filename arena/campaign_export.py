@@ -1,7 +1,8 @@
 """A whole campaign as one JSON document, with a schema version: the campaign, its members by
 user name, its gladiators (with their holdings), its bouts (engine input, log and rule set
 version) and every ledger line. `manage.py campaign_export SLUG` writes it; the GM downloads
-it from the campaign's page. Importing it is a later increment (docs/chronicle.md).
+it from the campaign's page; `manage.py campaign_import` reads it into another Ludus
+(arena/campaign_import.py).
 
 It holds what the campaign's GM may read, and no more: a bout not yet decided keeps its seed,
 engine input, log, state and sealed terms out (they hold secret orders and the dice to come),

@@ -3,7 +3,7 @@ user name, gladiators, bouts with their engine input, log and rule set version, 
 
     manage.py campaign_export SLUG [--output FILE]
 
-Without --output it writes to standard output. Importing the file is not built yet."""
+Without --output it writes to standard output. `manage.py campaign_import FILE` reads it."""
 
 from __future__ import annotations
 
