@@ -27,6 +27,7 @@ from arena.engine.core.campaign import (
 )
 from arena.engine.core.canonical import canonical, digest
 from arena.engine.core.dice import Dice
+from arena.engine.core.forum import escape_bbcode
 from arena.engine.core.mercy import VerdictNeeded
 from arena.engine.core.protocol import Fate, dice_for
 from arena.engine.core.ruleset import RULESETS, TURN, Ruleset, StepWord
@@ -79,6 +80,7 @@ __all__ = [
     "cell_fight",
     "dice_for",
     "digest",
+    "escape_bbcode",
     "fight_matrix",
     "fight_odds",
     "house_rules_paid",

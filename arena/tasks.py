@@ -5,6 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from arena.bouts.services import bout_resolve, bouts_sweep_due, verification_run
+from arena.chronicle.services import chronicles_draft_due
 from arena.lab.services import lab_chunk_run, lab_runs_sweep
 from arena.mercy.verdicts import mercy_vote_close, mercy_votes_sweep
 from arena.odds.services import odds_compute, odds_sweep
@@ -93,3 +94,9 @@ def lab_runs_sweep_task() -> None:
 def orders_reminders_sweep_task() -> None:
     """Beat's reminder of missing orders when less than 20% of a turn is left (once each)."""
     orders_reminders_sweep()
+
+
+@shared_task
+def chronicles_draft_due_task() -> None:
+    """Beat's hourly run: a chronicle whose scheduled moment has come is drafted for its GM."""
+    chronicles_draft_due()

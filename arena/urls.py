@@ -8,6 +8,7 @@ from django.urls import include, path
 from arena.bouts import urls as bouts
 from arena.calendar import urls as calendar
 from arena.careers import urls as careers
+from arena.chronicle import urls as chronicle
 from arena.content import urls as content
 from arena.lab import urls as lab
 from arena.mercy import urls as mercy
@@ -23,6 +24,7 @@ page_patterns = [
         bouts,
         calendar,
         careers,
+        chronicle,
         content,
         lab,
         mercy,
@@ -36,5 +38,5 @@ page_patterns = [
 
 api_patterns = [
     path("", include(package.api_patterns))
-    for package in (bouts, careers, mercy, odds, play, search, seasons, tournaments)
+    for package in (bouts, careers, chronicle, mercy, odds, play, search, seasons, tournaments)
 ]

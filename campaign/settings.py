@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "campaign.notifications",
     "campaign.press",
     "campaign.reliability",
+    "arena.chronicle",
 ]
 
 MIDDLEWARE = [
@@ -340,6 +341,7 @@ CELERY_TASK_ROUTES = {
     "campaign.notifications.tasks.deliveries_sweep_task": {"queue": MESSAGES},
     "campaign.notifications.tasks.digests_make_task": {"queue": MESSAGES},
     "arena.tasks.orders_reminders_sweep_task": {"queue": MESSAGES},
+    "arena.tasks.chronicles_draft_due_task": {"queue": MESSAGES},
     # the daily backup: pg_dump waits on the database and the disk
     "campaign.tasks.backup_task": {"queue": MESSAGES},
     # simulations: many bouts fought for a figure nobody is blocked on (seconds to minutes)
@@ -378,6 +380,11 @@ CELERY_BEAT_SCHEDULE = {
     "make-digests": {
         "task": "campaign.notifications.tasks.digests_make_task",
         "schedule": 3600.0,
+    },
+    # Chronicles drafted on each GM's schedule (arena/chronicle; a missed hour is caught up).
+    "draft-chronicles": {
+        "task": "arena.tasks.chronicles_draft_due_task",
+        "schedule": crontab(minute=5),
     },
     # A compressed dump of the database every day (docs/deployment.md, "Backups").
     "backup-daily": {

@@ -111,6 +111,18 @@ def longest_streaks(bouts: Sequence[Sequence[Seat]]) -> list[Streak]:
     return sorted(streaks, key=lambda s: (-s.length, not s.running, s.gladiator_id))
 
 
+def current_runs(bouts: Sequence[Sequence[Seat]]) -> dict[int, int]:
+    """Each gladiator's run of bouts won in a row up to its latest bout (0: its latest bout
+    was not a win). `bouts` as for longest_streaks."""
+    runs: dict[int, int] = {}
+    for seats in bouts:
+        for seat in seats:
+            runs[seat.gladiator_id] = (
+                runs.get(seat.gladiator_id, 0) + 1 if won_bout(seat, seats) else 0
+            )
+    return runs
+
+
 def career_days(created_at: datetime, ended_at: datetime | None, now: datetime) -> int:
     """Whole days from a gladiator's first day to its last (or to now, if it fights on)."""
     return max(0, ((ended_at or now) - created_at).days)

@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
+from arena.chronicle.models import Chronicle
 from arena.models import Bout, BoutEntrant, LabRun, Season, Tournament
 from arena.play.services import bout_open
 from arena.play.turns import turn_rules
@@ -58,6 +59,9 @@ NOT_PAGES = {
     "bout-press",  # the bout page's press section (htmx), swept on the bout's page
     "bout-press-option",  # the GM's post of "press only after the turn"
     "press-hide",  # the GM's post hiding a press post
+    "chronicle-draft",  # the GM's posts from the chronicle's pages, and the publish confirmation
+    "chronicle-schedule",
+    "chronicle-publish",
     "missed-turn-policy",  # the GM's post from the campaign page's missed-turn form
     "bout-deadline-extend",  # the GM's post from the bout page's "more time" form
 }
@@ -271,6 +275,7 @@ def _campaign_pages(campaign: Campaign) -> list[SweptPage]:
         SweptPage(
             f"{name} hall of fame", "hall-of-fame", reverse("hall-of-fame", args=[slug]), "marcus"
         ),
+        SweptPage(f"{name} chronicle", "chronicles", reverse("chronicles", args=[slug]), "gm"),
         SweptPage(
             f"{name} search",
             "campaign-search",
@@ -310,6 +315,13 @@ def _campaign_pages(campaign: Campaign) -> list[SweptPage]:
                 pages.append(
                     SweptPage(f"{gladiator.name}'s fair fight", "fair-fight", url, "marcus")
                 )
+    chronicle = Chronicle.objects.filter(campaign=campaign).order_by("pk").first()
+    if chronicle is not None:
+        url = reverse("chronicle", args=[slug, chronicle.pk])
+        pages += [
+            SweptPage(f"{name} chronicle, a player", "chronicle", url, "marcus"),
+            SweptPage(f"{name} chronicle, the GM", "chronicle", url, "gm"),
+        ]
     for status in Bout.Status:
         bout = Bout.objects.filter(campaign=campaign, status=status).order_by("pk").first()
         if bout is None:

@@ -21,6 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from arena.bouts.services import bout_resolve, bout_schedule
+from arena.chronicle.services import chronicle_draft, chronicle_publish
 from arena.engine_io import bout_engine_input
 from arena.gateway import play
 from arena.models import Bout
@@ -34,7 +35,7 @@ from arena.play.services import (
 )
 from arena.play.turns import state_loaded, turn_rules
 from campaign.house_rules import house_rules_of
-from campaign.models import Campaign
+from campaign.models import Campaign, Membership
 from campaign.services import campaign_create, campaign_house_rules_set, campaign_join
 from campaign.shared.errors import LudusError
 from characters.catalogue import advances_of, armoury
@@ -142,15 +143,23 @@ class Command(BaseCommand):
             self.stdout.write("Demo campaigns already loaded; left as they are.")
             return
         with transaction.atomic():
+            before = set(Campaign.objects.values_list("pk", flat=True))
             if not loaded:
                 self._load()
                 self._load_forum_arena()
             for _, loader in later:
                 loader()
+            # Each campaign loaded now opens its chronicle with the story so far.
+            for campaign in Campaign.objects.exclude(pk__in=before).order_by("pk"):
+                self._chronicle(campaign)
         added = " and ".join(name for name, _ in later)
         self.stdout.write(
             self.style.SUCCESS("Demo campaigns loaded." if not loaded else f"{added} added.")
         )
+
+    def _chronicle(self, campaign: Campaign) -> None:
+        gm = campaign.memberships.get(role=Membership.Role.GM).user
+        chronicle_publish(chronicle=chronicle_draft(campaign=campaign, by=gm), by=gm)
 
     def _demo_users(self) -> dict:
         """The demo's users; any missing is created with the demo password, the others are left
