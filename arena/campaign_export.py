@@ -1,8 +1,8 @@
 """A whole campaign as one JSON document, with a schema version: the campaign, its members by
 user name, its gladiators (with their holdings), its bouts (engine input, log and rule set
-version) and every ledger line. `manage.py campaign_export SLUG` writes it; the GM downloads
-it from the campaign's page; `manage.py campaign_import` reads it into another Ludus
-(arena/campaign_import.py).
+version), its public press, its chronicles and every ledger line. `manage.py campaign_export
+SLUG` writes it; the GM downloads it from the campaign's page; `manage.py campaign_import`
+reads it into another Ludus (arena/campaign_import.py).
 
 It holds what the campaign's GM may read, and no more: a bout not yet decided keeps its seed,
 engine input, log, state and sealed terms out (they hold secret orders and the dice to come),
@@ -23,6 +23,7 @@ from arena.bouts.selectors import UNDECIDED, bout_engine_input_for
 from arena.gateway import EngineInputError, ruleset
 from arena.models import Bout, BoutEntrant
 from campaign.models import Campaign, Membership
+from campaign.press.models import Post
 from characters.models import Gladiator, Holding, LedgerLine
 
 SCHEMA = "ludus-campaign"
@@ -139,6 +140,13 @@ def campaign_export(campaign: Campaign) -> dict[str, Any]:
         .select_related("actor")
         .order_by("id")
     )
+    # The public threads as their readers read them: private messages are their two people's
+    # alone (not the GM's), and a post held until its turn resolves is its author's until then.
+    press = (
+        Post.objects.filter(campaign=campaign, recipient__isnull=True, published_at__isnull=False)
+        .select_related("author")
+        .order_by("id")
+    )
     return {
         "schema": SCHEMA,
         "schema_version": SCHEMA_VERSION,
@@ -160,6 +168,30 @@ def campaign_export(campaign: Campaign) -> dict[str, Any]:
         ],
         "gladiators": [_gladiator(g) for g in gladiators],
         "bouts": [_bout(b, gm) for b in bouts],
+        "press": [
+            {
+                "bout": post.bout_id,
+                "author": post.author.username,
+                "text": post.text,
+                "is_announcement": post.is_announcement,
+                "turn": post.turn,
+                "published_at": post.published_at,
+                "created_at": post.created_at,
+                "hidden_at": post.hidden_at,
+            }
+            for post in press
+        ],
+        "chronicles": [
+            {
+                "period_start": c.period_start,
+                "period_end": c.period_end,
+                "title": c.title,
+                "body": c.body,
+                "written_at": c.written_at,
+                "published_at": c.published_at,
+            }
+            for c in campaign.chronicles.order_by("period_end", "id")
+        ],
         "ledger": [
             {
                 "gladiator": line.gladiator_id,

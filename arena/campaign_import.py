@@ -27,9 +27,11 @@ from django.utils.text import slugify
 from arena.bouts.ratings import ratings_rebuild
 from arena.bouts.selectors import UNDECIDED
 from arena.campaign_export import SCHEMA, SCHEMA_VERSION
+from arena.chronicle.models import Chronicle
 from arena.gateway import RULESETS
 from arena.models import Bout, BoutEntrant
 from campaign.models import Campaign, Membership
+from campaign.press.models import Post
 from campaign.shared.errors import LudusError
 from characters.models import Gladiator, Holding, LedgerLine
 
@@ -138,9 +140,12 @@ def campaign_import(document: Any, *, slug: str = "") -> Imported:
     lines = [
         _mapping(x, f"ledger line {n}") for n, x in enumerate(_list(doc.get("ledger"), "ledger"))
     ]
+    # Added to the export after its first version: a file without them has none.
+    press = _list(doc.get("press", []), "press")
+    chronicles = _list(doc.get("chronicles", []), "chronicles")
     _ledger_holds(lines, gladiators)
     with transaction.atomic():
-        return _write(slug, source, members, gladiators, bouts, lines)
+        return _write(slug, source, members, gladiators, bouts, lines, press, chronicles)
 
 
 def _users(names: set[str], imported: Imported) -> dict[str, Any]:
@@ -163,10 +168,13 @@ def _write(
     gladiators: list[Mapping[str, Any]],
     bouts: list[Mapping[str, Any]],
     lines: list[Mapping[str, Any]],
+    press: list[Any],
+    chronicles: list[Any],
 ) -> Imported:
     names = {str(m.get("user", "")) for m in members}
     names |= {str(g.get("owner", "")) for g in gladiators}
     names |= {str(x.get("actor")) for x in lines if x.get("actor")}
+    names |= {str(p.get("author", "")) for p in press if isinstance(p, Mapping)}
     gm_name = next((str(m.get("user")) for m in members if m.get("role") == "gm"), None)
     if gm_name is None:
         raise LudusError("The export names no GM among its members.")
@@ -274,6 +282,26 @@ def _write(
         _checked(line, where).save()
         LedgerLine.objects.filter(pk=line.pk).update(created_at=_when(x, where))
     imported.ledger_lines = len(lines)
+
+    for n, p in enumerate(press):
+        where = f"press post {n}"
+        p = _mapping(p, where)
+        post = Post(
+            campaign=campaign,
+            bout=_ref(bout_ids, p.get("bout"), where, "bout"),
+            author=users[str(p.get("author", ""))],
+            **_pick(p, where, "text", "is_announcement", "turn", "published_at", "hidden_at"),
+        )
+        _checked(post, where).save()
+        Post.objects.filter(pk=post.pk).update(created_at=_when(p, where))
+
+    for n, c in enumerate(chronicles):
+        where = f"chronicle {n}"
+        c = _mapping(c, where)
+        fields = _pick(c, where, "period_start", "period_end", "title", "body", "published_at")
+        chronicle = _checked(Chronicle(campaign=campaign, **fields), where)
+        chronicle.save()
+        Chronicle.objects.filter(pk=chronicle.pk).update(written_at=_when(c, where, "written_at"))
 
     ratings_rebuild(campaign_id=campaign.pk)
     campaign.refresh_from_db()  # its own dates, written past the instance above

@@ -16,11 +16,14 @@ from django.utils import timezone
 from arena.bouts.services import bout_resolve, bout_schedule
 from arena.campaign_export import campaign_export_json
 from arena.campaign_import import CANCELLED_NOTE, campaign_import
+from arena.chronicle.services import chronicle_draft, chronicle_publish
 from arena.engine.core.canonical import canonical
 from arena.models import Bout
 from arena.verification.history import Tally, ledgers_verify
 from arena.verification.services import replay_check
 from campaign.models import Campaign
+from campaign.press.models import Post
+from campaign.press.services import message_send, post_create
 from campaign.shared.errors import LudusError
 from characters.models import Gladiator, LedgerLine
 from characters.services import gladiator_create
@@ -181,3 +184,21 @@ def test_the_command_imports_a_file_and_refuses_one_that_is_not_json(exported, t
     with pytest.raises(CommandError, match="is not JSON"):
         call_command("campaign_import", str(path), slug="other")
     assert not Campaign.objects.filter(slug="other").exists()
+
+
+def test_public_press_and_chronicles_come_over_and_private_messages_stay(
+    exported, campaign, gm, owner, rival
+):
+    post_create(campaign=campaign, by=owner, text="Ave, Capua!")
+    message_send(campaign=campaign, by=owner, to=rival, text="Just between the two of us")
+    chronicle_publish(chronicle=chronicle_draft(campaign=campaign, by=gm), by=gm)
+    doc = json.loads(campaign_export_json(campaign))
+    assert [p["text"] for p in doc["press"]] == ["Ave, Capua!"]
+    assert "Just between the two of us" not in json.dumps(doc)
+    copy_ = imported_copy(doc)
+    posts = Post.objects.filter(campaign=copy_).values_list("text", "author__username")
+    assert list(posts) == [("Ave, Capua!", "owner")]
+    again = json.loads(campaign_export_json(copy_))
+    assert again["press"] == doc["press"]
+    assert again["chronicles"] == doc["chronicles"]
+    assert [c["published_at"] is not None for c in again["chronicles"]] == [True]
