@@ -134,9 +134,9 @@ def test_the_gm_buttons_name_their_turn(running, gm, client_as):
 @pytest.mark.django_db
 def test_a_repeated_resolve_now_never_resolves_the_next_turn(running, gm):
     bout, _, _ = running
-    bout_turn_force(bout=bout, by=gm, turn=1)
+    bout_turn_force(bout=bout, by=gm, turn=1, reason="Test: resolve now")
     with pytest.raises(LudusError, match="Turn 1 has resolved; here is turn 2") as refused:
-        bout_turn_force(bout=bout, by=gm, turn=1)
+        bout_turn_force(bout=bout, by=gm, turn=1, reason="Test: resolve now")
     assert "Nothing more was resolved" in refused.value.message
     bout.refresh_from_db()
     assert bout.turn == 2 and len(bout.engine_input["turns"]) == 1
@@ -145,7 +145,7 @@ def test_a_repeated_resolve_now_never_resolves_the_next_turn(running, gm):
 @pytest.mark.django_db
 def test_let_tactics_fight_the_rest_refuses_a_turn_the_gm_has_not_seen(running, gm):
     bout, _, _ = running
-    bout_turn_force(bout=bout, by=gm, turn=1)
+    bout_turn_force(bout=bout, by=gm, turn=1, reason="Test: resolve now")
     with pytest.raises(
         LudusError, match=r"Turn 1 has resolved; here is turn 2\. Nothing was fought"
     ):
