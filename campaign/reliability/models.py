@@ -79,6 +79,26 @@ class TurnAttendance(models.Model):
         return f"{self.gladiator}, turn {self.turn}: {self.get_outcome_display()}"
 
 
+class ExcusedMisses(models.Model):
+    """How many of the policy's excused misses a player has spent in a campaign: the count of
+    their excused TurnAttendance rows, kept as one row so that spending one is a single
+    conditional UPDATE (two bouts resolving at once spend them one after the other)."""
+
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    used = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "user"], name="one_excused_count_per_player"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.campaign}: {self.used} excused"
+
+
 class DeadlineExtension(models.Model):
     """The GM gave a turn of a bout more time, and said why: the bout page shows it."""
 

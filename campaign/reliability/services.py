@@ -6,13 +6,20 @@ from collections.abc import Iterable
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import F
 
 from arena.models import Bout, BoutEntrant, TurnOrder
-from campaign.models import Campaign, Membership
+from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError
 
-from .models import POLICY_LIMIT, VACATION_LIMIT, MissedTurnPolicy, TurnAttendance
+from .models import (
+    POLICY_LIMIT,
+    VACATION_LIMIT,
+    ExcusedMisses,
+    MissedTurnPolicy,
+    TurnAttendance,
+)
 from .policy import missed_turn_policy
 from .vacations import owners_away
 
@@ -119,6 +126,16 @@ def gladiators_in_disorder(*, bout: Bout, names: Iterable[str]) -> set[str]:
     }
 
 
+def _excuse(*, campaign: Campaign, user_id: int, allowed: int) -> bool:
+    """Spend one of the player's excused misses, if any is left: one UPDATE, which waits for
+    another transaction spending one and then sees what it spent."""
+    return bool(
+        ExcusedMisses.objects.filter(campaign=campaign, user_id=user_id, used__lt=allowed).update(
+            used=F("used") + 1
+        )
+    )
+
+
 def turn_attendance_record(*, bout: Bout, turn: int, living: Iterable[str]) -> None:
     """Record, for each living gladiator of a turn being resolved, whether its owner gave an
     order for that very turn. A turn left to a standing order is a miss: the standing order is
@@ -136,20 +153,15 @@ def turn_attendance_record(*, bout: Bout, turn: int, living: Iterable[str]) -> N
         )
     )
     allowed = missed_turn_policy(campaign=bout.campaign).excused_allowed
-    # The owners' membership rows, locked in one order: another bout of the same player
-    # resolving at the same instant waits here until this one commits, then counts its
-    # excused misses too, so the policy's allowance is never exceeded.
-    list(
-        Membership.objects.select_for_update(of=("self",), no_key=True)
-        .filter(campaign=bout.campaign, user_id__in=set(owners.values()))
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
-    excused = dict.fromkeys(owners.values(), 0)
-    for user_id in TurnAttendance.objects.filter(
-        campaign=bout.campaign, user_id__in=excused, outcome=Outcome.EXCUSED
-    ).values_list("user_id", flat=True):
-        excused[user_id] += 1
+    # Counters of the allowance spent, one per player, created before the first miss; each
+    # excused miss is one conditional UPDATE (below), so two bouts of one player resolving at
+    # the same instant take it one after the other and never excuse more than allowed.
+    missing = {owners[name] for name in living if name in owners and name not in ordered}
+    if allowed and missing:
+        ExcusedMisses.objects.bulk_create(
+            [ExcusedMisses(campaign=bout.campaign, user_id=user_id) for user_id in missing],
+            ignore_conflicts=True,
+        )
     rows = []
     for name in living:
         user_id = owners.get(name)
@@ -157,8 +169,7 @@ def turn_attendance_record(*, bout: Bout, turn: int, living: Iterable[str]) -> N
             continue
         if name in ordered:
             outcome = Outcome.ORDERED
-        elif excused[user_id] < allowed:
-            excused[user_id] += 1
+        elif allowed and _excuse(campaign=bout.campaign, user_id=user_id, allowed=allowed):
             outcome = Outcome.EXCUSED
         else:
             outcome = Outcome.MISSED
