@@ -8,6 +8,7 @@ from arena import urls as arena_urls
 from campaign.notifications import views as notification_views
 from campaign.press import api as press_api
 from campaign.press import views as press_views
+from campaign.reliability import api as reliability_api
 from campaign.reliability import views as reliability_views
 from characters import api as characters_api
 from characters import pack_api, pack_views
@@ -29,6 +30,23 @@ from . import (
 )
 
 api_patterns = [
+    *[
+        path(
+            f"campaigns/<slug:slug>/bouts/<int:pk>/{action}/",
+            view.as_view(),
+            name=f"api-bout-{action}",
+        )
+        for action, view in [
+            ("extend", reliability_api.BoutExtendApi),
+            ("pause", reliability_api.BoutPauseApi),
+            ("resume", reliability_api.BoutResumeApi),
+        ]
+    ],
+    path(
+        "campaigns/<slug:slug>/seats/hand-over/",
+        reliability_api.SeatHandOverApi.as_view(),
+        name="api-seat-hand-over",
+    ),
     path("campaigns/<slug:slug>/press/", press_api.CampaignPressApi.as_view(), name="api-press"),
     path(
         "campaigns/<slug:slug>/press/messages/",
@@ -243,6 +261,25 @@ urlpatterns = [
         "c/<slug:slug>/bouts/<int:pk>/extend/",
         reliability_views.bout_deadline_extend_view,
         name="bout-deadline-extend",
+    ),
+    path(
+        "c/<slug:slug>/bouts/<int:pk>/pause/", reliability_views.bout_pause_view, name="bout-pause"
+    ),
+    path(
+        "c/<slug:slug>/bouts/<int:pk>/resume/",
+        reliability_views.bout_resume_view,
+        name="bout-resume",
+    ),
+    path("c/<slug:slug>/vacation/", reliability_views.vacation_set_view, name="vacation-set"),
+    path(
+        "c/<slug:slug>/seats/hand-over/",
+        reliability_views.seat_hand_over_view,
+        name="seat-hand-over",
+    ),
+    path(
+        "c/<slug:slug>/vacation/<int:pk>/end/",
+        reliability_views.vacation_end_view,
+        name="vacation-end",
     ),
     path("c/<slug:slug>/press/messages/", press_views.press_messages, name="press-messages"),
     path("c/<slug:slug>/press/<int:pk>/hide/", press_views.press_hide, name="press-hide"),

@@ -30,6 +30,7 @@ from arena.play.services import (
     order_submit,
 )
 from campaign.archive_guard import NotArchived
+from campaign.reliability.text import REASON_LENGTH
 from campaign.selectors import campaign_get_visible
 from campaign.shared.api_inputs import Id, Integer, Text
 from campaign.shared.errors import LudusError
@@ -107,16 +108,24 @@ class TurnIn(serializers.Serializer):
     )
 
 
-def _gm_api(service, *, names_turn: bool = True):
+class TurnReasonIn(TurnIn):
+    reason = Text(max_length=REASON_LENGTH, label="The reason")
+
+
+def gm_bout_api(service, *, names_turn: bool = True, gives_reason: bool = False):
+    """An API view for a GM's act on a bout: POST the turn it is for (and the reason), get the
+    bout back."""
+    given = TurnReasonIn if gives_reason else TurnIn if names_turn else None
+
     class GmActionApi(APIView):
         permission_classes = [IsAuthenticated, NotArchived]
 
-        @extend_schema(request=TurnIn if names_turn else None, responses=BoutDetailOut)
+        @extend_schema(request=given, responses=BoutDetailOut)
         def post(self, request: Request, slug: str, pk: int) -> Response:
             bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
             arguments = {}
-            if names_turn:
-                data = TurnIn(data=request.data)
+            if given is not None:
+                data = given(data=request.data)
                 data.is_valid(raise_exception=True)
                 arguments = data.validated_data
             service(bout=bout, by=request.user, **arguments)
@@ -126,9 +135,9 @@ def _gm_api(service, *, names_turn: bool = True):
     return GmActionApi
 
 
-BoutStartApi = _gm_api(bout_start, names_turn=False)
-BoutForceApi = _gm_api(bout_turn_force)
-BoutFinishApi = _gm_api(bout_finish_by_tactics)
+BoutStartApi = gm_bout_api(bout_start, names_turn=False)
+BoutForceApi = gm_bout_api(bout_turn_force, gives_reason=True)
+BoutFinishApi = gm_bout_api(bout_finish_by_tactics)
 
 
 class PreviewIn(serializers.Serializer):

@@ -41,7 +41,10 @@ from arena.verification.services import bout_commit, order_seal, terms_broken
 from campaign.house_rules import house_rules_of
 from campaign.models import Campaign
 from campaign.press.services import press_release
+from campaign.reliability.models import BoutPause
 from campaign.reliability.services import gladiators_in_disorder, turn_attendance_record
+from campaign.reliability.text import reason_clean
+from campaign.reliability.vacations import bout_wait_for_vacation
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError, NotAllowed
 from characters.catalogue import adapter, check_gladiator_can_fight, rules_of
@@ -394,11 +397,16 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
         )
         if bout is None:
             return None
+        if BoutPause.objects.filter(bout=bout).exists():  # the GM paused it: nothing resolves
+            return None
         rules = turn_rules(bout.ruleset)
         state, dice = state_loaded(rules, bout.state)
         due = bout.turn_deadline is not None and bout.turn_deadline <= timezone.now()
-        if not (force or due or not _waiting_for(bout, rules.pending(state).who)):
+        waiting = _waiting_for(bout, rules.pending(state).who)
+        if not (force or due or not waiting):
             return None
+        if not force and waiting and bout_wait_for_vacation(bout=bout, waiting=waiting):
+            return None  # its deadline moved on: a player still to order is on vacation
         unfit = entrants_lock(bout=bout)
         if unfit:
             return bout_fail(bout=bout, engine_input=bout.engine_input, reason=unfit)
@@ -430,11 +438,14 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
 
 
 @transaction.atomic
-def bout_turn_force(*, bout: Bout, by: AbstractBaseUser, turn: int) -> Bout:
-    """The GM resolves turn `turn` now; missing orders fall back to tactics. The GM names the
-    turn, so a repeated or concurrent request finds it resolved and does nothing: it never
-    resolves the turn after."""
+def bout_turn_force(*, bout: Bout, by: AbstractBaseUser, turn: int, reason: object) -> Bout:
+    """The GM resolves turn `turn` now, saying why; missing orders fall back to tactics. The
+    GM names the turn, so a repeated or concurrent request finds it resolved and does nothing:
+    it never resolves the turn after. A paused bout is resumed first."""
     check_campaign_gm(campaign=bout.campaign, user=by)
+    why = reason_clean(reason)
+    if BoutPause.objects.filter(bout=bout).exists():
+        raise LudusError("This bout is paused: resume it before resolving a turn.")
     resolved = bout_turn_resolve(bout_id=bout.pk, turn=turn, force=True)
     if resolved is None:
         now = Bout.objects.only("status", "turn", "ruleset").get(pk=bout.pk)
@@ -448,7 +459,12 @@ def bout_turn_force(*, bout: Bout, by: AbstractBaseUser, turn: int) -> Bout:
             )
         raise LudusError(f"This bout has no {now.step} waiting to be resolved.")
     audit_record(
-        campaign=bout.campaign, actor=by, action="bout.turn_force", bout=bout.pk, turn=turn
+        campaign=bout.campaign,
+        actor=by,
+        action="bout.turn_force",
+        bout=bout.pk,
+        turn=turn,
+        reason=why,
     )
     return resolved
 
@@ -510,6 +526,7 @@ def turns_sweep_ready(*, now: datetime | None = None) -> int:
             campaign__archived_at__isnull=True,
             orders__turn=F("turn"),  # the orders of its current turn only
         )
+        .exclude(pk__in=BoutPause.objects.values("bout"))  # paused: resumed by the GM
         .annotate(last_order=Max("orders__submitted_at"))
         .filter(last_order__lte=quiet_since)
         .only("pk", "turn", "status", "ruleset", "state")

@@ -160,13 +160,23 @@ def posted_turn(request: HttpRequest) -> int:
     return turn
 
 
-def _gm_action(
-    request: HttpRequest, slug: str, pk: int, action, done: str, *, names_turn: bool = True
+def gm_bout_action(
+    request: HttpRequest,
+    slug: str,
+    pk: int,
+    action,
+    done: str,
+    *,
+    names_turn: bool = True,
+    gives_reason: bool = False,
 ) -> HttpResponse:
+    """A GM's act on a bout posted from its page (or its confirmation): the turn the form was
+    drawn for and, when the act asks for one, the reason."""
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
     try:
         turn = {"turn": posted_turn(request)} if names_turn else {}
-        action(bout=bout, by=request.user, **turn)
+        reason = {"reason": request.POST.get("reason", "")} if gives_reason else {}
+        action(bout=bout, by=request.user, **turn, **reason)
     except LudusError as error:
         messages.error(request, error.message)
         return _refused_on_bout_page(request, slug, pk)
@@ -183,14 +193,14 @@ def bout_start_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
         phase = pick_phase(bout)
         waiting = f" It is {phase.next}'s pick." if phase is not None and phase.next else ""
-        return _gm_confirm(
+        return gm_bout_confirm(
             request, slug, pk,
             "Start {title} now? The teams have not finished picking their champions."
             + waiting + " The picks not made are never made: when the bout starts, the arena "
             "fills each team's places left with champions nobody picked.",
             "Yes, start without the last picks",
         )  # fmt: skip
-    return _gm_action(
+    return gm_bout_action(
         request,
         slug,
         pk,
@@ -200,8 +210,11 @@ def bout_start_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
 
 
-def _gm_confirm(request: HttpRequest, slug: str, pk: int, question: str, yes: str):
-    """The GM's "are you sure?" before resolving a turn now or letting tactics fight."""
+def gm_bout_confirm(
+    request: HttpRequest, slug: str, pk: int, question: str, yes: str, *, reason: str = ""
+):
+    """The GM's "are you sure?" before an act on a bout (resolve now, let tactics fight,
+    pause, resume); `reason` labels the reason asked for, when the act takes one."""
     bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
     check_campaign_gm(campaign=bout.campaign, user=request.user)
     turn = request.GET.get("turn", "")
@@ -211,6 +224,7 @@ def _gm_confirm(request: HttpRequest, slug: str, pk: int, question: str, yes: st
         yes=yes.format(turn=turn, step=bout.step),
         back=reverse("bout", args=[slug, pk]),
         campaign=bout.campaign,
+        reason=reason,
     )
 
 
@@ -218,14 +232,16 @@ def _gm_confirm(request: HttpRequest, slug: str, pk: int, question: str, yes: st
 @require_http_methods(["GET", "POST"])
 def bout_force_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.method == "GET":
-        return _gm_confirm(
+        return gm_bout_confirm(
             request, slug, pk,
             "Resolve {step} {turn} of {title} now? Missing orders fall to tactics.",
             "Yes, resolve {step} {turn}",
+            reason="Why (kept in the audit trail)",
         )  # fmt: skip
-    return _gm_action(
+    return gm_bout_action(
         request, slug, pk, bout_turn_force,
         "{step.title} {turn} is resolved; missing orders fell to tactics.",
+        gives_reason=True,
     )  # fmt: skip
 
 
@@ -233,12 +249,12 @@ def bout_force_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def bout_finish_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.method == "GET":
-        return _gm_confirm(
+        return gm_bout_confirm(
             request, slug, pk,
             "Let tactics fight the rest of {title}, from {step} {turn}? Nobody gives orders again.",
             "Yes, let tactics fight",
         )  # fmt: skip
-    return _gm_action(
+    return gm_bout_action(
         request, slug, pk, bout_finish_by_tactics,
         "Tactics fought the rest of the bout from {step} {turn}.",
     )  # fmt: skip

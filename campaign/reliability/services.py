@@ -6,47 +6,87 @@ from collections.abc import Iterable
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import F
 
 from arena.models import Bout, BoutEntrant, TurnOrder
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError
 
-from .models import POLICY_LIMIT, MissedTurnPolicy, TurnAttendance
+from .models import (
+    POLICY_LIMIT,
+    VACATION_LIMIT,
+    ExcusedMisses,
+    MissedTurnPolicy,
+    TurnAttendance,
+)
+from .policy import missed_turn_policy
+from .vacations import owners_away
 
 Outcome = TurnAttendance.Outcome
 
 
-def missed_turn_policy(*, campaign: Campaign) -> MissedTurnPolicy:
-    """The campaign's policy; the defaults (unsaved) when the GM never set one."""
-    policy = MissedTurnPolicy.objects.filter(campaign=campaign).first()
-    return policy if policy is not None else MissedTurnPolicy(campaign=campaign)
-
-
-def _count(value: object, what: str, field: str) -> int:
+def _count(value: object, what: str, field: str, *, limit: int = POLICY_LIMIT) -> int:
     try:
         number = int(str(value).strip())
     except ValueError:
         raise LudusError(
             f"{what} must be a whole number, not {str(value)[:20]!r}.", field=field
         ) from None
-    if not 0 <= number <= POLICY_LIMIT:
-        raise LudusError(f"{what} must be between 0 and {POLICY_LIMIT}.", field=field)
+    if not 0 <= number <= limit:
+        raise LudusError(f"{what} must be between 0 and {limit}.", field=field)
     return number
+
+
+def _yes_no(value: object, field: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    answer = str(value).strip().lower()
+    if answer in {"wait", "yes", "true", "on", "1"}:
+        return True
+    if answer in {"orders", "no", "false", "off", "0"}:
+        return False
+    raise LudusError(
+        "Say whether bouts wait for a player on vacation (wait) or use their orders (orders).",
+        field=field,
+    )
 
 
 @transaction.atomic
 def missed_turn_policy_set(
-    *, campaign: Campaign, by: AbstractBaseUser, excused_allowed: object, disorder_after: object
+    *,
+    campaign: Campaign,
+    by: AbstractBaseUser,
+    excused_allowed: object,
+    disorder_after: object,
+    vacation_days: object = None,
+    vacation_waits: object = None,
 ) -> MissedTurnPolicy:
-    """The GM sets what a missed turn costs; recorded in the audit trail. It applies to the
-    turns resolved from now on: the record of turns already resolved stays as it was."""
+    """The GM sets what a missed turn costs, and the vacation allowance (None: as it was);
+    recorded in the audit trail. It applies to the turns resolved from now on: the record of
+    turns already resolved stays as it was."""
     check_campaign_gm(campaign=campaign, user=by)
+    current = missed_turn_policy(campaign=campaign)
     excused = _count(excused_allowed, "Excused misses", "excused_allowed")
     disorder = _count(disorder_after, "Misses before civil disorder", "disorder_after")
+    days = (
+        current.vacation_days
+        if vacation_days is None
+        else _count(vacation_days, "Vacation days", "vacation_days", limit=VACATION_LIMIT)
+    )
+    waits = (
+        current.vacation_waits
+        if vacation_waits is None
+        else _yes_no(vacation_waits, "vacation_waits")
+    )
     policy, _ = MissedTurnPolicy.objects.update_or_create(
         campaign=campaign,
-        defaults={"excused_allowed": excused, "disorder_after": disorder},
+        defaults={
+            "excused_allowed": excused,
+            "disorder_after": disorder,
+            "vacation_days": days,
+            "vacation_waits": waits,
+        },
     )
     audit_record(
         campaign=campaign,
@@ -54,6 +94,8 @@ def missed_turn_policy_set(
         action="missed_turn_policy.set",
         excused_allowed=excused,
         disorder_after=disorder,
+        vacation_days=days,
+        vacation_waits=waits,
     )
     return policy
 
@@ -74,11 +116,24 @@ def gladiators_in_disorder(*, bout: Bout, names: Iterable[str]) -> set[str]:
     )
     for name, outcome in rows:
         recent.setdefault(name, []).append(outcome)
+    away = owners_away(bout=bout, names=recent)  # on vacation: their fallback orders fight
     return {
         name
         for name, outcomes in recent.items()
-        if len(outcomes) >= after and all(o == Outcome.MISSED for o in outcomes[:after])
+        if name not in away
+        and len(outcomes) >= after
+        and all(o == Outcome.MISSED for o in outcomes[:after])
     }
+
+
+def _excuse(*, campaign: Campaign, user_id: int, allowed: int) -> bool:
+    """Spend one of the player's excused misses, if any is left: one UPDATE, which waits for
+    another transaction spending one and then sees what it spent."""
+    return bool(
+        ExcusedMisses.objects.filter(campaign=campaign, user_id=user_id, used__lt=allowed).update(
+            used=F("used") + 1
+        )
+    )
 
 
 def turn_attendance_record(*, bout: Bout, turn: int, living: Iterable[str]) -> None:
@@ -98,11 +153,15 @@ def turn_attendance_record(*, bout: Bout, turn: int, living: Iterable[str]) -> N
         )
     )
     allowed = missed_turn_policy(campaign=bout.campaign).excused_allowed
-    excused = dict.fromkeys(owners.values(), 0)
-    for user_id in TurnAttendance.objects.filter(
-        campaign=bout.campaign, user_id__in=excused, outcome=Outcome.EXCUSED
-    ).values_list("user_id", flat=True):
-        excused[user_id] += 1
+    # Counters of the allowance spent, one per player, created before the first miss; each
+    # excused miss is one conditional UPDATE (below), so two bouts of one player resolving at
+    # the same instant take it one after the other and never excuse more than allowed.
+    missing = {owners[name] for name in living if name in owners and name not in ordered}
+    if allowed and missing:
+        ExcusedMisses.objects.bulk_create(
+            [ExcusedMisses(campaign=bout.campaign, user_id=user_id) for user_id in missing],
+            ignore_conflicts=True,
+        )
     rows = []
     for name in living:
         user_id = owners.get(name)
@@ -110,8 +169,7 @@ def turn_attendance_record(*, bout: Bout, turn: int, living: Iterable[str]) -> N
             continue
         if name in ordered:
             outcome = Outcome.ORDERED
-        elif excused[user_id] < allowed:
-            excused[user_id] += 1
+        elif allowed and _excuse(campaign=bout.campaign, user_id=user_id, allowed=allowed):
             outcome = Outcome.EXCUSED
         else:
             outcome = Outcome.MISSED

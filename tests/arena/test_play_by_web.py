@@ -131,7 +131,7 @@ def test_a_standing_order_is_repeated_while_it_stays_legal(running, owner, rival
     order_submit(entrant=theirs, by=rival, order={})
     bout_turn_resolve(bout_id=bout.pk, turn=1)
     order_submit(entrant=theirs, by=rival, order={})
-    bout = bout_turn_force(bout=bout, by=gm, turn=2)
+    bout = bout_turn_force(bout=bout, by=gm, turn=2, reason="Test: resolve now")
     assert bout.engine_input["turns"][1]["Kaunisto"] == {}
 
 

@@ -134,9 +134,9 @@ def test_the_gm_buttons_name_their_turn(running, gm, client_as):
 @pytest.mark.django_db
 def test_a_repeated_resolve_now_never_resolves_the_next_turn(running, gm):
     bout, _, _ = running
-    bout_turn_force(bout=bout, by=gm, turn=1)
+    bout_turn_force(bout=bout, by=gm, turn=1, reason="Test: resolve now")
     with pytest.raises(LudusError, match="Turn 1 has resolved; here is turn 2") as refused:
-        bout_turn_force(bout=bout, by=gm, turn=1)
+        bout_turn_force(bout=bout, by=gm, turn=1, reason="Test: resolve now")
     assert "Nothing more was resolved" in refused.value.message
     bout.refresh_from_db()
     assert bout.turn == 2 and len(bout.engine_input["turns"]) == 1
@@ -145,7 +145,7 @@ def test_a_repeated_resolve_now_never_resolves_the_next_turn(running, gm):
 @pytest.mark.django_db
 def test_let_tactics_fight_the_rest_refuses_a_turn_the_gm_has_not_seen(running, gm):
     bout, _, _ = running
-    bout_turn_force(bout=bout, by=gm, turn=1)
+    bout_turn_force(bout=bout, by=gm, turn=1, reason="Test: resolve now")
     with pytest.raises(
         LudusError, match=r"Turn 1 has resolved; here is turn 2\. Nothing was fought"
     ):
@@ -159,8 +159,10 @@ def test_the_gm_api_takes_the_turn(running, gm, api_as):
     bout, _, _ = running
     url = reverse("api-bout-force", args=[bout.campaign.slug, bout.pk])
     assert api_as(gm).post(url, {}, format="json").status_code == 400
-    assert api_as(gm).post(url, {"turn": 1}, format="json").json()["turn"] == 2
-    again = api_as(gm).post(url, {"turn": 1}, format="json")
+    why = {"turn": 1, "reason": "Everyone is in"}
+    assert api_as(gm).post(url, {"turn": 1}, format="json").status_code == 400  # no reason
+    assert api_as(gm).post(url, why, format="json").json()["turn"] == 2
+    again = api_as(gm).post(url, why, format="json")
     assert again.status_code == 400
     assert "Turn 1 has resolved; here is turn 2" in again.json()["turn"][0]
 
@@ -208,7 +210,7 @@ def test_twenty_concurrent_resolve_now_requests_resolve_one_turn(running, gm):
     def press() -> int:
         with handed_lock:
             client = next(handed)
-        return client.post(url, {"turn": "1"}).status_code
+        return client.post(url, {"turn": "1", "reason": "Now"}).status_code
 
     statuses = race(press)
 
@@ -235,7 +237,7 @@ def test_concurrent_forces_and_finishes_through_the_api_act_once(running, gm):
             action = next(actions)
         client = APIClient()
         client.force_authenticate(gm)
-        response = client.post(url[action], {"turn": 1}, format="json")
+        response = client.post(url[action], {"turn": 1, "reason": "Now"}, format="json")
         return action, response.status_code
 
     outcomes = race(press)

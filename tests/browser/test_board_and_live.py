@@ -266,7 +266,7 @@ def test_focus_on_give_orders_survives_the_running_panel_refreshing(
     live_says(page, "Justbec: order in.")
     assert focused(page) == f"give-orders-{mine.pk}"
 
-    bout_turn_force(bout=bout, by=gm, turn=1)
+    bout_turn_force(bout=bout, by=gm, turn=1, reason="Test: resolve now")
     expect(page.locator("#live-head h2")).to_contain_text("Turn 2")
     live_says(page, "Turn 1 has resolved. Turn 2 is taking orders.")
     assert focused(page) == f"give-orders-{mine.pk}"

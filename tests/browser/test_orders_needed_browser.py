@@ -50,7 +50,8 @@ def test_an_order_from_a_stale_page_is_refused_and_kept(page, login, running, ow
     expect(page.get_by_text("Turn 1.", exact=False).first).to_be_visible()
     expect(page.get_by_role("heading", name="Or type it as on the forum")).to_be_visible()
     page.get_by_label("Order lines").fill("Move: D5")
-    bout_turn_force(bout=bout, by=gm, turn=1)  # the turn resolves while the page stands open
+    # the turn resolves while the page stands open
+    bout_turn_force(bout=bout, by=gm, turn=1, reason="Test: resolve now")
 
     page.get_by_role("button", name="Submit these lines").click()
 

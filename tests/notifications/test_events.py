@@ -99,7 +99,7 @@ def test_a_death_and_a_mercy_go_to_their_owners(due_bout, owner, rival):
 
 def test_the_gm_forcing_a_turn_tells_it_once(running, gm, owner):
     bout, _, _ = running
-    bout_turn_force(bout=bout, by=gm, turn=1)
+    bout_turn_force(bout=bout, by=gm, turn=1, reason="Test: resolve now")
     assert inbox(owner).count("Turn 1 of First blood resolved.") == 1
 
 

@@ -8,6 +8,7 @@ from arena.models import Bout, LabRun, Tournament
 from campaign.models import AuditEntry, Campaign, Membership
 from campaign.notifications.models import Webhook
 from campaign.press.models import Post
+from campaign.reliability.models import Vacation
 from characters.models import Gladiator, LedgerLine
 
 
@@ -23,6 +24,7 @@ def snapshot(campaign: Campaign) -> dict[str, Any]:
                 "bonuses": g.build.get("bonuses", {}),
                 "tactics": g.tactics,
                 "holdings": sorted(g.holdings.values_list("id", "item", "equipped")),
+                "owner": g.owner.username,
             }
             for g in Gladiator.objects.filter(campaign=campaign)
         },
@@ -40,6 +42,7 @@ def snapshot(campaign: Campaign) -> dict[str, Any]:
         "campaigns": Campaign.objects.count(),
         "lab_runs": dict(LabRun.objects.filter(campaign=campaign).values_list("id", "status")),
         "webhooks": sorted(Webhook.objects.filter(campaign=campaign).values_list("url", flat=True)),
+        "vacations": Vacation.objects.filter(campaign=campaign).count(),
         "press": sorted(
             (text, hidden is not None)
             for text, hidden in Post.objects.filter(campaign=campaign).values_list(

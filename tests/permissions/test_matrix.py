@@ -8,8 +8,8 @@ Rules under test (docs/architecture.md, campaign/selectors.py, characters/permis
 - Only a gladiator's owner, or the campaign's GM, acts for it (buy, sell, equip/unequip,
   level-up, tactics, retire). GM only: scheduling, cancelling and voiding bouts, drawing
   knockouts, adjusting gold/xp, resetting the invite code, the audit trail, the campaign's
-  settings, inviting by name, removing members, handing over, archiving. Any member may create
-  a gladiator for themselves.
+  settings, inviting by name, removing members, handing over the campaign or a seat, archiving.
+  Any member may create a gladiator for themselves, and set their own vacation.
 
 Each write case runs for every persona in a private and a public campaign. An allowed persona
 must see the change happen; a refused one must get the right refusal and change nothing.
@@ -230,6 +230,19 @@ def HANDED_OVER(b, a, who):
     return ("owner", "gm") in a["roles"] and ("gm", "player") in a["roles"]
 
 
+def HERO_TO_RIVAL(b, a, who):
+    return hero_of(b)["owner"] == "owner" and hero_of(a)["owner"] == "rival"
+
+
+def NEW_VACATION(b, a, who):
+    return a["vacations"] == b["vacations"] + 1
+
+
+def TODAY(w: World) -> dict[str, str]:
+    day = timezone.now().date().isoformat()  # the personas have no time zone: UTC
+    return {"starts": day, "ends": day}
+
+
 def NEW_TOURNAMENT(b, a, who):
     return a["tournaments"] == b["tournaments"] + 1 and len(a["bouts"]) == len(b["bouts"]) + 2
 
@@ -414,6 +427,13 @@ CASES = [
          MEMBERS, NEW_POST, api=True, ok=201),
     Case("api press hide", "post", post_page("api-press-hide"), lambda w: {}, GM_ONLY, HIDDEN,
          api=True, ok=200),
+    # Absence: a member's own vacation; the GM hands a seat to another member.
+    Case("page vacation", "post", page("vacation-set"), TODAY, MEMBERS, NEW_VACATION),
+    Case("page seat hand-over", "post", page("seat-hand-over"),
+         lambda w: {"gladiator": w.hero.pk, "to": "rival"}, GM_ONLY, HERO_TO_RIVAL),
+    Case("api seat hand-over", "post", page("api-seat-hand-over"),
+         lambda w: {"gladiator": w.hero.pk, "to": "rival"}, GM_ONLY, HERO_TO_RIVAL,
+         api=True, ok=200),
 ]
 # fmt: on
 
@@ -431,7 +451,7 @@ PUBLIC_TOO = {
     "api member remove", "api hand over", "api archive",
     "api tournament create",
     "page press post", "page press hide", "api press post", "api bout press post",
-    "api press hide",
+    "api press hide", "page vacation", "page seat hand-over", "api seat hand-over",
 }  # fmt: skip
 
 

@@ -173,7 +173,7 @@ def test_press_after_the_turn_holds_an_entrants_post_until_the_turn_resolves(
     # Posted during turn 2, it waits for turn 2, which the GM forces.
     later = post_create(campaign=campaign, bout=bout, by=rival, text="Now right.")
     assert later.held_turn == 2
-    bout_turn_force(bout=bout, by=gm, turn=2)
+    bout_turn_force(bout=bout, by=gm, turn=2, reason="Test: resolve now")
     later.refresh_from_db()
     assert later.published_at is not None
 

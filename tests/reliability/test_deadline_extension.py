@@ -59,7 +59,7 @@ def test_only_the_gm_extends_and_only_the_turn_they_saw(running, gm, owner):
     bout, _, _ = running
     with pytest.raises(NotAllowed):
         bout_deadline_extend(bout=bout, by=owner, turn=1, hours=5, reason="Please")
-    bout_turn_force(bout=bout, by=gm, turn=1)
+    bout_turn_force(bout=bout, by=gm, turn=1, reason="Test: resolve now")
     bout.refresh_from_db()
     before = bout.turn_deadline
     with pytest.raises(LudusError) as stale:

@@ -25,7 +25,7 @@ def play(bout, gm, turn, orders):
     GM: whoever has no order missed it."""
     for entrant, (user, order, standing) in orders.items():
         order_submit(entrant=entrant, by=user, order=order, standing=standing, turn=turn)
-    bout_turn_force(bout=bout, by=gm, turn=turn)
+    bout_turn_force(bout=bout, by=gm, turn=turn, reason="Test: resolve now")
     bout.refresh_from_db()
 
 
@@ -108,7 +108,12 @@ def test_only_the_gm_sets_the_policy_and_it_is_audited(arena_campaign, gm, owner
     missed_turn_policy_set(campaign=arena_campaign, by=gm, excused_allowed="5", disorder_after=1)
     entry = AuditEntry.objects.get(campaign=arena_campaign, action="missed_turn_policy.set")
     assert entry.actor == gm
-    assert entry.detail == {"excused_allowed": 5, "disorder_after": 1}
+    assert entry.detail == {
+        "excused_allowed": 5,
+        "disorder_after": 1,
+        "vacation_days": 14,
+        "vacation_waits": True,
+    }
 
 
 def test_the_gm_sees_every_record_and_a_player_only_their_own(client, running, gm, owner, rival):

@@ -39,7 +39,10 @@ LISTS = [
 ]
 
 
-TURN_BY_TURN = ("/entries/", "/start/", "/force/", "/finish/", "/orders/", "/turns/", "/open/")
+TURN_BY_TURN = (
+    "/entries/", "/start/", "/force/", "/finish/", "/orders/", "/turns/", "/open/",
+    "/extend/", "/pause/", "/resume/",
+)  # fmt: skip
 
 
 def concrete(path: str, world: dict[str, object]) -> str:

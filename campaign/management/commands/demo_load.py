@@ -248,7 +248,7 @@ class Command(BaseCommand):
         bout_start(bout=bout, by=gm)
         for _ in range(2):
             current = Bout.objects.get(pk=bout.pk)
-            bout_turn_force(bout=current, by=gm, turn=current.turn)
+            bout_turn_force(bout=current, by=gm, turn=current.turn, reason="Demo: resolve now")
         bout = Bout.objects.get(pk=bout.pk)
         rules = turn_rules(bout.ruleset)
         state, _ = state_loaded(rules, bout.state)
@@ -352,7 +352,9 @@ class Command(BaseCommand):
         bout_start(bout=bout, by=gm)
         for _ in range(4):  # the preparation and three team turns
             current = Bout.objects.get(pk=bout.pk)
-            bout = bout_turn_force(bout=current, by=gm, turn=current.turn)
+            bout = bout_turn_force(
+                bout=current, by=gm, turn=current.turn, reason="Demo: resolve now"
+            )
             if bout.status != Bout.Status.RUNNING:
                 break
         rules = turn_rules(bout.ruleset)
@@ -435,7 +437,9 @@ class Command(BaseCommand):
                 bout_finish_by_tactics(bout=bout, by=users["gm"], turn=1)
             else:
                 for turn in (1, 2):
-                    bout_turn_force(bout=bout, by=users["gm"], turn=turn)
+                    bout_turn_force(
+                        bout=bout, by=users["gm"], turn=turn, reason="Demo: resolve now"
+                    )
 
     def _load(self) -> None:
         User = get_user_model()
