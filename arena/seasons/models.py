@@ -21,6 +21,8 @@ class Season(models.Model):
         ROUND_ROBIN = "round_robin", "Round robin (everyone meets everyone once)"
         DOUBLE_ROUND_ROBIN = "double_rr", "Double round robin (twice, sides swapped)"
         SWISS = "swiss", "Swiss (paired by score, no rematch)"
+        KNOCKOUT = "knockout", "Single elimination (one loss and out)"
+        DOUBLE_ELIMINATION = "double_elim", "Double elimination (two losses and out)"
 
     class Status(models.TextChoices):
         RUNNING = "running", "Running"
@@ -68,6 +70,19 @@ class Season(models.Model):
     @property
     def is_swiss(self) -> bool:
         return self.format == self.Format.SWISS
+
+    @property
+    def is_bracket(self) -> bool:
+        """Whether its fixtures are a bracket's matches (arena/seasons/elimination.py)."""
+        return self.format in BRACKET_FORMATS
+
+    @property
+    def pairs_when_due(self) -> bool:
+        """Whether each round is paired when it is due, from the results before it."""
+        return self.is_swiss or self.is_bracket
+
+
+BRACKET_FORMATS = (Season.Format.KNOCKOUT, Season.Format.DOUBLE_ELIMINATION)
 
 
 class SeasonEntry(models.Model):
@@ -120,6 +135,8 @@ class SeasonFixture(models.Model):
     )
     # Why it was not fought ("Aulus is dead"): a forfeit, or why there is no result.
     forfeit = models.CharField(max_length=200, blank=True)
+    # A bracket's match ("W1.2", "L3.1", "GF"; arena/seasons/elimination.py); "" in a league.
+    match = models.CharField(max_length=8, blank=True)
 
     class Meta:
         ordering = ["round", "board"]

@@ -38,6 +38,7 @@ from campaign.shared.text import TextRefused, text_clean
 from characters.catalogue import check_gladiator_can_fight, fight_problems
 from characters.models import Gladiator
 
+from . import elimination
 from .berger import berger_rounds, double_berger_rounds
 from .models import Season, SeasonEntry, SeasonFixture
 from .results import season_fixtures, season_standings
@@ -61,6 +62,8 @@ def rounds_of(format: str, entrants: int, swiss_rounds: int | None) -> int:
         return len(berger_rounds(entrants))
     if format == Season.Format.DOUBLE_ROUND_ROBIN:
         return len(double_berger_rounds(entrants))
+    if format in (Season.Format.KNOCKOUT, Season.Format.DOUBLE_ELIMINATION):
+        return elimination.season_rounds(bracket_of(format, entrants))
     if format != Season.Format.SWISS:
         choices = ", ".join(Season.Format.values)
         raise LudusError(f"The format is one of {choices}, not {format!r}.", field="format")
@@ -73,6 +76,13 @@ def rounds_of(format: str, entrants: int, swiss_rounds: int | None) -> int:
             field="rounds",
         )
     return swiss_rounds
+
+
+def bracket_of(format: str, entrants: int) -> list[elimination.Match]:
+    """The bracket of a knockout or double elimination season of `entrants`."""
+    if format == Season.Format.DOUBLE_ELIMINATION:
+        return elimination.double_elimination(entrants)
+    return elimination.single_elimination(entrants)
 
 
 def _clean_text(value: str, *, label: str, field: str, max_length: int, required: bool) -> str:
@@ -193,7 +203,7 @@ def season_open(
         SeasonEntry(season=season, gladiator=locked[gid], seed=n)
         for n, gid in enumerate(ids, start=1)
     )
-    if not season.is_swiss:
+    if not season.pairs_when_due:
         _draw_round_robin(season, entries)
     audit_record(
         campaign=campaign,
@@ -270,11 +280,19 @@ def season_round_play(*, season_id: int, now: datetime | None = None) -> int:
         if season is None or season.rounds_played >= season.rounds:
             return 0
         number = season.rounds_played + 1
-        if season.is_swiss:
+        if season.pairs_when_due:
             fixtures = season_fixtures(season)
             if any(f.result_outcome == Outcome.PENDING for f in fixtures):
                 return 0
-            fixtures = _pair_swiss(season, number, fixtures)
+            if season.is_bracket:
+                fixtures = _pair_bracket(season, number, fixtures)
+                if fixtures is None:  # the champion is known: no round left to fight
+                    season.rounds = season.rounds_played
+                    season.next_round_at = None
+                    season.save(update_fields=["rounds", "next_round_at"])
+                    return 0
+            else:
+                fixtures = _pair_swiss(season, number, fixtures)
         else:
             fixtures = list(
                 season.fixtures.select_related("first__gladiator", "second__gladiator").filter(
@@ -334,6 +352,54 @@ def _pair_swiss(season: Season, number: int, fixtures: list[SeasonFixture]) -> l
             )
         )
     SeasonFixture.objects.bulk_create(rows)
+    return list(
+        season.fixtures.select_related("first__gladiator", "second__gladiator").filter(
+            round=number, outcome=Outcome.PENDING
+        )
+    )
+
+
+def bracket_winners(season: Season, fixtures: list[SeasonFixture]) -> dict[str, int]:
+    """Each decided match's winner, by seed: the side that won its bout or its forfeit; on a
+    draw or no result (both out, a bout voided) the higher seed goes on, as in a knockout
+    (docs/tournaments.md), and forfeits its next match if it still cannot fight."""
+    seeds = dict(season.entries.values_list("pk", "seed"))
+    won: dict[str, int] = {}
+    for fixture in fixtures:
+        if not fixture.match or fixture.result_outcome == Outcome.PENDING:
+            continue
+        first, second = seeds[fixture.first_id], seeds[fixture.second_id]
+        if fixture.result_outcome == Outcome.FIRST:
+            won[fixture.match] = first
+        elif fixture.result_outcome == Outcome.SECOND:
+            won[fixture.match] = second
+        else:
+            won[fixture.match] = min(first, second)
+    return won
+
+
+def _pair_bracket(
+    season: Season, number: int, fixtures: list[SeasonFixture]
+) -> list[SeasonFixture] | None:
+    """Round `number`'s fixtures: the bracket's matches of that round with both sides known
+    (a bye is decided in the bracket and is no fixture). None once the champion is known."""
+    bracket = bracket_of(season.format, season.entries.count())
+    standings = elimination.resolve(bracket, bracket_winners(season, fixtures))
+    if standings[bracket[-1].key].decided:
+        return None
+    entry_of = dict(season.entries.values_list("seed", "pk"))
+    due = [s for s in standings.values() if s.match.round == number and s.fought]
+    SeasonFixture.objects.bulk_create(
+        SeasonFixture(
+            season=season,
+            round=number,
+            board=board,
+            first_id=entry_of[s.first],
+            second_id=entry_of[s.second],
+            match=s.match.key,
+        )
+        for board, s in enumerate(due, start=1)
+    )
     return list(
         season.fixtures.select_related("first__gladiator", "second__gladiator").filter(
             round=number, outcome=Outcome.PENDING
@@ -436,15 +502,25 @@ def season_finish_if_done(*, season_id: int) -> bool:
         season.status = Season.Status.FINISHED
         season.finished_at = timezone.now()
         season.save(update_fields=["status", "finished_at"])
-        standings = season_standings(season)
         audit_record(
             campaign=season.campaign,
             actor=None,
             action="season.finish",
             season=season.pk,
-            winner=standings[0][1].gladiator.name,
+            winner=season_winner(season).gladiator.name,
         )
     return True
+
+
+def season_winner(season: Season) -> SeasonEntry:
+    """Who won: a bracket's champion (its last match's winner), else the top of the table."""
+    if season.is_bracket:
+        fixtures = season_fixtures(season)
+        bracket = bracket_of(season.format, season.entries.count())
+        seed = elimination.champion(bracket, bracket_winners(season, fixtures))
+        if seed:
+            return season.entries.select_related("gladiator").get(seed=seed)
+    return season_standings(season)[0][1]
 
 
 def seasons_sweep(*, now: datetime | None = None) -> int:
@@ -525,7 +601,8 @@ def season_extend(*, season: Season, by: AbstractBaseUser, rounds: int) -> Seaso
         )
         if not locked.is_swiss:
             raise LudusError(
-                "A round robin's rounds are set by its table; only a Swiss season is extended.",
+                "A round robin's or a bracket's rounds are set by its draw; only a Swiss season "
+                "is extended.",
                 field="rounds",
             )
         entrants = locked.entries.count()

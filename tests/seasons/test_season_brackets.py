@@ -1,0 +1,112 @@
+"""Knockout and double elimination seasons through the real services: the bracket's matches
+paired round by round from the results before, byes never fought, a dead gladiator forfeiting,
+the grand final reset only after an upset, and the champion named when the season ends.
+Outcomes the test needs are forced by forfeits (a gladiator killed before its round), never
+read from the dice."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from arena.models import Season, SeasonFixture
+from arena.seasons.elimination import GRAND_FINAL, RESET
+from arena.seasons.results import season_fixtures
+from arena.seasons.services import season_round_play, season_winner
+from campaign.models import AuditEntry
+from characters.models import Gladiator
+
+from .conftest import make_due, play_round
+
+pytestmark = pytest.mark.django_db
+Outcome = SeasonFixture.Outcome
+
+
+def went_on(fixture: SeasonFixture) -> tuple[int, int]:
+    """(winner's seed, loser's seed) by the bracket's rule: the side that won, else the
+    higher seed."""
+    a, b = fixture.first.seed, fixture.second.seed
+    if fixture.result_outcome == Outcome.FIRST:
+        return a, b
+    if fixture.result_outcome == Outcome.SECOND:
+        return b, a
+    return min(a, b), max(a, b)
+
+
+def kill(season: Season, seed: int) -> None:
+    Gladiator.objects.filter(season_entries__season=season, season_entries__seed=seed).update(
+        status=Gladiator.Status.DEAD
+    )
+
+
+def test_a_knockout_season_byes_the_top_seed_and_crowns_a_champion(stable, open_season):
+    season = open_season(stable(3), format=Season.Format.KNOCKOUT, round_days=1)
+    assert season.rounds == 2
+    assert play_round(season) == 1  # 2 against 3; seed 1 has the bye, which is no fixture
+    (semi,) = season_fixtures(season)
+    assert (semi.match, semi.first.seed, semi.second.seed) == ("W1.2", 2, 3)
+    assert play_round(season) == 1
+    final = season_fixtures(season)[-1]
+    assert final.match == "W2.1" and final.first.seed == 1
+    assert final.second.seed == went_on(semi)[0]
+    assert season.status == Season.Status.FINISHED
+    champion = season_winner(season)
+    assert champion.seed == went_on(final)[0]
+    audit = AuditEntry.objects.get(action="season.finish")
+    assert audit.detail["winner"] == champion.gladiator.name
+
+
+def test_a_double_elimination_season_puts_everyone_out_after_two_losses(stable, open_season):
+    season = open_season(stable(4), format=Season.Format.DOUBLE_ELIMINATION, round_days=1)
+    assert season.rounds == 5  # the reset's round counted
+    for _ in range(5):
+        play_round(season)
+        if season.status == Season.Status.FINISHED:
+            break
+    assert season.status == Season.Status.FINISHED
+    fixtures = season_fixtures(season)
+    keys = [f.match for f in fixtures]
+    assert keys[:6] == ["W1.1", "W1.2", "W2.1", "L1.1", "L2.1", GRAND_FINAL]
+    losses = Counter(went_on(f)[1] for f in fixtures)
+    champion = season_winner(season).seed
+    assert champion not in losses or losses[champion] == 1
+    assert sorted(s for s, n in losses.items() if n == 2) == sorted({1, 2, 3, 4} - {champion})
+    assert len(fixtures) in (6, 7) and (len(fixtures) == 7) == (RESET in keys)
+
+
+def test_the_grand_final_is_reset_after_an_upset(stable, open_season):
+    season = open_season(stable(4), format=Season.Format.DOUBLE_ELIMINATION, round_days=1)
+    for _ in range(3):
+        play_round(season)
+    finalists = {f.match: went_on(f)[0] for f in season_fixtures(season)}
+    kill(season, finalists["W2.1"])  # the winners' champion forfeits the grand final
+    play_round(season)
+    (final,) = [f for f in season_fixtures(season) if f.match == GRAND_FINAL]
+    assert (final.outcome, final.result_outcome) == (Outcome.SECOND, Outcome.SECOND)
+    assert "is dead." in final.forfeit
+    assert season.status == Season.Status.RUNNING  # the reset is still to come
+    play_round(season)
+    (reset,) = [f for f in season_fixtures(season) if f.match == RESET]
+    assert (reset.first.seed, reset.second.seed) == (finalists["L2.1"], finalists["W2.1"])
+    assert reset.outcome == Outcome.FIRST
+    assert season.status == Season.Status.FINISHED
+    assert season_winner(season).seed == finalists["L2.1"]
+
+
+def test_no_reset_when_the_winners_champion_wins_the_final(stable, open_season):
+    season = open_season(stable(4), format=Season.Format.DOUBLE_ELIMINATION, round_days=1)
+    for _ in range(3):
+        play_round(season)
+    finalists = {f.match: went_on(f)[0] for f in season_fixtures(season)}
+    kill(season, finalists["L2.1"])
+    play_round(season)
+    assert season.status == Season.Status.RUNNING and season.rounds_played == 4
+    make_due(season)
+    assert season_round_play(season_id=season.pk) == 0  # nothing left: the season ends
+    season.refresh_from_db()
+    assert (season.rounds, season.next_round_at) == (4, None)
+    play_round(season)
+    assert season.status == Season.Status.FINISHED
+    assert RESET not in [f.match for f in season_fixtures(season)]
+    assert season_winner(season).seed == finalists["W2.1"]
