@@ -116,7 +116,10 @@ class SeasonIn(serializers.Serializer):
         child=Id(),
         min_length=ENTRANTS[0],
         max_length=ENTRANTS[1],
-        help_text="Their ids in seed order (the first is seed 1).",
+        help_text=(
+            "Their ids in seed order (the first is seed 1); a knockout or double elimination "
+            "takes as many as the rule set's knockout (GET /api/rulesets/: knockout_entrants)."
+        ),
     )
     first_round_at = serializers.DateTimeField(help_text="When round one is fought.")
     round_days = Integer(min_value=ROUND_DAYS[0], max_value=ROUND_DAYS[1], default=7)

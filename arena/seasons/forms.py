@@ -57,7 +57,8 @@ class SeasonForm(forms.Form):
     gladiators = GladiatorChoice(
         queryset=Gladiator.objects.none(),
         widget=forms.CheckboxSelectMultiple,
-        help_text=f"{ENTRANTS[0]} to {ENTRANTS[1]}, seeded in the order listed.",
+        help_text=f"{ENTRANTS[0]} to {ENTRANTS[1]}, seeded in the order listed (a knockout or "
+        "double elimination: as many as the rule set's knockout takes).",
     )
 
     def __init__(

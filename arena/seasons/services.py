@@ -27,6 +27,7 @@ from arena.bouts.services import (
     bout_schedule,
 )
 from arena.engine_io import bout_options_clean
+from arena.gateway import SEASON_ENTRANTS, ruleset
 from arena.models import Bout, BoutEntrant
 from arena.play.services import bout_open, bout_start
 from arena.play.turns import turn_rules
@@ -35,7 +36,7 @@ from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError, NotAllowed
 from campaign.shared.text import TextRefused, text_clean
-from characters.catalogue import check_gladiator_can_fight, fight_problems
+from characters.catalogue import adapter, check_gladiator_can_fight, fight_problems
 from characters.models import Gladiator
 
 from . import elimination
@@ -47,7 +48,7 @@ from .swiss import swiss_pair
 log = logging.getLogger(__name__)
 Outcome = SeasonFixture.Outcome
 
-ENTRANTS = (2, 64)
+ENTRANTS = SEASON_ENTRANTS
 ROUND_DAYS = (1, 28)
 POINTS_MAX = 100
 EXTEND_MAX = 20
@@ -142,6 +143,7 @@ def season_open(
     if len(set(ids)) != len(ids):
         raise LudusError("A gladiator can enter a season only once.", field="gladiators")
     total = rounds_of(format, len(ids), rounds)
+    _check_rule_set_limits(campaign, format, len(ids))
     if not ROUND_DAYS[0] <= round_days <= ROUND_DAYS[1]:
         raise LudusError(
             f"Rounds are {ROUND_DAYS[0]} to {ROUND_DAYS[1]} days apart, not {round_days}.",
@@ -218,6 +220,22 @@ def season_open(
     if first_round_at <= timezone.now() + ETA_HORIZON:
         transaction.on_commit(lambda: enqueue_season_round(season.pk, eta=first_round_at))
     return season
+
+
+def _check_rule_set_limits(campaign: Campaign, format: str, entrants: int) -> None:
+    """The rule set's own limits on a season's format and entrants (its adapter's
+    `season_entrants`: a knockout of Gladiator 101 takes 4 to 8)."""
+    limits = adapter(campaign.ruleset).season_entrants(format)
+    rules = ruleset(campaign.ruleset).title
+    name = Season.Format(format).label.split(" (")[0].lower()
+    if limits is None:
+        raise LudusError(f"{rules} plays no {name} season.", field="format")
+    fewest, most = limits
+    if not fewest <= entrants <= most:
+        raise LudusError(
+            f"A {name} season of {rules} takes {fewest} to {most} gladiators, not {entrants}.",
+            field="gladiators",
+        )
 
 
 def _check_mode(campaign: Campaign, mode: str, deadline_hours: int | None) -> bool:

@@ -7,15 +7,20 @@ read from the dice."""
 from __future__ import annotations
 
 from collections import Counter
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from arena.models import Season, SeasonFixture
 from arena.seasons.elimination import GRAND_FINAL, RESET
 from arena.seasons.results import season_fixtures
-from arena.seasons.services import season_round_play, season_winner
+from arena.seasons.services import season_open, season_round_play, season_winner
 from campaign.models import AuditEntry
+from campaign.shared.errors import LudusError
 from characters.models import Gladiator
+from characters.services import gladiator_create
+from tests.conftest import campaign_with
 
 from .conftest import make_due, play_round
 
@@ -40,16 +45,25 @@ def kill(season: Season, seed: int) -> None:
     )
 
 
-def test_a_knockout_season_byes_the_top_seed_and_crowns_a_champion(stable, open_season):
-    season = open_season(stable(3), format=Season.Format.KNOCKOUT, round_days=1)
-    assert season.rounds == 2
-    assert play_round(season) == 1  # 2 against 3; seed 1 has the bye, which is no fixture
-    (semi,) = season_fixtures(season)
-    assert (semi.match, semi.first.seed, semi.second.seed) == ("W1.2", 2, 3)
+def test_a_knockout_season_byes_the_top_seeds_and_crowns_a_champion(stable, open_season):
+    season = open_season(stable(5), format=Season.Format.KNOCKOUT, round_days=1)
+    assert season.rounds == 3
+    assert play_round(season) == 1  # 4 against 5; seeds 1, 2 and 3 have byes, no fixture
+    (first,) = season_fixtures(season)
+    assert (first.match, first.first.seed, first.second.seed) == ("W1.2", 4, 5)
+    assert play_round(season) == 2
+    semis = season_fixtures(season)[1:]
+    assert [(f.match, f.first.seed, f.second.seed) for f in semis] == [
+        ("W2.1", 1, went_on(first)[0]),
+        ("W2.2", 2, 3),
+    ]
     assert play_round(season) == 1
     final = season_fixtures(season)[-1]
-    assert final.match == "W2.1" and final.first.seed == 1
-    assert final.second.seed == went_on(semi)[0]
+    assert (final.match, final.first.seed, final.second.seed) == (
+        "W3.1",
+        went_on(semis[0])[0],
+        went_on(semis[1])[0],
+    )
     assert season.status == Season.Status.FINISHED
     champion = season_winner(season)
     assert champion.seed == went_on(final)[0]
@@ -110,3 +124,31 @@ def test_no_reset_when_the_winners_champion_wins_the_final(stable, open_season):
     assert season.status == Season.Status.FINISHED
     assert RESET not in [f.match for f in season_fixtures(season)]
     assert season_winner(season).seed == finalists["W2.1"]
+
+
+def test_the_rule_set_limits_a_bracket_season_in_words(stable, open_season, gm, owner, rival):
+    three = stable(3)
+    with pytest.raises(LudusError) as refused:
+        open_season(three, format=Season.Format.KNOCKOUT)
+    assert refused.value.message == (
+        "A single elimination season of GladiatorQuest takes 4 to 64 gladiators, not 3."
+    )
+    assert refused.value.field == "gladiators"
+    assert open_season(three, format=Season.Format.SWISS, rounds=2).rounds == 2
+    g101 = campaign_with(gm, (owner, rival), name="Capua games", ruleset="gladiator-101")
+    nine = [
+        gladiator_create(
+            campaign=g101, by=(owner, rival)[n % 2], name=f"Pugil {n}", kind="gladiator"
+        )
+        for n in range(9)
+    ]
+    opening = {"title": "Games", "first_round_at": timezone.now() + timedelta(hours=1)}
+    with pytest.raises(LudusError, match="Gladiator 101 takes 4 to 8 gladiators, not 9"):
+        season_open(campaign=g101, by=gm, gladiators=nine, format="knockout", **opening)
+    with pytest.raises(LudusError) as refused:
+        season_open(campaign=g101, by=gm, gladiators=nine[:8], format="double_elim", **opening)
+    assert refused.value.message == "Gladiator 101 plays no double elimination season."
+    assert refused.value.field == "format"
+    assert Season.objects.filter(campaign=g101).count() == 0
+    season = season_open(campaign=g101, by=gm, gladiators=nine[:8], format="knockout", **opening)
+    assert season.rounds == 3
