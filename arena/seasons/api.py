@@ -22,6 +22,7 @@ from .services import (
     DEADLINE_HOURS_MAX,
     ENTRANTS,
     EXTEND_MAX,
+    GROUPS_MAX,
     POINTS_MAX,
     ROUND_DAYS,
     season_cancel,
@@ -37,8 +38,9 @@ class SeasonOut(serializers.ModelSerializer):
     class Meta:
         model = Season
         fields = [
-            "id", "title", "format", "rounds", "rounds_played", "first_round_at", "round_days",
-            "next_round_at", "points_win", "points_draw", "points_loss", "mode", "deadline_hours",
+            "id", "title", "format", "rounds", "groups", "advance", "rounds_played",
+            "first_round_at", "round_days", "next_round_at", "points_win", "points_draw",
+            "points_loss", "mode", "deadline_hours",
             "options", "status",
             "created_at", "finished_at",
         ]  # fmt: skip
@@ -130,6 +132,22 @@ class SeasonIn(serializers.Serializer):
         allow_null=True,
         default=None,
         help_text="Swiss only: how many rounds (at most entrants - 1).",
+    )
+    groups = Integer(
+        min_value=2,
+        max_value=GROUPS_MAX,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Groups then knockout only: how many groups (two or more entrants each).",
+    )
+    advance = Integer(
+        min_value=1,
+        max_value=ENTRANTS[1] // 2,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Groups then knockout only: how many of each group go into the bracket.",
     )
     points_win = Integer(min_value=0, max_value=POINTS_MAX, default=3)
     points_draw = Integer(min_value=0, max_value=POINTS_MAX, default=1)

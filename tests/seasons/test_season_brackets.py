@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from arena.models import Season, SeasonFixture
 from arena.seasons.elimination import GRAND_FINAL, RESET
-from arena.seasons.results import season_fixtures
+from arena.seasons.results import season_fixtures, season_standings
 from arena.seasons.services import season_open, season_round_play, season_winner
 from campaign.models import AuditEntry
 from campaign.shared.errors import LudusError
@@ -40,9 +40,11 @@ def went_on(fixture: SeasonFixture) -> tuple[int, int]:
 
 
 def kill(season: Season, seed: int) -> None:
-    Gladiator.objects.filter(season_entries__season=season, season_entries__seed=seed).update(
-        status=Gladiator.Status.DEAD
-    )
+    """Seed `seed` dies; every other entrant is fit, whatever its bouts did to it, so that who
+    goes on depends on this death alone, not on the dice's."""
+    entrants = Gladiator.objects.filter(season_entries__season=season)
+    entrants.update(status=Gladiator.Status.ACTIVE)
+    entrants.filter(season_entries__seed=seed).update(status=Gladiator.Status.DEAD)
 
 
 def test_a_knockout_season_byes_the_top_seeds_and_crowns_a_champion(stable, open_season):
@@ -148,7 +150,70 @@ def test_the_rule_set_limits_a_bracket_season_in_words(stable, open_season, gm, 
     with pytest.raises(LudusError) as refused:
         season_open(campaign=g101, by=gm, gladiators=nine[:8], format="double_elim", **opening)
     assert refused.value.message == "Gladiator 101 plays no double elimination season."
+    with pytest.raises(LudusError, match="Gladiator 101 plays no groups then knockout season"):
+        season_open(
+            campaign=g101, by=gm, gladiators=nine[:8], format="groups_ko", groups=2, advance=2,
+            **opening,
+        )  # fmt: skip
     assert refused.value.field == "format"
     assert Season.objects.filter(campaign=g101).count() == 0
     season = season_open(campaign=g101, by=gm, gladiators=nine[:8], format="knockout", **opening)
     assert season.rounds == 3
+
+
+def test_groups_then_knockout_seeds_the_bracket_by_group_place(stable, open_season):
+    season = open_season(stable(8), format=Season.Format.GROUPS, groups=2, advance=2, round_days=1)
+    assert season.rounds == 3 + 2  # a group of four plays three rounds; a bracket of four, two
+    groups = dict(season.entries.values_list("seed", "group"))
+    assert groups == {1: 1, 4: 1, 5: 1, 8: 1, 2: 2, 3: 2, 6: 2, 7: 2}  # the snake draw
+    assert season.fixtures.count() == 12 and all(
+        groups[f.first.seed] == groups[f.second.seed] for f in season.fixtures.all()
+    )
+    for _ in range(3):
+        play_round(season)
+    assert not season.entries.filter(knockout_seed__isnull=False).exists()
+    # Only group fixtures so far: the table, read group by group, is each group's.
+    table = {}
+    for _, entry in season_standings(season):
+        table.setdefault(entry.group, []).append(entry)  # best first within each group
+    play_round(season)
+    seeded = {e.knockout_seed: e for e in season.entries.filter(knockout_seed__isnull=False)}
+    assert sorted(seeded) == [1, 2, 3, 4]
+    assert {seeded[1].pk, seeded[2].pk} == {table[1][0].pk, table[2][0].pk}  # winners first
+    assert {seeded[3].pk, seeded[4].pk} == {table[1][1].pk, table[2][1].pk}
+    semis = [f for f in season_fixtures(season) if f.round == 4]
+    assert [(f.match, f.first.knockout_seed, f.second.knockout_seed) for f in semis] == [
+        ("W1.1", 1, 4),
+        ("W1.2", 2, 3),
+    ]
+    play_round(season)
+    assert season.status == Season.Status.FINISHED
+    (final,) = [f for f in season_fixtures(season) if f.match == "W2.1"]
+    champion = season_winner(season)
+    assert champion.pk in (final.first_id, final.second_id)
+    assert champion.knockout_seed == went_on_knockout(final)
+
+
+def went_on_knockout(fixture: SeasonFixture) -> int:
+    a, b = fixture.first.knockout_seed, fixture.second.knockout_seed
+    if fixture.result_outcome == Outcome.FIRST:
+        return a
+    if fixture.result_outcome == Outcome.SECOND:
+        return b
+    return min(a, b)
+
+
+@pytest.mark.parametrize(
+    ("groups", "advance", "message"),
+    [
+        (None, 2, "needs its number of groups"),
+        (5, 1, "8 gladiators make 2 to 4 groups of two or more, not 5."),
+        (2, 4, "With groups of 4, 1 to 3 of each go through, not 4."),
+    ],
+)
+def test_groups_then_knockout_refuses_bad_groups_in_words(
+    stable, open_season, groups, advance, message
+):
+    with pytest.raises(LudusError, match=message):
+        open_season(stable(8), format=Season.Format.GROUPS, groups=groups, advance=advance)
+    assert not Season.objects.exists()

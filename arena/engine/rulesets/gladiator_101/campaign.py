@@ -129,8 +129,8 @@ class Gladiator101Campaign(CampaignAdapter):
     knockout_entrants = (4, 8)
 
     def season_entrants(self, format: str) -> tuple[int, int] | None:
-        """ "A tournament of 4 to 8 is single elimination" (RULINGS.md): no double elimination."""
-        return None if format == "double_elim" else super().season_entrants(format)
+        """Its tournament "of 4 to 8 is single elimination" (RULINGS.md): no other bracket."""
+        return None if format in ("double_elim", "groups_ko") else super().season_entrants(format)
 
     def types(self) -> Sequence[GladiatorType]:
         return [GladiatorType(KIND, "Gladiator (the standard kit)", "Gladiator")]
