@@ -53,6 +53,10 @@ class RowOut(serializers.Serializer):
     gladiator = serializers.CharField()
     owner = serializers.CharField()
     withdrawn = serializers.BooleanField()
+    group = serializers.IntegerField(allow_null=True, help_text="Groups then knockout: its group")
+    knockout_seed = serializers.IntegerField(
+        allow_null=True, help_text="Groups then knockout: its seed in the bracket, once through"
+    )
     played = serializers.IntegerField()
     won = serializers.IntegerField()
     drawn = serializers.IntegerField()
@@ -66,6 +70,9 @@ class RowOut(serializers.Serializer):
 class FixtureOut(serializers.Serializer):
     round = serializers.IntegerField()
     board = serializers.IntegerField()
+    match = serializers.CharField(
+        help_text='A bracket\'s match ("W1.2", "L3.1", "GF", "GF2"); "" in a league'
+    )
     first_seed = serializers.IntegerField()
     second_seed = serializers.IntegerField(allow_null=True, help_text="null: a bye")
     outcome = serializers.ChoiceField(choices=SeasonFixture.Outcome.choices)
@@ -92,6 +99,8 @@ def season_detail(season: Season) -> dict:
             "gladiator": entry.gladiator.name,
             "owner": entry.gladiator.owner.username,
             "withdrawn": entry.withdrawn_at is not None,
+            "group": entry.group,
+            "knockout_seed": entry.knockout_seed,
         }
         for row, entry in view.table
     ]
@@ -99,6 +108,7 @@ def season_detail(season: Season) -> dict:
         {
             "round": f.round,
             "board": f.board,
+            "match": f.match,
             "first_seed": seed_of[f.first_id],
             "second_seed": seed_of.get(f.second_id),
             "outcome": f.result_outcome,
