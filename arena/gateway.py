@@ -11,6 +11,7 @@ from arena.engine import EngineInputError, campaign_rulesets, play, ruleset, rul
 from arena.engine.core.board import Square
 from arena.engine.core.campaign import (
     KNOCKOUT_ENTRANTS,
+    SEASON_ENTRANTS,
     Advance,
     CampaignAdapter,
     Card,
@@ -51,6 +52,7 @@ __all__ = [
     "CAP",
     "KNOCKOUT_ENTRANTS",
     "RULESETS",
+    "SEASON_ENTRANTS",
     "TURN",
     "Advance",
     "CampaignAdapter",

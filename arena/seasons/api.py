@@ -22,6 +22,7 @@ from .services import (
     DEADLINE_HOURS_MAX,
     ENTRANTS,
     EXTEND_MAX,
+    GROUPS_MAX,
     POINTS_MAX,
     ROUND_DAYS,
     season_cancel,
@@ -37,8 +38,9 @@ class SeasonOut(serializers.ModelSerializer):
     class Meta:
         model = Season
         fields = [
-            "id", "title", "format", "rounds", "rounds_played", "first_round_at", "round_days",
-            "next_round_at", "points_win", "points_draw", "points_loss", "mode", "deadline_hours",
+            "id", "title", "format", "rounds", "groups", "advance", "rounds_played",
+            "first_round_at", "round_days", "next_round_at", "points_win", "points_draw",
+            "points_loss", "mode", "deadline_hours",
             "options", "status",
             "created_at", "finished_at",
         ]  # fmt: skip
@@ -51,6 +53,10 @@ class RowOut(serializers.Serializer):
     gladiator = serializers.CharField()
     owner = serializers.CharField()
     withdrawn = serializers.BooleanField()
+    group = serializers.IntegerField(allow_null=True, help_text="Groups then knockout: its group")
+    knockout_seed = serializers.IntegerField(
+        allow_null=True, help_text="Groups then knockout: its seed in the bracket, once through"
+    )
     played = serializers.IntegerField()
     won = serializers.IntegerField()
     drawn = serializers.IntegerField()
@@ -64,6 +70,9 @@ class RowOut(serializers.Serializer):
 class FixtureOut(serializers.Serializer):
     round = serializers.IntegerField()
     board = serializers.IntegerField()
+    match = serializers.CharField(
+        help_text='A bracket\'s match ("W1.2", "L3.1", "GF", "GF2"); "" in a league'
+    )
     first_seed = serializers.IntegerField()
     second_seed = serializers.IntegerField(allow_null=True, help_text="null: a bye")
     outcome = serializers.ChoiceField(choices=SeasonFixture.Outcome.choices)
@@ -90,6 +99,8 @@ def season_detail(season: Season) -> dict:
             "gladiator": entry.gladiator.name,
             "owner": entry.gladiator.owner.username,
             "withdrawn": entry.withdrawn_at is not None,
+            "group": entry.group,
+            "knockout_seed": entry.knockout_seed,
         }
         for row, entry in view.table
     ]
@@ -97,6 +108,7 @@ def season_detail(season: Season) -> dict:
         {
             "round": f.round,
             "board": f.board,
+            "match": f.match,
             "first_seed": seed_of[f.first_id],
             "second_seed": seed_of.get(f.second_id),
             "outcome": f.result_outcome,
@@ -116,7 +128,10 @@ class SeasonIn(serializers.Serializer):
         child=Id(),
         min_length=ENTRANTS[0],
         max_length=ENTRANTS[1],
-        help_text="Their ids in seed order (the first is seed 1).",
+        help_text=(
+            "Their ids in seed order (the first is seed 1); a knockout or double elimination "
+            "takes as many as the rule set's knockout (GET /api/rulesets/: knockout_entrants)."
+        ),
     )
     first_round_at = serializers.DateTimeField(help_text="When round one is fought.")
     round_days = Integer(min_value=ROUND_DAYS[0], max_value=ROUND_DAYS[1], default=7)
@@ -127,6 +142,22 @@ class SeasonIn(serializers.Serializer):
         allow_null=True,
         default=None,
         help_text="Swiss only: how many rounds (at most entrants - 1).",
+    )
+    groups = Integer(
+        min_value=2,
+        max_value=GROUPS_MAX,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Groups then knockout only: how many groups (two or more entrants each).",
+    )
+    advance = Integer(
+        min_value=1,
+        max_value=ENTRANTS[1] // 2,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Groups then knockout only: how many of each group go into the bracket.",
     )
     points_win = Integer(min_value=0, max_value=POINTS_MAX, default=3)
     points_draw = Integer(min_value=0, max_value=POINTS_MAX, default=1)

@@ -16,7 +16,7 @@ from characters.forms import GladiatorChoice
 from characters.models import Gladiator
 
 from .models import Season
-from .services import DEADLINE_HOURS_MAX, ENTRANTS, POINTS_MAX, ROUND_DAYS
+from .services import DEADLINE_HOURS_MAX, ENTRANTS, GROUPS_MAX, POINTS_MAX, ROUND_DAYS
 
 
 class SeasonForm(forms.Form):
@@ -28,6 +28,20 @@ class SeasonForm(forms.Form):
         max_value=ENTRANTS[1] - 1,
         required=False,
         help_text="Swiss only: at most one fewer than the entrants.",
+    )
+    groups = IntegerField(
+        label="Groups",
+        min_value=2,
+        max_value=GROUPS_MAX,
+        required=False,
+        help_text="Groups then knockout only: how many groups (two or more entrants each).",
+    )
+    advance = IntegerField(
+        label="Through from each group",
+        min_value=1,
+        max_value=ENTRANTS[1] // 2,
+        required=False,
+        help_text="Groups then knockout only: the top of each group's table go into the bracket.",
     )
     first_round_at = forms.DateTimeField(
         label="Round one at (UTC)",
@@ -57,7 +71,8 @@ class SeasonForm(forms.Form):
     gladiators = GladiatorChoice(
         queryset=Gladiator.objects.none(),
         widget=forms.CheckboxSelectMultiple,
-        help_text=f"{ENTRANTS[0]} to {ENTRANTS[1]}, seeded in the order listed.",
+        help_text=f"{ENTRANTS[0]} to {ENTRANTS[1]}, seeded in the order listed (a knockout or "
+        "double elimination: as many as the rule set's knockout takes).",
     )
 
     def __init__(
@@ -77,5 +92,7 @@ class SeasonForm(forms.Form):
             **plain,
             **points,
             "deadline_hours": self.cleaned_data.get("deadline_hours"),
+            "groups": self.cleaned_data.get("groups"),
+            "advance": self.cleaned_data.get("advance"),
             "options": options_chosen(self.options, self.cleaned_data),
         }

@@ -21,6 +21,9 @@ class Season(models.Model):
         ROUND_ROBIN = "round_robin", "Round robin (everyone meets everyone once)"
         DOUBLE_ROUND_ROBIN = "double_rr", "Double round robin (twice, sides swapped)"
         SWISS = "swiss", "Swiss (paired by score, no rematch)"
+        KNOCKOUT = "knockout", "Single elimination (one loss and out)"
+        DOUBLE_ELIMINATION = "double_elim", "Double elimination (two losses and out)"
+        GROUPS = "groups_ko", "Groups then knockout (round robin groups, the top into a bracket)"
 
     class Status(models.TextChoices):
         RUNNING = "running", "Running"
@@ -34,6 +37,9 @@ class Season(models.Model):
     title = models.CharField(max_length=120)
     format = models.CharField(max_length=12, choices=Format.choices)
     rounds = models.PositiveSmallIntegerField()
+    # Groups then knockout: how many groups, and how many of each go into the bracket.
+    groups = models.PositiveSmallIntegerField(null=True, blank=True)
+    advance = models.PositiveSmallIntegerField(null=True, blank=True)
     first_round_at = models.DateTimeField()
     round_days = models.PositiveSmallIntegerField(default=7)
     points_win = models.PositiveSmallIntegerField(default=3)
@@ -69,6 +75,28 @@ class Season(models.Model):
     def is_swiss(self) -> bool:
         return self.format == self.Format.SWISS
 
+    @property
+    def is_bracket(self) -> bool:
+        """Whether its fixtures are a bracket's matches (arena/seasons/elimination.py)."""
+        return self.format in BRACKET_FORMATS
+
+    @property
+    def is_groups(self) -> bool:
+        return self.format == self.Format.GROUPS
+
+    @property
+    def has_bracket(self) -> bool:
+        """Whether a bracket decides it: a bracket format, or groups then knockout."""
+        return self.is_bracket or self.is_groups
+
+    @property
+    def pairs_when_due(self) -> bool:
+        """Whether each round is paired when it is due, from the results before it."""
+        return self.is_swiss or self.is_bracket
+
+
+BRACKET_FORMATS = (Season.Format.KNOCKOUT, Season.Format.DOUBLE_ELIMINATION)
+
 
 class SeasonEntry(models.Model):
     """A gladiator in a season, its seed (1 is the first), and its owner's withdrawal."""
@@ -79,6 +107,9 @@ class SeasonEntry(models.Model):
     )
     seed = models.PositiveSmallIntegerField()
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    # Groups then knockout: its group (1 first), and its seed in the knockout once it qualifies.
+    group = models.PositiveSmallIntegerField(null=True, blank=True)
+    knockout_seed = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["seed"]
@@ -120,6 +151,8 @@ class SeasonFixture(models.Model):
     )
     # Why it was not fought ("Aulus is dead"): a forfeit, or why there is no result.
     forfeit = models.CharField(max_length=200, blank=True)
+    # A bracket's match ("W1.2", "L3.1", "GF"; arena/seasons/elimination.py); "" in a league.
+    match = models.CharField(max_length=8, blank=True)
 
     class Meta:
         ordering = ["round", "board"]

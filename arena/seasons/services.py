@@ -27,7 +27,8 @@ from arena.bouts.services import (
     bout_schedule,
 )
 from arena.engine_io import bout_options_clean
-from arena.models import Bout, BoutEntrant
+from arena.gateway import SEASON_ENTRANTS, ruleset
+from arena.models import Bout, BoutEntrant, Rating
 from arena.play.services import bout_open, bout_start
 from arena.play.turns import turn_rules
 from arena.queue import enqueue_season_round
@@ -35,32 +36,49 @@ from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError, NotAllowed
 from campaign.shared.text import TextRefused, text_clean
-from characters.catalogue import check_gladiator_can_fight, fight_problems
+from characters.catalogue import adapter, check_gladiator_can_fight, fight_problems
 from characters.models import Gladiator
 
+from . import elimination
 from .berger import berger_rounds, double_berger_rounds
+from .groups import group_stage_rounds, knockout_order, snake_groups
 from .models import Season, SeasonEntry, SeasonFixture
-from .results import season_fixtures, season_standings
+from .results import points_of, results_of, season_fixtures, season_standings
 from .swiss import swiss_pair
+from .table import season_table
 
 log = logging.getLogger(__name__)
 Outcome = SeasonFixture.Outcome
 
-ENTRANTS = (2, 64)
+ENTRANTS = SEASON_ENTRANTS
 ROUND_DAYS = (1, 28)
 POINTS_MAX = 100
 EXTEND_MAX = 20
+GROUPS_MAX = 16
 DEADLINE_HOURS_MAX = 24 * 14  # as a bout's (arena/play/services.py)
 # Bouts of a round that are not decided yet.
 UNDECIDED = (Bout.Status.SCHEDULED, Bout.Status.VERDICT, *TURN_BY_TURN_LIVE)
 
 
-def rounds_of(format: str, entrants: int, swiss_rounds: int | None) -> int:
-    """How many rounds a season of `entrants` plays in `format` (Swiss: as the GM says)."""
+def rounds_of(
+    format: str,
+    entrants: int,
+    swiss_rounds: int | None,
+    groups: int | None = None,
+    advance: int | None = None,
+) -> int:
+    """How many rounds a season of `entrants` plays in `format` (Swiss: as the GM says;
+    groups then knockout: the group stage, then the bracket of those who go through)."""
+    if format == Season.Format.GROUPS:
+        sizes = [len(g) for g in _groups_of(entrants, groups, advance)]
+        knockout = elimination.single_elimination(len(sizes) * (advance or 0))
+        return group_stage_rounds(sizes) + elimination.season_rounds(knockout)
     if format == Season.Format.ROUND_ROBIN:
         return len(berger_rounds(entrants))
     if format == Season.Format.DOUBLE_ROUND_ROBIN:
         return len(double_berger_rounds(entrants))
+    if format in (Season.Format.KNOCKOUT, Season.Format.DOUBLE_ELIMINATION):
+        return elimination.season_rounds(bracket_of(format, entrants))
     if format != Season.Format.SWISS:
         choices = ", ".join(Season.Format.values)
         raise LudusError(f"The format is one of {choices}, not {format!r}.", field="format")
@@ -73,6 +91,40 @@ def rounds_of(format: str, entrants: int, swiss_rounds: int | None) -> int:
             field="rounds",
         )
     return swiss_rounds
+
+
+def _groups_of(entrants: int, groups: int | None, advance: int | None) -> list[list[int]]:
+    """The groups' seeds; refused in words unless every group has two and someone from each
+    group is out."""
+    if groups is None or advance is None:
+        raise LudusError(
+            "Groups then knockout needs its number of groups and how many of each go through.",
+            field="groups" if groups is None else "advance",
+        )
+    most = min(GROUPS_MAX, entrants // 2)
+    if not 2 <= groups <= most:
+        raise LudusError(
+            f"{entrants} gladiators make 2 to {most} groups of two or more, not {groups}."
+            if most >= 2
+            else f"{entrants} gladiators are too few for two groups of two.",
+            field="groups",
+        )
+    dealt = snake_groups(entrants, groups)
+    smallest = min(len(g) for g in dealt)
+    if not 1 <= advance <= smallest - 1:
+        raise LudusError(
+            f"With groups of {smallest}, 1 to {smallest - 1} of each go through, not {advance}.",
+            field="advance",
+        )
+    return dealt
+
+
+def bracket_of(format: str, entrants: int) -> list[elimination.Match]:
+    """The bracket of a knockout or double elimination season of `entrants` (of the
+    knockout's entrants in groups then knockout)."""
+    if format == Season.Format.DOUBLE_ELIMINATION:
+        return elimination.double_elimination(entrants)
+    return elimination.single_elimination(entrants)
 
 
 def _clean_text(value: str, *, label: str, field: str, max_length: int, required: bool) -> str:
@@ -111,6 +163,8 @@ def season_open(
     options: dict[str, Any] | None = None,
     mode: str = Bout.Mode.TACTICS,
     deadline_hours: int | None = 24,
+    groups: int | None = None,
+    advance: int | None = None,
 ) -> Season:
     """The GM opens a season: the entrants are seeded in the order given (1 first), a round
     robin's fixtures are all drawn now (Berger tables), a Swiss round is paired when it is
@@ -131,7 +185,8 @@ def season_open(
         )
     if len(set(ids)) != len(ids):
         raise LudusError("A gladiator can enter a season only once.", field="gladiators")
-    total = rounds_of(format, len(ids), rounds)
+    total = rounds_of(format, len(ids), rounds, groups, advance)
+    _check_rule_set_limits(campaign, format, len(ids))
     if not ROUND_DAYS[0] <= round_days <= ROUND_DAYS[1]:
         raise LudusError(
             f"Rounds are {ROUND_DAYS[0]} to {ROUND_DAYS[1]} days apart, not {round_days}.",
@@ -178,6 +233,8 @@ def season_open(
         title=title,
         format=format,
         rounds=total,
+        groups=groups if format == Season.Format.GROUPS else None,
+        advance=advance if format == Season.Format.GROUPS else None,
         first_round_at=first_round_at,
         round_days=round_days,
         points_win=points_win,
@@ -193,7 +250,9 @@ def season_open(
         SeasonEntry(season=season, gladiator=locked[gid], seed=n)
         for n, gid in enumerate(ids, start=1)
     )
-    if not season.is_swiss:
+    if season.is_groups:
+        _draw_groups(season, entries)
+    elif not season.pairs_when_due:
         _draw_round_robin(season, entries)
     audit_record(
         campaign=campaign,
@@ -208,6 +267,22 @@ def season_open(
     if first_round_at <= timezone.now() + ETA_HORIZON:
         transaction.on_commit(lambda: enqueue_season_round(season.pk, eta=first_round_at))
     return season
+
+
+def _check_rule_set_limits(campaign: Campaign, format: str, entrants: int) -> None:
+    """The rule set's own limits on a season's format and entrants (its adapter's
+    `season_entrants`: a knockout of Gladiator 101 takes 4 to 8)."""
+    limits = adapter(campaign.ruleset).season_entrants(format)
+    rules = ruleset(campaign.ruleset).title
+    name = Season.Format(format).label.split(" (")[0].lower()
+    if limits is None:
+        raise LudusError(f"{rules} plays no {name} season.", field="format")
+    fewest, most = limits
+    if not fewest <= entrants <= most:
+        raise LudusError(
+            f"A {name} season of {rules} takes {fewest} to {most} gladiators, not {entrants}.",
+            field="gladiators",
+        )
 
 
 def _check_mode(campaign: Campaign, mode: str, deadline_hours: int | None) -> bool:
@@ -246,6 +321,39 @@ def _draw_round_robin(season: Season, entries: list[SeasonEntry]) -> None:
     )
 
 
+def _draw_groups(season: Season, entries: list[SeasonEntry]) -> None:
+    """Each group's round robin (Berger tables over its seeds), all drawn now; the boards of
+    a round run on from one group to the next."""
+    by_seed = {e.seed: e for e in entries}
+    dealt = snake_groups(len(entries), season.groups or 0)
+    for number, seeds in enumerate(dealt, start=1):
+        SeasonEntry.objects.filter(season=season, seed__in=seeds).update(group=number)
+    boards: dict[int, int] = {}
+    rows = []
+    for seeds in dealt:
+        for number, pairs in enumerate(berger_rounds(len(seeds)), start=1):
+            for first, second in pairs:
+                boards[number] = boards.get(number, 0) + 1
+                rows.append(
+                    SeasonFixture(
+                        season=season,
+                        round=number,
+                        board=boards[number],
+                        first=by_seed[seeds[first - 1]],
+                        second=by_seed[seeds[second - 1]] if second is not None else None,
+                    )
+                )
+    SeasonFixture.objects.bulk_create(rows)
+
+
+def group_stage_length(season: Season) -> int:
+    """The rounds before the bracket: the group stage's (0 in a bracket format)."""
+    if not season.is_groups:
+        return 0
+    knockout = bracket_of(Season.Format.KNOCKOUT, (season.groups or 0) * (season.advance or 0))
+    return season.rounds - elimination.season_rounds(knockout)
+
+
 def season_round_play(*, season_id: int, now: datetime | None = None) -> int:
     """Play the season's next round if it is due: pair it (Swiss), then for every fixture
     record a bye, a forfeit, or schedule its bout now through the bout service (the worker
@@ -270,11 +378,22 @@ def season_round_play(*, season_id: int, now: datetime | None = None) -> int:
         if season is None or season.rounds_played >= season.rounds:
             return 0
         number = season.rounds_played + 1
-        if season.is_swiss:
+        knockout_stage = season.is_groups and number > group_stage_length(season)
+        if season.pairs_when_due or knockout_stage:
             fixtures = season_fixtures(season)
             if any(f.result_outcome == Outcome.PENDING for f in fixtures):
                 return 0
-            fixtures = _pair_swiss(season, number, fixtures)
+            if season.is_groups and number == group_stage_length(season) + 1:
+                _seed_knockout(season, fixtures)
+            if season.has_bracket:
+                fixtures = _pair_bracket(season, number, fixtures)
+                if fixtures is None:  # the champion is known: no round left to fight
+                    season.rounds = season.rounds_played
+                    season.next_round_at = None
+                    season.save(update_fields=["rounds", "next_round_at"])
+                    return 0
+            else:
+                fixtures = _pair_swiss(season, number, fixtures)
         else:
             fixtures = list(
                 season.fixtures.select_related("first__gladiator", "second__gladiator").filter(
@@ -334,6 +453,90 @@ def _pair_swiss(season: Season, number: int, fixtures: list[SeasonFixture]) -> l
             )
         )
     SeasonFixture.objects.bulk_create(rows)
+    return list(
+        season.fixtures.select_related("first__gladiator", "second__gladiator").filter(
+            round=number, outcome=Outcome.PENDING
+        )
+    )
+
+
+def _seed_knockout(season: Season, fixtures: list[SeasonFixture]) -> None:
+    """The group stage is over: the top `advance` of each group's table go through, seeded
+    by place, then rating (the rule set's OpenSkill ordinal), then group order."""
+    entries = list(season.entries.select_related("gladiator"))
+    results = results_of(fixtures)
+    places = []
+    for group in range(1, (season.groups or 0) + 1):
+        seeds = {e.pk: e.seed for e in entries if e.group == group}
+        table = season_table(seeds, [r for r in results if r.first in seeds], points_of(season))
+        places.append([row.entry for row in table])
+    ordinal = dict(
+        Rating.objects.filter(
+            ruleset=season.campaign.ruleset, gladiator_id__in=[e.gladiator_id for e in entries]
+        ).values_list("gladiator_id", "ordinal")
+    )
+    ratings = {e.pk: ordinal[e.gladiator_id] for e in entries if e.gladiator_id in ordinal}
+    order = knockout_order(places, season.advance or 0, ratings)
+    by_pk = {e.pk: e for e in entries}
+    for number, pk in enumerate(order, start=1):
+        by_pk[pk].knockout_seed = number
+    SeasonEntry.objects.bulk_update([by_pk[pk] for pk in order], ["knockout_seed"])
+
+
+def _bracket_seeds(season: Season) -> dict[int, int]:
+    """Each entry's seed in the bracket (entry id -> seed): its knockout seed after groups."""
+    field = "knockout_seed" if season.is_groups else "seed"
+    return {pk: seed for pk, seed in season.entries.values_list("pk", field) if seed}
+
+
+def _bracket(season: Season) -> list[elimination.Match]:
+    if season.is_groups:
+        return bracket_of(Season.Format.KNOCKOUT, (season.groups or 0) * (season.advance or 0))
+    return bracket_of(season.format, season.entries.count())
+
+
+def bracket_winners(season: Season, fixtures: list[SeasonFixture]) -> dict[str, int]:
+    """Each decided match's winner, by seed: the side that won its bout or its forfeit; on a
+    draw or no result (both out, a bout voided) the higher seed goes on, as in a knockout
+    (docs/tournaments.md), and forfeits its next match if it still cannot fight."""
+    seeds = _bracket_seeds(season)
+    won: dict[str, int] = {}
+    for fixture in fixtures:
+        if not fixture.match or fixture.result_outcome == Outcome.PENDING:
+            continue
+        first, second = seeds[fixture.first_id], seeds[fixture.second_id]
+        if fixture.result_outcome == Outcome.FIRST:
+            won[fixture.match] = first
+        elif fixture.result_outcome == Outcome.SECOND:
+            won[fixture.match] = second
+        else:
+            won[fixture.match] = min(first, second)
+    return won
+
+
+def _pair_bracket(
+    season: Season, number: int, fixtures: list[SeasonFixture]
+) -> list[SeasonFixture] | None:
+    """Round `number`'s fixtures: the bracket's matches of that round with both sides known
+    (a bye is decided in the bracket and is no fixture). None once the champion is known."""
+    bracket = _bracket(season)
+    standings = elimination.resolve(bracket, bracket_winners(season, fixtures))
+    if standings[bracket[-1].key].decided:
+        return None
+    entry_of = {seed: pk for pk, seed in _bracket_seeds(season).items()}
+    stage = number - group_stage_length(season)
+    due = [s for s in standings.values() if s.match.round == stage and s.fought]
+    SeasonFixture.objects.bulk_create(
+        SeasonFixture(
+            season=season,
+            round=number,
+            board=board,
+            first_id=entry_of[s.first],
+            second_id=entry_of[s.second],
+            match=s.match.key,
+        )
+        for board, s in enumerate(due, start=1)
+    )
     return list(
         season.fixtures.select_related("first__gladiator", "second__gladiator").filter(
             round=number, outcome=Outcome.PENDING
@@ -436,15 +639,25 @@ def season_finish_if_done(*, season_id: int) -> bool:
         season.status = Season.Status.FINISHED
         season.finished_at = timezone.now()
         season.save(update_fields=["status", "finished_at"])
-        standings = season_standings(season)
         audit_record(
             campaign=season.campaign,
             actor=None,
             action="season.finish",
             season=season.pk,
-            winner=standings[0][1].gladiator.name,
+            winner=season_winner(season).gladiator.name,
         )
     return True
+
+
+def season_winner(season: Season) -> SeasonEntry:
+    """Who won: a bracket's champion (its last match's winner), else the top of the table."""
+    if season.has_bracket:
+        fixtures = season_fixtures(season)
+        seed = elimination.champion(_bracket(season), bracket_winners(season, fixtures))
+        if seed:
+            entry = {s: pk for pk, s in _bracket_seeds(season).items()}[seed]
+            return season.entries.select_related("gladiator").get(pk=entry)
+    return season_standings(season)[0][1]
 
 
 def seasons_sweep(*, now: datetime | None = None) -> int:
@@ -525,7 +738,8 @@ def season_extend(*, season: Season, by: AbstractBaseUser, rounds: int) -> Seaso
         )
         if not locked.is_swiss:
             raise LudusError(
-                "A round robin's rounds are set by its table; only a Swiss season is extended.",
+                "A round robin's or a bracket's rounds are set by its draw; only a Swiss season "
+                "is extended.",
                 field="rounds",
             )
         entrants = locked.entries.count()

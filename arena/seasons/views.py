@@ -32,6 +32,7 @@ from .services import (
     season_open,
     season_pause,
     season_resume,
+    season_winner,
     season_withdraw,
 )
 
@@ -87,6 +88,7 @@ def season_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "is_gm": campaign_is_gm(campaign=campaign, user=user),
         "user_id": user.pk if user.is_authenticated else None,
         "open": season.status in (Season.Status.RUNNING, Season.Status.PAUSED),
+        "winner": season_winner(season) if season.status == Season.Status.FINISHED else None,
     }
     return render(request, template, context)
 

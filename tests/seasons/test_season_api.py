@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from arena.models import Season
+from characters.models import Gladiator
 
 from .conftest import play_round
 
@@ -52,6 +53,38 @@ def test_the_gm_opens_a_season_and_everyone_in_the_campaign_reads_it(
     assert all(len(r["form"]) == 1 for r in detail["table"])
     listed = api_as(owner).get(url).json()
     assert [s["title"] for s in listed["results"]] == ["Summer league"]
+
+
+def test_groups_then_knockout_by_api_shows_groups_and_matches(api_as, campaign, gm, stable):
+    url = reverse("api-seasons", args=[campaign.slug])
+    change = {"format": "groups_ko", "rounds": None, "groups": 2, "advance": 1}
+    refused = api_as(gm).post(url, body(stable(4), {**change, "advance": 2}), format="json")
+    assert refused.status_code == 400
+    assert "With groups of 2, 1 to 1 of each go through, not 2." in str(refused.json())
+    assert not Season.objects.exists()
+    response = api_as(gm).post(url, body(Gladiator.objects.all(), change), format="json")
+    assert response.status_code == 201, response.json()
+    data = response.json()
+    assert (data["season"]["groups"], data["season"]["advance"], data["season"]["rounds"]) == (
+        2,
+        1,
+        2,
+    )
+    assert {r["seed"]: r["group"] for r in data["table"]} == {1: 1, 4: 1, 2: 2, 3: 2}
+    assert [
+        (f["round"], f["match"], f["first_seed"], f["second_seed"]) for f in data["fixtures"]
+    ] == [
+        (1, "", 1, 4),
+        (1, "", 2, 3),
+    ]
+    season = Season.objects.get()
+    play_round(season)
+    play_round(season)
+    detail = api_as(gm).get(reverse("api-season", args=[campaign.slug, season.pk])).json()
+    (final,) = [f for f in detail["fixtures"] if f["round"] == 2]
+    assert final["match"] == "W1.1"
+    seeded = sorted(r["knockout_seed"] for r in detail["table"] if r["knockout_seed"])
+    assert seeded == [1, 2]
 
 
 def test_an_outsider_sees_no_season_of_a_private_campaign(

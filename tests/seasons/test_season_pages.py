@@ -43,6 +43,27 @@ def test_the_gm_opens_a_season_by_the_form(client_as, campaign, gm, owner, stabl
     assert season.rounds == 3 and season.fixtures.count() == 6
 
 
+def test_the_form_refuses_what_the_rule_set_does_not_allow(client_as, campaign, gm, stable):
+    url = reverse("season-new", args=[campaign.slug])
+    form = {
+        "title": "Short cup",
+        "format": "knockout",
+        "mode": "tactics",
+        "first_round_at": (timezone.now() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
+        "round_days": "7",
+        "points_win": "3",
+        "points_draw": "1",
+        "points_loss": "0",
+        "gladiators": [str(g.pk) for g in stable(3)],
+    }
+    refused = client_as(gm).post(url, form)
+    assert refused.status_code == 400 and not Season.objects.exists()
+    assert (
+        "A single elimination season of GladiatorQuest takes 4 to 64 gladiators, not 3."
+        in refused.content.decode()
+    )
+
+
 def test_the_table_and_fixtures_show_and_follow_the_bouts(
     client_as, campaign, owner, stable, open_season
 ):

@@ -160,7 +160,7 @@ def test_a_swiss_season_pairs_the_withdrawn_no_more(stable, open_season, owner):
     ("change", "message"),
     [
         ({"title": ""}, "The title"),
-        ({"format": "ladder"}, "The format is one of round_robin, double_rr, swiss, not 'ladder'."),
+        ({"format": "ladder"}, "knockout, double_elim, groups_ko, not 'ladder'."),
         ({"format": "swiss"}, "A Swiss season needs its number of rounds."),
         ({"format": "swiss", "rounds": 4}, "plays 1 to 3 rounds (no rematch), not 4."),
         ({"round_days": 0}, "Rounds are 1 to 28 days apart, not 0."),

@@ -166,6 +166,10 @@ class PickPhase:
 # own: four for two rounds at least, sixty-four for a bracket the page can still draw. Every
 # rule set's own limits lie within these (the contract test in tests/rulesets/).
 KNOCKOUT_ENTRANTS = (4, 64)
+# A season's formats whose fixtures are a bracket's matches: they take `knockout_entrants`.
+BRACKET_FORMATS = frozenset({"knockout", "double_elim"})
+# The fewest and the most gladiators of a league season (round robin, Swiss).
+SEASON_ENTRANTS = (2, 64)
 
 WINNER_FALLS = "A win is first place when the bout ends, which a gladiator can take and still die."
 
@@ -215,6 +219,11 @@ class CampaignAdapter:
     """One sentence under a bout's entry form: what a gladiator fights with, in its words."""
     knockout_entrants: ClassVar[tuple[int, int]] = KNOCKOUT_ENTRANTS
     """The fewest and the most gladiators of a knockout ("4-8 players" in Gladiator 101)."""
+
+    def season_entrants(self, format: str) -> tuple[int, int] | None:
+        """The fewest and most gladiators of a season in `format`; None: the rules play none."""
+        return self.knockout_entrants if format in BRACKET_FORMATS else SEASON_ENTRANTS
+
     mirror_matches: ClassVar[bool] = True
     """Whether a type may meet itself (the lab's mirror match); not where each fights once."""
     pays_experience: ClassVar[bool] = True

@@ -9,7 +9,12 @@ import json
 import pytest
 
 from arena.engine import ruleset
-from arena.engine.core.campaign import KNOCKOUT_ENTRANTS, CampaignAdapter, WebPlay
+from arena.engine.core.campaign import (
+    KNOCKOUT_ENTRANTS,
+    SEASON_ENTRANTS,
+    CampaignAdapter,
+    WebPlay,
+)
 from arena.engine.core.ruleset import TURN, Ruleset, register
 from arena.engine.errors import EngineInputError
 from tests.rulesets.stone_duel import StoneDuel
@@ -81,6 +86,9 @@ def test_the_optional_members_have_their_defaults():
     adapter = rules.campaign
     assert isinstance(adapter, CampaignAdapter)
     assert adapter.knockout_entrants == KNOCKOUT_ENTRANTS
+    assert adapter.season_entrants("knockout") == KNOCKOUT_ENTRANTS
+    assert adapter.season_entrants("double_elim") == KNOCKOUT_ENTRANTS
+    assert adapter.season_entrants("swiss") == SEASON_ENTRANTS
     assert (adapter.mercy_appeal, adapter.entry_note, adapter.packs) == (False, "", None)
     assert adapter.fight_problems("slinger", {}, []) == []
     assert adapter.issued_kit("slinger") == ()

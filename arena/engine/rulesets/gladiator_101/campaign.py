@@ -128,6 +128,10 @@ class Gladiator101Campaign(CampaignAdapter):
     # "4-8 players compete in tournament with only survivor" (the text's first line).
     knockout_entrants = (4, 8)
 
+    def season_entrants(self, format: str) -> tuple[int, int] | None:
+        """Its tournament "of 4 to 8 is single elimination" (RULINGS.md): no other bracket."""
+        return None if format in ("double_elim", "groups_ko") else super().season_entrants(format)
+
     def types(self) -> Sequence[GladiatorType]:
         return [GladiatorType(KIND, "Gladiator (the standard kit)", "Gladiator")]
 
