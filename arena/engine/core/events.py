@@ -2,39 +2,80 @@
 
 A rule set defines its own event classes by subclassing Event. `to_dict()` gives
 {"type": <kind>, "text": <one line for the log>, ...fields}, JSON-able, in field order.
+
+Every turn of every bout turns its events into dicts for the log, so how a value becomes JSON
+is worked out once per type (`converter`) and how an event is laid out once per class
+(`field_names`): writing an event is then a look-up per field, not a chain of isinstance tests.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable
 from enum import Enum
 from types import ModuleType
 from typing import Any, ClassVar
 
 _JSON_SCALARS = frozenset((str, int, float, bool, type(None)))
 
+Converter = Callable[[Any], Any]
+
 
 def plain(value: Any) -> Any:
     """Turn a field value into JSON-able data (enums -> value, tuples -> lists, ...)."""
-    kind = type(value)
+    convert = converter(type(value))
+    return value if convert is None else convert(value)
+
+
+@functools.cache
+def converter(kind: type) -> Converter | None:
+    """How a value of this type becomes JSON-able data; None: it already is. Worked out once
+    per type: a subclass is tested in the same order as a value would be (a StrEnum is a str
+    before it is an Enum, an IntEnum an Enum before it is an int)."""
     if kind in _JSON_SCALARS:
-        return value
-    if kind is tuple or kind is list:  # mostly dice and names: scalars that stay as they are
-        return [v if type(v) in _JSON_SCALARS else plain(v) for v in value]
-    if isinstance(value, str):  # a StrEnum member: its value
-        return str(value)
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, (int, float)):
-        return value
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    return str(value)
+        return None
+    if kind is tuple or kind is list:
+        return _sequence
+    if issubclass(kind, str):  # a StrEnum member: its value
+        return str
+    if issubclass(kind, Enum):
+        return _enum_value
+    if issubclass(kind, (int, float)):
+        return None
+    if issubclass(kind, (list, tuple)):
+        return _sequence
+    if issubclass(kind, dict):
+        return _mapping
+    if dataclasses.is_dataclass(kind):
+        return _record(field_names(kind))
+    return str
+
+
+def _sequence(value: list[Any] | tuple[Any, ...]) -> list[Any]:
+    # Mostly dice and names: scalars that stay as they are.
+    return [v if type(v) in _JSON_SCALARS else plain(v) for v in value]
+
+
+def _mapping(value: dict[Any, Any]) -> dict[str, Any]:
+    return {str(k): plain(v) for k, v in value.items()}
+
+
+def _enum_value(value: Enum) -> Any:
+    return value.value
+
+
+def _record(names: tuple[str, ...]) -> Converter:
+    """A dataclass value (not an event): its fields by name, each made plain."""
+
+    def convert(value: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name in names:
+            field = getattr(value, name)
+            out[name] = field if type(field) in _JSON_SCALARS else plain(field)
+        return out
+
+    return convert
 
 
 class Event:

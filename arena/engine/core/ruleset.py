@@ -206,23 +206,30 @@ def given_turns(bout: Mapping[str, JSON]) -> list[JSON]:
     return turns
 
 
-def step_orders(ruleset: Ruleset, state: Any, raw: JSON, index: int, fill: bool) -> dict[str, JSON]:
+def step_orders(
+    ruleset: Ruleset, state: Any, raw: JSON, index: int, fill: bool
+) -> Mapping[str, JSON]:
     """Turn `index`'s orders as given (by name), with the tactics' order for anyone pending
     and absent when `fill`. A name the step does not wait for is the rule set's to refuse, in
-    apply."""
+    apply. The given orders are copied only to add the tactics' (apply changes nothing it is
+    given, so the input's own dict is passed on as it is)."""
     if raw is None:
-        orders = {}
+        orders: Mapping[str, JSON] = {}
     elif isinstance(raw, dict):
-        orders = dict(raw)
+        orders = raw
     else:
         raise EngineInputError(
             f"turns[{index}]", f"turn {index + 1}: must be an object of orders by name"
         )
-    if fill:
-        for who in ruleset.pending(state).who:
-            if who not in orders:
-                orders[who] = ruleset.tactics(state, who)
-    return orders
+    if not fill:
+        return orders
+    absent = [who for who in ruleset.pending(state).who if who not in orders]
+    if not absent:
+        return orders
+    filled = dict(orders)
+    for who in absent:
+        filled[who] = ruleset.tactics(state, who)
+    return filled
 
 
 def play_with(ruleset: Ruleset, bout: Mapping[str, JSON]) -> dict[str, JSON]:

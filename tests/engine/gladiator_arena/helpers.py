@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from arena.engine.core.board import Square
@@ -33,7 +32,7 @@ def place(
         gladiators.append(Gladiator.new(name, Race(race), Weapon(weapon), sq(square)))
     state = new_state(Options(board[0], board[1], time_limit=time_limit), gladiators)
     if turn:
-        state = dataclasses.replace(state, turn=turn)
+        state = state._replace(turn=turn)
     return state
 
 

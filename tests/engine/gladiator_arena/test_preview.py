@@ -5,7 +5,6 @@ opponents' default tactics. Positions worked out by hand from sections 2, 6 and 
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -94,8 +93,7 @@ def test_reach_is_what_the_order_checks_allow_from_every_destination(state):
 
 def test_threats_name_each_opponent_in_setup_order_and_never_yourself_or_the_fallen():
     state = place("Me human axe A1", "Axe dwarf axe D4", "Spear giant spear F4", "Gone elf bow H8")
-    state = replace(
-        state,
+    state = state._replace(
         gladiators=tuple(
             g._replace(alive=False) if g.name == "Gone" else g for g in state.gladiators
         ),

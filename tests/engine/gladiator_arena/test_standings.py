@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from arena.engine import play
@@ -25,7 +24,7 @@ def with_(state, **changes):
             damage_dealt=values.get("dealt", g.damage_dealt),
         )
 
-    return replace(state, gladiators=tuple(patch(g) for g in state.gladiators), turn=9)
+    return state._replace(gladiators=tuple(patch(g) for g in state.gladiators), turn=9)
 
 
 BASE = ("A human axe A1", "B human axe C1", "C human axe E1", "D human axe G1")

@@ -89,8 +89,10 @@ def strikes(state: BoutState, orders: Mapping[str, Order], turn: Turn) -> tuple[
         turn.tell(Wounded(glads[v].name, damage, glads[v].hp - damage))
     return state.with_gladiators(
         tuple(
-            g.struck(taken.get(i, 0), dealt.get(i, 0)) if i in taken or i in dealt else g
-            for i, g in enumerate(glads)
+            [
+                g.struck(taken.get(i, 0), dealt.get(i, 0)) if i in taken or i in dealt else g
+                for i, g in enumerate(glads)
+            ]
         )
     ), wounds
 
@@ -113,8 +115,10 @@ def knockout(state: BoutState, wounds: Wounds, number: int, turn: Turn) -> BoutS
             turn.tell(KillAwarded(glads[a].name, g.name, share, reason))
     return state.with_gladiators(
         tuple(
-            _knocked_out(g, number, kills.get(i, 0)) if i in out or i in kills else g
-            for i, g in enumerate(glads)
+            [
+                _knocked_out(g, number, kills.get(i, 0)) if i in out or i in kills else g
+                for i, g in enumerate(glads)
+            ]
         )
     )
 

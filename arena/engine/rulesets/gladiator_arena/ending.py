@@ -37,7 +37,7 @@ def time_limit_applies(turn: int) -> bool:
 def time_limit(state: BoutState, number: int, turn: Turn) -> BoutState:
     """8 c, after the turn's strikes: everyone still in the game loses 1 HP; one who falls to
     it leaves the game and loses a kill point (one already struck down is not touched)."""
-    return state.with_gladiators(tuple(_worn(g, number, turn) for g in state.gladiators))
+    return state.with_gladiators(tuple([_worn(g, number, turn) for g in state.gladiators]))
 
 
 def _worn(g: Gladiator, number: int, turn: Turn) -> Gladiator:

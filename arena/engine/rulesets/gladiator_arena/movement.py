@@ -73,5 +73,5 @@ def movement(state: BoutState, orders: Mapping[str, Order], turn: Turn) -> BoutS
     if not arrived:
         return state
     return state.with_gladiators(
-        tuple(g.moved_to(arrived[i]) if i in arrived else g for i, g in enumerate(glads))
+        tuple([g.moved_to(arrived[i]) if i in arrived else g for i, g in enumerate(glads)])
     )

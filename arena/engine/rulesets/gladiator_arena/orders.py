@@ -348,15 +348,23 @@ def parse_order(
     return Order(square, strikes, choice)
 
 
-def order_to_json(order: Order) -> dict[str, Any]:
-    """The JSON form parse_order reads back (a concession stands alone)."""
+def order_to_json(order: Order, names: Mapping[Square, str] | None = None) -> dict[str, Any]:
+    """The JSON form parse_order reads back (a concession stands alone). `names` is the
+    board's square_names, when the caller has the board: naming a square is then a look-up
+    (the default tactics' order is written so for every absent gladiator, every turn)."""
     if order.concede is not None:
         return {"concede": order.concede.value}
     out: dict[str, Any] = {}
+    if names is None:
+        if order.move is not None:
+            out["move"] = str(order.move)
+        if order.strikes:
+            out["strike"] = [str(s) for s in order.strikes]
+        return out
     if order.move is not None:
-        out["move"] = str(order.move)
+        out["move"] = names[order.move]
     if order.strikes:
-        out["strike"] = [str(s) for s in order.strikes]
+        out["strike"] = [names[s] for s in order.strikes]
     return out
 
 
@@ -368,11 +376,11 @@ def _square(text: object, where: str, name: str) -> Square:
 
 
 def parse_turn(state: BoutState, raw: object, index: int) -> dict[str, Order]:
-    """A turn's orders by name, each from its JSON (parse_order)."""
+    """A turn's orders by name, each from its JSON (parse_order). `raw` is only read."""
     if raw is None:
         return {}
     where = f"turns[{index}]"
-    if not isinstance(raw, dict):
+    if not isinstance(raw, Mapping):
         raise EngineInputError(where, f"turn {index + 1}: must be an object of orders by name")
     named = squares_by_name(state.board)
     orders: dict[str, Order] = {}

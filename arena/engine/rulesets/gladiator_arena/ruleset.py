@@ -25,6 +25,7 @@ from arena.engine.rulesets.gladiator_arena.standings import standings
 from arena.engine.rulesets.gladiator_arena.state import (
     BoutState,
     snapshot,
+    square_names,
     state_from_json,
     state_to_json,
 )
@@ -78,12 +79,12 @@ class GladiatorArena(Ruleset):
         return [problem.text for problem in validate_order(state, who, parsed)]
 
     def tactics(self, state: BoutState, who: str) -> dict[str, Any]:
-        return order_to_json(default_order(state, who))
+        return order_to_json(default_order(state, who), square_names(state.board))
 
     def apply(
         self, state: BoutState, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[BoutState, Sequence[Event]]:
-        return resolve_turn(state, parse_turn(state, dict(orders), state.turn), dice)
+        return resolve_turn(state, parse_turn(state, orders, state.turn), dice)
 
     def standings(self, state: BoutState) -> list[Standing]:
         return [

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from arena.engine.core.board import Board, Square
@@ -105,18 +106,20 @@ class Gladiator(NamedTuple):
         )  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class BoutState:
+class BoutState(NamedTuple):
     """Everything a turn needs, never changed once made. `turn` is the number of turns
     resolved so far (0 at the start); gladiators keep their setup order (the order they
-    "posted" in), and `index` finds one by name."""
+    "posted" in), and `index` finds one by name (it follows from the names, which never
+    change within a bout). A NamedTuple like `Gladiator`, and for the same reason: every
+    mechanic that changes a gladiator returns a new state, several a turn, and a frozen
+    dataclass costs several times as much to build (record 0066)."""
 
     board: Board
     options: Options
     gladiators: tuple[Gladiator, ...]
     turn: int = 0
     finished: bool = False
-    index: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+    index: Mapping[str, int] = MappingProxyType({})
 
     def get(self, name: str) -> Gladiator | None:
         i = self.index.get(name)
