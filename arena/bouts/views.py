@@ -4,7 +4,6 @@ from datetime import UTC, timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -13,6 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import reselect, reswap, retarget
 
 from arena.bouts.forms import BoutFilterForm, BoutScheduleForm, options_chosen
+from arena.bouts.history import bout_history_page
 from arena.bouts.page import bout_page, odds_of, verify_section
 from arena.bouts.selectors import (
     UNDECIDED,
@@ -48,17 +48,12 @@ from characters.selectors import gladiators_active
 
 def bout_history(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
-    filters = BoutFilterForm(request.GET or None, campaign=campaign)
-    bouts = bouts_of_campaign(campaign=campaign)
-    if filters.is_valid():
-        bouts = bouts_filter(bouts=bouts, **filters.cleaned_data)
-    page = Paginator(bouts, 25).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    page = query.pop("page", [None])[-1]
+    context = bout_history_page(campaign=campaign, query=query, page=page)
     template = "arena/bout_history.html"
     if request.htmx:
         template += "#history"
-    query = request.GET.copy()
-    query.pop("page", None)
-    context = {"campaign": campaign, "page": page, "filters": filters, "query": query.urlencode()}
     return render(request, template, context)
 
 
