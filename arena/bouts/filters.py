@@ -40,15 +40,17 @@ class BoutFilter(django_filters.FilterSet):
     # Plain (id, name) choices, set per campaign: a long campaign has a thousand gladiators,
     # and building a model instance per option cost the fight history page a third of its time.
     gladiator = django_filters.ChoiceFilter(
-        empty_label="any", method="by_gladiator", help_text="A gladiator's id."
+        empty_label="any", method="by_gladiator", label="Gladiator", help_text="A gladiator's id."
     )
     player = django_filters.ChoiceFilter(
-        empty_label="any", method="by_player", help_text="A player's user name."
+        empty_label="any", method="by_player", label="Player", help_text="A player's user name."
     )
     ruleset = django_filters.ChoiceFilter(
         empty_label="any", label="Rule set", help_text="A rule set's slug."
     )
-    outcome = django_filters.ChoiceFilter(choices=OUTCOMES, empty_label="any", method="by_outcome")
+    outcome = django_filters.ChoiceFilter(
+        choices=OUTCOMES, empty_label="any", method="by_outcome", label="Outcome"
+    )
     since = django_filters.DateFilter(
         field_name="scheduled_at",
         lookup_expr="date__gte",

@@ -3,6 +3,7 @@ page shows in a fixed number of queries: as many with twelve bouts as with two."
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -51,3 +52,10 @@ def test_a_page_of_bouts_costs_the_same_for_two_bouts_as_for_twelve(
     assert queries_of(client, url, query) == few
     with django_assert_max_num_queries(most):
         client.get(url, query)
+
+
+def test_the_history_filter_bar_names_each_filter_and_offers_any(campaign, owner, client_as):
+    page = client_as(owner).get(reverse("bout-history", args=[campaign.slug])).content.decode()
+    labels = re.findall(r'<label for="id_[a-z]+">([^<]+)</label>', page)
+    assert labels == ["Gladiator", "Player", "Rule set", "Outcome", "Since", "Until"]
+    assert page.count('<option value="" selected>any</option>') == 4
