@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "django_htmx",
+    "django_filters",
     "django_celery_beat",
     "axes",
     "campaign",

@@ -9,22 +9,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.bouts.selectors import bouts_recent, bouts_upcoming, orders_needed
-from arena.play.turns import plays_turn_by_turn
+from arena.bouts.selectors import orders_needed
 from campaign.shared.errors import LudusError
 from campaign.shared.pages import form_error, form_status, refused
-from characters.pack_events import offers_packs
-from characters.selectors import standings
-from characters.shop import DEFAULT_SELL_RATIO
 
 from .account_views import confirmation_told
 from .body_limit import takes_upload
+from .campaign_page import campaign_page
 from .content import ContentRefused, content_kinds, content_parse, content_upload
 from .forms import CampaignForm, ContentForm, JoinForm, LoginForm, OptionsForm, SignupForm
 from .selectors import (
     campaign_get_visible,
-    campaign_members,
-    campaign_role,
     campaigns_of,
     campaigns_visible,
 )
@@ -102,32 +97,14 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
     )
 
 
-LEADERS = 10
-
-
 def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
-    role = campaign_role(campaign=campaign, user=request.user)
-    context = {
-        "campaign": campaign,
-        "role": role,
-        "is_gm": role == "gm",
-        "members": campaign_members(campaign=campaign),
-        # The leaders only: a long campaign has a thousand gladiators, the standings page
-        # pages through them all.
-        "gladiators": standings(campaign=campaign)[:LEADERS],
-        "gladiator_count": campaign.gladiators.count(),
-        "upcoming": bouts_upcoming(campaign=campaign)[:10],
-        "recent": bouts_recent(campaign=campaign)[:10],
-        "join_url": request.build_absolute_uri(f"/join/{campaign.invite_code}/"),
-        "turn_by_turn": plays_turn_by_turn(campaign.ruleset),
-        "content_kinds": content_kinds(campaign),
-        "has_packs": offers_packs(campaign.ruleset),
-        "needed": orders_needed(user=request.user, campaign=campaign),
-        "options_form": OptionsForm(
-            initial={"sell_ratio": campaign.options.get("sell_ratio", DEFAULT_SELL_RATIO)}
-        ),
-    }
+    context = campaign_page(
+        campaign=campaign,
+        user=request.user,
+        join_url=request.build_absolute_uri(f"/join/{campaign.invite_code}/"),
+    )
+    context["options_form"] = OptionsForm(initial={"sell_ratio": context["sell_ratio"]})
     return render(request, "campaign/campaign_detail.html", context)
 
 

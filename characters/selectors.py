@@ -1,17 +1,35 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.paginator import Paginator
 from django.db.models import Count, F, QuerySet, Sum
 from django.http import Http404
 
-from arena.bouts.ratings import ordinal_expression
+from arena.bouts.ratings import START_ORDINAL, ordinal_expression, rating_history, rating_of
+from campaign.charts import time_chart
 from campaign.models import Campaign
+from campaign.selectors import campaign_is_gm
 from campaign.shared.errors import LudusError
 from campaign.shared.inputs import parse_id
 
+from .catalogue import (
+    adapter,
+    advances_of,
+    armoury,
+    equipment_problems,
+    gladiator_kinds,
+    gladiator_type,
+    issued_kit,
+    pays_experience,
+    sheet_lines,
+    tactics_settings,
+)
 from .models import Gladiator, Holding, LedgerLine
+from .permissions import gladiator_can_act
+from .shop import item_sell_price
 
 # Standings column -> the fields that order it (the first decides, the next break ties).
 STANDINGS_ORDER = {
@@ -159,3 +177,200 @@ def holding_of(*, gladiator: Gladiator, holding_id: object) -> Holding:
         shown = str(holding_id)[:20] if holding_id not in (None, "") else "(none)"
         raise LudusError(f"{gladiator.name} has no item with id {shown}.", field="holding")
     return holding
+
+
+# The page selectors: each page's whole context, read once; its view parses the request,
+# picks the template part and renders what one of these returns.
+
+STATEMENT_LINES = 25  # a page of the sheet's statement; the pager reaches the first line
+RECENT_BOUTS = 20  # the sheet's latest bouts; the rest are in the fight history, filtered
+STANDINGS_PER_PAGE = 50
+GRAVES_PER_PAGE = 30
+
+
+def gladiator_sheet(
+    *, gladiator: Gladiator, user: AbstractBaseUser | AnonymousUser, statement_page: str | None
+) -> dict[str, Any]:
+    """The gladiator sheet's context: its stats, kit, advances, statement (one page of it),
+    latest bouts, the career charts and rating, and what `user` may do with it. `tactics` is
+    the rule set's tactics settings, for the view's form."""
+    campaign = gladiator.campaign
+    series = career_series(gladiator=gladiator)
+    rating = rating_of(gladiator_id=gladiator.pk, ruleset=campaign.ruleset)
+    changes = list(rating_history(gladiator_id=gladiator.pk, ruleset=campaign.ruleset))
+    items = armoury(campaign.ruleset)
+    tactics = tactics_settings(campaign.ruleset)
+    has_levels = adapter(campaign.ruleset).has_levels
+    return {
+        "campaign": campaign,
+        "gladiator": gladiator,
+        "base": gladiator_type(campaign.ruleset, gladiator.kind, campaign=campaign),
+        "stat_lines": sheet_lines(gladiator),
+        "has_levels": has_levels,
+        "pays_experience": pays_experience(campaign.ruleset),
+        "advances": advances_of(gladiator),
+        "tactics": tactics,
+        "has_tactics": bool(tactics),
+        "holdings": [
+            (h, items.get(h.item, {"name": h.item, "kind": "?"})) for h in gladiator.holdings.all()
+        ],
+        "issued": issued_kit(gladiator),
+        "ledger": Paginator(ledger_statement(gladiator=gladiator), STATEMENT_LINES).get_page(
+            statement_page
+        ),
+        "entries": gladiator.entries.select_related("bout")
+        .defer("bout__log", "bout__engine_input")
+        .order_by("-bout__scheduled_at")[:RECENT_BOUTS],
+        "gold_chart": time_chart(
+            series["gold"],
+            title=f"{gladiator.name}'s gold over time: now {gladiator.gold}",
+            y_label="gold",
+            css_class="gold",
+        ),
+        "level_chart": has_levels
+        and time_chart(
+            series["level"],
+            title=f"{gladiator.name}'s level over time: now {gladiator.level}",
+            y_label="level",
+            css_class="level",
+        ),
+        "rating": rating,
+        "rating_changes": changes[::-1][:RECENT_BOUTS],  # the latest first, as the bouts
+        "rating_chart": time_chart(
+            [(gladiator.created_at, round(START_ORDINAL, 1))]
+            + [(c.at, round(c.ordinal, 1)) for c in changes],
+            title=f"{gladiator.name}'s rating over time: now {rating.ordinal:.1f}",
+            y_label="rating",
+            css_class="rating",
+        )
+        if changes
+        else None,
+        "can_act": gladiator_can_act(gladiator=gladiator, user=user) and gladiator.is_active,
+        "is_gm": campaign_is_gm(campaign=campaign, user=user),
+    }
+
+
+def shop_page(*, gladiator: Gladiator, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
+    """The shop page's context: the wares on sale (cheapest first in each kind), each saying
+    whether the gladiator may use it and afford it, and what its own items sell for."""
+    items = armoury(gladiator.campaign.ruleset)
+    wares = []
+    for item in items.values():
+        if item["price"] is None:
+            continue
+        problems = equipment_problems(gladiator, [item["slug"]])
+        wares.append(
+            {
+                **item,
+                "unusable": problems[0] if problems else "",
+                "affordable": item["price"] <= gladiator.gold,
+            }
+        )
+    wares.sort(key=lambda i: (i["kind"], i["price"]))
+    holdings = [
+        (h, items.get(h.item, {}), item_sell_price(gladiator=gladiator, item=items[h.item]))
+        for h in gladiator.holdings.all()
+        if h.item in items
+    ]
+    return {
+        "campaign": gladiator.campaign,
+        "gladiator": gladiator,
+        "wares": wares,
+        "holdings": holdings,
+        "can_act": gladiator.is_active and gladiator_can_act(gladiator=gladiator, user=user),
+    }
+
+
+def campaign_players(*, campaign: Campaign) -> list[str]:
+    """The campaign's members' names, A to Z: the player filter of its lists."""
+    return sorted(campaign.memberships.values_list("user__username", flat=True))
+
+
+def standings_page(
+    *,
+    campaign: Campaign,
+    sort: str,
+    order: str,
+    status: str,
+    owner: str,
+    page: str | None,
+    by_player: bool,
+) -> dict[str, Any]:
+    """The standings page's context: one page of the table as sorted and filtered, its
+    sortable headers in the rule set's words, the filters' choices and, when `by_player`,
+    each player's stable summed."""
+    rows = standings(campaign=campaign, sort=sort, order=order, status=status, owner=owner)
+    shown = Paginator(rows, STANDINGS_PER_PAGE).get_page(page)
+    record = adapter(campaign.ruleset).record
+    return {
+        "campaign": campaign,
+        "rows": shown.object_list,
+        "page": shown,
+        "query": urlencode({"sort": sort, "order": order, "status": status, "owner": owner}),
+        "sort": sort,
+        "order": order,
+        "status": status,
+        "owner": owner,
+        "headers": _standings_headers(record, sort, order, status, owner),
+        "record": record,
+        "statuses": Gladiator.Status.choices,
+        "owners": campaign_players(campaign=campaign),
+        "players": standings_by_player(campaign=campaign) if by_player else [],
+    }
+
+
+def _standings_headers(
+    record: Any, sort: str, direction: str, status: str, owner: str
+) -> list[dict[str, Any]]:
+    """The sortable columns in table order: label, link, and how it sorts now if it does."""
+    labels = {
+        "name": "Gladiator",
+        "player": "Player",
+        "status": "Status",  # a filter above the table, not a sort
+        "wins": record.wins,
+        "defeated": record.defeated,
+        "gold": "Gold",
+        "level": "Level",
+        "bouts": "Bouts",
+        "rating": "Rating",
+    }
+    headers = []
+    for key, label in labels.items():
+        if key not in STANDINGS_ORDER:
+            headers.append(
+                {"key": key, "label": label, "query": "", "sorted": "", "numeric": False}
+            )
+            continue
+        active = key == sort
+        flip = "asc" if direction == "desc" else "desc"
+        next_order = flip if active else standings_direction(key, "")
+        query = urlencode({"sort": key, "order": next_order, "status": status, "owner": owner})
+        headers.append(
+            {
+                "key": key,
+                "label": label,
+                "query": query,
+                "sorted": ("ascending" if direction == "asc" else "descending") if active else "",
+                "numeric": key not in {"name", "player"},
+            }
+        )
+    return headers
+
+
+def graveyard_page(
+    *, campaign: Campaign, owner: str, kind: str, page: str | None
+) -> dict[str, Any]:
+    """The graveyard page's context: one page of the dead, filtered by player and type."""
+    dead = graveyard(campaign=campaign, owner=owner, kind=kind).select_related("owner")
+    shown = Paginator(dead, GRAVES_PER_PAGE).get_page(page)
+    return {
+        "campaign": campaign,
+        "page": shown,
+        "dead": shown.object_list,
+        "query": urlencode({"owner": owner, "kind": kind}),
+        "owner": owner,
+        "kind": kind,
+        "owners": campaign_players(campaign=campaign),
+        "kinds": gladiator_kinds(campaign.ruleset),
+        "filtered": bool(owner or kind),
+    }

@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.bouts.ratings import START_ORDINAL, rating_history, rating_of
-from campaign.charts import time_chart
 from campaign.confirm import confirm_page
 from campaign.csv_export import csv_response
-from campaign.selectors import campaign_get_visible, campaign_is_gm
+from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_member
 from campaign.shared.errors import LudusError
 from campaign.shared.pages import form_error, form_status, refused
@@ -26,29 +22,24 @@ from .catalogue import (
     adapter,
     advances_of,
     armoury,
-    equipment_problems,
     gladiator_kinds,
-    gladiator_type,
-    issued_kit,
-    pays_experience,
-    sheet_lines,
     tactics_settings,
 )
 from .crumbs import sheet_crumb
 from .forms import AdjustForm, AdvanceForm, GladiatorForm, TacticsForm
 from .models import Gladiator
-from .permissions import check_gladiator_control, gladiator_can_act
+from .permissions import check_gladiator_control
 from .selectors import (
     STANDINGS_ORDER,
-    career_series,
     gladiator_get,
+    gladiator_sheet,
     gladiators_of_owner,
-    graveyard,
+    graveyard_page,
     holding_of,
-    ledger_statement,
+    shop_page,
     standings,
-    standings_by_player,
     standings_direction,
+    standings_page,
 )
 from .services import (
     gladiator_adjust,
@@ -97,71 +88,16 @@ def stable(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "characters/stable.html", {"campaign": campaign, "gladiators": mine})
 
 
-STATEMENT_LINES = 25  # a page of the sheet's statement; the pager reaches the first line
-RECENT_BOUTS = 20  # the sheet's latest bouts; the rest are in the fight history, filtered
-
-
 def _sheet_context(request: HttpRequest, gladiator: Gladiator) -> dict:
-    campaign = gladiator.campaign
-    is_gm = campaign_is_gm(campaign=campaign, user=request.user)
-    can_act = gladiator_can_act(gladiator=gladiator, user=request.user)
-    series = career_series(gladiator=gladiator)
-    rating = rating_of(gladiator_id=gladiator.pk, ruleset=campaign.ruleset)
-    changes = list(rating_history(gladiator_id=gladiator.pk, ruleset=campaign.ruleset))
-    items = armoury(campaign.ruleset)
-    holdings = [
-        (h, items.get(h.item, {"name": h.item, "kind": "?"})) for h in gladiator.holdings.all()
-    ]
-    tactics = tactics_settings(campaign.ruleset)
-    advances = advances_of(gladiator)
-    has_levels = adapter(campaign.ruleset).has_levels
-    return {
-        "campaign": campaign,
-        "gladiator": gladiator,
-        "base": gladiator_type(campaign.ruleset, gladiator.kind, campaign=campaign),
-        "stat_lines": sheet_lines(gladiator),
-        "has_levels": has_levels,
-        "pays_experience": pays_experience(campaign.ruleset),
-        "advances": advances,
-        "has_tactics": bool(tactics),
-        "holdings": holdings,
-        "issued": issued_kit(gladiator),
-        "ledger": Paginator(ledger_statement(gladiator=gladiator), STATEMENT_LINES).get_page(
-            request.GET.get("statement")
-        ),
-        "entries": gladiator.entries.select_related("bout")
-        .defer("bout__log", "bout__engine_input")
-        .order_by("-bout__scheduled_at")[:RECENT_BOUTS],
-        "gold_chart": time_chart(
-            series["gold"],
-            title=f"{gladiator.name}'s gold over time: now {gladiator.gold}",
-            y_label="gold",
-            css_class="gold",
-        ),
-        "level_chart": has_levels
-        and time_chart(
-            series["level"],
-            title=f"{gladiator.name}'s level over time: now {gladiator.level}",
-            y_label="level",
-            css_class="level",
-        ),
-        "rating": rating,
-        "rating_changes": changes[::-1][:RECENT_BOUTS],  # the latest first, as the bouts
-        "rating_chart": time_chart(
-            [(gladiator.created_at, round(START_ORDINAL, 1))]
-            + [(c.at, round(c.ordinal, 1)) for c in changes],
-            title=f"{gladiator.name}'s rating over time: now {rating.ordinal:.1f}",
-            y_label="rating",
-            css_class="rating",
-        )
-        if changes
-        else None,
-        "can_act": can_act and gladiator.is_active,
-        "is_gm": is_gm,
-        "advance_form": AdvanceForm(advances=advances),
-        "tactics_form": TacticsForm(settings=tactics, initial=gladiator.tactics),
-        "adjust_form": AdjustForm(),
-    }
+    context = gladiator_sheet(
+        gladiator=gladiator, user=request.user, statement_page=request.GET.get("statement")
+    )
+    context.update(
+        advance_form=AdvanceForm(advances=context["advances"]),
+        tactics_form=TacticsForm(settings=context["tactics"], initial=gladiator.tactics),
+        adjust_form=AdjustForm(),
+    )
+    return context
 
 
 def gladiator_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
@@ -181,33 +117,7 @@ def shop(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     template = "characters/shop.html"
     if request.htmx:
         template += "#shop"
-    items = armoury(campaign.ruleset)
-    wares = []
-    for item in items.values():
-        if item["price"] is None:
-            continue
-        problems = equipment_problems(gladiator, [item["slug"]])
-        wares.append(
-            {
-                **item,
-                "unusable": problems[0] if problems else "",
-                "affordable": item["price"] <= gladiator.gold,
-            }
-        )
-    wares.sort(key=lambda i: (i["kind"], i["price"]))
-    holdings = [
-        (h, items.get(h.item, {}), item_sell_price(gladiator=gladiator, item=items[h.item]))
-        for h in gladiator.holdings.all()
-        if h.item in items
-    ]
-    context = {
-        "campaign": campaign,
-        "gladiator": gladiator,
-        "wares": wares,
-        "holdings": holdings,
-        "can_act": gladiator.is_active
-        and gladiator_can_act(gladiator=gladiator, user=request.user),
-    }
+    context = shop_page(gladiator=gladiator, user=request.user)
     return render(request, template, context)
 
 
@@ -367,85 +277,37 @@ def adjust(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _act(request, slug, pk, action)
 
 
-def _standings_headers(
-    record, sort: str, direction: str, status: str, owner: str
-) -> list[dict[str, str]]:
-    """The sortable columns in table order: label, link, and how it sorts now if it does."""
-    labels = {
-        "name": "Gladiator",
-        "player": "Player",
-        "status": "Status",  # a filter above the table, not a sort
-        "wins": record.wins,
-        "defeated": record.defeated,
-        "gold": "Gold",
-        "level": "Level",
-        "bouts": "Bouts",
-        "rating": "Rating",
-    }
-    headers = []
-    for key, label in labels.items():
-        if key not in STANDINGS_ORDER:
-            headers.append(
-                {"key": key, "label": label, "query": "", "sorted": "", "numeric": False}
-            )
-            continue
-        active = key == sort
-        flip = "asc" if direction == "desc" else "desc"
-        next_order = flip if active else standings_direction(key, "")
-        query = urlencode({"sort": key, "order": next_order, "status": status, "owner": owner})
-        headers.append(
-            {
-                "key": key,
-                "label": label,
-                "query": query,
-                "sorted": ("ascending" if direction == "asc" else "descending") if active else "",
-                "numeric": key not in {"name", "player"},
-            }
-        )
-    return headers
-
-
-def _standings_filters(request: HttpRequest) -> tuple[str, str, str, str]:
+def _standings_filters(request: HttpRequest) -> dict[str, str]:
     """The standings page's sort, order, status and player, from its query (the page and its
     CSV read the same)."""
     sort = request.GET.get("sort", "wins")
     sort = sort if sort in STANDINGS_ORDER else "wins"
-    direction = standings_direction(sort, request.GET.get("order", ""))
-    return sort, direction, request.GET.get("status", ""), request.GET.get("owner", "")
+    return {
+        "sort": sort,
+        "order": standings_direction(sort, request.GET.get("order", "")),
+        "status": request.GET.get("status", ""),
+        "owner": request.GET.get("owner", ""),
+    }
 
 
 def standings_view(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
-    sort, direction, status, owner = _standings_filters(request)
-    rows = standings(campaign=campaign, sort=sort, order=direction, status=status, owner=owner)
-    page = Paginator(rows, 50).get_page(request.GET.get("page"))
+    context = standings_page(
+        campaign=campaign,
+        **_standings_filters(request),
+        page=request.GET.get("page"),
+        by_player=not request.htmx,
+    )
     template = "characters/standings.html"
     if request.htmx:
         template += "#standings"
-    record = adapter(campaign.ruleset).record
-    context = {
-        "campaign": campaign,
-        "rows": page.object_list,
-        "page": page,
-        "query": urlencode({"sort": sort, "order": direction, "status": status, "owner": owner}),
-        "sort": sort,
-        "order": direction,
-        "status": status,
-        "owner": owner,
-        "headers": _standings_headers(record, sort, direction, status, owner),
-        "record": record,
-        "statuses": Gladiator.Status.choices,
-        "owners": sorted({m.user.username for m in campaign.memberships.select_related("user")}),
-        "players": [] if request.htmx else standings_by_player(campaign=campaign),
-    }
     return render(request, template, context)
 
 
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings as the page filters and sorts them, every row, as CSV."""
     campaign = campaign_get_visible(slug=slug, user=request.user)
-    sort, direction, status, owner = _standings_filters(request)
-    rows = standings(campaign=campaign, sort=sort, order=direction, status=status, owner=owner)
+    rows = standings(campaign=campaign, **_standings_filters(request))
     record = adapter(campaign.ruleset).record
     header = ["place", "gladiator", "kind", "player", "status", record.wins, record.defeated,
               "gold", "level", "bouts", "rating"]  # fmt: skip
@@ -468,27 +330,15 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     return csv_response(f"{campaign.slug}-standings.csv", header, lines)
 
 
-GRAVES_PER_PAGE = 30
-
-
 def graveyard_view(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
-    owner = request.GET.get("owner", "")
-    kind = request.GET.get("kind", "")
-    dead = graveyard(campaign=campaign, owner=owner, kind=kind).select_related("owner")
-    page = Paginator(dead, GRAVES_PER_PAGE).get_page(request.GET.get("page"))
+    context = graveyard_page(
+        campaign=campaign,
+        owner=request.GET.get("owner", ""),
+        kind=request.GET.get("kind", ""),
+        page=request.GET.get("page"),
+    )
     template = "characters/graveyard.html"
     if request.htmx:
         template += "#graves"
-    context = {
-        "campaign": campaign,
-        "page": page,
-        "dead": page.object_list,
-        "query": urlencode({"owner": owner, "kind": kind}),
-        "owner": owner,
-        "kind": kind,
-        "owners": sorted({m.user.username for m in campaign.memberships.select_related("user")}),
-        "kinds": gladiator_kinds(campaign.ruleset),
-        "filtered": bool(owner or kind),
-    }
     return render(request, template, context)

@@ -120,38 +120,3 @@ class BoutScheduleForm(forms.Form):
         them."""
         plain = {k: self.cleaned_data[k] for k in ("title", "scheduled_at", "gladiators")}
         return {**plain, "options": options_chosen(self.options, self.cleaned_data)}
-
-
-OUTCOMES = [
-    ("", "any"),
-    ("scheduled", "still to come"),
-    ("resolved", "fought"),
-    ("killed", "someone died"),
-    ("mercy", "mercy was granted"),
-    ("cancelled", "cancelled"),
-    ("failed", "failed"),
-    ("voided", "voided"),
-]
-
-
-class BoutFilterForm(forms.Form):
-    # Plain (id, name) choices: a long campaign has a thousand gladiators, and building a
-    # model instance per option cost the fight history page a third of its time.
-    gladiator = forms.TypedChoiceField(coerce=int, empty_value=None, required=False)
-    player = forms.ChoiceField(required=False)
-    ruleset = forms.ChoiceField(required=False, label="Rule set")
-    outcome = forms.ChoiceField(choices=OUTCOMES, required=False)
-    since = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    until = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-
-    def __init__(self, *args, campaign, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        # Ids as text: the page compares them with the chosen one, and need not localize them.
-        gladiators = campaign.gladiators.order_by("name").values_list("pk", "name")
-        self.fields["gladiator"].choices = [("", "any"), *((str(pk), n) for pk, n in gladiators)]
-        players = campaign.memberships.select_related("user").order_by("user__username")
-        self.fields["player"].choices = [("", "any")] + [
-            (m.user.username, m.user.username) for m in players
-        ]
-        # Every bout of a campaign is fought under the campaign's rule set.
-        self.fields["ruleset"].choices = [("", "any"), (campaign.ruleset, campaign.ruleset)]

@@ -5,9 +5,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.core.paginator import Paginator
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery
-from django.http import Http404
+from django.http import Http404, QueryDict
 
+from arena.bouts.filters import BoutFilter
 from arena.gateway import EngineInputError, canonical, ruleset
 from arena.models import (
     Bout,
@@ -124,40 +126,21 @@ def bout_payouts(*, bout: Bout) -> QuerySet[LedgerLine]:
     )
 
 
-def bouts_filter(
-    *,
-    bouts: QuerySet[Bout],
-    gladiator=None,
-    player: str = "",
-    ruleset: str = "",
-    outcome: str = "",
-    since=None,
-    until=None,
-) -> QuerySet[Bout]:
-    """Narrow a bout list by entrant, player, rule set, outcome and date (inclusive).
+HISTORY_PER_PAGE = 25
 
-    A condition on the entrants is a subquery of bout ids, not a join: a join repeats a bout
-    per matching entrant, and the DISTINCT that undoes it compares whole rows, which made
-    counting a long history's pages cost more than showing one."""
 
-    def with_entrant(**condition: Any) -> QuerySet[Bout]:
-        return bouts.filter(pk__in=BoutEntrant.objects.filter(**condition).values("bout_id"))
-
-    if gladiator is not None:
-        bouts = with_entrant(gladiator=gladiator)
-    if player:
-        bouts = with_entrant(gladiator__owner__username=player)
-    if ruleset:
-        bouts = bouts.filter(ruleset=ruleset)
-    if outcome in Bout.Status.values:
-        bouts = bouts.filter(status=outcome)
-    elif outcome in {BoutEntrant.Fate.KILLED, BoutEntrant.Fate.MERCY}:
-        bouts = with_entrant(fate=outcome)
-    if since:
-        bouts = bouts.filter(scheduled_at__date__gte=since)
-    if until:
-        bouts = bouts.filter(scheduled_at__date__lte=until)
-    return bouts
+def bout_history_page(*, campaign: Campaign, query: QueryDict, page: str | None) -> dict[str, Any]:
+    """The fight history page's context: its filters as asked in `query` (the page's query
+    without its page number) and one page of the bouts they keep; filters that are not valid
+    keep every bout and say why on the form."""
+    filters = BoutFilter(query or None, bouts_of_campaign(campaign=campaign), campaign=campaign)
+    bouts = filters.qs if filters.is_valid() else filters.queryset
+    return {
+        "campaign": campaign,
+        "page": Paginator(bouts, HISTORY_PER_PAGE).get_page(page),
+        "filters": filters.form,
+        "query": query.urlencode(),
+    }
 
 
 def bout_of_gladiator_in_play(*, gladiator_id: int, statuses: tuple[str, ...]) -> Bout | None:

@@ -4,7 +4,6 @@ from datetime import UTC, timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -12,13 +11,14 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import reselect, reswap, retarget
 
-from arena.bouts.forms import BoutFilterForm, BoutScheduleForm, options_chosen
+from arena.bouts.filters import BoutFilter
+from arena.bouts.forms import BoutScheduleForm, options_chosen
 from arena.bouts.page import bout_page, odds_of, verify_section
 from arena.bouts.selectors import (
     UNDECIDED,
     bout_engine_input_for,
     bout_get_visible,
-    bouts_filter,
+    bout_history_page,
     bouts_of_campaign,
 )
 from arena.bouts.services import (
@@ -48,17 +48,12 @@ from characters.selectors import gladiators_active
 
 def bout_history(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_get_visible(slug=slug, user=request.user)
-    filters = BoutFilterForm(request.GET or None, campaign=campaign)
-    bouts = bouts_of_campaign(campaign=campaign)
-    if filters.is_valid():
-        bouts = bouts_filter(bouts=bouts, **filters.cleaned_data)
-    page = Paginator(bouts, 25).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    page = query.pop("page", [None])[-1]
+    context = bout_history_page(campaign=campaign, query=query, page=page)
     template = "arena/bout_history.html"
     if request.htmx:
         template += "#history"
-    query = request.GET.copy()
-    query.pop("page", None)
-    context = {"campaign": campaign, "page": page, "filters": filters, "query": query.urlencode()}
     return render(request, template, context)
 
 
@@ -66,17 +61,17 @@ def bout_history_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """The fight history as the page filters it, every bout, as CSV: date, title, entrants
     (in their places), status and winner."""
     campaign = campaign_get_visible(slug=slug, user=request.user)
-    filters = BoutFilterForm(request.GET or None, campaign=campaign)
-    bouts = bouts_of_campaign(campaign=campaign)
-    if filters.is_valid():
-        bouts = bouts_filter(bouts=bouts, **filters.cleaned_data)
-    elif request.GET:
+    filters = BoutFilter(
+        request.GET or None, bouts_of_campaign(campaign=campaign), campaign=campaign
+    )
+    if request.GET and not filters.is_valid():
         return HttpResponse(
             "The filters are not valid: "
             + "; ".join(f"{name}: {' '.join(errors)}" for name, errors in filters.errors.items()),
             status=400,
             content_type="text/plain; charset=utf-8",
         )
+    bouts = filters.qs
     lines = (
         [
             bout.scheduled_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M"),

@@ -21,24 +21,18 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import push_url
 
 from arena.bouts.forms import option_fields, options_chosen
-from arena.bouts.replay import board_shapes, entrant_colours
 from arena.bouts.selectors import bout_forum_post, bout_get_visible, entrant_of_owner, orders_needed
 from arena.bouts.views import bout_detail
 from arena.gateway import OptionField, StepWord
-from arena.models import Bout, TurnOrder
-from arena.play.board_grid import board_grid, mark_words
+from arena.models import Bout
 from arena.play.drafts import (
     board_fields,
     board_press,
-    draft_counts,
-    draft_marks,
-    draft_query,
     draft_read,
     draft_url,
-    option_links,
 )
 from arena.play.picks import bout_pick, may_pick, pick_phase
-from arena.play.previews import threats_for
+from arena.play.selectors import order_board
 from arena.play.services import (
     bout_enter,
     bout_finish_by_tactics,
@@ -320,7 +314,6 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
     pushed = said = ""
     if bout.status == Bout.Status.RUNNING:
         state, _ = state_loaded(rules, bout.state)
-        name = entrant.gladiator.name
         cols, rows = rules.web.board(state)
         clicked = request.GET.get("square", "") if request.method == "GET" else ""
         if clicked and picked is not None:
@@ -337,64 +330,20 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
                 pushed = draft_url(base, schema, draft, picked.key)
                 if not request.htmx:
                     return redirect(pushed)
-        alive = rules.web.snapshot(state).get(name, {}).get("alive", False)
-        saved = TurnOrder.objects.filter(entrant=entrant, turn=bout.turn).first()
-        if not draft and saved is not None and request.GET.get("pick") is None:
-            draft = dict(saved.order)
-        offered = rules.web.choices(state, name, draft)
-        problems = rules.validate(state, name, draft) if draft else []
-        counts = draft_counts(schema, draft, rules.web.limits(state, name, draft))
-        marks = draft_marks(picked, schema, draft, offered)
-        terrain = rules.terrain(state)
-        shapes = board_shapes(
-            cols=cols,
-            rows=rows,
-            gladiators=rules.web.snapshot(state),
-            colours=entrant_colours(bout.engine_input),
-            marks=marks,
-            terrain=terrain,
-        )
-        chosen = draft.get(picked.key) if picked is not None else None
-        if isinstance(chosen, list):
-            chosen = chosen[-1] if chosen else ""
         context.update(
-            draft=draft,
-            said=said,
-            saved=saved,
-            saved_text=rules.web.order_text(saved.order) if saved is not None else "",
-            alive=alive,
-            acting=name in rules.pending(state).who,
-            waiting_on=", ".join(rules.pending(state).who),
-            problems=problems,
-            board=shapes,
-            grid=board_grid(
-                shapes,
-                me=name,
-                words=mark_words(on_board, marks),
-                start=clicked.strip().upper() or chosen or "",
-                terrain=terrain,
-                threats=threats_for(rules, state, name) if alive else None,
-            ),
-            previews=rules.web.previews,
-            preview_url=reverse("bout-order-preview", args=[slug, pk, entrant_pk]),
-            board_values=draft_query(schema, draft),
-            picked=picked,
-            draft_text=rules.web.order_text(draft) if draft and not problems else "",
-            typed=rules.web.text_help(state, name, draft if not problems else {}),
-            draft_rows=[
-                {
-                    "field": f,
-                    "value": draft_query(schema, draft).get(f.key, ""),
-                    "shown": ", ".join(draft[f.key])
-                    if isinstance(draft.get(f.key), list)
-                    else draft.get(f.key, ""),
-                    "count": counts.get(f.key, ""),
-                }
-                for f in schema
-                if f.kind != "choice"
-            ],
-            picks=[{"field": f, "on": f == picked} for f in on_board],
-            options=option_links(base, schema, draft, offered, picked.key if picked else ""),
+            order_board(
+                entrant=entrant,
+                rules=rules,
+                state=state,
+                schema=schema,
+                draft=draft,
+                picked=picked,
+                clicked=clicked,
+                said=said,
+                keep_saved=request.GET.get("pick") is None,
+                base=base,
+                preview_url=reverse("bout-order-preview", args=[slug, pk, entrant_pk]),
+            )
         )
     template = ruleset_template(bout.ruleset, "orders.html")
     if request.htmx:

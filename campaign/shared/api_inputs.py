@@ -124,10 +124,14 @@ def paginated(
     return paginator.get_paginated_response(serializer(page, many=True, **kwargs).data)
 
 
-def list_schema(serializer: type[serializers.Serializer], operation_id: str, parameters=()):
-    """extend_schema for a paginated list endpoint: its page parameters and page shape."""
+def list_schema(
+    serializer: type[serializers.Serializer], operation_id: str, parameters=(), *, filters=False
+):
+    """extend_schema for a paginated list endpoint: its page parameters and page shape, and
+    with `filters` its view's FilterSet's filters as query parameters."""
     return extend_schema(
         operation_id=operation_id,
         parameters=[*parameters, *PAGE_PARAMETERS],
         responses=page_of(serializer),
+        filters=filters or None,
     )

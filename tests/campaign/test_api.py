@@ -171,3 +171,27 @@ def test_an_api_url_that_matches_nothing_answers_json(client):
     assert response.status_code == 404
     assert response.json() == {"detail": "Not found."}
     assert b"<title>Not found" in client.get("/no/such/page/").content
+
+
+def test_the_bout_lists_filters_are_in_the_schema_and_filter(
+    client, api_as, campaign, gm, owner, brutus, nox
+):
+    """The schema lists the bout list's filters from its FilterSet; they filter, and a value
+    they refuse is a 400 naming the field."""
+    schema = client.get(reverse("api-schema"), {"format": "json"}).json()
+    listed = schema["paths"]["/api/campaigns/{slug}/bouts/"]["get"]["parameters"]
+    by_name = {p["name"]: p["schema"] for p in listed}
+    assert {"gladiator", "player", "ruleset", "outcome", "since", "until"} <= set(by_name)
+    assert by_name["gladiator"]["type"] == "integer"
+    assert by_name["since"] == {"type": "string", "format": "date"}
+    assert "killed" in by_name["outcome"]["enum"]
+
+    url = reverse("api-bouts", args=[campaign.slug])
+    body = {"scheduled_at": IN_A_MONTH, "gladiators": [brutus.pk, nox.pk], "title": "Pair"}
+    assert api_as(gm).post(url, body, format="json").status_code == 201
+    mine = api_as(owner).get(url, {"player": "owner"}).json()
+    assert [b["title"] for b in mine["results"]] == ["Pair"]
+    assert api_as(owner).get(url, {"outcome": "resolved"}).json()["results"] == []
+    refused = api_as(owner).get(url, {"outcome": "sideways", "since": "yesterday"})
+    assert refused.status_code == 400
+    assert set(refused.json()) >= {"outcome", "since"}

@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from arena.bouts.services import bout_schedule
+from characters.selectors import STATEMENT_LINES
 from characters.services import gladiator_create
-from characters.views import STATEMENT_LINES
 from tests.conftest import campaign_with
 
 pytestmark = pytest.mark.django_db
