@@ -1,14 +1,15 @@
 """The default tactics (the order of an absent player, and every bout fought by tactics).
 
 A gladiator out of reach closes in by the shortest way and strikes if it gets there. Within
-reach it reckons, from the same check numbers the attack uses, the expected damage of each
-attack it could make (every set of limbs, each strike at its best height, or a focused
-attack: one strike, or two with Twin Focus or with Trained Kick's kick), weighting a point
-of damage by how close it brings a location to 0 (a vital one counts more than a limb), and
-takes the best of: a focused attack; a basic attack; a fast ability and a basic attack (an
-ability's worth is the damage it adds, or the damage it spares it on the opponent's next
-turn); a slower ability instead of the attack. The tactics settings can fix the height or
-the style.
+reach it searches once (`search`): it reckons, from the same check numbers the attack uses,
+the expected damage of each attack it could make (every set of limbs, each strike at its best
+height, or a focused attack: one strike, or two with Twin Focus or with Trained Kick's kick),
+weighting a point of damage by how close it brings a location to 0 (a vital one counts more
+than a limb), and takes the best of: a focused attack; a basic attack; a fast ability and the
+basic attack found; a slower ability instead of the attack. An ability is worth what its
+boost adds to an attack already found, or what it takes off the opponent's best reply
+(searched once): no search of its own. A rider's worth is reckoned once per pair of builds.
+The tactics settings can fix the height or the style.
 
 A basic attack is found limb by limb: a strike's Delay, so its worth, depends only on
 whether the attack kicks and has more than one strike, so the best set of limbs of each
