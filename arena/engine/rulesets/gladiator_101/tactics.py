@@ -363,14 +363,23 @@ def attack_worth(
     its strikes weighed again, with no search for a better one."""
     if not strikes:
         return 0.0
-    one = _Search(a, d, turn, False, _key(a, d, turn))
-    weapons = tuple(s.weapon for s in strikes)
-    modes = _modes(a, weapons, focused)
-    multi = len(strikes) > 1
-    return sum(
-        strike_value(one, s, delay=dl, multi=multi, focused=f)
-        for s, (dl, f) in zip(strikes, modes, strict=True)
-    )
+    situation = _key(a, d, turn)
+    key = (situation, d.hp, strikes, focused)
+    found = _WEIGHED.get(key)
+    if found is None:
+        if len(_WEIGHED) >= _KEPT:
+            _WEIGHED.clear()
+        one = _Search(a, d, turn, False, situation)
+        modes = _modes(a, tuple(s.weapon for s in strikes), focused)
+        multi = len(strikes) > 1
+        found = _WEIGHED[key] = sum(
+            strike_value(one, s, delay=dl, multi=multi, focused=f)
+            for s, (dl, f) in zip(strikes, modes, strict=True)
+        )
+    return found
+
+
+_WEIGHED: dict[tuple, float] = {}  # attack_worth's answers, kept as the searches' are
 
 
 def _alone(search: _Search, w: str) -> tuple[float, tuple[Strike, ...]]:
