@@ -13,8 +13,8 @@ from arena.engine.rulesets.gladiator_101.state import Fighter, State
 
 
 def end_of_turn(state: State, turn: Turn) -> State:
-    """The turn counted, boosts run out, then whether the bout is over."""
-    state = wear_off(replace(state, turn=state.turn + 1))
+    """The turn counted and boosts run out (wear_off), then whether the bout is over."""
+    state = wear_off(state)
     if any(not f.standing for f in state.fighters):
         return fall_ends_the_bout(state, turn)
     if state.turn >= state.options.max_turns:
@@ -23,13 +23,22 @@ def end_of_turn(state: State, turn: Turn) -> State:
 
 
 def wear_off(state: State) -> State:
-    """Boosts last while the turn number is below their `until`. A fighter none of whose
-    boosts ran out is kept as it is."""
-    t = state.turn
-    for f in state.fighters:
-        if any(b.until <= t for b in f.boosts):
-            state = state.with_fighter(replace(f, boosts=tuple(b for b in f.boosts if b.until > t)))
-    return state
+    """The next turn's state: boosts last while the turn number is below their `until`. A
+    fighter none of whose boosts ran out is kept as it is, and the state is made once."""
+    t = state.turn + 1
+    return State(
+        state.options,
+        tuple(_worn(f, t) for f in state.fighters),
+        state.first,
+        t,
+        state.finished,
+    )
+
+
+def _worn(f: Fighter, turn: int) -> Fighter:
+    if any(b.until <= turn for b in f.boosts):
+        return replace(f, boosts=tuple(b for b in f.boosts if b.until > turn))
+    return f
 
 
 def fall_ends_the_bout(state: State, turn: Turn) -> State:

@@ -57,6 +57,10 @@ class Order:
         return out
 
 
+# Every strike an order may name, by its words ("gladius mid"): read by one look-up.
+STRIKES = {str(s): s for s in (Strike(w, h) for w in WEAPONS for h in Height)}
+
+
 def _square(raw: Any, key: str, problems: list[str]) -> Square | None:
     try:
         return Square.parse(raw)
@@ -73,14 +77,14 @@ def _strikes(raw: Any, key: str, problems: list[str]) -> tuple[Strike, ...]:
         return ()
     out = []
     for item in raw:
-        words = item.lower().split() if isinstance(item, str) else []
-        if len(words) != 2 or words[0] not in WEAPONS or words[1] not in {h.value for h in Height}:
+        strike = STRIKES.get(" ".join(item.lower().split())) if isinstance(item, str) else None
+        if strike is None:
             problems.append(
                 f"{key}: {item!r} is not a weapon and a height "
                 f"({', '.join(WEAPONS)}; high, mid, low)"
             )
             continue
-        out.append(Strike(words[0], Height(words[1])))
+        out.append(strike)
     return tuple(out)
 
 

@@ -1,14 +1,15 @@
 """The default tactics (the order of an absent player, and every bout fought by tactics).
 
 A gladiator out of reach closes in by the shortest way and strikes if it gets there. Within
-reach it reckons, from the same check numbers the attack uses, the expected damage of each
-attack it could make (every set of limbs, each strike at its best height, or a focused
-attack: one strike, or two with Twin Focus or with Trained Kick's kick), weighting a point
-of damage by how close it brings a location to 0 (a vital one counts more than a limb), and
-takes the best of: a focused attack; a basic attack; a fast ability and a basic attack (an
-ability's worth is the damage it adds, or the damage it spares it on the opponent's next
-turn); a slower ability instead of the attack. The tactics settings can fix the height or
-the style.
+reach it searches once (`search`): it reckons, from the same check numbers the attack uses,
+the expected damage of each attack it could make (every set of limbs, each strike at its best
+height, or a focused attack: one strike, or two with Twin Focus or with Trained Kick's kick),
+weighting a point of damage by how close it brings a location to 0 (a vital one counts more
+than a limb), and takes the best of: a focused attack; a basic attack; a fast ability and the
+basic attack found; a slower ability instead of the attack. An ability is worth what its
+boost adds to an attack already found, or what it takes off the opponent's best reply
+(searched once): no search of its own. A rider's worth is reckoned once per pair of builds.
+The tactics settings can fix the height or the style.
 
 A basic attack is found limb by limb: a strike's Delay, so its worth, depends only on
 whether the attack kicks and has more than one strike, so the best set of limbs of each
@@ -18,7 +19,8 @@ kind takes each limb's best strike (the same choice as weighing every set).
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.gladiator_101.abilities import boosts_of
@@ -41,7 +43,14 @@ from arena.engine.rulesets.gladiator_101.data import (
 )
 from arena.engine.rulesets.gladiator_101.movement import knocked_down, movement_points, reach
 from arena.engine.rulesets.gladiator_101.orders import Order, available, heights
-from arena.engine.rulesets.gladiator_101.state import FOREVER, Boost, Fighter, State, boost_total
+from arena.engine.rulesets.gladiator_101.state import (
+    FOREVER,
+    Boost,
+    Fighter,
+    Options,
+    State,
+    boost_total,
+)
 
 LIMB_WEIGHT = 0.4  # a point on a limb, against a point on a vital location of equal health
 
@@ -51,18 +60,34 @@ def weight(defender: Fighter, location: str) -> float:
     return (1.0 if location in VITAL else LIMB_WEIGHT) / hp
 
 
-# What a strike is expected to do at each location of its height, by everything that decides
-# its check numbers: by the key of a situation (_key), then by the strike and how it is made.
-# A bout asks the same questions turn after turn (and a balance run bout after bout), so the
-# answers are kept; only the weights (the defender's hit points) change.
-_TABLES: dict[tuple, dict[tuple, tuple[tuple[str, float], ...]]] = {}
+# What a strike is expected to do, by everything that decides its check numbers: by the key
+# of a situation (_key), then by the weapon and how it is made, each height it may strike at.
+# A bout asks the same questions turn after turn (and a balance run or an odds simulation
+# bout after bout), so the answers are kept; only the weights (the defender's hit points)
+# change, and weighing a reckoned strike is one short sum.
+_TABLES: dict[tuple, dict[tuple, tuple[Reckoned, ...]]] = {}
 _KEPT = 200_000
+
+
+@dataclass(frozen=True, slots=True)
+class Reckoned:
+    """One strike, made one way, against one defender in one situation: the locations of its
+    height (indices into LOCATIONS), the damage it is expected to do at each if it lands
+    there, the chance it deals full damage (a crit, or a hit that passes its grade), and
+    whether a full-damage landing sets off a kick's or a low strike's rider."""
+
+    strike: Strike
+    places: tuple[int, ...]
+    expected: tuple[float, ...]
+    full: float
+    kick: bool
+    low: bool
 
 
 def _key(a: Fighter, d: Fighter, turn: int) -> tuple:
     return (
         a.feats, a.accuracy, a.strength, boost_total(a, "hit", turn),
-        boost_total(a, "grade", turn), wounded(a), turn < 2,
+        boost_total(a, "grade", turn), wounded(a), turn < 2, a.tactics.aim,
         d.feats, reflex(d, turn), boost_total(d, "armour@all", turn),
         boost_total(d, "dodge", turn), 0 in d.hp,
     )  # fmt: skip
@@ -72,18 +97,17 @@ class _Search:
     """One search for the attacker's best attack against the defender on a turn: what every
     strike it weighs shares is worked out once (the key of the check numbers, the weight of
     each location), and what it meets again in other sets of limbs is kept for the search:
-    each weapon's best strike by how it is made, and what a rider is worth."""
+    each weapon's best strike by how it is made."""
 
-    __slots__ = ("a", "best", "checks", "d", "riders", "tables", "turn", "weights", "worth")
+    __slots__ = ("a", "best", "checks", "d", "riders", "tables", "turn", "weights")
 
     def __init__(self, a: Fighter, d: Fighter, turn: int, riders: bool, key: tuple) -> None:
         self.a, self.d, self.turn = a, d, turn
         self.checks = Checks(a, d, turn)
         # Riders are weighed only where the attacker has a feat that gives one.
         self.riders = riders and _has_rider(a)
-        self.weights = {loc: weight(d, loc) for loc in LOCATIONS}
+        self.weights = tuple(weight(d, loc) for loc in LOCATIONS)
         self.best: dict[tuple, tuple[float, Strike]] = {}
-        self.worth: dict[tuple[bool, bool], float] = {}
         tables = _TABLES.get(key)
         if tables is None:
             if len(_TABLES) >= _KEPT:
@@ -92,13 +116,9 @@ class _Search:
         self.tables = tables
 
 
-def _table(
-    search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool
-) -> tuple[tuple[str, float], ...]:
-    key = (s, delay, multi, focused)
-    found = search.tables.get(key)
-    if found is not None:
-        return found
+def reckon(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool) -> Reckoned:
+    """What one strike is expected to do at each location of its height, from the same check
+    numbers the attack rolls against."""
     a, d, checks = search.a, search.d, search.checks
     t = a.traits
     weapon = WEAPONS[s.weapon]
@@ -113,70 +133,108 @@ def _table(
     crit_damage = (count * weapon.sides if t.get("vital_strike") else count * mean) + flat
     full = count * mean + flat
     partial = max(1.0, mean + flat - dr)
-    out = []
-    for loc in AT_HEIGHT[s.height]:
+    places = AT_HEIGHT[s.height]
+    expected, passed = [], 0.0
+    for loc in places:
         g = checks.damage_grade(s, loc, delay=delay, focused=focused)
         p_full = min(100, max(0, g)) / 100
         p_glance = (100 - min(100, max(0, g + 50))) / 100
         hit = p_full * full + (1 - p_full - p_glance) * partial + p_glance
-        out.append((loc, p_hit * hit + p_crit * crit_damage))
-    found = search.tables[key] = tuple(out)
+        expected.append(p_hit * hit + p_crit * crit_damage)
+        passed += p_full
+    return Reckoned(
+        s,
+        tuple(LOCATIONS.index(loc) for loc in places),
+        tuple(expected),
+        p_crit + p_hit * passed / len(places),
+        s.weapon == KICK,
+        s.height is Height.LOW,
+    )
+
+
+def _options(
+    search: _Search, w: str, *, delay: int, multi: bool, focused: bool
+) -> tuple[Reckoned, ...]:
+    """The weapon's strike at each height it may strike at (or the one the tactics fix),
+    made one way, reckoned: kept for the situation."""
+    key = (w, delay, multi, focused)
+    found = search.tables.get(key)
+    if found is None:
+        found = search.tables[key] = tuple(
+            reckon(search, Strike(w, h), delay=delay, multi=multi, focused=focused)
+            for h in _heights(search.a, w)
+        )
     return found
+
+
+def weighed(search: _Search, r: Reckoned) -> float:
+    """Expected weighted damage of one reckoned strike, over the locations of its height."""
+    weights = search.weights
+    return sum(weights[i] * e for i, e in zip(r.places, r.expected, strict=True)) / len(r.places)
 
 
 def strike_value(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool) -> float:
     """Expected weighted damage of one strike."""
-    table = _table(search, s, delay=delay, multi=multi, focused=focused)
-    weights = search.weights
-    return sum(weights[loc] * e for loc, e in table) / len(table)
-
-
-def _full_chance(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool) -> float:
-    """The chance that one strike hits for full damage (a crit, or a hit that passes its
-    damage grade), over the locations of its height."""
-    checks = search.checks
-    crit = min(100, crit_range(search.a)) / 100
-    hit = max(0, min(100, checks.to_hit(s, delay=delay, multi=multi, focused=focused)))
-    places = AT_HEIGHT[s.height]
-    passed = sum(
-        min(100, max(0, checks.damage_grade(s, loc, delay=delay, focused=focused)))
-        for loc in places
-    ) / (100 * len(places))
-    return crit + max(0.0, hit / 100 - crit) * passed
+    return weighed(search, reckon(search, s, delay=delay, multi=multi, focused=focused))
 
 
 HAMSTRUNG_TURNS = 3  # how many of its own turns a hamstrung opponent's lost Reflex is counted
 
+# What a full-damage kick or low strike gives beyond its damage, by the pair of builds: worked
+# out once a matchup, on both gladiators fresh (full hit points, no boosts, past the first
+# turn), so that no search of an activation looks a turn ahead.
+_RIDERS: dict[tuple, dict[tuple[bool, bool], float]] = {}
+
+
+def _fresh(f: Fighter) -> Fighter:
+    return replace(f, hp=f.traits.max_hp, boosts=(), used=())
+
+
+def _build(f: Fighter) -> tuple:
+    return (f.feats, f.accuracy, f.reflex, f.strength, f.tactics)
+
 
 def _rider_worth(search: _Search, kick: bool, low: bool) -> float:
     """What a full-damage kick (`kick`) or low strike (`low`) gives beyond its damage, as the
-    damage it is worth: the same for every such strike of the search, so worked out once."""
-    found = search.worth.get((kick, low))
-    if found is not None:
-        return found
-    a, d, turn = search.a, search.d, search.turn
+    damage it is worth, for this pair of builds."""
+    a, d = search.a, search.d
+    key = (_build(a), _build(d))
+    worths = _RIDERS.get(key)
+    if worths is None:
+        if len(_RIDERS) >= _KEPT:
+            _RIDERS.clear()
+        worths = _RIDERS[key] = _riders_of(_fresh(a), _fresh(d))
+    return worths[kick, low]
+
+
+def _riders_of(a: Fighter, d: Fighter) -> dict[tuple[bool, bool], float]:
     t = a.traits
-    worth = 0.0
-    if t.get("sweep") and kick:
+    turn = 2
+    sweep = hamstring = 0.0
+    if t.get("sweep"):
         # Knocked down, the opponent cannot make its focused attack on its next turn.
-        worth += max(0.0, best_focus(d, a, turn + 1, riders=False)[0]
-                     - best_basic(d, a, turn + 1, riders=False)[0])  # fmt: skip
-    if t.get("hamstring") and low:
-        lamed = replace(d, boosts=(*d.boosts, Boost("reflex", -t.get("hamstring"), FOREVER)))
+        sweep = max(0.0, best_focus(d, a, turn + 1, riders=False)[0]
+                    - best_basic(d, a, turn + 1, riders=False)[0])  # fmt: skip
+    if t.get("hamstring"):
+        lamed = replace(d, boosts=(Boost("reflex", -t.get("hamstring"), FOREVER),))
         gain = threat(a, lamed, turn + 2, riders=False) - threat(a, d, turn + 2, riders=False)
-        worth += max(0.0, gain) * HAMSTRUNG_TURNS / len(AT_HEIGHT[Height.LOW])  # a leg of two
-    search.worth[kick, low] = worth
-    return worth
+        hamstring = max(0.0, gain) * HAMSTRUNG_TURNS / len(AT_HEIGHT[Height.LOW])  # a leg of two
+    return {
+        (kick, low): (sweep if kick else 0.0) + (hamstring if low else 0.0)
+        for kick in (False, True)
+        for low in (False, True)
+    }
 
 
-def _rider(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool) -> float:
-    """What a full-damage strike gives beyond its damage (Sweep's knock-down, Hamstring's lost
-    Reflex), as the damage it is worth, times the chance of a full-damage strike. Without
-    this the tactics never kick or strike low, and those feats never come into play."""
-    worth = _rider_worth(search, s.weapon == KICK, s.height is Height.LOW)
-    if not worth:
-        return 0.0
-    return worth * _full_chance(search, s, delay=delay, multi=multi, focused=focused)
+def _worth(search: _Search, r: Reckoned) -> float:
+    """What one reckoned strike is worth: its damage and, unless the search leaves riders out,
+    what a full-damage landing gives beyond it (Sweep's knock-down, Hamstring's lost Reflex)
+    times its chance. Without a rider's worth the tactics never kick or strike low, and those
+    feats never come into play."""
+    value = weighed(search, r)
+    if search.riders and (r.kick or r.low):
+        value += _rider_worth(search, r.kick, r.low) * r.full
+    return value
 
 
 def _has_rider(a: Fighter) -> bool:
@@ -191,16 +249,6 @@ def _heights(a: Fighter, weapon: str) -> tuple[Height, ...]:
     return allowed
 
 
-def _worth(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool) -> float:
-    """What one strike is worth: its damage, and what a full-damage strike gives beyond it
-    unless the search leaves riders out (the look one turn ahead that a rider's worth itself
-    takes does not look further)."""
-    value = strike_value(search, s, delay=delay, multi=multi, focused=focused)
-    if search.riders:
-        value += _rider(search, s, delay=delay, multi=multi, focused=focused)
-    return value
-
-
 def _best_strike(
     search: _Search, w: str, *, delay: int, multi: bool, focused: bool
 ) -> tuple[float, Strike]:
@@ -209,12 +257,14 @@ def _best_strike(
     key = (w, delay, multi, focused)
     found = search.best.get(key)
     if found is None:
-        options = [
-            (_worth(search, s, delay=delay, multi=multi, focused=focused), s)
-            for s in (Strike(w, h) for h in _heights(search.a, w))
-        ]
-        found = search.best[key] = max(options, key=lambda pair: pair[0])  # a tie: the first
-    return found  # height listed
+        best: tuple[float, Strike] | None = None
+        for r in _options(search, w, delay=delay, multi=multi, focused=focused):
+            value = _worth(search, r)
+            if best is None or value > best[0]:  # a tie: the first height listed
+                best = (value, r.strike)
+        assert best is not None  # every weapon strikes at one height at least
+        found = search.best[key] = best
+    return found
 
 
 # How each strike of a set of weapons is made (combat.made_as: its Delay, and whether it is
@@ -259,35 +309,77 @@ def _slots(a: Fighter) -> list[list[str]]:
     return slots
 
 
-_BEST: dict[tuple, tuple[float, tuple[Strike, ...]]] = {}
+@dataclass(frozen=True, slots=True)
+class Attacks:
+    """What one search finds: the best basic attack and the best focused attack (an empty
+    one, worth 0, where it cannot focus), each with what it is worth."""
+
+    basic: tuple[float, tuple[Strike, ...]]
+    focus: tuple[float, tuple[Strike, ...]]
+
+    @property
+    def best(self) -> tuple[float, tuple[Strike, ...], bool]:
+        """The better of the two (a tie: the basic attack), and whether it is focused."""
+        if self.focus[0] > self.basic[0]:
+            return (*self.focus, True)
+        return (*self.basic, False)
 
 
-def _kept(
-    kind: str, a: Fighter, d: Fighter, turn: int, riders: bool, find
-) -> tuple[float, tuple[Strike, ...]]:
-    """best_basic and best_focus, kept by everything they depend on."""
-    # A rider looks at the opponent's next turn, which hangs on boosts _key does not sum.
-    ahead = (a.boosts, d.boosts) if riders and _has_rider(a) else ()
+_SEARCHED: dict[tuple, Attacks] = {}
+
+
+def search(a: Fighter, d: Fighter, turn: int, *, riders: bool = True) -> Attacks:
+    """The attacker's one search of an activation: its best basic and focused attacks against
+    the defender on turn `turn`, kept by everything they depend on (a balance run or an odds
+    simulation meets the same situations bout after bout)."""
     situation = _key(a, d, turn)
-    key = (kind, riders, situation, a.tactics, a.hp, d.hp, ahead)
-    found = _BEST.get(key)
+    key = (riders, situation, a.tactics, a.hp, d.hp)
+    found = _SEARCHED.get(key)
     if found is None:
-        if len(_BEST) >= _KEPT:
-            _BEST.clear()
-        found = _BEST[key] = find(_Search(a, d, turn, riders, situation))
+        if len(_SEARCHED) >= _KEPT:
+            _SEARCHED.clear()
+        one = _Search(a, d, turn, riders, situation)
+        focus = _best_focus(one) if available(a) else (0.0, ())
+        found = _SEARCHED[key] = Attacks(_best_basic(one), focus)
     return found
 
 
 def best_basic(
     a: Fighter, d: Fighter, turn: int, *, riders: bool = True
 ) -> tuple[float, tuple[Strike, ...]]:
-    return _kept("basic", a, d, turn, riders, _best_basic)
+    return search(a, d, turn, riders=riders).basic
 
 
 def best_focus(
     a: Fighter, d: Fighter, turn: int, *, riders: bool = True
 ) -> tuple[float, tuple[Strike, ...]]:
-    return _kept("focus", a, d, turn, riders, _best_focus)
+    return search(a, d, turn, riders=riders).focus
+
+
+def attack_worth(
+    a: Fighter, d: Fighter, turn: int, strikes: tuple[Strike, ...], *, focused: bool
+) -> float:
+    """What an attack already chosen is worth in another situation (a boost on either side):
+    its strikes weighed again, with no search for a better one."""
+    if not strikes:
+        return 0.0
+    situation = _key(a, d, turn)
+    key = (situation, d.hp, strikes, focused)
+    found = _WEIGHED.get(key)
+    if found is None:
+        if len(_WEIGHED) >= _KEPT:
+            _WEIGHED.clear()
+        one = _Search(a, d, turn, False, situation)
+        modes = _modes(a, tuple(s.weapon for s in strikes), focused)
+        multi = len(strikes) > 1
+        found = _WEIGHED[key] = sum(
+            strike_value(one, s, delay=dl, multi=multi, focused=f)
+            for s, (dl, f) in zip(strikes, modes, strict=True)
+        )
+    return found
+
+
+_WEIGHED: dict[tuple, float] = {}  # attack_worth's answers, kept as the searches' are
 
 
 def _alone(search: _Search, w: str) -> tuple[float, tuple[Strike, ...]]:
@@ -367,35 +459,45 @@ def threat(attacker: Fighter, defender: Fighter, turn: int, *, riders: bool = Tr
     """What the attacker's best attack is worth against the defender on turn `turn`."""
     if available(attacker) == []:
         return 0.0
-    return max(
-        best_basic(attacker, defender, turn, riders=riders)[0],
-        best_focus(attacker, defender, turn, riders=riders)[0],
-    )
+    return search(attacker, defender, turn, riders=riders).best[0]
 
 
-def _boosted(f: Fighter, key: str, value: int, until: int) -> Fighter:
-    return replace(f, boosts=(*f.boosts, Boost(key, value, until)))
+def _boosted(f: Fighter, boosts: tuple[Boost, ...]) -> Fighter:
+    return replace(f, boosts=(*f.boosts, *boosts))
 
 
-def _ability_worth(state: State, me: Fighter, other: Fighter, slug: str) -> tuple[float, float]:
-    """(the worth it adds to this turn's basic attack, the damage it spares next turn)."""
+def _ability_worth(
+    state: State, me: Fighter, other: Fighter, slug: str, mine: Attacks, reply: Attacks | None
+) -> tuple[float, float]:
+    """(the worth it adds to this turn's basic attack, the damage it spares next turn), each
+    from an attack already found (mine this turn, or the opponent's reply) weighed again with
+    the ability's boost: no search of its own."""
     ability, _ = me.traits.abilities[slug]
     t, v = state.turn, ability.value
     if ability.uses and me.uses(slug) >= ability.uses:
         return (-1.0, 0.0)
-    base = best_basic(me, other, t)[0]
+    gained = boosts_of(ability.kind, v, t, slug)
     if ability.kind in ("cry", "feint"):
-        return best_basic(_with_fast(state, me, other, slug)[0], other, t)[0] - base, 0.0
-    if ability.kind in ("guard", "brace"):
-        now = threat(other, me, t + 1)
-        guarded = replace(me, boosts=(*me.boosts, *boosts_of(ability.kind, v, t, slug)))
-        return 0.0, now - threat(other, guarded, t + 1)
-    if ability.kind == "taunt":
-        now = threat(other, me, t + 1)
-        return 0.0, now - threat(_boosted(other, "hit", -v, t + 2), me, t + 1)
+        basic, strikes = mine.basic
+        return attack_worth(_boosted(me, gained), other, t, strikes, focused=False) - basic, 0.0
+    if ability.kind in ("guard", "brace", "taunt") and reply is not None:
+        worth, strikes, focused = reply.best
+        if ability.kind == "taunt":
+            penalty = (Boost("hit", -v, t + 2, slug),)
+            spared = attack_worth(_boosted(other, penalty), me, t + 1, strikes, focused=focused)
+        else:
+            spared = attack_worth(other, _boosted(me, gained), t + 1, strikes, focused=focused)
+        return 0.0, worth - spared
     if ability.kind == "aim":  # worth what it adds to the next turn's best attack
-        aimed = replace(me, boosts=(*me.boosts, *boosts_of(ability.kind, v, t, slug)))
-        return threat(aimed, other, t + 2) - threat(me, other, t + 2), 0.0
+        _, strikes, focused = mine.best
+        aimed = _boosted(me, gained)
+        return (
+            attack_worth(aimed, other, t + 2, strikes, focused=focused)
+            - attack_worth(me, other, t + 2, strikes, focused=focused),
+            0.0,
+        )
+    if ability.kind != "rally":
+        return 0.0, 0.0
     # rally: the hit points it gives back, weighted as a blow to that location is
     slots = [i for i, loc in enumerate(LOCATIONS) if loc in VITAL]
     slot = min(slots, key=lambda i: (me.hp[i] / me.traits.max_hp[i], i))
@@ -403,26 +505,26 @@ def _ability_worth(state: State, me: Fighter, other: Fighter, slug: str) -> tupl
     return 0.0, healed / max(1, me.hp[slot])
 
 
-def _closest(state: State, me: Fighter, start: Square, target: Square) -> Square:
-    """The free square within one move of `start` nearest `target` (reach first)."""
-    board = state.options
-    reach_ = movement_points(me)
+@lru_cache(maxsize=4096)
+def closest(board: Options, reach_: int, start: Square, target: Square) -> Square:
+    """The square on the board within `reach_` of `start` nearest `target` (reach first),
+    other than `target`'s own: a question of the board alone, answered once a board."""
     best = start
+    best_key = (start.chebyshev(target), start.manhattan(target), 0, start.col, start.row)
     for col in range(start.col - reach_, start.col + reach_ + 1):
         for row in range(start.row - reach_, start.row + reach_ + 1):
             sq = Square(col, row)
             if not board.contains(sq) or sq == target:
                 continue
             key = (sq.chebyshev(target), sq.manhattan(target), sq.manhattan(start), col, row)
-            if key < (
-                best.chebyshev(target),
-                best.manhattan(target),
-                best.manhattan(start),
-                best.col,
-                best.row,
-            ):
-                best = sq
+            if key < best_key:
+                best, best_key = sq, key
     return best
+
+
+def _reply_needed(me: Fighter) -> bool:
+    """Whether an ability of the fighter is worth what it spares of the opponent's reply."""
+    return any(a.kind in ("guard", "brace", "taunt") for a, _ in me.traits.abilities.values())
 
 
 def default_order(state: State, who: str) -> Order:
@@ -433,42 +535,32 @@ def default_order(state: State, who: str) -> Order:
     t = state.turn
     prone = knocked_down(me, t)
     if not reach(me.square, other.square):
+        speed = movement_points(me)
+        step = closest(state.options, speed, me.square, other.square)
         if prone:
-            step = _closest(state, me, me.square, other.square)
             return Order(then=step) if step != me.square else Order()
-        step = _closest(state, me, me.square, other.square)
         if reach(step, other.square):
-            _, strikes = best_basic(me, other, t)
-            return Order(move=step, attack=strikes)
-        again = _closest(state, me, step, other.square)
+            return Order(move=step, attack=search(me, other, t).basic[1])
+        again = closest(state.options, speed, step, other.square)
         return Order(move=step, then=again if again != step else None)
-    basic, strikes = best_basic(me, other, t)
+    mine = search(me, other, t)
+    reply = search(other, me, t + 1, riders=False) if _reply_needed(me) else None
+    basic, strikes = mine.basic
     choices: list[tuple[float, Order]] = [(basic, Order(attack=strikes))]
     if not prone:
-        focus, aimed = best_focus(me, other, t)
+        focus, aimed = mine.focus
         if me.tactics.style == "focused":
             return Order(focus=aimed)
         if me.tactics.style == "best":
             choices.append((focus, Order(focus=aimed)))
         for slug, (_, timing) in sorted(me.traits.abilities.items()):
             if timing.value == "fast":
-                now, spared = _ability_worth(state, me, other, slug)
+                now, spared = _ability_worth(state, me, other, slug, mine, reply)
                 if now >= 0:
-                    boosted = best_basic(*_with_fast(state, me, other, slug), t)[
-                        1
-                    ]  # the strikes, chosen with the ability's bonus
-                    choices.append((basic + now + spared, Order(fast=slug, attack=boosted)))
+                    choices.append((basic + now + spared, Order(fast=slug, attack=strikes)))
     for slug, (_, timing) in sorted(me.traits.abilities.items()):
         if timing.value == "slow":
-            now, spared = _ability_worth(state, me, other, slug)
+            now, spared = _ability_worth(state, me, other, slug, mine, reply)
             if now >= 0:
                 choices.append((now + spared, Order(slow=slug)))
     return max(choices, key=lambda c: c[0])[1]
-
-
-def _with_fast(state: State, me: Fighter, other: Fighter, slug: str) -> tuple[Fighter, Fighter]:
-    ability, _ = me.traits.abilities[slug]
-    if ability.kind in ("cry", "feint"):
-        gained = boosts_of(ability.kind, ability.value, state.turn, slug)
-        return replace(me, boosts=(*me.boosts, *gained)), other
-    return me, other
