@@ -70,6 +70,7 @@ class Attack(StrEnum):
     SHIELD_BASH = "shield_bash"
 
 
+ATTACKS = {attack.value: attack for attack in Attack}  # each as written in an order
 ATTACK_MODIFIERS = {Attack.SWING: (1, -1), Attack.THRUST: (0, 0), Attack.JAB: (-1, 1)}
 
 
@@ -239,21 +240,20 @@ def parse_step_order(raw: Any, where: str, parse_square: Any) -> StepOrder:
 def parse_combat_order(raw: Any, where: str) -> CombatOrder:
     if not isinstance(raw, dict):
         raise _fail(where, "must be an object")
-    unknown = sorted(set(raw) - COMBAT_KEYS)
+    unknown = raw.keys() - COMBAT_KEYS
     if unknown:
         raise _fail(
             where,
-            f"unknown key(s) {', '.join(unknown)} in a combat order (allowed: attack, target)",
+            f"unknown key(s) {', '.join(sorted(unknown))} in a combat order "
+            "(allowed: attack, target)",
         )
-    try:
-        attack = Attack(raw.get("attack", "thrust"))
-    except ValueError:
+    written = raw.get("attack", "thrust")
+    attack = ATTACKS.get(written) if isinstance(written, str) else None
+    if attack is None:
         raise _fail(
             f"{where}.attack",
-            f"unknown attack {raw.get('attack')!r} (one of "
-            + ", ".join(a.value for a in Attack)
-            + ")",
-        ) from None
+            f"unknown attack {written!r} (one of " + ", ".join(a.value for a in Attack) + ")",
+        )
     target = raw.get("target")
     if target is not None and not isinstance(target, str):
         raise _fail(f"{where}.target", "must be a gladiator's name")
