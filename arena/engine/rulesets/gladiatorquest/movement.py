@@ -203,9 +203,10 @@ def step(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutStat
 
 class Stepper(NamedTuple):
     """One who tries to step this turn: himself as he stood before it, and what the step
-    leaves him with whether he arrives or bumps (the facing after a pivot, the things used,
-    the points after the one it costs), where he tries to go and the log's word for it. He
-    is made a new record once, when it is known where he ends up (`at`)."""
+    leaves him with whether he arrives or bumps (the facing after a pivot, before or after
+    the step; the things used; the points after the one it costs), where he tries to go and
+    the log's word for it. He is made a new record once, when it is known where he ends up
+    (`at`)."""
 
     who: FighterState
     facing: Facing
@@ -230,9 +231,9 @@ def moves(
     pivots_after: list[tuple[str, str]] = []
     exit_square = state.options.exit
     # Each who pivots or turns without stepping, as he now stands, and each who steps, by
-    # name: all put in the state once, after the bumps; before a spared gladiator walks,
-    # though, as he waits on what the others may still do (then those who step are put as
-    # they stand before it, a point spent).
+    # name: all put in the state once, after the bumps and the pivots written for after the
+    # step; before a spared gladiator walks, though, as he waits on what the others may
+    # still do (then those who step are put as they stand before it, a point spent).
     turned: dict[str, FighterState] = {}
     steppers: dict[str, Stepper] = {}
     for f in state.fighters:
@@ -273,14 +274,19 @@ def moves(
         there = Square(col + dcol, row + drow)
         steppers[f.name] = Stepper(f, facing, used, f.points - 1, there, move.value)
     arrived, contested = bump(state, steppers, turn)
+    for name, side in pivots_after:
+        if name in steppers:
+            s = steppers[name]
+            facing, used = pivot(name, s.facing, s.used, side, turn)
+            steppers[name] = s._replace(facing=facing, used=used)
+        else:
+            f = turned.get(name) or state.named(name)
+            facing, used = pivot(name, f.facing, f.used, side, turn)
+            if used is not f.used:
+                turned[name] = f._replace(facing=facing, used=used)
     stepped = [s.at(arrived.get(name, s.who.square)) for name, s in steppers.items()]
     if turned or stepped:
         state = state.put(*turned.values(), *stepped)
-    for name, side in pivots_after:
-        f = state.named(name)
-        facing, used = pivot(name, f.facing, f.used, side, turn)
-        if used is not f.used:
-            state = state.put(f._replace(facing=facing, used=used))
     for name in arrived:
         f = state.named(name)
         if f.status is Status.MERCY and f.square == exit_square:

@@ -160,6 +160,7 @@ def combat_order_json(order: CombatOrder) -> dict[str, Any]:
 STEP_KEYS = {"move", "pivot", "pivot_when", "throw", "spell", "potion", "passing_attack", "appeal"}
 COMBAT_KEYS = {"attack", "target"}
 MOVE_ONLY = {"move"}
+TURNING = {"move", "pivot", "pivot_when"}
 
 
 def order_location(state: Any, name: str) -> str:
@@ -199,6 +200,9 @@ def parse_step_order(raw: Any, where: str, parse_square: Any) -> StepOrder:
     when = raw.get("pivot_when", "before")
     if when not in ("before", "after"):
         raise _fail(f"{where}.pivot_when", "must be before or after")
+    if raw.keys() <= TURNING:
+        # A direction and a pivot (most orders of the tactics): nothing else to read.
+        return StepOrder(move, pivot, when == "after")
     throw = None
     if raw.get("throw") is not None:
         t = raw["throw"]
