@@ -91,7 +91,7 @@ def movement_points(f: FighterState, turn: Turn) -> FighterState:
         effects = effects._replace(double_move=False)
     rolled = tuple(turn.dice.d6s(count))
     points = sum(rolled) + bonus
-    turn.tell(MovementRolled(f.name, kit.weight.value, rolled, points))
+    turn.tell(MovementRolled(f.name, kit.weight, rolled, points))
     return f._replace(used=frozenset(), points=points, effects=effects)
 
 
@@ -266,13 +266,13 @@ def moves(
             continue
         if move is Move.TURN_AROUND:
             facing = facing.reversed()
-            turn.tell(Turned(f.name, "turn_around", facing.value))
+            turn.tell(Turned(f.name, "turn_around", facing))
             turned[f.name] = f._replace(points=f.points - 1, facing=facing, used=used)
             continue
         assert f.square is not None
         (col, row), (dcol, drow) = f.square, STEP_VECTORS[facing, move]
         there = Square(col + dcol, row + drow)
-        steppers[f.name] = Stepper(f, facing, used, f.points - 1, there, move.value)
+        steppers[f.name] = Stepper(f, facing, used, f.points - 1, there, move)
     arrived, contested = bump(state, steppers, turn)
     for name, side in pivots_after:
         if name in steppers:
@@ -348,7 +348,7 @@ def bump(
     for name, there in valid.items():
         s = steppers[name]
         assert s.who.square is not None
-        turn.tell(Moved(name, s.how, names[s.who.square], names[there], s.facing.value, s.points))
+        turn.tell(Moved(name, s.how, names[s.who.square], names[there], s.facing, s.points))
     return valid, contested
 
 
@@ -365,7 +365,7 @@ def pivot(
     if "pivot" in used:
         return facing, used
     facing = pivoted(facing, side)
-    turn.tell(Turned(name, f"pivot_{side}", facing.value))
+    turn.tell(Turned(name, f"pivot_{side}", facing))
     return facing, used | {"pivot"}
 
 
