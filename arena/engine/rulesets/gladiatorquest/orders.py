@@ -176,11 +176,10 @@ def _fail(where: str, message: str) -> EngineInputError:
 def parse_step_order(raw: Any, where: str, parse_square: Any) -> StepOrder:
     if not isinstance(raw, dict):
         raise _fail(where, "must be an object")
-    unknown = raw.keys() - STEP_KEYS
-    if unknown:
+    if not raw.keys() <= STEP_KEYS:  # (asked as a subset: no set of unknown keys made)
         raise _fail(
             where,
-            f"unknown key(s) {', '.join(sorted(unknown))} in a movement order "
+            f"unknown key(s) {', '.join(sorted(raw.keys() - STEP_KEYS))} in a movement order "
             f"(allowed: {', '.join(sorted(STEP_KEYS))})",
         )
     text = raw.get("move", "stand")
@@ -244,11 +243,10 @@ def parse_step_order(raw: Any, where: str, parse_square: Any) -> StepOrder:
 def parse_combat_order(raw: Any, where: str) -> CombatOrder:
     if not isinstance(raw, dict):
         raise _fail(where, "must be an object")
-    unknown = raw.keys() - COMBAT_KEYS
-    if unknown:
+    if not raw.keys() <= COMBAT_KEYS:
         raise _fail(
             where,
-            f"unknown key(s) {', '.join(sorted(unknown))} in a combat order "
+            f"unknown key(s) {', '.join(sorted(raw.keys() - COMBAT_KEYS))} in a combat order "
             "(allowed: attack, target)",
         )
     written = raw.get("attack", "thrust")
