@@ -1,11 +1,15 @@
 """Instructions per GladiatorQuest bout, counted by callgrind (the wall clock on a loaded
 machine swings by a factor of two; instruction counts do not).
 
-    python bench/engine_instructions.py [--bouts 20] [--scenario 1v1|ffa]
+    python bench/engine_instructions.py [--bouts 20] [--scenario 1v1|ffa] [--path play|odds]
+                                        [--root CHECKOUT]
 
 Runs bench/engine_bench.py's scenario under `valgrind --tool=callgrind` twice, with N seeded
-`play()` bouts and with none (one warm-up bout in both, so imports and start-up cancel out),
-and prints the difference per bout.
+bouts and with none (one warm-up bout in both, so imports and start-up cancel out), and prints
+the difference per bout. `--path play` fights them with `play()` (the log with every turn's
+record); `--path odds` as the odds simulation does (`arena.engine.lab.duel.fight`, no log,
+the seeds from 1,000,000 as in rulesets_bench.py). `--root` measures another checkout (main,
+say) with this script, for a before and after.
 """
 
 from __future__ import annotations
@@ -23,21 +27,28 @@ _RUN = """
 import sys
 sys.path[:0] = [sys.argv[1], sys.argv[1] + "/bench"]
 import engine_bench
-from arena.engine import play
+from arena.engine import play, ruleset
+from arena.engine.lab.duel import fight
 bout = engine_bench.ONE_V_ONE if sys.argv[2] == "1v1" else engine_bench.FREE_FOR_ALL
-play(bout | {"seed": 10_000})
-for seed in range(1, int(sys.argv[3]) + 1):
-    play(bout | {"seed": seed})
+if sys.argv[4] == "odds":
+    rules = ruleset("gladiatorquest")
+    fight(rules, bout | {"seed": 10})
+    for n in range(int(sys.argv[3])):
+        fight(rules, bout | {"seed": 1_000_000 + n})
+else:
+    play(bout | {"seed": 10_000})
+    for seed in range(1, int(sys.argv[3]) + 1):
+        play(bout | {"seed": seed})
 """
 
 
-def instructions(scenario: str, bouts: int) -> int:
+def instructions(root: Path, scenario: str, bouts: int, path: str) -> int:
     # A fixed hash seed: with a random one, the imports' instructions differ from run to run
     # by millions, more than a few bouts' worth, and so does the difference of the two runs.
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         sys.executable, "-c", _RUN, str(ROOT), scenario, str(bouts)],
+         sys.executable, "-c", _RUN, str(root), scenario, str(bouts), path],
         check=True, capture_output=True, text=True, env=env,
     )  # fmt: skip
     match = re.search(r"Collected : (\d+)", out.stderr)
@@ -50,12 +61,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bouts", type=int, default=20)
     parser.add_argument("--scenario", choices=("1v1", "ffa"), default="1v1")
+    parser.add_argument("--path", choices=("play", "odds"), default="play")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure")
     args = parser.parse_args()
-    per_bout = (
-        instructions(args.scenario, args.bouts) - instructions(args.scenario, 0)
-    ) / args.bouts
+    fought = instructions(args.root, args.scenario, args.bouts, args.path)
+    per_bout = (fought - instructions(args.root, args.scenario, 0, args.path)) / args.bouts
+    how = "play()" if args.path == "play" else "odds-path"
     print(
-        f"{args.scenario}: {per_bout / 1e6:.2f}M instructions per play() bout ({args.bouts} bouts)"
+        f"{args.scenario}: {per_bout / 1e6:.2f}M instructions per {how} bout ({args.bouts} bouts)"
     )
 
 

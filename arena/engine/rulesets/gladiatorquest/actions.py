@@ -50,6 +50,8 @@ def faces(dice: list[CombatFace]) -> tuple[str, ...]:
 
 def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where: str) -> None:
     """Refuse what cannot be done, naming the field (an "impossible order")."""
+    if not order.pivot and not order.acts:
+        return  # only a direction: any is allowed (a wall or a body bumps, V.A)
 
     def fail(sub: str, message: str) -> None:
         raise EngineInputError(f"{where}.{sub}", message)

@@ -170,7 +170,7 @@ def combat_round(state: BoutState, orders: dict[str, CombatOrder], turn: Turn) -
             Attacked(
                 a,
                 d,
-                attack.value,
+                attack,
                 weapon,
                 faces(rolled),
                 skulls,

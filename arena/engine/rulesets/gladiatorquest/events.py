@@ -13,7 +13,10 @@ from arena.engine.core.events import Event
 
 class QuestEvent(Event):
     """The base of this rule set's events: core's Event writes each as its kind, its line of
-    text, then its fields in order, as JSON (dice tuples as lists, an enum as its value)."""
+    text, then its fields in order, as JSON (dice tuples as lists, an enum as its value). A
+    word that is a member of a StrEnum (a facing, a weight, a direction, an attack) is held
+    as the member, which is its word: it is read only when the log is written, and the odds
+    path writes none."""
 
     __slots__ = ()
 

@@ -16,9 +16,9 @@ on every gladiator fought by his tactics closes in. The phase goes on; the tacti
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
-from arena.engine.core.board import Square
+from arena.engine.core.board import Facing, Square
 from arena.engine.core.turn import Turn
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest import actions, paths
@@ -91,7 +91,7 @@ def movement_points(f: FighterState, turn: Turn) -> FighterState:
         effects = effects._replace(double_move=False)
     rolled = tuple(turn.dice.d6s(count))
     points = sum(rolled) + bonus
-    turn.tell(MovementRolled(f.name, kit.weight.value, rolled, points))
+    turn.tell(MovementRolled(f.name, kit.weight, rolled, points))
     return f._replace(used=frozenset(), points=points, effects=effects)
 
 
@@ -106,12 +106,14 @@ def shake_off(f: FighterState, turn: Turn) -> FighterState:
     return f.affected(**{"asleep" if status == "sleep" else "afraid": False})
 
 
-def end_of_phase(state: BoutState, turn: Turn) -> BoutState:
-    """VI.A: a fallen gladiator not healed by the end of the next movement phase is dead."""
+def end_of_phase(state: BoutState, turn: Turn, **settled: Any) -> BoutState:
+    """VI.A: a fallen gladiator not healed by the end of the next movement phase is dead.
+    The next phase's dice are not rolled yet; `settled`: what else the step that ends the
+    phase leaves in the state (set in the same new state)."""
     for f in state.fighters:
         if f.status is Status.DOWN and f.record.down_until <= state.phase_no:
             state = kill(state, turn, f.name, f.last_hit_by)
-    return state._replace(rolled=False)
+    return state._replace(rolled=False, **settled)
 
 
 # --- the step -------------------------------------------------------------------------------
@@ -189,12 +191,35 @@ def step(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutStat
     if contacts:
         names = tuple((state.fighters[c.a].name, state.fighters[c.b].name) for c in contacts)
         turn.tell(CombatEntered(names))
-        state = state._replace(standoff=standoff, impatient=impatient, combat=tuple(contacts))
-        return end_of_phase(state, turn)
-    state = state._replace(standoff=standoff, impatient=impatient)
+        return end_of_phase(
+            state, turn, standoff=standoff, impatient=impatient, combat=tuple(contacts)
+        )
     if not any(still_moving(f) for f in state.fighters):
-        return end_of_phase(state, turn)
-    return state
+        return end_of_phase(state, turn, standoff=standoff, impatient=impatient)
+    if standoff is state.standoff and impatient is state.impatient:
+        return state  # (most steps: nothing to note)
+    return state._replace(standoff=standoff, impatient=impatient)
+
+
+class Stepper(NamedTuple):
+    """One who tries to step this turn: himself as he stood before it, and what the step
+    leaves him with whether he arrives or bumps (the facing after a pivot, before or after
+    the step; the things used; the points after the one it costs), where he tries to go and
+    the log's word for it. He is made a new record once, when it is known where he ends up
+    (`at`)."""
+
+    who: FighterState
+    facing: Facing
+    used: frozenset[str]
+    points: int
+    to: Square
+    how: str
+
+    def at(self, square: Square | None) -> FighterState:
+        """Him after the step, standing on `square`."""
+        return self.who._replace(
+            square=square, facing=self.facing, used=self.used, points=self.points
+        )
 
 
 def moves(
@@ -203,58 +228,65 @@ def moves(
     """Carry out every written direction at once (pivots first, unless written for after
     the step); return the new state and the opposing pairs that contested a square (V.A: they
     enter combat, and may shield-bash, V.F.3)."""
-    intents: dict[str, Square] = {}
-    labels: dict[str, str] = {}
     pivots_after: list[tuple[str, str]] = []
     exit_square = state.options.exit
-    # Each who pivots, turns or steps, as he stands before the moves (a point spent), by name,
-    # put in the state once with where bump takes those who move (`movers`); before a spared
-    # gladiator walks, though, as he waits on what the others may still do.
-    prepared: dict[str, FighterState] = {}
-    movers: dict[str, FighterState] = {}
+    # Each who pivots or turns without stepping, as he now stands, and each who steps, by
+    # name: all put in the state once, after the bumps and the pivots written for after the
+    # step; before a spared gladiator walks, though, as he waits on what the others may
+    # still do (then those who step are put as they stand before it, a point spent).
+    turned: dict[str, FighterState] = {}
+    steppers: dict[str, Stepper] = {}
     for f in state.fighters:
         if f.status is Status.MERCY:
-            if prepared:
-                state, prepared = state.put(*prepared.values()), {}
+            if turned or steppers:
+                waiting = [s.at(s.who.square) for s in steppers.values()]
+                state, turned = state.put(*turned.values(), *waiting), {}
             if f.square == exit_square:
                 state = leave(state, f.name, turn)
             elif f.points > 0:
                 there = walker_step(state, f)
                 if there is not None:
-                    prepared[f.name] = movers[f.name] = f._replace(points=f.points - 1)
-                    intents[f.name] = there
-                    labels[f.name] = "towards the exit"
+                    steppers[f.name] = Stepper(
+                        f, f.facing, f.used, f.points - 1, there, "towards the exit"
+                    )
             continue
         order = orders.get(f.name)
         if order is None or f.status is not Status.FIGHTING:
             continue
-        before = f
+        facing, used = f.facing, f.used
         if order.pivot:
             if order.pivot_after:
                 pivots_after.append((f.name, order.pivot))
             else:
-                f = pivot(f, order.pivot, turn)
-        if order.move is Move.STAND:
-            if f is not before:
-                prepared[f.name] = f
+                facing, used = pivot(f.name, facing, used, order.pivot, turn)
+        move = order.move
+        if move is Move.STAND:
+            if used is not f.used:
+                turned[f.name] = f._replace(facing=facing, used=used)
             continue
-        if order.move is Move.TURN_AROUND:
-            f = f._replace(points=f.points - 1, facing=f.facing.reversed())
-            turn.tell(Turned(f.name, "turn_around", f.facing.value))
-            prepared[f.name] = f
+        if move is Move.TURN_AROUND:
+            facing = facing.reversed()
+            turn.tell(Turned(f.name, "turn_around", facing))
+            turned[f.name] = f._replace(points=f.points - 1, facing=facing, used=used)
             continue
-        prepared[f.name] = movers[f.name] = f._replace(points=f.points - 1)
         assert f.square is not None
-        (col, row), (dcol, drow) = f.square, STEP_VECTORS[f.facing, order.move]
-        intents[f.name] = Square(col + dcol, row + drow)
-        labels[f.name] = order.move.value
-    arrived, contested = bump(state, movers, intents, labels, turn)
-    for name, there in arrived.items():
-        prepared[name] = movers[name]._replace(square=there)
-    if prepared:
-        state = state.put(*prepared.values())
+        (col, row), (dcol, drow) = f.square, STEP_VECTORS[facing, move]
+        there = Square(col + dcol, row + drow)
+        steppers[f.name] = Stepper(f, facing, used, f.points - 1, there, move)
+    arrived, contested = bump(state, steppers, turn)
     for name, side in pivots_after:
-        state = state.put(pivot(state.named(name), side, turn))
+        if name in steppers:
+            s = steppers[name]
+            facing, used = pivot(name, s.facing, s.used, side, turn)
+            steppers[name] = s._replace(facing=facing, used=used)
+        else:
+            f = turned.get(name) or state.named(name)
+            facing, used = pivot(name, f.facing, f.used, side, turn)
+            if used is not f.used:
+                turned[name] = f._replace(facing=facing, used=used)
+    stepped = [s.at(arrived.get(name, s.who.square)) for name, s in steppers.items()]
+    if turned or stepped:
+        state = state.put(*turned.values(), *stepped)
     for name in arrived:
         f = state.named(name)
         if f.status is Status.MERCY and f.square == exit_square:
@@ -272,24 +304,19 @@ def leave(state: BoutState, name: str, turn: Turn) -> BoutState:
 
 
 def bump(
-    state: BoutState,
-    movers: Mapping[str, FighterState],
-    intents: dict[str, Square],
-    labels: dict[str, str],
-    turn: Turn,
+    state: BoutState, steppers: Mapping[str, Stepper], turn: Turn
 ) -> tuple[dict[str, Square], list[tuple[str, str]]]:
     """The moves of one step, all at once (V.A): a move into a wall or the edge bumps; two
     or more into one square all bump; a move into an occupied square bumps unless its
-    occupant moves away (a swap bumps both, a rotation goes round). `movers`: everyone with
-    an intent, as he stands before the moves. Returns where each who moves arrives (in the
-    order written), and the opposing pairs that contested a square."""
+    occupant moves away (a swap bumps both, a rotation goes round). Returns where each who
+    moves arrives (in the order written), and the opposing pairs that contested a square."""
     names, steps = state.options.names, state.options.steps
     claims: dict[Square, list[str]] = {}  # each open square moved into: by whom
-    for name, sq in intents.items():
-        if sq in steps:
-            claims.setdefault(sq, []).append(name)
+    for name, s in steppers.items():
+        if s.to in steps:
+            claims.setdefault(s.to, []).append(name)
         else:
-            turn.tell(Bumped(name, _square_name(sq), Bump.WALL, movers[name].points))
+            turn.tell(Bumped(name, _square_name(s.to), Bump.WALL, s.points))
     # The moves not contested, in the order written (each square's claims are in that order),
     # and the squares claimed by two or more: all of them bump.
     valid: dict[str, Square] = {}
@@ -298,13 +325,13 @@ def bump(
         if len(claimants) == 1:
             valid[claimants[0]] = sq
             continue
-        group = [movers[n] for n in claimants]
-        for f in group:
-            turn.tell(Bumped(f.name, names[sq], Bump.CONTESTED, f.points))
+        group = [steppers[n] for n in claimants]
+        for s in group:
+            turn.tell(Bumped(s.who.name, names[sq], Bump.CONTESTED, s.points))
         for i, a in enumerate(group):
             for b in group[i + 1 :]:
-                if a.fighting and b.fighting and a.side != b.side:
-                    contested.append((a.name, b.name))
+                if a.who.fighting and b.who.fighting and a.who.side != b.who.side:
+                    contested.append((a.who.name, b.who.name))
     occupied = state.occupied
     changed = True
     while changed:
@@ -313,17 +340,15 @@ def bump(
             occupant = occupied.get(valid[name])
             if occupant is None:
                 continue
-            f = movers[name]
-            if occupant.name not in valid or valid[occupant.name] == f.square:
+            s = steppers[name]
+            if occupant.name not in valid or valid[occupant.name] == s.who.square:
                 del valid[name]
-                turn.tell(Bumped(name, names[intents[name]], Bump.OCCUPIED, f.points))
+                turn.tell(Bumped(name, names[s.to], Bump.OCCUPIED, s.points))
                 changed = True
     for name, there in valid.items():
-        f = movers[name]
-        assert f.square is not None
-        turn.tell(
-            Moved(name, labels[name], names[f.square], names[there], f.facing.value, f.points)
-        )
+        s = steppers[name]
+        assert s.who.square is not None
+        turn.tell(Moved(name, s.how, names[s.who.square], names[there], s.facing, s.points))
     return valid, contested
 
 
@@ -332,13 +357,16 @@ def _square_name(sq: Square) -> str:
     return str(sq) if 0 <= sq.col < 26 and sq.row >= 0 else f"({sq.col},{sq.row})"
 
 
-def pivot(f: FighterState, side: str, turn: Turn) -> FighterState:
-    """IV.B.4: one free pivot a phase, a quarter turn left or right."""
-    if "pivot" in f.used:
-        return f
-    f = f._replace(used=f.used | {"pivot"}, facing=pivoted(f.facing, side))
-    turn.tell(Turned(f.name, f"pivot_{side}", f.facing.value))
-    return f
+def pivot(
+    name: str, facing: Facing, used: frozenset[str], side: str, turn: Turn
+) -> tuple[Facing, frozenset[str]]:
+    """IV.B.4: one free pivot a phase, a quarter turn left or right. His facing and what he
+    has used this phase after it (the same when he has pivoted already)."""
+    if "pivot" in used:
+        return facing, used
+    facing = pivoted(facing, side)
+    turn.tell(Turned(name, f"pivot_{side}", facing))
+    return facing, used | {"pivot"}
 
 
 def pick_up(state: BoutState, name: str, turn: Turn) -> BoutState:

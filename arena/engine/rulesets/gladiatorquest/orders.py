@@ -70,6 +70,7 @@ class Attack(StrEnum):
     SHIELD_BASH = "shield_bash"
 
 
+ATTACKS = {attack.value: attack for attack in Attack}  # each as written in an order
 ATTACK_MODIFIERS = {Attack.SWING: (1, -1), Attack.THRUST: (0, 0), Attack.JAB: (-1, 1)}
 
 
@@ -159,6 +160,7 @@ def combat_order_json(order: CombatOrder) -> dict[str, Any]:
 STEP_KEYS = {"move", "pivot", "pivot_when", "throw", "spell", "potion", "passing_attack", "appeal"}
 COMBAT_KEYS = {"attack", "target"}
 MOVE_ONLY = {"move"}
+TURNING = {"move", "pivot", "pivot_when"}
 
 
 def order_location(state: Any, name: str) -> str:
@@ -174,11 +176,10 @@ def _fail(where: str, message: str) -> EngineInputError:
 def parse_step_order(raw: Any, where: str, parse_square: Any) -> StepOrder:
     if not isinstance(raw, dict):
         raise _fail(where, "must be an object")
-    unknown = raw.keys() - STEP_KEYS
-    if unknown:
+    if not raw.keys() <= STEP_KEYS:  # (asked as a subset: no set of unknown keys made)
         raise _fail(
             where,
-            f"unknown key(s) {', '.join(sorted(unknown))} in a movement order "
+            f"unknown key(s) {', '.join(sorted(raw.keys() - STEP_KEYS))} in a movement order "
             f"(allowed: {', '.join(sorted(STEP_KEYS))})",
         )
     text = raw.get("move", "stand")
@@ -198,6 +199,9 @@ def parse_step_order(raw: Any, where: str, parse_square: Any) -> StepOrder:
     when = raw.get("pivot_when", "before")
     if when not in ("before", "after"):
         raise _fail(f"{where}.pivot_when", "must be before or after")
+    if raw.keys() <= TURNING:
+        # A direction and a pivot (most orders of the tactics): nothing else to read.
+        return StepOrder(move, pivot, when == "after")
     throw = None
     if raw.get("throw") is not None:
         t = raw["throw"]
@@ -239,21 +243,19 @@ def parse_step_order(raw: Any, where: str, parse_square: Any) -> StepOrder:
 def parse_combat_order(raw: Any, where: str) -> CombatOrder:
     if not isinstance(raw, dict):
         raise _fail(where, "must be an object")
-    unknown = sorted(set(raw) - COMBAT_KEYS)
-    if unknown:
+    if not raw.keys() <= COMBAT_KEYS:
         raise _fail(
             where,
-            f"unknown key(s) {', '.join(unknown)} in a combat order (allowed: attack, target)",
+            f"unknown key(s) {', '.join(sorted(raw.keys() - COMBAT_KEYS))} in a combat order "
+            "(allowed: attack, target)",
         )
-    try:
-        attack = Attack(raw.get("attack", "thrust"))
-    except ValueError:
+    written = raw.get("attack", "thrust")
+    attack = ATTACKS.get(written) if isinstance(written, str) else None
+    if attack is None:
         raise _fail(
             f"{where}.attack",
-            f"unknown attack {raw.get('attack')!r} (one of "
-            + ", ".join(a.value for a in Attack)
-            + ")",
-        ) from None
+            f"unknown attack {written!r} (one of " + ", ".join(a.value for a in Attack) + ")",
+        )
     target = raw.get("target")
     if target is not None and not isinstance(target, str):
         raise _fail(f"{where}.target", "must be a gladiator's name")
