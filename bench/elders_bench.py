@@ -12,13 +12,21 @@ Activations: team turns are prepared first by playing such bouts; then only the 
 those turns is timed, each with its own seeded dice, best of 5. Every activation is one the
 tactics chose when it came.
 
+Instructions (`--instructions N`): the first N bench bouts through `fight()` counted by
+callgrind, N bouts minus none (one more bout fought first in both runs, so imports and
+start-up cancel out), with a fixed hash seed: figures that a loaded machine does not move.
+
     .venv/bin/python bench/elders_bench.py [--bouts N] [--turns N] [--seed S]
+    .venv/bin/python bench/elders_bench.py --instructions 6
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import re
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -133,13 +141,48 @@ def _best(prepared: list[tuple[State, int, int]]) -> float:
     return best
 
 
+def fight_only(count: int, of: int, seed: int) -> None:
+    """Fight the first `count` of `of` bench bouts, after bout `of` as a warm-up."""
+    bouts = bout_inputs(of + 1, seed)
+    fight(RULES, bouts[of])
+    for bout in bouts[:count]:
+        fight(RULES, bout)
+
+
+def instructions(count: int, of: int, seed: int) -> int:
+    """Instructions callgrind counts for `fight_only(count, of, seed)` in a fresh process."""
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+         __file__, "--fight-only", str(count), str(of), "--seed", str(seed)],
+        check=True, capture_output=True, text=True, env=env,
+    )  # fmt: skip
+    match = re.search(r"Collected : (\d+)", out.stderr)
+    if match is None:
+        raise SystemExit(f"no instruction count in callgrind's output:\n{out.stderr}")
+    return int(match.group(1))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bouts", type=int, default=48)
     parser.add_argument("--passes", type=int, default=4)
     parser.add_argument("--turns", type=int, default=400)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--instructions", type=int, metavar="N", help="instructions a fight() bout (callgrind)"
+    )
+    parser.add_argument("--fight-only", type=int, nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.fight_only:
+        fight_only(*args.fight_only, args.seed)
+        return
+    if args.instructions:
+        n = args.instructions
+        spent = instructions(n, n, args.seed) - instructions(0, n, args.seed)
+        print(f"arena-of-the-elders: {spent / n / 1e6:.1f} M instructions a fight() bout "
+              f"(the first {n} bench bouts, callgrind)")  # fmt: skip
+        return
     bouts = bout_inputs(args.bouts, args.seed)
     first, played, fought = time_bouts(bouts, max(2, args.passes))
     n = len(bouts)

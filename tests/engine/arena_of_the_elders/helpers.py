@@ -146,5 +146,5 @@ def with_(state: State, name: str, **changes: Any) -> State:
     f = who(state, name)
     return replace(
         state,
-        fighters=tuple(replace(f, **changes) if o.name == name else o for o in state.fighters),
+        fighters=tuple(f._replace(**changes) if o.name == name else o for o in state.fighters),
     )

@@ -27,7 +27,7 @@ def turned(s: State) -> State:
     t = s.arena.turned
     fighters = sorted(
         (
-            replace(f, team=1 - f.team, square=t(f.square),
+            f._replace(team=1 - f.team, square=t(f.square),
                     effects=tuple(replace(e, team=1 - e.team) for e in f.effects))
             for f in s.fighters
         ),

@@ -5,7 +5,6 @@ the preparation; and the order page offers, as links, only what a character may 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 
@@ -76,7 +75,7 @@ def test_the_order_page_offers_the_abilities_known_at_its_level_and_ready():
     state = place("Red vorn A1 level=6 choice=2", "Blue nyx A3")
     state = state.evolve(
         fighters=tuple(
-            replace(f, cooldowns=(("cleave", 1),)) if f.name == "Vorn" else f
+            f._replace(cooldowns=(("cleave", 1),)) if f.name == "Vorn" else f
             for f in state.fighters
         )
     )

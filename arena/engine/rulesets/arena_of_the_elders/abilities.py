@@ -4,8 +4,6 @@ hit and deals damage with its effects, a heal heals, a buff puts its timed effec
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.engine.core.board import Square
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, hit_modifier, hits
@@ -37,7 +35,7 @@ def use_ability(state: State, turn: Turn, name: str, key: str, target: Square | 
     victim = f if on_self else standing_on(state, target)
     if ability.cooldown:
         cooldowns = tuple((k, n) for k, n in f.cooldowns if k != ability.key)
-        f = replace(f, cooldowns=(*cooldowns, (ability.key, ability.cooldown)))
+        f = f._replace(cooldowns=(*cooldowns, (ability.key, ability.cooldown)))
         state = state.put(f)
         if on_self:
             victim = f

@@ -30,7 +30,7 @@ def on_hit(state: State, turn: Turn, by: Fighter, name: str, kinds: tuple[str, .
         changes["stunned"] = True
         turn.tell(Affected(name, "stun", by.name))
     if changes:
-        state = state.put(replace(target, **changes))
+        state = state.put(target._replace(**changes))
     return state
 
 
@@ -59,7 +59,7 @@ def count_down(state: State, team: int) -> State:
             if not (e.team == team and e.left <= 1)
         )
         if cooldowns != f.cooldowns or effects != f.effects:
-            f = replace(f, cooldowns=cooldowns, effects=effects)
+            f = f._replace(cooldowns=cooldowns, effects=effects)
         fighters.append(f)
     return replace(state, fighters=tuple(fighters))
 
@@ -73,7 +73,7 @@ def poison(state: State, turn: Turn, f: Fighter) -> State:
     """ "at the beginning of every other turn after initially being poisoned a character
     that's poisoned takes 1 damage"."""
     ticks = f.poison_turns + 1
-    state = state.put(replace(f, poison_turns=ticks))
+    state = state.put(f._replace(poison_turns=ticks))
     return hurt(state, turn, f.name, 1 if ticks % 2 == 0 else 0, f.poisoned, "poison")
 
 
@@ -86,4 +86,4 @@ def stun(state: State, turn: Turn, f: Fighter) -> State:
     """ "characters that are stunned cannot move or use an ability during the turn after
     they were stunned": it sits this turn out."""
     turn.tell(Skipped(f.name))
-    return state.put(replace(f, stunned=False, skipping=True))
+    return state.put(f._replace(stunned=False, skipping=True))

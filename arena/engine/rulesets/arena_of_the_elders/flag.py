@@ -76,7 +76,7 @@ def capture_flag(state: State, turn: Turn, bearer: Fighter, sq: Square) -> State
     counts = list(state.captures)
     counts[bearer.team] += 1
     state = replace(state, flags=(flags[0], flags[1]), captures=(counts[0], counts[1]))
-    state = state.put(replace(bearer, captures=bearer.captures + 1))
+    state = state.put(bearer._replace(captures=bearer.captures + 1))
     turn.tell(FlagEvent(TEAMS[enemy], "captured", bearer.name, str(sq), counts[bearer.team]))
     return check_victory(state, turn)
 

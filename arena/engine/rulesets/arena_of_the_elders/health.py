@@ -3,8 +3,6 @@ from the board"), the killer's levels and the return from the dead."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL
 from arena.engine.rulesets.arena_of_the_elders.events import (
@@ -25,7 +23,7 @@ def hurt(state: State, turn: Turn, name: str, amount: int, by: str, how: str = "
     "poison" for the damage that tells its own event."""
     f = state.fighter(name)
     hp = f.hp - amount
-    state = state.put(replace(f, hp=hp))
+    state = state.put(f._replace(hp=hp))
     if how == "fire":
         turn.tell(Burned(name, amount, max(0, hp)))
     elif how == "poison":
@@ -51,8 +49,7 @@ def heal(state: State, turn: Turn, by: str, name: str, amount: int) -> State:
     )
     hp = min(target.max_health, target.hp + amount)
     state = state.put(
-        replace(
-            target,
+        target._replace(
             hp=hp,
             burning="",
             poisoned="",
@@ -70,8 +67,7 @@ def knockout(state: State, turn: Turn, name: str, by: str) -> State:
     most 6); a flag bearer drops the flag where it stood; then the mode's victory."""
     f = state.fighter(name)
     state = state.put(
-        replace(
-            f,
+        f._replace(
             hp=0,
             alive=False,
             deaths=f.deaths + 1,
@@ -89,7 +85,7 @@ def knockout(state: State, turn: Turn, name: str, by: str) -> State:
     killer = state.get(by) if by else None
     if killer is not None and killer.team != f.team:
         level = min(MAX_LEVEL, killer.level + f.level)
-        state = state.put(replace(killer, kills=killer.kills + 1, level=level))
+        state = state.put(killer._replace(kills=killer.kills + 1, level=level))
         if level != killer.level:
             turn.tell(LevelGained(killer.name, level, "kill"))
     return check_victory(state, turn)
@@ -102,5 +98,5 @@ def respawn(state: State, turn: Turn, f: Fighter) -> State:
     for sq in state.arena.starts[f.team]:
         if sq not in taken:
             turn.tell(Respawned(f.name, str(sq)))
-            return state.put(replace(f, alive=True, hp=f.max_health, square=sq))
+            return state.put(f._replace(alive=True, hp=f.max_health, square=sq))
     return state

@@ -4,8 +4,6 @@ flags are taken, returned and captured on the way."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.engine.core.board import Square
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders.events import Doused, Moved
@@ -45,7 +43,7 @@ def move(state: State, turn: Turn, name: str, path: tuple[Square, ...]) -> State
     end = walked[-1] if walked else from_square
     f = state.fighter(name)
     if f.square != end:
-        state = state.put(replace(f, square=end))
+        state = state.put(f._replace(square=end))
     turn.tell(Moved(name, tuple(str(s) for s in walked), str(end), why))
     return state
 

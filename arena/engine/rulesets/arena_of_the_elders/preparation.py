@@ -67,7 +67,7 @@ def place_characters(state: State, sheets: Mapping[str, Preparation]) -> State:
                 f"{asked[square]} and {f.name} are both placed on {square}: one a square",
             )
         asked[square] = f.name
-        state = state.put(replace(f, square=square))
+        state = state.put(f._replace(square=square))
     return state
 
 
@@ -116,7 +116,7 @@ def distribute_levels(
         pool -= 1
     for f in state.team(team):
         if gained[f.name]:
-            state = state.put(replace(f, level=f.level + gained[f.name]))
+            state = state.put(f._replace(level=f.level + gained[f.name]))
             turn.tell(LevelGained(f.name, f.level + gained[f.name], "competitive"))
     return state
 

@@ -12,7 +12,6 @@ in turn", each champion once; the team that picks first alternates with the othe
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from arena.engine.core.board import Square
@@ -252,7 +251,7 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
         f = fighters[n]
         free = next(sq for sq in arena.starts[f.team] if sq not in placed)
         placed[free] = f.name
-        fighters[n] = replace(f, square=free)
+        fighters[n] = f._replace(square=free)
     fighters.sort(key=lambda f: (f.team, f.seat))
     return State(
         options=options, fighters=tuple(fighters), content=content, kings=(kings[0], kings[1])

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import TEAMS as TEAMS  # the teams, by index
@@ -61,8 +61,10 @@ class Effect:
     by: str
 
 
-@dataclass(frozen=True, slots=True)
-class Fighter:
+class Fighter(NamedTuple):
+    """A character: an immutable record (a named tuple, whose `_replace` is the cheap copy
+    every rule that changes one character makes)."""
+
     name: str
     champion: str
     team: int
@@ -88,7 +90,7 @@ class Fighter:
     effects: tuple[Effect, ...] = ()
     captures: int = 0
     # A GM's champion (content.py) travels with the fighter; the arena's own are looked up.
-    sheet: Champion | None = field(default=None, compare=False, repr=False)
+    sheet: Champion | None = None
 
     @property
     def hero(self) -> Champion:
@@ -140,7 +142,7 @@ def with_timed(target: Fighter, by: Fighter, kinds: tuple[str, ...], duration: i
     for kind in kinds:
         effects = [e for e in effects if not (e.kind == kind and e.by == by.name)]
         effects.append(Effect(kind, duration, by.team, by.name))
-    return replace(target, effects=tuple(effects))
+    return target._replace(effects=tuple(effects))
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +204,7 @@ class State:
 
     def put_changed(self, name: str, **changes: Any) -> State:
         """This state with the named character changed so."""
-        return self.put(replace(self.fighter(name), **changes))
+        return self.put(self.fighter(name)._replace(**changes))
 
 
 def _square(value: str | None) -> Square | None:

@@ -111,7 +111,7 @@ def level_up(state: State, turn: Turn, team: int, acts: Mapping[str, Activation]
     chosen = [f for f in members if f.name in acts and acts[f.name].level_up]
     pick = chosen[0] if chosen else tactics.level_pick(state, members)
     turn.tell(LevelGained(pick.name, pick.level + 1, "turn"))
-    return state.put(replace(pick, level=pick.level + 1))
+    return state.put(pick._replace(level=pick.level + 1))
 
 
 def begin_turn(state: State, turn: Turn, team: int) -> State:
@@ -146,9 +146,9 @@ def end_turn(state: State, turn: Turn, team: int) -> State:
     bound on turns the bout ends, else the other team's turn begins."""
     for f in state.team(team):
         if not f.alive and f.respawn_in > 0:
-            state = state.put(replace(f, respawn_in=f.respawn_in - 1))
+            state = state.put(f._replace(respawn_in=f.respawn_in - 1))
         elif f.skipping:
-            state = state.put(replace(f, skipping=False))
+            state = state.put(f._replace(skipping=False))
     if state.turn >= 2 * state.options.rounds:
         return turn_limit(state, turn)
     return begin_turn(state, turn, 1 - team)
