@@ -65,6 +65,12 @@ def test_cautious_holds_back_first():
     assert get(state, "Red").tactics.aggression == "cautious"
 
 
+def test_a_machine_that_outranges_its_enemy_steps_out_of_its_range():
+    """Range 2 against range 0: stepping out of the enemy's reach leaves it able to fire."""
+    assert RULES.tactics(place("Red A1 range=2", "Blue H8"), "Red")["evade"] is True
+    assert RULES.tactics(place("Red A1 range=2", "Blue H8 range=2"), "Red")["evade"] is False
+
+
 def test_one_attack_action_spends_every_shot_on_the_target():
     """Red (range 1, three shots) steps once to bring Blue within range (its interrupt fires
     the first shot on that step), then fires the other two at it, one a tick, with no idle
@@ -93,16 +99,22 @@ def test_an_enemy_that_evades_is_closed_on_again():
 
 
 def test_a_machine_that_cannot_outgun_the_repairs_raises_its_gun_first():
-    """Two hulls at 9 hit points and 9 repair would play to the round limit: each raises
-    accuracy to 4, then max fire power, then firing rate, until its average round beats the
-    other's repair rate."""
+    """Two hulls at 9 hit points and 9 repair would play to the round limit: even their best
+    round (every shot a hit) is repaired, so each raises max fire power, then firing rate."""
     hulls = place("Red A1 hp=9 rep=9", "Blue H8 hp=9 rep=9")
     hulls = with_tactics(with_tactics(hulls, "Red", research="hull"), "Blue", research="hull")
-    assert RULES.tactics(hulls, "Red")["tech"] == {"attribute": "accuracy", "level": 1}
-    aimed = place("Red A1 hp=9 rep=9 acc=4", "Blue H8 hp=9 rep=9")
-    assert RULES.tactics(aimed, "Red")["tech"] == {"attribute": "max_fire", "level": 2}
-    at_max = place("Red A1 hp=9 rep=9 acc=4 max=9", "Blue H8 hp=9 rep=9")
+    assert RULES.tactics(hulls, "Red")["tech"] == {"attribute": "max_fire", "level": 2}
+    at_max = place("Red A1 hp=9 rep=9 max=9", "Blue H8 hp=9 rep=9")
     assert RULES.tactics(at_max, "Red")["tech"] == {"attribute": "firing_rate", "level": 2}
+
+
+def test_a_machine_whose_average_round_is_repaired_raises_accuracy_first():
+    """Max fire power 3 could beat a repair rate of 2, but at accuracy 0 (a hit one shot in
+    ten) the average round is 0.2: accuracy comes first, up to 4, then fire power."""
+    state = place("Red A1 max=3", "Blue H8 hp=3 rep=2")
+    assert RULES.tactics(state, "Red")["tech"] == {"attribute": "accuracy", "level": 1}
+    aimed = place("Red A1 max=3 acc=4", "Blue H8 hp=3 rep=2")
+    assert RULES.tactics(aimed, "Red")["tech"] == {"attribute": "max_fire", "level": 4}
 
 
 def test_a_machine_that_outguns_the_repairs_follows_its_research():

@@ -7,15 +7,18 @@ Three settings, kept as data on each counter (campaign.TACTICS offers them):
   waiting for others to move first"), then closes in;
 * gamble: "safe" tries one level at a time, "bold" two (more dice, each needing more).
 
-Whatever the research setting, a counter whose average round (hit chance x mean fire power x
-firing rate) cannot beat the nearest enemy's repair rate raises its accuracy, then its fire
-power, then its firing rate first (`outgun`): two machines that repair about as fast as they
-hurt each other would otherwise play on for tens of rounds with nothing left to decide.
+Whatever the research setting, a counter that cannot beat the nearest enemy's repair rate
+raises its gun first (`outgun`): fire power, then firing rate, when even its best round (max
+fire power x firing rate) would be repaired; accuracy to 4 before those when only its
+average round (hit chance x mean fire power x firing rate) would be. Two machines that repair
+about as fast as they hurt each other would otherwise play on for tens of rounds with nothing
+left to decide.
 
 Every tactics plan attacks the nearest enemy (one `attack` action: it closes in and fires
 until its firing is spent), fires back when attacked and interrupts anyone who comes into
-range. Only a cautious counter steps out of range when attacked (when it has the initiative):
-an aggressive one stands and fires back, so that a fight is decided rather than danced.
+range. A counter steps out of range when attacked (if it has the initiative) only when it is
+cautious or outranges the enemy; otherwise it stands and fires back, so that a fight is
+decided rather than danced.
 """
 
 from __future__ import annotations
@@ -79,26 +82,35 @@ PURSUED: dict[str, tuple[tuple[str, int], ...]] = {
 }
 
 
-# What a counter that cannot outgun its enemy's repairs raises, in this order, up to the
-# limits: a hit chance of one in two first, then the fire power, then the firing rate.
-OUTGUN: tuple[tuple[str, int], ...] = (
-    ("accuracy", 4),
-    ("max_fire", MAX_LEVEL),
-    ("firing_rate", MAX_LEVEL),
-)
+# What a counter raises before its research setting's list when the nearest enemy's repairs
+# would undo its rounds (each up to the level given): when even its best round would be
+# repaired, its fire power and then its firing rate; when only its average round would be,
+# its accuracy to 4 (a hit one shot in two) first.
+OUTGUN_BEST: tuple[tuple[str, int], ...] = (("max_fire", MAX_LEVEL), ("firing_rate", MAX_LEVEL))
+OUTGUN_AVERAGE: tuple[tuple[str, int], ...] = (("accuracy", 4), *OUTGUN_BEST)
 
 
-def expected_round(m: Machine) -> float:
-    """The damage `m` deals in a round on average: every shot hits when the d10 (0-9) shows at
+def best_round(m: Machine) -> int:
+    """The most damage `m` can deal in one round: every shot a hit at max fire power."""
+    return m.levels.max_fire * m.levels.firing_rate
+
+
+def average_round(m: Machine) -> float:
+    """The damage `m` deals in a round on average: a shot hits when the d10 (0-9) shows at
     most its accuracy, for the mean of its fire power."""
     lv = m.levels
     return (lv.accuracy + 1) / 10 * (lv.min_fire + lv.max_fire) / 2 * lv.firing_rate
 
 
-def outgun(m: Machine, enemy: Machine | None) -> bool:
-    """Whether `m` must raise its gun first: on average, `enemy` repairs in the same round all
-    that `m` deals it."""
-    return enemy is not None and expected_round(m) <= enemy.levels.repair
+def outgun(m: Machine, enemy: Machine | None) -> tuple[tuple[str, int], ...]:
+    """What `m` must raise first to outgun `enemy`'s repairs (nothing when it does)."""
+    if enemy is None:
+        return ()
+    if best_round(m) <= enemy.levels.repair:
+        return OUTGUN_BEST
+    if average_round(m) <= enemy.levels.repair:
+        return OUTGUN_AVERAGE
+    return ()
 
 
 def tech_choice(m: Machine, enemy: Machine | None = None) -> Tech | None:
@@ -106,9 +118,7 @@ def tech_choice(m: Machine, enemy: Machine | None = None) -> Tech | None:
     else the research setting's list."""
     step = 2 if m.tactics.gamble == "bold" else 1
     levels = m.levels
-    pursued = PURSUED.get(m.tactics.research, PURSUED["balanced"])
-    if outgun(m, enemy):
-        pursued = OUTGUN + pursued
+    pursued = outgun(m, enemy) + PURSUED.get(m.tactics.research, PURSUED["balanced"])
     for attribute, wanted in pursued:
         current = levels.get(attribute)
         if current >= wanted:
@@ -144,4 +154,13 @@ def default_plan(state: State, who: str) -> Plan:
         # closes again on a target that stepped away. Every enemy that comes into range on the
         # way is interrupted.
         actions.append(Action(Verb.ATTACK, target.name))
-    return Plan(tech=tech, actions=tuple(actions), interrupt=ANY, return_fire=True, evade=cautious)
+    # It steps out of range when attacked if it is cautious, or if it outranges the enemy (it
+    # can still fire from beyond the enemy's reach); otherwise it stands and fires back.
+    outranges = target is not None and m.levels.range > target.levels.range
+    return Plan(
+        tech=tech,
+        actions=tuple(actions),
+        interrupt=ANY,
+        return_fire=True,
+        evade=cautious or outranges,
+    )
