@@ -62,7 +62,7 @@ def test_every_problem_of_a_post_is_named():
         "tech: write an attribute and the level to reach, e.g. 'accuracy 2' (attributes: "
         "hit points, movement, min fire power, max fire power, firing rate, range, accuracy, "
         "repair rate, initiative)",
-        "action 1 ('fly A2'): start with move, go, close, fire, wait",
+        "action 1 ('fly A2'): start with move, go, close, attack, fire, wait",
         "action 2: fire what? (a square or a counter's name)",
         "line 3: evade: yes or no",
         "line 4: 'Hello there' is not a plan line (Tech, Actions, Interrupt, Return fire, "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from arena.engine.errors import EngineInputError
-from arena.engine.rulesets.sudden_destruction import Declared, Why
+from arena.engine.rulesets.sudden_destruction import Declared, Idle, Idled, Why
 from tests.engine.sudden_destruction.helpers import RULES, at, get, of, place, resolve
 
 
@@ -36,7 +36,7 @@ def test_every_problem_is_named(state):
     problems = RULES.validate(state, "Red", order)
     assert problems == [
         "colour: not part of a plan (tech, actions, interrupt, return_fire, evade)",
-        "action 1: 'fly' is not move, go, close, fire or wait",
+        "action 1: 'fly' is not move, go, close, attack, fire or wait",
         "action 2: fire at an enemy on the board or 'any'",
         "action 3: close in on an enemy on the board, not 'C3'",
         "action 4: Z99 is off the board",
@@ -51,6 +51,24 @@ def test_a_plan_may_not_target_itself(state):
     assert RULES.validate(state, "Red", {"actions": [{"fire": "Red"}]}) == [
         "action 1: fire at an enemy on the board or 'any'"
     ]
+
+
+def test_an_attack_names_an_enemy_on_the_board(state):
+    assert RULES.validate(state, "Red", {"actions": [{"attack": "Blue"}]}) == []
+    assert RULES.validate(state, "Red", {"actions": [{"attack": "C3"}, {"attack": "Red"}]}) == [
+        "action 1: attack an enemy on the board, not 'C3'",
+        "action 2: attack an enemy on the board, not 'Red'",
+    ]
+
+
+def test_an_attack_on_a_target_out_of_reach_idles_and_spends_nothing():
+    """Red (movement 1) cannot bring Blue, four squares away, within its range: one step,
+    then the attack stops with the reason."""
+    state = place("Red A1", "Blue A5")
+    after, events = resolve(state, [], Red={"actions": [{"attack": "Blue"}]})
+    assert str(get(after, "Red").square) == "A2"
+    assert [(e.action, e.reason) for e in of(events, Idled)] == [("attack Blue", Idle.OUT_OF_RANGE)]
+    assert not of(events, Declared)
 
 
 def test_a_destroyed_counter_gives_no_plan(state):

@@ -67,6 +67,8 @@ def act(state: State, name: str, action: Action, turn: Round) -> tuple[State, bo
         return state, True
     if action.verb is Verb.FIRE:
         return fire(state, name, action, turn), True
+    if action.verb is Verb.ATTACK:
+        return press_attack(state, name, action, turn)
     return walk(state, name, action, turn)
 
 
@@ -137,3 +139,26 @@ def fire(state: State, name: str, action: Action, turn: Round) -> State:
             return state
         target = found
     return attack(state, name, target.name, Why.PLAN, turn)
+
+
+def press_attack(state: State, name: str, action: Action, turn: Round) -> tuple[State, bool]:
+    """attack X: a step towards X while it is out of range, a shot at it while it is in range,
+    one a tick, until the firing is spent or X is off the board. A target that steps out of
+    range costs no firing, so the next tick closes on it again."""
+    target = state.on_board(action.target)
+    if target is None:
+        idle(name, action, Idle.NO_TARGET, turn)
+        return state, True
+    if turn.shots[name] <= 0:
+        idle(name, action, Idle.NO_FIRING_LEFT, turn)
+        return state, True
+    m = state.machine(name)
+    if m.reaches(target):
+        state = attack(state, name, target.name, Why.PLAN, turn)
+    elif turn.moves[name] > 0:
+        state = move_one_square(state, name, step_towards(m.square, target.square), turn)
+    else:
+        idle(name, action, Idle.OUT_OF_RANGE, turn)
+        return state, True
+    gone = state.on_board(action.target) is None
+    return state, gone or turn.shots[name] <= 0 or not state.machine(name).alive

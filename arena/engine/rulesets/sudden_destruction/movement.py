@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.engine.core.board import ORTHOGONAL, Square
 from arena.engine.rulesets.sudden_destruction.events import Moved
 from arena.engine.rulesets.sudden_destruction.round import Round
@@ -27,7 +25,7 @@ def step(state: State, name: str, to: Square, turn: Round, *, evading: bool = Fa
     m = state.machine(name)
     turn.tell(Moved(name, str(m.square), str(to), turn.tick, evading))
     turn.moves[name] -= 1
-    return state.with_machine(replace(m, square=to))
+    return state.with_machine(m.at(to))
 
 
 def escape_route(

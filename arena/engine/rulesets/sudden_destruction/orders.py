@@ -13,6 +13,8 @@ Actions, one per tick (docs/rules/sudden-destruction.md, "The action protocol"):
     move X   one step towards X (a square, or a counter by name)
     go X     steps towards X, one a tick, until there (or out of movement)
     close X  steps towards counter X, one a tick, until X is within range
+    attack X close on counter X, then fire at it, a step or a shot a tick, until its
+             firing is spent or X is off the board (after an evaded shot it closes again)
     fire X   one shot at counter X ("fire any": the nearest enemy in range), if in range
     wait     nothing this tick (hold back and let others move first)
 
@@ -41,6 +43,7 @@ class Verb(Enum):
     MOVE = "move"
     GO = "go"
     CLOSE = "close"
+    ATTACK = "attack"
     FIRE = "fire"
     WAIT = "wait"
 
@@ -157,12 +160,12 @@ def _tech(raw: Any, me: Machine | None, problems: list[str]) -> Tech | None:
 def _action(raw: Any, n: int, board: Board, problems: list[str]) -> Action | None:
     """One action of the list, read and checked against the board in one go."""
     if not isinstance(raw, dict) or len(raw) != 1:
-        problems.append(f"action {n}: one of move, go, close, fire or wait")
+        problems.append(f"action {n}: one of move, go, close, attack, fire or wait")
         return None
     ((key, target),) = raw.items()
     verb = VERBS.get(key)
     if verb is None:
-        problems.append(f"action {n}: {key!r} is not move, go, close, fire or wait")
+        problems.append(f"action {n}: {key!r} is not move, go, close, attack, fire or wait")
         return None
     if verb is Verb.WAIT:
         return Action(verb)
@@ -189,6 +192,8 @@ def target_problem(action: Action, board: Board) -> str | None:
         return None if board.options.contains(square) else f"{square} is off the board"
     if action.verb is Verb.CLOSE and target not in board.enemies:
         return f"close in on an enemy on the board, not {target!r}"
+    if action.verb is Verb.ATTACK and target not in board.enemies:
+        return f"attack an enemy on the board, not {target!r}"
     if action.verb is Verb.FIRE and target != ANY and target not in board.enemies:
         return "fire at an enemy on the board or 'any'"
     return None

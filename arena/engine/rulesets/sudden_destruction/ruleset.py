@@ -33,7 +33,7 @@ class SuddenDestruction(Ruleset):
     slug: ClassVar[str] = SLUG
     # Bump on any change that alters a stored log
     # (docs/decisions/0009-rule-set-versions-and-stored-logs.md says why).
-    version: ClassVar[str] = "1.2"
+    version: ClassVar[str] = "1.3"
     title: ClassVar[str] = "Sudden Destruction"
     columns: ClassVar[tuple[Column, ...]] = COLUMNS
     placing: ClassVar[str] = PLACING

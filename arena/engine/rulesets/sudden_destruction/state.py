@@ -70,6 +70,14 @@ class Machine:
     def hp_left(self) -> int:
         return self.levels.hit_points - self.damage
 
+    def at(self, square: Square) -> Machine:
+        """This counter moved to `square`: the copy a step makes, built field by field since
+        steps are the most frequent change of a round."""
+        return Machine(
+            self.name, self.seat, square, self.levels, self.damage, self.armour, self.alive,
+            self.destroyed_in, self.destroyed_by, self.gained, self.plates_used, self.tactics,
+        )  # fmt: skip
+
     def reaches(self, other: Machine) -> bool:
         """`other` is within this counter's range (orthogonal distance; 0 = same square)."""
         return self.square.manhattan(other.square) <= self.levels.range
@@ -85,7 +93,10 @@ class State:
     finished: bool = False
 
     def get(self, name: str) -> Machine | None:
-        return next((m for m in self.machines if m.name == name), None)
+        for m in self.machines:
+            if m.name == name:
+                return m
+        return None
 
     @property
     def living(self) -> tuple[Machine, ...]:

@@ -7,14 +7,18 @@ Three settings, kept as data on each counter (campaign.TACTICS offers them):
   waiting for others to move first"), then closes in;
 * gamble: "safe" tries one level at a time, "bold" two (more dice, each needing more).
 
-Whatever the research setting, a counter whose best round (max fire power x firing rate)
-cannot beat the nearest enemy's repair rate raises its fire power first (`outgun`): two
-machines that repair faster than they can hurt each other would otherwise play to the round
-limit.
+Whatever the research setting, a counter that cannot beat the nearest enemy's repair rate
+raises its gun first (`outgun`): fire power, then firing rate, when even its best round (max
+fire power x firing rate) would be repaired; accuracy to 4 before those when only its
+average round (hit chance x mean fire power x firing rate) would be. Two machines that repair
+about as fast as they hurt each other would otherwise play on for tens of rounds with nothing
+left to decide.
 
-Every tactics plan closes in and fires once for each shot of its firing rate, fires back
-when attacked, interrupts anyone who comes into range and steps out of range when it has the
-initiative.
+Every tactics plan attacks the nearest enemy (one `attack` action: it closes in and fires
+until its firing is spent), fires back when attacked and interrupts anyone who comes into
+range. A counter steps out of range when attacked (if it has the initiative) only when it is
+cautious or outranges the enemy; otherwise it stands and fires back, so that a fight is
+decided rather than danced.
 """
 
 from __future__ import annotations
@@ -78,12 +82,12 @@ PURSUED: dict[str, tuple[tuple[str, int], ...]] = {
 }
 
 
-# The actions every plan uses, made once (an Action is frozen: one object serves them all).
-FIRE_ANY = Action(Verb.FIRE, ANY)
-
-
-# What a counter that cannot outgun its enemy's repairs raises, in this order, up to the limits.
-OUTGUN: tuple[tuple[str, int], ...] = (("max_fire", MAX_LEVEL), ("firing_rate", MAX_LEVEL))
+# What a counter raises before its research setting's list when the nearest enemy's repairs
+# would undo its rounds (each up to the level given): when even its best round would be
+# repaired, its fire power and then its firing rate; when only its average round would be,
+# its accuracy to 4 (a hit one shot in two) first.
+OUTGUN_BEST: tuple[tuple[str, int], ...] = (("max_fire", MAX_LEVEL), ("firing_rate", MAX_LEVEL))
+OUTGUN_AVERAGE: tuple[tuple[str, int], ...] = (("accuracy", 4), *OUTGUN_BEST)
 
 
 def best_round(m: Machine) -> int:
@@ -91,20 +95,30 @@ def best_round(m: Machine) -> int:
     return m.levels.max_fire * m.levels.firing_rate
 
 
-def outgun(m: Machine, enemy: Machine | None) -> bool:
-    """Whether `m` must raise its fire power first: even its best round would be repaired by
-    `enemy` in the same round."""
-    return enemy is not None and best_round(m) <= enemy.levels.repair
+def average_round(m: Machine) -> float:
+    """The damage `m` deals in a round on average: a shot hits when the d10 (0-9) shows at
+    most its accuracy, for the mean of its fire power."""
+    lv = m.levels
+    return (lv.accuracy + 1) / 10 * (lv.min_fire + lv.max_fire) / 2 * lv.firing_rate
+
+
+def outgun(m: Machine, enemy: Machine | None) -> tuple[tuple[str, int], ...]:
+    """What `m` must raise first to outgun `enemy`'s repairs (nothing when it does)."""
+    if enemy is None:
+        return ()
+    if best_round(m) <= enemy.levels.repair:
+        return OUTGUN_BEST
+    if average_round(m) <= enemy.levels.repair:
+        return OUTGUN_AVERAGE
+    return ()
 
 
 def tech_choice(m: Machine, enemy: Machine | None = None) -> Tech | None:
-    """The next tech attempt: fire power first when `m` cannot outgun `enemy` (the nearest),
+    """The next tech attempt: its gun first when `m` cannot outgun `enemy` (the nearest),
     else the research setting's list."""
     step = 2 if m.tactics.gamble == "bold" else 1
     levels = m.levels
-    pursued = PURSUED.get(m.tactics.research, PURSUED["balanced"])
-    if outgun(m, enemy):
-        pursued = OUTGUN + pursued
+    pursued = outgun(m, enemy) + PURSUED.get(m.tactics.research, PURSUED["balanced"])
     for attribute, wanted in pursued:
         current = levels.get(attribute)
         if current >= wanted:
@@ -128,17 +142,25 @@ def default_plan(state: State, who: str) -> Plan:
         return Plan()
     target = nearest_enemy(state, m)
     tech = tech_choice(m, target)
-    moves, shots = m.levels.movement, m.levels.firing_rate
-    if tech is not None and tech.attribute == "movement":
-        moves = tech.level
-    if tech is not None and tech.attribute == "firing_rate":
-        shots = tech.level
+    cautious = m.tactics.aggression == "cautious"
     actions: list[Action] = []
-    if m.tactics.aggression == "cautious":
+    if cautious:
+        moves = m.levels.movement
+        if tech is not None and tech.attribute == "movement":
+            moves = tech.level
         actions += [WAIT] * moves
     if target is not None:
-        # Close in (a close keeps stepping until the target is in range or the movement is
-        # spent), then fire; once for each shot, so that a target that evades is closed on
-        # again. Every enemy that comes into range on the way is interrupted.
-        actions += [Action(Verb.CLOSE, target.name), FIRE_ANY] * max(1, shots)
-    return Plan(tech=tech, actions=tuple(actions), interrupt=ANY, return_fire=True, evade=True)
+        # One action for the whole fight: it closes in, fires while the target is in range and
+        # closes again on a target that stepped away. Every enemy that comes into range on the
+        # way is interrupted.
+        actions.append(Action(Verb.ATTACK, target.name))
+    # It steps out of range when attacked if it is cautious, or if it outranges the enemy (it
+    # can still fire from beyond the enemy's reach); otherwise it stands and fires back.
+    outranges = target is not None and m.levels.range > target.levels.range
+    return Plan(
+        tech=tech,
+        actions=tuple(actions),
+        interrupt=ANY,
+        return_fire=True,
+        evade=cautious or outranges,
+    )

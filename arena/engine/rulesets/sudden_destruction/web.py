@@ -262,8 +262,9 @@ TEXT_LINES = (
      + ", ".join(LABELS[a] for a in ATTRIBUTES) + "."),
     ("Actions: go C3, fire at Red, wait, close in on Red, fire any",
      "one action a tick, in order: move X (one step towards a square or a counter), go X (all "
-     "the way), close in on X (until X is in range), fire at X, fire any (the nearest enemy "
-     "in range), wait (let others move first)."),
+     "the way), close in on X (until X is in range), attack X (close in and fire at X until "
+     "your firing is spent), fire at X, fire any (the nearest enemy in range), wait (let "
+     "others move first)."),
     ("Interrupt: any",
      "fire the moment an enemy comes into range: any, none, or a counter's name."),
     ("Return fire: yes", "fire back when attacked (default yes)."),
