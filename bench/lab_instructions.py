@@ -25,7 +25,6 @@ _RUN = """
 import sys
 sys.path.insert(0, sys.argv[1])
 from arena.engine import ruleset
-from arena.engine.lab import lab_builds_of
 from arena.engine.lab.duel import LabSpec, cell_fight
 rules = ruleset(sys.argv[2])
 builds = rules.campaign.lab_builds()
