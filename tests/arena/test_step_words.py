@@ -134,9 +134,10 @@ def test_the_gm_confirms_and_is_told_in_the_steps_word(by_web, gm, client_as):
     asked = page(client, by_web.url("bout-force"), turn=1)
     assert f"Resolve {lw} 1 of {by_web.bout.title} now?" in asked
     assert f"Yes, resolve {lw} 1" in asked
-    done = client.post(by_web.url("bout-force"), {"turn": 1}, follow=True).content.decode()
+    why = {"turn": 1, "reason": "Every order is in"}
+    done = client.post(by_web.url("bout-force"), why, follow=True).content.decode()
     assert f"{w} 1 is resolved; missing orders fell to tactics." in done
-    stale = client.post(by_web.url("bout-force"), {"turn": 1}, follow=True).content.decode()
+    stale = client.post(by_web.url("bout-force"), why, follow=True).content.decode()
     assert f"{w} 1 has resolved; here is {lw} 2. Nothing more was resolved." in stale
     asked = page(client, by_web.url("bout-finish"), turn=2)
     assert f"from {lw} 2? Nobody gives orders again." in asked

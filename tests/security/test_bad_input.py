@@ -272,7 +272,7 @@ ROWS = [
     Row("page webhook-new", "post", at("webhooks", "quest"), "gm",
         lambda w: {"url": "https://hooks.example.org/ludus", "format": "json"}, {"url": TEXT}),
     Row("page bout-force", "post", at("bout-force", *ORDERS[:2]), "gm",
-        lambda w: {"turn": "1"}, {"turn": NUMBER}),
+        lambda w: {"turn": "1", "reason": "Every order is in"}, {"turn": NUMBER, "reason": TEXT}),
     Row("page bout-finish", "post", at("bout-finish", *ORDERS[:2]), "gm",
         lambda w: {"turn": "1"}, {"turn": NUMBER}),
     # The API: every endpoint that changes something.
@@ -319,7 +319,8 @@ ROWS = [
     Row("api bout start", "post", at("api-bout-start", "arena", "open_bout"), "gm",
         lambda w: {}, {}, api=True, ok=200),
     Row("api bout force", "post", at("api-bout-force", *ORDERS[:2]), "gm",
-        lambda w: {"turn": 1}, {"turn": NUMBER}, api=True, ok=200),
+        lambda w: {"turn": 1, "reason": "Every order is in"}, {"turn": NUMBER, "reason": TEXT},
+        api=True, ok=200),
     Row("api bout finish", "post", at("api-bout-finish", *ORDERS[:2]), "gm",
         lambda w: {"turn": 1}, {"turn": NUMBER}, api=True, ok=200),
     Row("api order", "put", at("api-bout-order", *ORDERS), "owner",
