@@ -64,6 +64,11 @@ NOT_PAGES = {
     "chronicle-publish",
     "missed-turn-policy",  # the GM's post from the campaign page's missed-turn form
     "bout-deadline-extend",  # the GM's post from the bout page's "more time" form
+    "vacation-set",  # a player's posts from the campaign page's vacation form
+    "vacation-end",
+    "bout-pause",  # the GM's "are you sure?" and posts from the bout page, like bout-cancel
+    "bout-resume",
+    "seat-hand-over",  # the GM's "are you sure?" and post from the settings page's hand-over form
 }
 
 
