@@ -270,6 +270,8 @@ def gladiator_sheet(
             y_label="level",
             css_class="level",
         ),
+        "gold_series": series["gold"],
+        "level_series": series["level"],
         "xp_series": series["xp"],
         "xp_chart": time_chart(
             series["xp"],

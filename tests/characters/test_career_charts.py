@@ -1,4 +1,4 @@
-"""The sheet's career charts: experience and record over time, each with a table beside it.
+"""The sheet's career charts: gold, level, experience and record, each with a table beside it.
 The series are plain functions of scripted ledger lines and seats; the page reads them from
 stored bouts (written as decided, with the places under test) and ledger lines."""
 
@@ -96,6 +96,9 @@ def test_the_sheet_draws_experience_and_record_with_a_table_beside_each(
 
     html = client_as(owner).get(reverse("gladiator", args=[campaign.slug, brutus.pk])).text
 
+    gold = html[html.index('id="gold-chart"') : html.index('id="xp-chart"')]
+    assert "Gold as a table" in gold
+    assert f'<td class="num" data-label="Gold">{brutus.gold}</td>' in gold
     xp = html[html.index('id="xp-chart"') : html.index('id="record-chart"')]
     assert 'aria-label="Brutus&#x27;s experience over time: now 40"' in xp
     assert "Experience as a table" in xp and '<td class="num" data-label="Experience">40</td>' in xp
