@@ -42,7 +42,7 @@ def test_on_a_phone_the_career_charts_fit_the_screen_and_open_as_tables(
         inside_the_screen(svg)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
-    table = page.get_by_role("table", name="Wins and defeats so far after each resolved bout")
+    table = page.get_by_role("table", name="wins and defeats after each resolved bout")
     expect(table).to_be_hidden()
     page.get_by_text("Record as a table").click()
     expect(table).to_be_visible()
