@@ -154,9 +154,12 @@ def turns_chart(
     x_label: str = "turn",
     width: int = 480,
     height: int = 150,
+    first: int = 1,
 ) -> Chart | None:
     """Several values over the turns of a bout, one line each, with a legend; `x_label` is
-    what the bout's rule set calls a turn ("round")."""
+    what the bout's rule set calls a turn ("round"). `first` numbers the first value (0 for
+    a count that starts before the first turn, as a career's record does before its first
+    bout)."""
     turns = max((len(v) for v in series.values()), default=0)
     if not turns:
         return None
@@ -164,8 +167,8 @@ def turns_chart(
     v0, v1, ticks = _value_axis(0, max((max(v) for v in series.values() if v), default=1) or 1)
     every = nice_step(turns - 1, 8)
 
-    def x_of(turn: int) -> float:  # turn 1 at the left edge
-        return round(left + (turn - 1) / max(1, turns - 1) * (right - left), 1)
+    def x_of(turn: int) -> float:  # the first turn at the left edge
+        return round(left + (turn - first) / max(1, turns - 1) * (right - left), 1)
 
     def y_of(v: float) -> float:
         return round(bottom - (v - v0) / (v1 - v0) * (bottom - top), 1)
@@ -173,14 +176,16 @@ def turns_chart(
     lines = [
         Line(
             label=name,
-            points=" ".join(f"{x_of(n)},{y_of(v)}" for n, v in enumerate(values, start=1)),
+            points=" ".join(f"{x_of(n)},{y_of(v)}" for n, v in enumerate(values, start=first)),
             last=values[-1],
             colour=colours[name],
         )
         for name, values in series.items()
         if values
     ]
-    x_ticks = [Tick(x_of(n), str(n)) for n in range(1, turns + 1) if (n - 1) % every == 0]
+    x_ticks = [
+        Tick(x_of(n), str(n)) for n in range(first, first + turns) if (n - first) % every == 0
+    ]
     return Chart(
         title=title,
         width=width,

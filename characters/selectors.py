@@ -9,12 +9,13 @@ from django.db.models import Count, F, QuerySet, Sum
 from django.http import Http404
 
 from arena.bouts.ratings import START_ORDINAL, ordinal_expression, rating_history, rating_of
-from campaign.charts import time_chart
+from campaign.charts import Chart, time_chart, turns_chart
 from campaign.models import Campaign
 from campaign.selectors import campaign_is_gm
 from campaign.shared.errors import LudusError
 from campaign.shared.inputs import parse_id
 
+from .career import RESOLVED, RecordPoint, ledger_series, record_series
 from .catalogue import (
     adapter,
     advances_of,
@@ -152,21 +153,55 @@ def ledger_statement(*, gladiator: Gladiator) -> QuerySet[LedgerLine]:
 
 
 def career_series(*, gladiator: Gladiator) -> dict[str, list[tuple[Any, int]]]:
-    """Gold balance and level over time, from the ledger (for the career plots)."""
-    gold: list[tuple[Any, int]] = [(gladiator.created_at, 0)]
-    level: list[tuple[Any, int]] = [(gladiator.created_at, 1)]
-    current = 1
+    """Gold, experience and level over time, from the ledger (for the career plots)."""
     # Plain tuples: model instances with deferred fields cost a query each (gladiator_id).
     lines = gladiator.ledger.order_by("created_at", "id").values_list(
         "created_at", "currency", "balance", "cause"
     )
-    for created_at, currency, balance, cause in lines:
-        if currency == LedgerLine.Currency.GOLD:
-            gold.append((created_at, balance))
-        elif cause == LedgerLine.Cause.LEVEL_UP:
-            current += 1
-            level.append((created_at, current))
-    return {"gold": gold, "level": level}
+    return ledger_series(gladiator.created_at, lines)
+
+
+# The record chart's lines: a win's green and a defeat's red, each readable on the chart's paper.
+RECORD_COLOURS = {"wins": "#2e7d32", "defeats": "#b3261e"}
+
+
+def record_chart(name: str, record: list[RecordPoint]) -> Chart | None:
+    """Wins and defeats so far after each bout, from 0 before the first: None before any."""
+    if not record:
+        return None
+    last = record[-1]
+    return turns_chart(
+        {
+            "wins": [0] + [p.wins for p in record],
+            "defeats": [0] + [p.defeats for p in record],
+        },
+        RECORD_COLOURS,
+        title=f"{name}'s record over time: {last.wins} won and {last.defeats} lost "
+        f"in {len(record)} bouts",
+        y_label="bouts",
+        x_label="bouts fought",
+        width=320,
+        height=120,
+        first=0,
+    )
+
+
+def career_record(*, gladiator: Gladiator) -> list[RecordPoint]:
+    """The record after each of the gladiator's resolved bouts, in one query: its entries
+    joined to every entrant of the same bout (places and sides only, never a log)."""
+    rows = (
+        gladiator.entries.filter(bout__status=RESOLVED)
+        .order_by("bout__resolved_at", "bout_id", "bout__entrants__id")
+        .values_list(
+            "bout_id",
+            "bout__resolved_at",
+            "bout__title",
+            "bout__entrants__gladiator_id",
+            "bout__entrants__team",
+            "bout__entrants__place",
+        )
+    )
+    return record_series(gladiator.pk, rows)
 
 
 def holding_of(*, gladiator: Gladiator, holding_id: object) -> Holding:
@@ -196,6 +231,7 @@ def gladiator_sheet(
     the rule set's tactics settings, for the view's form."""
     campaign = gladiator.campaign
     series = career_series(gladiator=gladiator)
+    record = career_record(gladiator=gladiator)
     rating = rating_of(gladiator_id=gladiator.pk, ruleset=campaign.ruleset)
     changes = list(rating_history(gladiator_id=gladiator.pk, ruleset=campaign.ruleset))
     items = armoury(campaign.ruleset)
@@ -234,6 +270,17 @@ def gladiator_sheet(
             y_label="level",
             css_class="level",
         ),
+        "gold_series": series["gold"],
+        "level_series": series["level"],
+        "xp_series": series["xp"],
+        "xp_chart": time_chart(
+            series["xp"],
+            title=f"{gladiator.name}'s experience over time: now {gladiator.xp}",
+            y_label="experience",
+            css_class="xp",
+        ),
+        "record": record[::-1],  # the latest first, as the bouts
+        "record_chart": record_chart(gladiator.name, record),
         "rating": rating,
         "rating_changes": changes[::-1][:RECENT_BOUTS],  # the latest first, as the bouts
         "rating_chart": time_chart(

@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from arena.bouts.services import bout_resolve, bout_schedule
-from arena.models import Bout
+from arena.models import Bout, BoutEntrant
 from characters.models import Gladiator, LedgerLine
 from characters.services import gladiator_adjust
 
@@ -50,6 +50,26 @@ def give(gm):
         return gladiator
 
     return give
+
+
+def decided(campaign, gm, places, *, status=Bout.Status.RESOLVED, days_ago=0, title=""):
+    """A bout stored as decided with these {gladiator: place} results (no engine run: the
+    places are what a test of the record is about)."""
+    at = timezone.now() - timedelta(days=days_ago)
+    bout = Bout.objects.create(
+        campaign=campaign,
+        ruleset=campaign.ruleset,
+        seed=1,
+        title=title,
+        scheduled_at=at,
+        resolved_at=at,
+        status=status,
+        created_by=gm,
+    )
+    BoutEntrant.objects.bulk_create(
+        BoutEntrant(bout=bout, gladiator=g, place=place) for g, place in places.items()
+    )
+    return bout
 
 
 @pytest.fixture

@@ -11,6 +11,8 @@ from django.urls import reverse
 
 from characters.models import Gladiator, Holding
 
+from .conftest import decided
+
 pytestmark = pytest.mark.django_db
 
 
@@ -49,14 +51,18 @@ def test_a_list_page_costs_the_same_for_three_rows_as_for_sixty(
 
 
 def test_the_sheet_costs_the_same_in_a_long_career(
-    campaign, brutus, owner, give, client_as, django_assert_max_num_queries
+    campaign, gm, brutus, nox, owner, give, client_as, django_assert_max_num_queries
 ):
     url = reverse("gladiator", args=[campaign.slug, brutus.pk])
     client = client_as(owner)
     give(brutus, 5)
+    give(brutus, 5, "xp")
+    decided(campaign, gm, {brutus: 1, nox: 2}, days_ago=50)
     short = queries_of(client, url)
     for n in range(40):
         give(brutus, n + 1)
+        give(brutus, n + 1, "xp")
+        decided(campaign, gm, {brutus: 1 + n % 2, nox: 2 - n % 2}, days_ago=40 - n)
     Holding.objects.bulk_create(Holding(gladiator=brutus, item="dagger") for _ in range(5))
     assert queries_of(client, url) == short
     with django_assert_max_num_queries(24):
