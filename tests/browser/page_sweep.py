@@ -64,6 +64,10 @@ NOT_PAGES = {
     "chronicle-publish",
     "missed-turn-policy",  # the GM's post from the campaign page's missed-turn form
     "bout-deadline-extend",  # the GM's post from the bout page's "more time" form
+    "gladiator-biography",  # the sheet's story form posts here
+    "lore-note",  # the GM's posts from the lore page: edit, delete, reveal
+    "lore-note-delete",
+    "lore-note-reveal",
 }
 
 
@@ -157,6 +161,8 @@ def _gm_pages(campaign: Campaign) -> list[SweptPage]:
         SweptPage(f"{name} new knockout", "tournament-new", _url("tournament-new", slug), "gm"),
         SweptPage(f"{name} balance lab", "lab", _url("lab", slug), "gm"),
         SweptPage(f"{name} press", "press", _url("press", slug), "marcus"),
+        SweptPage(f"{name} lore", "lore", _url("lore", slug), "marcus"),
+        SweptPage(f"{name} lore, the GM's", "lore", _url("lore", slug), "gm"),
         SweptPage(
             f"{name} private messages", "press-messages", _url("press-messages", slug), "marcus"
         ),
