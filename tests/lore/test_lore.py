@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from arena.bouts.services import bout_resolve
+from arena.chronicle.services import chronicle_draft
 from campaign.archive import campaign_archive
 from campaign.lore.models import Biography, Note
 from campaign.lore.selectors import notes_of
@@ -206,3 +207,24 @@ def test_editing_keeps_a_revealed_secret_revealed(campaign, gm):
                          trigger="gm")  # fmt: skip
     assert edited.revealed_at is not None and edited.title == "Renamed"
     assert AuditEntry.objects.filter(action="lore_note_updated").count() == 1
+
+
+def test_no_search_nor_chronicle_nor_inbox_shows_an_unrevealed_secret(
+    campaign, gm, owner, due_bout, client_as, api_as
+):
+    """The secret's words are searched for and looked for wherever a reader sees the campaign
+    told: the search page and API (as the owner), a chronicle drafted after a bout (as the GM
+    writes it), the inbox."""
+    keyword = "Zanzibarian"
+    note = note_create(campaign=campaign, by=gm, title="Omens", secret=f"A {keyword} spy.",
+                       trigger="gm")  # fmt: skip
+    bout_resolve(bout_id=due_bout.pk)
+    secret = f"{keyword} spy"  # the query echoes the keyword; the secret's words never
+    page = client_as(owner).get(f"/c/{campaign.slug}/search/", {"q": keyword})
+    assert page.status_code == 200 and secret not in page.content.decode()
+    found = api_as(owner).get(f"/api/campaigns/{campaign.slug}/search/", {"q": keyword})
+    assert found.status_code == 200 and secret not in found.content.decode()
+    chronicle = chronicle_draft(campaign=campaign, by=gm)
+    assert keyword not in chronicle.title + chronicle.body and chronicle.body
+    assert not Event.objects.filter(text__contains=keyword).exists()
+    assert Note.objects.get(pk=note.pk).revealed_at is None
