@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from campaign.archive_guard import NotArchived
 from campaign.selectors import campaign_get_visible, campaign_is_gm
+from campaign.shared.inputs import MAX_ID
 
 from .models import NOTE_LIMIT, TITLE_LIMIT, Note
 from .selectors import biography_text, note_get, note_view, notes_of
@@ -76,7 +77,9 @@ class NoteIn(serializers.Serializer):
     trigger = serializers.ChoiceField(
         choices=[("", "no secret"), *Note.Trigger.choices], required=False, default=""
     )
-    bout = serializers.IntegerField(required=False, allow_null=True, help_text="For bout_end.")
+    bout = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=MAX_ID, help_text="For bout_end."
+    )
     gladiator = serializers.IntegerField(required=False, allow_null=True, help_text="For death.")
 
 

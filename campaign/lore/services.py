@@ -23,6 +23,7 @@ from campaign.notifications.services import EventNote, events_record
 from campaign.selectors import campaign_is_gm
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError, NotAllowed
+from campaign.shared.inputs import parse_id
 from campaign.shared.text import TextRefused, text_clean
 
 from .models import BIOGRAPHY_LIMIT, NOTE_LIMIT, TITLE_LIMIT, Biography, Note
@@ -142,12 +143,9 @@ def _note_fields(
 
 
 def _one_of(rows: Any, value: object, *, field: str, what: str) -> Any:
-    if hasattr(value, "pk"):
-        value = value.pk
-    try:
-        pk = int(str(value))
-    except (TypeError, ValueError):
-        raise LudusError(f"This trigger needs {what}.", field=field) from None
+    pk = parse_id(value.pk if hasattr(value, "pk") else value)
+    if pk is None:
+        raise LudusError(f"This trigger needs {what}.", field=field)
     found = rows.filter(pk=pk).first()
     if found is None:
         raise LudusError(f"There is no such {field} here: the trigger needs {what}.", field=field)
