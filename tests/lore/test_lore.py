@@ -228,3 +228,24 @@ def test_no_search_nor_chronicle_nor_inbox_shows_an_unrevealed_secret(
     assert keyword not in chronicle.title + chronicle.body and chronicle.body
     assert not Event.objects.filter(text__contains=keyword).exists()
     assert Note.objects.get(pk=note.pk).revealed_at is None
+
+
+def test_the_search_finds_stories_notes_and_a_secret_once_revealed(
+    campaign, gm, owner, brutus, api_as
+):
+    biography_set(gladiator=brutus, by=owner, text="He fought lions in Carthage.")
+    note = note_create(campaign=campaign, by=gm, title="Omens", text="Ravens over Carthage.",
+                       secret="A Zanzibarian spy.", trigger="gm")  # fmt: skip
+    url = f"/api/campaigns/{campaign.slug}/search/"
+
+    def hits(q: str) -> list[tuple[str, int]]:
+        return [(h["kind"], h["id"]) for h in api_as(owner).get(url, {"q": q}).json()["lore"]]
+
+    assert hits("lion") == [("story", brutus.pk)]  # "english": lions is lion
+    assert sorted(hits("Carthage")) == [("note", note.pk), ("story", brutus.pk)]
+    assert hits("Zanzibarian") == []
+    assert [(h["kind"]) for h in api_as(gm).get(url, {"q": "Zanzibarian"}).json()["lore"]] == []
+    note_reveal(note=note, by=gm)
+    found = api_as(owner).get(url, {"q": "Zanzibarian"}).json()["lore"]
+    assert [(h["kind"], h["id"]) for h in found] == [("note", note.pk)]
+    assert "<mark>Zanzibarian</mark>" in found[0]["excerpt"]
