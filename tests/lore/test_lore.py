@@ -249,3 +249,27 @@ def test_the_search_finds_stories_notes_and_a_secret_once_revealed(
     found = api_as(owner).get(url, {"q": "Zanzibarian"}).json()["lore"]
     assert [(h["kind"], h["id"]) for h in found] == [("note", note.pk)]
     assert "<mark>Zanzibarian</mark>" in found[0]["excerpt"]
+
+
+def test_the_gm_edits_and_deletes_on_the_page_and_in_the_api(
+    campaign, gm, owner, client_as, api_as
+):
+    note = note_create(campaign=campaign, by=gm, title="Omens", text="Ravens.")
+    edit = f"/c/{campaign.slug}/lore/{note.pk}/"
+    prefix = f"note-{note.pk}"
+    refused = client_as(gm).post(
+        edit, {f"{prefix}-title": "Omens", f"{prefix}-secret": "Hidden."}, follow=True
+    )
+    assert refused.status_code == 400 and "needs its trigger" in refused.content.decode()
+    assert client_as(owner).post(edit, {f"{prefix}-title": "Mine"}).status_code == 403
+    saved = client_as(gm).post(edit, {f"{prefix}-title": "Portents", f"{prefix}-text": "Crows."})
+    assert saved.status_code == 302
+    assert Note.objects.get(pk=note.pk).title == "Portents"
+    one = f"/api/campaigns/{campaign.slug}/lore/{note.pk}/"
+    assert api_as(owner).delete(one).status_code == 403
+    put = api_as(gm).put(one, {"title": "x" * 121}, format="json")
+    assert put.status_code == 400 and "at most 120" in str(put.json())
+    assert Note.objects.get(pk=note.pk).title == "Portents"
+    assert api_as(gm).delete(one).status_code == 204
+    assert not Note.objects.exists()
+    assert AuditEntry.objects.filter(action="lore_note_deleted").count() == 1
