@@ -18,7 +18,16 @@ from .selectors import AnyUser, campaign_role
 
 # What stays possible in an archived campaign: bringing it back, and asking the worker to
 # check a fought bout again (that reads the record; it changes nothing in the campaign).
-ALLOWED = {"campaign-archive", "api-campaign-archive", "bout-verify", "api-bout-verify"}
+# Revealing a lore secret changes no game: the GM may still tell the story's end once the
+# campaign is archived (record 0085).
+ALLOWED = {
+    "campaign-archive",
+    "api-campaign-archive",
+    "bout-verify",
+    "api-bout-verify",
+    "lore-note-reveal",
+    "api-lore-reveal",
+}
 
 
 def archived_refusal(*, slug: str, user: AnyUser) -> str:

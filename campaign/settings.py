@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "arena",
     "campaign.notifications",
     "campaign.press",
+    "campaign.lore",
     "campaign.reliability",
     "arena.chronicle",
 ]

@@ -15,6 +15,14 @@ member_removing = Signal()
 # the ids of the bouts it called off (campaign).
 campaign_archiving = Signal()
 
+# What the arena and characters tell the apps above the campaign domain that must not import
+# them (campaign/lore reveals secrets on these). Sent inside the deciding transaction; the
+# receivers' return values are not used.
+# A bout has been decided (bout): its result and log are stored.
+bout_decided = Signal()
+# A gladiator has died in a bout (gladiator, bout).
+gladiator_fell = Signal()
+
 
 def changed(responses: list[tuple[object, list]]) -> list:
     """Everything the receivers of one signal returned, in one list."""

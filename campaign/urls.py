@@ -5,6 +5,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from arena import urls as arena_urls
+from campaign.lore import api as lore_api
+from campaign.lore import views as lore_views
 from campaign.notifications import views as notification_views
 from campaign.press import api as press_api
 from campaign.press import views as press_views
@@ -48,6 +50,18 @@ api_patterns = [
         name="api-seat-hand-over",
     ),
     path("campaigns/<slug:slug>/press/", press_api.CampaignPressApi.as_view(), name="api-press"),
+    path("campaigns/<slug:slug>/lore/", lore_api.NotesApi.as_view(), name="api-lore"),
+    path("campaigns/<slug:slug>/lore/<int:pk>/", lore_api.NoteApi.as_view(), name="api-lore-note"),
+    path(
+        "campaigns/<slug:slug>/lore/<int:pk>/reveal/",
+        lore_api.NoteRevealApi.as_view(),
+        name="api-lore-reveal",
+    ),
+    path(
+        "campaigns/<slug:slug>/gladiators/<int:pk>/biography/",
+        lore_api.BiographyApi.as_view(),
+        name="api-gladiator-biography",
+    ),
     path(
         "campaigns/<slug:slug>/press/messages/",
         press_api.MessagesApi.as_view(),
@@ -243,6 +257,11 @@ urlpatterns = [
     path("c/<slug:slug>/g/<int:pk>/equip/", characters_views.equip, name="gladiator-equip"),
     path("c/<slug:slug>/g/<int:pk>/advance/", characters_views.advance, name="gladiator-advance"),
     path("c/<slug:slug>/g/<int:pk>/tactics/", characters_views.tactics, name="gladiator-tactics"),
+    path(
+        "c/<slug:slug>/g/<int:pk>/biography/",
+        characters_views.biography,
+        name="gladiator-biography",
+    ),
     path("c/<slug:slug>/g/<int:pk>/retire/", characters_views.retire, name="gladiator-retire"),
     path("c/<slug:slug>/g/<int:pk>/adjust/", characters_views.adjust, name="gladiator-adjust"),
     path("c/<slug:slug>/bouts/<int:pk>/press/", press_views.bout_press, name="bout-press"),
@@ -252,6 +271,14 @@ urlpatterns = [
         name="bout-press-option",
     ),
     path("c/<slug:slug>/press/", press_views.campaign_press, name="press"),
+    path("c/<slug:slug>/lore/", lore_views.lore, name="lore"),
+    path("c/<slug:slug>/lore/<int:pk>/", lore_views.note_edit, name="lore-note"),
+    path("c/<slug:slug>/lore/<int:pk>/delete/", lore_views.note_remove, name="lore-note-delete"),
+    path(
+        "c/<slug:slug>/lore/<int:pk>/reveal/",
+        lore_views.note_reveal_now,
+        name="lore-note-reveal",
+    ),
     path(
         "c/<slug:slug>/missed-turns/",
         reliability_views.missed_turn_policy_view,

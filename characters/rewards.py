@@ -17,6 +17,7 @@ from django.utils import timezone
 from arena.gateway import Fate, Outcome, house_rules_paid
 from campaign.house_rules import house_rules_of
 from campaign.shared.errors import LudusError
+from campaign.signals import gladiator_fell
 
 from .catalogue import adapter
 from .ledger import CURRENCY_WORDS, gladiator_lock, ledger_post
@@ -84,6 +85,8 @@ def bout_payout(
             gladiator.ended_at = now
             fields += ["status", "died_in", "killed_by", "ended_at"]
         gladiator.save(update_fields=fields)
+        if outcome.fate is Fate.DEAD:  # lore reveals the secrets waiting on this death
+            gladiator_fell.send(sender=Gladiator, gladiator=gladiator, bout=bout)
         _remove_items(gladiator, outcome.items_lost)
         Holding.objects.bulk_create(
             Holding(gladiator=gladiator, item=slug) for slug in outcome.items_gained

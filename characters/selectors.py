@@ -10,6 +10,8 @@ from django.http import Http404
 
 from arena.bouts.ratings import START_ORDINAL, ordinal_expression, rating_history, rating_of
 from campaign.charts import Chart, time_chart, turns_chart
+from campaign.lore.models import BIOGRAPHY_LIMIT
+from campaign.lore.selectors import biography_text
 from campaign.models import Campaign
 from campaign.selectors import campaign_is_gm
 from campaign.shared.errors import LudusError
@@ -294,6 +296,11 @@ def gladiator_sheet(
         else None,
         "can_act": gladiator_can_act(gladiator=gladiator, user=user) and gladiator.is_active,
         "is_gm": campaign_is_gm(campaign=campaign, user=user),
+        # The story is anyone's to read who reads the sheet; its owner or the GM writes it, the
+        # dead's too (campaign/lore).
+        "biography": biography_text(gladiator=gladiator),
+        "biography_limit": BIOGRAPHY_LIMIT,
+        "can_write_biography": gladiator_can_act(gladiator=gladiator, user=user),
     }
 
 

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from campaign.confirm import confirm_page
 from campaign.csv_export import csv_response
+from campaign.lore.services import biography_set
 from campaign.selectors import campaign_get_visible
 from campaign.services import check_campaign_member
 from campaign.shared.errors import LudusError
@@ -242,6 +243,16 @@ def tactics(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         chosen = {name: request.POST[name] for name in settings if name in request.POST}
         gladiator_tactics_set(gladiator=g, tactics=chosen, by=request.user)
         return f"{g.name}'s tactics are set."
+
+    return _act(request, slug, pk, action)
+
+
+@login_required
+@require_POST
+def biography(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    def action(g: Gladiator) -> str:
+        written = biography_set(gladiator=g, by=request.user, text=request.POST.get("text", ""))
+        return f"{g.name}'s story is saved." if written else f"{g.name}'s story is removed."
 
     return _act(request, slug, pk, action)
 

@@ -14,6 +14,7 @@ from arena.notices import notice_bout_fought
 from arena.tournaments.progress import tournament_bout_decided
 from arena.verification.services import record_digests
 from campaign.shared.errors import LudusError
+from campaign.signals import bout_decided
 from characters.rewards import bout_payout
 
 # The fields bout_store_log sets, for the callers' save(update_fields=...).
@@ -73,6 +74,7 @@ def bout_apply_result(*, bout: Bout, engine_input: dict[str, Any], output: dict[
     ratings_update(bout=bout, seats=seats_of(entrants))
     notice_bout_fought(bout=bout)
     tournament_bout_decided(bout=bout)
+    bout_decided.send(sender=Bout, bout=bout)  # lore reveals the secrets waiting on its end
 
 
 def bout_settle(*, bout: Bout, engine_input: dict[str, Any], output: dict[str, Any]) -> Bout:

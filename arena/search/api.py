@@ -46,16 +46,27 @@ class FoundPostOut(serializers.Serializer):
         return "bout" if post.bout_id is not None else "campaign"
 
 
+class FoundLoreOut(serializers.Serializer):
+    kind = serializers.CharField(help_text="story (a gladiator's) or note (the GM's).")
+    id = serializers.IntegerField(source="pk", help_text="The gladiator's, or the note's.")
+    title = serializers.CharField(help_text="The gladiator's name, or the note's title.")
+    excerpt = serializers.CharField(
+        source="html", help_text="The matching words in <mark>; the rest escaped HTML."
+    )
+
+
 class SearchOut(serializers.Serializer):
     q = serializers.CharField(source="text")
     gladiators = FoundGladiatorOut(many=True)
     bouts = FoundBoutOut(many=True)
     posts = FoundPostOut(many=True)
+    lore = FoundLoreOut(many=True)
 
 
 class SearchApi(APIView):
-    """Gladiators (by name, type, player), bouts (by title, winner, entrant) and the press the
-    caller may read (by its words), at most 20 of each, the best match first."""
+    """Gladiators (by name, type, player), bouts (by title, winner, entrant), the press the
+    caller may read (by its words) and lore (stories, notes and revealed secrets), at most 20
+    of each, the best match first."""
 
     @extend_schema(
         operation_id="campaigns_search_retrieve",

@@ -3,20 +3,26 @@
 stemming: a name is not English) and by a part of the name, so "brut" finds Brutus; press is
 matched by the "english" configuration, so "swords" finds "sword".
 
+Lore is matched by the "english" configuration too: gladiators' stories, and the GM's notes
+by their title, their text and, once revealed, their secret.
+
 What it never finds: a private message of others, a post the GM hid, a post held until its
-turn resolves (its author's excepted), a bout's orders, tactics or anything of its log.
+turn resolves (its author's excepted), a lore secret not yet revealed (not even for the GM:
+one search for everyone), a bout's orders, tactics or anything of its log.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank, SearchVector
-from django.db.models import Q, QuerySet
+from django.db.models import Case, F, Q, QuerySet, TextField, Value, When
+from django.db.models.functions import Cast, Concat
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from arena.models import Bout, BoutEntrant
+from campaign.lore.models import Biography, Note
 from campaign.models import Campaign
 from campaign.press.models import Post
 from campaign.selectors import AnyUser
@@ -47,15 +53,24 @@ class Excerpt:
 
 
 @dataclass(frozen=True)
+class LoreHit:
+    kind: str  # "story" (a gladiator's) or "note" (the GM's)
+    pk: int  # the gladiator's, or the note's
+    title: str  # the gladiator's name, or the note's title
+    html: SafeString  # the matching words marked
+
+
+@dataclass(frozen=True)
 class Found:
     text: str
     gladiators: list[Gladiator]
     bouts: list[Bout]
     posts: list[Excerpt]
+    lore: list[LoreHit] = field(default_factory=list)
 
     @property
     def count(self) -> int:
-        return len(self.gladiators) + len(self.bouts) + len(self.posts)
+        return len(self.gladiators) + len(self.bouts) + len(self.posts) + len(self.lore)
 
 
 def readable_posts(*, campaign: Campaign, user: AnyUser) -> QuerySet[Post]:
@@ -117,4 +132,49 @@ def campaign_search(*, campaign: Campaign, user: AnyUser, text: str) -> Found:
         .filter(doc=words)
         .order_by("-rank", "-id")[:SHOWN]
     )
-    return Found(text, gladiators, bouts, [Excerpt(p, _excerpt(p.headline)) for p in posts])
+    return Found(
+        text,
+        gladiators,
+        bouts,
+        [Excerpt(p, _excerpt(p.headline)) for p in posts],
+        _lore_hits(campaign=campaign, words=words),
+    )
+
+
+def readable_notes(*, campaign: Campaign) -> QuerySet[Note]:
+    """The campaign's notes with `readable`: title, text and the secret once revealed; an
+    unrevealed secret is not in it, for anyone."""
+    text = TextField()
+    secret = Case(
+        When(revealed_at__isnull=False, then=F("secret")), default=Value(""), output_field=text
+    )
+    line = Value("\n", output_field=text)
+    return Note.objects.filter(campaign=campaign).annotate(
+        readable=Concat(Cast("title", text), line, "text", line, secret, output_field=text)
+    )
+
+
+def _lore_hits(*, campaign: Campaign, words: SearchQuery) -> list[LoreHit]:
+    """Stories and notes matching `words`: the best SHOWN of each, stories first."""
+
+    def found(rows: QuerySet, field: str) -> QuerySet:
+        doc = SearchVector(field, config="english")
+        return (
+            rows.annotate(
+                doc=doc,
+                rank=SearchRank(doc, words),
+                headline=SearchHeadline(
+                    field, words, config="english", start_sel=START, stop_sel=STOP, max_words=30
+                ),
+            )
+            .filter(doc=words)
+            .order_by("-rank", "-id")[:SHOWN]
+        )
+
+    stories = found(
+        Biography.objects.filter(gladiator__campaign=campaign).select_related("gladiator"), "text"
+    )
+    notes = found(readable_notes(campaign=campaign), "readable")
+    return [
+        LoreHit("story", b.gladiator_id, b.gladiator.name, _excerpt(b.headline)) for b in stories
+    ] + [LoreHit("note", n.pk, n.title, _excerpt(n.headline)) for n in notes]

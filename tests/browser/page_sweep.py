@@ -69,6 +69,10 @@ NOT_PAGES = {
     "bout-pause",  # the GM's "are you sure?" and posts from the bout page, like bout-cancel
     "bout-resume",
     "seat-hand-over",  # the GM's "are you sure?" and post from the settings page's hand-over form
+    "gladiator-biography",  # the sheet's story form posts here
+    "lore-note",  # the GM's posts from the lore page: edit, delete, reveal
+    "lore-note-delete",
+    "lore-note-reveal",
 }
 
 
@@ -162,6 +166,8 @@ def _gm_pages(campaign: Campaign) -> list[SweptPage]:
         SweptPage(f"{name} new knockout", "tournament-new", _url("tournament-new", slug), "gm"),
         SweptPage(f"{name} balance lab", "lab", _url("lab", slug), "gm"),
         SweptPage(f"{name} press", "press", _url("press", slug), "marcus"),
+        SweptPage(f"{name} lore", "lore", _url("lore", slug), "marcus"),
+        SweptPage(f"{name} lore, the GM's", "lore", _url("lore", slug), "gm"),
         SweptPage(
             f"{name} private messages", "press-messages", _url("press-messages", slug), "marcus"
         ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from arena.models import Bout, LabRun, Tournament
+from campaign.lore.models import Biography, Note
 from campaign.models import AuditEntry, Campaign, Membership
 from campaign.notifications.models import Webhook
 from campaign.press.models import Post
@@ -25,6 +26,9 @@ def snapshot(campaign: Campaign) -> dict[str, Any]:
                 "tactics": g.tactics,
                 "holdings": sorted(g.holdings.values_list("id", "item", "equipped")),
                 "owner": g.owner.username,
+                "biography": Biography.objects.filter(gladiator=g)
+                .values_list("text", flat=True)
+                .first(),
             }
             for g in Gladiator.objects.filter(campaign=campaign)
         },
@@ -43,6 +47,12 @@ def snapshot(campaign: Campaign) -> dict[str, Any]:
         "lab_runs": dict(LabRun.objects.filter(campaign=campaign).values_list("id", "status")),
         "webhooks": sorted(Webhook.objects.filter(campaign=campaign).values_list("url", flat=True)),
         "vacations": Vacation.objects.filter(campaign=campaign).count(),
+        "lore": sorted(
+            (title, revealed is not None)
+            for title, revealed in Note.objects.filter(campaign=campaign).values_list(
+                "title", "revealed_at"
+            )
+        ),
         "press": sorted(
             (text, hidden is not None)
             for text, hidden in Post.objects.filter(campaign=campaign).values_list(

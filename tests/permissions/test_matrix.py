@@ -31,6 +31,8 @@ from arena.bouts.services import bout_resolve, bout_schedule
 from arena.lab.services import lab_chunk_run, lab_run_start
 from arena.models import Bout, LabRun
 from arena.tournaments.services import tournament_create
+from campaign.lore.models import Note
+from campaign.lore.services import note_create
 from campaign.models import Campaign, Membership
 from campaign.notifications.models import Webhook
 from campaign.notifications.services import webhook_create
@@ -75,6 +77,7 @@ class World:
     lab: LabRun  # the GM's balance lab run, done
     lab_queued: LabRun  # another, waiting for the worker
     post: Post  # the owner's post in the campaign's press
+    note: Note  # the GM's lore note, with a secret revealed by the GM's word
 
 
 @pytest.fixture
@@ -133,6 +136,9 @@ def world(request, gm, owner, rival, stake) -> World:
         lab=lab,
         lab_queued=lab_queued,
         post=post_create(campaign=campaign, by=owner, text="Ave"),
+        note=note_create(
+            campaign=campaign, by=gm, title="The stranger", secret="A prince.", trigger="gm"
+        ),
     )
 
 
@@ -273,6 +279,22 @@ def NEW_POST(b, a, who):
 
 def HIDDEN(b, a, who):
     return a["press"] == [("Ave", True)]
+
+
+def NEW_NOTE(b, a, who):
+    return a["lore"] == sorted([*b["lore"], ("Omen", False)])
+
+
+def REVEALED(b, a, who):
+    return a["lore"] == [("The stranger", True)]
+
+
+def STORY(b, a, who):
+    return hero_of(a)["biography"] == "Born in Thrace."
+
+
+def note_page(name: str) -> Callable[[World], str]:
+    return lambda w: reverse(name, args=[w.campaign.slug, w.note.pk])
 
 
 def post_page(name: str) -> Callable[[World], str]:
@@ -427,6 +449,19 @@ CASES = [
          MEMBERS, NEW_POST, api=True, ok=201),
     Case("api press hide", "post", post_page("api-press-hide"), lambda w: {}, GM_ONLY, HIDDEN,
          api=True, ok=200),
+    # Lore: the owner or the GM writes a biography; the GM writes and reveals notes.
+    Case("page lore biography", "post", hero_page("gladiator-biography"),
+         lambda w: {"text": "Born in Thrace."}, CONTROL, STORY),
+    Case("api lore biography", "put", hero_page("api-gladiator-biography"),
+         lambda w: {"text": "Born in Thrace."}, CONTROL, STORY, api=True, ok=200),
+    Case("page lore note", "post", page("lore"), lambda w: {"new-title": "Omen"},
+         GM_ONLY, NEW_NOTE),
+    Case("api lore note", "post", page("api-lore"), lambda w: {"title": "Omen"},
+         GM_ONLY, NEW_NOTE, api=True, ok=201),
+    Case("page lore reveal", "post", note_page("lore-note-reveal"), lambda w: {},
+         GM_ONLY, REVEALED),
+    Case("api lore reveal", "post", note_page("api-lore-reveal"), lambda w: {},
+         GM_ONLY, REVEALED, api=True, ok=200),
     # Absence: a member's own vacation; the GM hands a seat to another member.
     Case("page vacation", "post", page("vacation-set"), TODAY, MEMBERS, NEW_VACATION),
     Case("page seat hand-over", "post", page("seat-hand-over"),
@@ -452,6 +487,8 @@ PUBLIC_TOO = {
     "api tournament create",
     "page press post", "page press hide", "api press post", "api bout press post",
     "api press hide", "page vacation", "page seat hand-over", "api seat hand-over",
+    "page lore biography", "api lore biography", "page lore note", "api lore note",
+    "page lore reveal", "api lore reveal",
 }  # fmt: skip
 
 
@@ -592,6 +629,10 @@ READS = [
     Read("api press", page("api-press"), api=True),
     Read("api bout press", bout_page("api-bout-press"), api=True),
     Read("api press messages", page("api-press-messages"), SIGNED_IN, api=True, login=True),
+    Read("page lore", page("lore")),
+    Read("api lore", page("api-lore"), api=True),
+    Read("api lore note", note_page("api-lore-note"), api=True),
+    Read("api lore biography", hero_page("api-gladiator-biography"), api=True),
 ]
 # fmt: on
 
@@ -605,6 +646,7 @@ PUBLIC_READS_TOO = {
     "api gladiator", "api ledger", "api audit", "api bouts", "api members", "api tournaments",
     "api content", "api bout picks",
     "page press", "page press messages", "api press", "api bout press", "api press messages",
+    "page lore", "api lore", "api lore note", "api lore biography",
 }  # fmt: skip
 
 
