@@ -179,7 +179,7 @@ def record_chart(name: str, record: list[RecordPoint]) -> Chart | None:
         },
         RECORD_COLOURS,
         title=f"{name}'s record over time: {last.wins} won and {last.defeats} lost "
-        f"in {len(record)} bouts",
+        f"in {len(record)} bout{'' if len(record) == 1 else 's'}",
         y_label="bouts",
         x_label="bouts fought",
         width=320,
