@@ -25,17 +25,17 @@ from .deadlines import EXTENSION_HOURS, bout_deadline_extend, bout_pause, bout_r
 from .seats import seat_hand_over
 
 
-class ExtendIn(TurnReasonIn):
+class DeadlineExtendIn(TurnReasonIn):
     hours = Integer(min_value=EXTENSION_HOURS[0], max_value=EXTENSION_HOURS[1])
 
 
 class BoutExtendApi(APIView):
     permission_classes = [IsAuthenticated, NotArchived]
 
-    @extend_schema(request=ExtendIn, responses=BoutDetailOut)
+    @extend_schema(request=DeadlineExtendIn, responses=BoutDetailOut)
     def post(self, request: Request, slug: str, pk: int) -> Response:
         bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
-        data = ExtendIn(data=request.data)
+        data = DeadlineExtendIn(data=request.data)
         data.is_valid(raise_exception=True)
         bout_deadline_extend(bout=bout, by=request.user, **data.validated_data)
         bout.refresh_from_db()
