@@ -15,6 +15,7 @@ from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 
 from arena.tournaments.services import tournament_create
+from campaign.lore.services import note_create
 from campaign.shared.api_parsers import MAX_JSON_DEPTH, json_too_deep
 from campaign.shared.inputs import MAX_ID, parse_id, parse_int
 from characters.services import gladiator_create
@@ -48,7 +49,8 @@ TURN_BY_TURN = (
 def concrete(path: str, world: dict[str, object]) -> str:
     """The path with real values: the bout endpoints get a bout's id, a knockout's a knockout's,
     a gladiator's the hero's, play-by-web ones the running bout of the Gladiator Arena
-    campaign, and draft and sealed ones the draft of the Gladiator 101 campaign."""
+    campaign, draft and sealed ones the draft of the Gladiator 101 campaign, and a campaign
+    note's a note of the campaign."""
     values = dict(world)
     if any(part in path for part in TURN_BY_TURN):
         values.update(slug=world["arena"], id=world["running"])
@@ -58,6 +60,8 @@ def concrete(path: str, world: dict[str, object]) -> str:
         values["id"] = world["bout"]
     elif "/tournaments/{id}" in path:
         values["id"] = world["tournament"]
+    elif "/lore/{id}" in path:
+        values["id"] = world["note"]
     return re.sub(r"\{(\w+)\}", lambda m: str(values[m.group(1)]), path)
 
 
@@ -76,10 +80,11 @@ def world(campaign, gm, owner, rival, brutus, nox, due_bout, running) -> dict[st
     )
     draft = two_seat_draft(gm=gm, owner=owner, rival=rival)
     schola = draft.campaign
+    note = note_create(campaign=campaign, by=gm, title="The games begin")
     return {
         "slug": campaign.slug, "id": brutus.pk, "bout": due_bout.pk, "arena": bout.campaign.slug,
         "running": bout.pk, "entrant_pk": mine.pk, "turn": 1, "tournament": knockout.pk,
-        "schola": schola.slug, "draft": draft.pk,
+        "schola": schola.slug, "draft": draft.pk, "note": note.pk,
     }  # fmt: skip
 
 
