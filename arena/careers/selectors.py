@@ -32,6 +32,11 @@ def _resolved(campaign: Campaign):
     return Bout.objects.filter(campaign=campaign, status=Bout.Status.RESOLVED)
 
 
+def campaign_seats(*, campaign: Campaign) -> list[list[Seat]]:
+    """The seats of every resolved bout of the campaign, grouped by bout, oldest first."""
+    return _seats(_resolved(campaign))
+
+
 @dataclass(frozen=True)
 class Rivalry:
     """A head-to-head row as the page shows it."""
@@ -80,7 +85,9 @@ def hall_of_fame(*, campaign: Campaign, now: datetime, wins_word: str = "Wins") 
         (g for g in by_id.values() if g.wins),
         key=lambda g: (-g.wins, -g.opponents_defeated, g.name),
     )
-    streaks = [s for s in longest_streaks(_seats(_resolved(campaign))) if s.gladiator_id in by_id]
+    streaks = [
+        s for s in longest_streaks(campaign_seats(campaign=campaign)) if s.gladiator_id in by_id
+    ]
     richest = sorted((g for g in by_id.values() if g.gold), key=lambda g: (-g.gold, g.name))
     # A death names its killer by name; only the campaign's own gladiators count (a death by
     # the emperor's verdict or a beast of the arena names no gladiator).

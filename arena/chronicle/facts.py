@@ -14,7 +14,8 @@ from itertools import combinations
 from django.db.models import Count, Sum
 
 from arena.bouts.selectors import UNDECIDED
-from arena.careers.records import Seat, by_bout, current_runs, outcome
+from arena.careers.records import Seat, current_runs, opposed, outcome
+from arena.careers.selectors import campaign_seats
 from arena.models import Bout, BoutEntrant, BoutOdds, Rating
 from campaign.models import Campaign
 from characters.models import Gladiator, LedgerLine
@@ -126,20 +127,15 @@ def _results(campaign: Campaign, start: datetime, end: datetime) -> list[Result]
     return results
 
 
-def _rivalries(campaign: Campaign, met_now: set[frozenset[int]]) -> list[Rivalry]:
-    """Pairs who met RIVALS_MET times or more, counting every resolved bout, and who met in
-    the period."""
-    rows = (
-        BoutEntrant.objects.filter(bout__campaign=campaign, bout__status=Bout.Status.RESOLVED)
-        .order_by("bout__resolved_at", "bout_id", "id")
-        .values_list("bout_id", "gladiator_id", "team", "place")
-    )
+def _rivalries(
+    seats: list[list[Seat]], met_now: set[frozenset[int]], names: dict[int, str]
+) -> list[Rivalry]:
+    """Pairs who met RIVALS_MET times or more, counting every resolved bout (`seats`), and
+    who met in the period."""
     tally: dict[tuple[int, int], list[int]] = {}
-    for seats in by_bout(Seat(*row) for row in rows):
-        for a, b in combinations(sorted(seats, key=lambda s: s.gladiator_id), 2):
-            if a.team and a.team == b.team:
-                continue
-            if frozenset((a.gladiator_id, b.gladiator_id)) not in met_now:
+    for group in seats:
+        for a, b in combinations(sorted(group, key=lambda s: s.gladiator_id), 2):
+            if not opposed(a, b) or frozenset((a.gladiator_id, b.gladiator_id)) not in met_now:
                 continue
             met, a_won, b_won = tally.setdefault((a.gladiator_id, b.gladiator_id), [0, 0, 0])
             result = outcome(a, b)
@@ -148,7 +144,6 @@ def _rivalries(campaign: Campaign, met_now: set[frozenset[int]]) -> list[Rivalry
                 a_won + (result == "won"),
                 b_won + (result == "lost"),
             ]
-    names = dict(Gladiator.objects.filter(campaign=campaign).values_list("id", "name"))
     return sorted(
         (
             Rivalry(names[a], names[b], met, a_won, b_won)
@@ -190,14 +185,7 @@ def chronicle_facts(*, campaign: Campaign, start: datetime, end: datetime) -> Fa
         if r.bouts
     ]
 
-    seats = by_bout(
-        Seat(*row)
-        for row in BoutEntrant.objects.filter(
-            bout__campaign=campaign, bout__status=Bout.Status.RESOLVED
-        )
-        .order_by("bout__resolved_at", "bout_id", "id")
-        .values_list("bout_id", "gladiator_id", "team", "place")
-    )
+    seats = campaign_seats(campaign=campaign)
     by_id = {g.pk: g for g in gladiators}
     living = {pk for pk, g in by_id.items() if g.is_active}
     runs = current_runs(seats)
@@ -229,7 +217,7 @@ def chronicle_facts(*, campaign: Campaign, start: datetime, end: datetime) -> Fa
         if group and group[0].bout_id in this_period
         for a, b in combinations(group, 2)
     }
-    facts.rivalries = _rivalries(campaign, met_now)
+    facts.rivalries = _rivalries(seats, met_now, {pk: g.name for pk, g in by_id.items()})
 
     facts.recruits = [
         Standing(g.name, g.owner.username, g.level)
