@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 MAX_LEVEL = 6
 CHOICE_LEVEL = 3  # the sheet's choice of the 2nd, 3rd or 4th ability
@@ -39,6 +39,8 @@ PASSIVE = frozenset(
 # (squares of walls and ledges it may cross), health (the most it has), range (of its
 # abilities on others), hit (its to-hit rolls) and damage (that it deals).
 STATS = ("speed", "flying", "health", "range", "hit", "damage")
+# What the timed effects on a character add to its speed: haste +2, Updraft +1, slow -1.
+SPEED_EFFECTS = {"haste": 2, "soar": 1, "slow": -1}
 KINDS = ("attack", "heal", "buff", "passive")
 TARGETS = ("enemy", "ally", "self")
 
@@ -101,23 +103,15 @@ class Champion:
     swimming: bool = False
     preferred: int = 2  # the default choice among slots 2-4
     text: str = ""
-    # What a character of each level and level-3 choice knows, and its passives: asked at
-    # every weighing of every move, so worked out once, when the champion is made.
-    sheets: Mapping[
-        tuple[int, int], tuple[tuple[Ability, ...], frozenset[str], Mapping[str, int]]
-    ] = field(init=False, repr=False, compare=False)
+    # What a character of each level and level-3 choice has (Stats): asked at every
+    # weighing of every move, so worked out once, when the champion is made.
+    sheets: Mapping[tuple[int, int], Stats] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         sheets = {}
         for level in range(1, MAX_LEVEL + 1):
             for choice in (2, 3, 4):
-                known = _known(self.abilities, level, choice)
-                passives = frozenset(e for a in known if a.passive for e in a.effects)
-                changes: dict[str, int] = {}
-                for a in known:
-                    for stat, n in a.modifiers if a.passive else ():
-                        changes[stat] = changes.get(stat, 0) + n
-                sheets[level, choice] = (known, passives, changes)
+                sheets[level, choice] = _stats(self, _known(self.abilities, level, choice))
         object.__setattr__(self, "sheets", sheets)  # a frozen dataclass sets it this way
 
     def ability(self, slot: int) -> Ability:
@@ -133,15 +127,44 @@ class Champion:
 
     def known(self, level: int, choice: int) -> tuple[Ability, ...]:
         """The abilities a character of this level knows, with `choice` its slot 2-4."""
-        return self.sheets[level, choice][0]
+        return self.sheets[level, choice].known
 
     def passives(self, level: int, choice: int) -> frozenset[str]:
         """The effects of the passive abilities a character of this level has."""
-        return self.sheets[level, choice][1]
+        return self.sheets[level, choice].passives
 
     def modifier(self, level: int, choice: int, stat: str) -> int:
         """What the passive abilities a character of this level has add to `stat`."""
-        return self.sheets[level, choice][2].get(stat, 0)
+        return self.sheets[level, choice].modifiers.get(stat, 0)
+
+
+class Stats(NamedTuple):
+    """What a champion of one level and level-3 choice has: the abilities it knows, its
+    passives, what they add to each statistic, and its statistics with them (timed effects
+    aside: they change during a bout)."""
+
+    known: tuple[Ability, ...]
+    passives: frozenset[str]  # the effects of its passive abilities
+    modifiers: Mapping[str, int]  # what they add to each statistic (STATS)
+    health: int  # the most health it has
+    speed: int  # before timed effects (SPEED_EFFECTS) and the floor of 0
+    flying: int  # before Updraft
+
+
+def _stats(champion: Champion, known: tuple[Ability, ...]) -> Stats:
+    passives = frozenset(e for a in known if a.passive for e in a.effects)
+    changes: dict[str, int] = {}
+    for a in known:
+        for stat, n in a.modifiers if a.passive else ():
+            changes[stat] = changes.get(stat, 0) + n
+    return Stats(
+        known=known,
+        passives=passives,
+        modifiers=changes,
+        health=max(1, champion.health + changes.get("health", 0)),
+        speed=champion.speed + changes.get("speed", 0),
+        flying=max(0, champion.flying + changes.get("flying", 0)),
+    )
 
 
 def _known(abilities: tuple[Ability, ...], level: int, choice: int) -> tuple[Ability, ...]:

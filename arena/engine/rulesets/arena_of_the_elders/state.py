@@ -10,7 +10,13 @@ from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import TEAMS as TEAMS  # the teams, by index
 from arena.engine.rulesets.arena_of_the_elders.arena import Arena
 from arena.engine.rulesets.arena_of_the_elders.content import EMPTY, Content, parse_content
-from arena.engine.rulesets.arena_of_the_elders.data import CHAMPIONS, Ability, Champion
+from arena.engine.rulesets.arena_of_the_elders.data import (
+    CHAMPIONS,
+    SPEED_EFFECTS,
+    Ability,
+    Champion,
+    Stats,
+)
 
 SLUG = "arena-of-the-elders"
 MODES = ("deathmatch", "king", "flag")
@@ -97,20 +103,25 @@ class Fighter(NamedTuple):
         return self.sheet or CHAMPIONS[self.champion]
 
     @property
+    def stats(self) -> Stats:
+        """What its level and level-3 choice give it: one look-up in its champion's table."""
+        return self.hero.sheets[self.level, self.choice]
+
+    @property
     def known(self) -> tuple[Ability, ...]:
-        return self.hero.known(self.level, self.choice)
+        return self.stats.known
 
     def has(self, passive: str) -> bool:
-        return passive in self.hero.passives(self.level, self.choice)
+        return passive in self.stats.passives
 
     def mod(self, stat: str) -> int:
         """ "abilities with the word passive always take effect": what its passives add to a
         statistic (data.STATS)."""
-        return self.hero.modifier(self.level, self.choice, stat)
+        return self.stats.modifiers.get(stat, 0)
 
     @property
     def max_health(self) -> int:
-        return max(1, self.hero.health + self.mod("health"))
+        return self.stats.health
 
     def under(self, kind: str) -> int:
         return sum(1 for e in self.effects if e.kind == kind)
@@ -123,12 +134,12 @@ class Fighter(NamedTuple):
 
     @property
     def speed(self) -> int:
-        return max(0, self.hero.speed + self.mod("speed") + 2 * self.under("haste")
-                   + self.under("soar") - self.under("slow"))  # fmt: skip
+        timed = sum(SPEED_EFFECTS.get(e.kind, 0) for e in self.effects)
+        return max(0, self.stats.speed + timed)
 
     @property
     def flying(self) -> int:
-        return max(0, self.hero.flying + self.mod("flying")) + 2 * self.under("soar")
+        return self.stats.flying + 2 * self.under("soar")
 
     @property
     def swimming(self) -> bool:
