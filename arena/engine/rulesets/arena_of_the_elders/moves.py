@@ -119,36 +119,41 @@ def reachable(state: State, f: Fighter) -> Reach:
     """Every square this character may end its move on, with a cheapest path to it.
     Deterministic: ties keep the first path found, searching in the character's team's own
     order of directions (arena.FORWARD). One search over (square, lines crossed), on the
-    steps the arena's geometry keeps."""
+    steps the arena's geometry keeps; what the character brings to it (speed, flying, the
+    cost of leaving each square, the enemies in the way) is read once, before it."""
     arena = state.arena
     steps = arena.geometry.steps[f.team]
     flying = f.flying
     speed = speed_of(state, f)
     enemies = enemy_squares(state, f)
     taken = {o.square for o in state.fighters if o.alive and o.name != f.name}
+    costly = {sq: step_cost(arena, f, sq) for sq in arena.water}  # the rest cost 1 to leave
     start = f.square
     best: dict[tuple[Square, int], int] = {(start, 0): 0}
     came: Came = {(start, 0): (None, 0)}
-    queue = [(0, 0, 0, start)]
+    # (movement spent, order pushed, lines crossed, square, steps taken): the order pushed
+    # breaks ties, so the later fields are never compared.
+    queue = [(0, 0, 0, start, 0)]
     counter = 0
     while queue:
-        spent, _, lines, sq = heapq.heappop(queue)
-        if best.get((sq, lines), 99) < spent:
+        spent, _, lines, sq, taken_steps = heapq.heappop(queue)
+        if best[(sq, lines)] < spent:
             continue
-        cost = step_cost(arena, f, sq)
-        if spent + cost > speed:
+        spent += costly.get(sq, 1)
+        if spent > speed:
             continue
-        steps_here = came[(sq, lines)][1] + 1
+        steps_here = taken_steps + 1
         for nxt, crossed in steps[sq]:
-            if lines + crossed > flying or nxt in enemies:
+            crossed += lines
+            if crossed > flying or nxt in enemies:
                 continue
-            key = (nxt, lines + crossed)
-            if best.get(key, 99) <= spent + cost:
+            key = (nxt, crossed)
+            if best.get(key, 99) <= spent:
                 continue
-            best[key] = spent + cost
+            best[key] = spent
             came[key] = ((sq, lines), steps_here)
             counter += 1
-            heapq.heappush(queue, (spent + cost, counter, lines + crossed, nxt))
+            heapq.heappush(queue, (spent, counter, crossed, nxt, steps_here))
     ends: dict[Square, tuple[Square, int]] = {}
     # Ties keep the first path found: fewest steps, then fewest lines crossed.
     for sq, lines in sorted(came, key=lambda key: (came[key][1], key[1])):
