@@ -39,6 +39,8 @@ def interrupts(state: State, mover: str, start: Square, turn: Round) -> State:
             chances.append((o.name, mover))
         if now <= me.levels.range < was:
             mine.append((mover, o.name))
+    if not chances and not mine:
+        return state  # most steps bring nobody into range
     for shooter, target in sorted(chances + mine, key=lambda pair: turn.rank[pair[0]]):
         s, t = state.machine(shooter), state.machine(target)
         wanted = turn.plan(shooter).interrupt in (ANY, target)

@@ -107,7 +107,8 @@ class Board:
 
     @classmethod
     def of(cls, state: State, who: str) -> Board:
-        return cls(state.options, frozenset(m.name for m in state.living if m.name != who))
+        enemies = frozenset(m.name for m in state.machines if m.alive and m.name != who)
+        return cls(state.options, enemies)
 
 
 def _drawn(state: State, who: str, order: Mapping[str, Any], problems: list[str]) -> Plan:
@@ -217,8 +218,9 @@ def read_plan(state: State, who: str, order: Any) -> tuple[Plan, list[str]]:
             if why:
                 problems.append(f"action {n}: {why}")
         return plan, problems
-    unknown = sorted(order.keys() - KNOWN)
-    problems.extend(f"{key}: not part of a plan ({', '.join(KEYS)})" for key in unknown)
+    if not order.keys() <= KNOWN:
+        unknown = sorted(order.keys() - KNOWN)
+        problems.extend(f"{key}: not part of a plan ({', '.join(KEYS)})" for key in unknown)
     actions_raw = order.get("actions", [])
     actions: list[Action] = []
     if not isinstance(actions_raw, list):
