@@ -25,9 +25,8 @@ The order page of play by web draws {"move": "C3", "strike": ["D4"]}: it reads a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from arena.engine.core.board import Square
 from arena.engine.errors import EngineInputError
@@ -51,8 +50,7 @@ class Verb(Enum):
 VERBS: dict[str, Verb] = {verb.value: verb for verb in Verb}  # an action's key -> its verb
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     verb: Verb
     target: str = ""  # a square ("C3"), a counter's name, or "any" (fire only)
 
@@ -63,17 +61,18 @@ class Action:
         return self.verb.value if self.verb is Verb.WAIT else f"{self.verb.value} {self.target}"
 
 
-WAIT = Action(Verb.WAIT)  # frozen: one object serves every plan
+WAIT = Action(Verb.WAIT)  # immutable: one object serves every plan
 
 
-@dataclass(frozen=True, slots=True)
-class Tech:
+class Tech(NamedTuple):
     attribute: str
     level: int
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(NamedTuple):
+    """A checked plan. Plans, their actions and attempts are named tuples like the counters
+    (record 0101): every round reads three or four of them back from the tactics' JSON."""
+
     tech: Tech | None = None
     actions: tuple[Action, ...] = ()
     interrupt: str = NONE  # "none", "any" or a counter's name
@@ -97,8 +96,7 @@ DRAWN = ("move", "strike")
 KNOWN, DRAWN_KEYS = frozenset(KEYS), frozenset(DRAWN)
 
 
-@dataclass(frozen=True, slots=True)
-class Board:
+class Board(NamedTuple):
     """What a plan is checked against, worked out once per plan: the board's size and the
     enemies on it (every counter on the board but the planner)."""
 
