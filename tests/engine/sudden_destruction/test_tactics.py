@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.engine.rulesets.sudden_destruction import Evaded, Idled, Shot, Tactics
 from tests.engine.sudden_destruction.helpers import RULES, get, of, place, plan, resolve
 
 
 def with_tactics(state, name, **settings):
     machines = tuple(
-        replace(m, tactics=Tactics(**settings)) if m.name == name else m for m in state.machines
+        m._replace(tactics=Tactics(**settings)) if m.name == name else m for m in state.machines
     )
-    return replace(state, machines=machines)
+    return state._replace(machines=machines)
 
 
 def test_the_default_plan_is_legal_and_hunts_the_nearest_enemy():

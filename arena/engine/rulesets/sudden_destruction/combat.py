@@ -3,8 +3,6 @@ armour and SUDDEN DESTRUCTION. Each function takes the state and gives a new one
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
 from arena.engine.rulesets.sudden_destruction.events import Declared, Destroyed, Evaded, Shot, Why
@@ -41,6 +39,8 @@ def interrupts(state: State, mover: str, start: Square, turn: Round) -> State:
             chances.append((o.name, mover))
         if now <= me.levels.range < was:
             mine.append((mover, o.name))
+    if not chances and not mine:
+        return state  # most steps bring nobody into range
     for shooter, target in sorted(chances + mine, key=lambda pair: turn.rank[pair[0]]):
         s, t = state.machine(shooter), state.machine(target)
         wanted = turn.plan(shooter).interrupt in (ANY, target)
@@ -108,7 +108,7 @@ def shoot(state: State, shooter: str, target: str, turn: Round) -> State:
     )  # fmt: skip
     if damage == 0:
         return state
-    t = replace(t, armour=t.armour - absorbed, plates_used=t.plates_used + absorbed, damage=total)
+    t = t._replace(armour=t.armour - absorbed, plates_used=t.plates_used + absorbed, damage=total)
     if t.alive and total >= t.levels.hit_points:
         t = destroyed(t, shooter, turn)
     return state.with_machine(t)
@@ -117,7 +117,7 @@ def shoot(state: State, shooter: str, target: str, turn: Round) -> State:
 def destroyed(m: Machine, by: str, turn: Round) -> Machine:
     """SUDDEN DESTRUCTION: the counter leaves the board at once."""
     turn.tell(Destroyed(m.name, by, turn.number, turn.tick))
-    return replace(m, alive=False, destroyed_in=turn.number, destroyed_by=(by,))
+    return m._replace(alive=False, destroyed_in=turn.number, destroyed_by=(by,))
 
 
 def damage_roll(dice: Dice, low: int, high: int) -> tuple[int, int | None]:

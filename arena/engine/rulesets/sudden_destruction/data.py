@@ -9,15 +9,14 @@ exceeds hit points.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 MAX_LEVEL = 9  # "every die thrown is equal to or greater than the target": a d10 tops at 9
 
 
-@dataclass(frozen=True, slots=True)
-class Levels:
-    """A counter's tech levels. The defaults are the text's initial values."""
+class Levels(NamedTuple):
+    """A counter's tech levels. The defaults are the text's initial values. A NamedTuple like
+    the counter that holds it (state.Machine)."""
 
     hit_points: int = 1
     movement: int = 1
@@ -33,7 +32,7 @@ class Levels:
         return getattr(self, attribute)
 
     def raised(self, attribute: str, level: int) -> Levels:
-        return replace(self, **{attribute: level})
+        return self._replace(**{attribute: level})
 
     def to_json(self) -> dict[str, int]:
         return {a: getattr(self, a) for a in ATTRIBUTES}
@@ -43,7 +42,7 @@ class Levels:
         return cls(**{a: data[a] for a in ATTRIBUTES if a in data})
 
 
-ATTRIBUTES: tuple[str, ...] = tuple(f.name for f in fields(Levels))
+ATTRIBUTES: tuple[str, ...] = Levels._fields
 INITIAL = Levels()
 
 # The words the text (and the forum format) uses for each attribute.

@@ -3,8 +3,6 @@ for counters destroyed in the same round, and the round limit that bounds every 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.engine.rulesets.sudden_destruction.events import Finished
 from arena.engine.rulesets.sudden_destruction.round import Round
 from arena.engine.rulesets.sudden_destruction.state import State
@@ -25,7 +23,7 @@ def bout_end(state: State, turn: Round) -> State:
     else:
         reason = f"all destroyed in round {state.round} with equal initiative: a tie"
     turn.tell(Finished(winner or "", reason))
-    return replace(state, finished=True)
+    return state._replace(finished=True)
 
 
 def winner_of(state: State) -> str | None:

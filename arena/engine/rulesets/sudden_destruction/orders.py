@@ -25,9 +25,8 @@ The order page of play by web draws {"move": "C3", "strike": ["D4"]}: it reads a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from arena.engine.core.board import Square
 from arena.engine.errors import EngineInputError
@@ -51,8 +50,7 @@ class Verb(Enum):
 VERBS: dict[str, Verb] = {verb.value: verb for verb in Verb}  # an action's key -> its verb
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     verb: Verb
     target: str = ""  # a square ("C3"), a counter's name, or "any" (fire only)
 
@@ -63,17 +61,18 @@ class Action:
         return self.verb.value if self.verb is Verb.WAIT else f"{self.verb.value} {self.target}"
 
 
-WAIT = Action(Verb.WAIT)  # frozen: one object serves every plan
+WAIT = Action(Verb.WAIT)  # immutable: one object serves every plan
 
 
-@dataclass(frozen=True, slots=True)
-class Tech:
+class Tech(NamedTuple):
     attribute: str
     level: int
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(NamedTuple):
+    """A checked plan. Plans, their actions and attempts are named tuples like the counters
+    (record 0101): every round reads three or four of them back from the tactics' JSON."""
+
     tech: Tech | None = None
     actions: tuple[Action, ...] = ()
     interrupt: str = NONE  # "none", "any" or a counter's name
@@ -97,8 +96,7 @@ DRAWN = ("move", "strike")
 KNOWN, DRAWN_KEYS = frozenset(KEYS), frozenset(DRAWN)
 
 
-@dataclass(frozen=True, slots=True)
-class Board:
+class Board(NamedTuple):
     """What a plan is checked against, worked out once per plan: the board's size and the
     enemies on it (every counter on the board but the planner)."""
 
@@ -107,7 +105,8 @@ class Board:
 
     @classmethod
     def of(cls, state: State, who: str) -> Board:
-        return cls(state.options, frozenset(m.name for m in state.living if m.name != who))
+        enemies = frozenset(m.name for m in state.machines if m.alive and m.name != who)
+        return cls(state.options, enemies)
 
 
 def _drawn(state: State, who: str, order: Mapping[str, Any], problems: list[str]) -> Plan:
@@ -217,8 +216,9 @@ def read_plan(state: State, who: str, order: Any) -> tuple[Plan, list[str]]:
             if why:
                 problems.append(f"action {n}: {why}")
         return plan, problems
-    unknown = sorted(order.keys() - KNOWN)
-    problems.extend(f"{key}: not part of a plan ({', '.join(KEYS)})" for key in unknown)
+    if not order.keys() <= KNOWN:
+        unknown = sorted(order.keys() - KNOWN)
+        problems.extend(f"{key}: not part of a plan ({', '.join(KEYS)})" for key in unknown)
     actions_raw = order.get("actions", [])
     actions: list[Action] = []
     if not isinstance(actions_raw, list):

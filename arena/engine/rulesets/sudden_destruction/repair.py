@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.engine.rulesets.sudden_destruction.events import Phase, PhaseBegan, Repaired
 from arena.engine.rulesets.sudden_destruction.round import Round
 from arena.engine.rulesets.sudden_destruction.state import Machine, State
@@ -20,4 +18,4 @@ def repair(m: Machine, turn: Round) -> Machine:
         return m
     after = max(0, m.damage - m.levels.repair)
     turn.tell(Repaired(m.name, m.damage, after))
-    return replace(m, damage=after)
+    return m._replace(damage=after)

@@ -23,7 +23,14 @@ decided rather than danced.
 
 from __future__ import annotations
 
-from arena.engine.rulesets.sudden_destruction.data import ATTRIBUTES, MAX_LEVEL, raise_problem
+from functools import lru_cache
+
+from arena.engine.rulesets.sudden_destruction.data import (
+    ATTRIBUTES,
+    MAX_LEVEL,
+    Levels,
+    raise_problem,
+)
 from arena.engine.rulesets.sudden_destruction.orders import ANY, WAIT, Action, Plan, Tech, Verb
 from arena.engine.rulesets.sudden_destruction.state import Machine, State
 
@@ -116,10 +123,18 @@ def outgun(m: Machine, enemy: Machine | None) -> tuple[tuple[str, int], ...]:
 def tech_choice(m: Machine, enemy: Machine | None = None) -> Tech | None:
     """The next tech attempt: its gun first when `m` cannot outgun `enemy` (the nearest),
     else the research setting's list."""
-    step = 2 if m.tactics.gamble == "bold" else 1
-    levels = m.levels
-    pursued = outgun(m, enemy) + PURSUED.get(m.tactics.research, PURSUED["balanced"])
-    for attribute, wanted in pursued:
+    return next_raise(m.levels, outgun(m, enemy), m.tactics.research, m.tactics.gamble)
+
+
+@lru_cache(maxsize=4096)
+def next_raise(
+    levels: Levels, first: tuple[tuple[str, int], ...], research: str, gamble: str
+) -> Tech | None:
+    """The first attempt the wishes `first`, then the research setting's list, leave to make
+    from `levels` (one level at a time when "safe", two when "bold"). Counters of a run meet
+    the same levels again and again, so each is worked out once."""
+    step = 2 if gamble == "bold" else 1
+    for attribute, wanted in first + PURSUED.get(research, PURSUED["balanced"]):
         current = levels.get(attribute)
         if current >= wanted:
             continue

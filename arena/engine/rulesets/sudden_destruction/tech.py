@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.engine.rulesets.sudden_destruction.data import raise_problem
 from arena.engine.rulesets.sudden_destruction.events import Phase, PhaseBegan, TechRolled
 from arena.engine.rulesets.sudden_destruction.orders import Tech
@@ -32,8 +30,7 @@ def tech_roll(m: Machine, attempt: Tech, turn: Round) -> Machine:
     turn.tell(TechRolled(m.name, attempt.attribute, current, attempt.level, dice, success))
     if not success:
         return m
-    return replace(
-        m,
+    return m._replace(
         levels=m.levels.raised(attempt.attribute, attempt.level),
         gained=m.gained + attempt.level - current,
     )

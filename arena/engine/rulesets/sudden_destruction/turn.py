@@ -24,7 +24,6 @@ RULES.md maps every section of the rule text to the function that carries it out
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
@@ -46,5 +45,5 @@ def resolve_turn(
     state = tech_phase(state, turn)
     state = action_phase(state, turn)
     state = repair_phase(state, turn)
-    state = bout_end(replace(state, round=turn.number), turn)
+    state = bout_end(state._replace(round=turn.number), turn)
     return state, turn.told()
