@@ -50,8 +50,12 @@ def faces(dice: list[CombatFace]) -> tuple[str, ...]:
 
 def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where: str) -> None:
     """Refuse what cannot be done, naming the field (an "impossible order")."""
-    if not order.pivot and not order.acts:
-        return  # only a direction: any is allowed (a wall or a body bumps, V.A)
+    if order.pivot and "pivot" in f.used:
+        raise EngineInputError(
+            f"{where}.pivot", f"{f.name} has already pivoted this movement phase (IV.B.4)"
+        )
+    if not order.acts:
+        return  # a direction and a pivot: any is allowed (a wall or a body bumps, V.A)
 
     def fail(sub: str, message: str) -> None:
         raise EngineInputError(f"{where}.{sub}", message)
@@ -62,8 +66,6 @@ def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where:
             raise EngineInputError(f"{where}.{sub}", f"no gladiator called {name!r}")
         return other
 
-    if order.pivot and "pivot" in f.used:
-        fail("pivot", f"{f.name} has already pivoted this movement phase (IV.B.4)")
     if order.appeal and f.body != 1:
         fail("appeal", f"{f.name} may appeal only at exactly 1 body point (VI.B), has {f.body}")
     if order.potion is not None:

@@ -236,6 +236,7 @@ def moves(
     # still do (then those who step are put as they stand before it, a point spent).
     turned: dict[str, FighterState] = {}
     steppers: dict[str, Stepper] = {}
+    walkers = False  # a spared gladiator walks this step (he may reach the exit)
     for f in state.fighters:
         if f.status is Status.MERCY:
             if turned or steppers:
@@ -246,6 +247,7 @@ def moves(
             elif f.points > 0:
                 there = walker_step(state, f)
                 if there is not None:
+                    walkers = True
                     steppers[f.name] = Stepper(
                         f, f.facing, f.used, f.points - 1, there, "towards the exit"
                     )
@@ -287,6 +289,8 @@ def moves(
     stepped = [s.at(arrived.get(name, s.who.square)) for name, s in steppers.items()]
     if turned or stepped:
         state = state.put(*turned.values(), *stepped)
+    if not walkers and not state.ground:
+        return state, contested  # (most steps: nobody leaves, nothing to pick up)
     for name in arrived:
         f = state.named(name)
         if f.status is Status.MERCY and f.square == exit_square:

@@ -157,6 +157,16 @@ def combat_order_json(order: CombatOrder) -> dict[str, Any]:
     return {"attack": str(order.attack), "target": order.target}
 
 
+# Every order of a direction and maybe a pivot, by what is written (the direction's word, the
+# pivot, whether after the step): made once, as nearly every order of a bout is one of them.
+# (No order is changed once made, so one may serve every turn that writes it.)
+TURNING_ORDERS = {
+    (text, pivot, after): StepOrder(move, pivot, after)
+    for text, move in DIRECTIONS.items()
+    for pivot in (None, "left", "right")
+    for after in (False, True)
+}
+
 STEP_KEYS = {"move", "pivot", "pivot_when", "throw", "spell", "potion", "passing_attack", "appeal"}
 COMBAT_KEYS = {"attack", "target"}
 MOVE_ONLY = {"move"}
@@ -192,7 +202,7 @@ def parse_step_order(raw: Any, where: str, parse_square: Any) -> StepOrder:
     if raw.keys() <= MOVE_ONLY:
         # Only a direction: most orders of a bout, the tactics' among them, have nothing else
         # to read.
-        return StepOrder(move)
+        return TURNING_ORDERS[text, None, False]
     pivot = raw.get("pivot")
     if pivot not in (None, "left", "right"):
         raise _fail(f"{where}.pivot", "must be left or right")
@@ -201,7 +211,7 @@ def parse_step_order(raw: Any, where: str, parse_square: Any) -> StepOrder:
         raise _fail(f"{where}.pivot_when", "must be before or after")
     if raw.keys() <= TURNING:
         # A direction and a pivot (most orders of the tactics): nothing else to read.
-        return StepOrder(move, pivot, when == "after")
+        return TURNING_ORDERS[text, pivot, when == "after"]
     throw = None
     if raw.get("throw") is not None:
         t = raw["throw"]

@@ -1,0 +1,89 @@
+"""Core's Event.to_dict: every event as {"type", "text", ...its fields in order}, JSON-able."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from typing import ClassVar
+
+from arena.engine.core.events import Event
+
+
+class Facing(StrEnum):
+    NORTH = "north"
+
+
+class Level(Enum):
+    HIGH = 3
+
+
+@dataclass(slots=True)
+class Hit:
+    dice: tuple[int, ...]
+    facing: Facing
+
+
+@dataclass(slots=True)
+class Silence(Event):
+    kind: ClassVar[str] = "silence"
+
+    def text(self) -> str:
+        return "nothing happens"
+
+
+@dataclass(slots=True)
+class Shout(Event):
+    kind: ClassVar[str] = "shout"
+    name: str
+
+    def text(self) -> str:
+        return f"{self.name} shouts"
+
+
+@dataclass(slots=True)
+class Blow(Event):
+    kind: ClassVar[str] = "blow"
+    name: str
+    facing: Facing
+    level: Level
+    dice: tuple[int, ...]
+    hits: list[Hit]
+    lost: int | None
+
+    def text(self) -> str:
+        return f"{self.name} strikes"
+
+
+def test_an_event_without_fields_is_its_type_and_text() -> None:
+    assert Silence().to_dict() == {"type": "silence", "text": "nothing happens"}
+
+
+def test_an_event_of_one_field_writes_that_field() -> None:
+    assert Shout("Brutus").to_dict() == {"type": "shout", "text": "Brutus shouts", "name": "Brutus"}
+
+
+def test_fields_are_written_in_order_and_made_plain() -> None:
+    blow = Blow("Nox", Facing.NORTH, Level.HIGH, (6, 1), [Hit((2,), Facing.NORTH)], None)
+    out = blow.to_dict()
+    assert list(out) == ["type", "text", "name", "facing", "level", "dice", "hits", "lost"]
+    assert out == {
+        "type": "blow",
+        "text": "Nox strikes",
+        "name": "Nox",
+        "facing": "north",
+        "level": 3,
+        "dice": [6, 1],
+        "hits": [{"dice": [2], "facing": "north"}],
+        "lost": None,
+    }
+    assert type(out["facing"]) is str  # the enum's word, not the member
+    assert json.loads(json.dumps(out)) == out
+
+
+def test_each_class_is_written_by_its_own_fields() -> None:
+    # Two classes in turn, then the first again: each keeps its own layout.
+    assert Shout("A").to_dict()["name"] == "A"
+    assert "name" not in Silence().to_dict()
+    assert Blow("B", Facing.NORTH, Level.HIGH, (), [], 2).to_dict()["lost"] == 2
+    assert Shout("C").to_dict() == {"type": "shout", "text": "C shouts", "name": "C"}
