@@ -304,6 +304,8 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "arena.models.Tournament.Status",
         "SeasonStatusEnum": "arena.seasons.models.Season.Status",
         "OddsStatusEnum": "arena.models.BoutOdds.Status",
+        "WhatIfKindEnum": "arena.models.BoutWhatIf.Kind",
+        "WhatIfStatusEnum": "arena.models.BoutWhatIf.Status",
     },
 }
 
