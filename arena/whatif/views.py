@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -24,7 +24,7 @@ from arena.whatif.selectors import (
 )
 from arena.whatif.services import what_if_ask, what_if_open
 from campaign.selectors import campaign_is_gm
-from campaign.shared.errors import LudusError
+from campaign.shared.errors import LudusError, NotAllowed
 from characters.catalogue import rules_of, tactics_settings
 
 
@@ -66,13 +66,18 @@ def bout_what_if_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     is_gm = campaign_is_gm(campaign=bout.campaign, user=request.user)
     entrants = what_if_entrants(bout=bout, user=request.user, is_gm=is_gm)
     if not entrants:
-        raise Http404("Only an entrant's owner or the GM asks what if.")
+        raise NotAllowed("Only an entrant's owner or the game master asks what if of a bout.")
     context = _context(request, bout, entrants)
     status = 200
     if request.method == "POST":
         kind = request.POST.get("kind", "")
         chosen = request.POST.get("entrant", "")
-        entrant = next((e for e in entrants if str(e.pk) == chosen), None)
+        # Any entrant of the bout: another's is refused by what_if_ask (403), as in the API.
+        entrant = (
+            bout.entrants.select_related("gladiator")
+            .filter(pk=int(chosen) if chosen.isdigit() else 0)
+            .first()
+        )
         context["posted"] = request.POST
         try:
             if entrant is None:

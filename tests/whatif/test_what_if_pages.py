@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from arena.models import BoutWhatIf
 from arena.whatif.services import what_if_run
+from campaign.services import campaign_join
 
 pytestmark = pytest.mark.django_db
 
@@ -61,8 +62,8 @@ def test_bad_input_on_the_page_is_a_400_in_words(finished, owner, client_as):
 def test_another_players_entrant_cannot_be_chosen(finished, owner, client_as):
     bout, _, theirs = finished
     response = client_as(owner).post(page(bout), {**ORDER, "entrant": theirs.pk})
-    assert response.status_code == 400
-    assert "Choose one of your gladiators in this bout." in response.content.decode()
+    assert response.status_code == 403
+    assert "Only Justbec&#x27;s owner or the game master may do this." in response.content.decode()
     assert not BoutWhatIf.objects.exists()
 
 
@@ -82,9 +83,11 @@ def test_nobody_else_sees_a_what_if(request, finished, owner, client_as, api_as,
     assert "Move: C5" not in form and "order on Turn 2" not in form
 
 
-def test_a_player_without_an_entrant_gets_no_form(finished, client_as, make_user):
+def test_a_member_without_an_entrant_gets_no_form(finished, client_as, make_user):
     bout, _, _ = finished
-    assert client_as(make_user("stranger")).get(page(bout)).status_code == 404
+    stranger = make_user("stranger")
+    campaign_join(campaign=bout.campaign, user=stranger, code=bout.campaign.invite_code)
+    assert client_as(stranger).get(page(bout)).status_code == 403
 
 
 def test_the_api_asks_follows_and_reads(finished, owner, api_as):
