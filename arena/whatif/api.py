@@ -26,13 +26,13 @@ from arena.whatif.selectors import (
 )
 from arena.whatif.services import what_if_ask
 from campaign.archive_guard import NotArchived
-from campaign.shared.api_inputs import Id
+from campaign.shared.api_inputs import Id, Integer, Pagination, list_schema
 
 
 class BoutWhatIfIn(serializers.Serializer):
     entrant = Id(help_text="The bout entrant's id (one of your gladiators, or any for the GM).")
     kind = serializers.ChoiceField(choices=BoutWhatIf.Kind.choices)
-    turn = serializers.IntegerField(
+    turn = Integer(
         required=False, min_value=0, max_value=100_000, help_text="kind order: the step, 1-based."
     )
     words = serializers.CharField(
@@ -109,11 +109,15 @@ class BoutWhatIfListApi(APIView):
 
     permission_classes = [IsAuthenticated, NotArchived]
 
-    @extend_schema(responses={200: BoutWhatIfOut(many=True), 404: None})
+    @list_schema(BoutWhatIfOut, "campaigns_bouts_what_ifs_list")
     def get(self, request: Request, slug: str, pk: int) -> Response:
         bout = bout_get_visible(slug=slug, pk=pk, user=request.user)
-        rows = what_ifs_mine(bout=bout, user=request.user)
-        return Response([BoutWhatIfOut(what_if_out(r, whole=False)).data for r in rows])
+        paginator = Pagination()
+        rows = paginator.paginate_queryset(
+            what_ifs_mine(bout=bout, user=request.user), request, self
+        )
+        body = [what_if_out(r, whole=False) for r in rows]
+        return paginator.get_paginated_response(BoutWhatIfOut(body, many=True).data)
 
     @extend_schema(
         request=BoutWhatIfIn,

@@ -25,6 +25,7 @@ from arena.whatif.selectors import (
 from arena.whatif.services import what_if_ask, what_if_open
 from campaign.selectors import campaign_is_gm
 from campaign.shared.errors import LudusError, NotAllowed
+from campaign.shared.inputs import parse_id, parse_int
 from characters.catalogue import rules_of, tactics_settings
 
 
@@ -32,7 +33,9 @@ def change_posted(post: QueryDict, kind: str, tactics: dict[str, Any]) -> dict[s
     """The change a form posted, in the shape what_if_ask takes (it checks every part)."""
     if kind == BoutWhatIf.Kind.ORDER:
         turn = post.get("turn", "").strip()
-        return {"turn": int(turn) if turn.isdigit() else turn, "words": post.get("words", "")}
+        # A number as a number; anything else as given, for the service to refuse in words.
+        number = parse_int(turn, low=0)
+        return {"turn": turn if number is None else number, "words": post.get("words", "")}
     if kind == BoutWhatIf.Kind.TACTICS:
         return {"tactics": {name: post[name] for name in tactics if post.get(name)}}
     return {"add": post.get("add", ""), "remove": post.get("remove", "")}
@@ -71,13 +74,9 @@ def bout_what_if_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     status = 200
     if request.method == "POST":
         kind = request.POST.get("kind", "")
-        chosen = request.POST.get("entrant", "")
+        chosen = parse_id(request.POST.get("entrant"))
         # Any entrant of the bout: another's is refused by what_if_ask (403), as in the API.
-        entrant = (
-            bout.entrants.select_related("gladiator")
-            .filter(pk=int(chosen) if chosen.isdigit() else 0)
-            .first()
-        )
+        entrant = bout.entrants.select_related("gladiator").filter(pk=chosen).first()
         context["posted"] = request.POST
         try:
             if entrant is None:

@@ -12,8 +12,7 @@ from arena.models import Bout, BoutEntrant, BoutWhatIf, Rating, TurnOrder
 from arena.whatif.services import what_if_ask, what_if_run, what_ifs_sweep
 from campaign.shared.errors import LudusError, NotAllowed
 from characters.models import Gladiator, LedgerLine
-
-from .conftest import KAUNISTO_TURN_1
+from tests.conftest import KAUNISTO_TURN_1
 
 pytestmark = pytest.mark.django_db
 

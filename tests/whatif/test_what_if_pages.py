@@ -78,7 +78,7 @@ def test_nobody_else_sees_a_what_if(request, finished, owner, client_as, api_as,
     assert api_as(other).get(reverse("api-bout-what-if", args=[
         bout.campaign.slug, bout.pk, row.pk])).status_code == 404  # fmt: skip
     listed = api_as(other).get(api_list(bout))
-    assert listed.status_code == 404 or listed.json() == []
+    assert listed.status_code == 404 or listed.json()["results"] == []
     form = client_as(other).get(page(bout)).content.decode()
     assert "Move: C5" not in form and "order on Turn 2" not in form
 
@@ -108,7 +108,7 @@ def test_the_api_asks_follows_and_reads(finished, owner, api_as):
     assert body["diverged_at"] == 2 and body["diverged"] == "Turn 2"
     assert {e["name"] for e in body["ends"]} == {"Kaunisto", "Justbec"}
     assert body["log"]["turns"][0] == bout.log["turns"][0]
-    assert [r["id"] for r in api.get(api_list(bout)).json()] == [body["id"]]
+    assert [r["id"] for r in api.get(api_list(bout)).json()["results"]] == [body["id"]]
 
 
 def test_the_api_refuses_bad_input_in_words(finished, owner, api_as):
