@@ -30,6 +30,7 @@ from arena.engine_io import bout_entrant_specs
 from arena.gateway import (
     EngineInputError,
     Entrant,
+    VerdictNeeded,
     digest,
     first_divergence,
     order_problems,
@@ -307,6 +308,13 @@ def what_if_run(*, what_if_id: int) -> BoutWhatIf | None:
                 f"and this Ludus plays version {rules.version}"
             )
         again = play_again(rules, row.engine_input, changed=row.changed_step)
+    except VerdictNeeded as appeal:
+        mine.update(
+            status=BoutWhatIf.Status.FAILED,
+            message=f"the fight came to an appeal for mercy ({appeal}) that the campaign would "
+            "vote on, and a what-if holds no vote",
+            finished_at=timezone.now(),
+        )
     except Exception as error:  # said on the page rather than left waiting
         log.exception("what-if %s", row.pk)
         mine.update(

@@ -28,6 +28,8 @@ from campaign.shared.errors import LudusError, NotAllowed
 from campaign.shared.inputs import parse_id, parse_int
 from characters.catalogue import rules_of, tactics_settings
 
+MINE_SHOWN = 50  # the newest of one's what-ifs of a bout on its form (the API pages them all)
+
 
 def change_posted(post: QueryDict, kind: str, tactics: dict[str, Any]) -> dict[str, Any]:
     """The change a form posted, in the shape what_if_ask takes (it checks every part)."""
@@ -44,7 +46,7 @@ def change_posted(post: QueryDict, kind: str, tactics: dict[str, Any]) -> dict[s
 def _context(request: HttpRequest, bout: Any, entrants: list[BoutEntrant]) -> dict[str, Any]:
     rules = ruleset(bout.ruleset)
     shop = rules_of(bout.campaign).armoury()
-    mine = list(what_ifs_mine(bout=bout, user=request.user))
+    mine = list(what_ifs_mine(bout=bout, user=request.user)[:MINE_SHOWN])
     return {
         "campaign": bout.campaign,
         "bout": bout,
