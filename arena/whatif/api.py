@@ -124,8 +124,6 @@ class BoutWhatIfListApi(APIView):
         responses={
             200: BoutWhatIfOut,
             202: BoutWhatIfOut,
-            400: OpenApiResponse(description="The change cannot be asked: the detail says why."),
-            403: OpenApiResponse(description="Not the entrant's owner nor the GM."),
             429: OpenApiResponse(
                 description="Too many what-ifs waiting, or new simulations this minute: the "
                 "detail says when to ask again (and Retry-After, in seconds)."
