@@ -31,6 +31,7 @@ from arena.engine.core.dice import Dice
 from arena.engine.core.forum import escape_bbcode
 from arena.engine.core.mercy import VerdictNeeded
 from arena.engine.core.protocol import Fate, dice_for
+from arena.engine.core.rerun import Rerun, first_divergence, order_problems, play_again
 from arena.engine.core.ruleset import RULESETS, TURN, Ruleset, StepWord
 from arena.engine.lab import (
     Cell,
@@ -72,6 +73,7 @@ __all__ = [
     "Outcome",
     "PackRules",
     "PickPhase",
+    "Rerun",
     "Ruleset",
     "Square",
     "StepWord",
@@ -85,9 +87,12 @@ __all__ = [
     "escape_bbcode",
     "fight_matrix",
     "fight_odds",
+    "first_divergence",
     "house_rules_paid",
     "lab_pairs",
+    "order_problems",
     "play",
+    "play_again",
     "ruleset",
     "rulesets_available",
     "settled",

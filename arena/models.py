@@ -546,3 +546,64 @@ class RatingChange(models.Model):
 
 # A season's models live in their own module; imported here so they are the arena app's.
 from arena.seasons.models import Season, SeasonEntry, SeasonFixture  # noqa: E402, F401
+
+
+class BoutWhatIf(models.Model):
+    """A decided bout fought again from its own seed with one change by one entrant's owner or
+    the GM ("What if", docs/chronicle.md): their gladiator's order on one step, its tactics, or
+    one item of its equipment. Only this row is stored: the bout, its log, its ledgers and
+    careers are never touched. It is its asker's alone (the change may be a secret order).
+
+    One row per question (`key`: the SHA-256 of the bout, the entrant, the asker and the
+    change), fought once by the worker on the simulations queue."""
+
+    class Kind(models.TextChoices):
+        ORDER = "order", "Their order on one step"
+        TACTICS = "tactics", "Their tactics"
+        EQUIPMENT = "equipment", "One item of equipment"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for the worker"
+        RUNNING = "running", "Being fought"
+        DONE = "done", "Done"
+        FAILED = "failed", "Could not be fought"
+
+    IN_FLIGHT = (Status.PENDING, Status.RUNNING)
+
+    key = models.CharField(max_length=64, unique=True)
+    bout = models.ForeignKey(Bout, on_delete=models.CASCADE, related_name="what_ifs")
+    entrant = models.ForeignKey(BoutEntrant, on_delete=models.CASCADE, related_name="what_ifs")
+    asker = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    # The change, checked: {"turn", "order", "words"} | {"tactics"} | {"add", "remove"}.
+    change = models.JSONField()
+    # The engine input fought: the bout's own with the change made (its seed is revealed).
+    engine_input = models.JSONField()
+    # From the step after the change on (0: from the start), given orders that no longer fit
+    # give way to tactics (arena/engine/core/rerun.py).
+    changed_step = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    log = models.JSONField(null=True, blank=True)
+    notes = models.JSONField(default=list, blank=True)
+    # The first step (1-based) where the re-run's log parts from the bout's; None: never.
+    diverged_at = models.PositiveIntegerField(null=True, blank=True)
+    message = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)  # the last message to the worker
+    claim = models.CharField(max_length=32, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(
+                fields=["status", "sent_at"],
+                name="whatif_in_flight",
+                condition=models.Q(status__in=["pending", "running"]),
+            ),
+            models.Index(fields=["asker", "bout"], name="whatif_mine"),
+        ]
+
+    def __str__(self) -> str:
+        return f"what-if {self.pk} of bout {self.bout_id}: {self.status}"

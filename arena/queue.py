@@ -68,3 +68,10 @@ SEASON_ROUND = "arena.tasks.season_round_task"
 def enqueue_season_round(season_id: int, eta: datetime | None = None) -> None:
     """Play a season's round at its time (the sweeper plays it too, should this be lost)."""
     current_app.send_task(SEASON_ROUND, args=[season_id], eta=eta)
+
+
+WHAT_IF = "arena.tasks.bout_what_if_task"
+
+
+def enqueue_what_if(what_if_id: int) -> None:
+    current_app.send_task(WHAT_IF, args=[what_if_id])

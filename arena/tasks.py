@@ -20,9 +20,11 @@ from arena.queue import (
     TOURNAMENT_SCHEDULE,
     TURN_RESOLVE,
     VERIFY,
+    WHAT_IF,
 )
 from arena.seasons.services import season_round_play, seasons_sweep
 from arena.tournaments.services import tournament_schedule_ready, tournaments_sweep
+from arena.whatif.services import what_if_run, what_ifs_sweep
 from campaign import health
 
 
@@ -66,11 +68,17 @@ def bout_odds_task(odds_id: int) -> None:
     odds_compute(odds_id=odds_id)  # odds done or being simulated elsewhere: a no-op
 
 
+@shared_task(name=WHAT_IF, acks_late=True)
+def bout_what_if_task(what_if_id: int) -> None:
+    what_if_run(what_if_id=what_if_id)  # a what-if done or being fought elsewhere: a no-op
+
+
 @shared_task
 def bouts_sweep_due_task() -> None:
     """Beat's safety net: due bouts whose message was lost, turns past their deadline, turns
     with every order in whose resolve was lost, knockout matches ready for their bout, mercy
-    votes past their deadline, odds jobs whose message or worker was lost, and seasons' rounds
+    votes past their deadline, odds jobs and what-ifs whose message or worker was lost, and
+    seasons' rounds
     at their time (and their end once the last is decided)."""
     bouts_sweep_due()
     bouts_sweep_deadlines()
@@ -78,6 +86,7 @@ def bouts_sweep_due_task() -> None:
     tournaments_sweep()
     mercy_votes_sweep()
     odds_sweep()
+    what_ifs_sweep()
     seasons_sweep()
     # After the work, so that a sweeper that fails is not reported as run (campaign/health.py).
     health.record([health.SWEEP_KEY])

@@ -17,6 +17,7 @@ from arena.play import urls as play
 from arena.search import urls as search
 from arena.seasons import urls as seasons
 from arena.tournaments import urls as tournaments
+from arena.whatif import urls as whatif
 
 page_patterns = [
     path("", include(package.page_patterns))
@@ -33,10 +34,22 @@ page_patterns = [
         search,
         seasons,
         tournaments,
+        whatif,
     )
 ]
 
 api_patterns = [
     path("", include(package.api_patterns))
-    for package in (bouts, careers, chronicle, mercy, odds, play, search, seasons, tournaments)
+    for package in (
+        bouts,
+        careers,
+        chronicle,
+        mercy,
+        odds,
+        play,
+        search,
+        seasons,
+        tournaments,
+        whatif,
+    )
 ]

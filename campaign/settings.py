@@ -246,6 +246,9 @@ LUDUS_LIMITS = {
     "gladiators_active": 200,  # in one campaign, alive and not retired
     # New odds questions a minute (the schedule form asks on every change; arena/odds/services.py).
     "odds_previews_per_minute": 10,
+    # One person's what-ifs waiting for the worker at once (arena/whatif/services.py); each new
+    # one counts against the odds previews a minute too.
+    "what_ifs_queued": 3,
     # Press posts by one user, in all campaigns (campaign/press/services.py).
     "press_posts_per_minute": 10,
     "press_posts_per_day": 200,
@@ -301,6 +304,8 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "arena.models.Tournament.Status",
         "SeasonStatusEnum": "arena.seasons.models.Season.Status",
         "OddsStatusEnum": "arena.models.BoutOdds.Status",
+        "WhatIfKindEnum": "arena.models.BoutWhatIf.Kind",
+        "WhatIfStatusEnum": "arena.models.BoutWhatIf.Status",
     },
 }
 
@@ -350,6 +355,7 @@ CELERY_TASK_ROUTES = {
     "arena.tasks.bout_odds_task": {"queue": SIMULATIONS},
     "arena.tasks.lab_chunk_task": {"queue": SIMULATIONS},
     "arena.tasks.bout_verify_task": {"queue": SIMULATIONS},
+    "arena.tasks.bout_what_if_task": {"queue": SIMULATIONS},
 }
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {

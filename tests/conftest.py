@@ -14,7 +14,15 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from arena.bouts.services import bout_schedule
-from arena.play.services import bout_enter, bout_open, bout_start
+from arena.models import Bout
+from arena.play.services import (
+    bout_enter,
+    bout_finish_by_tactics,
+    bout_open,
+    bout_start,
+    bout_turn_resolve,
+    order_submit,
+)
 from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_create
 
@@ -183,6 +191,28 @@ def running(arena_campaign, gm, owner, rival, kaunisto, justbec):
     bout_start(bout=bout, by=gm)
     bout.refresh_from_db()
     return bout, a, b
+
+
+# Turn 1 of `finished`: Kaunisto steps D4 -> D5 and strikes D6 twice (Justbec left it: misses);
+# Justbec steps to E6 and strikes E5. Tactics fight turns 2 and 3: both fall on turn 3.
+KAUNISTO_TURN_1 = {"move": "D5", "strike": ["D6", "D6"]}
+JUSTBEC_TURN_1 = {"move": "E6", "strike": ["E5"]}
+
+
+@pytest.fixture
+def finished(running, owner, rival, gm):
+    """`running` played to its end, (bout, Kaunisto's entrant, Justbec's): turn 1 by orders,
+    then tactics; over after 3 turns (Gladiator Arena rolls no dice: every turn is known)."""
+    bout, mine, theirs = running
+    order_submit(entrant=mine, by=owner, order=KAUNISTO_TURN_1)
+    order_submit(entrant=theirs, by=rival, order=JUSTBEC_TURN_1)
+    bout_turn_resolve(bout_id=bout.pk, turn=1)
+    bout_finish_by_tactics(bout=bout, by=gm, turn=2)
+    bout.refresh_from_db()
+    assert bout.status == Bout.Status.RESOLVED and len(bout.log["turns"]) == 3
+    mine.refresh_from_db()
+    theirs.refresh_from_db()
+    return bout, mine, theirs
 
 
 @contextmanager

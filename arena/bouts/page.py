@@ -24,6 +24,7 @@ from arena.gateway import EngineInputError, canonical, ruleset
 from arena.mercy.services import mercy_vote_view
 from arena.models import Bout, BoutOdds, BoutVerification
 from arena.odds.services import odds_lines, odds_request, odds_unanimous, odds_words
+from arena.whatif.selectors import what_if_entrants
 from campaign.selectors import campaign_is_gm
 
 
@@ -57,6 +58,9 @@ def bout_page(
             # The log holds resolved turns alone: a bout by web in progress is told up to its
             # last resolved turn, never its orders still sealed (docs/chronicle.md).
             context["report"] = bout_report(log, _rules_or_none(bout.ruleset))
+    if not polled and bout.status == Bout.Status.RESOLVED:
+        # "What if": the entrants' owners and the GM may fight it again with one change.
+        context["what_if"] = bool(what_if_entrants(bout=bout, user=user, is_gm=context["is_gm"]))
     return context
 
 

@@ -186,7 +186,7 @@ def odds_preview(
         content=_campaign_content(campaign),
     )
     return _odds_for(
-        terms, campaign=campaign, asker=by, before_new=lambda: _preview_allowance(user=by)
+        terms, campaign=campaign, asker=by, before_new=lambda: preview_allowance(user=by)
     )
 
 
@@ -219,14 +219,15 @@ def odds_pair_ask(
     )
     new = sum(digest(t) not in known for t in asked)
     if new:
-        _preview_allowance(user=by, count=new)
+        preview_allowance(user=by, count=new)
     return [_odds_for(terms, campaign=campaign, asker=by) for terms in asked]
 
 
-def _preview_allowance(*, user: Any, count: int = 1) -> None:
+def preview_allowance(*, user: Any, count: int = 1, what: str = "odds") -> None:
     """Count `count` new simulations for this user in the current window (which starts at
     their first); past LUDUS_LIMITS' odds_previews_per_minute, take them back and refuse in
-    words. add and incr are atomic in Redis, so parallel requests are counted in full (as the
+    words. Odds and what-ifs (`what`, arena/whatif/) share the allowance: one worker runs both.
+    add and incr are atomic in Redis, so parallel requests are counted in full (as the
     sign-in lockout's)."""
     allowed = settings.LUDUS_LIMITS["odds_previews_per_minute"]
     key = f"odds-previews:{user.pk}"
@@ -245,6 +246,12 @@ def _preview_allowance(*, user: Any, count: int = 1) -> None:
     started = cache.get(f"{key}:start", time.time())
     wait = max(1, math.ceil(started + PREVIEW_WINDOW_SECONDS - time.time()))
     seconds = f"{wait} second{'s' if wait != 1 else ''}"
+    if what != "odds":
+        raise TooManyPreviews(
+            f"You asked the worker for {allowed} new simulations in the last minute (odds and "
+            f"{what} together), as many as it runs for one person. Try again in {seconds}.",
+            wait=wait,
+        )
     if count > 1:
         raise TooManyPreviews(
             f"These are {count} new line-ups to simulate, and the worker simulates {allowed} a "

@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from arena.chronicle.models import Chronicle
-from arena.models import Bout, BoutEntrant, LabRun, Season, Tournament
+from arena.models import Bout, BoutEntrant, BoutWhatIf, LabRun, Season, Tournament
 from arena.play.services import bout_open
 from arena.play.turns import turn_rules
 from campaign.accounts import confirm_token
@@ -224,6 +224,26 @@ def _gm_pages(campaign: Campaign) -> list[SweptPage]:
     return pages
 
 
+def _what_if_pages(name: str, bout: Bout) -> list[SweptPage]:
+    """A resolved bout's "What if" form for marcus where he has a gladiator in it, and each
+    what-if he asked of it."""
+    slug = bout.campaign.slug
+    if not BoutEntrant.objects.filter(bout=bout, gladiator__owner__username="marcus").exists():
+        return []
+    pages = [
+        SweptPage(
+            f"{name}: what if, the form",
+            "bout-what-if",
+            reverse("bout-what-if", args=[slug, bout.pk]),
+            "marcus",
+        )
+    ]
+    for row in BoutWhatIf.objects.filter(bout=bout, asker__username="marcus"):
+        url = reverse("bout-what-if-result", args=[slug, bout.pk, row.pk])
+        pages.append(SweptPage(f"{name}: a what-if", "bout-what-if-result", url, "marcus"))
+    return pages
+
+
 def _confirmations(campaign: Campaign) -> list[SweptPage]:
     """The "are you sure?" pages that a GET of an irreversible action answers."""
     slug, name = campaign.slug, campaign.name
@@ -353,6 +373,8 @@ def _campaign_pages(campaign: Campaign) -> list[SweptPage]:
             url = reverse("bout-forum-post", args=[slug, bout.pk, len(turns)])
             label = f"{name}: a {status.value} bout's last turn as a forum post"
             pages.append(SweptPage(label, "bout-forum-post", url, "marcus"))
+        if status == Bout.Status.RESOLVED:
+            pages += _what_if_pages(name, bout)
         if status == Bout.Status.RUNNING:
             entrant = BoutEntrant.objects.filter(
                 bout=bout, gladiator__owner__username="marcus"

@@ -1,7 +1,8 @@
 """What the demo lacks for the accessibility sweep, made through the real services: a knockout,
 a Swiss season with its first round paired, a bout awaiting its mercy verdict, an Arena of the
 Elders bout in its pick phase with GM content, a balance lab run done, and a sealed event in
-the demo's Gladiator 101 campaign (which has a draft running)."""
+the demo's Gladiator 101 campaign (which has a draft running), and a what-if of a bout of
+Capua that marcus asked and the worker fought."""
 
 from __future__ import annotations
 
@@ -15,10 +16,11 @@ from arena.engine import play
 from arena.engine.core.mercy import VerdictNeeded
 from arena.engine_io import bout_engine_input
 from arena.lab.services import lab_chunk_run, lab_run_start
-from arena.models import Bout, Season
+from arena.models import Bout, BoutEntrant, BoutWhatIf, Season
 from arena.play.services import bout_enter, bout_open, bout_start
 from arena.seasons.services import season_open, season_round_play
 from arena.tournaments.services import tournament_create
+from arena.whatif.services import what_if_ask, what_if_run
 from campaign.content import content_upload
 from campaign.models import Campaign
 from characters.pack_events import pack_event_create
@@ -42,6 +44,7 @@ def sweep_world_add() -> None:
     _elders_picks_and_content(Campaign.objects.get(slug=ELDERS), gm, users)
     _lab_run_done(Campaign.objects.get(slug=FORUM), gm)
     _gladiator_101(gm, users)
+    _what_if(capua, users["marcus"])
 
 
 def _knockout(campaign: Campaign, gm, users) -> None:
@@ -159,3 +162,24 @@ def _gladiator_101(gm, users) -> None:
     for gladiator in seated:
         bout_enter(bout=bout, gladiator=gladiator, by=gladiator.owner)
     bout_start(bout=bout, by=gm)
+
+
+def _what_if(campaign: Campaign, marcus) -> None:
+    """marcus asks what the campaign's first resolved bout (the one the sweep visits) would
+    have been with his gladiator's other approach, and the worker's service fights it."""
+    bout = Bout.objects.filter(campaign=campaign, status=Bout.Status.RESOLVED).order_by("pk")[0]
+    entrant = BoutEntrant.objects.select_related("gladiator", "bout").get(
+        bout=bout, gladiator__owner=marcus
+    )
+    approach = (
+        "close"
+        if entrant.gladiator.tactics.get("approach") == "keep_distance"
+        else ("keep_distance")
+    )
+    row = what_if_ask(
+        entrant=entrant,
+        by=marcus,
+        kind=BoutWhatIf.Kind.TACTICS,
+        change={"tactics": {**entrant.gladiator.tactics, "approach": approach}},
+    )
+    what_if_run(what_if_id=row.pk)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.models import Bout, LabRun, Tournament
+from arena.models import Bout, BoutWhatIf, LabRun, Tournament
 from campaign.lore.models import Biography, Note
 from campaign.models import AuditEntry, Campaign, Membership
 from campaign.notifications.models import Webhook
@@ -59,4 +59,5 @@ def snapshot(campaign: Campaign) -> dict[str, Any]:
                 "text", "hidden_at"
             )
         ),
+        "what_ifs": BoutWhatIf.objects.filter(bout__campaign=campaign).count(),
     }

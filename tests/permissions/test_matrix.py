@@ -29,7 +29,7 @@ from django.utils import timezone
 
 from arena.bouts.services import bout_resolve, bout_schedule
 from arena.lab.services import lab_chunk_run, lab_run_start
-from arena.models import Bout, LabRun
+from arena.models import Bout, BoutWhatIf, LabRun
 from arena.tournaments.services import tournament_create
 from campaign.lore.models import Note
 from campaign.lore.services import note_create
@@ -737,6 +737,57 @@ def test_a_gm_of_another_campaign_cannot_act_for_its_gladiators(world, outsider,
     )
     assert response.status_code == expected(GM_ONLY, OUTSIDER, world.campaign.visibility)
     assert snapshot(world.campaign) == before
+
+
+@pytest.mark.parametrize("who", PERSONAS)
+@pytest.mark.parametrize("api", [False, True], ids=["page", "api"])
+@pytest.mark.parametrize("world", BOTH, indirect=True)
+def test_who_may_ask_what_if(api, who, world, personas, client_as, api_as, gm):
+    """Only the hero's owner and the GM ask what if for the hero of a bout it fought (the form
+    is the rival's too, for the foe); refused, nothing is stored. A what-if is read by its
+    asker alone: everyone else, the GM and the hero's owner included, is told it is not found
+    (its change may be secret)."""
+    fought = bout_schedule(
+        campaign=world.campaign, by=gm, gladiators=[world.hero, world.foe],
+        scheduled_at=timezone.now(), seed=7,
+    )  # fmt: skip
+    bout_resolve(bout_id=fought.pk)
+    hero = fought.entrants.get(gladiator=world.hero)
+    slug = world.campaign.slug
+    client = (api_as if api else client_as)(personas[who])
+    outcome = expected(CONTROL, who, world.campaign.visibility)
+    before = snapshot(world.campaign)
+    if api:
+        url = reverse("api-bout-what-ifs", args=[slug, fought.pk])
+        body = {"entrant": hero.pk, "kind": "tactics", "tactics": HERO_TACTICS}
+        response = client.post(url, body, format="json")
+    else:
+        form = client.get(reverse("bout-what-if", args=[slug, fought.pk]))
+        form_outcome = expected(CONTROL | {RIVAL}, who, world.campaign.visibility)
+        if form_outcome == "ok":
+            assert form.status_code == 200
+        else:
+            assert_refused_as(form, form_outcome, api=False, world=world)
+        url = reverse("bout-what-if", args=[slug, fought.pk])
+        response = client.post(url, {"entrant": hero.pk, "kind": "tactics", **HERO_TACTICS})
+    after = snapshot(world.campaign)
+    if outcome != "ok":
+        assert_refused_as(response, outcome, api=api, world=world)
+        assert after == before, f"a what-if was refused to {who} but something changed"
+        return
+    assert response.status_code == (202 if api else 302), response.content[:500]
+    assert after == {**before, "what_ifs": 1}  # the what-if's own row, nothing else
+    asked = BoutWhatIf.objects.get()
+    for other in PERSONAS:
+        read = (api_as if api else client_as)(personas[other])
+        name = "api-bout-what-if" if api else "bout-what-if-result"
+        got = read.get(reverse(name, args=[slug, fought.pk, asked.pk]))
+        if other == who:
+            assert got.status_code in (200, 202)
+        elif other == ANONYMOUS:
+            assert got.status_code in ((401, 403) if api else (302,))
+        else:
+            assert got.status_code == 404, other
 
 
 # --- what the pages hide, the API must hide too ---------------------------------------------

@@ -199,7 +199,7 @@ def test_entering_a_bout_with_unicode_digits_is_refused_in_words(
 INTERFACES = [
     *ROOT.glob("*/views.py"), *ROOT.glob("*/play_views.py"), *ROOT.glob("*/api.py"),
     *ROOT.glob("*/play_api.py"), *ROOT.glob("*/forms.py"), *ROOT.glob("*/admin.py"),
-    *ROOT.glob("*/selectors.py"),
+    *ROOT.glob("*/selectors.py"), *ROOT.glob("arena/whatif/*.py"),
 ]  # fmt: skip
 
 
