@@ -30,6 +30,7 @@ from characters.selectors import gladiators_active
 from .models import Division, Season, SeasonEntry
 from .promotion import NextTier, Standing, Tier, propose
 from .results import season_standings
+from .selectors import divisions_of_campaign
 from .services import season_open
 from .table import Row
 
@@ -55,10 +56,6 @@ def _check_moves(moves: int | None, *, field: str = "moves") -> None:
             f"A division changes 0 to {MOVES_MAX} gladiators with the one below, not {moves}.",
             field=field,
         )
-
-
-def divisions_of_campaign(*, campaign: Campaign):
-    return Division.objects.filter(campaign=campaign).order_by("rank")
 
 
 @transaction.atomic
@@ -113,7 +110,8 @@ class Proposal:
     digest: str = ""
 
 
-def _last_seasons(divisions: list[Division]) -> dict[int, Season]:
+def last_seasons(divisions: list[Division]) -> dict[int, Season]:
+    """Each division's latest season, by division id (a division without one is absent)."""
     last: dict[int, Season] = {}
     seasons = Season.objects.filter(division__in=divisions).order_by("-created_at", "-pk")
     for season in seasons.select_related("campaign"):
@@ -128,7 +126,7 @@ def promotion_proposal(*, campaign: Campaign, moves: int = MOVES_DEFAULT) -> Pro
     divisions = list(divisions_of_campaign(campaign=campaign))
     if not divisions:
         return Proposal(moves=moves, waiting="This campaign has no divisions yet.")
-    last = _last_seasons(divisions)
+    last = last_seasons(divisions)
     if not last:
         return Proposal(moves=moves, waiting="No division has played a season yet.")
     for division in divisions:

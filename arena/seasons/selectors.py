@@ -12,13 +12,28 @@ from campaign.models import Campaign
 from campaign.selectors import campaign_get_visible
 from campaign.shared.errors import LudusError
 
-from .models import Season, SeasonEntry, SeasonFixture
+from .models import Division, Season, SeasonEntry, SeasonFixture
 from .results import season_fixtures, season_standings
 from .table import Row
 
 
 def seasons_of_campaign(*, campaign: Campaign) -> QuerySet[Season]:
-    return Season.objects.filter(campaign=campaign)
+    return Season.objects.filter(campaign=campaign).select_related("division")
+
+
+def divisions_of_campaign(*, campaign: Campaign) -> QuerySet[Division]:
+    """The campaign's divisions, the top first."""
+    return Division.objects.filter(campaign=campaign).order_by("rank")
+
+
+def division_of(*, campaign: Campaign, pk: int | None) -> Division | None:
+    """The campaign's division of that id (None for none), or a refusal in words."""
+    if pk is None:
+        return None
+    division = divisions_of_campaign(campaign=campaign).filter(pk=pk).first()
+    if division is None:
+        raise LudusError(f"No division with id {pk} in this campaign.", field="division")
+    return division
 
 
 def season_get(*, campaign: Campaign, pk: int) -> Season | None:
