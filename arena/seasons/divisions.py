@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from campaign.models import Campaign
@@ -70,15 +70,20 @@ def division_create(
         raise LudusError("An archived campaign takes no new division.")
     name = _clean(name, label="The name", field="name", max_length=NAME_MAX)
     _check_moves(moves)
-    # The campaign's row, locked: two additions at once get ranks one after the other.
-    Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
     divisions = Division.objects.filter(campaign=campaign)
     if divisions.count() >= DIVISIONS_MAX:
         raise LudusError(f"A campaign has at most {DIVISIONS_MAX} divisions.", field="name")
     if divisions.filter(name__iexact=name).exists():
         raise LudusError(f"This campaign already has a division named {name}.", field="name")
     rank = (divisions.aggregate(most=Max("rank"))["most"] or 0) + 1
-    division = Division.objects.create(campaign=campaign, name=name, rank=rank, moves=moves)
+    try:  # two additions at once take the same rank: the constraint refuses the second
+        with transaction.atomic():
+            division = Division.objects.create(campaign=campaign, name=name, rank=rank, moves=moves)
+    except IntegrityError:
+        raise LudusError(
+            "Another division was added at the same moment: look at the list and try again.",
+            field="name",
+        ) from None
     audit_record(campaign=campaign, actor=by, action="division.create", division=name, rank=rank)
     return division
 
