@@ -19,6 +19,7 @@ from arena.tasks import bouts_sweep_due_task, season_round_task
 from characters.models import Gladiator, Holding
 from characters.services import gladiator_create
 from tests.browser.test_season_bracket_browser import keep_fit, winner_of
+from tests.conftest import campaign_with
 from tests.integration.conftest import celery_worker_process, wait_until  # noqa: F401
 
 pytestmark = [
@@ -119,8 +120,16 @@ def test_a_round_robin_season_runs_to_its_final_table(
     expect(page.locator("#standings tbody tr", has_text="Aulus")).to_contain_text("L L")
 
 
-def test_a_swiss_season_runs_to_its_final_table(page: Page, login, campaign, gm, owner, rival):
-    gladiators = stable(campaign, owner, rival, 5)
+def test_a_swiss_season_runs_to_its_final_table(page: Page, login, gm, owner, rival):
+    # Gladiator Arena: a gladiator without a weapon cannot fight (GladiatorQuest's can).
+    campaign = campaign_with(gm, (owner, rival), name="Forum", ruleset="gladiator-arena")
+    gladiators = [
+        gladiator_create(campaign=campaign, by=(owner, rival)[i % 2], name=name, kind=kind)
+        for i, (name, kind) in enumerate(
+            [("Aulus", "human"), ("Brutus", "dwarf"), ("Crixus", "elf"), ("Decimus", "human"),
+             ("Eros", "dwarf")]
+        )
+    ]  # fmt: skip
     login(gm)
     season = open_by_form(page, campaign.slug, "Swiss cup", "swiss", gladiators, rounds="2")
     assert (season.format, season.rounds) == (Season.Format.SWISS, 2)
@@ -144,7 +153,7 @@ def test_a_swiss_season_runs_to_its_final_table(page: Page, login, campaign, gm,
         f.second.gladiator_id for f in second
     }
     (forfeit,) = [f for f in second if f.forfeit]
-    assert forfeit.forfeit.startswith("Aulus cannot fight: it ")
+    assert forfeit.forfeit.startswith("Aulus cannot fight: it has no weapon")
     page.reload()
     expect(page.locator("#fixtures")).to_contain_text("Aulus cannot fight")
     expect(page.locator("#season-table")).to_contain_text("Round 2 of 2 played")
