@@ -28,10 +28,9 @@ from .divisions import (
     NEXT_TITLE_MAX,
     division_create,
     divisions_advance,
-    last_seasons,
     promotion_proposal,
 )
-from .selectors import divisions_of_campaign
+from .selectors import divisions_of_campaign, last_seasons
 
 
 class DivisionForm(forms.Form):

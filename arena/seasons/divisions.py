@@ -30,7 +30,7 @@ from characters.selectors import gladiators_active
 from .models import Division, Season, SeasonEntry
 from .promotion import NextTier, Standing, Tier, propose
 from .results import season_standings
-from .selectors import divisions_of_campaign
+from .selectors import divisions_of_campaign, last_seasons
 from .services import season_open
 from .table import Row
 
@@ -113,15 +113,6 @@ class Proposal:
     waiting: str = ""
     left_out: list[str] = field(default_factory=list)  # newcomers who cannot fight, in words
     digest: str = ""
-
-
-def last_seasons(divisions: list[Division]) -> dict[int, Season]:
-    """Each division's latest season, by division id (a division without one is absent)."""
-    last: dict[int, Season] = {}
-    seasons = Season.objects.filter(division__in=divisions).order_by("-created_at", "-pk")
-    for season in seasons.select_related("campaign"):
-        last.setdefault(season.division_id, season)
-    return last
 
 
 def promotion_proposal(*, campaign: Campaign, moves: int = MOVES_DEFAULT) -> Proposal:

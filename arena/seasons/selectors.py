@@ -60,6 +60,18 @@ def season_entry_of(*, season: Season, gladiator_id: int) -> SeasonEntry:
     return entry
 
 
+def last_seasons(divisions: list[Division]) -> dict[int, Season]:
+    """Each division's latest season, by division id (a division without one is absent): one
+    row a division (PostgreSQL's DISTINCT ON), however many seasons each has played."""
+    latest = (
+        Season.objects.filter(division__in=divisions)
+        .select_related("campaign")
+        .order_by("division_id", "-created_at", "-pk")
+        .distinct("division_id")
+    )
+    return {season.division_id: season for season in latest}
+
+
 @dataclass(frozen=True)
 class SeasonView:
     season: Season
