@@ -545,7 +545,7 @@ class RatingChange(models.Model):
 
 
 # A season's models live in their own module; imported here so they are the arena app's.
-from arena.seasons.models import Season, SeasonEntry, SeasonFixture  # noqa: E402, F401
+from arena.seasons.models import Division, Season, SeasonEntry, SeasonFixture  # noqa: E402, F401
 
 
 class BoutWhatIf(models.Model):

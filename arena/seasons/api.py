@@ -17,7 +17,13 @@ from campaign.shared.inputs import TITLE_MAX
 from characters.selectors import gladiators_of_ids
 
 from .models import Season, SeasonFixture
-from .selectors import season_entry_of, season_get_visible, season_view, seasons_of_campaign
+from .selectors import (
+    division_of,
+    season_entry_of,
+    season_get_visible,
+    season_view,
+    seasons_of_campaign,
+)
 from .services import (
     DEADLINE_HOURS_MAX,
     ENTRANTS,
@@ -38,7 +44,7 @@ class SeasonOut(serializers.ModelSerializer):
     class Meta:
         model = Season
         fields = [
-            "id", "title", "format", "rounds", "groups", "advance", "rounds_played",
+            "id", "title", "division", "format", "rounds", "groups", "advance", "rounds_played",
             "first_round_at", "round_days", "next_round_at", "points_win", "points_draw",
             "points_loss", "mode", "deadline_hours",
             "options", "status",
@@ -123,6 +129,12 @@ def season_detail(season: Season) -> dict:
 
 class SeasonIn(serializers.Serializer):
     title = Text(max_length=TITLE_MAX, label="The title")
+    division = Id(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The id of the campaign's division it is played in (null: none).",
+    )
     format = serializers.ChoiceField(choices=Season.Format.choices)
     gladiators = serializers.ListField(
         child=Id(),
@@ -191,8 +203,13 @@ class SeasonListApi(APIView):
         data.is_valid(raise_exception=True)
         ids = data.validated_data.pop("gladiators")
         gladiators = gladiators_of_ids(campaign=campaign, ids=ids)
+        division = division_of(campaign=campaign, pk=data.validated_data.pop("division"))
         season = season_open(
-            campaign=campaign, by=request.user, gladiators=gladiators, **data.validated_data
+            campaign=campaign,
+            by=request.user,
+            gladiators=gladiators,
+            division=division,
+            **data.validated_data,
         )
         return Response(season_detail(season), status=201)
 

@@ -15,12 +15,18 @@ from campaign.shared.inputs import TITLE_MAX, IntegerField, TextField
 from characters.forms import GladiatorChoice
 from characters.models import Gladiator
 
-from .models import Season
+from .models import Division, Season
 from .services import DEADLINE_HOURS_MAX, ENTRANTS, GROUPS_MAX, POINTS_MAX, ROUND_DAYS
 
 
 class SeasonForm(forms.Form):
     title = TextField(max_length=TITLE_MAX, label="The title")
+    division = forms.ModelChoiceField(
+        queryset=Division.objects.none(),
+        required=False,
+        empty_label="None",
+        help_text="The campaign's division it is played in, if any.",
+    )
     format = forms.ChoiceField(choices=Season.Format.choices, initial=Season.Format.ROUND_ROBIN)
     rounds = IntegerField(
         label="Swiss rounds",
@@ -76,10 +82,19 @@ class SeasonForm(forms.Form):
     )
 
     def __init__(
-        self, *args, gladiators: QuerySet[Gladiator], options: Sequence[OptionField], **kwargs
+        self,
+        *args,
+        gladiators: QuerySet[Gladiator],
+        options: Sequence[OptionField],
+        divisions: QuerySet[Division] | None = None,
+        **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["gladiators"].queryset = gladiators
+        if divisions is None or not divisions.exists():
+            del self.fields["division"]
+        else:
+            self.fields["division"].queryset = divisions
         self.fields.update(option_fields(options))
         self.options = options
 
@@ -94,5 +109,6 @@ class SeasonForm(forms.Form):
             "deadline_hours": self.cleaned_data.get("deadline_hours"),
             "groups": self.cleaned_data.get("groups"),
             "advance": self.cleaned_data.get("advance"),
+            "division": self.cleaned_data.get("division"),
             "options": options_chosen(self.options, self.cleaned_data),
         }

@@ -13,6 +13,32 @@ BOUT_MODES = [
 ]
 
 
+class Division(models.Model):
+    """A named tier of a campaign's leagues, ranked (1, Division I, is the top). Its seasons
+    are played apart; between seasons the top of each lower division goes up and the bottom
+    of each upper one down (arena/seasons/promotion.py, docs/seasons.md)."""
+
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="divisions"
+    )
+    name = models.CharField(max_length=60)
+    rank = models.PositiveSmallIntegerField()  # 1 is the top division
+    # How many change places with the division below it; None: as the GM asks for the
+    # campaign when the next seasons are proposed.
+    moves = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "rank"], name="division_rank_once"),
+            models.UniqueConstraint(fields=["campaign", "name"], name="division_name_once"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Season(models.Model):
     """A league over weeks: its format, entrants, calendar and points rule. The worker plays
     each round at `next_round_at`; the table is read from the fixtures and their bouts."""
@@ -33,6 +59,10 @@ class Season(models.Model):
 
     campaign = models.ForeignKey(
         "campaign.Campaign", on_delete=models.CASCADE, related_name="seasons"
+    )
+    # The tier it is played in, if the campaign has divisions.
+    division = models.ForeignKey(
+        Division, null=True, blank=True, on_delete=models.PROTECT, related_name="seasons"
     )
     title = models.CharField(max_length=120)
     format = models.CharField(max_length=12, choices=Format.choices)
@@ -101,6 +131,14 @@ BRACKET_FORMATS = (Season.Format.KNOCKOUT, Season.Format.DOUBLE_ELIMINATION)
 class SeasonEntry(models.Model):
     """A gladiator in a season, its seed (1 is the first), and its owner's withdrawal."""
 
+    class Movement(models.TextChoices):
+        """Where the GM's confirmed promotion sent it after the season (a division's)."""
+
+        STAYED = "", "Stays"
+        UP = "up", "Promoted"
+        DOWN = "down", "Relegated"
+        OUT = "out", "Drops out"
+
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
     gladiator = models.ForeignKey(
         "characters.Gladiator", on_delete=models.PROTECT, related_name="season_entries"
@@ -110,6 +148,9 @@ class SeasonEntry(models.Model):
     # Groups then knockout: its group (1 first), and its seed in the knockout once it qualifies.
     group = models.PositiveSmallIntegerField(null=True, blank=True)
     knockout_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    movement = models.CharField(
+        max_length=4, choices=Movement.choices, blank=True, default=Movement.STAYED
+    )
 
     class Meta:
         ordering = ["seed"]

@@ -12,13 +12,28 @@ from campaign.models import Campaign
 from campaign.selectors import campaign_get_visible
 from campaign.shared.errors import LudusError
 
-from .models import Season, SeasonEntry, SeasonFixture
+from .models import Division, Season, SeasonEntry, SeasonFixture
 from .results import season_fixtures, season_standings
 from .table import Row
 
 
 def seasons_of_campaign(*, campaign: Campaign) -> QuerySet[Season]:
-    return Season.objects.filter(campaign=campaign)
+    return Season.objects.filter(campaign=campaign).select_related("division")
+
+
+def divisions_of_campaign(*, campaign: Campaign) -> QuerySet[Division]:
+    """The campaign's divisions, the top first."""
+    return Division.objects.filter(campaign=campaign).order_by("rank")
+
+
+def division_of(*, campaign: Campaign, pk: int | None) -> Division | None:
+    """The campaign's division of that id (None for none), or a refusal in words."""
+    if pk is None:
+        return None
+    division = divisions_of_campaign(campaign=campaign).filter(pk=pk).first()
+    if division is None:
+        raise LudusError(f"No division with id {pk} in this campaign.", field="division")
+    return division
 
 
 def season_get(*, campaign: Campaign, pk: int) -> Season | None:
@@ -43,6 +58,18 @@ def season_entry_of(*, season: Season, gladiator_id: int) -> SeasonEntry:
     if entry is None:
         raise LudusError(f"No gladiator with id {gladiator_id} in this season.", field="gladiator")
     return entry
+
+
+def last_seasons(divisions: list[Division]) -> dict[int, Season]:
+    """Each division's latest season, by division id (a division without one is absent): one
+    row a division (PostgreSQL's DISTINCT ON), however many seasons each has played."""
+    latest = (
+        Season.objects.filter(division__in=divisions)
+        .select_related("campaign")
+        .order_by("division_id", "-created_at", "-pk")
+        .distinct("division_id")
+    )
+    return {season.division_id: season for season in latest}
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ from characters.models import Gladiator
 from . import elimination
 from .berger import berger_rounds, double_berger_rounds
 from .groups import group_stage_rounds, knockout_order, snake_groups
-from .models import Season, SeasonEntry, SeasonFixture
+from .models import Division, Season, SeasonEntry, SeasonFixture
 from .results import points_of, results_of, season_fixtures, season_standings
 from .swiss import swiss_pair
 from .table import season_table
@@ -165,15 +165,18 @@ def season_open(
     deadline_hours: int | None = 24,
     groups: int | None = None,
     advance: int | None = None,
+    division: Division | None = None,
 ) -> Season:
-    """The GM opens a season: the entrants are seeded in the order given (1 first), a round
-    robin's fixtures are all drawn now (Berger tables), a Swiss round is paired when it is
-    due. Its bouts are fought by tactics at the round's time, or (mode "orders") by web, each
-    started at the round's time with `deadline_hours` a turn. Nothing is stored unless
-    everything is right."""
+    """The GM opens a season (of one of the campaign's divisions, if given): the entrants
+    are seeded in the order given (1 first), a round robin's fixtures are all drawn now
+    (Berger tables), a Swiss round is paired when it is due. Its bouts are fought by tactics
+    at the round's time, or (mode "orders") by web, each started at the round's time with
+    `deadline_hours` a turn. Nothing is stored unless everything is right."""
     check_campaign_gm(campaign=campaign, user=by)
     if campaign.is_archived:
         raise LudusError("An archived campaign opens no season.")
+    if division is not None and division.campaign_id != campaign.pk:
+        raise LudusError("The division must be one of this campaign's.", field="division")
     title = _clean_text(
         title, label="The title", field="title", max_length=TITLE_MAX, required=True
     )
@@ -230,6 +233,7 @@ def season_open(
         check_gladiator_can_fight(gladiator, campaign=campaign)
     season = Season.objects.create(
         campaign=campaign,
+        division=division,
         title=title,
         format=format,
         rounds=total,
@@ -262,6 +266,7 @@ def season_open(
         title=title,
         format=format,
         rounds=total,
+        division=division.name if division else None,
         entrants=[locked[gid].name for gid in ids],
     )
     if first_round_at <= timezone.now() + ETA_HORIZON:

@@ -5,9 +5,19 @@ from __future__ import annotations
 
 from django.urls import path
 
-from . import api, views
+from . import api, division_api, division_views, views
 
 api_patterns = [
+    path(
+        "campaigns/<slug:slug>/divisions/",
+        division_api.DivisionListApi.as_view(),
+        name="api-divisions",
+    ),
+    path(
+        "campaigns/<slug:slug>/divisions/next/",
+        division_api.PromotionApi.as_view(),
+        name="api-divisions-next",
+    ),
     path("campaigns/<slug:slug>/seasons/", api.SeasonListApi.as_view(), name="api-seasons"),
     path(
         "campaigns/<slug:slug>/seasons/<int:pk>/",
@@ -42,6 +52,8 @@ api_patterns = [
 ]
 
 page_patterns = [
+    path("c/<slug:slug>/divisions/", division_views.division_list, name="divisions"),
+    path("c/<slug:slug>/divisions/next/", division_views.divisions_next, name="divisions-next"),
     path("c/<slug:slug>/seasons/", views.season_list, name="seasons"),
     path("c/<slug:slug>/seasons/new/", views.season_new, name="season-new"),
     path("c/<slug:slug>/seasons/<int:pk>/", views.season_detail, name="season"),

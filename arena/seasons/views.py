@@ -25,7 +25,13 @@ from characters.selectors import gladiators_active
 
 from .forms import SeasonForm
 from .models import Season
-from .selectors import season_entry_of, season_get_visible, season_view, seasons_of_campaign
+from .selectors import (
+    divisions_of_campaign,
+    season_entry_of,
+    season_get_visible,
+    season_view,
+    seasons_of_campaign,
+)
 from .services import (
     season_cancel,
     season_extend,
@@ -58,6 +64,7 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
         initial={"first_round_at": start},
         gladiators=gladiators_active(campaign=campaign),
         options=adapter(campaign.ruleset).options_schema(by_tactics=True),
+        divisions=divisions_of_campaign(campaign=campaign),
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -80,10 +87,13 @@ def season_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.htmx and request.GET.get("partial") == "table":
         template += "#table"
     user = request.user
+    view = season_view(season=season)
     context = {
         "campaign": campaign,
         "season": season,
-        "view": season_view(season=season),
+        "view": view,
+        # Its division's promotion confirmed: the final table shows who went up and down.
+        "moved": any(entry.movement for _, entry in view.table),
         "live": season.status == Season.Status.RUNNING,
         "is_gm": campaign_is_gm(campaign=campaign, user=user),
         "user_id": user.pk if user.is_authenticated else None,

@@ -180,6 +180,9 @@ def _gm_pages(campaign: Campaign) -> list[SweptPage]:
     pages += [
         SweptPage(f"{name} seasons", "seasons", _url("seasons", slug), "marcus"),
         SweptPage(f"{name} new season", "season-new", _url("season-new", slug), "gm"),
+        SweptPage(f"{name} divisions", "divisions", _url("divisions", slug), "marcus"),
+        SweptPage(f"{name} divisions, the GM's", "divisions", _url("divisions", slug), "gm"),
+        SweptPage(f"{name} the next seasons", "divisions-next", _url("divisions-next", slug), "gm"),
     ]
     for season in Season.objects.filter(campaign=campaign).order_by("pk")[:1]:
         pages.append(

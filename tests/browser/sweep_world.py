@@ -1,5 +1,6 @@
 """What the demo lacks for the accessibility sweep, made through the real services: a knockout,
-a Swiss season with its first round paired, a bout awaiting its mercy verdict, an Arena of the
+a Swiss season with its first round paired, two divisions whose seasons are over (the next
+seasons' proposal), a bout awaiting its mercy verdict, an Arena of the
 Elders bout in its pick phase with GM content, a balance lab run done, and a sealed event in
 the demo's Gladiator 101 campaign (which has a draft running), and a what-if of a bout of
 Capua that marcus asked and the worker fought."""
@@ -18,7 +19,8 @@ from arena.engine_io import bout_engine_input
 from arena.lab.services import lab_chunk_run, lab_run_start
 from arena.models import Bout, BoutEntrant, BoutWhatIf, Season
 from arena.play.services import bout_enter, bout_open, bout_start
-from arena.seasons.services import season_open, season_round_play
+from arena.seasons.divisions import division_create
+from arena.seasons.services import season_cancel, season_open, season_round_play
 from arena.tournaments.services import tournament_create
 from arena.whatif.services import what_if_ask, what_if_run
 from campaign.content import content_upload
@@ -40,6 +42,7 @@ def sweep_world_add() -> None:
     capua = Campaign.objects.get(slug=CAPUA)
     _knockout(capua, gm, users)
     _season(capua, gm, users)
+    _divisions(capua, gm, users)
     _bout_awaiting_verdict(capua, gm, users)
     _elders_picks_and_content(Campaign.objects.get(slug=ELDERS), gm, users)
     _lab_run_done(Campaign.objects.get(slug=FORUM), gm)
@@ -82,6 +85,28 @@ def _season(campaign: Campaign, gm, users) -> None:
     )
     Season.objects.filter(pk=season.pk).update(next_round_at=timezone.now())
     season_round_play(season_id=season.pk)
+
+
+def _divisions(campaign: Campaign, gm, users) -> None:
+    """Division I and II, each with a season of two new gladiators called off before round
+    one: the proposal moves one up and one down."""
+    names = [("Aemilia", "elf"), ("Caecilia", "dwarf"), ("Cornelia", "wizard"), ("Fabia", "elf")]
+    fighters = [
+        gladiator_create(campaign=campaign, by=users[("marcus", "livia")[n % 2]], name=name, kind=k)
+        for n, (name, k) in enumerate(names)
+    ]
+    for n, title in enumerate(("Division I", "Division II")):
+        division = division_create(campaign=campaign, by=gm, name=title, moves=1)
+        season = season_open(
+            campaign=campaign,
+            by=gm,
+            title=f"The {title} games",
+            format=Season.Format.ROUND_ROBIN,
+            gladiators=fighters[n * 2 : n * 2 + 2],
+            first_round_at=timezone.now() + timedelta(days=1),
+            division=division,
+        )
+        season_cancel(season=season, by=gm)
 
 
 def _bout_awaiting_verdict(campaign: Campaign, gm, users) -> None:

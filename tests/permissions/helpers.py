@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.models import Bout, BoutWhatIf, LabRun, Tournament
+from arena.models import Bout, BoutWhatIf, Division, LabRun, Season, SeasonEntry, Tournament
 from campaign.lore.models import Biography, Note
 from campaign.models import AuditEntry, Campaign, Membership
 from campaign.notifications.models import Webhook
@@ -35,6 +35,13 @@ def snapshot(campaign: Campaign) -> dict[str, Any]:
         "ledger": LedgerLine.objects.filter(gladiator__campaign=campaign).count(),
         "bouts": dict(Bout.objects.filter(campaign=campaign).values_list("id", "status")),
         "tournaments": Tournament.objects.filter(campaign=campaign).count(),
+        "divisions": sorted(
+            Division.objects.filter(campaign=campaign).values_list("name", flat=True)
+        ),
+        "seasons": sorted(Season.objects.filter(campaign=campaign).values_list("title", flat=True)),
+        "movements": sorted(
+            SeasonEntry.objects.filter(season__campaign=campaign).values_list("movement", flat=True)
+        ),
         "audit": AuditEntry.objects.filter(campaign=campaign).count(),
         "invite": Campaign.objects.get(pk=campaign.pk).invite_code,
         "name": Campaign.objects.get(pk=campaign.pk).name,

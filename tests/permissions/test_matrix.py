@@ -30,6 +30,8 @@ from django.utils import timezone
 from arena.bouts.services import bout_resolve, bout_schedule
 from arena.lab.services import lab_chunk_run, lab_run_start
 from arena.models import Bout, BoutWhatIf, LabRun
+from arena.seasons.divisions import division_create, promotion_proposal
+from arena.seasons.services import season_cancel, season_open
 from arena.tournaments.services import tournament_create
 from campaign.lore.models import Note
 from campaign.lore.services import note_create
@@ -293,6 +295,10 @@ def STORY(b, a, who):
     return hero_of(a)["biography"] == "Born in Thrace."
 
 
+def NEW_DIVISION(b, a, who):
+    return a["divisions"] == sorted([*b["divisions"], "Division IX"])
+
+
 def note_page(name: str) -> Callable[[World], str]:
     return lambda w: reverse(name, args=[w.campaign.slug, w.note.pk])
 
@@ -462,6 +468,11 @@ CASES = [
          GM_ONLY, REVEALED),
     Case("api lore reveal", "post", note_page("api-lore-reveal"), lambda w: {},
          GM_ONLY, REVEALED, api=True, ok=200),
+    # Divisions: the GM adds them (the next seasons' confirmation: its own test below).
+    Case("page division new", "post", page("divisions"), lambda w: {"name": "Division IX"},
+         GM_ONLY, NEW_DIVISION),
+    Case("api division create", "post", page("api-divisions"),
+         lambda w: {"name": "Division IX"}, GM_ONLY, NEW_DIVISION, api=True, ok=201),
     # Absence: a member's own vacation; the GM hands a seat to another member.
     Case("page vacation", "post", page("vacation-set"), TODAY, MEMBERS, NEW_VACATION),
     Case("page seat hand-over", "post", page("seat-hand-over"),
@@ -488,7 +499,7 @@ PUBLIC_TOO = {
     "page press post", "page press hide", "api press post", "api bout press post",
     "api press hide", "page vacation", "page seat hand-over", "api seat hand-over",
     "page lore biography", "api lore biography", "page lore note", "api lore note",
-    "page lore reveal", "api lore reveal",
+    "page lore reveal", "api lore reveal", "page division new", "api division create",
 }  # fmt: skip
 
 
@@ -633,6 +644,10 @@ READS = [
     Read("api lore", page("api-lore"), api=True),
     Read("api lore note", note_page("api-lore-note"), api=True),
     Read("api lore biography", hero_page("api-gladiator-biography"), api=True),
+    Read("page divisions", page("divisions")),
+    Read("page divisions-next", page("divisions-next")),
+    Read("api divisions", page("api-divisions"), api=True),
+    Read("api divisions-next", page("api-divisions-next"), api=True),
 ]
 # fmt: on
 
@@ -647,6 +662,7 @@ PUBLIC_READS_TOO = {
     "api content", "api bout picks",
     "page press", "page press messages", "api press", "api bout press", "api press messages",
     "page lore", "api lore", "api lore note", "api lore biography",
+    "page divisions", "page divisions-next", "api divisions", "api divisions-next",
 }  # fmt: skip
 
 
@@ -693,6 +709,47 @@ def test_who_may_see_a_knockout(name, who, world, personas, client_as, api_as, g
         assert world.hero.name.encode() in response.content
     else:
         assert_refused_as(response, outcome, api=api, world=world)
+
+
+@pytest.mark.parametrize("who", PERSONAS)
+@pytest.mark.parametrize("name", ["divisions-next", "api-divisions-next"])
+@pytest.mark.parametrize("world", BOTH, indirect=True)
+def test_who_may_confirm_the_next_seasons(name, who, world, personas, client_as, api_as, gm):
+    """Only the GM confirms the proposed next seasons of the divisions; anyone else is
+    refused as for any GM's write, and no season opens, no table is marked."""
+    division = division_create(campaign=world.campaign, by=gm, name="Division I")
+    season = season_open(
+        campaign=world.campaign,
+        by=gm,
+        title="Spring",
+        format="round_robin",
+        gladiators=[world.hero, world.foe, *world.others],
+        first_round_at=timezone.now() + timedelta(days=1),
+        division=division,
+    )
+    season_cancel(season=season, by=gm)
+    digest = promotion_proposal(campaign=world.campaign).digest
+    api = name.startswith("api")
+    at = timezone.now() + timedelta(days=2)
+    body = {
+        "digest": digest,
+        "title": "Summer",
+        "first_round_at": at.isoformat() if api else at.strftime("%Y-%m-%dT%H:%M"),
+    }
+    client = (api_as if api else client_as)(personas[who])
+    outcome = expected(GM_ONLY, who, world.campaign.visibility)
+    before = snapshot(world.campaign)
+
+    url = reverse(name, args=[world.campaign.slug])
+    response = client.post(url, body, format="json") if api else client.post(url, body)
+
+    after = snapshot(world.campaign)
+    if outcome == "ok":
+        assert response.status_code == (201 if api else 302), response.content[:500]
+        assert after["seasons"] == sorted([*before["seasons"], "Summer, Division I"])
+    else:
+        assert_refused_as(response, outcome, api=api, world=world)
+        assert after == before
 
 
 @pytest.mark.parametrize("world", BOTH, indirect=True)
