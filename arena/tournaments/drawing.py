@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from arena.models import Tournament, TournamentEntry, TournamentMatch
-from arena.tournaments import bracket
+from arena.seasons import bracket
 
 BOX_WIDTH = 200
 ROW_HEIGHT = 22  # one entrant's line; a box holds two

@@ -26,7 +26,7 @@ from arena.bouts.services import (
 from arena.engine_io import bout_options_clean
 from arena.gateway import ruleset
 from arena.models import Bout, Tournament, TournamentEntry, TournamentMatch
-from arena.tournaments import bracket
+from arena.seasons import bracket
 from arena.tournaments.progress import match_decide
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
