@@ -17,6 +17,7 @@ from campaign.shared.inputs import TITLE_MAX
 from characters.selectors import gladiators_of_ids
 
 from .models import Season, SeasonFixture
+from .seeding import SEED_BITS
 from .selectors import season_entry_of, season_get_visible, season_view, seasons_of_campaign
 from .services import (
     DEADLINE_HOURS_MAX,
@@ -39,7 +40,8 @@ class SeasonOut(serializers.ModelSerializer):
         model = Season
         fields = [
             "id", "title", "format", "rounds", "groups", "advance", "rounds_played",
-            "first_round_at", "round_days", "next_round_at", "points_win", "points_draw",
+            "first_round_at", "round_days", "next_round_at", "seeding", "seed", "points_win",
+            "points_draw",
             "points_loss", "mode", "deadline_hours",
             "options", "status",
             "created_at", "finished_at",
@@ -129,7 +131,8 @@ class SeasonIn(serializers.Serializer):
         min_length=ENTRANTS[0],
         max_length=ENTRANTS[1],
         help_text=(
-            "Their ids in seed order (the first is seed 1); a knockout or double elimination "
+            "Their ids, in seed order unless `seeding` says otherwise (the first is seed 1); "
+            "a knockout or double elimination "
             "takes as many as the rule set's knockout (GET /api/rulesets/: knockout_entrants)."
         ),
     )
@@ -158,6 +161,17 @@ class SeasonIn(serializers.Serializer):
         allow_null=True,
         default=None,
         help_text="Groups then knockout only: how many of each group go into the bracket.",
+    )
+    seeding = serializers.ChoiceField(
+        choices=Season.Seeding.choices, required=False, default=Season.Seeding.GIVEN
+    )
+    seed = Integer(
+        min_value=0,
+        max_value=2**SEED_BITS - 1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The random seeding's seed (drawn when left out).",
     )
     points_win = Integer(min_value=0, max_value=POINTS_MAX, default=3)
     points_draw = Integer(min_value=0, max_value=POINTS_MAX, default=1)

@@ -50,6 +50,9 @@ class SeasonForm(forms.Form):
     round_days = IntegerField(
         label="Days between rounds", min_value=ROUND_DAYS[0], max_value=ROUND_DAYS[1], initial=7
     )
+    seeding = forms.ChoiceField(
+        choices=Season.Seeding.choices, initial=Season.Seeding.GIVEN, required=False
+    )
     points_win = IntegerField(
         label="Points for a win", min_value=0, max_value=POINTS_MAX, initial=3
     )
@@ -71,7 +74,7 @@ class SeasonForm(forms.Form):
     gladiators = GladiatorChoice(
         queryset=Gladiator.objects.none(),
         widget=forms.CheckboxSelectMultiple,
-        help_text=f"{ENTRANTS[0]} to {ENTRANTS[1]}, seeded in the order listed (a knockout or "
+        help_text=f"{ENTRANTS[0]} to {ENTRANTS[1]}, seeded as the seeding says (a knockout or "
         "double elimination: as many as the rule set's knockout takes).",
     )
 
@@ -85,12 +88,21 @@ class SeasonForm(forms.Form):
 
     def service_arguments(self) -> dict[str, Any]:
         """What season_open takes."""
-        names = ("title", "format", "first_round_at", "round_days", "rounds", "gladiators", "mode")
+        names = (
+            "title",
+            "format",
+            "first_round_at",
+            "round_days",
+            "rounds",
+            "gladiators",
+            "mode",
+        )
         plain = {k: self.cleaned_data[k] for k in names}
         points = {k: self.cleaned_data[k] for k in ("points_win", "points_draw", "points_loss")}
         return {
             **plain,
             **points,
+            "seeding": self.cleaned_data.get("seeding") or Season.Seeding.GIVEN,
             "deadline_hours": self.cleaned_data.get("deadline_hours"),
             "groups": self.cleaned_data.get("groups"),
             "advance": self.cleaned_data.get("advance"),

@@ -25,6 +25,12 @@ class Season(models.Model):
         DOUBLE_ELIMINATION = "double_elim", "Double elimination (two losses and out)"
         GROUPS = "groups_ko", "Groups then knockout (round robin groups, the top into a bracket)"
 
+    class Seeding(models.TextChoices):
+        GIVEN = "given", "In the order given (the first is seed 1)"
+        RANDOM = "random", "At random (seeded, so the draw can be redone)"
+        STANDINGS = "standings", "By standings (most wins first)"
+        RATING = "rating", "By rating (the highest first)"
+
     class Status(models.TextChoices):
         RUNNING = "running", "Running"
         PAUSED = "paused", "Paused"
@@ -42,6 +48,9 @@ class Season(models.Model):
     advance = models.PositiveSmallIntegerField(null=True, blank=True)
     first_round_at = models.DateTimeField()
     round_days = models.PositiveSmallIntegerField(default=7)
+    # How the entrants were seeded; a random draw keeps its public seed, so anyone can redo it.
+    seeding = models.CharField(max_length=10, choices=Seeding.choices, default=Seeding.GIVEN)
+    seed = models.BigIntegerField(null=True, blank=True)
     points_win = models.PositiveSmallIntegerField(default=3)
     points_draw = models.PositiveSmallIntegerField(default=1)
     points_loss = models.PositiveSmallIntegerField(default=0)

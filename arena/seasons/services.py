@@ -44,6 +44,7 @@ from .berger import berger_rounds, double_berger_rounds
 from .groups import group_stage_rounds, knockout_order, snake_groups
 from .models import Season, SeasonEntry, SeasonFixture
 from .results import points_of, results_of, season_fixtures, season_standings
+from .seeding import check_seeding, seeded
 from .swiss import swiss_pair
 from .table import season_table
 
@@ -165,8 +166,11 @@ def season_open(
     deadline_hours: int | None = 24,
     groups: int | None = None,
     advance: int | None = None,
+    seeding: str = Season.Seeding.GIVEN,
+    seed: int | None = None,
 ) -> Season:
-    """The GM opens a season: the entrants are seeded in the order given (1 first), a round
+    """The GM opens a season: the entrants are seeded (arena/seasons/seeding.py: in the order
+    given, 1 first, unless a seeding says otherwise), a round
     robin's fixtures are all drawn now (Berger tables), a Swiss round is paired when it is
     due. Its bouts are fought by tactics at the round's time, or (mode "orders") by web, each
     started at the round's time with `deadline_hours` a turn. Nothing is stored unless
@@ -186,6 +190,7 @@ def season_open(
     if len(set(ids)) != len(ids):
         raise LudusError("A gladiator can enter a season only once.", field="gladiators")
     total = rounds_of(format, len(ids), rounds, groups, advance)
+    seed = check_seeding(seeding, seed)
     _check_rule_set_limits(campaign, format, len(ids))
     if not ROUND_DAYS[0] <= round_days <= ROUND_DAYS[1]:
         raise LudusError(
@@ -228,6 +233,7 @@ def season_open(
                 field="gladiators",
             )
         check_gladiator_can_fight(gladiator, campaign=campaign)
+    ranked = seeded([locked[gid] for gid in ids], seeding=seeding, seed=seed, campaign=campaign)
     season = Season.objects.create(
         campaign=campaign,
         title=title,
@@ -237,6 +243,8 @@ def season_open(
         advance=advance if format == Season.Format.GROUPS else None,
         first_round_at=first_round_at,
         round_days=round_days,
+        seeding=seeding,
+        seed=seed,
         points_win=points_win,
         points_draw=points_draw,
         points_loss=points_loss,
@@ -247,8 +255,8 @@ def season_open(
         created_by=by,
     )
     entries = SeasonEntry.objects.bulk_create(
-        SeasonEntry(season=season, gladiator=locked[gid], seed=n)
-        for n, gid in enumerate(ids, start=1)
+        SeasonEntry(season=season, gladiator=gladiator, seed=n)
+        for n, gladiator in enumerate(ranked, start=1)
     )
     if season.is_groups:
         _draw_groups(season, entries)
@@ -262,7 +270,8 @@ def season_open(
         title=title,
         format=format,
         rounds=total,
-        entrants=[locked[gid].name for gid in ids],
+        seeding=seeding,
+        entrants=[g.name for g in ranked],
     )
     if first_round_at <= timezone.now() + ETA_HORIZON:
         transaction.on_commit(lambda: enqueue_season_round(season.pk, eta=first_round_at))
