@@ -492,13 +492,13 @@ def _seed_knockout(season: Season, fixtures: list[SeasonFixture]) -> None:
     SeasonEntry.objects.bulk_update([by_pk[pk] for pk in order], ["knockout_seed"])
 
 
-def _bracket_seeds(season: Season) -> dict[int, int]:
+def bracket_seeds(season: Season) -> dict[int, int]:
     """Each entry's seed in the bracket (entry id -> seed): its knockout seed after groups."""
     field = "knockout_seed" if season.is_groups else "seed"
     return {pk: seed for pk, seed in season.entries.values_list("pk", field) if seed}
 
 
-def _bracket(season: Season) -> list[elimination.Match]:
+def season_bracket(season: Season) -> list[elimination.Match]:
     if season.is_groups:
         return bracket_of(Season.Format.KNOCKOUT, (season.groups or 0) * (season.advance or 0))
     return bracket_of(season.format, season.entries.count())
@@ -508,7 +508,7 @@ def bracket_winners(season: Season, fixtures: list[SeasonFixture]) -> dict[str, 
     """Each decided match's winner, by seed: the side that won its bout or its forfeit; on a
     draw or no result (both out, a bout voided) the higher seed goes on, as in a knockout
     (docs/tournaments.md), and forfeits its next match if it still cannot fight."""
-    seeds = _bracket_seeds(season)
+    seeds = bracket_seeds(season)
     won: dict[str, int] = {}
     for fixture in fixtures:
         if not fixture.match or fixture.result_outcome == Outcome.PENDING:
@@ -528,11 +528,11 @@ def _pair_bracket(
 ) -> list[SeasonFixture] | None:
     """Round `number`'s fixtures: the bracket's matches of that round with both sides known
     (a bye is decided in the bracket and is no fixture). None once the champion is known."""
-    bracket = _bracket(season)
+    bracket = season_bracket(season)
     standings = elimination.resolve(bracket, bracket_winners(season, fixtures))
     if standings[bracket[-1].key].decided:
         return None
-    entry_of = {seed: pk for pk, seed in _bracket_seeds(season).items()}
+    entry_of = {seed: pk for pk, seed in bracket_seeds(season).items()}
     stage = number - group_stage_length(season)
     due = [s for s in standings.values() if s.match.round == stage and s.fought]
     SeasonFixture.objects.bulk_create(
@@ -662,9 +662,9 @@ def season_winner(season: Season) -> SeasonEntry:
     """Who won: a bracket's champion (its last match's winner), else the top of the table."""
     if season.has_bracket:
         fixtures = season_fixtures(season)
-        seed = elimination.champion(_bracket(season), bracket_winners(season, fixtures))
+        seed = elimination.champion(season_bracket(season), bracket_winners(season, fixtures))
         if seed:
-            entry = {s: pk for pk, s in _bracket_seeds(season).items()}[seed]
+            entry = {s: pk for pk, s in bracket_seeds(season).items()}[seed]
             return season.entries.select_related("gladiator").get(pk=entry)
     return season_standings(season)[0][1]
 

@@ -23,6 +23,7 @@ from campaign.shared.pages import form_error, form_status, refused
 from characters.catalogue import adapter
 from characters.selectors import gladiators_active
 
+from .drawing import season_drawing
 from .forms import SeasonForm
 from .models import Season
 from .selectors import season_entry_of, season_get_visible, season_view, seasons_of_campaign
@@ -80,10 +81,14 @@ def season_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.htmx and request.GET.get("partial") == "table":
         template += "#table"
     user = request.user
+    view = season_view(season=season)
     context = {
         "campaign": campaign,
         "season": season,
-        "view": season_view(season=season),
+        "view": view,
+        "drawing": season_drawing(
+            season, view.fixtures, lambda bout: reverse("bout", args=[campaign.slug, bout.pk])
+        ),
         "live": season.status == Season.Status.RUNNING,
         "is_gm": campaign_is_gm(campaign=campaign, user=user),
         "user_id": user.pk if user.is_authenticated else None,
