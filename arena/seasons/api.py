@@ -26,6 +26,7 @@ from .services import (
     GROUPS_MAX,
     POINTS_MAX,
     ROUND_DAYS,
+    ROUND_MINUTES_MAX,
     season_cancel,
     season_extend,
     season_open,
@@ -40,9 +41,8 @@ class SeasonOut(serializers.ModelSerializer):
         model = Season
         fields = [
             "id", "title", "format", "rounds", "groups", "advance", "rounds_played",
-            "first_round_at", "round_days", "next_round_at", "seeding", "seed", "points_win",
-            "points_draw",
-            "points_loss", "mode", "deadline_hours",
+            "first_round_at", "round_days", "round_minutes", "next_round_at", "seeding", "seed",
+            "points_win", "points_draw", "points_loss", "mode", "deadline_hours",
             "options", "status",
             "created_at", "finished_at",
         ]  # fmt: skip
@@ -138,6 +138,17 @@ class SeasonIn(serializers.Serializer):
     )
     first_round_at = serializers.DateTimeField(help_text="When round one is fought.")
     round_days = Integer(min_value=ROUND_DAYS[0], max_value=ROUND_DAYS[1], default=7)
+    round_minutes = Integer(
+        min_value=0,
+        max_value=ROUND_MINUTES_MAX,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=(
+            "A knockout or double elimination fought as one event: its rounds this many "
+            "minutes apart instead of round_days (0: each as soon as the one before is decided)."
+        ),
+    )
     rounds = Integer(
         min_value=1,
         max_value=ENTRANTS[1] - 1,

@@ -16,7 +16,14 @@ from characters.forms import GladiatorChoice
 from characters.models import Gladiator
 
 from .models import Season
-from .services import DEADLINE_HOURS_MAX, ENTRANTS, GROUPS_MAX, POINTS_MAX, ROUND_DAYS
+from .services import (
+    DEADLINE_HOURS_MAX,
+    ENTRANTS,
+    GROUPS_MAX,
+    POINTS_MAX,
+    ROUND_DAYS,
+    ROUND_MINUTES_MAX,
+)
 
 
 class SeasonForm(forms.Form):
@@ -49,6 +56,14 @@ class SeasonForm(forms.Form):
     )
     round_days = IntegerField(
         label="Days between rounds", min_value=ROUND_DAYS[0], max_value=ROUND_DAYS[1], initial=7
+    )
+    round_minutes = IntegerField(
+        label="Or minutes between rounds",
+        min_value=0,
+        max_value=ROUND_MINUTES_MAX,
+        required=False,
+        help_text="A knockout or double elimination fought as one event: its rounds this many "
+        "minutes apart instead (0: each as soon as the one before is decided).",
     )
     seeding = forms.ChoiceField(
         choices=Season.Seeding.choices, initial=Season.Seeding.GIVEN, required=False
@@ -104,6 +119,7 @@ class SeasonForm(forms.Form):
             **points,
             "seeding": self.cleaned_data.get("seeding") or Season.Seeding.GIVEN,
             "deadline_hours": self.cleaned_data.get("deadline_hours"),
+            "round_minutes": self.cleaned_data.get("round_minutes"),
             "groups": self.cleaned_data.get("groups"),
             "advance": self.cleaned_data.get("advance"),
             "options": options_chosen(self.options, self.cleaned_data),

@@ -42,7 +42,7 @@ from characters.models import Gladiator
 from . import elimination
 from .berger import berger_rounds, double_berger_rounds
 from .groups import group_stage_rounds, knockout_order, snake_groups
-from .models import Season, SeasonEntry, SeasonFixture
+from .models import BRACKET_FORMATS, Season, SeasonEntry, SeasonFixture
 from .results import points_of, results_of, season_fixtures, season_standings
 from .seeding import check_seeding, seeded
 from .swiss import swiss_pair
@@ -56,6 +56,8 @@ ROUND_DAYS = (1, 28)
 POINTS_MAX = 100
 EXTEND_MAX = 20
 GROUPS_MAX = 16
+# A bracket's rounds minutes apart are at most a week apart: an event, not a league.
+ROUND_MINUTES_MAX = 7 * 24 * 60
 DEADLINE_HOURS_MAX = 24 * 14  # as a bout's (arena/play/services.py)
 # Bouts of a round that are not decided yet.
 UNDECIDED = (Bout.Status.SCHEDULED, Bout.Status.VERDICT, *TURN_BY_TURN_LIVE)
@@ -168,6 +170,7 @@ def season_open(
     advance: int | None = None,
     seeding: str = Season.Seeding.GIVEN,
     seed: int | None = None,
+    round_minutes: int | None = None,
 ) -> Season:
     """The GM opens a season: the entrants are seeded (arena/seasons/seeding.py: in the order
     given, 1 first, unless a seeding says otherwise), a round
@@ -206,7 +209,10 @@ def season_open(
             f"not {first_round_at:%Y-%m-%d %H:%M} UTC.",
             field="first_round_at",
         )
-    span = timedelta(days=round_days * (total - 1))
+    _check_round_minutes(format, round_minutes)
+    span = (
+        timedelta(days=round_days) if round_minutes is None else timedelta(minutes=round_minutes)
+    ) * (total - 1)
     if span > SCHEDULE_REACH:
         raise LudusError(
             f"{total} rounds {round_days} days apart last {span.days} days; a season lasts at "
@@ -243,6 +249,7 @@ def season_open(
         advance=advance if format == Season.Format.GROUPS else None,
         first_round_at=first_round_at,
         round_days=round_days,
+        round_minutes=round_minutes,
         seeding=seeding,
         seed=seed,
         points_win=points_win,
@@ -291,6 +298,24 @@ def _check_rule_set_limits(campaign: Campaign, format: str, entrants: int) -> No
         raise LudusError(
             f"A {name} season of {rules} takes {fewest} to {most} gladiators, not {entrants}.",
             field="gladiators",
+        )
+
+
+def _check_round_minutes(format: str, round_minutes: int | None) -> None:
+    """Minutes apart suit a bracket fought as one event (a round is paired once the one
+    before is decided); a league's rounds are days apart."""
+    if round_minutes is None:
+        return
+    if format not in BRACKET_FORMATS:
+        raise LudusError(
+            "Only a knockout or a double elimination has rounds minutes apart; a league's "
+            "are days apart.",
+            field="round_minutes",
+        )
+    if not 0 <= round_minutes <= ROUND_MINUTES_MAX:
+        raise LudusError(
+            f"Rounds are 0 to {ROUND_MINUTES_MAX} minutes apart, not {round_minutes}.",
+            field="round_minutes",
         )
 
 
@@ -412,9 +437,7 @@ def season_round_play(*, season_id: int, now: datetime | None = None) -> int:
         scheduled = sum(_play(season, fixture, number) for fixture in fixtures)
         season.rounds_played = number
         season.next_round_at = (
-            season.next_round_at + timedelta(days=season.round_days)
-            if number < season.rounds
-            else None
+            season.next_round_at + season.round_spacing if number < season.rounds else None
         )
         season.save(update_fields=["rounds_played", "next_round_at"])
         audit_record(
@@ -761,7 +784,7 @@ def season_extend(*, season: Season, by: AbstractBaseUser, rounds: int) -> Seaso
                 field="rounds",
             )
         if locked.next_round_at is None:  # every round played: the next one a period on
-            locked.next_round_at = timezone.now() + timedelta(days=locked.round_days)
+            locked.next_round_at = timezone.now() + locked.round_spacing
         locked.rounds += rounds
         locked.save(update_fields=["rounds", "next_round_at"])
         audit_record(
