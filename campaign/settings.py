@@ -303,6 +303,8 @@ SPECTACULAR_SETTINGS = {
         "PackEventStatusEnum": "characters.models.PackEvent.Status",
         "TournamentStatusEnum": "arena.models.Tournament.Status",
         "SeasonStatusEnum": "arena.seasons.models.Season.Status",
+        "TournamentSeedingEnum": "arena.models.Tournament.Seeding",
+        "SeasonSeedingEnum": "arena.seasons.models.Season.Seeding",
         "OddsStatusEnum": "arena.models.BoutOdds.Status",
         "WhatIfKindEnum": "arena.models.BoutWhatIf.Kind",
         "WhatIfStatusEnum": "arena.models.BoutWhatIf.Status",

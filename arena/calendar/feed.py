@@ -103,7 +103,7 @@ def fixture_entries(user: AbstractBaseUser) -> list[Entry]:
             Entry(
                 uid=f"fixture-{fixture.pk}",
                 summary=f"{season.title}, round {fixture.round}: {names}",
-                start=season.next_round_at + timedelta(days=season.round_days * ahead),
+                start=season.next_round_at + season.round_spacing * ahead,
                 length=BOUT_LENGTH,
                 link=absolute(reverse("season", args=[season.campaign.slug, season.pk])),
                 description=f"{season.campaign.name}: a fixture of {season.title}.",

@@ -17,6 +17,7 @@ from campaign.shared.inputs import TITLE_MAX
 from characters.selectors import gladiators_of_ids
 
 from .models import Season, SeasonFixture
+from .seeding import SEED_BITS
 from .selectors import (
     division_of,
     season_entry_of,
@@ -31,6 +32,7 @@ from .services import (
     GROUPS_MAX,
     POINTS_MAX,
     ROUND_DAYS,
+    ROUND_MINUTES_MAX,
     season_cancel,
     season_extend,
     season_open,
@@ -45,8 +47,8 @@ class SeasonOut(serializers.ModelSerializer):
         model = Season
         fields = [
             "id", "title", "division", "format", "rounds", "groups", "advance", "rounds_played",
-            "first_round_at", "round_days", "next_round_at", "points_win", "points_draw",
-            "points_loss", "mode", "deadline_hours",
+            "first_round_at", "round_days", "round_minutes", "next_round_at", "seeding", "seed",
+            "points_win", "points_draw", "points_loss", "mode", "deadline_hours",
             "options", "status",
             "created_at", "finished_at",
         ]  # fmt: skip
@@ -141,12 +143,24 @@ class SeasonIn(serializers.Serializer):
         min_length=ENTRANTS[0],
         max_length=ENTRANTS[1],
         help_text=(
-            "Their ids in seed order (the first is seed 1); a knockout or double elimination "
+            "Their ids, in seed order unless `seeding` says otherwise (the first is seed 1); "
+            "a knockout or double elimination "
             "takes as many as the rule set's knockout (GET /api/rulesets/: knockout_entrants)."
         ),
     )
     first_round_at = serializers.DateTimeField(help_text="When round one is fought.")
     round_days = Integer(min_value=ROUND_DAYS[0], max_value=ROUND_DAYS[1], default=7)
+    round_minutes = Integer(
+        min_value=0,
+        max_value=ROUND_MINUTES_MAX,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=(
+            "A knockout or double elimination fought as one event: its rounds this many "
+            "minutes apart instead of round_days (0: each as soon as the one before is decided)."
+        ),
+    )
     rounds = Integer(
         min_value=1,
         max_value=ENTRANTS[1] - 1,
@@ -170,6 +184,17 @@ class SeasonIn(serializers.Serializer):
         allow_null=True,
         default=None,
         help_text="Groups then knockout only: how many of each group go into the bracket.",
+    )
+    seeding = serializers.ChoiceField(
+        choices=Season.Seeding.choices, required=False, default=Season.Seeding.GIVEN
+    )
+    seed = Integer(
+        min_value=0,
+        max_value=2**SEED_BITS - 1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The random seeding's seed (drawn when left out).",
     )
     points_win = Integer(min_value=0, max_value=POINTS_MAX, default=3)
     points_draw = Integer(min_value=0, max_value=POINTS_MAX, default=1)

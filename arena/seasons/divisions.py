@@ -284,6 +284,7 @@ def _open_next(
             groups=template.groups,
             advance=template.advance,
             division=plan.division,
+            round_minutes=template.round_minutes,
         )
     except LudusError as error:
         raise LudusError(f"{plan.division.name}: {error.message}", field=error.field) from None

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from arena.tournaments.bracket import bracket_size, seed_order
+from .bracket import bracket_size, seed_order
 
 GRAND_FINAL = "GF"
 RESET = "GF2"
@@ -106,7 +106,7 @@ def _paired(prefix: str, number: int, sides: Sequence[Side], rounds: dict[str, i
 
 
 def single_elimination(entrants: int) -> list[Match]:
-    """The usual bracket (arena/tournaments/bracket.py's seeding): byes to the top seeds."""
+    """The usual bracket (arena/seasons/bracket.py): byes to the top seeds."""
     matches = _seeded_first_round(entrants, "W")
     rounds = {m.key: m.round for m in matches}
     current = matches

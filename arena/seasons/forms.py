@@ -16,7 +16,14 @@ from characters.forms import GladiatorChoice
 from characters.models import Gladiator
 
 from .models import Division, Season
-from .services import DEADLINE_HOURS_MAX, ENTRANTS, GROUPS_MAX, POINTS_MAX, ROUND_DAYS
+from .services import (
+    DEADLINE_HOURS_MAX,
+    ENTRANTS,
+    GROUPS_MAX,
+    POINTS_MAX,
+    ROUND_DAYS,
+    ROUND_MINUTES_MAX,
+)
 
 
 class SeasonForm(forms.Form):
@@ -56,6 +63,17 @@ class SeasonForm(forms.Form):
     round_days = IntegerField(
         label="Days between rounds", min_value=ROUND_DAYS[0], max_value=ROUND_DAYS[1], initial=7
     )
+    round_minutes = IntegerField(
+        label="Or minutes between rounds",
+        min_value=0,
+        max_value=ROUND_MINUTES_MAX,
+        required=False,
+        help_text="A knockout or double elimination fought as one event: its rounds this many "
+        "minutes apart instead (0: each as soon as the one before is decided).",
+    )
+    seeding = forms.ChoiceField(
+        choices=Season.Seeding.choices, initial=Season.Seeding.GIVEN, required=False
+    )
     points_win = IntegerField(
         label="Points for a win", min_value=0, max_value=POINTS_MAX, initial=3
     )
@@ -77,7 +95,7 @@ class SeasonForm(forms.Form):
     gladiators = GladiatorChoice(
         queryset=Gladiator.objects.none(),
         widget=forms.CheckboxSelectMultiple,
-        help_text=f"{ENTRANTS[0]} to {ENTRANTS[1]}, seeded in the order listed (a knockout or "
+        help_text=f"{ENTRANTS[0]} to {ENTRANTS[1]}, seeded as the seeding says (a knockout or "
         "double elimination: as many as the rule set's knockout takes).",
     )
 
@@ -100,13 +118,23 @@ class SeasonForm(forms.Form):
 
     def service_arguments(self) -> dict[str, Any]:
         """What season_open takes."""
-        names = ("title", "format", "first_round_at", "round_days", "rounds", "gladiators", "mode")
+        names = (
+            "title",
+            "format",
+            "first_round_at",
+            "round_days",
+            "rounds",
+            "gladiators",
+            "mode",
+        )
         plain = {k: self.cleaned_data[k] for k in names}
         points = {k: self.cleaned_data[k] for k in ("points_win", "points_draw", "points_loss")}
         return {
             **plain,
             **points,
+            "seeding": self.cleaned_data.get("seeding") or Season.Seeding.GIVEN,
             "deadline_hours": self.cleaned_data.get("deadline_hours"),
+            "round_minutes": self.cleaned_data.get("round_minutes"),
             "groups": self.cleaned_data.get("groups"),
             "advance": self.cleaned_data.get("advance"),
             "division": self.cleaned_data.get("division"),

@@ -3,6 +3,8 @@ arena/models.py, so they are the arena app's models and migrations."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 
@@ -51,6 +53,12 @@ class Season(models.Model):
         DOUBLE_ELIMINATION = "double_elim", "Double elimination (two losses and out)"
         GROUPS = "groups_ko", "Groups then knockout (round robin groups, the top into a bracket)"
 
+    class Seeding(models.TextChoices):
+        GIVEN = "given", "In the order given (the first is seed 1)"
+        RANDOM = "random", "At random (seeded, so the draw can be redone)"
+        STANDINGS = "standings", "By standings (most wins first)"
+        RATING = "rating", "By rating (the highest first)"
+
     class Status(models.TextChoices):
         RUNNING = "running", "Running"
         PAUSED = "paused", "Paused"
@@ -72,6 +80,12 @@ class Season(models.Model):
     advance = models.PositiveSmallIntegerField(null=True, blank=True)
     first_round_at = models.DateTimeField()
     round_days = models.PositiveSmallIntegerField(default=7)
+    # A bracket fought as one event: rounds this many minutes apart instead (0: each round as
+    # soon as the one before is decided); None: `round_days` days apart.
+    round_minutes = models.PositiveIntegerField(null=True, blank=True)
+    # How the entrants were seeded; a random draw keeps its public seed, so anyone can redo it.
+    seeding = models.CharField(max_length=10, choices=Seeding.choices, default=Seeding.GIVEN)
+    seed = models.BigIntegerField(null=True, blank=True)
     points_win = models.PositiveSmallIntegerField(default=3)
     points_draw = models.PositiveSmallIntegerField(default=1)
     points_loss = models.PositiveSmallIntegerField(default=0)
@@ -100,6 +114,13 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    @property
+    def round_spacing(self) -> timedelta:
+        """How long after a round's time the next one is due."""
+        if self.round_minutes is not None:
+            return timedelta(minutes=self.round_minutes)
+        return timedelta(days=self.round_days)
 
     @property
     def is_swiss(self) -> bool:

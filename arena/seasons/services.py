@@ -42,8 +42,9 @@ from characters.models import Gladiator
 from . import elimination
 from .berger import berger_rounds, double_berger_rounds
 from .groups import group_stage_rounds, knockout_order, snake_groups
-from .models import Division, Season, SeasonEntry, SeasonFixture
+from .models import BRACKET_FORMATS, Division, Season, SeasonEntry, SeasonFixture
 from .results import points_of, results_of, season_fixtures, season_standings
+from .seeding import check_seeding, seeded
 from .swiss import swiss_pair
 from .table import season_table
 
@@ -55,6 +56,8 @@ ROUND_DAYS = (1, 28)
 POINTS_MAX = 100
 EXTEND_MAX = 20
 GROUPS_MAX = 16
+# A bracket's rounds minutes apart are at most a week apart: an event, not a league.
+ROUND_MINUTES_MAX = 7 * 24 * 60
 DEADLINE_HOURS_MAX = 24 * 14  # as a bout's (arena/play/services.py)
 # Bouts of a round that are not decided yet.
 UNDECIDED = (Bout.Status.SCHEDULED, Bout.Status.VERDICT, *TURN_BY_TURN_LIVE)
@@ -166,12 +169,16 @@ def season_open(
     groups: int | None = None,
     advance: int | None = None,
     division: Division | None = None,
+    seeding: str = Season.Seeding.GIVEN,
+    seed: int | None = None,
+    round_minutes: int | None = None,
 ) -> Season:
-    """The GM opens a season (of one of the campaign's divisions, if given): the entrants
-    are seeded in the order given (1 first), a round robin's fixtures are all drawn now
-    (Berger tables), a Swiss round is paired when it is due. Its bouts are fought by tactics
-    at the round's time, or (mode "orders") by web, each started at the round's time with
-    `deadline_hours` a turn. Nothing is stored unless everything is right."""
+    """The GM opens a season (of one of the campaign's divisions, if given): the entrants are
+    seeded (arena/seasons/seeding.py: in the order given, 1 first, unless a seeding says
+    otherwise), a round robin's fixtures are all drawn now (Berger tables), a Swiss round is
+    paired when it is due. Its bouts are fought by tactics at the round's time, or (mode
+    "orders") by web, each started at the round's time with `deadline_hours` a turn. Nothing
+    is stored unless everything is right."""
     check_campaign_gm(campaign=campaign, user=by)
     if campaign.is_archived:
         raise LudusError("An archived campaign opens no season.")
@@ -189,6 +196,7 @@ def season_open(
     if len(set(ids)) != len(ids):
         raise LudusError("A gladiator can enter a season only once.", field="gladiators")
     total = rounds_of(format, len(ids), rounds, groups, advance)
+    seed = check_seeding(seeding, seed)
     _check_rule_set_limits(campaign, format, len(ids))
     if not ROUND_DAYS[0] <= round_days <= ROUND_DAYS[1]:
         raise LudusError(
@@ -204,7 +212,10 @@ def season_open(
             f"not {first_round_at:%Y-%m-%d %H:%M} UTC.",
             field="first_round_at",
         )
-    span = timedelta(days=round_days * (total - 1))
+    _check_round_minutes(format, round_minutes)
+    span = (
+        timedelta(days=round_days) if round_minutes is None else timedelta(minutes=round_minutes)
+    ) * (total - 1)
     if span > SCHEDULE_REACH:
         raise LudusError(
             f"{total} rounds {round_days} days apart last {span.days} days; a season lasts at "
@@ -231,6 +242,7 @@ def season_open(
                 field="gladiators",
             )
         check_gladiator_can_fight(gladiator, campaign=campaign)
+    ranked = seeded([locked[gid] for gid in ids], seeding=seeding, seed=seed, campaign=campaign)
     season = Season.objects.create(
         campaign=campaign,
         division=division,
@@ -241,6 +253,9 @@ def season_open(
         advance=advance if format == Season.Format.GROUPS else None,
         first_round_at=first_round_at,
         round_days=round_days,
+        round_minutes=round_minutes,
+        seeding=seeding,
+        seed=seed,
         points_win=points_win,
         points_draw=points_draw,
         points_loss=points_loss,
@@ -251,8 +266,8 @@ def season_open(
         created_by=by,
     )
     entries = SeasonEntry.objects.bulk_create(
-        SeasonEntry(season=season, gladiator=locked[gid], seed=n)
-        for n, gid in enumerate(ids, start=1)
+        SeasonEntry(season=season, gladiator=gladiator, seed=n)
+        for n, gladiator in enumerate(ranked, start=1)
     )
     if season.is_groups:
         _draw_groups(season, entries)
@@ -267,7 +282,8 @@ def season_open(
         format=format,
         rounds=total,
         division=division.name if division else None,
-        entrants=[locked[gid].name for gid in ids],
+        seeding=seeding,
+        entrants=[g.name for g in ranked],
     )
     if first_round_at <= timezone.now() + ETA_HORIZON:
         transaction.on_commit(lambda: enqueue_season_round(season.pk, eta=first_round_at))
@@ -287,6 +303,24 @@ def _check_rule_set_limits(campaign: Campaign, format: str, entrants: int) -> No
         raise LudusError(
             f"A {name} season of {rules} takes {fewest} to {most} gladiators, not {entrants}.",
             field="gladiators",
+        )
+
+
+def _check_round_minutes(format: str, round_minutes: int | None) -> None:
+    """Minutes apart suit a bracket fought as one event (a round is paired once the one
+    before is decided); a league's rounds are days apart."""
+    if round_minutes is None:
+        return
+    if format not in BRACKET_FORMATS:
+        raise LudusError(
+            "Only a knockout or a double elimination has rounds minutes apart; a league's "
+            "are days apart.",
+            field="round_minutes",
+        )
+    if not 0 <= round_minutes <= ROUND_MINUTES_MAX:
+        raise LudusError(
+            f"Rounds are 0 to {ROUND_MINUTES_MAX} minutes apart, not {round_minutes}.",
+            field="round_minutes",
         )
 
 
@@ -408,9 +442,7 @@ def season_round_play(*, season_id: int, now: datetime | None = None) -> int:
         scheduled = sum(_play(season, fixture, number) for fixture in fixtures)
         season.rounds_played = number
         season.next_round_at = (
-            season.next_round_at + timedelta(days=season.round_days)
-            if number < season.rounds
-            else None
+            season.next_round_at + season.round_spacing if number < season.rounds else None
         )
         season.save(update_fields=["rounds_played", "next_round_at"])
         audit_record(
@@ -488,13 +520,13 @@ def _seed_knockout(season: Season, fixtures: list[SeasonFixture]) -> None:
     SeasonEntry.objects.bulk_update([by_pk[pk] for pk in order], ["knockout_seed"])
 
 
-def _bracket_seeds(season: Season) -> dict[int, int]:
+def bracket_seeds(season: Season) -> dict[int, int]:
     """Each entry's seed in the bracket (entry id -> seed): its knockout seed after groups."""
     field = "knockout_seed" if season.is_groups else "seed"
     return {pk: seed for pk, seed in season.entries.values_list("pk", field) if seed}
 
 
-def _bracket(season: Season) -> list[elimination.Match]:
+def season_bracket(season: Season) -> list[elimination.Match]:
     if season.is_groups:
         return bracket_of(Season.Format.KNOCKOUT, (season.groups or 0) * (season.advance or 0))
     return bracket_of(season.format, season.entries.count())
@@ -504,7 +536,7 @@ def bracket_winners(season: Season, fixtures: list[SeasonFixture]) -> dict[str, 
     """Each decided match's winner, by seed: the side that won its bout or its forfeit; on a
     draw or no result (both out, a bout voided) the higher seed goes on, as in a knockout
     (docs/tournaments.md), and forfeits its next match if it still cannot fight."""
-    seeds = _bracket_seeds(season)
+    seeds = bracket_seeds(season)
     won: dict[str, int] = {}
     for fixture in fixtures:
         if not fixture.match or fixture.result_outcome == Outcome.PENDING:
@@ -524,11 +556,11 @@ def _pair_bracket(
 ) -> list[SeasonFixture] | None:
     """Round `number`'s fixtures: the bracket's matches of that round with both sides known
     (a bye is decided in the bracket and is no fixture). None once the champion is known."""
-    bracket = _bracket(season)
+    bracket = season_bracket(season)
     standings = elimination.resolve(bracket, bracket_winners(season, fixtures))
     if standings[bracket[-1].key].decided:
         return None
-    entry_of = {seed: pk for pk, seed in _bracket_seeds(season).items()}
+    entry_of = {seed: pk for pk, seed in bracket_seeds(season).items()}
     stage = number - group_stage_length(season)
     due = [s for s in standings.values() if s.match.round == stage and s.fought]
     SeasonFixture.objects.bulk_create(
@@ -658,9 +690,9 @@ def season_winner(season: Season) -> SeasonEntry:
     """Who won: a bracket's champion (its last match's winner), else the top of the table."""
     if season.has_bracket:
         fixtures = season_fixtures(season)
-        seed = elimination.champion(_bracket(season), bracket_winners(season, fixtures))
+        seed = elimination.champion(season_bracket(season), bracket_winners(season, fixtures))
         if seed:
-            entry = {s: pk for pk, s in _bracket_seeds(season).items()}[seed]
+            entry = {s: pk for pk, s in bracket_seeds(season).items()}[seed]
             return season.entries.select_related("gladiator").get(pk=entry)
     return season_standings(season)[0][1]
 
@@ -757,7 +789,7 @@ def season_extend(*, season: Season, by: AbstractBaseUser, rounds: int) -> Seaso
                 field="rounds",
             )
         if locked.next_round_at is None:  # every round played: the next one a period on
-            locked.next_round_at = timezone.now() + timedelta(days=locked.round_days)
+            locked.next_round_at = timezone.now() + locked.round_spacing
         locked.rounds += rounds
         locked.save(update_fields=["rounds", "next_round_at"])
         audit_record(

@@ -23,6 +23,7 @@ from campaign.shared.pages import form_error, form_status, refused
 from characters.catalogue import adapter
 from characters.selectors import gladiators_active
 
+from .drawing import season_drawing
 from .forms import SeasonForm
 from .models import Season
 from .selectors import (
@@ -94,6 +95,9 @@ def season_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "view": view,
         # Its division's promotion confirmed: the final table shows who went up and down.
         "moved": any(entry.movement for _, entry in view.table),
+        "drawing": season_drawing(
+            season, view.fixtures, lambda bout: reverse("bout", args=[campaign.slug, bout.pk])
+        ),
         "live": season.status == Season.Status.RUNNING,
         "is_gm": campaign_is_gm(campaign=campaign, user=user),
         "user_id": user.pk if user.is_authenticated else None,

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from arena.bouts.api import CancelIn
 from arena.gateway import KNOCKOUT_ENTRANTS
 from arena.models import Tournament, TournamentEntry, TournamentMatch
-from arena.tournaments import bracket
+from arena.seasons import bracket
 from arena.tournaments.selectors import (
     tournament_get,
     tournament_get_visible,

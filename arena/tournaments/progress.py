@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from arena.models import Bout, Tournament, TournamentEntry, TournamentMatch
 from arena.queue import enqueue_tournament_schedule
-from arena.tournaments import bracket
+from arena.seasons import bracket
 
 
 def tournament_bout_decided(*, bout: Bout) -> None:

@@ -26,7 +26,8 @@ from arena.bouts.services import (
 from arena.engine_io import bout_options_clean
 from arena.gateway import ruleset
 from arena.models import Bout, Tournament, TournamentEntry, TournamentMatch
-from arena.tournaments import bracket
+from arena.seasons import bracket
+from arena.seasons.seeding import seeded
 from arena.tournaments.progress import match_decide
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
@@ -34,7 +35,6 @@ from campaign.shared.errors import LudusError
 from campaign.shared.text import TextRefused, text_clean
 from characters.catalogue import adapter, check_gladiator_can_fight
 from characters.models import Gladiator
-from characters.selectors import standings
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ def tournament_create(
             )
         check_gladiator_can_fight(gladiator, campaign=campaign)
     seed = seed if seed is not None else secrets.randbits(48)
-    ranked = _seeded([by_id[i] for i in ids], seeding=seeding, seed=seed, campaign=campaign)
+    ranked = seeded([by_id[i] for i in ids], seeding=seeding, seed=seed, campaign=campaign)
     tournament = Tournament.objects.create(
         campaign=campaign,
         title=title or f"Knockout of {starts_at:%Y-%m-%d}",
@@ -141,25 +141,6 @@ def _check_start(starts_at: datetime) -> None:
             f"{starts_at:%Y-%m-%d} is out of reach.",
             field="starts_at",
         )
-
-
-def _seeded(
-    gladiators: list[Gladiator], *, seeding: str, seed: int, campaign: Campaign
-) -> list[Gladiator]:
-    """Top seed first: the standings' order (most wins, then most opponents defeated, then the
-    name), the ratings' (the highest first, then most wins, then the name), or the seeded
-    random draw."""
-    if seeding in (Tournament.Seeding.STANDINGS, Tournament.Seeding.RATING):
-        ids = [g.pk for g in gladiators]
-        sort = "rating" if seeding == Tournament.Seeding.RATING else "wins"
-        ranked = (
-            standings(campaign=campaign, sort=sort, order="desc")
-            .filter(pk__in=ids)
-            .values_list("pk", flat=True)
-        )
-        by_id = {g.pk: g for g in gladiators}
-        return [by_id[pk] for pk in ranked]
-    return bracket.seeded_at_random(sorted(gladiators, key=lambda g: g.pk), seed)
 
 
 def _draw(tournament: Tournament, entries: list[TournamentEntry]) -> None:

@@ -169,3 +169,6 @@ def test_groups_then_knockout_runs_to_its_champion(page: Page, login, campaign, 
     expect(page.locator("#fixtures")).to_contain_text(f"{fallen.name} is dead.")
     expect(page.locator("#season-winner")).to_contain_text(f"Won by {finalist.name}")
     expect(page.locator("#standings tbody tr")).to_have_count(4)
+    # The bracket the groups seeded is drawn: the forfeit a walkover, the champion named.
+    expect(page.locator("#bracket")).to_contain_text("walkover")
+    expect(page.locator("#bracket")).to_contain_text(f"Champion: {finalist.name}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from arena.tournaments import bracket
+from arena.seasons import bracket
 
 
 @pytest.mark.parametrize(
