@@ -28,6 +28,7 @@ from arena.engine.core.campaign import (
 )
 from arena.engine.core.canonical import canonical, digest
 from arena.engine.core.dice import Dice
+from arena.engine.core.fallback import fallback_schema, plan_problems
 from arena.engine.core.forum import escape_bbcode
 from arena.engine.core.mercy import VerdictNeeded
 from arena.engine.core.protocol import Fate, dice_for
@@ -83,10 +84,12 @@ __all__ = [
     "dice_for",
     "digest",
     "escape_bbcode",
+    "fallback_schema",
     "fight_matrix",
     "fight_odds",
     "house_rules_paid",
     "lab_pairs",
+    "plan_problems",
     "play",
     "ruleset",
     "rulesets_available",
