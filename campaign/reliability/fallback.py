@@ -63,3 +63,53 @@ def fallback_plans(*, gladiator_ids: Iterable[int]) -> dict[int, list[dict[str, 
     """Gladiator id -> its fallback orders, for the turn's resolve (one query)."""
     rows = FallbackOrders.objects.filter(gladiator_id__in=list(gladiator_ids))
     return dict(rows.values_list("gladiator_id", "plan"))
+
+
+FORM_ROWS = 5  # rules the sheet's form offers (the API takes the rule set's most)
+
+
+def plan_from_form(schema: dict[str, Any], data: Any) -> list[dict[str, Any]]:
+    """The plan the sheet's form posts: for each row, a condition (none: always), its value
+    and an action by its place in the schema; a row without an action is no rule."""
+    conditions = {c["when"] for c in schema["conditions"]}
+    actions = schema["actions"]
+    plan: list[dict[str, Any]] = []
+    for row in range(FORM_ROWS):
+        chosen = str(data.get(f"do-{row}", "")).strip()
+        if not chosen:
+            continue
+        where = f"Rule {row + 1}"
+        if not chosen.isdigit() or int(chosen) >= len(actions):
+            raise LudusError(f"{where}: choose one of the actions offered.", field=f"do-{row}")
+        when = str(data.get(f"when-{row}", "")).strip()
+        ifs: list[dict[str, Any]] = []
+        if when:
+            if when not in conditions:
+                raise LudusError(
+                    f"{where}: choose one of the conditions offered.", field=f"when-{row}"
+                )
+            value = str(data.get(f"value-{row}", "")).strip()
+            if not value.lstrip("-").isdigit() or len(value) > 6:
+                raise LudusError(
+                    f"{where}: the condition needs a whole number, not {value[:20]!r}.",
+                    field=f"value-{row}",
+                )
+            ifs.append({"when": when, "value": int(value)})
+        plan.append({"if": ifs, "do": actions[int(chosen)]["do"]})
+    return plan
+
+
+def plan_rows(schema: dict[str, Any], plan: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The form's rows for a saved plan (then empty rows up to FORM_ROWS)."""
+    dos = [a["do"] for a in schema["actions"]]
+    rows = []
+    for rule in plan[:FORM_ROWS]:
+        first = rule["if"][0] if rule["if"] else {"when": "", "value": ""}
+        rows.append({"when": first["when"], "value": first["value"], "do": dos.index(rule["do"])})
+    while len(rows) < FORM_ROWS:
+        rows.append({"when": "", "value": "", "do": ""})
+    return [{"n": n, **row} for n, row in enumerate(rows)]
+
+
+def plan_fits_form(plan: list[dict[str, Any]]) -> bool:
+    return len(plan) <= FORM_ROWS and all(len(rule["if"]) <= 1 for rule in plan)

@@ -4,6 +4,7 @@ and used, before the standing order and the tactics, for a turn its owner misses
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from arena.models import TurnOrder
 from arena.play.services import bout_enter, bout_open, bout_start, bout_turn_force, order_submit
@@ -191,3 +192,41 @@ def test_every_rule_set_played_by_web_fights_by_the_plan(gm, owner, rival, slug)
     assert used == [expected]
     assert expected != rules.tactics(state, "Ann")
     assert not TurnOrder.objects.filter(bout=bout, entrant__gladiator=mine).exists()
+
+
+def test_the_sheets_form_saves_a_plan_and_refuses_in_words(running, rival, client_as):
+    bout, _, theirs = running
+    url = reverse("gladiator-fallback", args=[bout.campaign.slug, theirs.gladiator.pk])
+    schema = fallback_schema_of(theirs.gladiator)
+    away = next(n for n, a in enumerate(schema["actions"]) if a["do"] == AWAY)
+    client = client_as(rival)
+    saved = client.post(url, {"when-0": "opponent_within", "value-0": "2", "do-0": str(away)})
+    assert saved.status_code == 302
+    plan = [{"if": [{"when": "opponent_within", "value": 2}], "do": AWAY}]
+    assert fallback_plan_of(gladiator=theirs.gladiator, user=rival) == plan
+    for bad, words in (
+        ({"when-1": "opponent_within", "value-1": "x", "do-1": "0"}, "needs a whole number"),
+        ({"when-1": "opponent_within", "value-1": "99", "do-1": "0"}, "from 0 to 30"),
+        ({"do-2": "999"}, "Rule 3: choose one of the actions offered."),
+        ({"when-0": "tides", "do-0": "0"}, "Rule 1: choose one of the conditions offered."),
+    ):
+        refused = client.post(url, bad)
+        assert refused.status_code == 400
+        assert words in refused.content.decode()
+        assert fallback_plan_of(gladiator=theirs.gladiator, user=rival) == plan
+
+
+def test_the_api_puts_and_reads_a_plan_with_its_schema(running, rival, api_as):
+    bout, _, theirs = running
+    url = reverse("api-gladiator-fallback", args=[bout.campaign.slug, theirs.gladiator.pk])
+    api = api_as(rival)
+    plan = [{"if": [], "do": AWAY}]
+    put = api.put(url, {"plan": plan}, format="json")
+    assert put.status_code == 200
+    assert put.json()["plan"] == plan
+    assert {"when": "health_below", "label": "its health is under N% of its start", "min": 1,
+            "max": 100, "unit": "%"} in put.json()["schema"]["conditions"]  # fmt: skip
+    bad = api.put(url, {"plan": [{"if": [], "do": {"action": "fly"}}]}, format="json")
+    assert bad.status_code == 400
+    assert "unknown action" in bad.content.decode()
+    assert api.get(url).json()["plan"] == plan
