@@ -110,6 +110,7 @@ def test_a_rule_whose_order_is_illegal_passes_to_the_next():
         ([{"if": [{"when": "turn_below"}], "do": ATTACK}], "Rule 1: a condition is"),
         ([{"if": [{"when": "turn_below", "value": True}], "do": ATTACK}], "from 1 to 999"),
         ([{"if": [{"when": "x" * 99, "value": 1}], "do": ATTACK}], "unknown condition"),
+        ([{"if": [{"when": {"a": 1}, "value": 1}], "do": ATTACK}], "unknown condition"),
     ],
 )
 def test_plans_are_checked_in_words(plan, words):

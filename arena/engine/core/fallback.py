@@ -244,7 +244,7 @@ def _condition_problems(
     if not isinstance(condition, dict) or set(condition) != {"when", "value"}:
         return [f"{where}: a condition is {{'when': kind, 'value': number}}."]
     when, value = condition["when"], condition["value"]
-    if when not in known:
+    if not isinstance(when, str) or when not in known:
         offered = ", ".join(known)
         return [f"{where}: unknown condition {str(when)[:40]!r} (one of {offered})."]
     low, high = known[when]["min"], known[when]["max"]
