@@ -28,6 +28,7 @@ from arena.engine.core.campaign import (
 )
 from arena.engine.core.canonical import canonical, digest
 from arena.engine.core.dice import Dice
+from arena.engine.core.fallback import fallback_schema, plan_problems
 from arena.engine.core.forum import escape_bbcode
 from arena.engine.core.mercy import VerdictNeeded
 from arena.engine.core.protocol import Fate, dice_for
@@ -85,12 +86,14 @@ __all__ = [
     "dice_for",
     "digest",
     "escape_bbcode",
+    "fallback_schema",
     "fight_matrix",
     "fight_odds",
     "first_divergence",
     "house_rules_paid",
     "lab_pairs",
     "order_problems",
+    "plan_problems",
     "play",
     "play_again",
     "ruleset",

@@ -112,6 +112,11 @@ api_patterns = [
         characters_api.GladiatorDetailApi.as_view(),
         name="api-gladiator",
     ),
+    path(
+        "campaigns/<slug:slug>/gladiators/<int:pk>/fallback/",
+        reliability_api.FallbackOrdersApi.as_view(),
+        name="api-gladiator-fallback",
+    ),
     *[
         path(
             f"campaigns/<slug:slug>/gladiators/<int:pk>/{action}/",
@@ -298,6 +303,11 @@ urlpatterns = [
         name="bout-resume",
     ),
     path("c/<slug:slug>/vacation/", reliability_views.vacation_set_view, name="vacation-set"),
+    path(
+        "c/<slug:slug>/g/<int:pk>/fallback/",
+        reliability_views.fallback_orders_view,
+        name="gladiator-fallback",
+    ),
     path(
         "c/<slug:slug>/seats/hand-over/",
         reliability_views.seat_hand_over_view,

@@ -41,6 +41,7 @@ from arena.verification.services import bout_commit, order_seal, terms_broken
 from campaign.house_rules import house_rules_of
 from campaign.models import Campaign
 from campaign.press.services import press_release
+from campaign.reliability.fallback import fallback_plans
 from campaign.reliability.models import BoutPause
 from campaign.reliability.services import gladiators_in_disorder, turn_attendance_record
 from campaign.reliability.text import reason_clean
@@ -357,9 +358,33 @@ def bout_turn_waiting(*, bout: Bout) -> list[str]:
     return _waiting_for(bout, rules.pending(state).who)
 
 
+def _fallback_orders(
+    bout: Bout, rules: Ruleset, state: Any, names: list[str]
+) -> dict[str, dict[str, Any]]:
+    """The order each of these gladiators' conditional fallback orders give this turn (those
+    whose plan gives one), judged against the bout's starting snapshot (record 0089)."""
+    ids = dict(
+        BoutEntrant.objects.filter(bout=bout, gladiator__name__in=names).values_list(
+            "gladiator_id", "gladiator__name"
+        )
+    )
+    plans = fallback_plans(gladiator_ids=ids)
+    if not plans:
+        return {}
+    start = rules.snapshot(rules.setup(bout.engine_input))
+    orders = {}
+    for gladiator_id, plan in plans.items():
+        name = ids[gladiator_id]
+        order = rules.fallback_order(state, name, plan, start=start, turn=bout.turn)
+        if order is not None:
+            orders[name] = order
+    return orders
+
+
 def _orders_for_turn(bout: Bout, rules: Ruleset, state: Any) -> dict[str, Any]:
-    """Each living gladiator's order: its own, else its standing order if still legal, else
-    its tactics. A gladiator in civil disorder (docs/reliability.md) has its tactics at once."""
+    """Each living gladiator's order: its own, else the first of its conditional fallback
+    orders that holds and is legal, else its standing order if still legal, else its tactics.
+    A gladiator in civil disorder (docs/reliability.md) has its tactics at once."""
     used: dict[str, dict[str, Any]] = {}
     given = {
         o.entrant.gladiator.name: o.order
@@ -368,9 +393,11 @@ def _orders_for_turn(bout: Bout, rules: Ruleset, state: Any) -> dict[str, Any]:
         )
     }
     living = rules.pending(state).who
-    disorder = gladiators_in_disorder(bout=bout, names=[n for n in living if n not in given])
+    missing = [n for n in living if n not in given]
+    disorder = gladiators_in_disorder(bout=bout, names=missing)
+    fallback = _fallback_orders(bout, rules, state, [n for n in missing if n not in disorder])
     for name in living:
-        order = given.get(name)
+        order = given[name] if name in given else fallback.get(name)
         if order is None and name not in disorder:
             standing = (
                 TurnOrder.objects.filter(

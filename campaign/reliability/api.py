@@ -1,5 +1,6 @@
 """The GM's deadline control as API: extend, pause, resume ("resolve now" is arena/play's
-force). Each names the turn it was drawn for and gives a reason; only the campaign's GM."""
+force). Each names the turn it was drawn for and gives a reason; only the campaign's GM. And a
+gladiator's conditional fallback orders, its owner's alone."""
 
 from __future__ import annotations
 
@@ -20,8 +21,10 @@ from campaign.shared.api_inputs import Id, Integer, Text
 from campaign.shared.errors import LudusError
 from characters.api import GladiatorOut
 from characters.models import Gladiator
+from characters.selectors import gladiator_get
 
 from .deadlines import EXTENSION_HOURS, bout_deadline_extend, bout_pause, bout_resume
+from .fallback import fallback_plan_of, fallback_plan_set, fallback_schema_of
 from .seats import seat_hand_over
 
 
@@ -79,3 +82,43 @@ class SeatHandOverApi(APIView):
 
 BoutPauseApi = gm_bout_api(bout_pause, gives_reason=True)
 BoutResumeApi = gm_bout_api(bout_resume, gives_reason=True)
+
+
+class FallbackOrdersIn(serializers.Serializer):
+    plan = serializers.JSONField(
+        help_text="The rules in order: [{'if': [{'when', 'value'}], 'do': an action of the "
+        "schema}]; [] removes them."
+    )
+
+
+class FallbackOrdersOut(serializers.Serializer):
+    plan = serializers.JSONField()
+    schema = serializers.JSONField(help_text="The conditions and actions the rule set offers.")
+
+
+class FallbackOrdersApi(APIView):
+    """A gladiator's conditional fallback orders: its owner's alone (not the GM's)."""
+
+    permission_classes = [IsAuthenticated, NotArchived]
+
+    def _gladiator(self, request: Request, slug: str, pk: int) -> Gladiator:
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+        return gladiator_get(campaign=campaign, pk=pk)
+
+    def _out(self, gladiator: Gladiator, request: Request) -> Response:
+        plan = fallback_plan_of(gladiator=gladiator, user=request.user)
+        return Response(
+            FallbackOrdersOut({"plan": plan, "schema": fallback_schema_of(gladiator)}).data
+        )
+
+    @extend_schema(responses=FallbackOrdersOut)
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        return self._out(self._gladiator(request, slug, pk), request)
+
+    @extend_schema(request=FallbackOrdersIn, responses=FallbackOrdersOut)
+    def put(self, request: Request, slug: str, pk: int) -> Response:
+        gladiator = self._gladiator(request, slug, pk)
+        data = FallbackOrdersIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        fallback_plan_set(gladiator=gladiator, by=request.user, plan=data.validated_data["plan"])
+        return self._out(gladiator, request)

@@ -166,3 +166,17 @@ class BoutPause(models.Model):
 
     def __str__(self) -> str:
         return f"{self.bout_id} paused at turn {self.turn} ({self.reason})"
+
+
+class FallbackOrders(models.Model):
+    """A gladiator's conditional fallback orders (arena/engine/core/fallback.py): its owner's
+    rules, as JSON, for a turn they miss. Secret like an order: its owner's alone."""
+
+    gladiator = models.OneToOneField(
+        "characters.Gladiator", on_delete=models.CASCADE, related_name="fallback_orders"
+    )
+    plan = models.JSONField(default=list)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"fallback orders of {self.gladiator_id} ({len(self.plan)} rules)"

@@ -1,7 +1,8 @@
 """Replacement players: the GM hands a seat (one gladiator, or a member's whole stable) to
 another member. The seat keeps its history (bouts, ledger, record stay with the gladiator);
 the record of misses stays with the person (TurnAttendance rows keep their user); the order
-the old owner gave for a turn not yet resolved is dropped, and the change is announced."""
+the old owner gave for a turn not yet resolved is dropped, so are their conditional fallback
+orders, and the change is announced."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from campaign.press.services import post_create
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError
 from characters.models import Gladiator
+
+from .models import FallbackOrders
 
 
 def _member(campaign: Campaign, username: object, field: str) -> AbstractBaseUser:
@@ -63,6 +66,8 @@ def seat_hand_over(
     dropped, _ = TurnOrder.objects.filter(
         entrant__gladiator__in=seat, bout__status=Bout.Status.RUNNING, turn=F("bout__turn")
     ).delete()
+    # The old owner's conditional fallback orders are their secret plan, not the seat's.
+    FallbackOrders.objects.filter(gladiator__in=seat).delete()
     Gladiator.objects.filter(pk__in=[g.pk for g in seat]).update(owner=new)
     names = [g.name for g in seat]
     audit_record(

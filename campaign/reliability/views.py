@@ -1,5 +1,6 @@
 """The forms of absence: the GM's missed-turn policy (campaign page), a player's vacation
-(campaign page), and the GM's deadline control of a bout (more time, pause, resume)."""
+(campaign page), the GM's deadline control of a bout (more time, pause, resume), and a
+player's conditional fallback orders (the gladiator's sheet)."""
 
 from __future__ import annotations
 
@@ -21,8 +22,11 @@ from campaign.shared.inputs import parse_int
 from campaign.shared.pages import refused
 from campaign.views import campaign_detail
 from characters.models import Gladiator
+from characters.selectors import gladiator_get
+from characters.views import gladiator_detail
 
 from .deadlines import bout_deadline_extend, bout_pause, bout_resume
+from .fallback import fallback_plan_set, fallback_schema_of, plan_from_form
 from .models import Vacation
 from .seats import seat_hand_over
 from .services import missed_turn_policy_set
@@ -185,3 +189,24 @@ def seat_hand_over_view(request: HttpRequest, slug: str) -> HttpResponse:
     names = ", ".join(g.name for g in seat)
     messages.success(request, f"{names}: now played by {seat[0].owner.username}.")
     return redirect("campaign", slug=campaign.slug)
+
+
+@login_required
+@require_POST
+def fallback_orders_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The owner's conditional fallback orders, from the gladiator's sheet."""
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    gladiator = gladiator_get(campaign=campaign, pk=pk)
+    try:
+        plan = plan_from_form(fallback_schema_of(gladiator), request.POST)
+        fallback_plan_set(gladiator=gladiator, by=request.user, plan=plan)
+    except LudusError as error:
+        messages.error(request, error.message)
+        return refused(request, lambda: gladiator_detail(request, slug, pk))
+    if plan:
+        messages.success(request, f"{gladiator.name}'s fallback orders are saved.")
+    else:
+        messages.success(request, f"{gladiator.name} has no fallback orders now.")
+    if request.htmx:
+        return gladiator_detail(request, slug, pk)
+    return redirect(reverse("gladiator", args=[slug, pk]) + "#fallback-orders")

@@ -70,6 +70,7 @@ NOT_PAGES = {
     "bout-resume",
     "seat-hand-over",  # the GM's "are you sure?" and post from the settings page's hand-over form
     "gladiator-biography",  # the sheet's story form posts here
+    "gladiator-fallback",  # the sheet's fallback orders form posts here (its owner's alone)
     "lore-note",  # the GM's posts from the lore page: edit, delete, reveal
     "lore-note-delete",
     "lore-note-reveal",

@@ -1,4 +1,5 @@
-"""Absence seen in Chromium with the real worker: a missed turn falls back per the policy, a
+"""Absence seen in Chromium with the real worker: a missed turn falls back per the policy (to
+the player's conditional fallback orders written on the sheet, or the standing order), a
 vacation makes a bout wait, and a replacement takes over a seat. The worker does the
 resolving (the sweeper task at a deadline, the resolve once every order is in); the tests
 wait for what it does, each with a deadline, and the bout page shows it without a reload."""
@@ -120,3 +121,32 @@ def test_a_replacement_takes_over_a_seat(
     context.close()
     row = TurnAttendance.objects.get(bout=bout, gladiator="Justbec", turn=1)
     assert (row.user, row.outcome) == (stand_in, "ordered")
+
+
+def test_a_missed_turn_falls_back_to_the_players_conditional_orders(
+    celery_worker_process, page, login, running, owner, rival
+):
+    bout, mine, _ = running
+    login(rival)
+    page.goto(f"/c/{bout.campaign.slug}/g/{running[2].gladiator.pk}/")
+    # "If an opponent is within 2 squares, keep away from the nearest": written on the sheet.
+    page.select_option("#fallback-when-0", "opponent_within")
+    page.fill("#fallback-value-0", "2")
+    page.select_option("#fallback-do-0", label="Keep away from the nearest opponent")
+    page.get_by_role("button", name="Save fallback orders").click()
+    expect(page.locator("li.message.success")).to_have_text("Justbec's fallback orders are saved.")
+    expect(page.locator("#fallback-when-0")).to_have_value("opponent_within")
+    page.goto(f"/c/{bout.campaign.slug}/bouts/{bout.pk}/")
+    expect(page.locator("#live-title")).to_have_text(re.compile("Turn 1"))
+    page.evaluate("window.__same_document = true")  # lost if the page were reloaded
+
+    order_submit(entrant=mine, by=owner, order=STAY, turn=1)  # the rival misses turn 1
+    deadline_passes(bout)
+
+    expect(page.locator("#live-title")).to_have_text(re.compile("Turn 2"), timeout=LIVE)
+    assert page.evaluate("window.__same_document") is True
+    bout.refresh_from_db()
+    # Kaunisto two squares off on D4: the first rule holds, and Justbec steps away to D7.
+    assert bout.engine_input["turns"][0]["Justbec"] == {"move": "D7"}
+    miss = TurnAttendance.objects.get(bout=bout, gladiator="Justbec", turn=1)
+    assert miss.user == rival and miss.outcome != "ordered"

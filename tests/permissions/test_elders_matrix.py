@@ -16,6 +16,9 @@ from arena.models import Bout
 from arena.play.services import bout_enter, bout_open
 from campaign.content import content_upload
 from campaign.models import Campaign, CampaignContent
+from campaign.reliability.fallback import fallback_plan_set
+from campaign.reliability.models import FallbackOrders
+from characters.models import Gladiator
 from characters.services import gladiator_create
 from tests.conftest import campaign_with
 from tests.engine.arena_of_the_elders.test_gm_content import EXAMPLE
@@ -40,6 +43,7 @@ class EldersWorld:
     campaign: Campaign
     bout: Bout  # open, with picks: the owner's Ignis on Red, whose pick it is
     arena: CampaignContent  # the GM's Frozen Pond, used by nothing
+    hero: Gladiator  # the owner's Pyrrhus, whose fallback orders are the owner's alone
 
 
 @pytest.fixture
@@ -53,11 +57,13 @@ def elders_world(request, gm, owner, rival) -> EldersWorld:
     )
     (arena,) = content_upload(campaign=campaign, by=gm, document={"arenas": EXAMPLE["arenas"]})
     bout = bout_open(campaign=campaign, by=gm, title="Draft", options={"picks": True})
+    entered = []
     for player, name, kind, team in ((owner, "Pyrrhus", "ignis", "Red"),
                                      (rival, "Ferox", "vorn", "Blue")):  # fmt: skip
         gladiator = gladiator_create(campaign=campaign, by=player, name=name, kind=kind)
         bout_enter(bout=bout, gladiator=gladiator, by=player, team=team)
-    return EldersWorld(campaign, bout, arena)
+        entered.append(gladiator)
+    return EldersWorld(campaign, bout, arena, entered[0])
 
 
 def state(w: EldersWorld) -> dict[str, Any]:
@@ -66,6 +72,7 @@ def state(w: EldersWorld) -> dict[str, Any]:
             CampaignContent.objects.filter(campaign=w.campaign).values_list("kind", "key")
         ),
         "picks": Bout.objects.get(pk=w.bout.pk).picks,
+        "fallback": list(FallbackOrders.objects.values_list("gladiator__name", "plan")),
     }
 
 
@@ -84,6 +91,8 @@ class Write:
 
 
 RED_TURN = frozenset({GM, OWNER})  # Red picks first: its player, or the GM for it
+OWNER_ONLY = frozenset({OWNER})  # a gladiator's fallback orders: not even the GM (record 0089)
+AWAY = [{"if": [], "do": {"action": "keep_away", "target": "nearest"}}]
 
 # fmt: off
 WRITES = [
@@ -96,6 +105,9 @@ WRITES = [
     Write("api bout pick", "post",
           lambda w: reverse("api-bout-picks", args=[w.campaign.slug, w.bout.pk]),
           {"champion": "mira"}, RED_TURN, lambda b, a: a["picks"] == [["Red", "mira"]], 200),
+    Write("api fallback orders", "put",
+          lambda w: reverse("api-gladiator-fallback", args=[w.campaign.slug, w.hero.pk]),
+          {"plan": AWAY}, OWNER_ONLY, lambda b, a: a["fallback"] == [("Pyrrhus", AWAY)], 200),
 ]
 # fmt: on
 
@@ -136,3 +148,20 @@ def w_as_matrix_world(w: EldersWorld):
         foe: Names
 
     return Seen(w.campaign, Names("Pyrrhus"), Names("Ferox"))
+
+
+@pytest.mark.parametrize("who", PERSONAS)
+@pytest.mark.parametrize("elders_world", BOTH, indirect=True)
+def test_only_the_owner_reads_a_gladiators_fallback_orders(who, elders_world, personas, api_as):
+    """Not the GM either: they are secret like an order (record 0089)."""
+    w = elders_world
+    fallback_plan_set(gladiator=w.hero, by=personas[OWNER], plan=AWAY)
+    url = reverse("api-gladiator-fallback", args=[w.campaign.slug, w.hero.pk])
+    response = api_as(personas[who]).get(url)
+    outcome = expected(OWNER_ONLY, who, w.campaign.visibility)
+    if outcome == "ok":
+        assert response.status_code == 200
+        assert response.json()["plan"] == AWAY
+    else:
+        assert b"keep_away" not in response.content
+        assert_refused_as(response, outcome, api=True, world=w_as_matrix_world(w))

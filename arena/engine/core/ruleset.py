@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from arena.engine.core.campaign import CampaignAdapter, WebPlay
 from arena.engine.core.dice import Dice, DiceError
 from arena.engine.core.events import Event
+from arena.engine.core.fallback import first_order
 from arena.engine.core.protocol import Column, Pending, Standing, dice_for
 from arena.engine.errors import EngineInputError
 
@@ -184,6 +185,19 @@ class Ruleset:
         """What the board draws besides its squares (blocks, water, zones ...), from the
         starting state: the map does not change within a bout. None by default."""
         return {}
+
+    def fallback_order(
+        self,
+        state: Any,
+        who: str,
+        plan: Sequence[Mapping[str, JSON]],
+        *,
+        start: Mapping[str, Mapping[str, JSON]],
+        turn: int,
+    ) -> JSON | None:
+        """A missed turn's order from the player's conditional fallback orders (core/fallback.py,
+        against the bout's `start` snapshot): the first rule that holds and is legal, or None."""
+        return first_order(self, state, who, plan, start=start, turn=turn)
 
     def secret_order_keys(self, options: Mapping[str, JSON]) -> frozenset[str]:
         """Parts of an order kept from all but its own side until the bout is over (the

@@ -1,6 +1,7 @@
 """{% reliability_record %}: the campaign page's record of turns ordered, missed and excused
 (the GM sees every player's, a player their own); {% deadline_control %}: a turn's extensions
-and the GM's form for one on the bout page."""
+and the GM's form for one on the bout page; {% fallback_orders gladiator %}: the sheet's form
+of its owner's conditional fallback orders."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from campaign.selectors import campaign_is_gm, campaign_role
 from characters.models import Gladiator
 
 from ..deadlines import EXTENSION_HOURS, bout_pause_of, deadline_extensions
+from ..fallback import fallback_plan_of, fallback_schema_of, plan_fits_form, plan_rows
 from ..selectors import reliability_of
 from ..services import missed_turn_policy
 from ..text import REASON_LENGTH
@@ -61,5 +63,25 @@ def deadline_control(context, bout):
         "pause": bout_pause_of(bout=bout) if bout.status == "running" else None,
         "hours": EXTENSION_HOURS,
         "reason_length": REASON_LENGTH,
+        "csrf_token": context.get("csrf_token"),
+    }
+
+
+@register.inclusion_tag("reliability/_fallback.html", takes_context=True)
+def fallback_orders(context, gladiator):
+    """The sheet's form of a gladiator's conditional fallback orders: its owner's alone."""
+    user = context["request"].user
+    schema = fallback_schema_of(gladiator)
+    if not user.is_authenticated or gladiator.owner_id != user.pk or not schema["actions"]:
+        return {"shown": False}
+    plan = fallback_plan_of(gladiator=gladiator, user=user)
+    return {
+        "shown": True,
+        "gladiator": gladiator,
+        "campaign": gladiator.campaign,
+        "schema": schema,
+        "plan": plan,
+        "rows": plan_rows(schema, plan),
+        "fits": plan_fits_form(plan),
         "csrf_token": context.get("csrf_token"),
     }
