@@ -37,6 +37,10 @@ def body_limit(request: HttpRequest) -> int:
     return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 
 
+def smallest_limit() -> int:
+    return min(settings.DATA_UPLOAD_MAX_MEMORY_SIZE, settings.LUDUS_UPLOAD_MAX_BYTES)
+
+
 def too_large(request: HttpRequest, limit: int) -> HttpResponse:
     reason = f"The request body is over {limit // 1024} KiB; send less."
     if request.path.startswith("/api/"):
@@ -50,12 +54,14 @@ class BodyLimitMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        limit = body_limit(request)
         length = request.META.get("CONTENT_LENGTH", "")
         if length.isascii() and length.isdigit():
-            if int(length) > limit:
+            # A body within both limits passes whatever its route: the route (a walk of the
+            # addresses) is looked up only for a larger one.
+            if int(length) > smallest_limit() and int(length) > (limit := body_limit(request)):
                 return too_large(request, limit)
         elif request.META.get("wsgi.input_terminated") and "HTTP_TRANSFER_ENCODING" in request.META:
+            limit = body_limit(request)
             body = request.META["wsgi.input"].read(limit + 1)
             if len(body) > limit:
                 return too_large(request, limit)

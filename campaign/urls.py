@@ -183,7 +183,11 @@ api_patterns = [
     path("docs/", api_docs.api_docs, name="api-docs"),
 ]
 
+# The API first: every request walks the list in order, and the API takes the most (each order
+# a player gives is a PUT); no page's address starts with "api/".
 urlpatterns = [
+    path("api/", include(api_patterns)),
+    path("api/", include(arena_urls.api_patterns)),
     path("", views.dashboard, name="dashboard"),
     path("healthz", health_views.healthz, name="healthz"),
     path("manifest.webmanifest", manifest_views.manifest, name="manifest"),
@@ -331,8 +335,6 @@ urlpatterns = [
     ),
     *arena_urls.page_patterns,
     path("admin/", admin.site.urls),
-    path("api/", include(api_patterns)),
-    path("api/", include(arena_urls.api_patterns)),
 ]
 
 # JSON under /api/ for a URL no route matches, the HTML pages elsewhere.

@@ -239,10 +239,13 @@ def team_of_user(bout: Bout, user) -> set[str]:
 
 
 # What an order PUT reads of its entrant (entrant_of_owner's `only`): who owns it, what the
-# gladiator is called, the bout's rule set, and what the campaign's checks need. Compiling
-# and reading every column of four tables was a third of the web's time per order.
+# gladiator is called and whether it may fight, the bout's rule set, turn, status and stored
+# state (what order_submit checks, read with the bout locked), and what the campaign's checks
+# need. Compiling and reading every column of four tables was a third of the web's time per
+# order.
 ORDER_PUT_READS = (
-    "bout", "gladiator", "gladiator__owner", "gladiator__name", "bout__ruleset",
+    "bout", "gladiator", "gladiator__owner", "gladiator__name", "gladiator__status",
+    "bout__ruleset", "bout__turn", "bout__status", "bout__state",
     "bout__campaign", "bout__campaign__name", "bout__campaign__visibility",
     "bout__campaign__archived_at",
 )  # fmt: skip
@@ -256,6 +259,7 @@ def entrant_of_owner(
     user,
     refuse_archived: bool = False,
     only: Sequence[str] = (),
+    lock_bout: bool = False,
 ) -> BoutEntrant:
     """An entrant whose orders this user gives, or Http404: another player's gladiator in a
     bout is not even shown to exist here, so its orders stay secret. `refuse_archived`: a
@@ -267,9 +271,13 @@ def entrant_of_owner(
     none for the bout's other entrants. The checks come in the order the separate reads made
     them: the campaign is visible, then not archived, then the gladiator is the user's.
     `only`: the fields to read (the others are read if asked for, one query each); else
-    all but the bout's log."""
+    all but the bout's log. `lock_bout`: the bout's row is locked by the same query (FOR
+    UPDATE of the bout only), for a caller in a transaction that acts on what it read (the
+    order PUT: order_submit's `bout_locked`)."""
     role = Membership.objects.filter(campaign=OuterRef("bout__campaign"), user=user.pk)
     entrants = BoutEntrant.objects.select_related("gladiator", "bout__campaign")
+    if lock_bout:
+        entrants = entrants.select_for_update(of=("bout",))
     entrant = (
         (entrants.only(*only) if only else entrants.defer("bout__log"))
         .annotate(viewer_role=Subquery(role.values("role")[:1]))

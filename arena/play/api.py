@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -190,17 +191,23 @@ class OrderApi(APIView):
 
     @extend_schema(request=OrderIn, responses=OrderOut)
     def put(self, request: Request, slug: str, pk: int, entrant_pk: int) -> Response:
-        entrant = entrant_of_owner(
-            slug=slug,
-            pk=pk,
-            entrant_pk=entrant_pk,
-            user=request.user,
-            refuse_archived=True,
-            only=ORDER_PUT_READS,
-        )
-        data = OrderIn(data=request.data)
-        data.is_valid(raise_exception=True)
-        order = order_submit(entrant=entrant, by=request.user, **data.validated_data)
+        # One read for the checks of who may order and of the order itself: the entrant is
+        # read with its bout locked, in the transaction that stores the order.
+        with transaction.atomic():
+            entrant = entrant_of_owner(
+                slug=slug,
+                pk=pk,
+                entrant_pk=entrant_pk,
+                user=request.user,
+                refuse_archived=True,
+                only=ORDER_PUT_READS,
+                lock_bout=True,
+            )
+            data = OrderIn(data=request.data)
+            data.is_valid(raise_exception=True)
+            order = order_submit(
+                entrant=entrant, by=request.user, bout_locked=True, **data.validated_data
+            )
         return Response(OrderOut(order).data)
 
 

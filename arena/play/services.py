@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Collection
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max
+from django.db.models import Exists, F, Max, OuterRef
 from django.utils import timezone
 
 from arena.bouts.results import (
@@ -274,17 +275,26 @@ def order_submit(
     text: str = "",
     standing: bool = False,
     turn: int | None = None,
+    bout_locked: bool = False,
 ) -> TurnOrder:
     """Give (or change) a gladiator's secret order for turn `turn`, which must be the current
     one (the page and the API always say which turn the order was drawn for; None, for the
-    demo loader and tests, means whatever turn is current)."""
+    demo loader and tests, means whatever turn is current). `bout_locked`: the caller read
+    `entrant` in its own transaction with the bout's row locked and ORDER_CHECK_READS
+    (entrant_of_owner's `lock_bout`, as the order PUT does): the bout and the gladiator are
+    taken as read, not read again."""
     gladiator = entrant.gladiator
     if gladiator.owner_id != by.pk:
         raise NotAllowed(f"Only {gladiator.name}'s owner gives its orders.")
     rules = turn_rules(entrant.bout.ruleset)
     order = _order_given(rules, order, text)
-    with transaction.atomic():
-        bout, gladiator = _bout_locked_with_gladiator(entrant.pk)
+    # With the bout locked, the caller's transaction is this order's own: a refusal ends it,
+    # so no savepoint (two statements) is kept to roll back to.
+    with transaction.atomic(savepoint=not bout_locked):
+        if bout_locked:
+            bout = entrant.bout
+        else:
+            bout, gladiator = _bout_locked_with_gladiator(entrant.pk)
         if turn is not None and (stale := turn_stale(bout=bout, turn=turn)):
             raise stale
         if bout.status != Bout.Status.RUNNING:
@@ -340,12 +350,16 @@ def _bout_locked_with_gladiator(entrant_id: int) -> tuple[Bout, Gladiator]:
     return entrant.bout, entrant.gladiator
 
 
-def _waiting_for(bout: Bout, living: tuple[str, ...]) -> list[str]:
-    given = set(
+def _orders_given(bout: Bout) -> dict[str, dict[str, Any]]:
+    """Each order given for the bout's current turn, by its gladiator's name (one query)."""
+    return dict(
         TurnOrder.objects.filter(bout=bout, turn=bout.turn).values_list(
-            "entrant__gladiator__name", flat=True
+            "entrant__gladiator__name", "order"
         )
     )
+
+
+def _waiting_for(given: Collection[str], living: tuple[str, ...]) -> list[str]:
     return [name for name in living if name not in given]
 
 
@@ -355,7 +369,7 @@ def bout_turn_waiting(*, bout: Bout) -> list[str]:
         return []
     rules = turn_rules(bout.ruleset)
     state, _ = state_loaded(rules, bout.state)
-    return _waiting_for(bout, rules.pending(state).who)
+    return _waiting_for(_orders_given(bout), rules.pending(state).who)
 
 
 def _fallback_orders(
@@ -363,6 +377,8 @@ def _fallback_orders(
 ) -> dict[str, dict[str, Any]]:
     """The order each of these gladiators' conditional fallback orders give this turn (those
     whose plan gives one), judged against the bout's starting snapshot (record 0089)."""
+    if not names:
+        return {}
     ids = dict(
         BoutEntrant.objects.filter(bout=bout, gladiator__name__in=names).values_list(
             "gladiator_id", "gladiator__name"
@@ -381,17 +397,13 @@ def _fallback_orders(
     return orders
 
 
-def _orders_for_turn(bout: Bout, rules: Ruleset, state: Any) -> dict[str, Any]:
-    """Each living gladiator's order: its own, else the first of its conditional fallback
-    orders that holds and is legal, else its standing order if still legal, else its tactics.
-    A gladiator in civil disorder (docs/reliability.md) has its tactics at once."""
+def _orders_for_turn(
+    bout: Bout, rules: Ruleset, state: Any, given: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
+    """Each living gladiator's order: its own (`given`), else the first of its conditional
+    fallback orders that holds and is legal, else its standing order if still legal, else its
+    tactics. A gladiator in civil disorder (docs/reliability.md) has its tactics at once."""
     used: dict[str, dict[str, Any]] = {}
-    given = {
-        o.entrant.gladiator.name: o.order
-        for o in TurnOrder.objects.filter(bout=bout, turn=bout.turn).select_related(
-            "entrant__gladiator"
-        )
-    }
     living = rules.pending(state).who
     missing = [n for n in living if n not in given]
     disorder = gladiators_in_disorder(bout=bout, names=missing)
@@ -419,17 +431,19 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
         bout = (
             Bout.objects.select_for_update(of=("self",))  # not the campaign: as _locked_bout
             .select_related("campaign")  # the notices of the turn name it
+            .annotate(paused=Exists(BoutPause.objects.filter(bout=OuterRef("pk"))))
             .filter(pk=bout_id, status=Bout.Status.RUNNING, turn=turn)
             .first()
         )
         if bout is None:
             return None
-        if BoutPause.objects.filter(bout=bout).exists():  # the GM paused it: nothing resolves
+        if bout.paused:  # the GM paused it: nothing resolves
             return None
         rules = turn_rules(bout.ruleset)
         state, dice = state_loaded(rules, bout.state)
         due = bout.turn_deadline is not None and bout.turn_deadline <= timezone.now()
-        waiting = _waiting_for(bout, rules.pending(state).who)
+        given = _orders_given(bout)  # read once: who waits, the orders used, the attendance
+        waiting = _waiting_for(given, rules.pending(state).who)
         if not (force or due or not waiting):
             return None
         if not force and waiting and bout_wait_for_vacation(bout=bout, waiting=waiting):
@@ -437,14 +451,14 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
         unfit = entrants_lock(bout=bout)
         if unfit:
             return bout_fail(bout=bout, engine_input=bout.engine_input, reason=unfit)
-        orders = _orders_for_turn(bout, rules, state)
+        orders = _orders_for_turn(bout, rules, state, given)
         engine_input = {**bout.engine_input, "turns": [*bout.engine_input["turns"], orders]}
         try:
             state, events = rules.apply(state, orders, dice)
         except Exception as exc:  # never leave a turn stuck: record why, the GM decides
             log.exception("bout %s: turn %s failed in the engine", bout.pk, turn)
             return bout_fail(bout=bout, engine_input=engine_input, reason=str(exc) or repr(exc))
-        turn_attendance_record(bout=bout, turn=turn, living=orders)
+        turn_attendance_record(bout=bout, turn=turn, living=orders, ordered=given)
         output = {
             **bout.log,
             "turns": [*bout.log["turns"], rules.record(state, events)],

@@ -17,8 +17,13 @@ from .models import BoutPress, Post
 THREAD_SHOWN = 100  # the newest posts of a thread on a page; the API pages through them all
 
 
+def press_after_turn_of(bout: Bout) -> QuerySet[BoutPress]:
+    """The bout's "press only after the turn" option, if switched on (a row or none)."""
+    return BoutPress.objects.filter(bout=bout, after_turn=True)
+
+
 def bout_press_after_turn(*, bout: Bout) -> bool:
-    return BoutPress.objects.filter(bout=bout, after_turn=True).exists()
+    return press_after_turn_of(bout).exists()
 
 
 def entrant_owner_ids(*, bout: Bout) -> set[int]:

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Exists, Q
 from django.utils import timezone
 
 from arena.models import Bout
@@ -25,7 +26,7 @@ from campaign.shared.errors import LudusError, NotAllowed
 from campaign.shared.text import TextRefused, text_clean
 
 from .models import TEXT_LIMIT, BoutPress, Post
-from .selectors import bout_press_after_turn, entrant_owner_ids
+from .selectors import bout_press_after_turn, entrant_owner_ids, press_after_turn_of
 
 EXCERPT = 120  # characters of a post quoted in an inbox row
 
@@ -222,8 +223,8 @@ def press_release(*, bout: Bout) -> int:
     held = Post.objects.filter(bout=bout, published_at__isnull=True).select_related(
         "campaign", "author", "bout"
     )
-    if bout.status == Bout.Status.RUNNING and bout_press_after_turn(bout=bout):
-        held = held.filter(held_turn__lt=bout.turn)
+    if bout.status == Bout.Status.RUNNING:  # the option asked in the same query
+        held = held.filter(Q(held_turn__lt=bout.turn) | ~Exists(press_after_turn_of(bout)))
     posts = list(held.order_by("id"))
     now = timezone.now()
     for post in posts:

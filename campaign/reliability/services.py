@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -104,9 +104,11 @@ def gladiators_in_disorder(*, bout: Bout, names: Iterable[str]) -> set[str]:
     """The gladiators among `names` whose owner's last misses in this bout, in a row and
     unexcused, reach the policy's count: their fallback orders are set aside and their
     tactics fight."""
-    after = missed_turn_policy(campaign=bout.campaign).disorder_after
     names = set(names)
-    if not after or not names:
+    if not names:  # every order given: the policy is not even read
+        return set()
+    after = missed_turn_policy(campaign=bout.campaign).disorder_after
+    if not after:
         return set()
     recent: dict[str, list[str]] = {}
     rows = (
@@ -136,28 +138,34 @@ def _excuse(*, campaign: Campaign, user_id: int, allowed: int) -> bool:
     )
 
 
-def turn_attendance_record(*, bout: Bout, turn: int, living: Iterable[str]) -> None:
+def turn_attendance_record(
+    *, bout: Bout, turn: int, living: Iterable[str], ordered: Collection[str] | None = None
+) -> None:
     """Record, for each living gladiator of a turn being resolved, whether its owner gave an
     order for that very turn. A turn left to a standing order is a miss: the standing order is
     the fallback the miss used. A miss is excused while its player has excused fewer than the
-    policy allows in the campaign. Runs inside the resolving transaction."""
+    policy allows in the campaign. Runs inside the resolving transaction. `ordered`: the names
+    of the gladiators with an order for `turn`, when the caller has read them already (the
+    resolve has, under the bout's lock); else they are read here. The policy is read only
+    when somebody missed."""
     living = list(living)
     owners = dict(
         BoutEntrant.objects.filter(bout=bout, gladiator__name__in=living).values_list(
             "gladiator__name", "gladiator__owner_id"
         )
     )
-    ordered = set(
-        TurnOrder.objects.filter(bout=bout, turn=turn).values_list(
-            "entrant__gladiator__name", flat=True
+    if ordered is None:
+        ordered = set(
+            TurnOrder.objects.filter(bout=bout, turn=turn).values_list(
+                "entrant__gladiator__name", flat=True
+            )
         )
-    )
-    allowed = missed_turn_policy(campaign=bout.campaign).excused_allowed
+    missing = {owners[name] for name in living if name in owners and name not in ordered}
+    allowed = missed_turn_policy(campaign=bout.campaign).excused_allowed if missing else 0
     # Counters of the allowance spent, one per player, created before the first miss; each
     # excused miss is one conditional UPDATE (below), so two bouts of one player resolving at
     # the same instant take it one after the other and never excuse more than allowed.
-    missing = {owners[name] for name in living if name in owners and name not in ordered}
-    if allowed and missing:
+    if allowed:
         ExcusedMisses.objects.bulk_create(
             [ExcusedMisses(campaign=bout.campaign, user_id=user_id) for user_id in missing],
             ignore_conflicts=True,

@@ -17,10 +17,10 @@ from campaign.models import Campaign
 
 pytestmark = pytest.mark.django_db
 
-# The token and its user; the entrant with its gladiator, bout, campaign and the user's role;
-# then, in the transaction (a savepoint here, BEGIN in production): the bout's row locked
-# with the gladiator as it stands, the turn's orders, the one write; and the savepoint's end.
-ORDER_PUT_QUERIES = 7
+# The token and its user; then, in the transaction (a savepoint here, BEGIN in production):
+# the entrant with its gladiator, bout, campaign and the user's role, the bout's row locked
+# by that same read; the turn's orders; the one write; and the savepoint's end.
+ORDER_PUT_QUERIES = 6
 
 
 def _token_client(user) -> APIClient:

@@ -13,6 +13,7 @@ from arena.models import Bout
 from arena.notices import notice_turn_resolved
 from arena.play.services import bout_enter, bout_open, bout_start, bout_turn_resolve, order_submit
 from campaign.notifications.models import Notification
+from campaign.reliability.models import TurnAttendance
 from campaign.services import campaign_join
 from characters.services import gladiator_create
 
@@ -85,6 +86,53 @@ def test_a_turns_notices_cost_the_same_few_queries_for_two_owners_or_four(
     two, _ = notices(players[:2])
     four, bout = notices(players)
     assert two == four, (two, four)
+    for player in players:
+        keys = set(
+            Notification.objects.filter(user=player, event__data__bout=bout.pk).values_list(
+                "event__key", flat=True
+            )
+        )
+        assert {f"turn_resolved:{bout.pk}:1", f"orders_needed:{bout.pk}:2:{player.pk}"} <= keys
+
+
+# The bout locked with its pause asked in the same read (inside a savepoint here); the turn's
+# orders, read once; the gladiators locked; the owners' attendance and its rows; the stored
+# turn; the entrants, and the turn's events with their inboxes (events_record: the webhook,
+# the reachable users, their devices, the keys, the events in a savepoint, the inboxes); the
+# press held for the turn; the savepoint's end. No read of the missed-turn policy when every
+# order is in.
+TURN_RESOLVE_QUERIES = 18
+
+
+def test_a_turn_with_every_order_in_resolves_in_a_few_queries_for_four_owners(
+    arena_campaign, gm, owner, rival, django_user_model, django_assert_max_num_queries
+):
+    players = [owner, rival]
+    for name in ("third", "fourth"):
+        player = django_user_model.objects.create_user(name)
+        campaign_join(campaign=arena_campaign, user=player, code=arena_campaign.invite_code)
+        players.append(player)
+    bout = bout_open(campaign=arena_campaign, by=gm, title="Four corners")
+    entrants = {}
+    for player, square in zip(players, ("A1", "H8", "A8", "H1"), strict=True):
+        gladiator = gladiator_create(
+            campaign=arena_campaign, by=player, name=f"{player.username}-g", kind="human"
+        )
+        entrants[gladiator.name] = (
+            player,
+            bout_enter(bout=bout, gladiator=gladiator, by=player, square=square),
+        )
+    bout_start(bout=bout, by=gm)
+    for player, entrant in entrants.values():
+        order_submit(entrant=entrant, by=player, order={}, turn=1)
+    with django_assert_max_num_queries(TURN_RESOLVE_QUERIES):
+        assert bout_turn_resolve(bout_id=bout.pk, turn=1) is not None
+    bout.refresh_from_db()
+    assert bout.turn == 2 and set(bout.engine_input["turns"][0]) == set(entrants)
+    attendance = TurnAttendance.objects.filter(bout=bout, turn=1)
+    assert sorted(attendance.values_list("gladiator", "outcome")) == sorted(
+        (name, TurnAttendance.Outcome.ORDERED) for name in entrants
+    )
     for player in players:
         keys = set(
             Notification.objects.filter(user=player, event__data__bout=bout.pk).values_list(
