@@ -376,7 +376,7 @@ def _fallback_orders(
     bout: Bout, rules: Ruleset, state: Any, names: list[str]
 ) -> dict[str, dict[str, Any]]:
     """The order each of these gladiators' conditional fallback orders give this turn (those
-    whose plan gives one), judged against the bout's starting snapshot (record 0089)."""
+    whose plan gives one), judged against the bout's starting snapshot (record 0088)."""
     if not names:
         return {}
     ids = dict(

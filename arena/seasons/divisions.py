@@ -1,8 +1,8 @@
 """Divisions and the change-over between seasons: the GM adds a campaign's divisions (ranked,
 the first is the top); once every division's last season is closed, Ludus proposes the next
 season of each (arena/seasons/promotion.py over the final tables), and the GM confirms it,
-which opens those seasons with the entrants proposed (docs/seasons.md, docs/decisions/0091
-and 0092).
+which opens those seasons with the entrants proposed (docs/seasons.md, docs/decisions/0089
+and 0090).
 
 A proposal carries a digest of what it says; the confirmation sends it back, and a proposal
 that no longer holds (a gladiator died or joined, a season was reopened, someone confirmed

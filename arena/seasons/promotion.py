@@ -1,7 +1,7 @@
 """Promotion and relegation between a campaign's divisions, as plain data: from each
 division's final table (best first, in its season's own order and tie-breaks), who goes up,
 who goes down, who drops out, and the entrants of each division's next season
-(docs/seasons.md, docs/decisions/0091).
+(docs/seasons.md, docs/decisions/0089).
 
 Between a division and the one below, `moves` change places: the top of the lower one go up,
 the bottom of the upper one go down, as many each way, so the divisions keep their sizes. A

@@ -91,7 +91,7 @@ class Write:
 
 
 RED_TURN = frozenset({GM, OWNER})  # Red picks first: its player, or the GM for it
-OWNER_ONLY = frozenset({OWNER})  # a gladiator's fallback orders: not even the GM (record 0089)
+OWNER_ONLY = frozenset({OWNER})  # a gladiator's fallback orders: not even the GM (record 0088)
 AWAY = [{"if": [], "do": {"action": "keep_away", "target": "nearest"}}]
 
 # fmt: off
@@ -153,7 +153,7 @@ def w_as_matrix_world(w: EldersWorld):
 @pytest.mark.parametrize("who", PERSONAS)
 @pytest.mark.parametrize("elders_world", BOTH, indirect=True)
 def test_only_the_owner_reads_a_gladiators_fallback_orders(who, elders_world, personas, api_as):
-    """Not the GM either: they are secret like an order (record 0089)."""
+    """Not the GM either: they are secret like an order (record 0088)."""
     w = elders_world
     fallback_plan_set(gladiator=w.hero, by=personas[OWNER], plan=AWAY)
     url = reverse("api-gladiator-fallback", args=[w.campaign.slug, w.hero.pk])

@@ -1,5 +1,5 @@
 """A gladiator's conditional fallback orders are its owner's secret, like an order (record
-0089): no page, press, API sheet, forum post or export shows them to anyone else, the GM
+0088): no page, press, API sheet, forum post or export shows them to anyone else, the GM
 included, before or after the turn they fought."""
 
 from __future__ import annotations

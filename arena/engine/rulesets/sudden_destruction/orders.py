@@ -71,7 +71,7 @@ class Tech(NamedTuple):
 
 class Plan(NamedTuple):
     """A checked plan. Plans, their actions and attempts are named tuples like the counters
-    (record 0101): every round reads three or four of them back from the tactics' JSON."""
+    (record 0095): every round reads three or four of them back from the tactics' JSON."""
 
     tech: Tech | None = None
     actions: tuple[Action, ...] = ()
