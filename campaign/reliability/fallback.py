@@ -2,7 +2,7 @@
 their gladiators, used only when they miss a turn's deadline. The rule set's plug-in states
 the conditions and actions (`fallback_schema`), checks a plan (`plan_problems`) and turns it
 into the turn's order (`Ruleset.fallback_order`); here they are kept, one row a gladiator,
-and read by their owner alone: not the GM, not a replacement player (record 0089)."""
+and read by their owner alone: not the GM, not a replacement player (record 0088)."""
 
 from __future__ import annotations
 
