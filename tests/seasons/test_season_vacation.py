@@ -11,10 +11,12 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from icalendar import Calendar
 
 from arena.bouts.services import bout_resolve
 from arena.models import Bout, Season
 from arena.seasons.services import season_finish_if_done, season_round_play, seasons_sweep
+from campaign.calendar_keys import calendar_token_new
 from campaign.models import AuditEntry
 from campaign.reliability.models import Vacation
 from campaign.reliability.services import missed_turn_policy_set
@@ -72,6 +74,22 @@ def test_wait_postpones_the_round_and_plays_it_after_the_vacation(
     assert seasons_sweep(now=vacation.ends_at + timedelta(minutes=2)) == 0  # played once
     fight(season)
     assert {f.bout.status for f in season.fixtures.filter(round=1)} == {Bout.Status.RESOLVED}
+
+
+def test_the_players_calendar_shows_a_postponed_fixture_at_the_vacations_end(
+    client, stable, open_season, campaign, owner, rival
+):
+    season = open_season(stable(2))  # one round: Aulus (the owner's) v Brutus (the rival's)
+    vacation = away_today(campaign, rival)
+    make_due(season)
+    season_round_play(season_id=season.pk)
+    fixture = season.fixtures.get()
+    assert fixture.postponed_until == vacation.ends_at
+    for user in (owner, rival):
+        answer = client.get(reverse("calendar-feed", args=[calendar_token_new(user=user)]))
+        events = {str(e["UID"]): e for e in Calendar.from_ical(answer.content).walk("VEVENT")}
+        entry = events[f"fixture-{fixture.pk}@ludus"]
+        assert entry.decoded("DTSTART") == vacation.ends_at
 
 
 def test_a_swiss_round_waits_for_a_postponed_fixture(stable, open_season, campaign, owner, rival):
