@@ -912,7 +912,7 @@ def season_cancel(*, season: Season, by: AbstractBaseUser, reason: str = "") -> 
         for bout in undecided:
             bout_cancel(bout=bout, by=by, reason=why[:REASON_MAX])
         locked.fixtures.filter(outcome=Outcome.PENDING, bout__isnull=True).update(
-            outcome=Outcome.NONE, forfeit=why[:REASON_MAX]
+            outcome=Outcome.NONE, forfeit=why[:REASON_MAX], postponed_until=None, postponed=""
         )
         audit_record(
             campaign=locked.campaign,

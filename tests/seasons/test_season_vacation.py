@@ -15,7 +15,12 @@ from icalendar import Calendar
 
 from arena.bouts.services import bout_resolve
 from arena.models import Bout, Season
-from arena.seasons.services import season_finish_if_done, season_round_play, seasons_sweep
+from arena.seasons.services import (
+    season_cancel,
+    season_finish_if_done,
+    season_round_play,
+    seasons_sweep,
+)
 from campaign.calendar_keys import calendar_token_new
 from campaign.models import AuditEntry
 from campaign.reliability.models import Vacation
@@ -125,6 +130,19 @@ def test_the_last_round_postponed_holds_the_season_open(stable, open_season, cam
     assert seasons_sweep(now=vacation.ends_at + timedelta(minutes=1)) == 1
     fight(season)
     assert season_finish_if_done(season_id=season.pk) is True
+
+
+def test_a_cancelled_season_waits_for_nobody(stable, open_season, campaign, gm, rival):
+    season = open_season(stable(4))
+    away_today(campaign, rival)
+    make_due(season)
+    season_round_play(season_id=season.pk)
+    season_cancel(season=season, by=gm, reason="The arena burned")
+    round_one = list(season.fixtures.filter(round=1))
+    assert [(f.outcome, f.postponed, f.postponed_until) for f in round_one] == [
+        ("none", "", None)
+    ] * 2
+    assert all("The arena burned" in f.forfeit for f in round_one)
 
 
 def test_orders_plays_the_round_on_time(stable, open_season, campaign, gm, rival):
