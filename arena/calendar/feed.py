@@ -78,12 +78,13 @@ def bout_entries(user: AbstractBaseUser) -> list[Entry]:
 
 def fixture_entries(user: AbstractBaseUser) -> list[Entry]:
     """The user's fixtures of a running season that have no bout yet, at their round's time
-    (the next round's time, one round's days apart after it)."""
+    (the next round's time, one round's days apart after it); a fixture postponed for a
+    vacation at the vacation's end, when it is played (docs/seasons.md)."""
     fixtures = (
         SeasonFixture.objects.filter(
             Q(first__gladiator__owner=user) | Q(second__gladiator__owner=user),
+            Q(season__next_round_at__isnull=False) | Q(postponed_until__isnull=False),
             season__status=Season.Status.RUNNING,
-            season__next_round_at__isnull=False,
             bout__isnull=True,
             outcome=SeasonFixture.Outcome.PENDING,
         )
@@ -94,8 +95,12 @@ def fixture_entries(user: AbstractBaseUser) -> list[Entry]:
     for fixture in fixtures:
         season = fixture.season
         ahead = fixture.round - season.rounds_played - 1
-        if ahead < 0:  # a round already played (a fixture forfeited without a bout)
+        if fixture.postponed_until is not None:
+            start = fixture.postponed_until
+        elif ahead < 0:  # a round already played (a fixture forfeited without a bout)
             continue
+        else:
+            start = season.next_round_at + season.round_spacing * ahead
         names = fixture.first.gladiator.name
         if fixture.second is not None:
             names += f" v {fixture.second.gladiator.name}"
@@ -103,7 +108,7 @@ def fixture_entries(user: AbstractBaseUser) -> list[Entry]:
             Entry(
                 uid=f"fixture-{fixture.pk}",
                 summary=f"{season.title}, round {fixture.round}: {names}",
-                start=season.next_round_at + season.round_spacing * ahead,
+                start=start,
                 length=BOUT_LENGTH,
                 link=absolute(reverse("season", args=[season.campaign.slug, season.pk])),
                 description=f"{season.campaign.name}: a fixture of {season.title}.",

@@ -85,6 +85,12 @@ class FixtureOut(serializers.Serializer):
     second_seed = serializers.IntegerField(allow_null=True, help_text="null: a bye")
     outcome = serializers.ChoiceField(choices=SeasonFixture.Outcome.choices)
     forfeit = serializers.CharField(help_text="Why it was not fought, if it was not")
+    postponed = serializers.CharField(
+        help_text='Why it waits, while it waits: "<player> is on vacation until <date>"'
+    )
+    postponed_until = serializers.DateTimeField(
+        allow_null=True, help_text="When the vacation it waits for ends; null: not postponed"
+    )
     bout_id = serializers.IntegerField(allow_null=True)
     bout_status = serializers.CharField(allow_null=True)
 
@@ -121,6 +127,8 @@ def season_detail(season: Season) -> dict:
             "second_seed": seed_of.get(f.second_id),
             "outcome": f.result_outcome,
             "forfeit": f.forfeit,
+            "postponed": f.postponed,
+            "postponed_until": f.postponed_until,
             "bout_id": f.bout_id,
             "bout_status": f.bout.status if f.bout else None,
         }

@@ -215,6 +215,10 @@ class SeasonFixture(models.Model):
     forfeit = models.CharField(max_length=200, blank=True)
     # A bracket's match ("W1.2", "L3.1", "GF"; arena/seasons/elimination.py); "" in a league.
     match = models.CharField(max_length=8, blank=True)
+    # Put off while a player is on vacation and the campaign's policy waits (record 0096):
+    # played at the first round call from `postponed_until` on; both cleared once it is.
+    postponed_until = models.DateTimeField(null=True, blank=True)
+    postponed = models.CharField(max_length=200, blank=True)  # "rival is on vacation until ..."
 
     class Meta:
         ordering = ["round", "board"]

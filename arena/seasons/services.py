@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from arena.bouts.selectors import bout_of_gladiator_in_play
@@ -33,6 +34,9 @@ from arena.play.services import bout_open, bout_start
 from arena.play.turns import turn_rules
 from arena.queue import enqueue_season_round
 from campaign.models import Campaign
+from campaign.reliability.models import Vacation
+from campaign.reliability.policy import missed_turn_policy
+from campaign.reliability.vacations import vacations_now
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError, NotAllowed
 from campaign.shared.text import TextRefused, text_clean
@@ -395,65 +399,132 @@ def group_stage_length(season: Season) -> int:
 
 def season_round_play(*, season_id: int, now: datetime | None = None) -> int:
     """Play the season's next round if it is due: pair it (Swiss), then for every fixture
-    record a bye, a forfeit, or schedule its bout now through the bout service (the worker
-    fights it as any bout). Returns how many bouts were scheduled.
+    record a bye, a forfeit, a postponement (a player on vacation, the policy waits), or
+    schedule its bout now through the bout service (the worker fights it as any bout). Then
+    play the fixtures postponed for a vacation now over. Returns how many bouts were scheduled.
 
     The season's row lock and `rounds_played` make it happen once: a second message, the
-    sweeper or a second worker waits, then finds the round played. A Swiss round waits for
-    every bout of the round before it to be decided (the sweeper comes back)."""
+    sweeper or a second worker waits, then finds the round played. A Swiss round or a bracket
+    round waits for every fixture of the rounds before it to be decided, a postponed one too
+    (the sweeper comes back)."""
     now = now or timezone.now()
     with transaction.atomic():
         season = (
             Season.objects.select_for_update(of=("self",))
             .select_related("campaign", "created_by")
-            .filter(
-                pk=season_id,
-                status=Season.Status.RUNNING,
-                next_round_at__lte=now + EARLY_TOLERANCE,
-                campaign__archived_at__isnull=True,
-            )
+            .filter(pk=season_id, status=Season.Status.RUNNING, campaign__archived_at__isnull=True)
             .first()
         )
-        if season is None or season.rounds_played >= season.rounds:
+        if season is None:
             return 0
-        number = season.rounds_played + 1
-        knockout_stage = season.is_groups and number > group_stage_length(season)
-        if season.pairs_when_due or knockout_stage:
-            fixtures = season_fixtures(season)
-            if any(f.result_outcome == Outcome.PENDING for f in fixtures):
+        away = _owners_away(season, now)
+        due = season.next_round_at is not None and season.next_round_at <= now + EARLY_TOLERANCE
+        scheduled = 0
+        if due and season.rounds_played < season.rounds:
+            scheduled = _play_round(season, away)
+        return scheduled + _play_postponed(season, now, away)
+
+
+def _play_round(season: Season, away: dict[int, Vacation]) -> int:
+    """Round `rounds_played + 1`, due now: paired if it pairs when due, played, the calendar
+    moved on. 0 when it must wait for the round before."""
+    number = season.rounds_played + 1
+    knockout_stage = season.is_groups and number > group_stage_length(season)
+    if season.pairs_when_due or knockout_stage:
+        fixtures = season_fixtures(season)
+        if any(f.result_outcome == Outcome.PENDING for f in fixtures):
+            return 0
+        if season.is_groups and number == group_stage_length(season) + 1:
+            _seed_knockout(season, fixtures)
+        if season.has_bracket:
+            fixtures = _pair_bracket(season, number, fixtures)
+            if fixtures is None:  # the champion is known: no round left to fight
+                season.rounds = season.rounds_played
+                season.next_round_at = None
+                season.save(update_fields=["rounds", "next_round_at"])
                 return 0
-            if season.is_groups and number == group_stage_length(season) + 1:
-                _seed_knockout(season, fixtures)
-            if season.has_bracket:
-                fixtures = _pair_bracket(season, number, fixtures)
-                if fixtures is None:  # the champion is known: no round left to fight
-                    season.rounds = season.rounds_played
-                    season.next_round_at = None
-                    season.save(update_fields=["rounds", "next_round_at"])
-                    return 0
-            else:
-                fixtures = _pair_swiss(season, number, fixtures)
         else:
-            fixtures = list(
-                season.fixtures.select_related("first__gladiator", "second__gladiator").filter(
-                    round=number, outcome=Outcome.PENDING, bout__isnull=True
-                )
+            fixtures = _pair_swiss(season, number, fixtures)
+    else:
+        fixtures = list(
+            season.fixtures.select_related("first__gladiator", "second__gladiator").filter(
+                round=number, outcome=Outcome.PENDING, bout__isnull=True
             )
-        scheduled = sum(_play(season, fixture, number) for fixture in fixtures)
-        season.rounds_played = number
-        season.next_round_at = (
-            season.next_round_at + season.round_spacing if number < season.rounds else None
         )
-        season.save(update_fields=["rounds_played", "next_round_at"])
-        audit_record(
-            campaign=season.campaign,
-            actor=None,
-            action="season.round",
-            season=season.pk,
-            round=number,
-            bouts=scheduled,
-        )
+    scheduled = sum(_play(season, fixture, number, away) for fixture in fixtures)
+    season.rounds_played = number
+    season.next_round_at = (
+        season.next_round_at + season.round_spacing if number < season.rounds else None
+    )
+    season.save(update_fields=["rounds_played", "next_round_at"])
+    audit_record(
+        campaign=season.campaign,
+        actor=None,
+        action="season.round",
+        season=season.pk,
+        round=number,
+        bouts=scheduled,
+    )
     return scheduled
+
+
+def _owners_away(season: Season, now: datetime) -> dict[int, Vacation]:
+    """The entrants' owners on vacation now, each with their vacation, when the campaign's
+    policy waits for them; none when their fallback orders fight (their bouts are fought)."""
+    if not missed_turn_policy(campaign=season.campaign).vacation_waits:
+        return {}
+    owners = season.entries.values_list("gladiator__owner_id", flat=True)
+    return vacations_now(campaign=season.campaign, user_ids=owners, at=now)
+
+
+def _play_postponed(season: Season, now: datetime, away: dict[int, Vacation]) -> int:
+    """The fixtures postponed for a vacation over by now, oldest round first, each once both
+    its gladiators are free of another bout (the next call comes back for the rest)."""
+    fixtures = list(
+        season.fixtures.select_related("first__gladiator", "second__gladiator")
+        .filter(postponed_until__lte=now, outcome=Outcome.PENDING, bout__isnull=True)
+        .order_by("round", "board")
+    )
+    if not fixtures:
+        return 0
+    sides = {g for f in fixtures for g in (f.first.gladiator_id, f.second.gladiator_id)}
+    busy = set(
+        BoutEntrant.objects.filter(gladiator_id__in=sides, bout__status__in=UNDECIDED).values_list(
+            "gladiator_id", flat=True
+        )
+    )
+    scheduled = 0
+    for fixture in fixtures:
+        pair = {fixture.first.gladiator_id, fixture.second.gladiator_id}
+        if pair & busy:
+            continue
+        scheduled += _play(season, fixture, fixture.round, away)
+        if fixture.bout_id is not None:
+            busy |= pair
+    return scheduled
+
+
+def _postpone(season: Season, fixture: SeasonFixture, away: dict[int, Vacation]) -> bool:
+    """Postpone the fixture if a side's owner is away (the policy waits): until the last such
+    vacation ends, with the reason in words. False: nobody is away, it is played."""
+    owners = {fixture.first.gladiator.owner_id, fixture.second.gladiator.owner_id}
+    vacations = [away[owner] for owner in owners if owner in away]
+    if not vacations:
+        return False
+    last = max(vacations, key=lambda v: v.ends_at)
+    fixture.postponed_until = last.ends_at
+    fixture.postponed = f"{last.user.username} is on vacation until {last.ends.isoformat()}"
+    fixture.save(update_fields=["postponed_until", "postponed"])
+    audit_record(
+        campaign=season.campaign,
+        actor=None,
+        action="season.postpone",
+        season=season.pk,
+        round=fixture.round,
+        board=fixture.board,
+        until=last.ends_at.isoformat(),
+    )
+    return True
 
 
 def _pair_swiss(season: Season, number: int, fixtures: list[SeasonFixture]) -> list[SeasonFixture]:
@@ -595,8 +666,8 @@ def unfit_reason(entry: SeasonEntry, campaign: Campaign) -> str:
     return ""
 
 
-def _play(season: Season, fixture: SeasonFixture, number: int) -> int:
-    """Decide or schedule one fixture; 1 if a bout was scheduled."""
+def _play(season: Season, fixture: SeasonFixture, number: int, away: dict[int, Vacation]) -> int:
+    """Decide, postpone or schedule one fixture; 1 if a bout was scheduled."""
     if fixture.second is None:
         fixture.outcome = Outcome.BYE
         fixture.save(update_fields=["outcome"])
@@ -608,7 +679,10 @@ def _play(season: Season, fixture: SeasonFixture, number: int) -> int:
             Outcome.NONE if first and second else Outcome.SECOND if first else Outcome.FIRST
         )
         fixture.forfeit = " ".join(r for r in (first, second) if r)[:REASON_MAX]
-        fixture.save(update_fields=["outcome", "forfeit"])
+        fixture.postponed_until, fixture.postponed = None, ""
+        fixture.save(update_fields=["outcome", "forfeit", "postponed_until", "postponed"])
+        return 0
+    if _postpone(season, fixture, away):
         return 0
     title = f"{season.title}: round {number}"[:TITLE_MAX]
     try:
@@ -629,10 +703,12 @@ def _play(season: Season, fixture: SeasonFixture, number: int) -> int:
         log.info("season %s: %s not fought: %s", season.pk, fixture, error.message)
         fixture.outcome = Outcome.NONE
         fixture.forfeit = f"Not fought: {error.message}"[:REASON_MAX]
-        fixture.save(update_fields=["outcome", "forfeit"])
+        fixture.postponed_until, fixture.postponed = None, ""
+        fixture.save(update_fields=["outcome", "forfeit", "postponed_until", "postponed"])
         return 0
     fixture.bout = bout
-    fixture.save(update_fields=["bout"])
+    fixture.postponed_until, fixture.postponed = None, ""
+    fixture.save(update_fields=["bout", "postponed_until", "postponed"])
     return 1
 
 
@@ -673,6 +749,8 @@ def season_finish_if_done(*, season_id: int) -> bool:
             return False
         if season.fixtures.filter(bout__status__in=UNDECIDED).exists():
             return False
+        if season.fixtures.filter(postponed_until__isnull=False).exists():
+            return False  # a fixture postponed for a vacation is still to be fought
         season.status = Season.Status.FINISHED
         season.finished_at = timezone.now()
         season.save(update_fields=["status", "finished_at"])
@@ -698,13 +776,18 @@ def season_winner(season: Season) -> SeasonEntry:
 
 
 def seasons_sweep(*, now: datetime | None = None) -> int:
-    """Beat's round clock: play every running season's due round, and finish those whose last
-    round is decided. Returns how many bouts were scheduled."""
+    """Beat's round clock: play every running season's due round and its fixtures postponed
+    for a vacation now over, and finish those whose last round is decided. Returns how many
+    bouts were scheduled."""
     now = now or timezone.now()
     running = Season.objects.filter(
         status=Season.Status.RUNNING, campaign__archived_at__isnull=True
     )
-    due = list(running.filter(next_round_at__lte=now).values_list("pk", flat=True))
+    due = list(
+        running.filter(Q(next_round_at__lte=now) | Q(fixtures__postponed_until__lte=now))
+        .values_list("pk", flat=True)
+        .distinct()
+    )
     scheduled = 0
     for season_id in due:
         try:  # one season's trouble must not keep the others waiting
@@ -829,7 +912,7 @@ def season_cancel(*, season: Season, by: AbstractBaseUser, reason: str = "") -> 
         for bout in undecided:
             bout_cancel(bout=bout, by=by, reason=why[:REASON_MAX])
         locked.fixtures.filter(outcome=Outcome.PENDING, bout__isnull=True).update(
-            outcome=Outcome.NONE, forfeit=why[:REASON_MAX]
+            outcome=Outcome.NONE, forfeit=why[:REASON_MAX], postponed_until=None, postponed=""
         )
         audit_record(
             campaign=locked.campaign,
