@@ -263,6 +263,8 @@ def test_lore_comes_over_and_an_unrevealed_secret_stays_secret(
     assert seen == {"The stranger": "", "The last words": "", "The debt": "", "The oath": "Sworn."}
     listed = api_as(owner).get(f"/api/campaigns/{copy_.slug}/lore/")
     assert listed.status_code == 200 and SECRET not in listed.content.decode()
+    searched = api_as(owner).get(f"/api/campaigns/{copy_.slug}/search/", {"q": "Emperor"})
+    assert searched.status_code == 200 and searched.json()["lore"] == []
     gm_seen = {v.note.title: v.secret for v in notes_of(campaign=copy_, user=gm)}
     assert gm_seen["The stranger"] == SECRET
     # The import reveals nothing and announces nothing; the audit trail stayed behind.
