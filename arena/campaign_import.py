@@ -54,6 +54,8 @@ class Imported:
     cancelled: int = 0
     gladiators: int = 0
     ledger_lines: int = 0
+    lore_notes: int = 0
+    secrets_waiting: int = 0
 
 
 def _mapping(value: Any, where: str) -> Mapping[str, Any]:
@@ -338,6 +340,10 @@ def _write(
         Chronicle.objects.filter(pk=chronicle.pk).update(written_at=_when(c, where, "written_at"))
 
     _write_lore(campaign, lore, glad_ids, bout_ids, users)
+    imported.lore_notes = len(lore.notes)
+    imported.secrets_waiting = (
+        Note.objects.filter(campaign=campaign, revealed_at__isnull=True).exclude(secret="").count()
+    )
     ratings_rebuild(campaign_id=campaign.pk)
     campaign.refresh_from_db()  # its own dates, written past the instance above
     return imported

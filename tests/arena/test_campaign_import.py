@@ -294,6 +294,14 @@ def test_the_lore_of_an_import_exports_as_it_came(lore_exported):
     assert len(again["lore"]["notes"]) == 4
 
 
+def test_the_command_counts_the_notes_and_the_secrets_still_waiting(lore_exported, tmp_path):
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(lore_exported), encoding="utf-8")
+    out = io.StringIO()
+    call_command("campaign_import", str(path), slug="copy", stdout=out)
+    assert "4 lore notes (3 secrets not yet revealed, still the GM's)." in out.getvalue()
+
+
 def test_a_version_1_file_without_lore_imports_as_before(exported):
     old = copy.deepcopy(exported)
     old["schema_version"] = 1
