@@ -1,13 +1,15 @@
 """A whole campaign as one JSON document, with a schema version: the campaign, its members by
 user name, its gladiators (with their holdings), its bouts (engine input, log and rule set
-version), its public press, its chronicles and every ledger line. `manage.py campaign_export
-SLUG` writes it; the GM downloads it from the campaign's page; `manage.py campaign_import`
-reads it into another Ludus (arena/campaign_import.py).
+version), its public press, its chronicles, its lore and every ledger line. `manage.py
+campaign_export SLUG` writes it; the GM downloads it from the campaign's page; `manage.py
+campaign_import` reads it into another Ludus (arena/campaign_import.py).
 
 It holds what the campaign's GM may read, and no more: a bout not yet decided keeps its seed,
 engine input, log, state and sealed terms out (they hold secret orders and the dice to come),
 and a decided bout's input is `bout_engine_input_for` the GM (the rules' own secrets, such as
-a secret king, are shown once the bout is over). Nothing about users beyond their names.
+a secret king, are shown once the bout is over). The GM's lore notes come with their secrets,
+revealed or not, and their reveal state: the import keeps an unrevealed one unrevealed. Nothing
+about users beyond their names.
 """
 
 from __future__ import annotations
@@ -22,14 +24,17 @@ from django.utils import timezone
 from arena.bouts.selectors import UNDECIDED, bout_engine_input_for
 from arena.gateway import EngineInputError, ruleset
 from arena.models import Bout, BoutEntrant
+from campaign.lore.models import Biography, Note
 from campaign.models import Campaign, Membership
 from campaign.press.models import Post
 from characters.models import Gladiator, Holding, LedgerLine
 
 SCHEMA = "ludus-campaign"
-# Bump when a field changes meaning or goes; a field added keeps the version (readers ignore
-# what they do not know).
-SCHEMA_VERSION = 1
+# Bump when a field changes meaning or goes, or when a reader that skipped a new field would
+# import less than the file holds (record 0097: lore is version 2); a field an older reader
+# may skip keeps the version. The import reads every version listed in READABLE_VERSIONS.
+SCHEMA_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 
 def _ruleset_version(slug: str) -> str:
@@ -115,6 +120,41 @@ def _bout(bout: Bout, gm: Any) -> dict[str, Any]:
     }
 
 
+def _lore(campaign: Campaign) -> dict[str, Any]:
+    """Biographies and the GM's notes, secrets included: the export is the GM's."""
+    biographies = (
+        Biography.objects.filter(gladiator__campaign=campaign)
+        .select_related("updated_by")
+        .order_by("gladiator_id")
+    )
+    return {
+        "biographies": [
+            {
+                "gladiator": b.gladiator_id,
+                "text": b.text,
+                "updated_by": b.updated_by.username if b.updated_by else "",
+                "updated_at": b.updated_at,
+            }
+            for b in biographies
+        ],
+        "notes": [
+            {
+                "position": note.position,
+                "title": note.title,
+                "text": note.text,
+                "secret": note.secret,
+                "trigger": note.trigger,
+                "bout": note.trigger_bout_id,
+                "gladiator": note.trigger_gladiator_id,
+                "revealed_at": note.revealed_at,
+                "created_at": note.created_at,
+                "updated_at": note.updated_at,
+            }
+            for note in Note.objects.filter(campaign=campaign).order_by("position", "id")
+        ],
+    }
+
+
 def campaign_export(campaign: Campaign) -> dict[str, Any]:
     """The campaign as a JSON-able document (datetimes still objects: see campaign_export_json)."""
     gm = _gm_of(campaign)
@@ -192,6 +232,7 @@ def campaign_export(campaign: Campaign) -> dict[str, Any]:
             }
             for c in campaign.chronicles.order_by("period_end", "id")
         ],
+        "lore": _lore(campaign),
         "ledger": [
             {
                 "gladiator": line.gladiator_id,

@@ -1,8 +1,9 @@
 """A campaign export (arena/campaign_export.py) read into this Ludus: `manage.py
 campaign_import FILE [--slug SLUG]`. Everything is written in one transaction, or nothing:
 a file that is not an export, a schema version this Ludus does not read, a slug already taken,
-a rule set this Ludus does not play, a field that does not fit, an id that points nowhere or a
-ledger that does not sum to its gladiator's gold and experience is refused in words.
+a rule set this Ludus does not play, a field that does not fit, an id that points nowhere, a
+ledger that does not sum to its gladiator's gold and experience, or lore that lore's own checks
+refuse (a text over its limit, a trigger that does not fit its secret) is refused in words.
 
 Ids are the export's own: every gladiator, bout and ledger line gets a new row here, and the
 references between them are mapped. Users are matched by name; a name this Ludus does not know
@@ -10,6 +11,11 @@ gets an account with no password (they set one by "forgot password" once an e-ma
 given them, or an administrator sets it). A bout that was not decided when it was exported
 comes over cancelled: its seed, dice and secret orders never left the other Ludus, so it
 cannot be fought here. Ratings are counted again from the decided bouts.
+
+Lore (schema version 2 on; a version 1 file has none) comes over in the state it left: a secret
+not yet revealed stays the GM's, waiting on the same trigger (its bout or gladiator mapped). As
+with press, the rows come over and the audit trail and inbox stay in the other Ludus: the import
+reveals nothing and announces nothing.
 """
 
 from __future__ import annotations
@@ -26,10 +32,12 @@ from django.utils.text import slugify
 
 from arena.bouts.ratings import ratings_rebuild
 from arena.bouts.selectors import UNDECIDED
-from arena.campaign_export import SCHEMA, SCHEMA_VERSION
+from arena.campaign_export import READABLE_VERSIONS, SCHEMA
 from arena.chronicle.models import Chronicle
 from arena.gateway import RULESETS
 from arena.models import Bout, BoutEntrant
+from campaign.lore.models import Biography, Note
+from campaign.lore.services import biography_text_clean, note_texts_clean, note_trigger_check
 from campaign.models import Campaign, Membership
 from campaign.press.models import Post
 from campaign.shared.errors import LudusError
@@ -46,6 +54,8 @@ class Imported:
     cancelled: int = 0
     gladiators: int = 0
     ledger_lines: int = 0
+    lore_notes: int = 0
+    secrets_waiting: int = 0
 
 
 def _mapping(value: Any, where: str) -> Mapping[str, Any]:
@@ -116,10 +126,11 @@ def campaign_import(document: Any, *, slug: str = "") -> Imported:
     doc = _mapping(document, "The file")
     if doc.get("schema") != SCHEMA:
         raise LudusError(f'This is not a Ludus campaign export: its "schema" is not "{SCHEMA}".')
-    if doc.get("schema_version") != SCHEMA_VERSION:
+    version = doc.get("schema_version")
+    if version not in READABLE_VERSIONS or isinstance(version, bool):
+        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
         raise LudusError(
-            f"This export has schema version {doc.get('schema_version')!r}; this Ludus reads "
-            f"version {SCHEMA_VERSION}."
+            f"This export has schema version {version!r}; this Ludus reads versions {readable}."
         )
     source = _mapping(doc.get("campaign"), "campaign")
     slug = slug or str(source.get("slug", ""))
@@ -143,9 +154,32 @@ def campaign_import(document: Any, *, slug: str = "") -> Imported:
     # Added to the export after its first version: a file without them has none.
     press = _list(doc.get("press", []), "press")
     chronicles = _list(doc.get("chronicles", []), "chronicles")
+    lore = _Lore.read(doc) if version >= 2 else _Lore()
     _ledger_holds(lines, gladiators)
     with transaction.atomic():
-        return _write(slug, source, members, gladiators, bouts, lines, press, chronicles)
+        return _write(slug, source, members, gladiators, bouts, lines, press, chronicles, lore)
+
+
+@dataclass
+class _Lore:
+    """The file's lore, its two lists checked to be lists of objects (version 2 on)."""
+
+    biographies: list[Mapping[str, Any]] = field(default_factory=list)
+    notes: list[Mapping[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def read(cls, doc: Mapping[str, Any]) -> _Lore:
+        lore = _mapping(doc.get("lore"), "lore")
+        return cls(
+            biographies=[
+                _mapping(b, f"biography {n}")
+                for n, b in enumerate(_list(lore.get("biographies"), "lore biographies"))
+            ],
+            notes=[
+                _mapping(x, f"lore note {n}")
+                for n, x in enumerate(_list(lore.get("notes"), "lore notes"))
+            ],
+        )
 
 
 def _users(names: set[str], imported: Imported) -> dict[str, Any]:
@@ -170,11 +204,13 @@ def _write(
     lines: list[Mapping[str, Any]],
     press: list[Any],
     chronicles: list[Any],
+    lore: _Lore,
 ) -> Imported:
     names = {str(m.get("user", "")) for m in members}
     names |= {str(g.get("owner", "")) for g in gladiators}
     names |= {str(x.get("actor")) for x in lines if x.get("actor")}
     names |= {str(p.get("author", "")) for p in press if isinstance(p, Mapping)}
+    names |= {str(b["updated_by"]) for b in lore.biographies if b.get("updated_by")}
     gm_name = next((str(m.get("user")) for m in members if m.get("role") == "gm"), None)
     if gm_name is None:
         raise LudusError("The export names no GM among its members.")
@@ -303,9 +339,80 @@ def _write(
         chronicle.save()
         Chronicle.objects.filter(pk=chronicle.pk).update(written_at=_when(c, where, "written_at"))
 
+    _write_lore(campaign, lore, glad_ids, bout_ids, users)
+    imported.lore_notes = len(lore.notes)
+    imported.secrets_waiting = (
+        Note.objects.filter(campaign=campaign, revealed_at__isnull=True).exclude(secret="").count()
+    )
     ratings_rebuild(campaign_id=campaign.pk)
     campaign.refresh_from_db()  # its own dates, written past the instance above
     return imported
+
+
+def _write_lore(
+    campaign: Campaign,
+    lore: _Lore,
+    glad_ids: Mapping[Any, Gladiator],
+    bout_ids: Mapping[Any, Bout],
+    users: Mapping[str, Any],
+) -> None:
+    """Biographies and notes as lore's own writes check them, in the state the file gives."""
+    told: set[int] = set()
+    for n, b in enumerate(lore.biographies):
+        where = f"biography {n}"
+        gladiator = _ref(glad_ids, b.get("gladiator"), where, "gladiator")
+        if gladiator is None:
+            raise LudusError(f"{where} names no gladiator.")
+        if gladiator.pk in told:
+            raise LudusError(f"{where}: {gladiator.name!r} has a biography earlier in the file.")
+        told.add(gladiator.pk)
+        text = _lore_checked(where, biography_text_clean, b.get("text"))
+        if not text:
+            raise LudusError(f"{where}: its text is empty (a gladiator without a story has none).")
+        author = users[str(b["updated_by"])] if b.get("updated_by") else None
+        biography = _checked(Biography(gladiator=gladiator, text=text, updated_by=author), where)
+        biography.save()
+        Biography.objects.filter(pk=biography.pk).update(updated_at=_when(b, where, "updated_at"))
+
+    for n, x in enumerate(lore.notes):
+        where = f"lore note {n} ({x.get('title')!r})"
+        fields = _pick(x, where, "position", "title", "text", "secret", "trigger", "revealed_at")
+        texts = _lore_checked(
+            where,
+            note_texts_clean,
+            title=fields["title"],
+            text=fields["text"],
+            secret=fields["secret"],
+        )
+        bout = _ref(bout_ids, x.get("bout"), where, "bout")
+        gladiator = _ref(glad_ids, x.get("gladiator"), where, "gladiator")
+        trigger = _lore_checked(
+            where,
+            note_trigger_check,
+            secret=texts["secret"],
+            trigger=fields["trigger"],
+            names_bout=bout is not None,
+            names_gladiator=gladiator is not None,
+        )
+        if fields["revealed_at"] is not None and not texts["secret"]:
+            raise LudusError(f"{where}: it has no secret, so it has nothing revealed.")
+        # A trigger's bout or gladiator may be null: it was deleted in the other Ludus, and the
+        # secret waits for the GM's word there as it will here.
+        note = Note(campaign=campaign, position=fields["position"], **texts, trigger=trigger,
+                    trigger_bout=bout, trigger_gladiator=gladiator,
+                    revealed_at=fields["revealed_at"])  # fmt: skip
+        _checked(note, where).save()
+        Note.objects.filter(pk=note.pk).update(
+            created_at=_when(x, where), updated_at=_when(x, where, "updated_at")
+        )
+
+
+def _lore_checked(where: str, check: Any, *args: Any, **kwargs: Any) -> Any:
+    """Lore's own check of a text or trigger, its refusal naming the row."""
+    try:
+        return check(*args, **kwargs)
+    except LudusError as refused:
+        raise LudusError(f"{where}: {refused.message}") from None
 
 
 def _when(row: Mapping[str, Any], where: str, name: str = "created_at") -> Any:

@@ -44,11 +44,10 @@ def check_biography_writer(*, gladiator: Any, user: AbstractBaseUser) -> None:
         raise NotAllowed(f"Only {gladiator.name}'s owner or the game master writes its story.")
 
 
-@transaction.atomic
-def biography_set(*, gladiator: Any, by: AbstractBaseUser, text: object) -> Biography | None:
-    """Write (or, with empty text, remove) a gladiator's biography; audited with its text."""
-    check_biography_writer(gladiator=gladiator, user=by)
-    cleaned = _clean(
+def biography_text_clean(text: object) -> str:
+    """A biography's text cleaned and within its limit ("" for none), or LudusError; the
+    campaign import reads a file's biographies through it too."""
+    return _clean(
         text,
         label="The biography",
         field="text",
@@ -56,6 +55,13 @@ def biography_set(*, gladiator: Any, by: AbstractBaseUser, text: object) -> Biog
         multiline=True,
         required=False,
     )
+
+
+@transaction.atomic
+def biography_set(*, gladiator: Any, by: AbstractBaseUser, text: object) -> Biography | None:
+    """Write (or, with empty text, remove) a gladiator's biography; audited with its text."""
+    check_biography_writer(gladiator=gladiator, user=by)
+    cleaned = biography_text_clean(text)
     if not cleaned:
         removed, _ = Biography.objects.filter(gladiator=gladiator).delete()
         if removed:
@@ -79,18 +85,10 @@ def biography_set(*, gladiator: Any, by: AbstractBaseUser, text: object) -> Biog
     return biography
 
 
-def _note_fields(
-    *,
-    campaign: Campaign,
-    title: object,
-    text: object,
-    secret: object,
-    trigger: object,
-    bout: object,
-    gladiator: object,
-) -> dict[str, Any]:
-    """The note's fields cleaned and checked, or LudusError saying what is wrong."""
-    fields: dict[str, Any] = {
+def note_texts_clean(*, title: object, text: object, secret: object) -> dict[str, str]:
+    """A note's title, text and secret cleaned and within their limits, or LudusError; the
+    campaign import reads a file's notes through it too."""
+    return {
         "title": _clean(title, label="The title", field="title", limit=TITLE_LIMIT),
         "text": _clean(
             text if text is not None else "",
@@ -108,36 +106,65 @@ def _note_fields(
             multiline=True,
             required=False,
         ),
-        "trigger": "",
-        "trigger_bout": None,
-        "trigger_gladiator": None,
     }
+
+
+def note_trigger_check(
+    *, secret: str, trigger: object, names_bout: bool, names_gladiator: bool
+) -> str:
+    """The trigger of a note with this (cleaned) secret, or LudusError: a secret names one of
+    the triggers and no secret names none; only a bout's end names a bout, only a death a
+    gladiator."""
     trigger = trigger or ""
-    if not fields["secret"]:
+    if not secret:
         if trigger:
             raise LudusError(
                 "A trigger reveals a secret: write the secret, or drop the trigger.",
                 field="trigger",
             )
-        return fields
+        return ""
     if trigger not in Note.Trigger.values:
         choices = ", ".join(f'"{value}"' for value in Note.Trigger.values)
         raise LudusError(f"A secret needs its trigger, one of {choices}.", field="trigger")
-    fields["trigger"] = trigger
-    if trigger == Note.Trigger.BOUT_END:
+    if (names_bout and trigger != Note.Trigger.BOUT_END) or (
+        names_gladiator and trigger != Note.Trigger.DEATH
+    ):
+        raise LudusError(
+            "Only a bout's end names a bout, and only a death a gladiator.", field="trigger"
+        )
+    return str(trigger)
+
+
+def _note_fields(
+    *,
+    campaign: Campaign,
+    title: object,
+    text: object,
+    secret: object,
+    trigger: object,
+    bout: object,
+    gladiator: object,
+) -> dict[str, Any]:
+    """The note's fields cleaned and checked, or LudusError saying what is wrong."""
+    fields: dict[str, Any] = note_texts_clean(title=title, text=text, secret=secret)
+    # The form sends a bout and a gladiator whatever the trigger: the trigger reads its own.
+    fields["trigger"] = note_trigger_check(
+        secret=fields["secret"],
+        trigger=trigger,
+        names_bout=bool(bout) and trigger != Note.Trigger.DEATH,
+        names_gladiator=bool(gladiator) and trigger != Note.Trigger.BOUT_END,
+    )
+    fields["trigger_bout"] = fields["trigger_gladiator"] = None
+    if fields["trigger"] == Note.Trigger.BOUT_END:
         fields["trigger_bout"] = _one_of(
             campaign.bouts.all(), bout, field="bout", what="a bout of this campaign"
         )
-    elif trigger == Note.Trigger.DEATH:
+    elif fields["trigger"] == Note.Trigger.DEATH:
         fields["trigger_gladiator"] = _one_of(
             campaign.gladiators.all(),
             gladiator,
             field="gladiator",
             what="a gladiator of this campaign",
-        )
-    elif bout or gladiator:
-        raise LudusError(
-            "Only a bout's end names a bout, and only a death a gladiator.", field="trigger"
         )
     return fields
 

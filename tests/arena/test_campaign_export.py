@@ -15,6 +15,7 @@ from arena.campaign_export import SCHEMA, SCHEMA_VERSION
 from arena.engine import play, ruleset
 from arena.engine.core.canonical import canonical
 from arena.play.services import bout_turn_resolve, order_submit
+from campaign.lore.services import biography_set, note_create, note_reveal
 from characters.models import Gladiator
 
 pytestmark = pytest.mark.django_db
@@ -103,3 +104,28 @@ def test_only_the_gm_downloads_the_export(client_as, campaign, gm, owner, outsid
         f'href="{url}"'
         not in client_as(owner).get(reverse("campaign", args=[campaign.slug])).content.decode()
     )
+
+
+def test_the_export_carries_lore_and_the_gms_secrets_with_their_reveal_state(due_bout, gm, owner):
+    """The export is the GM's: a secret not yet revealed goes out, marked as not revealed."""
+    campaign, brutus = due_bout.campaign, due_bout.entrants.get(gladiator__name="Brutus").gladiator
+    biography_set(gladiator=brutus, by=owner, text="Born in Thrace.")
+    waiting = note_create(
+        campaign=campaign, by=gm, title="The stranger", text="A man came.",
+        secret="He is the Emperor's son.", trigger="bout_end", bout=due_bout,
+    )  # fmt: skip
+    told = note_create(campaign=campaign, by=gm, title="The oath", secret="Sworn.", trigger="gm")
+    note_reveal(note=told, by=gm)
+    doc = _export(campaign.slug)
+    assert doc["schema_version"] == SCHEMA_VERSION == 2
+    assert doc["lore"]["biographies"] == [
+        {"gladiator": brutus.pk, "text": "Born in Thrace.", "updated_by": "owner",
+         "updated_at": doc["lore"]["biographies"][0]["updated_at"]}
+    ]  # fmt: skip
+    first, second = doc["lore"]["notes"]
+    assert (first["title"], first["secret"], first["trigger"], first["bout"]) == (
+        "The stranger", "He is the Emperor's son.", "bout_end", due_bout.pk
+    )  # fmt: skip
+    assert first["revealed_at"] is None and first["gladiator"] is None
+    assert waiting.revealed_at is None
+    assert (second["trigger"], second["revealed_at"] is not None) == ("gm", True)

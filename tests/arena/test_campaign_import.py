@@ -21,7 +21,11 @@ from arena.engine.core.canonical import canonical
 from arena.models import Bout
 from arena.verification.history import Tally, ledgers_verify
 from arena.verification.services import replay_check
-from campaign.models import Campaign
+from campaign.lore.models import Biography, Note
+from campaign.lore.selectors import notes_of
+from campaign.lore.services import biography_set, note_create, note_reveal
+from campaign.models import AuditEntry, Campaign
+from campaign.notifications.models import Event
 from campaign.press.models import Post
 from campaign.press.services import message_send, post_create
 from campaign.shared.errors import LudusError
@@ -202,3 +206,185 @@ def test_public_press_and_chronicles_come_over_and_private_messages_stay(
     assert again["press"] == doc["press"]
     assert again["chronicles"] == doc["chronicles"]
     assert [c["published_at"] is not None for c in again["chronicles"]] == [True]
+
+
+# --- lore ---------------------------------------------------------------------------------
+
+SECRET = "Aulus is the lost son of the Emperor."
+
+
+@pytest.fixture
+def lore_exported(exported, campaign, gm, owner, rival):
+    """The campaign with lore in every state: a biography, a secret waiting on a bout not yet
+    decided, one waiting on a death, one on the GM's word, and one revealed."""
+    aulus = gladiator_create(campaign=campaign, by=owner, name="Aulus", kind="barbarian")
+    bibulus = gladiator_create(campaign=campaign, by=rival, name="Bibulus", kind="wizard")
+    later = bout_schedule(
+        campaign=campaign, by=gm, gladiators=[aulus, bibulus],
+        scheduled_at=timezone.now() + timedelta(days=1), seed=99,
+    )  # fmt: skip
+    biography_set(gladiator=aulus, by=owner, text="Born in Thrace.\n\nSold young.")
+    note_create(campaign=campaign, by=gm, title="The stranger", text="A man came.",
+                secret=SECRET, trigger="bout_end", bout=later)  # fmt: skip
+    note_create(campaign=campaign, by=gm, title="The last words", secret="Bibulus forgives.",
+                trigger="death", gladiator=bibulus)  # fmt: skip
+    note_create(campaign=campaign, by=gm, title="The debt", secret="Owed to Crassus.",
+                trigger="gm")  # fmt: skip
+    told = note_create(campaign=campaign, by=gm, title="The oath", secret="Sworn.", trigger="gm")
+    note_reveal(note=told, by=gm)
+    return json.loads(campaign_export_json(campaign))
+
+
+def _lore_state(campaign):
+    return [
+        (n.title, n.text, n.secret, n.trigger, n.revealed_at is not None,
+         n.trigger_bout.title if n.trigger_bout else None,
+         n.trigger_gladiator.name if n.trigger_gladiator else None)
+        for n in Note.objects.filter(campaign=campaign)
+    ]  # fmt: skip
+
+
+def test_lore_comes_over_and_an_unrevealed_secret_stays_secret(
+    lore_exported, campaign, owner, gm, api_as
+):
+    copy_ = imported_copy(lore_exported)
+    assert _lore_state(copy_) == _lore_state(campaign)
+    waiting = Note.objects.get(campaign=copy_, title="The stranger")
+    assert waiting.revealed_at is None and waiting.trigger_bout.campaign == copy_
+    assert waiting.trigger_bout.status == Bout.Status.CANCELLED  # its secret waits for the GM
+    dying = Note.objects.get(campaign=copy_, title="The last words")
+    assert dying.trigger_gladiator.campaign == copy_ and dying.revealed_at is None
+    biography = Biography.objects.get(gladiator__campaign=copy_)
+    assert (biography.gladiator.name, biography.text, biography.updated_by) == (
+        "Aulus", "Born in Thrace.\n\nSold young.", owner
+    )  # fmt: skip
+    # A player reads no waiting secret in the copy; its GM reads them all.
+    seen = {v.note.title: v.secret for v in notes_of(campaign=copy_, user=owner)}
+    assert seen == {"The stranger": "", "The last words": "", "The debt": "", "The oath": "Sworn."}
+    listed = api_as(owner).get(f"/api/campaigns/{copy_.slug}/lore/")
+    assert listed.status_code == 200 and SECRET not in listed.content.decode()
+    searched = api_as(owner).get(f"/api/campaigns/{copy_.slug}/search/", {"q": "Emperor"})
+    assert searched.status_code == 200 and searched.json()["lore"] == []
+    gm_seen = {v.note.title: v.secret for v in notes_of(campaign=copy_, user=gm)}
+    assert gm_seen["The stranger"] == SECRET
+    # The import reveals nothing and announces nothing; the audit trail stayed behind.
+    assert not AuditEntry.objects.filter(campaign=copy_, action__startswith="lore")
+    assert not Event.objects.filter(campaign=copy_)
+    # The GM's word still reveals it here.
+    note_reveal(note=waiting, by=gm)
+    assert {v.note.title: v.secret for v in notes_of(campaign=copy_, user=owner)}[
+        "The stranger"
+    ] == SECRET
+
+
+def test_the_lore_of_an_import_exports_as_it_came(lore_exported):
+    again = json.loads(campaign_export_json(imported_copy(lore_exported)))
+
+    def by_name(doc):
+        gladiators = {g["id"]: g["name"] for g in doc["gladiators"]}
+        bouts = {b["id"]: b["title"] for b in doc["bouts"]}
+        lore = copy.deepcopy(doc["lore"])
+        for b in lore["biographies"]:
+            b["gladiator"] = gladiators[b["gladiator"]]
+        for n in lore["notes"]:
+            n["bout"], n["gladiator"] = bouts.get(n["bout"]), gladiators.get(n["gladiator"])
+        return lore
+
+    assert by_name(again) == by_name(lore_exported)
+    assert len(again["lore"]["notes"]) == 4
+
+
+def test_the_command_counts_the_notes_and_the_secrets_still_waiting(lore_exported, tmp_path):
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(lore_exported), encoding="utf-8")
+    out = io.StringIO()
+    call_command("campaign_import", str(path), slug="copy", stdout=out)
+    assert "4 lore notes (3 secrets not yet revealed, still the GM's)." in out.getvalue()
+
+
+def test_a_version_1_file_without_lore_imports_as_before(exported):
+    old = copy.deepcopy(exported)
+    old["schema_version"] = 1
+    old.pop("lore")
+    done = campaign_import(old, slug="old")
+    assert (done.gladiators, done.bouts) == (2, 1)
+    assert not Note.objects.filter(campaign=done.campaign)
+    assert not Biography.objects.filter(gladiator__campaign=done.campaign)
+    assert list(ledgers_verify(Tally())) == []
+
+
+def _note(doc, title):
+    return next(n for n in doc["lore"]["notes"] if n["title"] == title)
+
+
+BROKEN_LORE = {
+    "a version 2 file without lore": (lambda d: d.pop("lore"), "lore should be a JSON object"),
+    "a biography of a gladiator the file does not hold": (
+        lambda d: d["lore"]["biographies"][0].update(gladiator=10**9),
+        "biography 0 names gladiator 1000000000, which the file does not hold",
+    ),
+    "a biography over its limit": (
+        lambda d: d["lore"]["biographies"][0].update(text="x" * 4001),
+        "biography 0: The biography is 4,001 characters long; at most 4,000",
+    ),
+    "two biographies of one gladiator": (
+        lambda d: d["lore"]["biographies"].append(dict(d["lore"]["biographies"][0])),
+        "biography 1: 'Aulus' has a biography earlier in the file",
+    ),
+    "a title over its limit": (
+        lambda d: _note(d, "The debt").update(title="t" * 121),
+        "at most 120",
+    ),
+    "a secret over its limit": (
+        lambda d: _note(d, "The debt").update(secret="s" * 8001),
+        "The secret is 8,001 characters long; at most 8,000",
+    ),
+    "a trigger Ludus does not know": (
+        lambda d: _note(d, "The debt").update(trigger="whenever"),
+        "'The debt'\\): A secret needs its trigger, one of",
+    ),
+    "a secret with no trigger": (
+        lambda d: _note(d, "The debt").update(trigger=""),
+        "A secret needs its trigger",
+    ),
+    "a trigger with no secret": (
+        lambda d: _note(d, "The debt").update(secret=""),
+        "A trigger reveals a secret",
+    ),
+    "the campaign's end naming a bout": (
+        lambda d: _note(d, "The debt").update(trigger="campaign_end", bout=d["bouts"][0]["id"]),
+        "Only a bout's end names a bout",
+    ),
+    "a trigger's bout the file does not hold": (
+        lambda d: _note(d, "The stranger").update(bout=10**9),
+        "names bout 1000000000, which the file does not hold",
+    ),
+    "a reveal with no secret": (
+        lambda d: _note(d, "The oath").update(secret="", trigger=""),
+        "it has no secret, so it has nothing revealed",
+    ),
+    "a reveal that is not a date": (
+        lambda d: _note(d, "The oath").update(revealed_at="soon"),
+        "revealed_at",
+    ),
+    "a note with no secret field": (
+        lambda d: _note(d, "The oath").pop("secret"),
+        "has no 'secret'",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", BROKEN_LORE, ids=list(BROKEN_LORE))
+def test_bad_lore_is_refused_in_words_and_writes_nothing(lore_exported, case):
+    change, words = BROKEN_LORE[case]
+
+    def counts():
+        return (Campaign.objects.count(), Gladiator.objects.count(), Bout.objects.count(),
+                LedgerLine.objects.count(), Note.objects.count(), Biography.objects.count(),
+                AuditEntry.objects.count())  # fmt: skip
+
+    before = counts()
+    with pytest.raises(LudusError, match=words):
+        campaign_import(_broken(lore_exported, change), slug="copy")
+    assert counts() == before
+    assert not Campaign.objects.filter(slug="copy").exists()

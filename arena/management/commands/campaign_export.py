@@ -1,5 +1,6 @@
 """Write a whole campaign as JSON (arena/campaign_export.py): its schema version, members by
-user name, gladiators, bouts with their engine input, log and rule set version, and ledger.
+user name, gladiators, bouts with their engine input, log and rule set version, ledger, press,
+chronicles and lore (the GM's secrets too: the file is the GM's).
 
     manage.py campaign_export SLUG [--output FILE]
 
@@ -16,7 +17,10 @@ from campaign.models import Campaign
 
 
 class Command(BaseCommand):
-    help = "Write a campaign as JSON: members, gladiators, bouts with input and log, ledger."
+    help = (
+        "Write a campaign as JSON: members, gladiators, bouts with input and log, ledger, "
+        "press, chronicles and lore."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug", help="the campaign's slug, as in its address /c/SLUG/")

@@ -17,7 +17,10 @@ from campaign.templatetags.words import counted
 
 
 class Command(BaseCommand):
-    help = "Import a campaign export (JSON): members, gladiators, bouts, ledger; ratings again."
+    help = (
+        "Import a campaign export (JSON): members, gladiators, bouts, ledger, press, chronicles "
+        "and lore; ratings again."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the export, as campaign_export wrote it")
@@ -38,7 +41,9 @@ class Command(BaseCommand):
             f"Imported {done.campaign.name} as /c/{done.campaign.slug}/: "
             f"{counted(done.gladiators, 'gladiator')}, {counted(done.bouts, 'bout')} "
             f"({done.cancelled} not decided, now cancelled), "
-            f"{counted(done.ledger_lines, 'ledger line')}."
+            f"{counted(done.ledger_lines, 'ledger line')}, "
+            f"{counted(done.lore_notes, 'lore note')} "
+            f"({counted(done.secrets_waiting, 'secret')} not yet revealed, still the GM's)."
         )
         if done.users_created:
             self.stdout.write(
