@@ -25,14 +25,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar, Protocol
 
 from arena.engine.core.board import Square
-
-if TYPE_CHECKING:
-    from arena.engine.core.ruleset import Ruleset
+from arena.engine.core.campaign import WebPlay
 
 JSON = Any
+
+
+class Ruleset(Protocol):
+    """What a plan reads of a rule set. `core.ruleset.Ruleset` is one; it is named by its
+    members here because the base class's `fallback_order` calls this module."""
+
+    title: ClassVar[str]
+    web: ClassVar[WebPlay | None]
+
+    def validate(self, state: Any, who: str, order: JSON) -> list[str]: ...
+
+    def tactics(self, state: Any, who: str) -> JSON: ...
+
+    def snapshot(self, state: Any) -> dict[str, JSON]: ...
+
 
 MAX_RULES = 10
 MAX_CONDITIONS = 3
