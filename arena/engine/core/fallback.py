@@ -33,7 +33,7 @@ from arena.engine.core.campaign import WebPlay
 JSON = Any
 
 
-class Ruleset(Protocol):
+class PlanRules(Protocol):
     """What a plan reads of a rule set. `core.ruleset.Ruleset` is one; it is named by its
     members here because the base class's `fallback_order` calls this module."""
 
@@ -168,12 +168,12 @@ def holds(condition: Mapping[str, JSON], facts: Facts) -> bool:
 # --- the schema: what a rule set offers ---------------------------------------------------
 
 
-def _has_board(ruleset: Ruleset) -> bool:
+def _has_board(ruleset: PlanRules) -> bool:
     web = ruleset.web
     return web is not None and any(f.kind in ("square", "squares") for f in web.order_schema())
 
 
-def fallback_schema(ruleset: Ruleset) -> dict[str, JSON]:
+def fallback_schema(ruleset: PlanRules) -> dict[str, JSON]:
     """The conditions and actions a plan of this rule set may use, as JSON: each action is a
     whole `do` object with its label, so a form offers them as they are."""
     if ruleset.web is None:  # fought by tactics only: no deadline to miss
@@ -215,7 +215,7 @@ def fallback_schema(ruleset: Ruleset) -> dict[str, JSON]:
     }
 
 
-def plan_problems(ruleset: Ruleset, plan: JSON) -> list[str]:
+def plan_problems(ruleset: PlanRules, plan: JSON) -> list[str]:
     """What is wrong with a plan for this rule set, in words; [] when it may be saved."""
     if not isinstance(plan, list):
         return ["The fallback orders must be a list of rules."]
@@ -276,7 +276,7 @@ def _action_words(action: JSON) -> str:
 
 
 def first_order(
-    ruleset: Ruleset,
+    ruleset: PlanRules,
     state: Any,
     who: str,
     plan: Sequence[Mapping[str, JSON]],
@@ -297,7 +297,7 @@ def first_order(
 
 
 def action_order(
-    ruleset: Ruleset, state: Any, who: str, action: Mapping[str, JSON], facts: Facts
+    ruleset: PlanRules, state: Any, who: str, action: Mapping[str, JSON], facts: Facts
 ) -> JSON | None:
     """The order one action gives now (not yet validated); None when it gives none."""
     kind = action.get("action")
@@ -324,7 +324,7 @@ def _target(facts: Facts, which: str) -> Square | None:
 
 
 def _drawn(
-    ruleset: Ruleset, state: Any, who: str, target: Square, *, towards: bool
+    ruleset: PlanRules, state: Any, who: str, target: Square, *, towards: bool
 ) -> dict[str, JSON]:
     """An order drawn part by part as the order page would: each move part takes the offered
     square nearest to (or farthest from) the target while that gets closer (or further), and,
