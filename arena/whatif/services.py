@@ -40,7 +40,7 @@ from arena.gateway import (
 from arena.models import Bout, BoutEntrant, BoutWhatIf
 from arena.odds.services import TooManyPreviews, preview_allowance
 from arena.queue import enqueue_what_if
-from campaign.shared.errors import LudusError, NotAllowed
+from campaign.shared.errors import LudusError
 from characters.catalogue import rules_of
 from characters.permissions import check_gladiator_control
 from characters.services import tactics_clean
@@ -60,15 +60,6 @@ def what_if_open(*, bout: Bout) -> str:
     if bout.status != Bout.Status.RESOLVED or not bout.log or not bout.engine_input:
         return "A bout can be fought again only once it is over."
     return ""
-
-
-def what_if_can_ask(*, entrant: BoutEntrant, user: Any) -> bool:
-    """Whether `user` may ask a what-if for this entrant: its owner or the GM."""
-    try:
-        check_gladiator_control(gladiator=entrant.gladiator, user=user)
-    except NotAllowed:
-        return False
-    return True
 
 
 def _order_change(
@@ -147,12 +138,10 @@ def _footprint(before: Any, after: Any, target: Any, path: str = "") -> Any:
     return after
 
 
-def _build_change(
-    bout: Bout, entrant: BoutEntrant, changed: Entrant, specs: list[Entrant]
-) -> dict[str, Any]:
-    """The bout's input with the entrant's part rebuilt as `changed` (see the module's doc)."""
+def _build_change(bout: Bout, index: int, changed: Entrant, specs: list[Entrant]) -> dict[str, Any]:
+    """The bout's input with entrant `index`'s part rebuilt as `changed` (see the module's
+    doc)."""
     adapter = rules_of(bout.campaign)
-    index = [e.pk for e in bout.entrants.order_by("id")].index(entrant.pk)
     with_change = [*specs]
     with_change[index] = changed
     picked = {"picks": bout.picks} if bout.picks else {}
@@ -173,7 +162,7 @@ def _build_change(
 
 
 def _tactics_change(
-    bout: Bout, entrant: BoutEntrant, change: Mapping[str, Any], specs: list[Entrant], me: Entrant
+    bout: Bout, index: int, change: Mapping[str, Any], specs: list[Entrant], me: Entrant
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     tactics = tactics_clean(ruleset=bout.ruleset, tactics=change.get("tactics"))
     if tactics == dict(me.tactics):
@@ -181,12 +170,12 @@ def _tactics_change(
             f"Those are {me.name}'s tactics already: change a setting to ask what if.",
             field="tactics",
         )
-    engine_input = _build_change(bout, entrant, replace(me, tactics=tactics), specs)
+    engine_input = _build_change(bout, index, replace(me, tactics=tactics), specs)
     return engine_input, {"tactics": tactics}
 
 
 def _equipment_change(
-    bout: Bout, entrant: BoutEntrant, change: Mapping[str, Any], specs: list[Entrant], me: Entrant
+    bout: Bout, index: int, change: Mapping[str, Any], specs: list[Entrant], me: Entrant
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     adapter = rules_of(bout.campaign)
     shop = adapter.armoury()
@@ -217,7 +206,7 @@ def _equipment_change(
     if problems:
         raise LudusError(f"{me.name} cannot fight so: {problems[0]}.", field="add")
     changed = replace(me, equipment=tuple(sorted(kit)))
-    engine_input = _build_change(bout, entrant, changed, specs)
+    engine_input = _build_change(bout, index, changed, specs)
     return engine_input, {"add": add, "remove": remove}
 
 
@@ -232,9 +221,9 @@ def what_if_terms(
     if kind not in (Kind.TACTICS, Kind.EQUIPMENT):
         raise LudusError("Change an order, the tactics or one item of equipment.", field="kind")
     specs = bout_entrant_specs(bout)
-    me = specs[[e.pk for e in bout.entrants.order_by("id")].index(entrant.pk)]
+    index = [e.pk for e in bout.entrants.order_by("id")].index(entrant.pk)
     build = _tactics_change if kind == Kind.TACTICS else _equipment_change
-    engine_input, checked = build(bout, entrant, change, specs, me)
+    engine_input, checked = build(bout, index, change, specs, specs[index])
     return engine_input, checked, 0
 
 
