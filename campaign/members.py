@@ -17,17 +17,16 @@ from campaign.notifications.services import event_record
 from campaign.selectors import campaign_role_forget
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError
-from campaign.shared.text import TextRefused, text_clean
+from campaign.shared.text import text_input
 from campaign.signals import changed, member_removing
 
 USERNAME_MAX = 150  # Django's user name
 
 
 def _user_named(username: str):
-    try:
-        username = text_clean(username, label="The user name", max_length=USERNAME_MAX)
-    except TextRefused as refused:
-        raise LudusError(str(refused), field="username") from None
+    username = text_input(
+        username, field="username", label="The user name", max_length=USERNAME_MAX
+    )
     user = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
     if user is None:
         raise LudusError(f"Nobody is called {username!r} on Ludus.", field="username")

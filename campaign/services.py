@@ -12,7 +12,7 @@ from django.utils.text import slugify
 
 from arena.gateway import campaign_rulesets
 from campaign.shared.errors import LudusError, NotAllowed
-from campaign.shared.text import TextRefused, name_clean, text_clean
+from campaign.shared.text import name_input, text_input
 
 from .house_rules import house_rules_clean
 from .models import AuditEntry, Campaign, Membership, new_invite_code
@@ -60,20 +60,15 @@ def _unique_slug(name: str) -> str:
 
 
 def _name_and_description_clean(name: str, description: str) -> tuple[str, str]:
-    try:
-        name = name_clean(name, label="A campaign's name", max_length=CAMPAIGN_NAME_MAX)
-    except TextRefused as refused:
-        raise LudusError(str(refused), field="name") from None
-    try:
-        description = text_clean(
-            description,
-            label="The description",
-            max_length=CAMPAIGN_DESCRIPTION_MAX,
-            multiline=True,
-            required=False,
-        )
-    except TextRefused as refused:
-        raise LudusError(str(refused), field="description") from None
+    name = name_input(name, field="name", label="A campaign's name", max_length=CAMPAIGN_NAME_MAX)
+    description = text_input(
+        description,
+        field="description",
+        label="The description",
+        max_length=CAMPAIGN_DESCRIPTION_MAX,
+        multiline=True,
+        required=False,
+    )
     return name, description
 
 

@@ -15,7 +15,7 @@ from campaign.house_rules import house_rules_of
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm, check_campaign_member
 from campaign.shared.errors import LudusError
-from campaign.shared.text import TextRefused, name_clean, name_skeleton, text_clean
+from campaign.shared.text import name_input, name_skeleton, text_input
 
 from .catalogue import advances_of, gladiator_type, rules_of, tactics_settings
 from .ledger import MAX_ADJUSTMENT, gladiator_lock, ledger_post
@@ -51,10 +51,7 @@ def gladiator_create(
 ) -> Gladiator:
     """A member adds a gladiator to their own stable, with its type's starting equipment."""
     check_campaign_member(campaign=campaign, user=by)
-    try:
-        name = name_clean(name, label="A gladiator's name", max_length=NAME_MAX)
-    except TextRefused as refused:
-        raise LudusError(str(refused), field="name") from None
+    name = name_input(name, field="name", label="A gladiator's name", max_length=NAME_MAX)
     gtype = gladiator_type(campaign.ruleset, kind, campaign=campaign)
     if gtype is None:
         kinds = ", ".join(t.slug for t in rules_of(campaign).types())
@@ -236,10 +233,9 @@ def gladiator_adjust(
         raise LudusError("An adjustment of zero changes nothing.", field="amount")
     if abs(amount) > MAX_ADJUSTMENT:
         raise LudusError(f"An adjustment is at most {MAX_ADJUSTMENT:,} either way.", field="amount")
-    try:
-        reason = text_clean(reason, label="The reason", max_length=REASON_MAX)
-    except TextRefused as refused:
-        raise LudusError(f"Say why: {refused}", field="reason") from None
+    reason = text_input(
+        reason, field="reason", label="The reason", max_length=REASON_MAX, lead="Say why: "
+    )
     with transaction.atomic():
         locked = gladiator_lock(gladiator_id=gladiator.pk)
         line = ledger_post(

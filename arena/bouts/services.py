@@ -27,7 +27,7 @@ from arena.verification.services import bout_checks, bout_commit, terms_broken
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError
-from campaign.shared.text import TextRefused, text_clean
+from campaign.shared.text import text_input
 from characters.catalogue import check_gladiator_can_fight
 from characters.models import Gladiator
 
@@ -138,10 +138,9 @@ def bout_schedule(
             f"{scheduled_at:%Y-%m-%d} is out of reach.",
             field="scheduled_at",
         )
-    try:
-        title = text_clean(title, label="The title", max_length=TITLE_MAX, required=False)
-    except TextRefused as refused:
-        raise LudusError(str(refused), field="title") from None
+    title = text_input(
+        title, field="title", label="The title", max_length=TITLE_MAX, required=False
+    )
     bout = Bout.objects.create(
         campaign=campaign,
         title=title or " vs ".join(locked[i].name for i in ids)[:TITLE_MAX],
@@ -240,10 +239,9 @@ def bout_cancel(*, bout: Bout, by: AbstractBaseUser, reason: str = "") -> Bout:
     """The GM calls off a bout not yet decided (scheduled, open or in progress): nobody is paid,
     nothing is recorded on the careers."""
     check_campaign_gm(campaign=bout.campaign, user=by)
-    try:
-        reason = text_clean(reason, label="The reason", max_length=REASON_MAX, required=False)
-    except TextRefused as refused:
-        raise LudusError(str(refused), field="reason") from None
+    reason = text_input(
+        reason, field="reason", label="The reason", max_length=REASON_MAX, required=False
+    )
     updated = Bout.objects.filter(
         pk=bout.pk, status__in=[Bout.Status.SCHEDULED, Bout.Status.VERDICT, *TURN_BY_TURN_LIVE]
     ).update(status=Bout.Status.CANCELLED, turn_deadline=None)

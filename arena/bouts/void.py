@@ -18,15 +18,18 @@ from arena.models import Bout, BoutEntrant
 from arena.notices import notice_bout_voided
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError
-from campaign.shared.text import TextRefused, text_clean
+from campaign.shared.text import text_input
 from characters.rewards import bout_payout_reverse
 
 
 def void_reason_clean(reason: str) -> str:
-    try:
-        return text_clean(reason, label="The reason", max_length=REASON_MAX)
-    except TextRefused as refused:
-        raise LudusError(f"Say why the bout is void: {refused}", field="reason") from None
+    return text_input(
+        reason,
+        field="reason",
+        label="The reason",
+        max_length=REASON_MAX,
+        lead="Say why the bout is void: ",
+    )
 
 
 @transaction.atomic

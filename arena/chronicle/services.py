@@ -23,7 +23,7 @@ from campaign.notifications.services import event_record
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError
 from campaign.shared.inputs import parse_int
-from campaign.shared.text import TextRefused, text_clean
+from campaign.shared.text import text_input
 
 from .facts import chronicle_facts
 from .models import BODY_MAX, TITLE_MAX, Chronicle
@@ -92,11 +92,10 @@ def chronicle_edit(
     """The GM's words replace the draft's (a published chronicle may be corrected too: the
     audit trail keeps that it was)."""
     check_campaign_gm(campaign=chronicle.campaign, user=by)
-    try:
-        title = text_clean(title, label="The title", max_length=TITLE_MAX)
-        body = text_clean(body, label="The chronicle", max_length=BODY_MAX, multiline=True)
-    except TextRefused as refused:
-        raise LudusError(str(refused)) from None
+    title = text_input(title, field="title", label="The title", max_length=TITLE_MAX)
+    body = text_input(
+        body, field="body", label="The chronicle", max_length=BODY_MAX, multiline=True
+    )
     chronicle.title, chronicle.body = title, body
     chronicle.edited_at, chronicle.edited_by = timezone.now(), by
     chronicle.save(update_fields=["title", "body", "edited_at", "edited_by"])

@@ -56,7 +56,7 @@ from campaign.shared.inputs import (
     parse_int,
 )
 from campaign.shared.pages import form_error, form_status, refused
-from campaign.shared.text import TextRefused, text_clean
+from campaign.shared.text import text_input
 from characters.catalogue import rules_of
 from characters.models import Gladiator
 
@@ -255,12 +255,14 @@ def bout_finish_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 def _order_text(text: str) -> str:
-    try:
-        return text_clean(
-            text, label="The order", max_length=ORDER_TEXT_MAX, multiline=True, required=False
-        )
-    except TextRefused as refused_text:
-        raise LudusError(str(refused_text), field="text") from None
+    return text_input(
+        text,
+        field="text",
+        label="The order",
+        max_length=ORDER_TEXT_MAX,
+        multiline=True,
+        required=False,
+    )
 
 
 @login_required

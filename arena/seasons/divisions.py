@@ -23,7 +23,7 @@ from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError
 from campaign.shared.inputs import TITLE_MAX
-from campaign.shared.text import TextRefused, text_clean
+from campaign.shared.text import text_input
 from characters.catalogue import fight_problems
 from characters.selectors import gladiators_active
 
@@ -41,13 +41,6 @@ MOVES_DEFAULT = 2
 CLOSED = (Season.Status.FINISHED, Season.Status.CANCELLED)
 # A next season's title is the GM's title, a comma and the division's name.
 NEXT_TITLE_MAX = TITLE_MAX - NAME_MAX - 2
-
-
-def _clean(value: str, *, label: str, field: str, max_length: int) -> str:
-    try:
-        return text_clean(value, label=label, max_length=max_length, required=True)
-    except TextRefused as refused:
-        raise LudusError(str(refused), field=field) from None
 
 
 def _check_moves(moves: int | None, *, field: str = "moves") -> None:
@@ -68,7 +61,7 @@ def division_create(
     check_campaign_gm(campaign=campaign, user=by)
     if campaign.is_archived:
         raise LudusError("An archived campaign takes no new division.")
-    name = _clean(name, label="The name", field="name", max_length=NAME_MAX)
+    name = text_input(name, field="name", label="The name", max_length=NAME_MAX)
     _check_moves(moves)
     divisions = Division.objects.filter(campaign=campaign)
     if divisions.count() >= DIVISIONS_MAX:
@@ -208,7 +201,7 @@ def divisions_advance(
     check_campaign_gm(campaign=campaign, user=by)
     if campaign.is_archived:
         raise LudusError("An archived campaign opens no season.")
-    title = _clean(title, label="The title", field="title", max_length=NEXT_TITLE_MAX)
+    title = text_input(title, field="title", label="The title", max_length=NEXT_TITLE_MAX)
     # The divisions, locked: a second confirmation waits, then finds the seasons running.
     list(Division.objects.select_for_update().filter(campaign=campaign))
     proposal = promotion_proposal(campaign=campaign, moves=moves)

@@ -39,7 +39,7 @@ from campaign.reliability.policy import missed_turn_policy
 from campaign.reliability.vacations import vacations_now
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError, NotAllowed
-from campaign.shared.text import TextRefused, text_clean
+from campaign.shared.text import text_input
 from characters.catalogue import adapter, check_gladiator_can_fight, fight_problems
 from characters.models import Gladiator
 
@@ -134,13 +134,6 @@ def bracket_of(format: str, entrants: int) -> list[elimination.Match]:
     return elimination.single_elimination(entrants)
 
 
-def _clean_text(value: str, *, label: str, field: str, max_length: int, required: bool) -> str:
-    try:
-        return text_clean(value, label=label, max_length=max_length, required=required)
-    except TextRefused as refused:
-        raise LudusError(str(refused), field=field) from None
-
-
 def _check_points(win: int, draw: int, loss: int) -> None:
     for name, value in (("points_win", win), ("points_draw", draw), ("points_loss", loss)):
         if not 0 <= value <= POINTS_MAX:
@@ -188,9 +181,7 @@ def season_open(
         raise LudusError("An archived campaign opens no season.")
     if division is not None and division.campaign_id != campaign.pk:
         raise LudusError("The division must be one of this campaign's.", field="division")
-    title = _clean_text(
-        title, label="The title", field="title", max_length=TITLE_MAX, required=True
-    )
+    title = text_input(title, field="title", label="The title", max_length=TITLE_MAX)
     ids = [g.pk for g in gladiators]
     if not ENTRANTS[0] <= len(ids) <= ENTRANTS[1]:
         raise LudusError(
@@ -891,8 +882,8 @@ def season_cancel(*, season: Season, by: AbstractBaseUser, reason: str = "") -> 
     played have no result, the table stays as it stood. Returns how many bouts were
     cancelled. Bouts already fought stay in the campaign's history."""
     check_campaign_gm(campaign=season.campaign, user=by)
-    reason = _clean_text(
-        reason, label="The reason", field="reason", max_length=REASON_MAX, required=False
+    reason = text_input(
+        reason, field="reason", label="The reason", max_length=REASON_MAX, required=False
     )
     with transaction.atomic():
         locked = _locked_season(

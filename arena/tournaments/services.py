@@ -32,7 +32,7 @@ from arena.tournaments.progress import match_decide
 from campaign.models import Campaign
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError
-from campaign.shared.text import TextRefused, text_clean
+from campaign.shared.text import text_input
 from characters.catalogue import adapter, check_gladiator_can_fight
 from characters.models import Gladiator
 
@@ -83,10 +83,9 @@ def tournament_create(
             f"Rounds are 0 to {ROUND_MINUTES_MAX} minutes apart.", field="round_minutes"
         )
     _check_start(starts_at)
-    try:
-        title = text_clean(title, label="The title", max_length=TITLE_MAX, required=False)
-    except TextRefused as refused:
-        raise LudusError(str(refused), field="title") from None
+    title = text_input(
+        title, field="title", label="The title", max_length=TITLE_MAX, required=False
+    )
     # The same lock as bout_schedule takes: no death or retirement between check and draw.
     rows = Gladiator.objects.select_for_update().filter(pk__in=ids).order_by("pk")
     locked = list(rows.prefetch_related("holdings"))
@@ -178,10 +177,9 @@ def tournament_cancel(*, tournament: Tournament, by: AbstractBaseUser, reason: s
     tournament's), is fought to its end, and moves nothing on (tournament_progress.py only
     moves a running knockout on)."""
     check_campaign_gm(campaign=tournament.campaign, user=by)
-    try:
-        reason = text_clean(reason, label="The reason", max_length=REASON_MAX, required=False)
-    except TextRefused as refused:
-        raise LudusError(str(refused), field="reason") from None
+    reason = text_input(
+        reason, field="reason", label="The reason", max_length=REASON_MAX, required=False
+    )
     with transaction.atomic():
         locked = (
             Tournament.objects.select_for_update()

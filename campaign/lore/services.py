@@ -24,16 +24,9 @@ from campaign.selectors import campaign_is_gm
 from campaign.services import audit_record, check_campaign_gm
 from campaign.shared.errors import LudusError, NotAllowed
 from campaign.shared.inputs import parse_id
-from campaign.shared.text import TextRefused, text_clean
+from campaign.shared.text import text_input
 
 from .models import BIOGRAPHY_LIMIT, NOTE_LIMIT, TITLE_LIMIT, Biography, Note
-
-
-def _clean(value: object, *, label: str, field: str, limit: int, **options: Any) -> str:
-    try:
-        return text_clean(value, label=label, max_length=limit, **options)
-    except TextRefused as refused:
-        raise LudusError(str(refused), field=field) from refused
 
 
 def check_biography_writer(*, gladiator: Any, user: AbstractBaseUser) -> None:
@@ -47,11 +40,11 @@ def check_biography_writer(*, gladiator: Any, user: AbstractBaseUser) -> None:
 def biography_text_clean(text: object) -> str:
     """A biography's text cleaned and within its limit ("" for none), or LudusError; the
     campaign import reads a file's biographies through it too."""
-    return _clean(
+    return text_input(
         text,
-        label="The biography",
         field="text",
-        limit=BIOGRAPHY_LIMIT,
+        label="The biography",
+        max_length=BIOGRAPHY_LIMIT,
         multiline=True,
         required=False,
     )
@@ -89,20 +82,20 @@ def note_texts_clean(*, title: object, text: object, secret: object) -> dict[str
     """A note's title, text and secret cleaned and within their limits, or LudusError; the
     campaign import reads a file's notes through it too."""
     return {
-        "title": _clean(title, label="The title", field="title", limit=TITLE_LIMIT),
-        "text": _clean(
+        "title": text_input(title, field="title", label="The title", max_length=TITLE_LIMIT),
+        "text": text_input(
             text if text is not None else "",
             label="The note",
             field="text",
-            limit=NOTE_LIMIT,
+            max_length=NOTE_LIMIT,
             multiline=True,
             required=False,
         ),
-        "secret": _clean(
+        "secret": text_input(
             secret if secret is not None else "",
             label="The secret",
             field="secret",
-            limit=NOTE_LIMIT,
+            max_length=NOTE_LIMIT,
             multiline=True,
             required=False,
         ),

@@ -23,7 +23,7 @@ from campaign.notifications.services import event_record
 from campaign.selectors import campaign_role
 from campaign.services import audit_record, check_campaign_gm, check_campaign_member
 from campaign.shared.errors import LudusError, NotAllowed
-from campaign.shared.text import TextRefused, text_clean
+from campaign.shared.text import text_input
 
 from .models import TEXT_LIMIT, BoutPress, Post
 from .selectors import bout_press_after_turn, entrant_owner_ids, press_after_turn_of
@@ -32,10 +32,9 @@ EXCERPT = 120  # characters of a post quoted in an inbox row
 
 
 def _text(text: object) -> str:
-    try:
-        return text_clean(text, label="The message", max_length=TEXT_LIMIT, multiline=True)
-    except TextRefused as refused:
-        raise LudusError(str(refused), field="text") from refused
+    return text_input(
+        text, field="text", label="The message", max_length=TEXT_LIMIT, multiline=True
+    )
 
 
 def check_flood(*, user: AbstractBaseUser, now=None) -> None:

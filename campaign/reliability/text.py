@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from campaign.shared.errors import LudusError
-from campaign.shared.text import TextRefused, text_clean
+from campaign.shared.text import text_input
 
 REASON_LENGTH = 200
 
 
 def reason_clean(reason: object) -> str:
     """The reason, cleaned; refused in words when empty, too long or unprintable."""
-    try:
-        return text_clean(reason, label="The reason", max_length=REASON_LENGTH)
-    except TextRefused as refused:
-        raise LudusError(str(refused), field="reason") from None
+    return text_input(reason, field="reason", label="The reason", max_length=REASON_LENGTH)

@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from campaign.shared.errors import LudusError
+
 # Bidirectional formatting: embeddings, overrides, isolates and the implicit marks.
 BIDI_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
@@ -106,6 +108,34 @@ def text_clean(
     if len(text) > max_length:
         raise TextRefused(f"{label} is {len(text):,} characters long; at most {max_length:,}.")
     return text
+
+
+def text_input(
+    value: object,
+    *,
+    field: str | None,
+    label: str,
+    max_length: int,
+    multiline: bool = False,
+    required: bool = True,
+    lead: str = "",
+) -> str:
+    """`text_clean` for a service's input: a refusal is a LudusError naming `field`, its words
+    after `lead` ("Say why: ")."""
+    try:
+        return text_clean(
+            value, label=label, max_length=max_length, multiline=multiline, required=required
+        )
+    except TextRefused as refused:
+        raise LudusError(f"{lead}{refused}", field=field) from None
+
+
+def name_input(value: object, *, field: str | None, label: str, max_length: int) -> str:
+    """`name_clean` for a service's input: a refusal is a LudusError naming `field`."""
+    try:
+        return name_clean(value, label=label, max_length=max_length)
+    except TextRefused as refused:
+        raise LudusError(str(refused), field=field) from None
 
 
 def _script(char: str) -> str:
