@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -408,7 +409,7 @@ def season_round_play(*, season_id: int, now: datetime | None = None) -> int:
         )
         if season is None:
             return 0
-        away = _owners_away(season, now)
+        away = _Absences(season, now)
         due = season.next_round_at is not None and season.next_round_at <= now + EARLY_TOLERANCE
         scheduled = 0
         if due and season.rounds_played < season.rounds:
@@ -416,7 +417,7 @@ def season_round_play(*, season_id: int, now: datetime | None = None) -> int:
         return scheduled + _play_postponed(season, now, away)
 
 
-def _play_round(season: Season, away: dict[int, Vacation]) -> int:
+def _play_round(season: Season, away: _Absences) -> int:
     """Round `rounds_played + 1`, due now: paired if it pairs when due, played, the calendar
     moved on. 0 when it must wait for the round before."""
     number = season.rounds_played + 1
@@ -459,16 +460,25 @@ def _play_round(season: Season, away: dict[int, Vacation]) -> int:
     return scheduled
 
 
-def _owners_away(season: Season, now: datetime) -> dict[int, Vacation]:
-    """The entrants' owners on vacation now, each with their vacation, when the campaign's
-    policy waits for them; none when their fallback orders fight (their bouts are fought)."""
-    if not missed_turn_policy(campaign=season.campaign).vacation_waits:
-        return {}
-    owners = season.entries.values_list("gladiator__owner_id", flat=True)
-    return vacations_now(campaign=season.campaign, user_ids=owners, at=now)
+class _Absences:
+    """The entrants' owners on vacation now, read when a fixture is first played: a call with
+    no round due and nothing postponed reads neither the policy nor the vacations."""
+
+    def __init__(self, season: Season, now: datetime) -> None:
+        self.season, self.now = season, now
+
+    @cached_property
+    def owners(self) -> dict[int, Vacation]:
+        """Each owner away, with their vacation, when the campaign's policy waits for them;
+        none when their fallback orders fight (their bouts are fought)."""
+        campaign = self.season.campaign
+        if not missed_turn_policy(campaign=campaign).vacation_waits:
+            return {}
+        owners = self.season.entries.values_list("gladiator__owner_id", flat=True)
+        return vacations_now(campaign=campaign, user_ids=owners, at=self.now)
 
 
-def _play_postponed(season: Season, now: datetime, away: dict[int, Vacation]) -> int:
+def _play_postponed(season: Season, now: datetime, away: _Absences) -> int:
     """The fixtures postponed for a vacation over by now, oldest round first, each once both
     its gladiators are free of another bout (the next call comes back for the rest)."""
     fixtures = list(
@@ -495,11 +505,11 @@ def _play_postponed(season: Season, now: datetime, away: dict[int, Vacation]) ->
     return scheduled
 
 
-def _postpone(season: Season, fixture: SeasonFixture, away: dict[int, Vacation]) -> bool:
+def _postpone(season: Season, fixture: SeasonFixture, away: _Absences) -> bool:
     """Postpone the fixture if a side's owner is away (the policy waits): until the last such
     vacation ends, with the reason in words. False: nobody is away, it is played."""
     owners = {fixture.first.gladiator.owner_id, fixture.second.gladiator.owner_id}
-    vacations = [away[owner] for owner in owners if owner in away]
+    vacations = [away.owners[owner] for owner in owners if owner in away.owners]
     if not vacations:
         return False
     last = max(vacations, key=lambda v: v.ends_at)
@@ -657,7 +667,7 @@ def unfit_reason(entry: SeasonEntry, campaign: Campaign) -> str:
     return ""
 
 
-def _play(season: Season, fixture: SeasonFixture, number: int, away: dict[int, Vacation]) -> int:
+def _play(season: Season, fixture: SeasonFixture, number: int, away: _Absences) -> int:
     """Decide, postpone or schedule one fixture; 1 if a bout was scheduled."""
     if fixture.second is None:
         fixture.outcome = Outcome.BYE
@@ -666,12 +676,15 @@ def _play(season: Season, fixture: SeasonFixture, number: int, away: dict[int, V
     campaign = season.campaign
     first, second = unfit_reason(fixture.first, campaign), unfit_reason(fixture.second, campaign)
     if first or second:
-        fixture.outcome = (
-            Outcome.NONE if first and second else Outcome.SECOND if first else Outcome.FIRST
+        _settle(
+            fixture,
+            outcome=Outcome.NONE
+            if first and second
+            else Outcome.SECOND
+            if first
+            else Outcome.FIRST,
+            forfeit=" ".join(r for r in (first, second) if r)[:REASON_MAX],
         )
-        fixture.forfeit = " ".join(r for r in (first, second) if r)[:REASON_MAX]
-        fixture.postponed_until, fixture.postponed = None, ""
-        fixture.save(update_fields=["outcome", "forfeit", "postponed_until", "postponed"])
         return 0
     if _postpone(season, fixture, away):
         return 0
@@ -692,15 +705,18 @@ def _play(season: Season, fixture: SeasonFixture, number: int, away: dict[int, V
         # The rules refuse the pair, one is busy in a bout turn by turn, the opener is no
         # longer the GM: no result, in words, rather than a round that never ends.
         log.info("season %s: %s not fought: %s", season.pk, fixture, error.message)
-        fixture.outcome = Outcome.NONE
-        fixture.forfeit = f"Not fought: {error.message}"[:REASON_MAX]
-        fixture.postponed_until, fixture.postponed = None, ""
-        fixture.save(update_fields=["outcome", "forfeit", "postponed_until", "postponed"])
+        _settle(fixture, outcome=Outcome.NONE, forfeit=f"Not fought: {error.message}"[:REASON_MAX])
         return 0
-    fixture.bout = bout
-    fixture.postponed_until, fixture.postponed = None, ""
-    fixture.save(update_fields=["bout", "postponed_until", "postponed"])
+    _settle(fixture, bout=bout)
     return 1
+
+
+def _settle(fixture: SeasonFixture, **changes: object) -> None:
+    """Store the fixture's outcome or its bout: either ends a postponement."""
+    changes |= {"postponed_until": None, "postponed": ""}
+    for field, value in changes.items():
+        setattr(fixture, field, value)
+    fixture.save(update_fields=list(changes))
 
 
 def _bout_by_web(season: Season, fixture: SeasonFixture, title: str) -> Bout:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 from icalendar import Calendar
@@ -164,3 +166,19 @@ def test_a_vacation_not_begun_changes_nothing(stable, open_season, campaign, riv
     make_due(season)
     assert season_round_play(season_id=season.pk) == 2
     assert season.fixtures.filter(round=1, bout__isnull=False, postponed="").count() == 2
+
+
+def test_a_call_with_nothing_due_reads_no_vacations(
+    stable, open_season, campaign, rival, django_assert_num_queries
+):
+    """The sweeper calls every running season each beat: one with no round due and nothing
+    postponed reads its locked row and the postponed fixtures, not the policy or vacations."""
+    season = open_season(stable(4))
+    away_today(campaign, rival)
+    with django_assert_num_queries(4):  # savepoint, the locked season, the postponed, release
+        assert season_round_play(season_id=season.pk) == 0
+    make_due(season)
+    with CaptureQueriesContext(connection) as reads:
+        assert season_round_play(season_id=season.pk) == 0  # both fixtures wait
+    read = " ".join(q["sql"] for q in reads.captured_queries)
+    assert "reliability_vacation" in read and "missedturnpolicy" in read.lower()
