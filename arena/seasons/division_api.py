@@ -20,11 +20,13 @@ from .divisions import (
     NEXT_TITLE_MAX,
     Proposal,
     division_create,
+    division_delete,
+    division_edit,
     divisions_advance,
     promotion_proposal,
 )
 from .models import Division, SeasonEntry
-from .selectors import divisions_of_campaign
+from .selectors import division_get, divisions_of_campaign
 
 
 class DivisionOut(serializers.ModelSerializer):
@@ -59,6 +61,31 @@ class DivisionListApi(APIView):
         data.is_valid(raise_exception=True)
         division = division_create(campaign=campaign, by=request.user, **data.validated_data)
         return Response(DivisionOut(division).data, status=201)
+
+
+class DivisionApi(APIView):
+    """One division: read by anyone who may see the campaign; renamed, given its own number
+    of moves, or removed (only before it has a season) by the GM."""
+
+    @extend_schema(responses=DivisionOut)
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+        return Response(DivisionOut(division_get(campaign=campaign, pk=pk)).data)
+
+    @extend_schema(request=DivisionIn, responses=DivisionOut)
+    def put(self, request: Request, slug: str, pk: int) -> Response:
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+        division = division_get(campaign=campaign, pk=pk)
+        data = DivisionIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        division = division_edit(division=division, by=request.user, **data.validated_data)
+        return Response(DivisionOut(division).data)
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request: Request, slug: str, pk: int) -> Response:
+        campaign = campaign_get_visible(slug=slug, user=request.user)
+        division_delete(division=division_get(campaign=campaign, pk=pk), by=request.user)
+        return Response(status=204)
 
 
 class PromotionRowOut(serializers.Serializer):

@@ -27,10 +27,13 @@ from .divisions import (
     NAME_MAX,
     NEXT_TITLE_MAX,
     division_create,
+    division_delete,
+    division_edit,
     divisions_advance,
     promotion_proposal,
 )
-from .selectors import divisions_of_campaign, last_seasons
+from .models import Division
+from .selectors import division_get, divisions_of_campaign, last_seasons, seasons_of_campaign
 
 
 class DivisionForm(forms.Form):
@@ -167,3 +170,62 @@ def _next_page(
     if request.htmx and request.GET.get("partial") == "proposal":
         template += "#proposal"
     return render(request, template, context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def division_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """GET: the division, its seasons, newest first (and the GM's form). POST: the GM
+    renames it or gives it its own number of moves."""
+    if request.method == "POST" and not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    division = division_get(campaign=campaign, pk=pk)
+    if request.method == "GET":
+        form = DivisionForm(initial={"name": division.name, "moves": division.moves})
+        return _division_page(request, division, form)
+    check_campaign_gm(campaign=campaign, user=request.user)
+    form = DivisionForm(request.POST)
+    if form.is_valid():
+        try:
+            division = division_edit(division=division, by=request.user, **form.cleaned_data)
+        except LudusError as error:
+            form_error(form, error)
+        else:
+            messages.success(request, f"{division.name} is saved.")
+            return redirect("divisions", slug=campaign.slug)
+    return _division_page(request, division, form, status=400)
+
+
+@require_http_methods(["POST"])
+def division_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The GM removes a division that has no season yet."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    campaign = campaign_get_visible(slug=slug, user=request.user)
+    division = division_get(campaign=campaign, pk=pk)
+    try:
+        division_delete(division=division, by=request.user)
+    except LudusError as error:
+        messages.error(request, error.message)
+        return redirect("division", slug=campaign.slug, pk=division.pk)
+    messages.success(request, f"{division.name} is removed.")
+    return redirect("divisions", slug=campaign.slug)
+
+
+def _division_page(
+    request: HttpRequest, division: Division, form: DivisionForm, status: int = 200
+) -> HttpResponse:
+    campaign = division.campaign
+    seasons = list(
+        seasons_of_campaign(campaign=campaign)
+        .filter(division=division)
+        .order_by("-created_at", "-pk")
+    )
+    context = {
+        "campaign": campaign,
+        "division": division,
+        "seasons": seasons,
+        "is_gm": campaign_is_gm(campaign=campaign, user=request.user),
+        "form": form,
+    }
+    return render(request, "arena/division_detail.html", context, status=status)

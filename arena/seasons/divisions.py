@@ -81,6 +81,71 @@ def division_create(
     return division
 
 
+def _locked_divisions(division: Division) -> dict[int, Division]:
+    """The campaign's divisions, by id, locked (their own rows only) in rank order: an edit
+    or a removal waits for another, and sees the ranks and names it leaves."""
+    locked = Division.objects.select_for_update(of=("self",)).filter(campaign=division.campaign_id)
+    return {d.pk: d for d in locked.order_by("rank")}
+
+
+@transaction.atomic
+def division_edit(
+    *, division: Division, by: AbstractBaseUser, name: str, moves: int | None = None
+) -> Division:
+    """The GM renames a division or changes how many go up and down from it (None: the
+    campaign's number). Its seasons keep the titles they were opened with."""
+    check_campaign_gm(campaign=division.campaign, user=by)
+    if division.campaign.is_archived:
+        raise LudusError("An archived campaign's divisions stay as they are.")
+    name = text_input(name, field="name", label="The name", max_length=NAME_MAX)
+    _check_moves(moves)
+    divisions = _locked_divisions(division)
+    if division.pk not in divisions:
+        raise LudusError("This division was removed meanwhile.")
+    if any(
+        d.name.casefold() == name.casefold() for pk, d in divisions.items() if pk != division.pk
+    ):
+        raise LudusError(f"This campaign already has a division named {name}.", field="name")
+    before = divisions[division.pk]
+    division.name, division.moves, division.rank = name, moves, before.rank
+    division.save(update_fields=["name", "moves"])
+    audit_record(
+        campaign=division.campaign,
+        actor=by,
+        action="division.edit",
+        division=name,
+        was=before.name,
+        moves=moves,
+    )
+    return division
+
+
+@transaction.atomic
+def division_delete(*, division: Division, by: AbstractBaseUser) -> None:
+    """The GM removes a division that has no season; those below it move up a rank. A
+    division that has played stays: its seasons are the campaign's history (rename it)."""
+    check_campaign_gm(campaign=division.campaign, user=by)
+    if division.campaign.is_archived:
+        raise LudusError("An archived campaign's divisions stay as they are.")
+    divisions = _locked_divisions(division)
+    if division.pk not in divisions:
+        raise LudusError("This division was removed meanwhile.")
+    if Season.objects.filter(division=division).exists():
+        raise LudusError(
+            f"{division.name} has seasons, which the campaign's history keeps: rename it "
+            "rather than remove it."
+        )
+    rank = divisions[division.pk].rank
+    division.delete()
+    # One row at a time, top first: each takes the rank the one above it has just left, so
+    # the rank's unique constraint holds after every statement.
+    for below in (d for d in divisions.values() if d.rank > rank):
+        Division.objects.filter(pk=below.pk).update(rank=below.rank - 1)
+    audit_record(
+        campaign=division.campaign, actor=by, action="division.delete", division=division.name
+    )
+
+
 @dataclass(frozen=True)
 class DivisionPlan:
     """One division in a proposal: its last season and final table (each row with its

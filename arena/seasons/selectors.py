@@ -36,6 +36,15 @@ def division_of(*, campaign: Campaign, pk: int | None) -> Division | None:
     return division
 
 
+def division_get(*, campaign: Campaign, pk: int) -> Division:
+    """The campaign's division of that id, or Http404 (the campaign is one its visitor sees)."""
+    division = divisions_of_campaign(campaign=campaign).select_related("campaign").filter(pk=pk)
+    found = division.first()
+    if found is None:
+        raise Http404("No such division in this campaign.")
+    return found
+
+
 def season_get(*, campaign: Campaign, pk: int) -> Season | None:
     return seasons_of_campaign(campaign=campaign).select_related("campaign").filter(pk=pk).first()
 

@@ -14,6 +14,11 @@ api_patterns = [
         name="api-divisions",
     ),
     path(
+        "campaigns/<slug:slug>/divisions/<int:pk>/",
+        division_api.DivisionApi.as_view(),
+        name="api-division",
+    ),
+    path(
         "campaigns/<slug:slug>/divisions/next/",
         division_api.PromotionApi.as_view(),
         name="api-divisions-next",
@@ -54,6 +59,12 @@ api_patterns = [
 page_patterns = [
     path("c/<slug:slug>/divisions/", division_views.division_list, name="divisions"),
     path("c/<slug:slug>/divisions/next/", division_views.divisions_next, name="divisions-next"),
+    path("c/<slug:slug>/divisions/<int:pk>/", division_views.division_detail, name="division"),
+    path(
+        "c/<slug:slug>/divisions/<int:pk>/delete/",
+        division_views.division_remove,
+        name="division-delete",
+    ),
     path("c/<slug:slug>/seasons/", views.season_list, name="seasons"),
     path("c/<slug:slug>/seasons/new/", views.season_new, name="season-new"),
     path("c/<slug:slug>/seasons/<int:pk>/", views.season_detail, name="season"),

@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from arena.chronicle.models import Chronicle
-from arena.models import Bout, BoutEntrant, BoutWhatIf, LabRun, Season, Tournament
+from arena.models import Bout, BoutEntrant, BoutWhatIf, Division, LabRun, Season, Tournament
 from arena.play.services import bout_open
 from arena.play.turns import turn_rules
 from campaign.accounts import confirm_token
@@ -74,6 +74,7 @@ NOT_PAGES = {
     "lore-note",  # the GM's posts from the lore page: edit, delete, reveal
     "lore-note-delete",
     "lore-note-reveal",
+    "division-delete",  # the GM's post from a division's page
 }
 
 
@@ -185,6 +186,9 @@ def _gm_pages(campaign: Campaign) -> list[SweptPage]:
         SweptPage(f"{name} divisions, the GM's", "divisions", _url("divisions", slug), "gm"),
         SweptPage(f"{name} the next seasons", "divisions-next", _url("divisions-next", slug), "gm"),
     ]
+    for division in Division.objects.filter(campaign=campaign).order_by("rank")[:1]:
+        url = _url("division", slug, division.pk)
+        pages.append(SweptPage(f"{name}: {division.name}, the GM's", "division", url, "gm"))
     for season in Season.objects.filter(campaign=campaign).order_by("pk")[:1]:
         pages.append(
             SweptPage(

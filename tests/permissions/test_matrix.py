@@ -752,6 +752,55 @@ def test_who_may_confirm_the_next_seasons(name, who, world, personas, client_as,
         assert after == before
 
 
+@pytest.mark.parametrize("who", PERSONAS)
+@pytest.mark.parametrize(
+    ("name", "method"),
+    [
+        ("division", "get"),
+        ("api-division", "get"),
+        ("division", "post"),
+        ("api-division", "put"),
+        ("division-delete", "post"),
+        ("api-division", "delete"),
+    ],
+)
+@pytest.mark.parametrize("world", BOTH, indirect=True)
+def test_who_may_see_rename_and_remove_a_division(
+    name, method, who, world, personas, client_as, api_as, gm
+):
+    """A division is read like its campaign; only the GM renames or removes it, and a
+    refusal changes nothing."""
+    division = division_create(campaign=world.campaign, by=gm, name="Division X")
+    api = name.startswith("api")
+    client = (api_as if api else client_as)(personas[who])
+    visibility = world.campaign.visibility
+    if method == "get":
+        may = MEMBERS if visibility == PRIVATE else EVERYONE
+        outcome = expected(may, who, visibility, login=False)
+    else:
+        outcome = expected(GM_ONLY, who, visibility)
+    before = snapshot(world.campaign)
+
+    url = reverse(name, args=[world.campaign.slug, division.pk])
+    body = {"name": "Division IX"}
+    response = (
+        getattr(client, method)(url, body, format="json")
+        if api
+        else (client.get(url) if method == "get" else client.post(url, body))
+    )
+
+    after = snapshot(world.campaign)
+    if outcome != "ok":
+        assert_refused_as(response, outcome, api=api, world=world)
+        assert after == before
+    elif method == "get":
+        assert response.status_code == 200 and b"Division X" in response.content
+    else:
+        removed = method == "delete" or name == "division-delete"
+        assert response.status_code == (204 if method == "delete" else 200 if api else 302)
+        assert after["divisions"] == ([] if removed else ["Division IX"])
+
+
 @pytest.mark.parametrize("world", BOTH, indirect=True)
 def test_the_private_campaign_is_missing_from_outsiders_lists(world, personas, client_as, api_as):
     """A private campaign does not exist for outsiders: not even its name in a list."""

@@ -162,3 +162,53 @@ def test_the_schema_names_the_division_operations(api_as, gm):
     assert {"DivisionOut", "DivisionIn", "PromotionProposalOut", "PromotionConfirmIn"} <= set(
         components
     )
+
+
+def test_the_gm_renames_and_removes_a_division_by_the_page(client_as, campaign, gm, owner, leagues):
+    one, _ = leagues
+    spare = division_create(campaign=campaign, by=gm, name="Division III")
+    url = reverse("division", args=[campaign.slug, spare.pk])
+    page = client_as(owner).get(url)
+    assert page.status_code == 200 and b"No season yet" in page.content
+    assert b"division-edit" not in page.content  # the form is the GM's
+    assert client_as(owner).post(url, {"name": "Mine"}).status_code == 403
+    refused = client_as(gm).post(url, {"name": "division i"})
+    assert refused.status_code == 400
+    assert b"already has a division named division i" in refused.content
+    assert client_as(gm).post(url, {"name": "The Pits", "moves": "1"}).status_code == 302
+    spare.refresh_from_db()
+    assert (spare.name, spare.moves) == ("The Pits", 1)
+
+    # Division I has played: its page lists its season and offers no removal; a removal
+    # asked anyway is refused in words.
+    played = client_as(gm).get(reverse("division", args=[campaign.slug, one.pk])).content.decode()
+    assert "Spring" in played and 'id="division-delete"' not in played
+    kept = client_as(gm).post(reverse("division-delete", args=[campaign.slug, one.pk]), follow=True)
+    assert "Division I has seasons, which the campaign" in kept.content.decode()
+    gone = reverse("division-delete", args=[campaign.slug, spare.pk])
+    assert client_as(owner).post(gone).status_code == 403
+    assert client_as(gm).post(gone).status_code == 302
+    assert not Division.objects.filter(pk=spare.pk).exists()
+    assert client_as(gm).get(url).status_code == 404
+
+
+def test_a_division_by_the_api(api_as, campaign, gm, owner, outsider, leagues):
+    one, two = leagues
+    url = reverse("api-division", args=[campaign.slug, two.pk])
+    assert api_as(owner).get(url).json()["name"] == "Division II"
+    assert api_as(outsider).get(url).status_code == 404  # a private campaign
+    assert api_as(owner).put(url, {"name": "Mine"}, format="json").status_code == 403
+    bad = api_as(gm).put(url, {"name": "Division I"}, format="json")
+    assert bad.status_code == 400 and "already has a division" in bad.json()["name"][0]
+    done = api_as(gm).put(url, {"name": "The Lower League", "moves": 2}, format="json")
+    assert done.status_code == 200
+    assert (done.json()["name"], done.json()["moves"], done.json()["rank"]) == (
+        "The Lower League",
+        2,
+        2,
+    )
+    refused = api_as(gm).delete(reverse("api-division", args=[campaign.slug, one.pk]))
+    assert refused.status_code == 400 and "rename it" in str(refused.json())
+    assert Division.objects.count() == 2
+    missing = api_as(gm).delete(reverse("api-division", args=[campaign.slug, 999_999]))
+    assert missing.status_code == 404

@@ -13,6 +13,8 @@ from django.utils import timezone
 from arena.models import Division, Season, SeasonEntry
 from arena.seasons.divisions import (
     division_create,
+    division_delete,
+    division_edit,
     divisions_advance,
     promotion_proposal,
 )
@@ -209,3 +211,61 @@ def test_the_campaigns_number_moves_a_division_without_its_own(
     assert [p.name for p in bottom.next.entrants] == ["Crixus", "Decimus", "Gannicus", "Hilarus"]
     with pytest.raises(LudusError, match="0 to 16"):
         promotion_proposal(campaign=campaign, moves=-1)
+
+
+def test_the_gm_renames_a_division_and_gives_it_its_own_moves(campaign, gm, two_divisions):
+    one, two = two_divisions
+    edited = division_edit(division=two, by=gm, name="The Lower League", moves=3)
+    two.refresh_from_db()
+    assert (two.name, two.moves, two.rank) == ("The Lower League", 3, 2)
+    assert (edited.name, edited.moves, edited.rank) == ("The Lower League", 3, 2)
+    division_edit(division=one, by=gm, name="Division I", moves=None)  # back to the campaign's
+    one.refresh_from_db()
+    assert one.moves is None
+    audit = AuditEntry.objects.filter(action="division.edit").order_by("pk").first()
+    assert (audit.detail["division"], audit.detail["was"]) == ("The Lower League", "Division II")
+
+
+@pytest.mark.parametrize(
+    ("name", "moves", "words"),
+    [
+        ("DIVISION I", None, "already has a division named DIVISION I"),
+        ("\u202e", None, "right-to-left"),
+        ("Division II", -1, "0 to 16 gladiators"),
+    ],
+)
+def test_a_bad_edit_is_refused_and_changes_nothing(campaign, gm, two_divisions, name, moves, words):
+    _, two = two_divisions
+    with pytest.raises(LudusError, match=words):
+        division_edit(division=two, by=gm, name=name, moves=moves)
+    two.refresh_from_db()
+    assert (two.name, two.moves) == ("Division II", None)
+
+
+def test_a_player_neither_renames_nor_removes_a_division(campaign, owner, two_divisions):
+    one, _ = two_divisions
+    with pytest.raises(NotAllowed):
+        division_edit(division=one, by=owner, name="Mine")
+    with pytest.raises(NotAllowed):
+        division_delete(division=one, by=owner)
+    assert list(Division.objects.values_list("name", flat=True)) == ["Division I", "Division II"]
+
+
+def test_a_division_without_seasons_goes_and_those_below_move_up(campaign, gm, two_divisions):
+    one, _ = two_divisions
+    three = division_create(campaign=campaign, by=gm, name="Division III")
+    division_delete(division=one, by=gm)
+    ranks = list(Division.objects.order_by("rank").values_list("name", "rank"))
+    assert ranks == [("Division II", 1), ("Division III", 2)]
+    assert AuditEntry.objects.filter(action="division.delete").count() == 1
+    four = division_create(campaign=campaign, by=gm, name="Division IV")
+    assert four.rank == 3 and three.pk != four.pk
+
+
+def test_a_division_that_has_played_stays(campaign, gm, stable, open_season, two_divisions):
+    one, _ = two_divisions
+    season = open_season(stable(4), title="Spring", division=one)
+    season_cancel(season=season, by=gm)
+    with pytest.raises(LudusError, match=r"Division I has seasons.*rename it"):
+        division_delete(division=one, by=gm)
+    assert Division.objects.filter(pk=one.pk).exists()
