@@ -163,10 +163,19 @@ class OrderIn(OrderCheckIn, TurnIn):
     pass
 
 
-class OrderOut(serializers.ModelSerializer):
-    class Meta:
-        model = TurnOrder
-        fields = ["turn", "order", "standing", "submitted_at", "receipt", "salt"]
+# Declared fields, not a ModelSerializer: a model serializer works its fields out from the
+# model again for every reply, most of an order PUT's serializing (bench/serializer_bench.py).
+class OrderOut(serializers.Serializer):
+    """A stored order, as its owner reads it."""
+
+    turn = serializers.IntegerField(min_value=0, max_value=2_147_483_647)
+    order = serializers.JSONField(help_text=TurnOrder._meta.get_field("order").help_text)
+    standing = serializers.BooleanField(
+        required=False, help_text=TurnOrder._meta.get_field("standing").help_text
+    )
+    submitted_at = serializers.DateTimeField(read_only=True)
+    receipt = serializers.CharField(max_length=64, required=False)
+    salt = serializers.CharField(max_length=32, required=False)
 
 
 class CheckOut(serializers.Serializer):
