@@ -37,7 +37,7 @@ def wear_off(state: State) -> State:
 
 def _worn(f: Fighter, turn: int) -> Fighter:
     if any(b.until <= turn for b in f.boosts):
-        return replace(f, boosts=tuple(b for b in f.boosts if b.until > turn))
+        return f.but(boosts=tuple(b for b in f.boosts if b.until > turn))
     return f
 
 
@@ -64,5 +64,5 @@ def decide_on_points(state: State, turn: Turn) -> State:
         return replace(state, finished=True)
     winner, loser = (a, b) if share(a) > share(b) else (b, a)
     turn.tell(Ended(winner.name, f"on points at the turn limit of {limit}"))
-    state = state.with_fighter(replace(loser, fate=Fate.DEFEATED, felled_by=winner.name))
+    state = state.with_fighter(loser.but(fate=Fate.DEFEATED, felled_by=winner.name))
     return replace(state, finished=True)

@@ -8,8 +8,6 @@ hit points takes LAME squares off it. Melee reaches the eight squares around.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.engine.core.board import Square
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.gladiator_101.data import LAME, LEFT_LEG, RIGHT_LEG, SPEED
@@ -38,4 +36,4 @@ def move(state: State, square: Square, action: str, turn: Turn) -> State:
     into a move (`action` "move" or "standard")."""
     me = state.actor
     turn.tell(Moved(me.name, str(me.square), str(square), action))
-    return state.with_fighter(replace(me, square=square))
+    return state.with_fighter(me.but(square=square))

@@ -31,7 +31,7 @@ class Gladiator101(Ruleset):
     slug: ClassVar[str] = SLUG
     # Bump on any change that alters a stored log
     # (docs/decisions/0009-rule-set-versions-and-stored-logs.md says why).
-    version: ClassVar[str] = "1.2"
+    version: ClassVar[str] = "1.3"
     title: ClassVar[str] = "Gladiator 101"
     columns: ClassVar[tuple[Column, ...]] = COLUMNS
     placing: ClassVar[str] = PLACING

@@ -144,6 +144,35 @@ class Fighter:
     def __post_init__(self) -> None:
         object.__setattr__(self, "traits", traits_of(self.feats))
 
+    def but(
+        self,
+        *,
+        square: Square | None = None,
+        hp: tuple[int, ...] | None = None,
+        fate: Fate | None = None,
+        felled_by: str | None = None,
+        boosts: tuple[Boost, ...] | None = None,
+        used: tuple[tuple[str, int], ...] | None = None,
+    ) -> Fighter:
+        """This fighter with what a turn changes (its square, hit points, fate, boosts, uses)
+        given anew and the rest shared: a copy field by field, which a turn makes at every
+        blow, where dataclasses.replace would look up each field by name."""
+        return Fighter(
+            self.name,
+            self.seat,
+            self.square if square is None else square,
+            self.accuracy,
+            self.reflex,
+            self.strength,
+            self.feats,
+            self.hp if hp is None else hp,
+            self.fate if fate is None else fate,
+            self.felled_by if felled_by is None else felled_by,
+            self.boosts if boosts is None else boosts,
+            self.used if used is None else used,
+            self.tactics,
+        )
+
     @property
     def standing(self) -> bool:
         return self.fate is Fate.FIGHTING

@@ -1,24 +1,26 @@
 """The default tactics (the order of an absent player, and every bout fought by tactics).
 
 A gladiator out of reach closes in by the shortest way and strikes if it gets there. Within
-reach it searches once (`search`): it reckons, from the same check numbers the attack uses,
-the expected damage of each attack it could make (every set of limbs, each strike at its best
-height, or a focused attack: one strike, or two with Twin Focus or with Trained Kick's kick),
-weighting a point of damage by how close it brings a location to 0 (a vital one counts more
-than a limb), and takes the best of: a focused attack; a basic attack; a fast ability and the
-basic attack found; a slower ability instead of the attack. An ability is worth what its
-boost adds to an attack already found, or what it takes off the opponent's best reply
-(searched once): no search of its own. A rider's worth is reckoned once per pair of builds.
-The tactics settings can fix the height or the style.
+reach it weighs a few attacks (`search`): the candidates of its plan against this opponent
+(`plan`), found once per pair of builds by full searches (`search_all`) of the opponent
+fresh and with each location hurt, so that the plan holds the attack that finishes a head,
+a torso or a leg as well as the opening one. Weighing reckons, from the same check numbers
+the attack uses, the expected damage of each strike, weighting a point of damage by how
+close it brings a location to 0 (a vital one counts more than a limb), and takes the best
+of: a focused attack; a basic attack; a fast ability and the basic attack found; a slower
+ability instead of the attack. An ability is worth what its boost adds to an attack already
+found, or what it takes off the opponent's best reply: no search of its own. A rider's worth
+is reckoned once per pair of builds. The tactics settings can fix the height or the style.
 
-A basic attack is found limb by limb: a strike's Delay, so its worth, depends only on
-whether the attack kicks and has more than one strike, so the best set of limbs of each
+A full search finds a basic attack limb by limb: a strike's Delay, so its worth, depends only
+on whether the attack kicks and has more than one strike, so the best set of limbs of each
 kind takes each limb's best strike (the same choice as weighing every set).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -55,17 +57,21 @@ from arena.engine.rulesets.gladiator_101.state import (
 LIMB_WEIGHT = 0.4  # a point on a limb, against a point on a vital location of equal health
 
 
-def weight(defender: Fighter, location: str) -> float:
-    hp = max(1, defender.hp_at(location))
-    return (1.0 if location in VITAL else LIMB_WEIGHT) / hp
+# Each location's weight for a point of damage at 1 hit point left, in LOCATIONS' order.
+_WORTH_AT_1 = tuple(1.0 if loc in VITAL else LIMB_WEIGHT for loc in LOCATIONS)
+
+
+def weights(defender: Fighter) -> tuple[float, ...]:
+    """What a point of damage is worth at each location, in LOCATIONS' order: by how close
+    it brings the location to 0, a vital one counting more than a limb."""
+    return tuple(w / max(1, hp) for w, hp in zip(_WORTH_AT_1, defender.hp, strict=True))
 
 
 # What a strike is expected to do, by everything that decides its check numbers: by the key
-# of a situation (_key), then by the weapon and how it is made, each height it may strike at.
-# A bout asks the same questions turn after turn (and a balance run or an odds simulation
-# bout after bout), so the answers are kept; only the weights (the defender's hit points)
-# change, and weighing a reckoned strike is one short sum.
-_TABLES: dict[tuple, dict[tuple, tuple[Reckoned, ...]]] = {}
+# of a situation (_key), then by the strike and how it is made. A bout asks the same
+# questions turn after turn (and a balance run or an odds simulation bout after bout), so
+# the answers are kept; only the weights (the defender's hit points) change.
+_TABLES: dict[tuple, dict[tuple, Reckoned]] = {}
 _KEPT = 200_000
 
 
@@ -99,21 +105,21 @@ class _Search:
     each location), and what it meets again in other sets of limbs is kept for the search:
     each weapon's best strike by how it is made."""
 
-    __slots__ = ("a", "best", "checks", "d", "riders", "tables", "turn", "weights")
+    __slots__ = ("a", "best", "checks", "d", "riders", "strikes", "turn", "weights")
 
     def __init__(self, a: Fighter, d: Fighter, turn: int, riders: bool, key: tuple) -> None:
         self.a, self.d, self.turn = a, d, turn
         self.checks = Checks(a, d, turn)
         # Riders are weighed only where the attacker has a feat that gives one.
         self.riders = riders and _has_rider(a)
-        self.weights = tuple(weight(d, loc) for loc in LOCATIONS)
+        self.weights = weights(d)
         self.best: dict[tuple, tuple[float, Strike]] = {}
-        tables = _TABLES.get(key)
-        if tables is None:
+        strikes = _TABLES.get(key)
+        if strikes is None:
             if len(_TABLES) >= _KEPT:
                 _TABLES.clear()
-            tables = _TABLES[key] = {}
-        self.tables = tables
+            strikes = _TABLES[key] = {}
+        self.strikes = strikes
 
 
 def reckon(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool) -> Reckoned:
@@ -156,26 +162,25 @@ def _options(
     search: _Search, w: str, *, delay: int, multi: bool, focused: bool
 ) -> tuple[Reckoned, ...]:
     """The weapon's strike at each height it may strike at (or the one the tactics fix),
-    made one way, reckoned: kept for the situation."""
-    key = (w, delay, multi, focused)
-    found = search.tables.get(key)
+    made one way, reckoned."""
+    return tuple(
+        _reckoned(search, Strike(w, h), delay=delay, multi=multi, focused=focused)
+        for h in _heights(search.a, w)
+    )
+
+
+def _reckoned(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool) -> Reckoned:
+    """One strike reckoned, kept for the situation."""
+    key = (s, delay, multi, focused)
+    found = search.strikes.get(key)
     if found is None:
-        found = search.tables[key] = tuple(
-            reckon(search, Strike(w, h), delay=delay, multi=multi, focused=focused)
-            for h in _heights(search.a, w)
-        )
+        found = search.strikes[key] = reckon(search, s, delay=delay, multi=multi, focused=focused)
     return found
 
 
-def weighed(search: _Search, r: Reckoned) -> float:
+def weighed(weights: tuple[float, ...], r: Reckoned) -> float:
     """Expected weighted damage of one reckoned strike, over the locations of its height."""
-    weights = search.weights
     return sum(weights[i] * e for i, e in zip(r.places, r.expected, strict=True)) / len(r.places)
-
-
-def strike_value(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool) -> float:
-    """Expected weighted damage of one strike."""
-    return weighed(search, reckon(search, s, delay=delay, multi=multi, focused=focused))
 
 
 HAMSTRUNG_TURNS = 3  # how many of its own turns a hamstrung opponent's lost Reflex is counted
@@ -213,11 +218,12 @@ def _riders_of(a: Fighter, d: Fighter) -> dict[tuple[bool, bool], float]:
     sweep = hamstring = 0.0
     if t.get("sweep"):
         # Knocked down, the opponent cannot make its focused attack on its next turn.
-        sweep = max(0.0, best_focus(d, a, turn + 1, riders=False)[0]
-                    - best_basic(d, a, turn + 1, riders=False)[0])  # fmt: skip
+        reply = best_of_all(d, a, turn + 1, riders=False)
+        sweep = max(0.0, reply.focus[0] - reply.basic[0])
     if t.get("hamstring"):
         lamed = replace(d, boosts=(Boost("reflex", -t.get("hamstring"), FOREVER),))
-        gain = threat(a, lamed, turn + 2, riders=False) - threat(a, d, turn + 2, riders=False)
+        gain = (best_of_all(a, lamed, turn + 2, riders=False).best[0]
+                - best_of_all(a, d, turn + 2, riders=False).best[0])  # fmt: skip
         hamstring = max(0.0, gain) * HAMSTRUNG_TURNS / len(AT_HEIGHT[Height.LOW])  # a leg of two
     return {
         (kick, low): (sweep if kick else 0.0) + (hamstring if low else 0.0)
@@ -231,7 +237,7 @@ def _worth(search: _Search, r: Reckoned) -> float:
     what a full-damage landing gives beyond it (Sweep's knock-down, Hamstring's lost Reflex)
     times its chance. Without a rider's worth the tactics never kick or strike low, and those
     feats never come into play."""
-    value = weighed(search, r)
+    value = weighed(search.weights, r)
     if search.riders and (r.kick or r.low):
         value += _rider_worth(search, r.kick, r.low) * r.full
     return value
@@ -325,35 +331,157 @@ class Attacks:
         return (*self.basic, False)
 
 
-_SEARCHED: dict[tuple, Attacks] = {}
+NO_ATTACK: tuple[float, tuple[Strike, ...]] = (0.0, ())
 
 
-def search(a: Fighter, d: Fighter, turn: int, *, riders: bool = True) -> Attacks:
-    """The attacker's one search of an activation: its best basic and focused attacks against
-    the defender on turn `turn`, kept by everything they depend on (a balance run or an odds
-    simulation meets the same situations bout after bout)."""
-    situation = _key(a, d, turn)
-    key = (riders, situation, a.tactics, a.hp, d.hp)
-    found = _SEARCHED.get(key)
+def search_all(
+    a: Fighter, d: Fighter, turn: int, *, riders: bool = True
+) -> tuple[list[Weighed], list[Weighed]]:
+    """Every attack weighed: the attacker's basic and focused attacks against the defender on
+    turn `turn` that are worth something, best first. Made when a plan is drawn up
+    (`plan`), not an activation."""
+    one = _Search(a, d, turn, riders, _key(a, d, turn))
+    return _basic_attacks(one), _focused_attacks(one) if available(a) else []
+
+
+def best_of_all(a: Fighter, d: Fighter, turn: int, *, riders: bool = True) -> Attacks:
+    """The best basic and focused attacks of a full search (none, worth 0, where there is
+    none)."""
+    basic, focus = search_all(a, d, turn, riders=riders)
+    return Attacks(basic[0] if basic else NO_ATTACK, focus[0] if focus else NO_ATTACK)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The attacks one build weighs against another, each a tuple of strikes: the TOP best
+    basic and focused attacks of full searches against the opponent fresh and with each
+    location hurt (HURT of its hit points left), each kept once, in the order found."""
+
+    basic: tuple[tuple[Strike, ...], ...]
+    focus: tuple[tuple[Strike, ...], ...]
+
+
+HURT = 4  # a hurt location, for a plan: a quarter of its hit points left
+TOP = 2  # the attacks of each kind a plan keeps from each full search
+PLAN_TURN = 2  # a plan is searched past the first turn (no First Strike)
+_PLANS: dict[tuple, Plan] = {}
+
+
+def plan(a: Fighter, d: Fighter, usable: tuple[str, ...]) -> Plan:
+    """The attacker's plan against the defender, by the pair of builds and the weapons the
+    attacker has left (`usable`, orders.available): drawn up once (a balance run or an odds
+    simulation fights the same pair bout after bout), with the attacker fresh but for the
+    limbs it lost and the defender fresh."""
+    key = (_build(a), _build(d), usable)
+    found = _PLANS.get(key)
     if found is None:
-        if len(_SEARCHED) >= _KEPT:
-            _SEARCHED.clear()
-        one = _Search(a, d, turn, riders, situation)
-        focus = _best_focus(one) if available(a) else (0.0, ())
-        found = _SEARCHED[key] = Attacks(_best_basic(one), focus)
+        if len(_PLANS) >= _KEPT:
+            _PLANS.clear()
+        fresh = _fresh(a)
+        lost = tuple(0 if hp == 0 else most for hp, most in zip(a.hp, fresh.hp, strict=True))
+        found = _PLANS[key] = _draw_up(replace(fresh, hp=lost), _fresh(d))
     return found
 
 
-def best_basic(
-    a: Fighter, d: Fighter, turn: int, *, riders: bool = True
-) -> tuple[float, tuple[Strike, ...]]:
-    return search(a, d, turn, riders=riders).basic
+def _draw_up(a: Fighter, d: Fighter) -> Plan:
+    full = d.traits.max_hp
+    hurt = [
+        replace(d, hp=tuple(max(1, hp // HURT) if i == n else hp for i, hp in enumerate(full)))
+        for n in range(len(LOCATIONS))
+    ]
+    found = [search_all(a, one, PLAN_TURN) for one in (d, *hurt)]
+    return Plan(
+        tuple(dict.fromkeys(strikes for basic, _ in found for _, strikes in basic[:TOP])),
+        tuple(dict.fromkeys(strikes for _, focus in found for _, strikes in focus[:TOP])),
+    )
 
 
-def best_focus(
-    a: Fighter, d: Fighter, turn: int, *, riders: bool = True
+@dataclass(frozen=True, slots=True)
+class Weighable:
+    """An attack of a plan reckoned in one situation: its strikes, the damage they are
+    expected to do at each location (in LOCATIONS' order: weighing it is one sum of
+    products with the locations' weights), and what its riders add (a rider's worth times
+    its chance)."""
+
+    strikes: tuple[Strike, ...]
+    expected: tuple[float, ...]
+    riders: float
+
+    def worth(self, weights: tuple[float, ...], *, riders: bool) -> float:
+        value = math.sumprod(weights, self.expected)
+        return value + self.riders if riders else value
+
+
+# A plan's attacks reckoned, by the pair of builds and the situation (_key): (basic, focused).
+_SITUATED: dict[tuple, tuple[tuple[Weighable, ...], tuple[Weighable, ...]]] = {}
+
+
+def _situated(
+    a: Fighter, d: Fighter, turn: int, usable: tuple[str, ...]
+) -> tuple[tuple[Weighable, ...], tuple[Weighable, ...]]:
+    situation = _key(a, d, turn)
+    key = (_build(a), _build(d), usable, situation)
+    found = _SITUATED.get(key)
+    if found is None:
+        if len(_SITUATED) >= _KEPT:
+            _SITUATED.clear()
+        one = _Search(a, d, turn, True, situation)
+        chosen = plan(a, d, usable)
+        found = _SITUATED[key] = (
+            tuple(_weighable(one, strikes, focused=False) for strikes in chosen.basic),
+            tuple(_weighable(one, strikes, focused=True) for strikes in chosen.focus),
+        )
+    return found
+
+
+def _weighable(search: _Search, strikes: tuple[Strike, ...], *, focused: bool) -> Weighable:
+    modes = _modes(search.a, tuple(s.weapon for s in strikes), focused)
+    multi = len(strikes) > 1
+    reckoned = tuple(
+        _reckoned(search, s, delay=dl, multi=multi, focused=f)
+        for s, (dl, f) in zip(strikes, modes, strict=True)
+    )
+    riders = sum(_worth(search, r) - weighed(search.weights, r) for r in reckoned)
+    expected = [0.0] * len(LOCATIONS)
+    for r in reckoned:  # each location of its height as likely as another
+        for i, e in zip(r.places, r.expected, strict=True):
+            expected[i] += e / len(r.places)
+    return Weighable(strikes, tuple(expected), riders)
+
+
+def search(a: Fighter, d: Fighter, turn: int, *, riders: bool = True) -> Attacks:
+    """The attacker's one search of an activation: the attacks of its plan for the weapons
+    it has left, weighed against the defender on turn `turn`: the best basic and the best
+    focused one."""
+    usable = tuple(available(a))
+    if not usable:
+        return Attacks(NO_ATTACK, NO_ATTACK)
+    basics, focuses = _situated(a, d, turn, usable)
+    w = weights(d)
+    flurry = a.tactics.style == "flurry"
+    return Attacks(
+        _best_of(basics, w, riders=riders, flurry=flurry),
+        _best_of(focuses, w, riders=riders, flurry=False),
+    )
+
+
+def _best_of(
+    attacks: tuple[Weighable, ...], weights: tuple[float, ...], *, riders: bool, flurry: bool
 ) -> tuple[float, tuple[Strike, ...]]:
-    return search(a, d, turn, riders=riders).focus
+    """The best of these attacks and what it is worth (the flurry style: the most strikes
+    first); none, worth 0, where there is none (a tie: the first found)."""
+    best = NO_ATTACK
+    for attack in attacks:
+        value = attack.worth(weights, riders=riders)
+        strikes = attack.strikes
+        if (len(strikes), value) > (len(best[1]), best[0]) if flurry else value > best[0]:
+            best = (value, strikes)
+    return best
+
+
+def _weigh(search: _Search, strikes: tuple[Strike, ...], *, focused: bool) -> float:
+    """What an attack is worth in the search's situation, riders left out."""
+    return _weighable(search, strikes, focused=focused).worth(search.weights, riders=False)
 
 
 def attack_worth(
@@ -370,12 +498,7 @@ def attack_worth(
         if len(_WEIGHED) >= _KEPT:
             _WEIGHED.clear()
         one = _Search(a, d, turn, False, situation)
-        modes = _modes(a, tuple(s.weapon for s in strikes), focused)
-        multi = len(strikes) > 1
-        found = _WEIGHED[key] = sum(
-            strike_value(one, s, delay=dl, multi=multi, focused=f)
-            for s, (dl, f) in zip(strikes, modes, strict=True)
-        )
+        found = _WEIGHED[key] = _weigh(one, strikes, focused=focused)
     return found
 
 
@@ -413,9 +536,21 @@ def _together(
     return (total, tuple(chosen)) if len(chosen) > 1 else None
 
 
-def _best_basic(search: _Search) -> tuple[float, tuple[Strike, ...]]:
-    """The best basic attack: one strike alone, or one strike of each of several limbs
-    (a second gladius strike with Flurry), with or without a kick."""
+Weighed = tuple[float, tuple[Strike, ...]]  # an attack, and what it is worth
+
+
+def _ranked(candidates: list[Weighed], *, flurry: bool = False) -> list[Weighed]:
+    """The attacks worth something, best first (the flurry style: the most strikes first;
+    a tie: the first listed)."""
+    worth = [c for c in candidates if (flurry and c[1]) or c[0] > 0]
+    if flurry:
+        return sorted(worth, key=lambda c: (len(c[1]), c[0]), reverse=True)
+    return sorted(worth, key=lambda c: c[0], reverse=True)
+
+
+def _basic_attacks(search: _Search) -> list[Weighed]:
+    """The basic attacks worth weighing, best first: one strike alone, or one strike of
+    each of several limbs (a second gladius strike with Flurry), with or without a kick."""
     a = search.a
     slots = _slots(a)
     flurry = a.tactics.style == "flurry"
@@ -424,17 +559,12 @@ def _best_basic(search: _Search) -> tuple[float, tuple[Strike, ...]]:
         together = _together(search, slots, kicked=kicked, every=flurry)
         if together is not None:
             candidates.append(together)
-    best: tuple[float, tuple[Strike, ...]] = (0.0, ())
-    for value, strikes in candidates:
-        if flurry:
-            if (len(strikes), value) > (len(best[1]), best[0]):
-                best = (value, strikes)
-        elif value > best[0]:
-            best = (value, strikes)
-    return best
+    return _ranked(candidates, flurry=flurry)
 
 
-def _best_focus(search: _Search) -> tuple[float, tuple[Strike, ...]]:
+def _focused_attacks(search: _Search) -> list[Weighed]:
+    """The focused attacks worth weighing, best first: one strike, or two with Twin Focus
+    or with Trained Kick's kick beside."""
     a = search.a
     usable = available(a)
     singles = [(w,) for w in usable]
@@ -447,19 +577,7 @@ def _best_focus(search: _Search) -> tuple[float, tuple[Strike, ...]]:
         ]
     elif a.traits.get("focus_kick") and KICK in usable:
         pairs = [(w, KICK) for w in usable if w != KICK]  # Trained Kick: a kick beside
-    best: tuple[float, tuple[Strike, ...]] = (0.0, ())
-    for weapons in singles + pairs:
-        value, strikes = _best_strikes(search, weapons, focused=True)
-        if value > best[0]:
-            best = (value, strikes)
-    return best
-
-
-def threat(attacker: Fighter, defender: Fighter, turn: int, *, riders: bool = True) -> float:
-    """What the attacker's best attack is worth against the defender on turn `turn`."""
-    if available(attacker) == []:
-        return 0.0
-    return search(attacker, defender, turn, riders=riders).best[0]
+    return _ranked([_best_strikes(search, weapons, focused=True) for weapons in singles + pairs])
 
 
 def _boosted(f: Fighter, boosts: tuple[Boost, ...]) -> Fighter:

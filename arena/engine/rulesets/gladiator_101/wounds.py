@@ -9,8 +9,6 @@ Each function takes the state and returns a new one, telling what happened on th
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.engine.core.protocol import Fate
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.gladiator_101.data import (
@@ -64,11 +62,11 @@ def wound(state: State, defender: Fighter, location: str, damage: int, turn: Tur
         torso = LOCATIONS.index(CARRIES_TO[location])
         hp[torso] = max(0, hp[torso] - carried)
     turn.tell(Wounded(defender.name, location, hp[slot], carried))
-    return state.with_fighter(replace(defender, hp=tuple(hp)))
+    return state.with_fighter(defender.but(hp=tuple(hp)))
 
 
 def _boosted(state: State, fighter: Fighter, boost: Boost) -> State:
-    return state.with_fighter(replace(fighter, boosts=(*fighter.boosts, boost)))
+    return state.with_fighter(fighter.but(boosts=(*fighter.boosts, boost)))
 
 
 def riposte(state: State, defender: Fighter, turn: Turn) -> State:
@@ -123,7 +121,7 @@ def knockout(state: State, weapon: str, turn: Turn) -> State:
     attacker = state.actor.name
     turn.tell(Fell(defender.name, attacker, "killed" if edged else "knocked out", down[0]))
     fate = Fate.DEAD if edged else Fate.DEFEATED
-    return state.with_fighter(replace(defender, fate=fate, felled_by=attacker))
+    return state.with_fighter(defender.but(fate=fate, felled_by=attacker))
 
 
 def last_stand(state: State, defender: Fighter, down: list[str], turn: Turn) -> State:
@@ -132,4 +130,4 @@ def last_stand(state: State, defender: Fighter, down: list[str], turn: Turn) -> 
     hp = tuple(1 if loc in down else n for loc, n in zip(LOCATIONS, defender.hp, strict=True))
     used = tuple(sorted({**dict(defender.used), "last-stand": 1}.items()))
     turn.tell(Boosted(defender.name, "Last Stand", "stays on its feet"))
-    return state.with_fighter(replace(defender, hp=hp, used=used))
+    return state.with_fighter(defender.but(hp=hp, used=used))
