@@ -189,7 +189,9 @@ class Weighing:
         self.blockers = {e.name: squares - {e.square} for e in self.enemies}
         # The moves a range counts from each character: a step joins two squares both
         # ways, so they are the moves to it from every square.
-        self.around = {o.name: self.geometry.moves_from(o.square) for o in state.fighters}
+        self.around = {
+            o.name: self.geometry.moves_from(o.square) for o in state.fighters if o.alive
+        }
         self.around_enemies = [self.around[e.name] for e in self.enemies]
         # Each ability's reach from low and from raised ground (vantage adds only there).
         self.reaches = {
@@ -293,23 +295,20 @@ class Weighing:
 
 
 def _attack_value(state: State, f: Fighter, e: Fighter, ability: Ability, origin: Square) -> float:
-    mod = hit_modifier(state, f, e, origin)
-    # The damage depends on the die only by whether it is a 6 (a crit).
-    damage = tuple(damage_of(state, f, origin, e, ability, crit) for crit in (False, True))
-    expected = 0.0
-    kill = 0.0
-    landed = 0.0
-    for roll in range(1, 7) if ability.hit is not None else (0,):
-        if ability.hit is not None and not hits(ability, roll, mod):
-            continue
-        amount = damage[roll == 6]
-        expected += min(amount, e.hp)
-        landed += 1
-        if amount >= e.hp:
-            kill += 1
-    rolls = 6 if ability.hit is not None else 1
+    # The damage depends on the die only by whether it is a 6 (a crit): the faces 1 to 5
+    # that hit deal the normal damage, a 6 always hits and crits; an ability without a roll
+    # always hits and never crits.
+    normal = damage_of(state, f, origin, e, ability, False)
+    if ability.hit is None:
+        rolls, hitting, crits, crit = 1, 1, 0, 0
+    else:
+        mod = hit_modifier(state, f, e, origin)
+        rolls, hitting, crits = 6, sum(hits(ability, roll, mod) for roll in range(1, 6)), 1
+        crit = damage_of(state, f, origin, e, ability, True)
+    expected = hitting * min(normal, e.hp) + crits * min(crit, e.hp)
+    kill = hitting * (normal >= e.hp) + crits * (crit >= e.hp)
     value = expected / rolls + kill / rolls * (KILL + e.level)
-    chance = landed / rolls
+    chance = (hitting + crits) / rolls
     for effect in ability.effects:
         if effect == "fire" and (e.burning or e.has("fireproof")):
             continue
