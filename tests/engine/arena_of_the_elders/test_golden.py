@@ -27,7 +27,7 @@ CASES = sorted(p.name.removesuffix(".in.json") for p in GOLDEN.glob("*.in.json")
 KEYS = ("ignis", "mira", "brann", "kestrel", "nyx", "vorn", "marew", "ossa")
 # name: (mode, arena, competitive, seed): whole bouts by tactics.
 BY_TACTICS = {
-    "deathmatch_ring": ("deathmatch", "elders-ring", False, 2),
+    "deathmatch_ring": ("deathmatch", "elders-ring", False, 4),
     "deathmatch_competitive_steps": ("deathmatch", "drowned-steps", True, 0),
     "king_steps": ("king", "drowned-steps", False, 0),
     "king_competitive_ring": ("king", "elders-ring", True, 2),

@@ -6,80 +6,79 @@ from __future__ import annotations
 
 from arena.engine.core.board import Square
 from arena.engine.core.turn import Turn
+from arena.engine.rulesets.arena_of_the_elders.changes import Changes
 from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, hit_modifier, hits
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
 from arena.engine.rulesets.arena_of_the_elders.effects import on_hit, timed_effects
 from arena.engine.rulesets.arena_of_the_elders.events import Fizzled, Used
 from arena.engine.rulesets.arena_of_the_elders.health import heal, hurt
 from arena.engine.rulesets.arena_of_the_elders.moves import target_problem
-from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
+from arena.engine.rulesets.arena_of_the_elders.state import Fighter
 
 
-def use_ability(state: State, turn: Turn, name: str, key: str, target: Square | None) -> State:
+def use_ability(board: Changes, turn: Turn, name: str, key: str, target: Square | None) -> None:
     """The ability `key` at `target` (None: on oneself); one that is not ready or whose
     target is gone fizzles."""
     if not key:
-        return state
-    f = state.fighter(name)
+        return
+    f = board.fighter(name)
     ability = f.hero.named(key)
     assert ability is not None
     if ability not in f.known or f.cooldown(ability.key):
         turn.tell(Fizzled(name, ability.name, "not ready"))
-        return state
-    why = target_problem(state, f, ability, f.square, target)
+        return
+    why = target_problem(board, f, ability, f.square, target)
     if why:
         turn.tell(Fizzled(name, ability.name, why))
-        return state
+        return
     on_self = ability.target == "self" or target == f.square
     # Found on the board target_problem read, before the cooldown changes it.
-    victim = f if on_self else standing_on(state, target)
+    victim = f if on_self else standing_on(board, target)
     if ability.cooldown:
         cooldowns = tuple((k, n) for k, n in f.cooldowns if k != ability.key)
         f = f._replace(cooldowns=(*cooldowns, (ability.key, ability.cooldown)))
-        state = state.put(f)
+        board.put(f)
         if on_self:
             victim = f
     if ability.kind == "attack":
-        return attack(state, turn, f, victim, ability)
+        return attack(board, turn, f, victim, ability)
     turn.tell(Used(name, ability.name, victim.name, 0, "", True, False, 0, victim.hp))
     if ability.kind == "heal":
-        return heal(state, turn, name, victim.name, ability.heal)
-    return timed_effects(state, turn, f, victim.name, ability.effects, ability.duration)
+        return heal(board, turn, name, victim.name, ability.heal)
+    return timed_effects(board, turn, f, victim.name, ability.effects, ability.duration)
 
 
-def standing_on(state: State, sq: Square | None) -> Fighter:
-    for o in state.fighters:
+def standing_on(board: Changes, sq: Square | None) -> Fighter:
+    for o in board.fighters:
         if o.alive and o.square == sq:
             return o
     raise AssertionError(f"nobody on {sq}")
 
 
-def attack(state: State, turn: Turn, f: Fighter, target: Fighter, ability: Ability) -> State:
+def attack(board: Changes, turn: Turn, f: Fighter, target: Fighter, ability: Ability) -> None:
     """ "roll a d6 and roll a number within the specified range" (none for an ability that
     always hits); a 6 crits; damage, then the ability's effects on a target still alive."""
     roll, need = 0, ""
     hit, crit = True, False
     if ability.hit is not None:
         roll = turn.dice.d6()
-        mod = hit_modifier(state, f, target, f.square)
+        mod = hit_modifier(board, f, target, f.square)
         low, high = ability.hit
         need = f"{low}-{high}" + (f" {mod:+d}" if mod else "")
         hit = hits(ability, roll, mod)
         crit = roll == 6
     if not hit:
         turn.tell(Used(f.name, ability.name, target.name, roll, need, False, False, 0, target.hp))
-        return state
-    amount = damage_of(state, f, f.square, target, ability, crit)
+        return
+    amount = damage_of(board, f, f.square, target, ability, crit)
     turn.tell(
         Used(f.name, ability.name, target.name, roll, need, True, crit, amount,
              max(0, target.hp - amount))
     )  # fmt: skip
-    state = hurt(state, turn, target.name, amount, f.name)
-    after = state.fighter(target.name)
-    if not after.alive:
-        return state
-    state = on_hit(state, turn, f, target.name, ability.effects)
+    hurt(board, turn, target.name, amount, f.name)
+    if not board.fighter(target.name).alive:
+        return
+    on_hit(board, turn, f, target.name, ability.effects)
     timed = tuple(e for e in ability.effects if e in ("slow", "expose"))
     if timed:
-        state = timed_effects(state, turn, f, target.name, timed, ability.duration)
-    return state
+        timed_effects(board, turn, f, target.name, timed, ability.duration)

@@ -11,12 +11,13 @@ bearer uses get -1 to hit"). Crit: "an ability counts as critting if its to hit 
 from __future__ import annotations
 
 from arena.engine.core.board import Square
+from arena.engine.rulesets.arena_of_the_elders.changes import Board
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
 from arena.engine.rulesets.arena_of_the_elders.flag import bearer_hit_modifier
-from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
+from arena.engine.rulesets.arena_of_the_elders.state import Fighter
 
 
-def hit_modifier(state: State, user: Fighter, target: Fighter, origin: Square) -> int:
+def hit_modifier(state: Board, user: Fighter, target: Fighter, origin: Square) -> int:
     arena = state.arena
     mod = user.mod("hit")
     if user.has("high-ground") and arena.elevation(origin) > arena.elevation(target.square):
@@ -35,7 +36,7 @@ def hits(ability: Ability, roll: int, mod: int) -> bool:
 
 
 def damage_of(
-    state: State, user: Fighter, origin: Square, target: Fighter, ability: Ability, crit: bool
+    state: Board, user: Fighter, origin: Square, target: Fighter, ability: Ability, crit: bool
 ) -> int:
     """Crit damage "is dealt instead of the normal damage"; then the passives and shields.
     `origin`: where the user stands (Tidal counts water there)."""

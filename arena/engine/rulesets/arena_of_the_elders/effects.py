@@ -6,19 +6,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from arena.engine.core.turn import Turn
+from arena.engine.rulesets.arena_of_the_elders.changes import Changes
 from arena.engine.rulesets.arena_of_the_elders.data import ON_HIT
 from arena.engine.rulesets.arena_of_the_elders.events import Affected, Skipped
 from arena.engine.rulesets.arena_of_the_elders.health import heal, hurt
-from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State, with_timed
+from arena.engine.rulesets.arena_of_the_elders.state import Fighter, with_timed
 
 
-def on_hit(state: State, turn: Turn, by: Fighter, name: str, kinds: tuple[str, ...]) -> State:
+def on_hit(board: Changes, turn: Turn, by: Fighter, name: str, kinds: tuple[str, ...]) -> None:
     """An attack's effects on the character it hit: it is set on fire (not when fireproof,
     and it goes out at once in water), poisoned, stunned; the character is changed once,
     with all of them."""
-    target = state.fighter(name)
+    target = board.fighter(name)
     changes: dict[str, object] = {}
-    if "fire" in kinds and not target.has("fireproof") and target.square not in state.arena.water:
+    if "fire" in kinds and not target.has("fireproof") and target.square not in board.arena.water:
         changes["burning"] = by.name
         turn.tell(Affected(name, "fire", by.name))
     if "poison" in kinds:
@@ -30,26 +31,23 @@ def on_hit(state: State, turn: Turn, by: Fighter, name: str, kinds: tuple[str, .
         changes["stunned"] = True
         turn.tell(Affected(name, "stun", by.name))
     if changes:
-        state = state.put(target._replace(**changes))
-    return state
+        board.put(target._replace(**changes))
 
 
 def timed_effects(
-    state: State, turn: Turn, by: Fighter, name: str, kinds: tuple[str, ...], duration: int
-) -> State:
+    board: Changes, turn: Turn, by: Fighter, name: str, kinds: tuple[str, ...], duration: int
+) -> None:
     """ "for x turns": the effects that last, counted down on the caster's team's turns."""
     timed = tuple(kind for kind in kinds if kind not in ON_HIT)
     for kind in timed:
         turn.tell(Affected(name, kind, by.name, duration))
-    target = state.fighter(name)
-    return state.put(with_timed(target, by, timed, duration))
+    board.put(with_timed(board.fighter(name), by, timed, duration))
 
 
-def count_down(state: State, team: int) -> State:
+def count_down(board: Changes, team: int) -> None:
     """The start of `team`'s turn: its characters' cooldowns, and every effect its team cast,
     go down by one; those at their last turn end."""
-    fighters = []
-    for f in state.fighters:
+    for f in board.fighters:
         cooldowns = f.cooldowns
         if f.team == team:
             cooldowns = tuple((k, n - 1) for k, n in f.cooldowns if n > 1)
@@ -59,31 +57,29 @@ def count_down(state: State, team: int) -> State:
             if not (e.team == team and e.left <= 1)
         )
         if cooldowns != f.cooldowns or effects != f.effects:
-            f = f._replace(cooldowns=cooldowns, effects=effects)
-        fighters.append(f)
-    return replace(state, fighters=tuple(fighters))
+            board.put(f._replace(cooldowns=cooldowns, effects=effects))
 
 
-def burn(state: State, turn: Turn, f: Fighter) -> State:
+def burn(board: Changes, turn: Turn, f: Fighter) -> None:
     """ "at the beginning of the turn each character that's on fire takes one damage"."""
-    return hurt(state, turn, f.name, 1, f.burning, "fire")
+    hurt(board, turn, f.name, 1, f.burning, "fire")
 
 
-def poison(state: State, turn: Turn, f: Fighter) -> State:
+def poison(board: Changes, turn: Turn, f: Fighter) -> None:
     """ "at the beginning of every other turn after initially being poisoned a character
     that's poisoned takes 1 damage"."""
     ticks = f.poison_turns + 1
-    state = state.put(f._replace(poison_turns=ticks))
-    return hurt(state, turn, f.name, 1 if ticks % 2 == 0 else 0, f.poisoned, "poison")
+    board.put(f._replace(poison_turns=ticks))
+    hurt(board, turn, f.name, 1 if ticks % 2 == 0 else 0, f.poisoned, "poison")
 
 
-def regenerate(state: State, turn: Turn, f: Fighter) -> State:
+def regenerate(board: Changes, turn: Turn, f: Fighter) -> None:
     """The Regenerate passive: 1 health at the start of each of its turns."""
-    return heal(state, turn, f.name, f.name, 1)
+    heal(board, turn, f.name, f.name, 1)
 
 
-def stun(state: State, turn: Turn, f: Fighter) -> State:
+def stun(board: Changes, turn: Turn, f: Fighter) -> None:
     """ "characters that are stunned cannot move or use an ability during the turn after
     they were stunned": it sits this turn out."""
     turn.tell(Skipped(f.name))
-    return state.put(f._replace(stunned=False, skipping=True))
+    board.put(f._replace(stunned=False, skipping=True))

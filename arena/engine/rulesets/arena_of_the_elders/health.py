@@ -4,6 +4,7 @@ from the board"), the killer's levels and the return from the dead."""
 from __future__ import annotations
 
 from arena.engine.core.turn import Turn
+from arena.engine.rulesets.arena_of_the_elders.changes import Changes
 from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL
 from arena.engine.rulesets.arena_of_the_elders.events import (
     Burned,
@@ -14,30 +15,29 @@ from arena.engine.rulesets.arena_of_the_elders.events import (
     Respawned,
 )
 from arena.engine.rulesets.arena_of_the_elders.flag import drop_flag
-from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
+from arena.engine.rulesets.arena_of_the_elders.state import Fighter
 from arena.engine.rulesets.arena_of_the_elders.victory import check_victory
 
 
-def hurt(state: State, turn: Turn, name: str, amount: int, by: str, how: str = "") -> State:
+def hurt(board: Changes, turn: Turn, name: str, amount: int, by: str, how: str = "") -> None:
     """`name` takes `amount` damage from `by` (a character's name); `how` is "fire" or
     "poison" for the damage that tells its own event."""
-    f = state.fighter(name)
+    f = board.fighter(name)
     hp = f.hp - amount
-    state = state.put(f._replace(hp=hp))
+    board.put(f._replace(hp=hp))
     if how == "fire":
         turn.tell(Burned(name, amount, max(0, hp)))
     elif how == "poison":
         turn.tell(PoisonHurt(name, amount, max(0, hp)))
     if hp < 1:
-        state = knockout(state, turn, name, by)
-    return state
+        knockout(board, turn, name, by)
 
 
-def heal(state: State, turn: Turn, by: str, name: str, amount: int) -> State:
+def heal(board: Changes, turn: Turn, by: str, name: str, amount: int) -> None:
     """ "remove damage from them equal to the amount"; a healed character is no longer on
     fire, poisoned or stunned. A character sitting out this turn for a stun acts in it after
     all, when its activation comes."""
-    target = state.fighter(name)
+    target = board.fighter(name)
     cleansed = tuple(
         word
         for word, on in (
@@ -48,7 +48,7 @@ def heal(state: State, turn: Turn, by: str, name: str, amount: int) -> State:
         if on
     )
     hp = min(target.max_health, target.hp + amount)
-    state = state.put(
+    board.put(
         target._replace(
             hp=hp,
             burning="",
@@ -59,19 +59,18 @@ def heal(state: State, turn: Turn, by: str, name: str, amount: int) -> State:
         )
     )
     turn.tell(Healed(name, by, hp - target.hp, hp, cleansed))
-    return state
 
 
-def knockout(state: State, turn: Turn, name: str, by: str) -> State:
+def knockout(board: Changes, turn: Turn, name: str, by: str) -> None:
     """ "remove them from the board"; the killer "gain[s] levels equal to their level" (at
     most 6); a flag bearer drops the flag where it stood; then the mode's victory."""
-    f = state.fighter(name)
-    state = state.put(
+    f = board.fighter(name)
+    board.put(
         f._replace(
             hp=0,
             alive=False,
             deaths=f.deaths + 1,
-            respawn_in=state.options.respawn_wait,
+            respawn_in=board.options.respawn_wait,
             burning="",
             poisoned="",
             poison_turns=0,
@@ -81,22 +80,22 @@ def knockout(state: State, turn: Turn, name: str, by: str) -> State:
         )
     )
     turn.tell(Died(name, by, f.deaths + 1))
-    state = drop_flag(state, turn, f)
-    killer = state.get(by) if by else None
+    drop_flag(board, turn, f)
+    killer = board.get(by) if by else None
     if killer is not None and killer.team != f.team:
         level = min(MAX_LEVEL, killer.level + f.level)
-        state = state.put(killer._replace(kills=killer.kills + 1, level=level))
+        board.put(killer._replace(kills=killer.kills + 1, level=level))
         if level != killer.level:
             turn.tell(LevelGained(killer.name, level, "kill"))
-    return check_victory(state, turn)
+    check_victory(board, turn)
 
 
-def respawn(state: State, turn: Turn, f: Fighter) -> State:
+def respawn(board: Changes, turn: Turn, f: Fighter) -> None:
     """ "place that character back in the starting zone" with full health: the first free
     square of the zone; none free, it waits for the next turn."""
-    taken = {o.square for o in state.fighters if o.alive}
-    for sq in state.arena.starts[f.team]:
+    taken = {o.square for o in board.fighters if o.alive}
+    for sq in board.arena.starts[f.team]:
         if sq not in taken:
             turn.tell(Respawned(f.name, str(sq)))
-            return state.put(f._replace(alive=True, hp=f.max_health, square=sq))
-    return state
+            board.put(f._replace(alive=True, hp=f.max_health, square=sq))
+            return

@@ -6,59 +6,58 @@ from __future__ import annotations
 
 from arena.engine.core.board import Square
 from arena.engine.core.turn import Turn
+from arena.engine.rulesets.arena_of_the_elders.changes import Changes
 from arena.engine.rulesets.arena_of_the_elders.events import Doused, Moved
 from arena.engine.rulesets.arena_of_the_elders.flag import touch_flags
 from arena.engine.rulesets.arena_of_the_elders.moves import speed_of, step_problem
-from arena.engine.rulesets.arena_of_the_elders.state import OVER, State
+from arena.engine.rulesets.arena_of_the_elders.state import OVER
 
 
-def move(state: State, turn: Turn, name: str, path: tuple[Square, ...]) -> State:
+def move(board: Changes, turn: Turn, name: str, path: tuple[Square, ...]) -> None:
     """Along `path` while each step is allowed; the character is put on its square once,
     where the move ends."""
     if not path:
-        return state
-    f = state.fighter(name)
+        return
+    f = board.fighter(name)
     from_square = f.square
-    speed = speed_of(state, f)
+    speed = speed_of(board, f)
     spent, lines = 0, 0
     walked: list[Square] = []
     why = ""
     here = from_square
     for sq in path:
-        mover = state.fighter(name)
-        why, spent, lines = step_problem(state, mover, here, sq, spent, lines, speed)
+        mover = board.fighter(name)
+        why, spent, lines = step_problem(board, mover, here, sq, spent, lines, speed)
         if why:
             break
         walked.append(sq)
         here = sq
-        state = enter(state, turn, name, sq)
-        if state.phase == OVER:
+        enter(board, turn, name, sq)
+        if board.phase == OVER:
             break
     # "you may move through spaces with allied characters on them but not end your movement
     # on them": back along the path to the last free square.
-    taken = {o.square for o in state.fighters if o.alive and o.name != name}
+    taken = {o.square for o in board.fighters if o.alive and o.name != name}
     while walked and walked[-1] in taken:
         walked.pop()
         why = why or "an ally stands on the last square"
     end = walked[-1] if walked else from_square
-    f = state.fighter(name)
+    f = board.fighter(name)
     if f.square != end:
-        state = state.put(f._replace(square=end))
+        board.put(f._replace(square=end))
     turn.tell(Moved(name, tuple(str(s) for s in walked), str(end), why))
-    return state
 
 
-def enter(state: State, turn: Turn, name: str, sq: Square) -> State:
+def enter(board: Changes, turn: Turn, name: str, sq: Square) -> None:
     """Entering a square on the way: water puts out fire; in capture the flag, the flags."""
-    f = state.fighter(name)
-    if sq in state.arena.water and f.burning:
-        state = douse(state, turn, name)
-    if state.options.mode == "flag":
-        state = touch_flags(state, turn, name, sq)
-    return state
+    f = board.fighter(name)
+    if sq in board.arena.water and f.burning:
+        douse(board, turn, name)
+    if board.options.mode == "flag":
+        touch_flags(board, turn, name, sq)
 
 
-def douse(state: State, turn: Turn, name: str) -> State:
+def douse(board: Changes, turn: Turn, name: str) -> None:
     """ "If a character ... enters a water space, it is no longer on fire"."""
     turn.tell(Doused(name))
-    return state.put_changed(name, burning="")
+    board.put_changed(name, burning="")

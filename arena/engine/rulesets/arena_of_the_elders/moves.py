@@ -17,20 +17,21 @@ from dataclasses import dataclass
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import Arena, Geometry
+from arena.engine.rulesets.arena_of_the_elders.changes import Board
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
 from arena.engine.rulesets.arena_of_the_elders.flag import bearer_speed
 from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
 
 
-def enemy_squares(state: State, f: Fighter) -> frozenset[Square]:
+def enemy_squares(state: Board, f: Fighter) -> frozenset[Square]:
     return frozenset(o.square for o in state.fighters if o.alive and o.team != f.team)
 
 
-def occupied(state: State, but: str = "") -> dict[Square, Fighter]:
+def occupied(state: Board, but: str = "") -> dict[Square, Fighter]:
     return {o.square: o for o in state.fighters if o.alive and o.name != but}
 
 
-def speed_of(state: State, f: Fighter) -> int:
+def speed_of(state: Board, f: Fighter) -> int:
     """Speed with its timed effects, and competitive capture the flag's "the flag bearers
     speed is reduced by 1"."""
     return bearer_speed(state, f, f.speed)
@@ -41,7 +42,7 @@ def step_cost(arena: Arena, f: Fighter, a: Square) -> int:
 
 
 def step_problem(
-    state: State,
+    state: Board,
     f: Fighter,
     a: Square,
     b: Square,
@@ -78,7 +79,7 @@ def step_problem(
 
 
 def path_problems(
-    state: State, f: Fighter, path: tuple[Square, ...], enemies_stay: bool = True
+    state: Board, f: Fighter, path: tuple[Square, ...], enemies_stay: bool = True
 ) -> list[str]:
     """What is wrong with this path as the board stands now (allies may still move away from
     the last square: that is checked when the move is made; with enemies_stay False, enemies
@@ -178,7 +179,7 @@ def vantage(f: Fighter, height: int) -> int:
 
 
 def target_problem(
-    state: State,
+    state: Board,
     f: Fighter,
     ability: Ability,
     origin: Square,

@@ -13,6 +13,7 @@ from arena.engine.core.events import Event
 from arena.engine.core.turn import Turn
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders import tactics
+from arena.engine.rulesets.arena_of_the_elders.changes import Changes
 from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL
 from arena.engine.rulesets.arena_of_the_elders.events import KingNamed, LevelGained, RolledOff
 from arena.engine.rulesets.arena_of_the_elders.flag import place_flags
@@ -46,9 +47,9 @@ def resolve_preparation(
     first = roll_off(turn)
     if options.mode == "flag":
         state = place_flags(state)
-    state = replace(state, phase=PLAY, first=first, turn=0)
-    state = begin_turn(state, turn, first)
-    state = play_unordered_turns(state, turn)
+    board = Changes(replace(state, phase=PLAY, first=first, turn=0))
+    begin_turn(board, turn, first)
+    state = play_unordered_turns(board.applied(), turn)
     return replace(state, steps=state.steps + 1), turn.told()
 
 

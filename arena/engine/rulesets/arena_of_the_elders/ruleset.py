@@ -46,7 +46,7 @@ class ArenaOfTheElders(Ruleset):
     slug: ClassVar[str] = SLUG
     # Bump on any change that alters a stored log
     # (docs/decisions/0009-rule-set-versions-and-stored-logs.md says why).
-    version: ClassVar[str] = "1.4"
+    version: ClassVar[str] = "1.5"
     title: ClassVar[str] = "Arena of the Elders"
     columns: ClassVar[tuple[Column, ...]] = COLUMNS
     placing: ClassVar[str] = PLACING

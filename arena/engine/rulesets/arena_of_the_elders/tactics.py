@@ -1,15 +1,24 @@
 """Default tactics: how the arena plays a character nobody orders (house characters, absent
-players, and every character of a bout fought by tactics).
+players, and every character of a bout fought by tactics). Version 1.5 (docs/decisions/
+0102-elders-1-5-fewer-squares-and-one-copy.md).
 
-An activation is chosen when it comes, on the board as it then stands: the squares the
-character can end on are ranked by their worth, each use of a ready ability is made from the
-best-ranked square within its range and sight (or where it stands, before moving to the best
-square), and the best is taken, the first found on a tie. A use is worth its expected
-damage, the chance of a kill (worth more the higher the victim's level), its fire, poison,
-stun or timed effect, or the health a heal restores, reckoned once from where the character
-stands. A square is worth being at the character's best range from the nearest enemy, higher
-ground for those who shoot, out of water for those who cannot swim, and in capture the flag
-the way to a flag or home with it.
+An activation is chosen when it comes, on the board as it then stands. First the character's
+heading: in capture the flag its task (home with the flag, its own dropped flag, after the
+enemy bearing its flag, to the enemy flag, with its bearer), else the enemy it goes for (kill
+the king: the enemy king when he is known; team deathmatch: the nearest of those who must
+still die; otherwise the nearest). Its candidates are a handful of squares: where it stands,
+each square of a shortest walk towards the heading as far as its speed takes it, and (with no
+task) each square of a walk away from it, both read from the map's walk table (kept per map,
+arena.Geometry.walk_to). Only when an enemy bars the first step towards the heading is every
+square it can reach weighed (moves.reachable). The candidates are ranked by their worth; each
+use of a ready ability is made from the best-ranked candidate within its range and sight (or
+where it stands, before moving to the best candidate), and the best is taken, the first found
+on a tie. A use is worth its expected damage, the chance of a kill (worth more the higher the
+victim's level), its fire, poison, stun or timed effect, or the health a heal restores,
+reckoned once from where the character stands. A square is worth being at the character's
+best range from the nearest enemy, higher ground for those who shoot, out of water for those
+who cannot swim, a little for each move nearer the enemy it goes for, and in capture the flag
+nearer its task.
 """
 
 from __future__ import annotations
@@ -17,19 +26,24 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from arena.engine.core.board import Square
-from arena.engine.rulesets.arena_of_the_elders.arena import FAR
+from arena.engine.rulesets.arena_of_the_elders.arena import FAR, Arena
 from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, hit_modifier, hits
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
 from arena.engine.rulesets.arena_of_the_elders.moves import (
     base_reach,
+    enemy_squares,
     reachable,
     sight_problem,
+    speed_of,
+    step_cost,
     vantage,
 )
 from arena.engine.rulesets.arena_of_the_elders.orders import Activation, Preparation
 from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
 
 KILL = 4.0  # a kill is worth this much plus the victim's level
+# Each move nearer the enemy it goes for (a tie breaker: the best range weighs 0.15 a move).
+ADVANCE = 0.05
 STATUS = {"fire": 0.8, "poison": 0.7, "stun": 1.5, "slow": 0.3, "expose": 0.4}
 
 
@@ -51,19 +65,18 @@ def level_pick(state: State, members: Sequence[Fighter]) -> Fighter:
 
 
 def activation(state: State, name: str) -> Activation:
-    """The squares it may end on are ranked by their worth; each use of a ready ability is
-    then made from the best-ranked square it can be made from, or where it stands before
-    the move to the best square (hit and run), and the worthiest activation is taken."""
-    f = state.get(name)
-    assert f is not None
+    """The candidates (where it stands and its way towards its heading) are ranked by their
+    worth; each use of a ready ability is then made from the best-ranked candidate it can be
+    made from, or where it stands before the move to the best candidate (hit and run), and
+    the worthiest activation is taken."""
+    f = state.fighter(name)
     weighing = Weighing(state, f)
-    reach = reachable(state, f)
-    ends = reach.ends
-    places = {end: weighing.place(end) for end in ends}
-    ranked = sorted(ends, key=lambda end: -places[end])  # the first found on a tie
+    way = candidates(state, f, weighing.heading, back=weighing.goal is None)
+    places = {end: weighing.place(end) for end in way}
+    ranked = sorted(way, key=lambda end: -places[end])  # the first found on a tie
     best_place = ranked[0]
     best_value = places[best_place]
-    best = Activation(reach.path(best_place))
+    best = Activation(way[best_place])
     for ability, on in weighing.uses():
         worth = None  # reckoned once it can be made from somewhere
         for end in weighing.in_range_of(ability, on, ranked):
@@ -73,7 +86,7 @@ def activation(state: State, name: str) -> Activation:
                 break  # no square further down the ranking does better
             if weighing.in_sight(ability, on, end):
                 best_value = places[end] + worth
-                best = Activation(reach.path(end), ability.key, weighing.target(ability, on, end))
+                best = Activation(way[end], ability.key, weighing.target(ability, on, end))
                 break
         start = f.square
         if worth is None or worth + places[best_place] <= best_value + 1e-9:
@@ -81,8 +94,69 @@ def activation(state: State, name: str) -> Activation:
         if weighing.in_range(ability, on, start) and weighing.in_sight(ability, on, start):
             best_value = worth + places[best_place]
             target = weighing.target(ability, on, start)
-            best = Activation(reach.path(best_place), ability.key, target, ability_first=True)
+            best = Activation(way[best_place], ability.key, target, ability_first=True)
     return best
+
+
+def candidates(
+    state: State, f: Fighter, heading: Square | None, back: bool
+) -> dict[Square, tuple[Square, ...]]:
+    """The squares weighed, each with the path to it: where `f` stands, then each square of a
+    shortest walk towards `heading` (the map's walk table, arena.Geometry.walk_to) while its
+    speed lasts, and with `back` each square of a walk away from it (to keep its range).
+    When an enemy (or water it cannot pay to leave) bars the first step towards the heading,
+    every square it can reach is weighed instead (the move search, moves.reachable), so that
+    it finds its way round."""
+    start = f.square
+    way: dict[Square, tuple[Square, ...]] = {start: ()}
+    if heading is None:
+        return way
+    walk = state.arena.geometry.walk_to(heading)
+    left = walk.get(start)
+    if left is None:
+        return way  # no walk leads there: it stays and uses what it can from here
+    if not _walk(state, f, walk, -1, way) and left > 1:
+        reach = reachable(state, f)
+        return {end: reach.path(end) for end in reach.ends}
+    if back:
+        _walk(state, f, walk, 1, way)
+    return way
+
+
+def _walk(
+    state: State,
+    f: Fighter,
+    walk: dict[Square, int],
+    by: int,
+    way: dict[Square, tuple[Square, ...]],
+) -> bool:
+    """Adds to `way` the squares of a walk from where `f` stands, each step `by` (-1 or 1)
+    moves from the walk table's goal, tried in the team's own order of directions
+    (arena.FORWARD), while its speed lasts, no enemy stands in the way and no line is crossed
+    (a ledge up or a wall: a walker's way). An ally's square is passed, not ended on. Whether
+    it took a step."""
+    arena = state.arena
+    steps = arena.geometry.steps[f.team]
+    speed = speed_of(state, f)
+    enemies = enemy_squares(state, f)
+    taken = {o.square for o in state.fighters if o.alive and o.name != f.name}
+    here, spent, path = f.square, 0, ()
+    moves = walk[here]
+    while moves + by >= 0:
+        spent += step_cost(arena, f, here)
+        if spent > speed:
+            break
+        after = [
+            sq for sq, crossed in steps[here]
+            if not crossed and walk.get(sq) == moves + by and sq not in enemies
+        ]  # fmt: skip
+        if not after:
+            break
+        here, moves = after[0], moves + by
+        path = (*path, here)
+        if here not in taken:
+            way.setdefault(here, path)
+    return bool(path)
 
 
 def _preferred_range(f: Fighter, usable: Sequence[Ability]) -> int:
@@ -115,7 +189,9 @@ class Weighing:
         self.blockers = {e.name: squares - {e.square} for e in self.enemies}
         # The moves a range counts from each character: a step joins two squares both
         # ways, so they are the moves to it from every square.
-        self.around = {o.name: self.geometry.moves_from(o.square) for o in state.fighters}
+        self.around = {
+            o.name: self.geometry.moves_from(o.square) for o in state.fighters if o.alive
+        }
         self.around_enemies = [self.around[e.name] for e in self.enemies]
         # Each ability's reach from low and from raised ground (vantage adds only there).
         self.reaches = {
@@ -124,7 +200,9 @@ class Weighing:
         }
         self.raised = self.arena.raised
         self.goal = _goal(state, f)
-        self.walk = self.geometry.walk_to(self.goal[0]) if self.goal else {}
+        # Where its way leads: its task in capture the flag, else the enemy it goes for.
+        self.heading = self.goal[0] if self.goal else _quarry(state, f, self.enemies, self.around)
+        self.walk = self.geometry.walk_to(self.heading) if self.heading else {}
         self.prefer = _preferred_range(f, self.usable)
         if state.options.mode == "king" and state.kings[f.team] == f.name:
             self.prefer += 2  # the king keeps back
@@ -151,6 +229,8 @@ class Weighing:
             value -= weight * 0.5 * self.walk.get(end, 40)
             if end == square:
                 value += 3.0 * weight
+        else:
+            value -= ADVANCE * self.walk.get(end, 40)
         if self.carrying and end in arena.flag_zones[f.team]:
             value += 10.0
         return value
@@ -215,23 +295,20 @@ class Weighing:
 
 
 def _attack_value(state: State, f: Fighter, e: Fighter, ability: Ability, origin: Square) -> float:
-    mod = hit_modifier(state, f, e, origin)
-    # The damage depends on the die only by whether it is a 6 (a crit).
-    damage = tuple(damage_of(state, f, origin, e, ability, crit) for crit in (False, True))
-    expected = 0.0
-    kill = 0.0
-    landed = 0.0
-    for roll in range(1, 7) if ability.hit is not None else (0,):
-        if ability.hit is not None and not hits(ability, roll, mod):
-            continue
-        amount = damage[roll == 6]
-        expected += min(amount, e.hp)
-        landed += 1
-        if amount >= e.hp:
-            kill += 1
-    rolls = 6 if ability.hit is not None else 1
+    # The damage depends on the die only by whether it is a 6 (a crit): the faces 1 to 5
+    # that hit deal the normal damage, a 6 always hits and crits; an ability without a roll
+    # always hits and never crits.
+    normal = damage_of(state, f, origin, e, ability, False)
+    if ability.hit is None:
+        rolls, hitting, crits, crit = 1, 1, 0, 0
+    else:
+        mod = hit_modifier(state, f, e, origin)
+        rolls, hitting, crits = 6, sum(hits(ability, roll, mod) for roll in range(1, 6)), 1
+        crit = damage_of(state, f, origin, e, ability, True)
+    expected = hitting * min(normal, e.hp) + crits * min(crit, e.hp)
+    kill = hitting * (normal >= e.hp) + crits * (crit >= e.hp)
     value = expected / rolls + kill / rolls * (KILL + e.level)
-    chance = landed / rolls
+    chance = (hitting + crits) / rolls
     for effect in ability.effects:
         if effect == "fire" and (e.burning or e.has("fireproof")):
             continue
@@ -269,38 +346,72 @@ def _support_value(
 
 
 def _goal(state: State, f: Fighter) -> tuple[Square, float] | None:
-    """Where capture the flag sends this character, and how hard."""
+    """Where capture the flag sends this character, and how hard: the bearer home by the
+    nearest square of its flag zone; the nearest to its own dropped flag, to return it; the
+    two nearest after an enemy bearing its flag; the others to the enemy flag while it lies
+    on the board, and with their bearer while one of them bears it."""
     if state.options.mode != "flag":
         return None
     arena = state.arena
     mine, theirs = state.flags[f.team], state.flags[1 - f.team]
     if theirs.carrier == f.name:
-        return arena.flag_homes[f.team], 2.0
+        return _home(arena, f.team, f.square), 2.0
     dropped = mine.square is not None and mine.square != arena.flag_homes[f.team]
-    if dropped and _nearest(state, f.team, mine.square) == f.name:  # type: ignore[arg-type]
+    if dropped and f.name in _nearest(state, f.team, mine.square, count=1):  # type: ignore[arg-type]
         return mine.square, 1.0  # type: ignore[return-value]
     if mine.carrier:
         carrier = state.get(mine.carrier)
-        if carrier is not None:
-            return carrier.square, 0.6
+        if carrier is not None and f.name in _nearest(state, f.team, carrier.square, count=2):
+            return carrier.square, 1.0
     if theirs.square is not None:
-        runners = _nearest(state, f.team, theirs.square, count=2)
-        if f.name in runners:
-            return theirs.square, 1.0
+        return theirs.square, 1.0
     if theirs.carrier:
         carrier = state.get(theirs.carrier)
         if carrier is not None:
-            return carrier.square, 0.2
+            return carrier.square, 0.6
     return None
 
 
-def _nearest(state: State, team: int, goal: Square, count: int = 1) -> list[str] | str:
+def _home(arena: Arena, team: int, start: Square) -> Square:
+    """The square of `team`'s flag zone a bearer on `start` walks to soonest. A tie goes to
+    the first in the team's own view of the board (Blue's turned half a turn), so that Red and
+    Blue choose alike (docs/rules/arena-of-the-elders.md, "Balance")."""
+    geometry = arena.geometry
+
+    def seen(sq: Square) -> Square:
+        return sq if team == 0 else arena.turned(sq)
+
+    return min(
+        arena.flag_zones[team], key=lambda sq: (geometry.walk_to(sq).get(start, FAR), seen(sq))
+    )
+
+
+def _quarry(
+    state: State, f: Fighter, enemies: Sequence[Fighter], around: dict[str, dict[Square, int]]
+) -> Square | None:
+    """The enemy `f` goes for, by its square: in kill the king the enemy king when he is
+    known (not in the competitive game, where the nomination is secret); in team deathmatch
+    the nearest of those who must still die for the enemy team to lose; else the nearest
+    enemy in moves (the first in its team's order on a tie)."""
+    options = state.options
+    if options.mode == "king" and not options.competitive:
+        for e in enemies:
+            if e.name == state.kings[1 - f.team]:
+                return e.square
+    if options.mode == "deathmatch":
+        enemies = [e for e in enemies if e.deaths < options.deaths_to_lose] or enemies
+    if not enemies:
+        return None
+    nearest = min(enemies, key=lambda e: (around[e.name].get(f.square, FAR), e.seat))
+    return nearest.square
+
+
+def _nearest(state: State, team: int, goal: Square, count: int) -> list[str]:
+    """The `count` living characters of `team` nearest `goal` in a walk (the first in the
+    team's order on a tie)."""
     dist = state.arena.geometry.walk_to(goal)
     ranked = sorted(
         (f for f in state.team(team) if f.alive),
-        key=lambda f: (dist.get(f.square, 99), f.seat),
+        key=lambda f: (dist.get(f.square, FAR), f.seat),
     )
-    names = [f.name for f in ranked[:count]]
-    if count == 1:
-        return names[0] if names else ""
-    return names
+    return [f.name for f in ranked[:count]]

@@ -17,6 +17,7 @@ from arena.engine.core.events import Event
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders import tactics
 from arena.engine.rulesets.arena_of_the_elders.abilities import use_ability
+from arena.engine.rulesets.arena_of_the_elders.changes import Changes
 from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL
 from arena.engine.rulesets.arena_of_the_elders.effects import (
     burn,
@@ -114,61 +115,66 @@ def level_up(state: State, turn: Turn, team: int, acts: Mapping[str, Activation]
     return state.put(pick._replace(level=pick.level + 1))
 
 
-def begin_turn(state: State, turn: Turn, team: int) -> State:
+def begin_turn(board: Changes, turn: Turn, team: int) -> None:
     """The start of a team's turn: its dead return when due, its cooldowns and durations
     count down, fire and poison hurt, regeneration heals, the stunned sit it out."""
-    state = replace(state, turn=state.turn + 1, acting=team)
-    turn.tell(TurnBegan(TEAMS[team], state.turn))
-    for f in state.team(team):
+    board.evolve(turn=board.state.turn + 1, acting=team)
+    turn.tell(TurnBegan(TEAMS[team], board.state.turn))
+    for f in board.team(team):
         if not f.alive and f.respawn_in == 0:
-            state = respawn(state, turn, f)
-    state = count_down(state, team)
-    for name in [f.name for f in state.team(team)]:
-        f = state.fighter(name)
+            respawn(board, turn, f)
+    count_down(board, team)
+    for name in [f.name for f in board.team(team)]:
+        f = board.fighter(name)
         if f.alive and f.burning:
-            state = burn(state, turn, f)
-        f = state.fighter(name)
+            burn(board, turn, f)
+        f = board.fighter(name)
         if f.alive and f.poisoned:
-            state = poison(state, turn, f)
-        f = state.fighter(name)
+            poison(board, turn, f)
+        f = board.fighter(name)
         if f.alive and f.has("regenerate") and f.hp < f.max_health:
-            state = regenerate(state, turn, f)
-        f = state.fighter(name)
+            regenerate(board, turn, f)
+        f = board.fighter(name)
         if f.alive and f.stunned:
-            state = stun(state, turn, f)
-        if state.phase == OVER:
-            return state
-    return state
+            stun(board, turn, f)
+        if board.phase == OVER:
+            return
 
 
 def end_turn(state: State, turn: Turn, team: int) -> State:
     """The dead count a turn towards their return, the stunned are done sitting out; at the
-    bound on turns the bout ends, else the other team's turn begins."""
-    for f in state.team(team):
+    bound on turns the bout ends, else the other team's turn begins. Their changes go into
+    the state at once, with one copy."""
+    board = Changes(state)
+    for f in board.team(team):
         if not f.alive and f.respawn_in > 0:
-            state = state.put(f._replace(respawn_in=f.respawn_in - 1))
+            board.put(f._replace(respawn_in=f.respawn_in - 1))
         elif f.skipping:
-            state = state.put(f._replace(skipping=False))
-    if state.turn >= 2 * state.options.rounds:
-        return turn_limit(state, turn)
-    return begin_turn(state, turn, 1 - team)
+            board.put(f._replace(skipping=False))
+    if board.state.turn >= 2 * board.options.rounds:
+        turn_limit(board, turn)
+    else:
+        begin_turn(board, turn, 1 - team)
+    return board.applied()
 
 
 def activate(state: State, turn: Turn, name: str, act: Activation) -> State:
     """ "Each character can be used once during each of your turns": its move and its
-    ability, in either order."""
+    ability, in either order. The characters they change go into the state once, at the
+    end (changes.py)."""
+    board = Changes(state)
     if act.ability_first:
-        state = use_ability(state, turn, name, act.ability, act.target)
-        if still_acting(state, name):
-            state = move(state, turn, name, act.path)
+        use_ability(board, turn, name, act.ability, act.target)
+        if still_acting(board, name):
+            move(board, turn, name, act.path)
     else:
-        state = move(state, turn, name, act.path)
-        if still_acting(state, name):
-            state = use_ability(state, turn, name, act.ability, act.target)
-    return state
+        move(board, turn, name, act.path)
+        if still_acting(board, name):
+            use_ability(board, turn, name, act.ability, act.target)
+    return board.applied()
 
 
-def still_acting(state: State, name: str) -> bool:
+def still_acting(board: Changes, name: str) -> bool:
     """The second half of an activation waits on a bout still going and a character still
     standing (its first half may end either)."""
-    return state.phase != OVER and state.fighter(name).alive
+    return board.phase != OVER and board.fighter(name).alive
