@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from arena.engine import play as engine_play
 from arena.engine.core.board import Square
+from arena.engine.core.ruleset import read_orders
 from arena.engine.rulesets.gladiator_arena import (
     ALLOWED,
     GladiatorArena,
@@ -75,7 +76,7 @@ def random_bout(rng: random.Random) -> dict:
                     raw["move"] = str(dest)
                 turn[g.name] = raw
         bout["turns"].append(turn)
-        state, _ = RULES.apply(state, turn, None)
+        state, _ = RULES.apply(state, read_orders(RULES, state, turn), None)
     return bout
 
 
