@@ -244,8 +244,7 @@ def given_turns(bout: Mapping[str, JSON]) -> list[JSON]:
 def read_orders(ruleset: Ruleset, state: Any, given: Mapping[str, JSON]) -> dict[str, Any]:
     """A step's given orders (JSON, by name) as the rule set's typed orders: each read once,
     by read_order, where it comes in. EngineInputError in words for one that cannot be read."""
-    read = ruleset.read_order
-    return {who: read(state, who, order) for who, order in given.items()}
+    return {who: ruleset.read_order(state, who, order) for who, order in given.items()}
 
 
 def step_orders(ruleset: Ruleset, state: Any, raw: JSON, index: int, fill: bool) -> dict[str, Any]:
