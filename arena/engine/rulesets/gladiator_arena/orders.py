@@ -375,13 +375,13 @@ def read_order(state: BoutState, name: str, raw: object) -> Order:
     names), read once where it comes in: EngineInputError at its place in the bout's input
     (`turns[i].Name.strike`) for one that cannot be read. The turn checks it against the
     rules with the others (check_orders)."""
-    where = f"turns[{state.turn}].{name}"
+    # The path is written only for an order that is refused.
     if state.get(name) is None:
         raise EngineInputError(
-            where, f"turn {state.turn + 1}: there is no gladiator named {name!r}"
+            f"turns[{state.turn}].{name}",
+            f"turn {state.turn + 1}: there is no gladiator named {name!r}",
         )
     try:
         return parse_order(raw, "", name, squares_by_name(state.board))
     except EngineInputError as error:
-        # The path is written only for an order that is refused.
-        raise EngineInputError(f"{where}{error.field}", error.message) from None
+        raise EngineInputError(f"turns[{state.turn}].{name}{error.field}", error.message) from None
