@@ -33,7 +33,7 @@ from arena.engine.core.forum import escape_bbcode
 from arena.engine.core.mercy import VerdictNeeded
 from arena.engine.core.protocol import Fate, dice_for
 from arena.engine.core.rerun import Rerun, first_divergence, order_problems, play_again
-from arena.engine.core.ruleset import RULESETS, TURN, Ruleset, StepWord
+from arena.engine.core.ruleset import RULESETS, TURN, Ruleset, StepWord, read_orders
 from arena.engine.lab import (
     Cell,
     LabBuild,
@@ -96,6 +96,7 @@ __all__ = [
     "plan_problems",
     "play",
     "play_again",
+    "read_orders",
     "ruleset",
     "rulesets_available",
     "settled",

@@ -9,13 +9,22 @@ the plain one through bench/plain_gladiator_arena.py. Both must give the same lo
 bout, or the bench stops. Best of --repeat runs each, alternating.
 
     .venv/bin/python bench/ga_ratio.py [--bouts N] [--seed S] [--repeat R]
+
+With --instructions N it counts instead, with callgrind, the instructions of a bout of each
+over the first N bouts (N bouts minus none, a warm-up bout in both, a fixed hash seed), of
+this checkout or of another (--root: main's, say; the bouts are this script's either way).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import re
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from arena.engine import play as engine_play
 from arena.engine.core.board import Square
+from arena.engine.core.ruleset import read_orders
 from arena.engine.rulesets.gladiator_arena import (
     ALLOWED,
     GladiatorArena,
@@ -37,6 +47,7 @@ from arena.engine.rulesets.gladiator_arena.orders import order_to_json
 from bench.plain_gladiator_arena import play as plain_play
 
 RULES = GladiatorArena()
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def random_bout(rng: random.Random) -> dict:
@@ -75,7 +86,7 @@ def random_bout(rng: random.Random) -> dict:
                     raw["move"] = str(dest)
                 turn[g.name] = raw
         bout["turns"].append(turn)
-        state, _ = RULES.apply(state, turn, None)
+        state, _ = RULES.apply(state, read_orders(RULES, state, turn), None)
     return bout
 
 
@@ -86,14 +97,60 @@ def best_of(play: Callable[[dict], dict], bouts: list[dict]) -> float:
     return time.perf_counter() - start
 
 
+_COUNT = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from arena.engine import play as engine_play
+from bench.plain_gladiator_arena import play as plain_play
+play = engine_play if sys.argv[3] == "engine" else plain_play
+with open(sys.argv[2]) as bouts:
+    for bout in json.load(bouts):
+        play(bout)
+"""
+
+
+def instructions(root: Path, bouts: list[dict], which: str) -> int:
+    """Instructions callgrind counts for `which` ("engine" or "plain") playing `bouts` with
+    the code of checkout `root`, start-up included."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as file:
+        json.dump(bouts, file)
+        file.flush()
+        out = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+             sys.executable, "-c", _COUNT, str(root), file.name, which],
+            check=True, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+        )  # fmt: skip
+    match = re.search(r"Collected : (\d+)", out.stderr)
+    if match is None:
+        raise SystemExit(f"no instruction count in callgrind's output:\n{out.stderr}")
+    return int(match.group(1))
+
+
+def count(root: Path, bouts: list[dict]) -> None:
+    warm = bouts[:1]
+    per_bout = {
+        which: (instructions(root, warm + bouts, which) - instructions(root, warm, which))
+        / len(bouts)
+        for which in ("engine", "plain")
+    }
+    engine, plain = per_bout["engine"], per_bout["plain"]
+    print(f"gladiator-arena play() instructions a bout over {len(bouts)} bouts ({root}):")
+    print(f"  engine: {engine / 1e6:.2f}M  plain: {plain / 1e6:.2f}M  ratio {engine / plain:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bouts", type=int, default=300)
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--instructions", type=int, metavar="N", help="count over N bouts")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to count")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    bouts = [random_bout(rng) for _ in range(args.bouts)]
+    bouts = [random_bout(rng) for _ in range(args.instructions or args.bouts)]
+    if args.instructions:
+        count(args.root, bouts)
+        return
     turns = sum(len(b["turns"]) for b in bouts)
     for n, bout in enumerate(bouts):
         if engine_play(bout) != plain_play(bout):

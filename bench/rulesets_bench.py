@@ -23,6 +23,11 @@ clock is the process's CPU time, which the other processes of a shared machine m
 than the wall clock; the load average is printed beside it.
 
     .venv/bin/python bench/rulesets_bench.py [--seconds 2] [--only gladiator-101 ...]
+
+With --instructions N it counts instead, with callgrind, the instructions of an odds bout of
+each rule set over its first N odds bouts (N bouts minus none: the bouts are built in both
+runs, one warm-up bout fought in both, a fixed hash seed), of this checkout or of another
+(--root: main's, say, for a before and after).
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -145,13 +152,54 @@ def rate(fought: Callable[[JSON], object], make: Callable[[int], JSON], first_se
     return done / cpu, done
 
 
+_COUNT = """
+import sys
+sys.path[:0] = [sys.argv[1], sys.argv[1] + "/bench"]
+import rulesets_bench
+from arena.engine import ruleset
+from arena.engine.lab.duel import fight
+case = next(c for c in rulesets_bench.CASES if c.slug == sys.argv[2])
+rules, fought = ruleset(case.slug), 1 + int(sys.argv[4])
+bouts = [case.make(rulesets_bench.ODDS_SEEDS + n) for n in range(1 + int(sys.argv[3]))]
+for bout in bouts[:fought]:
+    fight(rules, bout)
+"""
+
+
+def instructions(root: Path, slug: str, bouts: int, fought: int) -> int:
+    """Instructions callgrind counts for building `bouts` + 1 odds bouts of `slug` and
+    fighting the first `fought` + 1, with the code of checkout `root`."""
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+         sys.executable, "-c", _COUNT, str(root), slug, str(bouts), str(fought)],
+        check=True, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+    )  # fmt: skip
+    match = re.search(r"Collected : (\d+)", out.stderr)
+    if match is None:
+        raise SystemExit(f"no instruction count in callgrind's output:\n{out.stderr}")
+    return int(match.group(1))
+
+
+def count(root: Path, slugs: list[str], bouts: int) -> None:
+    print(f"instructions an odds bout, over the first {bouts} odds bouts ({root}):")
+    for slug in slugs:
+        fought = instructions(root, slug, bouts, bouts) - instructions(root, slug, bouts, 0)
+        print(f"{slug:21s} {fought / bouts / 1e6:8.2f}M", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0,
                         help="CPU seconds of each of the two ways, per rule set")  # fmt: skip
     parser.add_argument("--least", type=int, default=5, help="bouts of each way at least")
     parser.add_argument("--only", nargs="*", choices=[c.slug for c in CASES])
+    parser.add_argument("--instructions", type=int, metavar="N", help="count over N bouts")
+    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent,
+                        help="the checkout to count (--instructions)")  # fmt: skip
     args = parser.parse_args()
+    if args.instructions:
+        count(args.root, args.only or [c.slug for c in CASES], args.instructions)
+        return
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"whole bouts by default tactics, one core, CPU time (load average {load}):")
     print(f"{'rule set':21s} {'bouts':25s} {'play()':>8s} {'odds':>8s}  target (odds)")

@@ -7,13 +7,14 @@ from django.db import migrations, models
 def store_running_states(apps, schema_editor):
     from arena.engine import ruleset
     from arena.engine.core.protocol import dice_for
+    from arena.engine.core.ruleset import read_orders
 
     Bout = apps.get_model("arena", "Bout")
     for bout in Bout.objects.filter(status="running", mode="orders").iterator():
         rules = ruleset(bout.ruleset)
         state, dice = rules.setup(bout.engine_input), dice_for(bout.engine_input)
         for raw in bout.engine_input.get("turns") or []:
-            state, _ = rules.apply(state, raw or {}, dice)
+            state, _ = rules.apply(state, read_orders(rules, state, raw or {}), dice)
         bout.state = {"state": rules.to_json(state), "dice": dice.to_json()}
         bout.save(update_fields=["state"])
 

@@ -32,7 +32,7 @@ from arena.bouts.results import (
 from arena.bouts.selectors import bout_of_gladiator_in_play
 from arena.bouts.services import TURN_BY_TURN_LIVE, entrants_lock
 from arena.engine_io import bout_engine_input, bout_fight_problem, bout_options_clean
-from arena.gateway import EngineInputError, Ruleset, play
+from arena.gateway import EngineInputError, Ruleset, play, read_orders
 from arena.models import Bout, BoutEntrant, TurnOrder
 from arena.notices import notice_orders_needed, notice_turn_resolved
 from arena.odds.services import odds_cancel
@@ -400,9 +400,10 @@ def _fallback_orders(
 def _orders_for_turn(
     bout: Bout, rules: Ruleset, state: Any, given: dict[str, dict[str, Any]]
 ) -> dict[str, Any]:
-    """Each living gladiator's order: its own (`given`), else the first of its conditional
-    fallback orders that holds and is legal, else its standing order if still legal, else its
-    tactics. A gladiator in civil disorder (docs/reliability.md) has its tactics at once."""
+    """Each living gladiator's order (JSON, as the turn's orders are stored): its own
+    (`given`), else the first of its conditional fallback orders that holds and is legal, else
+    its standing order if still legal, else its tactics. A gladiator in civil disorder
+    (docs/reliability.md) has its tactics at once."""
     used: dict[str, dict[str, Any]] = {}
     living = rules.pending(state).who
     missing = [n for n in living if n not in given]
@@ -420,7 +421,7 @@ def _orders_for_turn(
             )
             if standing is not None and not rules.validate(state, name, standing.order):
                 order = standing.order
-        used[name] = order if order is not None else rules.tactics(state, name)
+        used[name] = order if order is not None else rules.order_json(rules.tactics(state, name))
     return used
 
 
@@ -454,7 +455,8 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
         orders = _orders_for_turn(bout, rules, state, given)
         engine_input = {**bout.engine_input, "turns": [*bout.engine_input["turns"], orders]}
         try:
-            state, events = rules.apply(state, orders, dice)
+            # The stored orders are read as a replay reads them (states_around, verify).
+            state, events = rules.apply(state, read_orders(rules, state, orders), dice)
         except Exception as exc:  # never leave a turn stuck: record why, the GM decides
             log.exception("bout %s: turn %s failed in the engine", bout.pk, turn)
             return bout_fail(bout=bout, engine_input=engine_input, reason=str(exc) or repr(exc))

@@ -13,7 +13,16 @@ from typing import Any
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
-from arena.gateway import TURN, Dice, EngineInputError, Ruleset, StepWord, dice_for, ruleset
+from arena.gateway import (
+    TURN,
+    Dice,
+    EngineInputError,
+    Ruleset,
+    StepWord,
+    dice_for,
+    read_orders,
+    ruleset,
+)
 from campaign.shared.errors import LudusError
 
 
@@ -73,7 +82,7 @@ def states_around(
     before, events = state, []
     for raw in turns[:turn]:
         before = state
-        state, events = rules.apply(state, raw or {}, dice)
+        state, events = rules.apply(state, read_orders(rules, state, raw or {}), dice)
     return before, state, list(events)
 
 

@@ -71,7 +71,7 @@ def test_no_rule_that_holds_leaves_the_standing_order_then_the_tactics(running, 
     bout, _, theirs = running
     rules = turn_rules(bout.ruleset)
     state, _ = state_loaded(rules, bout.state)
-    tactics = rules.tactics(state, "Justbec")
+    tactics = rules.order_json(rules.tactics(state, "Justbec"))
     fallback_plan_set(gladiator=theirs.gladiator, by=rival, plan=[{"if": [NEVER], "do": AWAY}])
     resolve(bout, gm, 1)
     assert bout.engine_input["turns"][0]["Justbec"] == tactics
@@ -85,7 +85,7 @@ def test_civil_disorder_sets_the_fallback_orders_aside(running, gm, owner, rival
     resolve(bout, gm, 1)
     rules = turn_rules(bout.ruleset)
     state, _ = state_loaded(rules, bout.state)
-    tactics = rules.tactics(state, "Justbec")
+    tactics = rules.order_json(rules.tactics(state, "Justbec"))
     order_submit(entrant=mine, by=owner, order={}, turn=2)
     resolve(bout, gm, 2)
     turns = bout.engine_input["turns"]
@@ -175,7 +175,9 @@ def test_every_rule_set_played_by_web_fights_by_the_plan(gm, owner, rival, slug)
     rules = turn_rules(slug)
     state, _ = state_loaded(rules, bout.state)
     if "Bo" in rules.pending(state).who:  # the other gives its order, if it is its step too
-        order_submit(entrant=entrant, by=rival, order=rules.tactics(state, "Bo"), turn=1)
+        order_submit(
+            entrant=entrant, by=rival, order=rules.order_json(rules.tactics(state, "Bo")), turn=1
+        )
     # Ann keeps away when an opponent is near, else attacks: both from the schema.
     plan = [{"if": [{"when": "opponent_within", "value": 1}], "do": AWAY}, {"if": [], "do": ATTACK}]
     fallback_plan_set(gladiator=mine, by=owner, plan=plan)
@@ -190,7 +192,7 @@ def test_every_rule_set_played_by_web_fights_by_the_plan(gm, owner, rival, slug)
     used = [t["Ann"] for t in bout.engine_input["turns"] if "Ann" in t]
     assert expected is not None
     assert used == [expected]
-    assert expected != rules.tactics(state, "Ann")
+    assert expected != rules.order_json(rules.tactics(state, "Ann"))
     assert not TurnOrder.objects.filter(bout=bout, entrant__gladiator=mine).exists()
 
 

@@ -221,7 +221,7 @@ def test_a_rule_set_played_by_web_resolves_a_turn_from_its_stored_state(
     waiting = rules.pending(state).who  # everyone, or (taking turns) the one whose turn it is
     for entrant, player in ((a, owner), (b, rival)):
         if entrant.gladiator.name in waiting:
-            order = rules.tactics(state, entrant.gladiator.name)
+            order = rules.order_json(rules.tactics(state, entrant.gladiator.name))
             order_submit(entrant=entrant, by=player, order=order)
         assert (
             client_as(player)

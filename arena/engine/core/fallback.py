@@ -42,7 +42,9 @@ class PlanRules(Protocol):
 
     def validate(self, state: Any, who: str, order: JSON) -> list[str]: ...
 
-    def tactics(self, state: Any, who: str) -> JSON: ...
+    def tactics(self, state: Any, who: str) -> Any: ...
+
+    def order_json(self, order: Any) -> JSON: ...
 
     def snapshot(self, state: Any) -> dict[str, JSON]: ...
 
@@ -302,7 +304,7 @@ def action_order(
     """The order one action gives now (not yet validated); None when it gives none."""
     kind = action.get("action")
     if kind == "tactics":
-        return ruleset.tactics(state, who)
+        return ruleset.order_json(ruleset.tactics(state, who))
     if kind == "choose":
         return {action["field"]: action["value"]}
     target = _target(facts, action.get("target", "nearest"))

@@ -12,7 +12,8 @@ from it, whatever the bout's length.
     state = ruleset.setup(bout)                    # EngineInputError for bad input
     while not ruleset.is_over(state):
         need = ruleset.pending(state)
-        orders = {who: ... for who in need.who}    # absent: ruleset.tactics(state, who)
+        orders = {who: ruleset.read_order(state, who, given[who]) ...}  # typed, read once
+        orders |= {who: ruleset.tactics(state, who) for who in need.who if who not in given}
         state, events = ruleset.apply(state, orders, dice)
     ruleset.standings(state)
 

@@ -32,11 +32,11 @@ class Rerun:
 
 def _fitting(
     rules: Ruleset, state: Any, raw: JSON, number: int, step: str
-) -> tuple[dict[str, JSON], list[str]]:
-    """The orders of a step after the change: each given order that still fits, tactics for
-    the rest of those the step waits for."""
+) -> tuple[dict[str, Any], list[str]]:
+    """The typed orders of a step after the change: each given order that still fits (read
+    once), tactics for the rest of those the step waits for."""
     given = raw if isinstance(raw, Mapping) else {}
-    orders: dict[str, JSON] = {}
+    orders: dict[str, Any] = {}
     notes = []
     for who in rules.pending(state).who:
         order = given.get(who)
@@ -51,7 +51,7 @@ def _fitting(
             )
             orders[who] = rules.tactics(state, who)
         else:
-            orders[who] = order
+            orders[who] = rules.read_order(state, who, order)
     return orders, notes
 
 

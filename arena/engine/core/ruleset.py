@@ -10,6 +10,11 @@ Every optional member has its default here, so nothing looks a member up by name
 A bout is a sequence of steps ("turns"): each has a number, a phase named by the rule set
 ("movement", "round", a team's name ...), the orders that drove it, its events, and a snapshot
 of every combatant afterwards (core/protocol.py has the driver that plays them).
+
+Orders are the rule set's own typed values within a bout: a player's JSON order is read once,
+where it comes in (`read_order`), the tactics give typed orders, and `apply` takes them. JSON
+is written back (`order_json`) only where orders are kept. A rule set without typed orders
+keeps JSON as its order type: both hooks then pass the JSON on as it is.
 """
 
 from __future__ import annotations
@@ -94,20 +99,22 @@ class Ruleset:
         raise NotImplementedError
 
     def validate(self, state: Any, who: str, order: JSON) -> list[str]:
-        """Problems with `who`'s order for the next step, in words; [] when it is legal."""
+        """Problems with `who`'s order (JSON) for the next step, in words; [] when it is
+        legal. Words only: the order page and the API ask it of a draft."""
         raise NotImplementedError
 
-    def tactics(self, state: Any, who: str) -> JSON:
-        """The order (JSON) `who`'s default tactics give for the next step: what the driver
-        passes to apply for anyone pending who gave none."""
+    def tactics(self, state: Any, who: str) -> Any:
+        """The order `who`'s default tactics give for the next step, as the rule set's own
+        typed order (what read_order gives): what the driver passes to apply for anyone
+        pending who gave none. order_json writes it where JSON is kept."""
         raise NotImplementedError
 
     def apply(
-        self, state: Any, orders: Mapping[str, JSON], dice: Dice
+        self, state: Any, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[Any, Sequence[Event]]:
-        """Resolve the next step with these orders (by name; absent: none given). Returns the
-        new state and its events; EngineInputError for an order that cannot be carried out.
-        Changes nothing it is given."""
+        """Resolve the next step with these typed orders (by name, each from read_order or
+        tactics; absent: none given). Returns the new state and its events; EngineInputError
+        for an order that cannot be carried out. Changes nothing it is given."""
         raise NotImplementedError
 
     def standings(self, state: Any) -> list[Standing]:
@@ -159,6 +166,20 @@ class Ruleset:
         return self.state_json[1](data)
 
     # --- hooks with defaults ------------------------------------------------------------
+
+    def read_order(self, state: Any, who: str, order: JSON) -> Any:
+        """`who`'s order for the next step, read from its JSON once, where a player's order
+        comes in (a given turn, a turn of play by web): the rule set's typed order, which
+        apply takes. EngineInputError in words, at the order's place in the bout's input,
+        for one that cannot be read. Overridden by a rule set with typed orders; by default
+        the order is its JSON, which that rule set's apply reads and checks itself."""
+        return order
+
+    def order_json(self, order: Any) -> JSON:
+        """A typed order (read_order's, tactics') as JSON, where orders are kept (a turn's
+        stored orders, a fallback order): read_order(state, who, order_json(o)) == o.
+        Overridden with read_order; by default the order is already JSON."""
+        return order
 
     def turn_number(self, state: Any) -> int:
         """The number of the step just applied, for its record (`state.turn`)."""
@@ -220,30 +241,29 @@ def given_turns(bout: Mapping[str, JSON]) -> list[JSON]:
     return turns
 
 
-def step_orders(
-    ruleset: Ruleset, state: Any, raw: JSON, index: int, fill: bool
-) -> Mapping[str, JSON]:
-    """Turn `index`'s orders as given (by name), with the tactics' order for anyone pending
-    and absent when `fill`. A name the step does not wait for is the rule set's to refuse, in
-    apply. The given orders are copied only to add the tactics' (apply changes nothing it is
-    given, so the input's own dict is passed on as it is)."""
+def read_orders(ruleset: Ruleset, state: Any, given: Mapping[str, JSON]) -> dict[str, Any]:
+    """A step's given orders (JSON, by name) as the rule set's typed orders: each read once,
+    by read_order, where it comes in. EngineInputError in words for one that cannot be read."""
+    return {who: ruleset.read_order(state, who, order) for who, order in given.items()}
+
+
+def step_orders(ruleset: Ruleset, state: Any, raw: JSON, index: int, fill: bool) -> dict[str, Any]:
+    """Turn `index`'s orders, typed: the given ones (by name) read once, and the tactics'
+    order for anyone pending and absent when `fill`. A name the step does not wait for is the
+    rule set's to refuse, in read_order or apply."""
     if raw is None:
-        orders: Mapping[str, JSON] = {}
+        orders: dict[str, Any] = {}
     elif isinstance(raw, dict):
-        orders = raw
+        orders = read_orders(ruleset, state, raw)
     else:
         raise EngineInputError(
             f"turns[{index}]", f"turn {index + 1}: must be an object of orders by name"
         )
-    if not fill:
-        return orders
-    absent = [who for who in ruleset.pending(state).who if who not in orders]
-    if not absent:
-        return orders
-    filled = dict(orders)
-    for who in absent:
-        filled[who] = ruleset.tactics(state, who)
-    return filled
+    if fill:
+        for who in ruleset.pending(state).who:
+            if who not in orders:
+                orders[who] = ruleset.tactics(state, who)
+    return orders
 
 
 def play_with(ruleset: Ruleset, bout: Mapping[str, JSON]) -> dict[str, JSON]:
@@ -255,7 +275,9 @@ def play_with(ruleset: Ruleset, bout: Mapping[str, JSON]) -> dict[str, JSON]:
 
 def play_to_end(ruleset: Ruleset, bout: Mapping[str, JSON]) -> tuple[dict[str, JSON], Any]:
     """play_with's log, and the state the bout stopped in: for a rule set whose log shows more
-    of the state than the driver writes (without reading the bout's input a second time)."""
+    of the state than the driver writes (without reading the bout's input a second time).
+    Each given order's JSON is read once (read_order); absent ones are the tactics' typed
+    orders, so apply never reads JSON the driver wrote."""
     if not isinstance(bout, Mapping):
         raise EngineInputError("bout", "must be a JSON object")
     try:

@@ -254,7 +254,7 @@ class Command(BaseCommand):
         state, _ = state_loaded(rules, bout.state)
         livia = next(e for e in entered if e.gladiator.owner_id == users["livia"].pk)
         if bout.status == Bout.Status.RUNNING and livia.gladiator.name in rules.pending(state).who:
-            plan = rules.tactics(state, livia.gladiator.name)
+            plan = rules.order_json(rules.tactics(state, livia.gladiator.name))
             order_submit(entrant=livia, by=users["livia"], order=plan)
 
     def _load_schola(self) -> None:
@@ -362,7 +362,7 @@ class Command(BaseCommand):
         waiting = rules.pending(state).who
         given = [e for e in entered if e.gladiator.name in waiting][:1]
         for entrant in given:  # one of the acting team's players has given an order
-            order = rules.tactics(state, entrant.gladiator.name)
+            order = rules.order_json(rules.tactics(state, entrant.gladiator.name))
             order_submit(entrant=entrant, by=entrant.gladiator.owner, order=order)
 
     def _master(self, campaign: Campaign, when) -> None:

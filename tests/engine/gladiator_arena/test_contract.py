@@ -111,6 +111,15 @@ def test_an_order_for_a_removed_gladiator_is_refused():
         play(EXAMPLE)
 
 
+@pytest.mark.parametrize("empty", [{}, None])
+def test_an_empty_order_for_a_removed_gladiator_is_harmless(empty):
+    """A form may send every gladiator's order, the removed one's empty: it changes nothing."""
+    played = {**EXAMPLE, "turns": [*EXAMPLE["turns"][:2], {"Justbec": empty, "Rick": {}}]}
+    without = {**EXAMPLE, "turns": [*EXAMPLE["turns"][:2], {"Rick": {}}]}
+    assert play(played) == play(without)
+    assert len(play(played)["turns"]) == 3
+
+
 def test_the_cli_prints_the_log():
     example = {**EXAMPLE, "turns": EXAMPLE["turns"][:2]}
     done = cli(json.dumps(example))

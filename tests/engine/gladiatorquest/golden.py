@@ -26,7 +26,7 @@ from typing import Any
 
 from arena.engine import EngineInputError, play
 from arena.engine.core.protocol import dice_for
-from arena.engine.core.ruleset import given_turns
+from arena.engine.core.ruleset import given_turns, read_orders
 from arena.engine.rulesets.gladiatorquest import ITEMS, TACTICS_CHOICES, TYPES, equipment_errors
 from arena.engine.rulesets.gladiatorquest.ruleset import GladiatorQuest
 
@@ -123,7 +123,7 @@ def _random_gladiator(rng: random.Random, index: int, contest: str) -> dict[str,
 def states_of(bout: dict[str, Any]) -> list[dict[str, Any]]:
     """The state JSON after setup, after each of the first KEPT_STATES turns and at the end:
     turn by turn through `apply` (from the state read back from its JSON, as play-by-web
-    does), with the given orders, then the tactics' (JSON, as a player writes them)."""
+    does), with the given orders (read once, as the driver reads them), then the tactics'."""
     gq = GladiatorQuest()
     state = gq.setup(bout)
     dice = dice_for(bout)
@@ -134,7 +134,7 @@ def states_of(bout: dict[str, Any]) -> list[dict[str, Any]]:
     last = None
     while not gq.is_over(state):
         if index < len(turns):
-            orders = dict(turns[index].get("orders", {}))
+            orders = read_orders(gq, state, turns[index].get("orders", {}))
         elif fill and index < gq.max_steps(state):
             orders = {}
         else:

@@ -7,6 +7,7 @@ from typing import Any
 from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
+from arena.engine.core.ruleset import read_orders
 from arena.engine.rulesets.sudden_destruction import (
     INITIAL,
     Levels,
@@ -70,7 +71,7 @@ def resolve(
 ) -> tuple[State, tuple[Event, ...]]:
     """One round; every scripted die must be used."""
     loaded = faces(*dice)
-    after, events = RULES.apply(state, plans, loaded)
+    after, events = RULES.apply(state, read_orders(RULES, state, plans), loaded)
     assert loaded.remaining == 0, f"{loaded.remaining} scripted dice were not rolled"
     return after, tuple(events)
 

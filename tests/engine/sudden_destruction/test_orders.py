@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from arena.engine.core.ruleset import read_orders
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.sudden_destruction import Declared, Idle, Idled, Why
 from tests.engine.sudden_destruction.helpers import RULES, at, get, of, place, resolve
@@ -73,12 +74,12 @@ def test_an_attack_on_a_target_out_of_reach_idles_and_spends_nothing():
 
 def test_a_destroyed_counter_gives_no_plan(state):
     with pytest.raises(EngineInputError, match="Nobody is not on the board"):
-        RULES.apply(state, {"Nobody": {}}, None)
+        read_orders(RULES, state, {"Nobody": {}})
 
 
 def test_a_bad_plan_stops_the_round_naming_the_player(state):
     with pytest.raises(EngineInputError) as error:
-        RULES.apply(state, {"Red": {"actions": [{"fire": "Red"}]}}, None)
+        read_orders(RULES, state, {"Red": {"actions": [{"fire": "Red"}]}})
     assert error.value.field == "turns[0].Red"
 
 

@@ -13,6 +13,7 @@ from arena.engine import play
 from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
 from arena.engine.core.protocol import dice_for
+from arena.engine.core.ruleset import read_orders
 from arena.engine.rulesets.sudden_destruction import ATTRIBUTES, Shot
 from arena.engine.rulesets.sudden_destruction.data import MAX_LEVEL, level_problems, raise_problem
 from arena.engine.rulesets.sudden_destruction.setup import SETTINGS as TACTIC_CHOICES
@@ -99,10 +100,13 @@ def play_out(bout, rng):
         dice = Dice.from_json(json.loads(json.dumps(dice.to_json())))
         orders = {}
         for who in RULES.pending(state).who:
-            plan = random_plan(state, who, rng) if rng.random() < 0.5 else RULES.tactics(state, who)
+            if rng.random() < 0.5:
+                plan = random_plan(state, who, rng)
+            else:
+                plan = RULES.order_json(RULES.tactics(state, who))
             assert RULES.validate(state, who, plan) == []
             orders[who] = plan
-        after, events = RULES.apply(state, orders, dice)
+        after, events = RULES.apply(state, read_orders(RULES, state, orders), dice)
         turns.append(orders)
         yield state, orders, after, events
         state = after

@@ -265,13 +265,15 @@ def _concession_problems(state: BoutState, order: Order) -> tuple[Problem, ...]:
 
 def check_orders(state: BoutState, orders: Mapping[str, Order]) -> None:
     """Raise EngineInputError naming the gladiator, the turn and every problem of the first
-    order that has any; nothing is resolved then."""
+    order that has any; nothing is resolved then. An empty order for someone already removed
+    is harmless (a form sent it); anything else of his is refused ("a removed gladiator never
+    acts")."""
     turn = state.turn + 1
     if state.finished:
         raise EngineInputError(f"turns[{turn - 1}]", f"turn {turn}: the bout is already over")
     for name, order in orders.items():
         problems = validate_order(state, name, order)
-        if problems:
+        if problems and not (problems[0].kind is ProblemKind.REMOVED and order == STAY):
             words = "; ".join(p.text for p in problems)
             raise EngineInputError(f"turns[{turn - 1}].{name}", f"{name} on turn {turn}: {words}")
 
@@ -348,23 +350,16 @@ def parse_order(
     return Order(square, strikes, choice)
 
 
-def order_to_json(order: Order, names: Mapping[Square, str] | None = None) -> dict[str, Any]:
-    """The JSON form parse_order reads back (a concession stands alone). `names` is the
-    board's square_names, when the caller has the board: naming a square is then a look-up
-    (the default tactics' order is written so for every absent gladiator, every turn)."""
+def order_to_json(order: Order) -> dict[str, Any]:
+    """The JSON form parse_order reads back (a concession stands alone): what is kept of a
+    typed order (a web turn's stored orders, the forum's typed lines)."""
     if order.concede is not None:
         return {"concede": order.concede.value}
     out: dict[str, Any] = {}
-    if names is None:
-        if order.move is not None:
-            out["move"] = str(order.move)
-        if order.strikes:
-            out["strike"] = [str(s) for s in order.strikes]
-        return out
     if order.move is not None:
-        out["move"] = names[order.move]
+        out["move"] = str(order.move)
     if order.strikes:
-        out["strike"] = [names[s] for s in order.strikes]
+        out["strike"] = [str(s) for s in order.strikes]
     return out
 
 
@@ -375,29 +370,18 @@ def _square(text: object, where: str, name: str) -> Square:
         raise EngineInputError(where, f"{name}: {text!r} is not a square like D5") from None
 
 
-def parse_turn(state: BoutState, raw: object, index: int) -> dict[str, Order]:
-    """A turn's orders by name, each from its JSON (parse_order). `raw` is only read."""
-    if raw is None:
-        return {}
-    where = f"turns[{index}]"
-    if not isinstance(raw, Mapping):
-        raise EngineInputError(where, f"turn {index + 1}: must be an object of orders by name")
-    named = squares_by_name(state.board)
-    orders: dict[str, Order] = {}
-    for name, raw_order in raw.items():
-        g = state.get(name)
-        if g is None:
-            raise EngineInputError(
-                f"{where}.{name}", f"turn {index + 1}: there is no gladiator named {name!r}"
-            )
-        try:
-            order = parse_order(raw_order, "", name, named)
-        except EngineInputError as error:
-            # The path is written only for an order that is refused.
-            raise EngineInputError(f"{where}.{name}{error.field}", error.message) from None
-        # An empty order for someone already removed is harmless (a form sent it); anything
-        # else is refused by the validator ("a removed gladiator never acts").
-        if not g.alive and order == STAY:
-            continue
-        orders[name] = order
-    return orders
+def read_order(state: BoutState, name: str, raw: object) -> Order:
+    """`name`'s order for the next turn from its JSON (parse_order, squares by the board's
+    names), read once where it comes in: EngineInputError at its place in the bout's input
+    (`turns[i].Name.strike`) for one that cannot be read. The turn checks it against the
+    rules with the others (check_orders)."""
+    # The path is written only for an order that is refused.
+    if state.get(name) is None:
+        raise EngineInputError(
+            f"turns[{state.turn}].{name}",
+            f"turn {state.turn + 1}: there is no gladiator named {name!r}",
+        )
+    try:
+        return parse_order(raw, "", name, squares_by_name(state.board))
+    except EngineInputError as error:
+        raise EngineInputError(f"turns[{state.turn}].{name}{error.field}", error.message) from None

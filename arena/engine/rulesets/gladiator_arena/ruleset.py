@@ -17,15 +17,15 @@ from arena.engine.rulesets.gladiator_arena.data import SLUG
 from arena.engine.rulesets.gladiator_arena.orders import (
     order_to_json,
     parse_order,
-    parse_turn,
+    read_order,
     validate_order,
 )
 from arena.engine.rulesets.gladiator_arena.setup import parse_options, setup_bout
 from arena.engine.rulesets.gladiator_arena.standings import standings
 from arena.engine.rulesets.gladiator_arena.state import (
     BoutState,
+    Order,
     snapshot,
-    square_names,
     state_from_json,
     state_to_json,
 )
@@ -78,13 +78,19 @@ class GladiatorArena(Ruleset):
             return [error.message]
         return [problem.text for problem in validate_order(state, who, parsed)]
 
-    def tactics(self, state: BoutState, who: str) -> dict[str, Any]:
-        return order_to_json(default_order(state, who), square_names(state.board))
+    def read_order(self, state: BoutState, who: str, order: Any) -> Order:
+        return read_order(state, who, order)
+
+    def order_json(self, order: Order) -> dict[str, Any]:
+        return order_to_json(order)
+
+    def tactics(self, state: BoutState, who: str) -> Order:
+        return default_order(state, who)
 
     def apply(
-        self, state: BoutState, orders: Mapping[str, Any], dice: Dice
+        self, state: BoutState, orders: Mapping[str, Order], dice: Dice
     ) -> tuple[BoutState, Sequence[Event]]:
-        return resolve_turn(state, parse_turn(state, orders, state.turn), dice)
+        return resolve_turn(state, orders, dice)
 
     def standings(self, state: BoutState) -> list[Standing]:
         return [

@@ -9,7 +9,6 @@ V.F.2) and defended, and damage is applied at the end.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from arena.engine.core.dice import CombatFace
 from arena.engine.core.turn import Turn
@@ -21,7 +20,6 @@ from arena.engine.rulesets.gladiatorquest.orders import (
     Attack,
     CombatOrder,
     order_location,
-    parse_combat_order,
 )
 from arena.engine.rulesets.gladiatorquest.state import (
     BoutState,
@@ -44,20 +42,16 @@ def can_attack(state: BoutState, front: Front) -> bool:
     return not (state.options.contest == "magic_only" and f.spells)
 
 
-def read_orders(state: BoutState, raw: Mapping[str, Any]) -> dict[str, CombatOrder]:
-    """This round's orders: as written (JSON, parsed and checked), and the tactics' for
-    everyone who wrote none. A name not in this combat is refused."""
-    in_combat = state.fronts
-    for name, order in raw.items():
-        if order is not None and name not in in_combat:
-            raise EngineInputError(order_location(state, name), f"{name} is not in this combat")
+def check_orders(
+    state: BoutState, written: Mapping[str, CombatOrder | None]
+) -> dict[str, CombatOrder]:
+    """This round's orders: as written (read_order's, checked here against the round), and
+    the tactics' for everyone who wrote none."""
     orders = {}
-    for name, front in in_combat.items():
-        written = raw.get(name)
-        if written is not None:
-            where = order_location(state, name)
-            order = parse_combat_order(written, where)
-            _check(state, front, order, where)
+    for name, front in state.fronts.items():
+        order = written.get(name)
+        if order is not None:
+            _check(state, front, order, order_location(state, name))
             if not order.target:
                 order = CombatOrder(order.attack, front.reachable[0].name)
         else:

@@ -39,7 +39,6 @@ from arena.engine.rulesets.gladiatorquest.orders import (
     Move,
     StepOrder,
     order_location,
-    parse_step_order,
     pivoted,
 )
 from arena.engine.rulesets.gladiatorquest.state import (
@@ -135,20 +134,19 @@ def order_writers(state: BoutState) -> tuple[str, ...]:
     return tuple([f.name for f in state.fighters if writes_orders(state, f)])
 
 
-def read_orders(state: BoutState, raw: Mapping[str, Any]) -> dict[str, StepOrder]:
-    """This step's orders: as written (JSON, parsed and checked against the state), and the
-    tactics' order of everyone who can move and wrote none."""
+def check_orders(state: BoutState, written: Mapping[str, StepOrder | None]) -> dict[str, StepOrder]:
+    """This step's orders: as written (read_order's, checked here against the state after
+    the phase's roll), and the tactics' order of everyone who can move and wrote none."""
     orders = {}
     for f in state.fighters:
-        written = raw.get(f.name)
-        if written is None:
+        order = written.get(f.name)
+        if order is None:
             if can_move(f):
                 orders[f.name] = step_order(state, f)
             continue
         here = order_location(state, f.name)
         if not can_move(f) and not writes_orders(state, f):
             raise EngineInputError(here, f"{f.name} {_why_not(f)}")
-        order = parse_step_order(written, here, state.options.board.parse)
         actions.check_step_order(state, f, order, here)
         orders[f.name] = order
     return orders

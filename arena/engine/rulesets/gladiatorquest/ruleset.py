@@ -28,6 +28,8 @@ from arena.engine.rulesets.gladiatorquest import (
 )
 from arena.engine.rulesets.gladiatorquest.campaign import GladiatorQuestCampaign
 from arena.engine.rulesets.gladiatorquest.orders import (
+    CombatOrder,
+    StepOrder,
     combat_order_json,
     step_order_json,
 )
@@ -90,26 +92,35 @@ class GladiatorQuest(Ruleset):
 
     def validate(self, s: BoutState, who: str, order: Any) -> list[str]:
         try:
-            turn.read_orders(s, {who: order})
+            turn.check_orders(s, {who: turn.read_order(s, who, order)})
         except EngineInputError as exc:
             return [exc.message]
         return []
 
-    def tactics(self, s: BoutState, who: str) -> Any:
-        """The tactics' order as JSON, for anyone: None for one not in the combat, or in a
-        movement step for one who writes no direction."""
+    def read_order(self, s: BoutState, who: str, order: Any) -> StepOrder | CombatOrder | None:
+        return turn.read_order(s, who, order)
+
+    def order_json(self, order: StepOrder | CombatOrder | None) -> dict[str, Any] | None:
+        if order is None:
+            return None
+        if type(order) is CombatOrder:
+            return combat_order_json(order)
+        return step_order_json(order)
+
+    def tactics(self, s: BoutState, who: str) -> StepOrder | CombatOrder | None:
+        """The tactics' order for anyone: None for one not in the combat, or in a movement
+        step for one who writes no direction."""
         if s.combat:
             if who not in s.fronts:
                 return None
-            order = combat.tactics_order(s, s.fronts[who])
-            return None if order is None else combat_order_json(order)
+            return combat.tactics_order(s, s.fronts[who])
         f = s.fighter(who)
         if f is None or not movement.writes_orders(s, f):
             return None
-        return step_order_json(step_order(s, f))
+        return step_order(s, f)
 
     def apply(
-        self, s: BoutState, orders: Mapping[str, Any], dice: Dice
+        self, s: BoutState, orders: Mapping[str, StepOrder | CombatOrder | None], dice: Dice
     ) -> tuple[BoutState, Sequence[Event]]:
         try:
             return turn.resolve_turn(s, orders, dice)

@@ -70,8 +70,9 @@ class Tech(NamedTuple):
 
 
 class Plan(NamedTuple):
-    """A checked plan. Plans, their actions and attempts are named tuples like the counters
-    (record 0095): every round reads three or four of them back from the tactics' JSON."""
+    """A checked plan: the rule set's typed order (read_order reads a player's once; the
+    tactics build theirs). Plans, their actions and attempts are named tuples like the
+    counters (record 0095)."""
 
     tech: Tech | None = None
     actions: tuple[Action, ...] = ()

@@ -60,22 +60,26 @@ class SuddenDestruction(Ruleset):
     def validate(self, state: State, who: str, order: Any) -> list[str]:
         return read_plan(state, who, order)[1]
 
-    def tactics(self, state: State, who: str) -> dict[str, Any]:
-        return default_plan(state, who).to_json()
+    def read_order(self, state: State, who: str, order: Any) -> Plan:
+        """The plan, read and checked in one pass (read_plan): a counter's plan is checked
+        against the board as it stands before the round, which no die changes first."""
+        where = f"turns[{state.round}].{who}"
+        if who not in self.pending(state).who:
+            raise EngineInputError(where, f"{who} is not on the board this round")
+        return parse_plan(state, who, order, where)
+
+    def order_json(self, order: Plan) -> dict[str, Any]:
+        return order.to_json()
+
+    def tactics(self, state: State, who: str) -> Plan:
+        return default_plan(state, who)
 
     def apply(
-        self, state: State, orders: Mapping[str, Any], dice: Dice
+        self, state: State, orders: Mapping[str, Plan], dice: Dice
     ) -> tuple[State, Sequence[Event]]:
         if state.finished:
             raise EngineInputError(f"turns[{state.round}]", "the bout is over")
-        waiting = set(self.pending(state).who)
-        plans: dict[str, Plan] = {}
-        for who, order in orders.items():
-            where = f"turns[{state.round}].{who}"
-            if who not in waiting:
-                raise EngineInputError(where, f"{who} is not on the board this round")
-            plans[who] = parse_plan(state, who, order, where)
-        return resolve_turn(state, plans, dice)
+        return resolve_turn(state, orders, dice)
 
     def standings(self, state: State) -> list[Standing]:
         return standings(state)
