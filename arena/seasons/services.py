@@ -633,7 +633,14 @@ def _pair_bracket(
         return None
     entry_of = {seed: pk for pk, seed in bracket_seeds(season).items()}
     stage = number - group_stage_length(season)
-    due = [s for s in standings.values() if s.match.round == stage and s.fought]
+    # A match may have its fixture already: a knockout carried from the tournaments' table
+    # had scheduled it as soon as both its sides were known (arena/migrations/0027).
+    drawn = {f.match: f.board for f in fixtures if f.round == number}
+    due = [
+        s
+        for s in standings.values()
+        if s.match.round == stage and s.fought and s.match.key not in drawn
+    ]
     SeasonFixture.objects.bulk_create(
         SeasonFixture(
             season=season,
@@ -643,7 +650,7 @@ def _pair_bracket(
             second_id=entry_of[s.second],
             match=s.match.key,
         )
-        for board, s in enumerate(due, start=1)
+        for board, s in enumerate(due, start=max(drawn.values(), default=0) + 1)
     )
     return list(
         season.fixtures.select_related("first__gladiator", "second__gladiator").filter(
