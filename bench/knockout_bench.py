@@ -23,6 +23,11 @@ SIZES = (8, 64)
 KINDS = ["barbarian", "dwarf", "elf", "wizard"]
 PAGE_REQUESTS = 20
 PER_PLAYER = 40  # under the gladiators-a-day limit of one player
+# Static files from the sources: no collectstatic manifest in a scratch checkout.
+STATIC_FROM_SOURCES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
 
 
 def main() -> None:
@@ -30,7 +35,7 @@ def main() -> None:
         from django.contrib.auth import get_user_model
         from django.db import connection
         from django.test import Client
-        from django.test.utils import CaptureQueriesContext
+        from django.test.utils import CaptureQueriesContext, override_settings
         from django.urls import reverse
         from django.utils import timezone
 
@@ -46,6 +51,7 @@ def main() -> None:
         campaign = campaign_create(by=gm, name="Bench Cup", ruleset="gladiatorquest")
         for player in players:
             campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
+        override_settings(STORAGES=STATIC_FROM_SOURCES).enable()
         client = Client(HTTP_HOST="localhost")  # an allowed host, as a browser on the machine
         client.force_login(players[0])
         with celery_worker():
