@@ -201,115 +201,6 @@ class BoutVerification(models.Model):
         return f"verification {self.pk} of {self.bout_id}: {self.outcome}"
 
 
-class Tournament(models.Model):
-    """A knockout (single elimination) in a campaign: its bouts are ordinary bouts, scheduled
-    round by round as their entrants become known (docs/tournaments.md)."""
-
-    class Status(models.TextChoices):
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
-        CANCELLED = "cancelled", "Cancelled"
-
-    class Seeding(models.TextChoices):
-        RANDOM = "random", "At random (seeded, so the draw can be redone)"
-        STANDINGS = "standings", "By standings (most wins first)"
-        RATING = "rating", "By rating (the highest first)"
-
-    campaign = models.ForeignKey(
-        "campaign.Campaign", on_delete=models.CASCADE, related_name="tournaments"
-    )
-    title = models.CharField(max_length=120)
-    ruleset = models.CharField(max_length=40)
-    seeding = models.CharField(max_length=10, choices=Seeding.choices, default=Seeding.RANDOM)
-    # The random seeding's seed: public, as the draw is made at creation for all to see.
-    seed = models.BigIntegerField()
-    # Bout options, as the rule set reads them, for every bout of the tournament.
-    options = models.JSONField(default=dict, blank=True)
-    starts_at = models.DateTimeField()
-    # Each round is fought at least this long after the previous one's start.
-    round_minutes = models.PositiveIntegerField(default=0)
-    status = models.CharField(
-        max_length=10, choices=Status.choices, default=Status.RUNNING, db_index=True
-    )
-    champion = models.ForeignKey(
-        "characters.Gladiator", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-
-    def __str__(self) -> str:
-        return self.title
-
-
-class TournamentEntry(models.Model):
-    """A gladiator in a tournament and its seed (1 is the top seed)."""
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
-    gladiator = models.ForeignKey(
-        "characters.Gladiator", on_delete=models.PROTECT, related_name="tournament_entries"
-    )
-    seed = models.PositiveSmallIntegerField()
-
-    class Meta:
-        ordering = ["seed"]
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "gladiator"], name="entry_once"),
-            models.UniqueConstraint(fields=["tournament", "seed"], name="seed_once"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.gladiator} (seed {self.seed})"
-
-
-class TournamentMatch(models.Model):
-    """One place in the bracket: two entries (as they become known), their bout, the winner."""
-
-    class Decided(models.TextChoices):
-        PENDING = "", "Not decided"
-        BOUT = "bout", "Won the bout"
-        BYE = "bye", "A bye"
-        NO_WINNER = "no_winner", "The bout had no winner: the higher seed still fit goes on"
-        WALKOVER = "walkover", "The opponent could not fight"
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
-    round = models.PositiveSmallIntegerField()  # 1 is the first round
-    slot = models.PositiveSmallIntegerField()  # 0 is the top of the round
-    first = models.ForeignKey(
-        TournamentEntry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
-    )
-    second = models.ForeignKey(
-        TournamentEntry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
-    )
-    bout = models.OneToOneField(
-        Bout, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_match"
-    )
-    winner = models.ForeignKey(
-        TournamentEntry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
-    )
-    decided_by = models.CharField(
-        max_length=10, choices=Decided.choices, blank=True, default=Decided.PENDING
-    )
-
-    class Meta:
-        ordering = ["round", "slot"]
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "round", "slot"], name="match_place")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.tournament} round {self.round} match {self.slot + 1}"
-
-    @property
-    def sides(self) -> list[TournamentEntry | None]:
-        return [self.first, self.second]
-
-
 class MercyVote(models.Model):
     """An appeal for mercy put to a thumbs vote (the campaign's house rule): the bout waits
     until `closes_at` (or until everyone who may vote has voted), then the worker fights it
@@ -546,6 +437,7 @@ class RatingChange(models.Model):
 
 # A season's models live in their own module; imported here so they are the arena app's.
 from arena.seasons.models import Division, Season, SeasonEntry, SeasonFixture  # noqa: E402, F401
+from arena.tournaments.models import Tournament  # noqa: E402, F401
 
 
 class BoutWhatIf(models.Model):

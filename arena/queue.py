@@ -27,11 +27,9 @@ def enqueue_verify(verification_id: int) -> None:
     current_app.send_task(VERIFY, args=[verification_id])
 
 
+# Nothing sends it any more; a message queued before knockouts were seasons is still heard
+# (arena/tasks.py).
 TOURNAMENT_SCHEDULE = "arena.tasks.tournament_schedule_task"
-
-
-def enqueue_tournament_schedule(tournament_id: int) -> None:
-    current_app.send_task(TOURNAMENT_SCHEDULE, args=[tournament_id])
 
 
 def enqueue_mercy_close(vote_id: int, eta: datetime | None = None) -> None:

@@ -23,7 +23,7 @@ from arena.queue import (
     WHAT_IF,
 )
 from arena.seasons.services import season_round_play, seasons_sweep
-from arena.tournaments.services import tournament_schedule_ready, tournaments_sweep
+from arena.tournaments.services import tournament_schedule
 from arena.whatif.services import what_if_run, what_ifs_sweep
 from campaign import health
 
@@ -45,7 +45,8 @@ def bout_verify_task(verification_id: int) -> None:
 
 @shared_task(name=TOURNAMENT_SCHEDULE, acks_late=True)
 def tournament_schedule_task(tournament_id: int) -> None:
-    tournament_schedule_ready(tournament_id=tournament_id)  # a match with a bout is skipped
+    """A knockout's message queued before knockouts were seasons: its season's round call."""
+    tournament_schedule(tournament_id=tournament_id)  # a round played already is not again
 
 
 @shared_task(name=SEASON_ROUND, acks_late=True)
@@ -76,14 +77,12 @@ def bout_what_if_task(what_if_id: int) -> None:
 @shared_task
 def bouts_sweep_due_task() -> None:
     """Beat's safety net: due bouts whose message was lost, turns past their deadline, turns
-    with every order in whose resolve was lost, knockout matches ready for their bout, mercy
-    votes past their deadline, odds jobs and what-ifs whose message or worker was lost, and
-    seasons' rounds
-    at their time (and their end once the last is decided)."""
+    with every order in whose resolve was lost, mercy votes past their deadline, odds jobs and
+    what-ifs whose message or worker was lost, and seasons' rounds (knockouts among them) at
+    their time (and their end once the last is decided)."""
     bouts_sweep_due()
     bouts_sweep_deadlines()
     turns_sweep_ready()
-    tournaments_sweep()
     mercy_votes_sweep()
     odds_sweep()
     what_ifs_sweep()

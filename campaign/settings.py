@@ -301,7 +301,6 @@ SPECTACULAR_SETTINGS = {
         "GladiatorStatusEnum": "characters.models.Gladiator.Status",
         "PackEventKindEnum": "characters.models.PackEvent.Kind",
         "PackEventStatusEnum": "characters.models.PackEvent.Status",
-        "TournamentStatusEnum": "arena.models.Tournament.Status",
         "SeasonStatusEnum": "arena.seasons.models.Season.Status",
         "TournamentSeedingEnum": "arena.models.Tournament.Seeding",
         "SeasonSeedingEnum": "arena.seasons.models.Season.Seeding",

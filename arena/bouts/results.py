@@ -11,7 +11,6 @@ from django.utils import timezone
 from arena.bouts.ratings import ratings_update, seats_of
 from arena.models import Bout, BoutEntrant
 from arena.notices import notice_bout_fought
-from arena.tournaments.progress import tournament_bout_decided
 from arena.verification.services import record_digests
 from campaign.shared.errors import LudusError
 from campaign.signals import bout_decided
@@ -44,7 +43,6 @@ def bout_fail(*, bout: Bout, engine_input: dict[str, Any] | None, reason: str) -
             "log_digest",
         ]
     )  # fmt: skip
-    tournament_bout_decided(bout=bout)
     return bout
 
 
@@ -73,7 +71,6 @@ def bout_apply_result(*, bout: Bout, engine_input: dict[str, Any], output: dict[
     )
     ratings_update(bout=bout, seats=seats_of(entrants))
     notice_bout_fought(bout=bout)
-    tournament_bout_decided(bout=bout)
     bout_decided.send(sender=Bout, bout=bout)  # lore reveals the secrets waiting on its end
 
 

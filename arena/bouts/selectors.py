@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from django.core.paginator import Paginator
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet, Subquery
 from django.http import Http404, QueryDict
 
 from arena.bouts.filters import BoutFilter
@@ -15,12 +15,13 @@ from arena.models import (
     Bout,
     BoutEntrant,
     BoutVerification,
-    Tournament,
-    TournamentEntry,
-    TournamentMatch,
+    Season,
+    SeasonEntry,
+    SeasonFixture,
     TurnOrder,
 )
 from arena.play.turns import state_loaded, states_around, turn_rules
+from arena.seasons.results import season_fixtures
 from arena.verification.services import order_receipt_doc
 from campaign.archive_guard import archived_check
 from campaign.models import Campaign, Membership
@@ -154,24 +155,56 @@ NOT_SET_UP = (Bout.Status.SCHEDULED, Bout.Status.OPEN)
 
 
 def gladiator_fight_ahead(*, gladiator_id: int) -> str:
-    """The bout or knockout the gladiator is still to fight in with the equipment it will carry
-    then, in words ("the bout Brutus vs Nox", "the knockout Ides of March"); "" when none. A
-    knockout counts while it runs and the gladiator has lost no match of it."""
+    """The bout or season the gladiator is still to fight in with the equipment it will carry
+    then, in words ("the bout Brutus vs Nox", "the knockout Ides of March", "the season Spring
+    league"); "" when none. A season counts while it runs or is paused and the gladiator is
+    in it: entered, not withdrawn, and not out of its bracket."""
     bout = bout_of_gladiator_in_play(gladiator_id=gladiator_id, statuses=NOT_SET_UP)
     if bout is not None:
         return f"the bout {bout}"
-    lost = TournamentMatch.objects.filter(
-        Q(first=OuterRef("pk")) | Q(second=OuterRef("pk")), winner__isnull=False
-    ).exclude(winner=OuterRef("pk"))
-    entry = (
-        TournamentEntry.objects.filter(
-            gladiator_id=gladiator_id, tournament__status=Tournament.Status.RUNNING
+    entries = (
+        SeasonEntry.objects.filter(
+            gladiator_id=gladiator_id,
+            withdrawn_at__isnull=True,
+            season__status__in=[Season.Status.RUNNING, Season.Status.PAUSED],
         )
-        .exclude(Exists(lost))
-        .select_related("tournament")
-        .first()
+        .select_related("season")
+        .order_by("season_id")
     )
-    return f"the knockout {entry.tournament}" if entry is not None else ""
+    for entry in entries:
+        if not _out_of_bracket(entry):
+            season = entry.season
+            kind = "knockout" if season.format == Season.Format.KNOCKOUT else "season"
+            return f"the {kind} {season}"
+    return ""
+
+
+def _out_of_bracket(entry: SeasonEntry) -> bool:
+    """Whether the entry is out of its season's bracket: it lost as many bracket matches as
+    the format allows (two in double elimination, else one; on a draw or no result the higher
+    seed goes on), or the knockout after the groups was drawn without it."""
+    season = entry.season
+    if not season.has_bracket:
+        return False
+    field = "knockout_seed" if season.is_groups else "seed"
+    seeds = dict(season.entries.values_list("pk", field))
+    if season.is_groups and seeds[entry.pk] is None:
+        return any(seed is not None for seed in seeds.values())
+    Outcome = SeasonFixture.Outcome
+    losses = 0
+    for fixture in season_fixtures(season):
+        sides = (fixture.first_id, fixture.second_id)
+        if not fixture.match or entry.pk not in sides or fixture.result_outcome == Outcome.PENDING:
+            continue
+        first = fixture.first_id == entry.pk
+        other = sides[1] if first else sides[0]
+        if fixture.result_outcome == Outcome.FIRST:
+            losses += not first
+        elif fixture.result_outcome == Outcome.SECOND:
+            losses += first
+        else:
+            losses += seeds[entry.pk] > seeds[other]
+    return losses >= (2 if season.format == Season.Format.DOUBLE_ELIMINATION else 1)
 
 
 def bout_engine_input_for(*, bout: Bout, user) -> dict | None:

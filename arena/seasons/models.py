@@ -108,6 +108,9 @@ class Season(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A knockout carried from the tournaments' own table keeps the id it had there, so its
+    # tournament addresses still answer (docs/decisions/0098).
+    old_tournament_id = models.PositiveIntegerField(null=True, blank=True, unique=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -417,9 +417,33 @@ def season_round_play(*, season_id: int, now: datetime | None = None) -> int:
         return scheduled + _play_postponed(season, now, away)
 
 
-def _play_round(season: Season, away: _Absences) -> int:
-    """Round `rounds_played + 1`, due now: paired if it pairs when due, played, the calendar
-    moved on. 0 when it must wait for the round before."""
+def season_first_round_ahead(*, season_id: int) -> int:
+    """Play round one now, ahead of its time, its bouts scheduled for that time: a knockout
+    drawn by its old address (arena/tournaments/services.py) has round one's bouts in the
+    campaign's calendar at once, as a knockout always had. Returns how many bouts were
+    scheduled; 0 if round one is played already."""
+    with transaction.atomic():
+        season = (
+            Season.objects.select_for_update(of=("self",))
+            .select_related("campaign", "created_by")
+            .filter(
+                pk=season_id,
+                status=Season.Status.RUNNING,
+                rounds_played=0,
+                mode=Bout.Mode.TACTICS,  # a bout by web opens at its round's time, not before
+            )
+            .first()
+        )
+        if season is None or season.next_round_at is None:
+            return 0
+        away = _Absences(season, timezone.now())
+        return _play_round(season, away, at=max(season.next_round_at, timezone.now()))
+
+
+def _play_round(season: Season, away: _Absences, at: datetime | None = None) -> int:
+    """Round `rounds_played + 1`, due now (or played ahead, its bouts `at` its time): paired
+    if it pairs when due, played, the calendar moved on. 0 when it must wait for the round
+    before."""
     number = season.rounds_played + 1
     knockout_stage = season.is_groups and number > group_stage_length(season)
     if season.pairs_when_due or knockout_stage:
@@ -443,7 +467,7 @@ def _play_round(season: Season, away: _Absences) -> int:
                 round=number, outcome=Outcome.PENDING, bout__isnull=True
             )
         )
-    scheduled = sum(_play(season, fixture, number, away) for fixture in fixtures)
+    scheduled = sum(_play(season, fixture, number, away, at) for fixture in fixtures)
     season.rounds_played = number
     season.next_round_at = (
         season.next_round_at + season.round_spacing if number < season.rounds else None
@@ -606,8 +630,8 @@ def season_bracket(season: Season) -> list[elimination.Match]:
 
 def bracket_winners(season: Season, fixtures: list[SeasonFixture]) -> dict[str, int]:
     """Each decided match's winner, by seed: the side that won its bout or its forfeit; on a
-    draw or no result (both out, a bout voided) the higher seed goes on, as in a knockout
-    (docs/tournaments.md), and forfeits its next match if it still cannot fight."""
+    draw or no result (both out, a bout voided) the higher seed goes on (docs/seasons.md),
+    and forfeits its next match if it still cannot fight."""
     seeds = bracket_seeds(season)
     won: dict[str, int] = {}
     for fixture in fixtures:
@@ -634,7 +658,14 @@ def _pair_bracket(
         return None
     entry_of = {seed: pk for pk, seed in bracket_seeds(season).items()}
     stage = number - group_stage_length(season)
-    due = [s for s in standings.values() if s.match.round == stage and s.fought]
+    # A match may have its fixture already: a knockout carried from the tournaments' table
+    # had scheduled it as soon as both its sides were known (arena/migrations/0027).
+    drawn = {f.match: f.board for f in fixtures if f.round == number}
+    due = [
+        s
+        for s in standings.values()
+        if s.match.round == stage and s.fought and s.match.key not in drawn
+    ]
     SeasonFixture.objects.bulk_create(
         SeasonFixture(
             season=season,
@@ -644,7 +675,7 @@ def _pair_bracket(
             second_id=entry_of[s.second],
             match=s.match.key,
         )
-        for board, s in enumerate(due, start=1)
+        for board, s in enumerate(due, start=max(drawn.values(), default=0) + 1)
     )
     return list(
         season.fixtures.select_related("first__gladiator", "second__gladiator").filter(
@@ -667,8 +698,15 @@ def unfit_reason(entry: SeasonEntry, campaign: Campaign) -> str:
     return ""
 
 
-def _play(season: Season, fixture: SeasonFixture, number: int, away: _Absences) -> int:
-    """Decide, postpone or schedule one fixture; 1 if a bout was scheduled."""
+def _play(
+    season: Season,
+    fixture: SeasonFixture,
+    number: int,
+    away: _Absences,
+    at: datetime | None = None,
+) -> int:
+    """Decide, postpone or schedule one fixture (its bout now, or `at`); 1 if a bout was
+    scheduled."""
     if fixture.second is None:
         fixture.outcome = Outcome.BYE
         fixture.save(update_fields=["outcome"])
@@ -676,14 +714,9 @@ def _play(season: Season, fixture: SeasonFixture, number: int, away: _Absences) 
     campaign = season.campaign
     first, second = unfit_reason(fixture.first, campaign), unfit_reason(fixture.second, campaign)
     if first or second:
+        outcome = Outcome.NONE if first and second else Outcome.SECOND if first else Outcome.FIRST
         _settle(
-            fixture,
-            outcome=Outcome.NONE
-            if first and second
-            else Outcome.SECOND
-            if first
-            else Outcome.FIRST,
-            forfeit=" ".join(r for r in (first, second) if r)[:REASON_MAX],
+            fixture, outcome=outcome, forfeit=" ".join(r for r in (first, second) if r)[:REASON_MAX]
         )
         return 0
     if _postpone(season, fixture, away):
@@ -697,7 +730,7 @@ def _play(season: Season, fixture: SeasonFixture, number: int, away: _Absences) 
                 campaign=campaign,
                 by=season.created_by,
                 gladiators=[fixture.first.gladiator, fixture.second.gladiator],
-                scheduled_at=timezone.now(),
+                scheduled_at=at or timezone.now(),
                 title=title,
                 options=season.options,
             )

@@ -1,2 +1,2 @@
-"""Knockout tournaments: brackets, their progress as bouts are decided, and their pages
-and API (seasons are their own package, arena/seasons/)."""
+"""The knockouts' old addresses: a knockout is a `knockout` season (arena/seasons/); these
+pages, API paths and the task still answer for it (docs/tournaments.md, decision 0098)."""

@@ -1,8 +1,10 @@
-"""Knockouts by API: list and draw (the GM), and one knockout's bracket (anyone who may see the
-campaign)."""
+"""Knockouts by the tournaments' API paths: list and draw (the GM), one knockout's bracket
+(anyone who may see the campaign), and the GM's cancel. Each knockout is a knockout season
+(docs/decisions/0098), shown in the tournaments' JSON shape."""
 
 from __future__ import annotations
 
+from django.db import models
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -11,9 +13,11 @@ from rest_framework.views import APIView
 
 from arena.bouts.api import CancelIn
 from arena.gateway import KNOCKOUT_ENTRANTS
-from arena.models import Tournament, TournamentEntry, TournamentMatch
 from arena.seasons import bracket
+from arena.seasons.models import SeasonEntry
+from arena.tournaments.models import Tournament
 from arena.tournaments.selectors import (
+    tournament_champion,
     tournament_get,
     tournament_get_visible,
     tournament_matches,
@@ -26,8 +30,28 @@ from campaign.shared.inputs import TITLE_MAX
 from characters.selectors import gladiators_of_ids
 
 
+class Decided(models.TextChoices):
+    """How a match of the bracket was decided, in the tournaments' words."""
+
+    PENDING = "", "Not decided"
+    BOUT = "bout", "Won the bout"
+    BYE = "bye", "A bye"
+    NO_WINNER = "no_winner", "The bout had no winner: the higher seed still fit goes on"
+    WALKOVER = "walkover", "The opponent could not fight"
+
+
+# A knockout season in the tournaments' shape: its number as `id`, round one's time as
+# `starts_at`, the minutes between rounds (a season spaced by days gives them in minutes), and
+# its champion once it is finished.
 class TournamentOut(serializers.ModelSerializer):
-    champion = serializers.CharField(source="champion.name", allow_null=True, default=None)
+    id = serializers.IntegerField(source="number", read_only=True)
+    ruleset = serializers.CharField(source="campaign.ruleset", max_length=40)
+    starts_at = serializers.DateTimeField(source="first_round_at")
+    round_minutes = serializers.IntegerField(
+        source="minutes_apart", min_value=0, max_value=2147483647, required=False
+    )
+    # Filled in by to_representation: the champion is read from the bracket.
+    champion = serializers.CharField(allow_null=True, default=None)
     champion_id = serializers.IntegerField(allow_null=True)
 
     class Meta:
@@ -37,29 +61,32 @@ class TournamentOut(serializers.ModelSerializer):
             "status", "champion_id", "champion", "created_at", "finished_at",
         ]  # fmt: skip
 
+    def to_representation(self, tournament: Tournament) -> dict:
+        out = super().to_representation(tournament)
+        champion = tournament_champion(tournament)
+        out["champion_id"] = champion.pk if champion else None
+        out["champion"] = champion.name if champion else None
+        return out
+
 
 class EntryOut(serializers.ModelSerializer):
     gladiator = serializers.CharField(source="gladiator.name")
     owner = serializers.CharField(source="gladiator.owner.username")
 
     class Meta:
-        model = TournamentEntry
+        model = SeasonEntry
         fields = ["seed", "gladiator_id", "gladiator", "owner"]
 
 
-class MatchOut(serializers.ModelSerializer):
-    first_seed = serializers.IntegerField(source="first.seed", allow_null=True, default=None)
-    second_seed = serializers.IntegerField(source="second.seed", allow_null=True, default=None)
-    winner_seed = serializers.IntegerField(source="winner.seed", allow_null=True, default=None)
+class MatchOut(serializers.Serializer):
+    round = serializers.IntegerField(min_value=0, max_value=32767)
+    slot = serializers.IntegerField(min_value=0, max_value=32767)
+    first_seed = serializers.IntegerField(allow_null=True, default=None)
+    second_seed = serializers.IntegerField(allow_null=True, default=None)
+    winner_seed = serializers.IntegerField(allow_null=True, default=None)
+    decided_by = serializers.ChoiceField(choices=Decided.choices, required=False)
     bout_id = serializers.IntegerField(allow_null=True)
-    bout_status = serializers.CharField(source="bout.status", allow_null=True, default=None)
-
-    class Meta:
-        model = TournamentMatch
-        fields = [
-            "round", "slot", "first_seed", "second_seed", "winner_seed", "decided_by", "bout_id",
-            "bout_status",
-        ]  # fmt: skip
+    bout_status = serializers.CharField(allow_null=True, default=None)
 
 
 class TournamentDetailOut(TournamentOut):
@@ -133,7 +160,7 @@ class TournamentListApi(APIView):
             gladiators=gladiators,
             **data.validated_data,
         )
-        fresh = tournament_get(campaign=campaign, pk=tournament.pk)
+        fresh = tournament_get(campaign=campaign, pk=tournament.number)
         return Response(TournamentDetailOut(fresh).data, status=201)
 
 
@@ -155,5 +182,5 @@ class TournamentCancelApi(APIView):
         data.is_valid(raise_exception=True)
         tournament = tournament_get_visible(slug=slug, pk=pk, user=request.user)
         tournament_cancel(tournament=tournament, by=request.user, **data.validated_data)
-        fresh = tournament_get(campaign=tournament.campaign, pk=tournament.pk)
+        fresh = tournament_get(campaign=tournament.campaign, pk=tournament.number)
         return Response(TournamentDetailOut(fresh).data)

@@ -1,4 +1,4 @@
-"""Knockout tournament addresses: the pages under /c/<campaign>/tournaments/ and the API."""
+"""The knockouts' old addresses: the pages under /c/<campaign>/tournaments/ and the API paths."""
 
 from __future__ import annotations
 

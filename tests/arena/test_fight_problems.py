@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from arena.bouts.services import bout_resolve, bout_schedule
-from arena.models import Bout, BoutEntrant, Tournament, TournamentEntry
+from arena.models import Bout, BoutEntrant, SeasonEntry, Tournament
 from arena.play.services import bout_enter, bout_open, bout_start
 from arena.tournaments.services import tournament_cancel, tournament_create
 from campaign.models import AuditEntry
@@ -68,7 +68,7 @@ def unarmed(request, forum, owner):
 
 def state() -> dict[str, list]:
     """Everything an entry could change."""
-    models = (Bout, BoutEntrant, Tournament, TournamentEntry, AuditEntry, Holding, LedgerLine)
+    models = (Bout, BoutEntrant, Tournament, SeasonEntry, AuditEntry, Holding, LedgerLine)
     return {m.__name__: list(m.objects.order_by("pk").values()) for m in models}
 
 

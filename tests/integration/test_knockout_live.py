@@ -1,33 +1,29 @@
-"""A knockout fought through by the real worker: round one's bouts at their time, each winner
-carried forward by the settle path, the next bouts scheduled by the worker's message, down to
-the champion; duplicate messages change nothing."""
+"""A knockout fought through by the real worker: drawn by the tournaments' service, a knockout
+season with round one's bouts at their time; each later round called by the message the
+worker still hears for knockouts (`tournament_schedule_task`), down to the champion, the
+season finished by beat's sweep; duplicate messages change nothing."""
 
 from __future__ import annotations
 
-import time
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
-from arena.models import Bout, Tournament, TournamentMatch
-from arena.tasks import bout_resolve_task, tournament_schedule_task
+from arena.models import Bout, Season, SeasonFixture
+from arena.seasons.results import season_fixtures
+from arena.seasons.services import season_winner
+from arena.tasks import bout_resolve_task, bouts_sweep_due_task, tournament_schedule_task
 from arena.tournaments.services import tournament_create
 from characters.services import gladiator_create
-from tests.integration.conftest import wait_tasks_done
+from tests.integration.conftest import wait_tasks_done, wait_until
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 
-def wait_for_champion(tournament: Tournament, timeout: float = 90) -> Tournament:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        tournament.refresh_from_db()
-        if tournament.status == Tournament.Status.FINISHED:
-            return tournament
-        time.sleep(0.2)
-    matches = list(tournament.matches.values("round", "slot", "winner", "bout__status"))
-    raise AssertionError(f"knockout still running after {timeout}s: {matches}")
+def round_decided(season: Season, number: int) -> bool:
+    fixtures = [f for f in season_fixtures(season) if f.round == number]
+    return all(f.result_outcome != SeasonFixture.Outcome.PENDING for f in fixtures)
 
 
 def test_the_worker_fights_a_knockout_to_its_champion(
@@ -46,25 +42,34 @@ def test_the_worker_fights_a_knockout_to_its_champion(
         gladiators=gladiators,
         starts_at=timezone.now() + timedelta(seconds=1),
     )
-    tournament = wait_for_champion(tournament)
+    season = Season.objects.get(pk=tournament.pk)
+    assert season.rounds == 3 and season.rounds_played == 1
+    for number in (1, 2, 3):
+        wait_until(lambda n=number: round_decided(season, n), timeout=60, what=f"round {number}")
+        if number < 3:
+            sent = {tournament_schedule_task.delay(tournament.number).id for _ in range(2)}
+            wait_tasks_done("fights", ids=sent)
+            season.refresh_from_db()
+            assert season.rounds_played == number + 1  # played once, however many messages
+    wait_tasks_done("fights", ids={bouts_sweep_due_task.delay().id})
+    season.refresh_from_db()
+    assert season.status == Season.Status.FINISHED
 
-    bouts = Bout.objects.filter(tournament_match__tournament=tournament)
+    bouts = Bout.objects.filter(fixture__season=season)
     # Five entrants, three byes: four matches to fight, one fewer than entrants. Each is a bout,
-    # or a walkover when a semi-final where both fell sent its higher seed on dead (a few bout
-    # seeds in a hundred).
-    walkovers = tournament.matches.filter(decided_by=TournamentMatch.Decided.WALKOVER).count()
-    assert bouts.count() + walkovers == 4 and walkovers <= 1
+    # or a forfeit when a semi-final where both fell sent its higher seed on dead.
+    forfeits = season.fixtures.filter(bout__isnull=True).count()
+    assert bouts.count() + forfeits == 4 and forfeits <= 1
     assert set(bouts.values_list("status", flat=True)) == {Bout.Status.RESOLVED}
-    final = tournament.matches.select_related("winner__gladiator", "bout").get(round=3)
-    assert tournament.champion == final.winner.gladiator
-    if final.decided_by == TournamentMatch.Decided.BOUT:
-        assert final.bout.entrants.get(gladiator=tournament.champion).place == 1
+    final = season.fixtures.select_related("bout").get(match="W3.1")
+    champion = season_winner(season).gladiator
+    if final.bout is not None:
+        assert final.bout.entrants.get(gladiator=champion).place == 1
 
     # Every message again: nothing is fought, scheduled or decided twice.
-    before = list(tournament.matches.values_list("pk", "winner", "bout", "decided_by"))
+    before = list(season.fixtures.values_list("pk", "outcome", "bout"))
     again = {bout_resolve_task.delay(bout.pk).id for bout in bouts}
-    again.add(tournament_schedule_task.delay(tournament.pk).id)
+    again.add(tournament_schedule_task.delay(tournament.number).id)
     wait_tasks_done("fights", ids=again)
-    assert list(tournament.matches.values_list("pk", "winner", "bout", "decided_by")) == before
-    assert Bout.objects.filter(tournament_match__tournament=tournament).count() == len(bouts)
+    assert list(season.fixtures.values_list("pk", "outcome", "bout")) == before
     assert Bout.objects.filter(campaign=campaign).count() == len(bouts)
