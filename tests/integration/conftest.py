@@ -79,7 +79,9 @@ def start_worker(
             stdout=out,
             stderr=subprocess.STDOUT,
         )
-    deadline = time.monotonic() + 60
+    # A bound for a hang: a worker starting beside two busy test workers and other work on
+    # two cores has taken over a minute to import Django and its tasks.
+    deadline = time.monotonic() + 180
     while b" ready." not in log.read_bytes():
         if worker.poll() is not None or time.monotonic() > deadline:
             worker.kill()
