@@ -33,7 +33,7 @@ run: $(VENV)/.synced python-check  ## the app with the demo campaign on embedded
 dev: $(VENV)/.synced python-check  ## the same with Django's autoreloading runserver and debug on, for work on the code
 	$(PY) -m campaign.devstack run --dev
 
-test: $(VENV)/.synced python-check  ## the whole suite on embedded PostgreSQL and Redis
+test: $(VENV)/.synced python-check  ## the whole suite on embedded PostgreSQL and Redis, one pytest-xdist worker per core (ARGS="-n 0": one process)
 	$(PY) -m campaign.devstack test $(ARGS)
 
 # The API fuzzer with many more examples than the test suite gives it (docs/security.md).

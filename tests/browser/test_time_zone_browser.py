@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from arena.bouts.services import bout_schedule
 from campaign.models import UserSettings
 from campaign.time_zones import zone_save
+from tests.browser.fixtures import DEADLINE_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,7 +27,7 @@ def test_the_browsers_zone_is_taken_and_pages_follow_it(
     bout = bout_schedule(campaign=campaign, by=gm, gladiators=[brutus, nox], scheduled_at=at)
     context = browser.new_context(base_url=live_server.url, timezone_id="Asia/Tokyo")
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(DEADLINE_MS)
     page.clock.install()  # its own clock: the test moves it on rather than wait
     client = Client()
     client.force_login(owner)

@@ -32,7 +32,7 @@ def test_an_owner_asks_what_if_and_sees_the_diverging_turn(page, login, finished
     # The worker's service fights it now; the page, asking again every two seconds, shows it.
     what_if_run(what_if_id=BoutWhatIf.objects.get().pk)
     diverged = page.locator("#what-if-diverged")
-    expect(diverged).to_contain_text("The fight first went otherwise at Turn 2", timeout=15_000)
+    expect(diverged).to_contain_text("The fight first went otherwise at Turn 2")
     expect(page.locator("#what-if-ends")).to_contain_text("Kaunisto")
     expect(page.locator("#report")).to_contain_text("Kaunisto moves from D5 to C5.")
     assert page.evaluate("window.__same_document") is True  # swapped in, not reloaded

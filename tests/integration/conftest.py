@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -30,6 +31,8 @@ test_database_url.__test__ = False  # a helper, not a test
 
 
 EVERY_QUEUE = "fights,messages,simulations"  # the queues of campaign/settings.py
+# The workers start_worker started and stop_worker has not stopped: pid -> node name.
+RUNNING: dict[int, str] = {}
 
 
 def start_worker(
@@ -39,6 +42,7 @@ def start_worker(
     is a comma-separated list of the queues it consumes, `env` what else to set (another
     broker, say)."""
     extra = env or {}
+    node = f"{name}-{os.getpid()}@{socket.gethostname()}"
     env = {
         **os.environ,
         "DATABASE_URL": test_database_url(),
@@ -64,7 +68,7 @@ def start_worker(
                 "-c",
                 "2",
                 "-n",
-                f"{name}-{os.getpid()}@%h",
+                node,
                 "--without-gossip",
                 "--without-mingle",
                 "-Q",
@@ -75,16 +79,20 @@ def start_worker(
             stdout=out,
             stderr=subprocess.STDOUT,
         )
-    deadline = time.monotonic() + 60
+    # A bound for a hang: a worker starting beside two busy test workers and other work on
+    # two cores has taken over a minute to import Django and its tasks.
+    deadline = time.monotonic() + 180
     while b" ready." not in log.read_bytes():
         if worker.poll() is not None or time.monotonic() > deadline:
             worker.kill()
             raise RuntimeError(f"celery worker did not start:\n{log.read_text()}")
         time.sleep(0.1)
+    RUNNING[worker.pid] = node
     return worker
 
 
 def stop_worker(worker: subprocess.Popen) -> None:
+    RUNNING.pop(worker.pid, None)
     if worker.poll() is not None:
         return
     worker.terminate()
@@ -109,15 +117,27 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
 
 @contextlib.contextmanager
 def queue_left_alone(queue: str) -> Iterator[None]:
-    """Every running worker stops consuming `queue` until the block ends (Celery's remote
-    control), so that its messages wait there for what the test does to them."""
-    replies = app.control.cancel_consumer(queue, reply=True, timeout=2)
+    """Every worker start_worker runs stops consuming `queue` until the block ends (Celery's
+    remote control), so that its messages wait there for what the test does to them. Each
+    worker's answer is awaited (a worker on a busy machine may take seconds to give one):
+    the block starts only once none of them consumes the queue."""
+    names = sorted(RUNNING.values())
+    replies = (
+        app.control.cancel_consumer(
+            queue, destination=names, reply=True, timeout=60, limit=len(names)
+        )
+        if names
+        else []
+    )
+    answered = sorted(name for reply in replies for name in reply)
+    assert answered == names, f"only {answered} of {names} stopped consuming {queue}"
     try:
         yield
     finally:
-        for reply in replies:
-            for name in reply:
-                app.control.add_consumer(queue, destination=[name], reply=True, timeout=2)
+        if names:
+            app.control.add_consumer(
+                queue, destination=names, reply=True, timeout=60, limit=len(names)
+            )
 
 
 def queue_length(queue: str) -> int:

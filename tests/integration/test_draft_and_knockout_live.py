@@ -90,7 +90,7 @@ def test_four_players_draft_then_a_knockout_crowns_a_champion(
         for pick in range(8):
             for seat, (page, g) in enumerate(zip(pages, gladiators, strict=True)):
                 # The pack arrives by itself (htmx) once every seat made the last pick.
-                expect(hand(page, g.name)).to_have_count(8 - pick, timeout=20_000)
+                expect(hand(page, g.name)).to_have_count(8 - pick)
                 card = hand(page, g.name).first
                 taken[g.name].append(
                     card.locator("xpath=..").locator("input[name=card]").get_attribute("value")
@@ -104,7 +104,7 @@ def test_four_players_draft_then_a_knockout_crowns_a_champion(
                 expect(row).to_contain_text("secret until the end")
         # The end: every page shows every pick, and the packs' seed.
         for page in pages:
-            expect(page.locator("#draft")).to_contain_text(f"seed {event.seed}", timeout=20_000)
+            expect(page.locator("#draft")).to_contain_text(f"seed {event.seed}")
             expect(page.locator("#draft .picks")).to_have_count(4)
         for g in gladiators:
             g.refresh_from_db()

@@ -31,7 +31,7 @@ def test_the_bout_page_shows_the_result_without_a_reload(
     page.goto(f"/c/{campaign.slug}/bouts/{bout.pk}/")
     expect(page.locator("#bout-status")).to_have_text("Scheduled")
     page.evaluate("window.__same_document = true")  # lost if the page were reloaded
-    expect(page.locator("#bout-status")).to_have_text("Resolved", timeout=20_000)
+    expect(page.locator("#bout-status")).to_have_text("Resolved")
     bout.refresh_from_db()
     assert bout.winner
     expect(page.locator("#bout-winner")).to_contain_text(f"{bout.winner} wins.")

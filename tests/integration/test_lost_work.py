@@ -4,6 +4,7 @@ chunks completes with the figures it would have had."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 from datetime import timedelta
@@ -85,20 +86,22 @@ def test_a_lab_run_whose_worker_was_killed_mid_chunk_completes(
         )  # fmt: skip
         assert run_chunks(run) == 5 and queue_length("simulations") == 5
         lock = lock_run(run.pk)
-        doomed = start_worker(tmp_path / "doomed.log", name="doomed", queue="simulations")
-        try:
-            wait_until(
-                lambda: backends_waiting_for_a_lock() == 2,
-                what="both of the worker's processes to block inside a chunk",
-            )
-            for process in psutil.Process(doomed.pid).children(recursive=True):
-                os.kill(process.pid, signal.SIGKILL)
-            os.kill(doomed.pid, signal.SIGKILL)
-            doomed.wait(timeout=10)
-        finally:
-            lock.rollback()
-            lock.close()
-            stop_worker(doomed)
+        # The lock is let go however the block ends: held, it would hang the flush after the
+        # test (a worker that failed to start, say).
+        with contextlib.closing(lock):
+            doomed = start_worker(tmp_path / "doomed.log", name="doomed", queue="simulations")
+            try:
+                wait_until(
+                    lambda: backends_waiting_for_a_lock() == 2,
+                    what="both of the worker's processes to block inside a chunk",
+                )
+                for process in psutil.Process(doomed.pid).children(recursive=True):
+                    os.kill(process.pid, signal.SIGKILL)
+                os.kill(doomed.pid, signal.SIGKILL)
+                doomed.wait(timeout=60)
+            finally:
+                lock.rollback()
+                stop_worker(doomed)
         wait_until(lambda: not other_sessions_busy(), what="PostgreSQL to end the dead sessions")
         # The two chunks in flight died with the worker; the broker gives them back only
         # after its visibility timeout (an hour). The other three still wait.

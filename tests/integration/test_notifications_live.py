@@ -93,10 +93,11 @@ def test_slow_receivers_hold_no_worker_past_the_total_deadline(
         wait_for(lambda: len(live_receiver.posts) == 1)
         waited = time.monotonic() - held_from
 
-        # The deadline, then a fan-out and a send: a few tasks' worth of slack on a busy machine.
-        assert waited < WEBHOOK_DEADLINE + 5
+        # The deadline, then a fan-out and a send, with slack for a busy machine: far below
+        # the minute the receiver would hold a post to its end.
+        assert waited < WEBHOOK_DEADLINE + 15
         wait_for(lambda: len(slow.held) >= 2)
-        assert all(held < WEBHOOK_DEADLINE + 1 for held in slow.held[:2])
+        assert all(held < WEBHOOK_DEADLINE + 10 for held in slow.held[:2])
         slowed = Delivery.objects.filter(event__campaign=campaign)
         wait_for(lambda: all(d.log for d in slowed.all()))
         assert slowed.count() == 2

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from arena.models import Bout
+from tests.browser.fixtures import DEADLINE_MS
 
 pytestmark = [
     pytest.mark.integration,
@@ -24,7 +25,7 @@ def open_as(browser, live_server, user):
     context = browser.new_context(base_url=live_server.url)
     cookie = client.cookies[settings.SESSION_COOKIE_NAME]
     context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(DEADLINE_MS)
     return context
 
 

@@ -6,13 +6,16 @@ by many deliveries at once is rated once. PostgreSQL says who waits on whom
 
 from __future__ import annotations
 
+import os
 import threading
 from datetime import timedelta
 
+import psycopg
 import pytest
 from django.db import connection, transaction
 from django.utils import timezone
 
+from arena.bouts import ratings
 from arena.bouts.ratings import ratings_rebuild
 from arena.bouts.services import bout_resolve, bout_schedule
 from arena.bouts.void import bout_void
@@ -84,6 +87,28 @@ def test_a_void_waits_for_a_resolution_in_flight_of_other_gladiators(
         ratings_rebuild(campaign_id=campaign.pk)
     rebuilt = stored()
     assert rebuilt == {name: skill for name, skill in after_void.items() if skill[2]}
+
+
+def lock_free_in(database: str, campaign_id: int) -> bool:
+    """Whether a session of `database` (on the test database's server) could take the ratings
+    lock of campaign `campaign_id` now."""
+    with psycopg.connect(os.environ["DATABASE_URL"], dbname=database) as conn:
+        row = conn.execute(
+            "SELECT pg_try_advisory_xact_lock(%s, %s)",
+            [ratings.LOCK_SPACE, campaign_id % 2**31],
+        ).fetchone()
+        conn.rollback()
+    return row[0]
+
+
+def test_a_campaigns_ratings_lock_is_its_databases_own(campaign):
+    """PostgreSQL keys an advisory lock by the database too: campaign 5's ratings lock holds
+    off every session of its database, and no session of another database on the same server
+    (another Ludus site's, or another parallel test run's, with a campaign 5 of its own)."""
+    with held(lambda: ratings._lock(campaign.pk, exclusive=True)):
+        assert not lock_free_in(connection.settings_dict["NAME"], campaign.pk)
+        assert lock_free_in("postgres", campaign.pk)
+    assert lock_free_in(connection.settings_dict["NAME"], campaign.pk)
 
 
 def test_a_bout_delivered_ten_times_at_once_is_rated_once(brutus, nox, due):
