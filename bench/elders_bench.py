@@ -23,15 +23,14 @@ start-up cancel out), with a fixed hash seed: figures that a loaded machine does
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import re
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from callgrind import instructions as instructions_of
 
 from arena.engine import play
 from arena.engine.core.dice import Dice
@@ -151,16 +150,7 @@ def fight_only(count: int, of: int, seed: int) -> None:
 
 def instructions(count: int, of: int, seed: int) -> int:
     """Instructions callgrind counts for `fight_only(count, of, seed)` in a fresh process."""
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
-    out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         __file__, "--fight-only", str(count), str(of), "--seed", str(seed)],
-        check=True, capture_output=True, text=True, env=env,
-    )  # fmt: skip
-    match = re.search(r"Collected : (\d+)", out.stderr)
-    if match is None:
-        raise SystemExit(f"no instruction count in callgrind's output:\n{out.stderr}")
-    return int(match.group(1))
+    return instructions_of([__file__, "--fight-only", str(count), str(of), "--seed", str(seed)])
 
 
 def main() -> None:

@@ -15,11 +15,9 @@ say) with this script, for a before and after.
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import subprocess
-import sys
 from pathlib import Path
+
+from callgrind import instructions as instructions_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,18 +41,7 @@ else:
 
 
 def instructions(root: Path, scenario: str, bouts: int, path: str) -> int:
-    # A fixed hash seed: with a random one, the imports' instructions differ from run to run
-    # by millions, more than a few bouts' worth, and so does the difference of the two runs.
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
-    out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         sys.executable, "-c", _RUN, str(root), scenario, str(bouts), path],
-        check=True, capture_output=True, text=True, env=env,
-    )  # fmt: skip
-    match = re.search(r"Collected : (\d+)", out.stderr)
-    if match is None:
-        raise SystemExit(f"no instruction count in callgrind's output:\n{out.stderr}")
-    return int(match.group(1))
+    return instructions_of(["-c", _RUN, str(root), scenario, str(bouts), path])
 
 
 def main() -> None:

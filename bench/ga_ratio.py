@@ -19,10 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,6 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from callgrind import instructions as instructions_of
 
 from arena.engine import play as engine_play
 from arena.engine.core.board import Square
@@ -115,15 +114,7 @@ def instructions(root: Path, bouts: list[dict], which: str) -> int:
     with tempfile.NamedTemporaryFile("w", suffix=".json") as file:
         json.dump(bouts, file)
         file.flush()
-        out = subprocess.run(
-            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-             sys.executable, "-c", _COUNT, str(root), file.name, which],
-            check=True, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
-        )  # fmt: skip
-    match = re.search(r"Collected : (\d+)", out.stderr)
-    if match is None:
-        raise SystemExit(f"no instruction count in callgrind's output:\n{out.stderr}")
-    return int(match.group(1))
+        return instructions_of(["-c", _COUNT, str(root), file.name, which])
 
 
 def count(root: Path, bouts: list[dict]) -> None:

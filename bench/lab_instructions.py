@@ -12,11 +12,9 @@ cancel out), and prints the difference per bout.
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import subprocess
-import sys
 from pathlib import Path
+
+from callgrind import instructions as instructions_of
 
 ROOT = Path(__file__).resolve().parents[1]
 CELLS = 8
@@ -39,18 +37,7 @@ for a, b in pairs:
 
 
 def instructions(slug: str, bouts: int) -> int:
-    # A fixed hash seed: with a random one, the imports' instructions differ from run to run
-    # by more than a few bouts' worth, and the difference of the two runs with them.
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
-    out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         sys.executable, "-c", _RUN, str(ROOT), slug, str(bouts), str(CELLS)],
-        check=True, capture_output=True, text=True, env=env,
-    )  # fmt: skip
-    match = re.search(r"Collected : (\d+)", out.stderr)
-    if match is None:
-        raise SystemExit(f"no instruction count in callgrind's output:\n{out.stderr}")
-    return int(match.group(1))
+    return instructions_of(["-c", _RUN, str(ROOT), slug, str(bouts), str(CELLS)])
 
 
 def main() -> None:

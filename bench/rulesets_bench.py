@@ -35,8 +35,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import re
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -46,6 +44,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from callgrind import instructions as instructions_of
 from engine_bench import ONE_V_ONE
 from g101_bench import random_bout as random_g101_bout
 from sd_bench import random_machines
@@ -169,15 +168,7 @@ for bout in bouts[:fought]:
 def instructions(root: Path, slug: str, bouts: int, fought: int) -> int:
     """Instructions callgrind counts for building `bouts` + 1 odds bouts of `slug` and
     fighting the first `fought` + 1, with the code of checkout `root`."""
-    out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         sys.executable, "-c", _COUNT, str(root), slug, str(bouts), str(fought)],
-        check=True, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
-    )  # fmt: skip
-    match = re.search(r"Collected : (\d+)", out.stderr)
-    if match is None:
-        raise SystemExit(f"no instruction count in callgrind's output:\n{out.stderr}")
-    return int(match.group(1))
+    return instructions_of(["-c", _COUNT, str(root), slug, str(bouts), str(fought)])
 
 
 def count(root: Path, slugs: list[str], bouts: int) -> None:
