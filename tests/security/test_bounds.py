@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 
+from arena.seasons.divisions import division_create
 from arena.tournaments.services import tournament_create
 from campaign.lore.services import note_create
 from campaign.shared.api_parsers import MAX_JSON_DEPTH, json_too_deep
@@ -50,7 +51,7 @@ def concrete(path: str, world: dict[str, object]) -> str:
     """The path with real values: the bout endpoints get a bout's id, a knockout's a knockout's,
     a gladiator's the hero's, play-by-web ones the running bout of the Gladiator Arena
     campaign, draft and sealed ones the draft of the Gladiator 101 campaign, and a campaign
-    note's a note of the campaign."""
+    note's a note of the campaign, a division's a division of it."""
     values = dict(world)
     if any(part in path for part in TURN_BY_TURN):
         values.update(slug=world["arena"], id=world["running"])
@@ -62,6 +63,8 @@ def concrete(path: str, world: dict[str, object]) -> str:
         values["id"] = world["tournament"]
     elif "/lore/{id}" in path:
         values["id"] = world["note"]
+    elif "/divisions/{id}" in path:
+        values["id"] = world["division"]
     return re.sub(r"\{(\w+)\}", lambda m: str(values[m.group(1)]), path)
 
 
@@ -81,10 +84,12 @@ def world(campaign, gm, owner, rival, brutus, nox, due_bout, running) -> dict[st
     draft = two_seat_draft(gm=gm, owner=owner, rival=rival)
     schola = draft.campaign
     note = note_create(campaign=campaign, by=gm, title="The games begin")
+    division = division_create(campaign=campaign, by=gm, name="Division I")
     return {
         "slug": campaign.slug, "id": brutus.pk, "bout": due_bout.pk, "arena": bout.campaign.slug,
         "running": bout.pk, "entrant_pk": mine.pk, "turn": 1, "tournament": knockout.pk,
         "schola": schola.slug, "draft": draft.pk, "note": note.pk,
+        "division": division.pk,
     }  # fmt: skip
 
 
