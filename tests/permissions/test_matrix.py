@@ -18,7 +18,7 @@ must see the change happen; a refused one must get the right refusal and change 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -40,10 +40,12 @@ from campaign.notifications.models import Webhook
 from campaign.notifications.services import webhook_create
 from campaign.press.models import Post
 from campaign.press.services import post_create
-from campaign.services import campaign_join
+from campaign.services import campaign_create, campaign_join
 from characters.models import Gladiator, Holding
-from characters.services import gladiator_create, gladiator_tactics_set
+from characters.services import gladiator_adjust, gladiator_create, gladiator_tactics_set
 from characters.shop import item_buy, item_unequip
+from tests.conftest import campaign_with, without_house_economy
+from tests.module_data import make_users, module_data, user
 
 from .helpers import snapshot
 
@@ -82,20 +84,27 @@ class World:
     note: Note  # the GM's lore note, with a secret revealed by the GM's word
 
 
-@pytest.fixture
-def world(request, gm, owner, rival, stake) -> World:
-    """The hero, the foe, their kit and a scheduled bout, in a campaign of the visibility
-    given as the fixture's (indirect) parameter."""
-    if request.param == PRIVATE:
-        campaign = request.getfixturevalue("campaign")
-        hero, foe = request.getfixturevalue("brutus"), request.getfixturevalue("nox")
+def _world_built(visibility: str, users: dict[str, int]) -> dict[str, Any]:
+    """The hero, the foe, their kit and a scheduled bout, in a campaign of that visibility:
+    the primary keys of the world's rows (`world` reads them afresh for each test)."""
+    gm, owner, rival = (user(users[name]) for name in (GM, OWNER, RIVAL))
+    if visibility == PRIVATE:
+        # As tests/conftest.py's `campaign`, `brutus` and `nox`.
+        campaign = without_house_economy(
+            campaign_with(gm, (owner, rival), name="Ludus Magnus", ruleset="gladiatorquest")
+        )
     else:
-        campaign = request.getfixturevalue("public_campaign")
+        campaign = campaign_create(
+            by=gm, name="Open Games", ruleset="gladiatorquest", visibility="public"
+        )
         for player in (owner, rival):
             campaign_join(campaign=campaign, user=player, code=campaign.invite_code)
-        hero = gladiator_create(campaign=campaign, by=owner, name="Brutus", kind="barbarian")
-        foe = gladiator_create(campaign=campaign, by=rival, name="Nox", kind="wizard")
-    stake(hero, gold=1000, xp=20)
+    hero = gladiator_create(campaign=campaign, by=owner, name="Brutus", kind="barbarian")
+    foe = gladiator_create(campaign=campaign, by=rival, name="Nox", kind="wizard")
+    for currency, amount in (("gold", 1000), ("xp", 20)):
+        gladiator_adjust(
+            gladiator=hero, currency=currency, amount=amount, reason="test stake", by=gm
+        )
     packed = item_unequip(holding=item_buy(gladiator=hero, item="helmet", by=owner), by=owner)
     bout = bout_schedule(
         campaign=campaign,
@@ -104,7 +113,6 @@ def world(request, gm, owner, rival, stake) -> World:
         scheduled_at=timezone.now() + timedelta(days=2),
         seed=7,
     )
-    hero.refresh_from_db()
     others = (
         gladiator_create(campaign=campaign, by=owner, name="Crixus", kind="dwarf"),
         gladiator_create(campaign=campaign, by=rival, name="Varro", kind="elf"),
@@ -125,23 +133,95 @@ def world(request, gm, owner, rival, stake) -> World:
     lab_chunk_run(run_id=lab.pk, index=0)  # the one chunk of a small run
     lab.refresh_from_db()
     assert lab.status == LabRun.Status.DONE
-    return World(
-        campaign=campaign,
-        hero=hero,
-        foe=foe,
-        carried=hero.holdings.get(item="broadsword"),
-        packed=packed,
-        bout=bout,
-        webhook=webhook,
-        fought=fought,
-        others=others,
-        lab=lab,
-        lab_queued=lab_queued,
-        post=post_create(campaign=campaign, by=owner, text="Ave"),
-        note=note_create(
+    return {
+        "campaign": campaign.pk,
+        "hero": hero.pk,
+        "foe": foe.pk,
+        "carried": hero.holdings.get(item="broadsword").pk,
+        "packed": packed.pk,
+        "bout": bout.pk,
+        "webhook": webhook.pk,
+        "fought": fought.pk,
+        "others": tuple(g.pk for g in others),
+        "lab": lab.pk,
+        "lab_queued": lab_queued.pk,
+        "post": post_create(campaign=campaign, by=owner, text="Ave").pk,
+        "note": note_create(
             campaign=campaign, by=gm, title="The stranger", secret="A prince.", trigger="gm"
-        ),
+        ).pk,
+    }
+
+
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker) -> Iterator[dict[str, Any]]:
+    """The personas and both campaigns' worlds, built once for the module's 1,000-odd cases
+    (tests/module_data.py): each case's changes are rolled back before the next."""
+    with module_data(django_db_blocker):
+        users = make_users(GM, OWNER, RIVAL, OUTSIDER)
+        yield {
+            "users": users,
+            PRIVATE: _world_built(PRIVATE, users),
+            PUBLIC: _world_built(PUBLIC, users),
+        }
+
+
+@pytest.fixture
+def gm(built):
+    return user(built["users"][GM])
+
+
+@pytest.fixture
+def owner(built):
+    return user(built["users"][OWNER])
+
+
+@pytest.fixture
+def rival(built):
+    return user(built["users"][RIVAL])
+
+
+@pytest.fixture
+def outsider(built):
+    return user(built["users"][OUTSIDER])
+
+
+@pytest.fixture
+def world(request, built) -> World:
+    """The world of the campaign of the visibility given as the fixture's (indirect)
+    parameter, each row read afresh."""
+    ids = built[request.param]
+    gladiator = Gladiator.objects.get
+    return World(
+        campaign=Campaign.objects.get(pk=ids["campaign"]),
+        hero=gladiator(pk=ids["hero"]),
+        foe=gladiator(pk=ids["foe"]),
+        carried=Holding.objects.get(pk=ids["carried"]),
+        packed=Holding.objects.get(pk=ids["packed"]),
+        bout=Bout.objects.get(pk=ids["bout"]),
+        webhook=Webhook.objects.get(pk=ids["webhook"]),
+        fought=Bout.objects.get(pk=ids["fought"]),
+        others=tuple(gladiator(pk=pk) for pk in ids["others"]),
+        lab=LabRun.objects.get(pk=ids["lab"]),
+        lab_queued=LabRun.objects.get(pk=ids["lab_queued"]),
+        post=Post.objects.get(pk=ids["post"]),
+        note=Note.objects.get(pk=ids["note"]),
     )
+
+
+@pytest.fixture
+def campaign(built) -> Campaign:
+    """The private world's campaign, for the cases that need no more of the world."""
+    return Campaign.objects.get(pk=built[PRIVATE]["campaign"])
+
+
+@pytest.fixture
+def brutus(built) -> Gladiator:
+    return Gladiator.objects.get(pk=built[PRIVATE]["hero"])
+
+
+@pytest.fixture
+def nox(built) -> Gladiator:
+    return Gladiator.objects.get(pk=built[PRIVATE]["foe"])
 
 
 LAB_RUN = {"builds": ["barbarian", "wizard"], "bouts": 2, "seed": 5}

@@ -14,6 +14,7 @@ Each case is its own test, so a destructive example (retire, cancel) spoils only
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -40,6 +41,7 @@ from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_adjust, gladiator_create
 from tests.conftest import campaign_with
 from tests.engine.arena_of_the_elders.test_gm_content import EXAMPLE
+from tests.module_data import make_users, module_data, user
 from tests.packs.conftest import two_seat_draft
 
 from .conftest import FIGURES
@@ -92,8 +94,16 @@ class FuzzWorld:
     tokens: dict[str, str]
 
 
-@pytest.fixture
-def fuzz_world(gm, owner, rival) -> FuzzWorld:
+@pytest.fixture(scope="module")
+def fuzz_world(django_db_setup, django_db_blocker) -> Iterator[FuzzWorld]:
+    """The campaigns the operations run in, built once for the module (tests/module_data.py):
+    each case's changes, a destructive example's too, are rolled back before the next."""
+    with module_data(django_db_blocker):
+        gm, owner, rival = (user(pk) for pk in make_users("gm", "owner", "rival").values())
+        yield _fuzz_world_built(gm, owner, rival)
+
+
+def _fuzz_world_built(gm, owner, rival) -> FuzzWorld:
     quest = campaign_create(by=gm, name="Fuzz Quest", ruleset="gladiatorquest")
     arena = campaign_create(by=gm, name="Fuzz Arena", ruleset="gladiator-arena")
     for campaign in (quest, arena):

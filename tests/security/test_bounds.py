@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
@@ -14,12 +15,18 @@ from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 
+from arena.bouts.services import bout_schedule
+from arena.play.services import bout_enter, bout_open, bout_start
 from arena.seasons.divisions import division_create
 from arena.tournaments.services import tournament_create
 from campaign.lore.services import note_create
+from campaign.models import Campaign
 from campaign.shared.api_parsers import MAX_JSON_DEPTH, json_too_deep
 from campaign.shared.inputs import MAX_ID, parse_id, parse_int
+from characters.models import Gladiator
 from characters.services import gladiator_create
+from tests.conftest import campaign_with, without_house_economy
+from tests.module_data import make_users, module_data, user
 from tests.packs.conftest import two_seat_draft
 
 pytestmark = pytest.mark.django_db
@@ -68,29 +75,80 @@ def concrete(path: str, world: dict[str, object]) -> str:
     return re.sub(r"\{(\w+)\}", lambda m: str(values[m.group(1)]), path)
 
 
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker) -> Iterator[dict[str, object]]:
+    """A row behind every path parameter, built once for the module's 500-odd cases
+    (tests/module_data.py): the personas, tests/conftest.py's `campaign` with its `due_bout`,
+    `running` in the Gladiator Arena campaign, a knockout, a note, a division, and a Gladiator
+    101 draft."""
+    with module_data(django_db_blocker):
+        users = make_users("gm", "owner", "rival")
+        gm, owner, rival = (user(pk) for pk in users.values())
+        campaign = without_house_economy(
+            campaign_with(gm, (owner, rival), name="Ludus Magnus", ruleset="gladiatorquest")
+        )
+        brutus = gladiator_create(campaign=campaign, by=owner, name="Brutus", kind="barbarian")
+        nox = gladiator_create(campaign=campaign, by=rival, name="Nox", kind="wizard")
+        due_bout = bout_schedule(
+            campaign=campaign,
+            by=gm,
+            gladiators=[brutus, nox],
+            scheduled_at=timezone.now() - timedelta(seconds=1),
+            seed=7,
+        )
+        arena = without_house_economy(
+            campaign_with(gm, (owner, rival), name="Forum Arena", ruleset="gladiator-arena")
+        )
+        kaunisto = gladiator_create(campaign=arena, by=owner, name="Kaunisto", kind="human")
+        justbec = gladiator_create(campaign=arena, by=rival, name="Justbec", kind="dwarf")
+        running = bout_open(campaign=arena, by=gm, title="First blood", deadline_hours=24)
+        mine = bout_enter(bout=running, gladiator=kaunisto, by=owner, square="D4")
+        bout_enter(bout=running, gladiator=justbec, by=rival, square="D6")
+        bout_start(bout=running, by=gm)
+        others = [
+            gladiator_create(campaign=campaign, by=player, name=name, kind="dwarf")
+            for player, name in ((owner, "Crixus"), (rival, "Varro"))
+        ]
+        knockout = tournament_create(
+            campaign=campaign,
+            by=gm,
+            gladiators=[brutus, nox, *others],
+            starts_at=timezone.now() + timedelta(days=2),
+        )
+        draft = two_seat_draft(gm=gm, owner=owner, rival=rival)
+        note = note_create(campaign=campaign, by=gm, title="The games begin")
+        division = division_create(campaign=campaign, by=gm, name="Division I")
+        yield {
+            "slug": campaign.slug, "id": brutus.pk, "bout": due_bout.pk, "arena": arena.slug,
+            "running": running.pk, "entrant_pk": mine.pk, "turn": 1, "tournament": knockout.pk,
+            "schola": draft.campaign.slug, "draft": draft.pk, "note": note.pk,
+            "division": division.pk, "users": users, "kaunisto": kaunisto.pk,
+        }  # fmt: skip
+
+
 @pytest.fixture
-def world(campaign, gm, owner, rival, brutus, nox, due_bout, running) -> dict[str, object]:
-    bout, mine, _ = running
-    others = [
-        gladiator_create(campaign=campaign, by=player, name=name, kind="dwarf")
-        for player, name in ((owner, "Crixus"), (rival, "Varro"))
-    ]
-    knockout = tournament_create(
-        campaign=campaign,
-        by=gm,
-        gladiators=[brutus, nox, *others],
-        starts_at=timezone.now() + timedelta(days=2),
-    )
-    draft = two_seat_draft(gm=gm, owner=owner, rival=rival)
-    schola = draft.campaign
-    note = note_create(campaign=campaign, by=gm, title="The games begin")
-    division = division_create(campaign=campaign, by=gm, name="Division I")
-    return {
-        "slug": campaign.slug, "id": brutus.pk, "bout": due_bout.pk, "arena": bout.campaign.slug,
-        "running": bout.pk, "entrant_pk": mine.pk, "turn": 1, "tournament": knockout.pk,
-        "schola": schola.slug, "draft": draft.pk, "note": note.pk,
-        "division": division.pk,
-    }  # fmt: skip
+def gm(world):
+    return user(world["users"]["gm"])
+
+
+@pytest.fixture
+def owner(world):
+    return user(world["users"]["owner"])
+
+
+@pytest.fixture
+def campaign(world) -> Campaign:
+    return Campaign.objects.get(slug=world["slug"])
+
+
+@pytest.fixture
+def arena_campaign(world) -> Campaign:
+    return Campaign.objects.get(slug=world["arena"])
+
+
+@pytest.fixture
+def kaunisto(world) -> Gladiator:
+    return Gladiator.objects.get(pk=world["kaunisto"])
 
 
 def test_the_schema_lists_the_endpoints_this_file_covers():
@@ -190,8 +248,6 @@ def test_entering_a_bout_with_unicode_digits_is_refused_in_words(
     gladiator, arena_campaign, gm, owner, kaunisto, client_as
 ):
     """The issue's example: bout-enter with gladiator=² was a 500 (str.isdigit said yes)."""
-    from arena.play.services import bout_open
-
     bout = bout_open(campaign=arena_campaign, by=gm, title="Open")
     response = client_as(owner).post(
         reverse("bout-enter", args=[arena_campaign.slug, bout.pk]), {"gladiator": gladiator}
