@@ -19,12 +19,12 @@ def step_towards(start: Square, goal: Square) -> Square:
     return Square(start.col, start.row + (1 if drow > 0 else -1))
 
 
-def step(state: State, name: str, to: Square, turn: Round, *, evading: bool = False) -> State:
-    """`name` moves one square to `to`, spending a movement point (the interrupts the step
-    allows are combat.interrupts')."""
-    m = state.machine(name)
-    turn.tell(Moved(name, str(m.square), str(to), turn.tick, evading))
-    turn.moves[name] -= 1
+def step(state: State, mover: int, to: Square, turn: Round, *, evading: bool = False) -> State:
+    """The counter of seat `mover` moves one square to `to`, spending a movement point (the
+    interrupts the step allows are combat.interrupts')."""
+    m = state.machines[mover]
+    turn.tell(Moved(m.name, str(m.square), str(to), turn.tick, evading))
+    turn.moves[mover] -= 1
     return state.with_machine(m.at(to))
 
 

@@ -99,18 +99,6 @@ class State(NamedTuple):
     def living(self) -> tuple[Machine, ...]:
         return tuple(m for m in self.machines if m.alive)
 
-    def machine(self, name: str) -> Machine:
-        """The counter of that name (on the board or not): a name the round already knows."""
-        for m in self.machines:
-            if m.name == name:
-                return m
-        raise KeyError(name)
-
-    def on_board(self, name: str) -> Machine | None:
-        """The counter of that name while it is on the board."""
-        m = self.get(name)
-        return m if m is not None and m.alive else None
-
     def with_machine(self, changed: Machine) -> State:
         """This state with `changed` in place of the counter of its seat."""
         seat = changed.seat

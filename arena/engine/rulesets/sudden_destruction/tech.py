@@ -13,7 +13,7 @@ def tech_phase(state: State, turn: Round) -> State:
     """Each counter on the board makes its plan's tech attempt, in initiative order."""
     turn.tell(PhaseBegan(turn.number, Phase.TECH))
     for m in initiative_order(state.machines, turn.number):
-        attempt = turn.plan(m.name).tech
+        attempt = turn.plans[m.seat].tech
         if m.alive and attempt is not None:
             state = state.with_machine(tech_roll(m, attempt, turn))
     return state
