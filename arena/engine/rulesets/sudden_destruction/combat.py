@@ -32,8 +32,12 @@ def interrupts(state: State, mover: int, start: Square, turn: Round) -> State:
     for o in state.machines:
         if not o.alive or o.seat == mover:
             continue
-        # Range is one distance read against either counter's range level.
-        was, now = start.manhattan(o.square), to.manhattan(o.square)
+        # Range is one distance read against either counter's range level; the distance
+        # before the step matters only when one of them reaches the other after it.
+        now = to.manhattan(o.square)
+        if now > o.levels.range and now > me.levels.range:
+            continue
+        was = start.manhattan(o.square)
         if now <= o.levels.range < was:
             chances.append((o.seat, mover))
         if now <= me.levels.range < was:
