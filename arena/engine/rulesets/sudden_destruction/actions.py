@@ -1,5 +1,7 @@
 """Phase 2, "Actions": every counter carries out its plan, one action a tick, in initiative
-order, until all movement and firing is spent or nobody wishes to do anything else."""
+order, until all movement and firing is spent or nobody wishes to do anything else.
+
+A counter is its seat here (round.py): `me` is the seat of the counter acting."""
 
 from __future__ import annotations
 
@@ -21,10 +23,12 @@ def action_phase(state: State, turn: Round) -> State:
     """The ticks of the round: in each, every counter still busy takes the next action of its
     plan, in initiative order (as the levels stand after the tech phase)."""
     turn.tell(PhaseBegan(turn.number, Phase.ACTIONS))
-    order = [m.name for m in initiative_order(state.machines, turn.number)]
-    turn.rank = {name: i for i, name in enumerate(order)}
+    order = [m.seat for m in initiative_order(state.machines, turn.number)]
+    turn.rank = [0] * len(order)
+    for place, seat in enumerate(order):
+        turn.rank[seat] = place
     points_for_the_round(state, turn)
-    cursor = dict.fromkeys(order, 0)  # the next action of each plan
+    cursor = [0] * len(order)  # the next action of each plan, by seat
     # Whoever is not busy stays so (points, plans and counters only run out), so each tick
     # asks only those who acted in the one before; a tick in which nobody is busy tells
     # nothing and ends the phase.
@@ -32,12 +36,12 @@ def action_phase(state: State, turn: Round) -> State:
     while acting:
         turn.tick += 1
         still = []
-        for name in acting:
-            if busy(state.machine(name), turn, cursor[name]):
-                state, done = act(state, name, turn.plan(name).actions[cursor[name]], turn)
+        for me in acting:
+            if busy(state.machines[me], turn, cursor[me]):
+                state, done = act(state, me, turn.plans[me].actions[cursor[me]], turn)
                 if done:
-                    cursor[name] += 1
-                still.append(name)
+                    cursor[me] += 1
+                still.append(me)
         acting = still
     turn.tick = 0
     return state
@@ -47,9 +51,8 @@ def points_for_the_round(state: State, turn: Round) -> None:
     """Movement points and firing rate to spend this round, as the levels say (a counter off
     the board does nothing more). They live on the round, not the state: 'Players cannot
     save movement or firing points until the next round.'"""
-    living = state.living
-    turn.moves = {m.name: m.levels.movement for m in living}
-    turn.shots = {m.name: m.levels.firing_rate for m in living}
+    turn.moves = [m.levels.movement if m.alive else 0 for m in state.machines]
+    turn.shots = [m.levels.firing_rate if m.alive else 0 for m in state.machines]
 
 
 def busy(m: Machine, turn: Round, cursor: int) -> bool:
@@ -57,23 +60,23 @@ def busy(m: Machine, turn: Round, cursor: int) -> bool:
     movement points and firing rate or they do not wish to do anything else.'"""
     if not m.alive:
         return False
-    spent = turn.moves[m.name] <= 0 and turn.shots[m.name] <= 0
-    return not spent and cursor < len(turn.plan(m.name).actions)
+    spent = turn.moves[m.seat] <= 0 and turn.shots[m.seat] <= 0
+    return not spent and cursor < len(turn.plans[m.seat].actions)
 
 
-def act(state: State, name: str, action: Action, turn: Round) -> tuple[State, bool]:
-    """One action of `name`'s plan; whether it is done (the plan goes on to the next)."""
+def act(state: State, me: int, action: Action, turn: Round) -> tuple[State, bool]:
+    """One action of the plan of seat `me`; whether it is done (the plan goes on to the next)."""
     if action.verb is Verb.WAIT:
         return state, True
     if action.verb is Verb.FIRE:
-        return fire(state, name, action, turn), True
+        return fire(state, me, action, turn), True
     if action.verb is Verb.ATTACK:
-        return press_attack(state, name, action, turn)
-    return walk(state, name, action, turn)
+        return press_attack(state, me, action, turn)
+    return walk(state, me, action, turn)
 
 
-def idle(name: str, action: Action, reason: Idle, turn: Round) -> None:
-    turn.tell(Idled(name, action.words(), reason, turn.tick))
+def idle(m: Machine, action: Action, reason: Idle, turn: Round) -> None:
+    turn.tell(Idled(m.name, action.words(), reason, turn.tick))
 
 
 def goal_of(other: Machine | None, action: Action) -> Square | None:
@@ -87,27 +90,28 @@ def goal_of(other: Machine | None, action: Action) -> Square | None:
         return None  # a counter named in the plan has been destroyed
 
 
-def walk(state: State, name: str, action: Action, turn: Round) -> tuple[State, bool]:
+def walk(state: State, me: int, action: Action, turn: Round) -> tuple[State, bool]:
     """move / go / close: one step this tick; go and close keep going in later ticks (move
     until the square or counter, close until the counter is within range)."""
-    other = state.on_board(action.target)  # the counter the action names, looked up once
+    other = turn.on_board(state, action.target)  # the counter the action names, looked up once
     goal = goal_of(other, action)
+    m = state.machines[me]
     if goal is None:
-        idle(name, action, Idle.NO_TARGET, turn)
+        idle(m, action, Idle.NO_TARGET, turn)
         return state, True
     closing = action.verb is Verb.CLOSE and other is not None
-    if arrived(state.machine(name), other, goal, closing):
-        idle(name, action, Idle.ARRIVED, turn)
+    if arrived(m, other, goal, closing):
+        idle(m, action, Idle.ARRIVED, turn)
         return state, True
-    if turn.moves[name] <= 0:
-        idle(name, action, Idle.NO_MOVEMENT_LEFT, turn)
+    if turn.moves[me] <= 0:
+        idle(m, action, Idle.NO_MOVEMENT_LEFT, turn)
         return state, True
-    state = move_one_square(state, name, step_towards(state.machine(name).square, goal), turn)
-    m = state.machine(name)
+    state = move_one_square(state, me, step_towards(m.square, goal), turn)
+    m = state.machines[me]
     if closing:
-        other = state.machine(action.target)  # it may have been shot or evaded on the way
+        other = state.machines[other.seat]  # it may have been shot or evaded on the way
     there = arrived(m, other, goal, closing)
-    return state, action.verb is Verb.MOVE or there or turn.moves[name] <= 0 or not m.alive
+    return state, action.verb is Verb.MOVE or there or turn.moves[me] <= 0 or not m.alive
 
 
 def arrived(m: Machine, other: Machine | None, goal: Square, closing: bool) -> bool:
@@ -118,47 +122,48 @@ def arrived(m: Machine, other: Machine | None, goal: Square, closing: bool) -> b
     return m.square == goal
 
 
-def fire(state: State, name: str, action: Action, turn: Round) -> State:
+def fire(state: State, me: int, action: Action, turn: Round) -> State:
     """fire X: an attack on X if it is on the board and in range; fire any: on the nearest."""
-    m = state.machine(name)
-    if turn.shots[name] <= 0:
-        idle(name, action, Idle.NO_FIRING_LEFT, turn)
+    m = state.machines[me]
+    if turn.shots[me] <= 0:
+        idle(m, action, Idle.NO_FIRING_LEFT, turn)
         return state
     if action.target == ANY:
         target = nearest_in_range(state, m)
         if target is None:
-            idle(name, action, Idle.NO_TARGET, turn)
+            idle(m, action, Idle.NO_TARGET, turn)
             return state
     else:
-        found = state.on_board(action.target)
+        found = turn.on_board(state, action.target)
         if found is None:
-            idle(name, action, Idle.NO_TARGET, turn)
+            idle(m, action, Idle.NO_TARGET, turn)
             return state
         if not m.reaches(found):
-            idle(name, action, Idle.OUT_OF_RANGE, turn)
+            idle(m, action, Idle.OUT_OF_RANGE, turn)
             return state
         target = found
-    return attack(state, name, target.name, Why.PLAN, turn)
+    return attack(state, me, target.seat, Why.PLAN, turn)
 
 
-def press_attack(state: State, name: str, action: Action, turn: Round) -> tuple[State, bool]:
+def press_attack(state: State, me: int, action: Action, turn: Round) -> tuple[State, bool]:
     """attack X: a step towards X while it is out of range, a shot at it while it is in range,
     one a tick, until the firing is spent or X is off the board. A target that steps out of
     range costs no firing, so the next tick closes on it again."""
-    target = state.on_board(action.target)
-    if target is None:
-        idle(name, action, Idle.NO_TARGET, turn)
+    m = state.machines[me]
+    seat = turn.seat_of(state, action.target)
+    if seat is None:
+        idle(m, action, Idle.NO_TARGET, turn)
         return state, True
-    if turn.shots[name] <= 0:
-        idle(name, action, Idle.NO_FIRING_LEFT, turn)
+    if turn.shots[me] <= 0:
+        idle(m, action, Idle.NO_FIRING_LEFT, turn)
         return state, True
-    m = state.machine(name)
+    target = state.machines[seat]
     if m.reaches(target):
-        state = attack(state, name, target.name, Why.PLAN, turn)
-    elif turn.moves[name] > 0:
-        state = move_one_square(state, name, step_towards(m.square, target.square), turn)
+        state = attack(state, me, seat, Why.PLAN, turn)
+    elif turn.moves[me] > 0:
+        state = move_one_square(state, me, step_towards(m.square, target.square), turn)
     else:
-        idle(name, action, Idle.OUT_OF_RANGE, turn)
+        idle(m, action, Idle.OUT_OF_RANGE, turn)
         return state, True
-    gone = state.on_board(action.target) is None
-    return state, gone or turn.shots[name] <= 0 or not state.machine(name).alive
+    gone = not state.machines[seat].alive
+    return state, gone or turn.shots[me] <= 0 or not state.machines[me].alive

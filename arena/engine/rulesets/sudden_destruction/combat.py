@@ -13,104 +13,110 @@ from arena.engine.rulesets.sudden_destruction.state import Machine, State
 
 
 def move_one_square(
-    state: State, name: str, to: Square, turn: Round, *, evading: bool = False
+    state: State, mover: int, to: Square, turn: Round, *, evading: bool = False
 ) -> State:
-    """One square of movement, then the interrupts it allows."""
-    before = state.machine(name).square
-    state = step(state, name, to, turn, evading=evading)
-    return interrupts(state, name, before, turn)
+    """One square of movement (seat `mover`), then the interrupts it allows."""
+    before = state.machines[mover].square
+    state = step(state, mover, to, turn, evading=evading)
+    return interrupts(state, mover, before, turn)
 
 
-def interrupts(state: State, mover: str, start: Square, turn: Round) -> State:
+def interrupts(state: State, mover: int, start: Square, turn: Round) -> State:
     """2.2: 'When one player moves into range of another's guns, the other player may
     immediately "interrupt"'. Whoever now has an enemy in range that it did not have before
     the step from `start` may attack: the others on the mover, and the mover on those it
-    came within its own range of; in initiative order."""
-    me = state.machine(mover)
+    came within its own range of; in initiative order. Seats throughout."""
+    me = state.machines[mover]
     to = me.square
-    chances: list[tuple[str, str]] = []
-    mine: list[tuple[str, str]] = []
+    chances: list[tuple[int, int]] = []
     for o in state.machines:
-        if not o.alive or o.name == mover:
+        if not o.alive or o.seat == mover:
             continue
-        # Range is one distance read against either counter's range level.
-        was, now = start.manhattan(o.square), to.manhattan(o.square)
+        # Range is one distance read against either counter's range level; the distance
+        # before the step matters only when one of them reaches the other after it.
+        now = to.manhattan(o.square)
+        if now > o.levels.range and now > me.levels.range:
+            continue
+        was = start.manhattan(o.square)
         if now <= o.levels.range < was:
-            chances.append((o.name, mover))
+            chances.append((o.seat, mover))
         if now <= me.levels.range < was:
-            mine.append((mover, o.name))
-    if not chances and not mine:
+            chances.append((mover, o.seat))
+    if not chances:
         return state  # most steps bring nobody into range
-    for shooter, target in sorted(chances + mine, key=lambda pair: turn.rank[pair[0]]):
-        s, t = state.machine(shooter), state.machine(target)
-        wanted = turn.plan(shooter).interrupt in (ANY, target)
+    for shooter, target in sorted(chances, key=lambda pair: turn.rank[pair[0]]):
+        s, t = state.machines[shooter], state.machines[target]
+        wanted = turn.plans[shooter].interrupt in (ANY, t.name)
         if wanted and s.alive and t.alive and turn.shots[shooter] > 0 and s.reaches(t):
             state = attack(state, shooter, target, Why.INTERRUPT, turn)
     return state
 
 
-def attack(state: State, attacker: str, target: str, why: Why, turn: Round) -> State:
-    """A declared attack, with the target's answer: it steps out of range if it may (evade),
-    else it may fire back (return_fire), else the attacker shoots."""
-    turn.tell(Declared(attacker, target, why, turn.tick))
-    a, t = state.machine(attacker), state.machine(target)
+def attack(state: State, attacker: int, target: int, why: Why, turn: Round) -> State:
+    """A declared attack (seats), with the target's answer: it steps out of range if it may
+    (evade), else it may fire back (return_fire), else the attacker shoots."""
+    a, t = state.machines[attacker], state.machines[target]
+    turn.tell(Declared(a.name, t.name, why, turn.tick))
     moves = turn.moves[target]
-    if t.levels.initiative > a.levels.initiative and turn.plan(target).evade and moves > 0:
+    plan = turn.plans[target]
+    if t.levels.initiative > a.levels.initiative and plan.evade and moves > 0:
         way = escape_route(state.options, t, a, moves)
         if way is not None:
             return evade(state, target, attacker, way, turn)
-    if turn.plan(target).return_fire and turn.shots[target] > 0 and t.reaches(a):
+    if plan.return_fire and turn.shots[target] > 0 and t.reaches(a):
         return return_fire(state, attacker, target, turn)
     return shoot(state, attacker, target, turn)
 
 
-def evade(state: State, target: str, attacker: str, way: list[Square], turn: Round) -> State:
+def evade(state: State, target: int, attacker: int, way: list[Square], turn: Round) -> State:
     """2.2: 'If the target of an attack has a higher initiative rating and has movement points
     left, he can try ... to move out of range ... The attack has not happened and the player
     who had declared the attack has not used up any of his firing rate.'"""
-    turn.tell(Evaded(target, attacker, str(way[-1]), turn.tick))
+    t = state.machines[target]
+    turn.tell(Evaded(t.name, state.machines[attacker].name, str(way[-1]), turn.tick))
     for square in way:
-        if state.machine(target).alive:
+        if state.machines[target].alive:
             state = move_one_square(state, target, square, turn, evading=True)
     return state
 
 
-def return_fire(state: State, attacker: str, target: str, turn: Round) -> State:
+def return_fire(state: State, attacker: int, target: int, turn: Round) -> State:
     """The target fires back: the higher initiative resolves first and the other fires only if
     still on the board; on equal initiative 'they have effectively both fired simultaneously.
     Both attacks are resolved, regardless of the outcome.'"""
-    turn.tell(Declared(target, attacker, Why.RETURN_FIRE, turn.tick))
-    a, t = state.machine(attacker).levels.initiative, state.machine(target).levels.initiative
+    a_m, t_m = state.machines[attacker], state.machines[target]
+    turn.tell(Declared(t_m.name, a_m.name, Why.RETURN_FIRE, turn.tick))
+    a, t = a_m.levels.initiative, t_m.levels.initiative
     first, second = (target, attacker) if t > a else (attacker, target)
     state = shoot(state, first, second, turn)
-    if a == t or state.machine(second).alive:
+    if a == t or state.machines[second].alive:
         state = shoot(state, second, first, turn)
     return state
 
 
-def shoot(state: State, shooter: str, target: str, turn: Round) -> State:
-    """One shot, spending a firing point: a hit on a d10 of at most the accuracy, then the
-    damage, less what armour plates absorb; damage reaching the hit points destroys. The
+def shoot(state: State, shooter: int, target: int, turn: Round) -> State:
+    """One shot (seats), spending a firing point: a hit on a d10 of at most the accuracy, then
+    the damage, less what armour plates absorb; damage reaching the hit points destroys. The
     target changes once, and only when the shot hurts it."""
-    s = state.machine(shooter)
+    s = state.machines[shooter]
     turn.shots[shooter] -= 1
     die = turn.d10()
     hit = die <= s.levels.accuracy
     damage, decider = (
         damage_roll(turn.dice, s.levels.min_fire, s.levels.max_fire) if hit else (0, None)
     )
-    t = state.machine(target)
+    t = state.machines[target]
     absorbed = min(t.armour, damage)
     total = t.damage + damage - absorbed
     turn.tell(
-        Shot(shooter, target, die, hit, decider, damage - absorbed, absorbed, total,
+        Shot(s.name, t.name, die, hit, decider, damage - absorbed, absorbed, total,
              t.levels.hit_points, turn.tick)
     )  # fmt: skip
     if damage == 0:
         return state
     t = t._replace(armour=t.armour - absorbed, plates_used=t.plates_used + absorbed, damage=total)
     if t.alive and total >= t.levels.hit_points:
-        t = destroyed(t, shooter, turn)
+        t = destroyed(t, s.name, turn)
     return state.with_machine(t)
 
 

@@ -97,33 +97,28 @@ OUTGUN_BEST: tuple[tuple[str, int], ...] = (("max_fire", MAX_LEVEL), ("firing_ra
 OUTGUN_AVERAGE: tuple[tuple[str, int], ...] = (("accuracy", 4), *OUTGUN_BEST)
 
 
-def best_round(m: Machine) -> int:
-    """The most damage `m` can deal in one round: every shot a hit at max fire power."""
-    return m.levels.max_fire * m.levels.firing_rate
+def best_round(levels: Levels) -> int:
+    """The most damage a counter at `levels` can deal in one round: every shot a hit at max
+    fire power."""
+    return levels.max_fire * levels.firing_rate
 
 
-def average_round(m: Machine) -> float:
-    """The damage `m` deals in a round on average: a shot hits when the d10 (0-9) shows at
-    most its accuracy, for the mean of its fire power."""
-    lv = m.levels
-    return (lv.accuracy + 1) / 10 * (lv.min_fire + lv.max_fire) / 2 * lv.firing_rate
+def average_round(levels: Levels) -> float:
+    """The damage a counter at `levels` deals in a round on average: a shot hits when the d10
+    (0-9) shows at most its accuracy, for the mean of its fire power."""
+    return (levels.accuracy + 1) / 10 * (levels.min_fire + levels.max_fire) / 2 * levels.firing_rate
 
 
-def outgun(m: Machine, enemy: Machine | None) -> tuple[tuple[str, int], ...]:
-    """What `m` must raise first to outgun `enemy`'s repairs (nothing when it does)."""
-    if enemy is None:
+def outgun(levels: Levels, repair: int | None) -> tuple[tuple[str, int], ...]:
+    """What a counter at `levels` must raise first to outgun an enemy's `repair` rate
+    (nothing when it does, or when there is no enemy)."""
+    if repair is None:
         return ()
-    if best_round(m) <= enemy.levels.repair:
+    if best_round(levels) <= repair:
         return OUTGUN_BEST
-    if average_round(m) <= enemy.levels.repair:
+    if average_round(levels) <= repair:
         return OUTGUN_AVERAGE
     return ()
-
-
-def tech_choice(m: Machine, enemy: Machine | None = None) -> Tech | None:
-    """The next tech attempt: its gun first when `m` cannot outgun `enemy` (the nearest),
-    else the research setting's list."""
-    return next_raise(m.levels, outgun(m, enemy), m.tactics.research, m.tactics.gamble)
 
 
 @lru_cache(maxsize=4096)
@@ -145,10 +140,12 @@ def next_raise(
 
 
 def nearest_enemy(state: State, m: Machine) -> Machine | None:
-    enemies = [o for o in state.living if o.name != m.name]
-    if not enemies:
-        return None
-    return min(enemies, key=lambda o: (m.square.manhattan(o.square), o.hp_left, o.seat))
+    """The enemy the plan attacks: the nearest on the board, then the weakest, then by seat."""
+    return min(
+        (o for o in state.machines if o.alive and o.seat != m.seat),
+        key=lambda o: (m.square.manhattan(o.square), o.hp_left, o.seat),
+        default=None,
+    )
 
 
 def default_plan(state: State, who: str) -> Plan:
@@ -156,11 +153,34 @@ def default_plan(state: State, who: str) -> Plan:
     if m is None or not m.alive:
         return Plan()
     target = nearest_enemy(state, m)
-    tech = tech_choice(m, target)
-    cautious = m.tactics.aggression == "cautious"
+    t = m.tactics
+    if target is None:
+        return plan_for(m.levels, t.research, t.aggression, t.gamble, None, None, None)
+    enemy = target.levels
+    return plan_for(
+        m.levels, t.research, t.aggression, t.gamble, target.name, enemy.repair, enemy.range
+    )
+
+
+@lru_cache(maxsize=4096)
+def plan_for(
+    levels: Levels,
+    research: str,
+    aggression: str,
+    gamble: str,
+    target: str | None,
+    repair: int | None,
+    reach: int | None,
+) -> Plan:
+    """The plan of a counter at `levels` with these settings against the nearest enemy
+    (`target`, whose repair rate and range are all the plan reads of it; None: no enemy left).
+    A pure function of plain data: the counters of a run meet the same levels and the same
+    enemies round after round, so each plan is worked out once."""
+    tech = next_raise(levels, outgun(levels, repair), research, gamble)
+    cautious = aggression == "cautious"
     actions: list[Action] = []
     if cautious:
-        moves = m.levels.movement
+        moves = levels.movement
         if tech is not None and tech.attribute == "movement":
             moves = tech.level
         actions += [WAIT] * moves
@@ -168,10 +188,10 @@ def default_plan(state: State, who: str) -> Plan:
         # One action for the whole fight: it closes in, fires while the target is in range and
         # closes again on a target that stepped away. Every enemy that comes into range on the
         # way is interrupted.
-        actions.append(Action(Verb.ATTACK, target.name))
+        actions.append(Action(Verb.ATTACK, target))
     # It steps out of range when attacked if it is cautious, or if it outranges the enemy (it
     # can still fire from beyond the enemy's reach); otherwise it stands and fires back.
-    outranges = target is not None and m.levels.range > target.levels.range
+    outranges = reach is not None and levels.range > reach
     return Plan(
         tech=tech,
         actions=tuple(actions),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from arena.engine.rulesets.sudden_destruction.data import raise_problem
+from functools import lru_cache
+
+from arena.engine.rulesets.sudden_destruction.data import Levels, raise_problem
 from arena.engine.rulesets.sudden_destruction.events import Phase, PhaseBegan, TechRolled
 from arena.engine.rulesets.sudden_destruction.orders import Tech
 from arena.engine.rulesets.sudden_destruction.round import Round
@@ -13,7 +15,7 @@ def tech_phase(state: State, turn: Round) -> State:
     """Each counter on the board makes its plan's tech attempt, in initiative order."""
     turn.tell(PhaseBegan(turn.number, Phase.TECH))
     for m in initiative_order(state.machines, turn.number):
-        attempt = turn.plan(m.name).tech
+        attempt = turn.plans[m.seat].tech
         if m.alive and attempt is not None:
             state = state.with_machine(tech_roll(m, attempt, turn))
     return state
@@ -22,18 +24,26 @@ def tech_phase(state: State, turn: Round) -> State:
 def tech_roll(m: Machine, attempt: Tech, turn: Round) -> Machine:
     """ "Throw a number of dice equal to the number of levels you want to increase by ... if
     every die thrown is equal to or greater than the target, the attempt succeeds."""
-    current = m.levels.get(attempt.attribute)
-    if raise_problem(m.levels, attempt.attribute, attempt.level):
+    after = raised(m.levels, attempt.attribute, attempt.level)
+    if after is None:
         return m  # refused by validation: never reached for a checked plan
+    current = m.levels.get(attempt.attribute)
     dice = tuple(turn.d10() for _ in range(attempt.level - current))
     success = all(d >= attempt.level for d in dice)
     turn.tell(TechRolled(m.name, attempt.attribute, current, attempt.level, dice, success))
     if not success:
         return m
-    return m._replace(
-        levels=m.levels.raised(attempt.attribute, attempt.level),
-        gained=m.gained + attempt.level - current,
-    )
+    return m._replace(levels=after, gained=m.gained + attempt.level - current)
+
+
+@lru_cache(maxsize=4096)
+def raised(levels: Levels, attribute: str, level: int) -> Levels | None:
+    """`levels` with `attribute` raised to `level`; None when the limits refuse it
+    (raise_problem). Counters of a run meet the same levels and attempts again and again, so
+    each is worked out once."""
+    if raise_problem(levels, attribute, level):
+        return None
+    return levels.raised(attribute, level)
 
 
 def initiative_order(machines: tuple[Machine, ...], round_no: int) -> list[Machine]:

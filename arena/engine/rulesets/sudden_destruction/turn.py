@@ -41,7 +41,7 @@ def resolve_turn(
 ) -> tuple[State, tuple[Event, ...]]:
     """Play one round from the plans of the counters on the board (absent: an empty plan).
     Never changes what it is given; every random number comes from the dice."""
-    turn = Round(dice, state.round + 1, orders)
+    turn = Round(dice, state, orders)
     state = tech_phase(state, turn)
     state = action_phase(state, turn)
     state = repair_phase(state, turn)
