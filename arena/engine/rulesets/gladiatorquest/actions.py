@@ -14,7 +14,12 @@ from arena.engine.core.turn import Turn
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest.data import ITEMS, SPELLS, Kind
 from arena.engine.rulesets.gladiatorquest.events import Appealed, Attacked, SpellCast, Thrown
-from arena.engine.rulesets.gladiatorquest.orders import Move, StepOrder, destination
+from arena.engine.rulesets.gladiatorquest.orders import (
+    Move,
+    StepOrder,
+    destination,
+    order_location,
+)
 from arena.engine.rulesets.gladiatorquest.state import (
     BoutState,
     FighterState,
@@ -48,14 +53,17 @@ def faces(dice: list[CombatFace]) -> tuple[str, ...]:
 # --- validation of written orders ----------------------------------------------------------
 
 
-def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where: str) -> None:
-    """Refuse what cannot be done, naming the field (an "impossible order")."""
+def check_step_order(state: BoutState, f: FighterState, order: StepOrder) -> None:
+    """Refuse what cannot be done, naming the field (an "impossible order") at its place in
+    the input (order_location: worked out only for an order that does more than move)."""
     if order.pivot and "pivot" in f.used:
         raise EngineInputError(
-            f"{where}.pivot", f"{f.name} has already pivoted this movement phase (IV.B.4)"
+            f"{order_location(state, f.name)}.pivot",
+            f"{f.name} has already pivoted this movement phase (IV.B.4)",
         )
     if not order.acts:
         return  # a direction and a pivot: any is allowed (a wall or a body bumps, V.A)
+    where = order_location(state, f.name)
 
     def fail(sub: str, message: str) -> None:
         raise EngineInputError(f"{where}.{sub}", message)
