@@ -423,16 +423,15 @@ def contacts_of(state: BoutState, contested: list[tuple[str, str]]) -> list[Cont
         if a.fighting and b.fighting and (i, j) not in seen:
             seen.add((i, j))
             contacts.append(Contact(i, j, True))
-    active = [f for f in state.fighters if f.fighting]
+    # Who is fighting, each with his place and square (read once, as every pair asks).
+    active = [(i, f, *f.square) for i, f in enumerate(state.fighters) if f.fighting]
     contest = state.options.contest
-    for n, a in enumerate(active):
-        assert a.square is not None
-        for b in active[n + 1 :]:
-            assert b.square is not None
-            dc, dr = abs(a.square.col - b.square.col), abs(a.square.row - b.square.row)
+    for n, (i, a, a_col, a_row) in enumerate(active):
+        for j, b, b_col, b_row in active[n + 1 :]:
+            dc, dr = abs(a_col - b_col), abs(a_row - b_row)
             if dc > 1 or dr > 1 or b.side == a.side:
                 continue
-            pair = (a.gladiator.index, b.gladiator.index)
+            pair = (i, j)
             if pair in seen:
                 continue
             # Side by side, or diagonally with a diagonal weapon on either side.
