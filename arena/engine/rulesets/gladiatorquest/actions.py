@@ -14,7 +14,12 @@ from arena.engine.core.turn import Turn
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest.data import ITEMS, SPELLS, Kind
 from arena.engine.rulesets.gladiatorquest.events import Appealed, Attacked, SpellCast, Thrown
-from arena.engine.rulesets.gladiatorquest.orders import Move, StepOrder, destination
+from arena.engine.rulesets.gladiatorquest.orders import (
+    Move,
+    StepOrder,
+    destination,
+    order_location,
+)
 from arena.engine.rulesets.gladiatorquest.state import (
     BoutState,
     FighterState,
@@ -48,14 +53,17 @@ def faces(dice: list[CombatFace]) -> tuple[str, ...]:
 # --- validation of written orders ----------------------------------------------------------
 
 
-def check_step_order(state: BoutState, f: FighterState, order: StepOrder, where: str) -> None:
-    """Refuse what cannot be done, naming the field (an "impossible order")."""
+def check_step_order(state: BoutState, f: FighterState, order: StepOrder) -> None:
+    """Refuse what cannot be done, naming the field (an "impossible order") at its place in
+    the input (order_location: worked out only for an order that does more than move)."""
     if order.pivot and "pivot" in f.used:
         raise EngineInputError(
-            f"{where}.pivot", f"{f.name} has already pivoted this movement phase (IV.B.4)"
+            f"{order_location(state, f.name)}.pivot",
+            f"{f.name} has already pivoted this movement phase (IV.B.4)",
         )
     if not order.acts:
         return  # a direction and a pivot: any is allowed (a wall or a body bumps, V.A)
+    where = order_location(state, f.name)
 
     def fail(sub: str, message: str) -> None:
         raise EngineInputError(f"{where}.{sub}", message)
@@ -156,8 +164,10 @@ def appeals(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutS
     """VI.B: one red die + the tally; 6 or more and the Emperor grants mercy. A campaign's
     house rule may decide instead (core/mercy.py): spare, kill, or a vote of the crowd."""
     for name, order in orders.items():
+        if not order.appeal:
+            continue  # (each pass looks up only those whose paper has its action)
         f = state.named(name)
-        if not order.appeal or f.body != 1 or not f.fighting:
+        if f.body != 1 or not f.fighting:
             continue
         mercy = state.options.mercy
         # The campaign's house rule first (it may stop the fight for a vote); else the dice.
@@ -183,8 +193,10 @@ def appeals(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutS
 def potions(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutState:
     """IV.C.4: one potion drunk and one given a movement phase."""
     for name, order in orders.items():
+        if order.potion is None:
+            continue
         f = state.named(name)
-        if order.potion is None or not f.fighting:
+        if not f.fighting:
             continue
         p = order.potion
         if p.potion not in f.carried:
@@ -201,11 +213,11 @@ def gives_on_arrival(state: BoutState, orders: dict[str, StepOrder], turn: Turn)
     """After the moves: a give written with a move, not yet handed over because the two were
     not adjacent before it, is handed over if the move brought them together (VI.A)."""
     for name, order in orders.items():
+        if order.potion is None or order.potion.give_to is None:
+            continue
         f = state.named(name)
         if (
-            order.potion is None
-            or order.potion.give_to is None
-            or order.move is Move.STAND
+            order.move is Move.STAND
             or order.move is Move.TURN_AROUND
             or "give" in f.used
             or not f.fighting
@@ -231,8 +243,10 @@ def give(state: BoutState, giver: str, receiver: str, potion: str, turn: Turn) -
 def spells(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutState:
     """IV.C.2: once per movement phase; attack spells hit automatically."""
     for name, order in orders.items():
+        if order.spell is None:
+            continue
         f = state.named(name)
-        if order.spell is None or not f.fighting or "spell" in f.used:
+        if not f.fighting or "spell" in f.used:
             continue
         cast = order.spell
         if cast.spell not in f.spells:
@@ -366,8 +380,10 @@ def passing_attacks(state: BoutState, orders: dict[str, StepOrder], turn: Turn) 
     """IV.C.3: a reach weapon strikes an opponent more than one square away; no parries.
     The attacker is off balance if combat follows in this movement phase."""
     for name, order in orders.items():
+        if order.passing is None:
+            continue
         f = state.named(name)
-        if order.passing is None or not f.fighting:
+        if not f.fighting:
             continue
         target = state.named(order.passing)
         weapon = passing_weapon_of(f, state.options.contest)
@@ -387,8 +403,10 @@ def throws(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutSt
     """IV.C.1: the thrower names the square he predicts; a miss flies on for 15 squares
     from the thrower, stops at a wall and hits whoever stands in the way."""
     for name, order in orders.items():
+        if order.throw is None:
+            continue
         f = state.named(name)
-        if order.throw is None or not f.fighting:
+        if not f.fighting:
             continue
         t = order.throw
         if t.weapon not in f.carried:

@@ -51,7 +51,7 @@ def check_orders(
     for name, front in state.fronts.items():
         order = written.get(name)
         if order is not None:
-            _check(state, front, order, order_location(state, name))
+            _check(state, front, order)
             if not order.target:
                 order = CombatOrder(order.attack, front.reachable[0].name)
         else:
@@ -65,29 +65,36 @@ def tactics_order(state: BoutState, front: Front) -> CombatOrder | None:
     return combat_order(state, front.fighter, front.reachable, front.bashable)
 
 
-def _check(state: BoutState, front: Front, order: CombatOrder, where: str) -> None:
+def _check(state: BoutState, front: Front, order: CombatOrder) -> None:
+    """Refuse an attack that cannot be made, at its place in the input (worked out only for
+    one that is refused: every order of every round is checked)."""
+    problem = _problem(front, order)
+    if problem is not None:
+        field, message = problem
+        raise EngineInputError(order_location(state, front.fighter.name) + field, message)
+
+
+def _problem(front: Front, order: CombatOrder) -> tuple[str, str] | None:
+    """What is wrong with an attack, if anything: the order's field (after its location)
+    and the reason in words."""
     f = front.fighter
     if f.effects.asleep:
-        raise EngineInputError(where, f"{f.name} is asleep and cannot attack")
+        return "", f"{f.name} is asleep and cannot attack"
     if not front.reachable:
-        raise EngineInputError(
-            where, f"{f.name} cannot reach anyone: his weapon does not attack diagonally (V.F.2)"
-        )
-    names = [o.name for o in front.reachable]
-    if order.target and order.target not in names:
-        raise EngineInputError(
-            f"{where}.target",
-            f"{order.target} is not an opponent {f.name} can reach (one of {', '.join(names)})",
-        )
+        return "", f"{f.name} cannot reach anyone: his weapon does not attack diagonally (V.F.2)"
+    target = order.target or front.reachable[0].name
+    if all(o.name != target for o in front.reachable):
+        names = ", ".join(o.name for o in front.reachable)
+        return ".target", f"{target} is not an opponent {f.name} can reach (one of {names})"
     if order.attack is Attack.SHIELD_BASH:
-        target = order.target or names[0]
         if not f.shield_dice:
-            raise EngineInputError(f"{where}.attack", f"{f.name} has no shield to bash with")
+            return ".attack", f"{f.name} has no shield to bash with"
         if target not in front.bashable:
-            raise EngineInputError(
-                f"{where}.attack",
+            return (
+                ".attack",
                 "a shield bash needs both to have tried to enter the same square (V.F.3)",
             )
+    return None
 
 
 def dice_for(attack: Attack, base: int, *, off_balance: bool) -> tuple[int, int]:

@@ -57,6 +57,8 @@ from arena.engine.rulesets.gladiatorquest.wounds import fall, kill
 
 # --- the roll ---------------------------------------------------------------------------------
 
+NOTHING_USED: frozenset[str] = frozenset()  # what a gladiator has used when a phase begins
+
 
 def movement_roll(state: BoutState, turn: Turn) -> BoutState:
     """IV.B.1: everyone rolls his movement dice, in the order of the input."""
@@ -72,17 +74,17 @@ def movement_points(f: FighterState, turn: Turn) -> FighterState:
     bonus = f.gladiator.bonuses.movement
     if f.status is Status.MERCY:
         points = sum(turn.dice.d6s(loadout_of(f.carried).movement_dice)) + bonus
-        return f._replace(used=frozenset(), points=points)
+        return f._replace(used=NOTHING_USED, points=points)
     if f.status is not Status.FIGHTING:
-        return f._replace(used=frozenset(), points=0)
+        return f._replace(used=NOTHING_USED, points=0)
     if f.effects.asleep or f.effects.afraid:
         f = shake_off(f, turn)
     effects = f.effects
     if effects.tempest:
         turn.tell(StatusRoll(f.name, "tempest", (), False))
-        return f._replace(used=frozenset(), points=0, effects=effects._replace(tempest=False))
+        return f._replace(used=NOTHING_USED, points=0, effects=effects._replace(tempest=False))
     if effects.asleep:
-        return f._replace(used=frozenset(), points=0)
+        return f._replace(used=NOTHING_USED, points=0)
     kit = loadout_of(f.carried)
     count = kit.movement_dice
     if effects.double_move:
@@ -91,7 +93,7 @@ def movement_points(f: FighterState, turn: Turn) -> FighterState:
     rolled = tuple(turn.dice.d6s(count))
     points = sum(rolled) + bonus
     turn.tell(MovementRolled(f.name, kit.weight, rolled, points))
-    return f._replace(used=frozenset(), points=points, effects=effects)
+    return f.stepped(f.square, f.facing, NOTHING_USED, points, effects)
 
 
 def shake_off(f: FighterState, turn: Turn) -> FighterState:
@@ -144,10 +146,9 @@ def check_orders(state: BoutState, written: Mapping[str, StepOrder | None]) -> d
             if can_move(f):
                 orders[f.name] = step_order(state, f)
             continue
-        here = order_location(state, f.name)
         if not can_move(f) and not writes_orders(state, f):
-            raise EngineInputError(here, f"{f.name} {_why_not(f)}")
-        actions.check_step_order(state, f, order, here)
+            raise EngineInputError(order_location(state, f.name), f"{f.name} {_why_not(f)}")
+        actions.check_step_order(state, f, order)
         orders[f.name] = order
     return orders
 
@@ -215,9 +216,7 @@ class Stepper(NamedTuple):
 
     def at(self, square: Square | None) -> FighterState:
         """Him after the step, standing on `square`."""
-        return self.who._replace(
-            square=square, facing=self.facing, used=self.used, points=self.points
-        )
+        return self.who.stepped(square, self.facing, self.used, self.points)
 
 
 def moves(
@@ -227,7 +226,7 @@ def moves(
     the step); return the new state and the opposing pairs that contested a square (V.A: they
     enter combat, and may shield-bash, V.F.3)."""
     pivots_after: list[tuple[str, str]] = []
-    exit_square = state.options.exit
+    exit_square, neighbours = state.options.exit, state.options.neighbours
     # Each who pivots or turns without stepping, as he now stands, and each who steps, by
     # name: all put in the state once, after the bumps and the pivots written for after the
     # step; before a spared gladiator walks, though, as he waits on what the others may
@@ -270,8 +269,10 @@ def moves(
             turned[f.name] = f._replace(points=f.points - 1, facing=facing, used=used)
             continue
         assert f.square is not None
-        (col, row), (dcol, drow) = f.square, STEP_VECTORS[facing, move]
-        there = Square(col + dcol, row + drow)
+        vector = STEP_VECTORS[facing, move]
+        there = neighbours[f.square].get(vector)
+        if there is None:  # into a wall or off the board: he bumps (named in the log)
+            there = Square(f.square.col + vector[0], f.square.row + vector[1])
         steppers[f.name] = Stepper(f, facing, used, f.points - 1, there, move)
     arrived, contested = bump(state, steppers, turn)
     for name, side in pivots_after:
@@ -422,16 +423,15 @@ def contacts_of(state: BoutState, contested: list[tuple[str, str]]) -> list[Cont
         if a.fighting and b.fighting and (i, j) not in seen:
             seen.add((i, j))
             contacts.append(Contact(i, j, True))
-    active = [f for f in state.fighters if f.fighting]
+    # Who is fighting, each with his place and square (read once, as every pair asks).
+    active = [(i, f, *f.square) for i, f in enumerate(state.fighters) if f.fighting]
     contest = state.options.contest
-    for n, a in enumerate(active):
-        assert a.square is not None
-        for b in active[n + 1 :]:
-            assert b.square is not None
-            dc, dr = abs(a.square.col - b.square.col), abs(a.square.row - b.square.row)
+    for n, (i, a, a_col, a_row) in enumerate(active):
+        for j, b, b_col, b_row in active[n + 1 :]:
+            dc, dr = abs(a_col - b_col), abs(a_row - b_row)
             if dc > 1 or dr > 1 or b.side == a.side:
                 continue
-            pair = (a.gladiator.index, b.gladiator.index)
+            pair = (i, j)
             if pair in seen:
                 continue
             # Side by side, or diagonally with a diagonal weapon on either side.

@@ -10,7 +10,7 @@ cache).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -103,11 +103,12 @@ class StepOrder:
     potion: PotionOrder | None = None
     passing: str | None = None  # target of a passing attack (reach weapon)
     appeal: bool = False
+    # Whether it does more than move and pivot: an appeal or an action of IV.C. (Asked of
+    # every order twice a step, by the check and the step: worked out once, when it is made.)
+    acts: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def acts(self) -> bool:
-        """Whether it does more than move and pivot: an appeal or an action of IV.C."""
-        return self.appeal or not (
+    def __post_init__(self) -> None:
+        self.acts = self.appeal or not (
             self.throw is None and self.spell is None and self.potion is None and not self.passing
         )
 

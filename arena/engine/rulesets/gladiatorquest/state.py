@@ -62,10 +62,19 @@ class Options:
         init=False, compare=False, repr=False
     )
     names: Mapping[Square, str] = field(init=False, compare=False, repr=False)  # A1 names
+    # Each open square's open neighbours by the step that reaches them (`steps` as a table):
+    # where a written step leads, looked up once per step of every gladiator (None: a bump
+    # into a wall or the edge).
+    neighbours: Mapping[Square, Mapping[tuple[int, int], Square]] = field(
+        init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "steps", orthogonal_steps(self.board))
+        steps = orthogonal_steps(self.board)
+        object.__setattr__(self, "steps", steps)
         object.__setattr__(self, "names", square_names(self.board))
+        neighbours = {sq: {(dc, dr): nxt for dc, dr, nxt in out} for sq, out in steps.items()}
+        object.__setattr__(self, "neighbours", neighbours)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +168,37 @@ class FighterState(NamedTuple):
     def fighting(self) -> bool:
         return self.status is Status.FIGHTING
 
+    def stepped(
+        self,
+        square: Square | None,
+        facing: Facing,
+        used: frozenset[str],
+        points: int,
+        effects: Effects | None = None,
+    ) -> FighterState:
+        """Him after a movement step or roll: where he stands and faces, what he has used
+        this phase, his points left (and his effects, when the roll used one up). (Every step
+        and roll of every gladiator makes one: built by position, the other fields as they
+        are.)"""
+        return FighterState(
+            self.gladiator,
+            self.name,
+            self.side,
+            square,
+            facing,
+            self.body,
+            self.status,
+            points,
+            used,
+            self.tally,
+            self.last_hit_by,
+            self.carried,
+            self.spells,
+            self.shield_dice,
+            self.effects if effects is None else effects,
+            self.record,
+        )
+
     def using(self, what: str) -> FighterState:
         """He has used `what` (a pivot, a spell ...) in this movement phase."""
         return self._replace(used=self.used | {what})
@@ -250,8 +290,7 @@ class BoutState(NamedTuple):
         return self._replace(fighters=tuple(fighters))
 
 
-@dataclass(frozen=True, slots=True)
-class Front:
+class Front(NamedTuple):
     """One gladiator's side of a combat round: the opponents he can strike (V.F.2), and those
     he contested a square with (he may shield-bash them, V.F.3)."""
 
