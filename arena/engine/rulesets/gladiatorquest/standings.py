@@ -93,13 +93,11 @@ def record(state: BoutState, events: Sequence[Event]) -> dict[str, Any]:
         "gladiators": {
             f.name: {
                 "square": None if f.square is None else names[f.square],
-                # (A StrEnum member's word is the member as a plain str: str() asks no
-                # Python-level property, as `.value` does, for every gladiator every turn.)
-                "facing": str(f.facing),
+                "facing": f.facing.value,
                 "body": f.body,
                 "mind": f.gladiator.mind,
                 "alive": f.status is not dead,
-                "status": str(f.status),
+                "status": f.status.value,
                 "points": f.points,
             }
             for f in state.fighters
