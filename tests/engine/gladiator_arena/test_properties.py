@@ -91,7 +91,7 @@ def test_every_kill_is_shared_among_those_who_struck_the_victim(data):
             if isinstance(e, KillAwarded) and e.reason is not KillReason.CONCESSION:
                 assert e.name in hitters.get(e.victim, set())
                 assert e.name != e.victim
-                shares[e.victim] = shares.get(e.victim, Fraction(0)) + e.share
+                shares[e.victim] = shares.get(e.victim, Fraction(0)) + Fraction(e.share)
         assert set(shares) == struck_down
         assert all(total == 1 for total in shares.values())
 

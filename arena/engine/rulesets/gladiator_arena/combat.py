@@ -74,19 +74,22 @@ def strikes(state: BoutState, orders: Mapping[str, Order], turn: Turn) -> tuple[
                 per[a] = per.get(a, 0) + damage
                 dealt[a] = dealt.get(a, 0) + damage
             turn.tell(
-                Struck(
+                Struck.of(
                     g.name,
                     origin,
                     names[target],
                     StrikeResult.HIT if hits else StrikeResult.MISS,
-                    tuple([Hit(glads[v].name, damage, names[sq]) for v, damage, sq in hits]),
+                    [
+                        Hit(name=glads[v].name, damage=damage, square=names[sq])
+                        for v, damage, sq in hits
+                    ],
                 )
             )
     if not dealt:
         return state, wounds
     taken = {v: sum(by.values()) for v, by in sorted(wounds.items())}
     for v, damage in taken.items():
-        turn.tell(Wounded(glads[v].name, damage, glads[v].hp - damage))
+        turn.tell(Wounded.of(glads[v].name, damage, glads[v].hp - damage))
     return state.with_gladiators(
         tuple(
             [
@@ -108,11 +111,11 @@ def knockout(state: BoutState, wounds: Wounds, number: int, turn: Turn) -> BoutS
     kills: dict[int, Fraction] = {}
     for v in out:
         g = glads[v]
-        turn.tell(Removed(g.name, names[g.square], g.hp, RemovalCause.STRUCK))
+        turn.tell(Removed.of(g.name, names[g.square], g.hp, RemovalCause.STRUCK))
         hp_before = g.hp + sum(wounds[v].values())
         for a, share, reason in kill_shares(hp_before, wounds[v]):
             kills[a] = kills.get(a, 0) + share
-            turn.tell(KillAwarded(glads[a].name, g.name, share, reason))
+            turn.tell(KillAwarded.of(glads[a].name, g.name, share, reason))
     return state.with_gladiators(
         tuple(
             [

@@ -44,11 +44,11 @@ def _worn(g: Gladiator, number: int, turn: Turn) -> Gladiator:
     if not g.alive:
         return g
     hp = g.hp - 1
-    turn.tell(TimeLimit(g.name, hp))
+    turn.tell(TimeLimit.of(g.name, hp))
     if hp > 0:
         return g.struck(1, 0)
-    turn.tell(Removed(g.name, str(g.square), hp, RemovalCause.TIME_LIMIT))
-    turn.tell(KillLost(g.name, RemovalCause.TIME_LIMIT))
+    turn.tell(Removed.of(g.name, str(g.square), hp, RemovalCause.TIME_LIMIT))
+    turn.tell(KillLost.of(g.name, RemovalCause.TIME_LIMIT))
     return g.removed(number, RemovalCause.TIME_LIMIT, hp, -1)
 
 
@@ -64,16 +64,16 @@ def concession(state: BoutState, orders: Mapping[str, Order], number: int, turn:
         g = glads[i]
         choice = orders[g.name].concede
         other = pair[0] if pair[1] == i else pair[1]
-        turn.tell(Conceded(g.name, choice))  # type: ignore[arg-type]
-        turn.tell(Removed(g.name, str(g.square), g.hp, RemovalCause.CONCEDED))
+        turn.tell(Conceded.of(g.name, choice))  # type: ignore[arg-type]
+        turn.tell(Removed.of(g.name, str(g.square), g.hp, RemovalCause.CONCEDED))
         if choice is Concession.LOSE_KILL:
             kills[i] -= 1
-            turn.tell(KillLost(g.name, RemovalCause.CONCEDED))
+            turn.tell(KillLost.of(g.name, RemovalCause.CONCEDED))
         else:
             kills[other] += 1
-            turn.tell(KillAwarded(glads[other].name, g.name, Fraction(1), KillReason.CONCESSION))
+            turn.tell(KillAwarded.of(glads[other].name, g.name, Fraction(1), KillReason.CONCESSION))
     left = [glads[i].name for i in pair if i not in conceders]
-    turn.tell(Finished(EndReason.CONCEDED, left[0] if left else None))
+    turn.tell(Finished.of(EndReason.CONCEDED, left[0] if left else None))
     return BoutState(
         state.board,
         state.options,
@@ -99,5 +99,5 @@ def end_of_turn(state: BoutState, number: int, turn: Turn) -> BoutState:
     finished = len(left) <= 1
     if finished:
         reason = EndReason.ONE_LEFT if left else EndReason.NONE_LEFT
-        turn.tell(Finished(reason, left[0].name if left else None))
+        turn.tell(Finished.of(reason, left[0].name if left else None))
     return BoutState(state.board, state.options, state.gladiators, number, finished, state.index)

@@ -66,10 +66,10 @@ def movement(state: BoutState, orders: Mapping[str, Order], turn: Turn) -> BoutS
     names = square_names(state.board)
     for i in sorted(bumped):
         g = glads[i]
-        turn.tell(Bumped(g.name, names[g.square], names[moves[i]], bumped[i]))
+        turn.tell(Bumped.of(g.name, names[g.square], names[moves[i]], bumped[i]))
     arrived = {i: square for i, square in sorted(moves.items()) if i not in bumped}
     for i, square in arrived.items():
-        turn.tell(Moved(glads[i].name, names[glads[i].square], names[square]))
+        turn.tell(Moved.of(glads[i].name, names[glads[i].square], names[square]))
     if not arrived:
         return state
     return state.with_gladiators(
