@@ -53,11 +53,12 @@ def strike(
     return hits
 
 
-def strikes(state: BoutState, orders: Mapping[str, Order], turn: Turn) -> tuple[BoutState, Wounds]:
+def strikes(
+    state: BoutState, glads: list[Gladiator], orders: Mapping[str, Order], turn: Turn
+) -> Wounds:
     """Every strike, after all moves (section 2), made from the square moved to or tried (a
     bumped gladiator strikes from the square he tried); then each victim's wound for the
-    turn. Returns the wounded state and who dealt what to whom."""
-    glads = state.gladiators
+    turn, in `glads` (the turn's gladiators). Returns who dealt what to whom."""
     names = square_names(state.board)
     occupant = {g.square: i for i, g in enumerate(glads) if g.alive}
     wounds: Wounds = {}
@@ -86,27 +87,23 @@ def strikes(state: BoutState, orders: Mapping[str, Order], turn: Turn) -> tuple[
                 )
             )
     if not dealt:
-        return state, wounds
+        return wounds
     taken = {v: sum(by.values()) for v, by in sorted(wounds.items())}
     for v, damage in taken.items():
         turn.tell(Wounded.of(glads[v].name, damage, glads[v].hp - damage))
-    return state.with_gladiators(
-        tuple(
-            [
-                g.struck(taken.get(i, 0), dealt.get(i, 0)) if i in taken or i in dealt else g
-                for i, g in enumerate(glads)
-            ]
-        )
-    ), wounds
+    for i in sorted(taken.keys() | dealt.keys()):
+        glads[i] = glads[i].struck(taken.get(i, 0), dealt.get(i, 0))
+    return wounds
 
 
-def knockout(state: BoutState, wounds: Wounds, number: int, turn: Turn) -> BoutState:
+def knockout(
+    state: BoutState, glads: list[Gladiator], wounds: Wounds, number: int, turn: Turn
+) -> None:
     """Section 8: a gladiator struck to 0 HP or less leaves the game, and 8 b awards the kill
-    (kill_shares)."""
-    glads = state.gladiators
+    (kill_shares), in `glads` (the turn's gladiators)."""
     out = sorted(v for v in wounds if glads[v].hp <= 0)
     if not out:
-        return state
+        return
     names = square_names(state.board)
     kills: dict[int, Fraction] = {}
     for v in out:
@@ -116,14 +113,8 @@ def knockout(state: BoutState, wounds: Wounds, number: int, turn: Turn) -> BoutS
         for a, share, reason in kill_shares(hp_before, wounds[v]):
             kills[a] = kills.get(a, 0) + share
             turn.tell(KillAwarded.of(glads[a].name, g.name, share, reason))
-    return state.with_gladiators(
-        tuple(
-            [
-                _knocked_out(g, number, kills.get(i, 0)) if i in out or i in kills else g
-                for i, g in enumerate(glads)
-            ]
-        )
-    )
+    for i in sorted(kills.keys() | set(out)):
+        glads[i] = _knocked_out(glads[i], number, kills.get(i, 0))
 
 
 def _knocked_out(g: Gladiator, number: int, kills: Fraction | int) -> Gladiator:

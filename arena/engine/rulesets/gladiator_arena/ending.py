@@ -34,15 +34,16 @@ def time_limit_applies(turn: int) -> bool:
     return turn >= TIME_LIMIT_START and (turn - TIME_LIMIT_START) % TIME_LIMIT_EVERY == 0
 
 
-def time_limit(state: BoutState, number: int, turn: Turn) -> BoutState:
+def time_limit(glads: list[Gladiator], number: int, turn: Turn) -> None:
     """8 c, after the turn's strikes: everyone still in the game loses 1 HP; one who falls to
-    it leaves the game and loses a kill point (one already struck down is not touched)."""
-    return state.with_gladiators(tuple([_worn(g, number, turn) for g in state.gladiators]))
+    it leaves the game and loses a kill point (one already struck down is not touched), in
+    `glads` (the turn's gladiators)."""
+    for i, g in enumerate(glads):
+        if g.alive:
+            glads[i] = _worn(g, number, turn)
 
 
 def _worn(g: Gladiator, number: int, turn: Turn) -> Gladiator:
-    if not g.alive:
-        return g
     hp = g.hp - 1
     turn.tell(TimeLimit.of(g.name, hp))
     if hp > 0:
@@ -93,11 +94,12 @@ def _conceded(g: Gladiator, number: int, kills: Fraction, out: bool) -> Gladiato
     return g.removed(number, RemovalCause.CONCEDED, g.hp, kills - g.kills)
 
 
-def end_of_turn(state: BoutState, number: int, turn: Turn) -> BoutState:
-    """Section 8: the bout ends when one gladiator or none is left."""
-    left = [g for g in state.gladiators if g.alive]
+def end_of_turn(state: BoutState, glads: list[Gladiator], number: int, turn: Turn) -> BoutState:
+    """Section 8: the bout ends when one gladiator or none is left. The turn's one new
+    state, with the turn's gladiators (`glads`) frozen into it."""
+    left = [g for g in glads if g.alive]
     finished = len(left) <= 1
     if finished:
         reason = EndReason.ONE_LEFT if left else EndReason.NONE_LEFT
         turn.tell(Finished.of(reason, left[0].name if left else None))
-    return BoutState(state.board, state.options, state.gladiators, number, finished, state.index)
+    return BoutState(state.board, state.options, tuple(glads), number, finished, state.index)

@@ -110,9 +110,9 @@ class BoutState(NamedTuple):
     """Everything a turn needs, never changed once made. `turn` is the number of turns
     resolved so far (0 at the start); gladiators keep their setup order (the order they
     "posted" in), and `index` finds one by name (it follows from the names, which never
-    change within a bout). A NamedTuple like `Gladiator`, and for the same reason: every
-    mechanic that changes a gladiator returns a new state, several a turn, and a frozen
-    dataclass costs several times as much to build (record 0066)."""
+    change within a bout). A NamedTuple like `Gladiator`: a turn makes one (its mechanics
+    replace gladiators in a list local to the turn, frozen into the new state at its end),
+    and a frozen dataclass costs several times as much to build (record 0066)."""
 
     board: Board
     options: Options
@@ -134,11 +134,6 @@ class BoutState(NamedTuple):
             if g.alive and g.square == square:
                 return g
         return None
-
-    def with_gladiators(self, gladiators: tuple[Gladiator, ...]) -> BoutState:
-        """The same bout with these gladiators (names and their order never change, so the
-        index is shared)."""
-        return BoutState(self.board, self.options, gladiators, self.turn, self.finished, self.index)
 
 
 def new_state(options: Options, gladiators: list[Gladiator]) -> BoutState:

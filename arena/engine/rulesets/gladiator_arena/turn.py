@@ -36,9 +36,12 @@ def resolve_turn(
     number = state.turn + 1
     if any(order.concede is not None for order in orders.values()):
         return concession(state, orders, number, turn), turn.told()
-    state = movement(state, orders, turn)
-    state, wounds = strikes(state, orders, turn)
-    state = knockout(state, wounds, number, turn)
+    # The turn's gladiators, each replaced by the mechanic that changes him: a list local to
+    # the turn, frozen into the one new state at its end (end_of_turn).
+    glads = list(state.gladiators)
+    movement(state, glads, orders, turn)
+    wounds = strikes(state, glads, orders, turn)
+    knockout(state, glads, wounds, number, turn)
     if state.options.time_limit and time_limit_applies(number):
-        state = time_limit(state, number, turn)
-    return end_of_turn(state, number, turn), turn.told()
+        time_limit(glads, number, turn)
+    return end_of_turn(state, glads, number, turn), turn.told()
