@@ -54,7 +54,6 @@ from arena.engine.rulesets.gladiator_arena.forum import (
 from arena.engine.rulesets.gladiator_arena.orders import (
     Problem,
     ProblemKind,
-    check_orders,
     destinations,
     in_range,
     move_cost,
@@ -122,7 +121,6 @@ __all__ = [
     "Weapon",
     "Wounded",
     "board_grid",
-    "check_orders",
     "combination_problem",
     "damage_of",
     "default_order",

@@ -263,21 +263,6 @@ def _concession_problems(state: BoutState, order: Order) -> tuple[Problem, ...]:
     return tuple(problems)
 
 
-def check_orders(state: BoutState, orders: Mapping[str, Order]) -> None:
-    """Raise EngineInputError naming the gladiator, the turn and every problem of the first
-    order that has any; nothing is resolved then. An empty order for someone already removed
-    is harmless (a form sent it); anything else of his is refused ("a removed gladiator never
-    acts")."""
-    turn = state.turn + 1
-    if state.finished:
-        raise EngineInputError(f"turns[{turn - 1}]", f"turn {turn}: the bout is already over")
-    for name, order in orders.items():
-        problems = validate_order(state, name, order)
-        if problems and not (problems[0].kind is ProblemKind.REMOVED and order == STAY):
-            words = "; ".join(p.text for p in problems)
-            raise EngineInputError(f"turns[{turn - 1}].{name}", f"{name} on turn {turn}: {words}")
-
-
 def _off_board(state: BoutState, square: Square) -> Problem:
     board = state.board
     return Problem(
@@ -371,17 +356,27 @@ def _square(text: object, where: str, name: str) -> Square:
 
 
 def read_order(state: BoutState, name: str, raw: object) -> Order:
-    """`name`'s order for the next turn from its JSON (parse_order, squares by the board's
-    names), read once where it comes in: EngineInputError at its place in the bout's input
-    (`turns[i].Name.strike`) for one that cannot be read. The turn checks it against the
-    rules with the others (check_orders)."""
-    # The path is written only for an order that is refused.
+    """`name`'s order for the next turn from its JSON, read and checked once, where it comes
+    in (a given turn, a turn of play by web): parse_order with squares by the board's names,
+    then validate_order. EngineInputError at its place in the bout's input for one that
+    cannot be read (`turns[i].Name.strike`) or that the rules refuse (`turns[i].Name`,
+    naming the gladiator, the turn and every problem). An empty order for someone already
+    removed is harmless (a form sent it); anything else of his is refused ("a removed
+    gladiator never acts"). The turn takes the orders it is given as legal."""
+    # The path and the words are written only for an order that is refused.
+    turn = state.turn + 1
     if state.get(name) is None:
         raise EngineInputError(
-            f"turns[{state.turn}].{name}",
-            f"turn {state.turn + 1}: there is no gladiator named {name!r}",
+            f"turns[{turn - 1}].{name}", f"turn {turn}: there is no gladiator named {name!r}"
         )
+    if state.finished:
+        raise EngineInputError(f"turns[{turn - 1}]", f"turn {turn}: the bout is already over")
     try:
-        return parse_order(raw, "", name, squares_by_name(state.board))
+        order = parse_order(raw, "", name, squares_by_name(state.board))
     except EngineInputError as error:
-        raise EngineInputError(f"turns[{state.turn}].{name}{error.field}", error.message) from None
+        raise EngineInputError(f"turns[{turn - 1}].{name}{error.field}", error.message) from None
+    problems = validate_order(state, name, order)
+    if problems and not (problems[0].kind is ProblemKind.REMOVED and order == STAY):
+        words = "; ".join(p.text for p in problems)
+        raise EngineInputError(f"turns[{turn - 1}].{name}", f"{name} on turn {turn}: {words}")
+    return order

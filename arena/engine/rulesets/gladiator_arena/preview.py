@@ -67,8 +67,8 @@ def threats(state: BoutState, who: str) -> dict[Square, tuple[str, ...]]:
 
 
 def what_if(state: BoutState, who: str, order: Order) -> tuple[BoutState, tuple[Event, ...]]:
-    """The next turn as it would go if `who` gave `order` and every other living gladiator
-    fought by default tactics (EngineInputError naming the problem for an illegal order)."""
+    """The next turn as it would go if `who` gave `order` (legal: validate_order, as the web's
+    what-if checks it) and every other living gladiator fought by default tactics."""
     orders = {g.name: default_order(state, g.name) for g in state.living if g.name != who}
     orders[who] = order
     return resolve_turn(state, orders)
