@@ -22,31 +22,34 @@ from arena.engine.rulesets.gladiator_arena.state import (
     Order,
     RemovalCause,
     square_names,
+    squares_around,
 )
 
 # Damage each victim (by setup index) took this turn from each attacker, in the order the
 # attackers struck: what 8 b awards kills by.
 Wounds = dict[int, dict[int, int]]
 
-_AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 _ONE = Fraction(1)
 
 
 def strike(
-    attacker: int, g: Gladiator, target: Square, occupant: Mapping[Square, int]
+    attacker: int,
+    g: Gladiator,
+    target: Square,
+    occupant: Mapping[Square, int],
+    around: Mapping[Square, tuple[Square, ...]],
 ) -> list[tuple[int, int, Square]]:
     """One strike (sections 2 and 7): whoever moved to or stayed on the target square takes
-    the weapon's damage; a catapult also does its splash damage to the 8 squares around. A
-    gladiator never hits himself (bumped back onto a square he struck). (victim, damage,
-    square) for every hit, target first."""
+    the weapon's damage; a catapult also does its splash damage to the 8 squares around
+    (`around`: the board's squares_around). A gladiator never hits himself (bumped back onto
+    a square he struck). (victim, damage, square) for every hit, target first."""
     hits = []
     v = occupant.get(target)
     if v is not None and v != attacker:
         hits.append((v, g.kit.damage, target))
     splash = g.kit.splash
     if splash:
-        for dcol, drow in _AROUND:
-            near = Square(target.col + dcol, target.row + drow)
+        for near in around[target]:
             v = occupant.get(near)
             if v is not None and v != attacker:
                 hits.append((v, splash, near))
@@ -60,6 +63,7 @@ def strikes(
     bumped gladiator strikes from the square he tried); then each victim's wound for the
     turn, in `glads` (the turn's gladiators). Returns who dealt what to whom."""
     names = square_names(state.board)
+    around = squares_around(state.board)
     occupant = {g.square: i for i, g in enumerate(glads) if g.alive}
     wounds: Wounds = {}
     dealt: dict[int, int] = {}
@@ -69,7 +73,7 @@ def strikes(
             continue
         origin = names[order.move or g.square]
         for target in order.strikes:
-            hits = strike(a, g, target, occupant)
+            hits = strike(a, g, target, occupant, around)
             for v, damage, _ in hits:
                 per = wounds.setdefault(v, {})
                 per[a] = per.get(a, 0) + damage
@@ -101,7 +105,7 @@ def knockout(
 ) -> None:
     """Section 8: a gladiator struck to 0 HP or less leaves the game, and 8 b awards the kill
     (kill_shares), in `glads` (the turn's gladiators)."""
-    out = sorted(v for v in wounds if glads[v].hp <= 0)
+    out = sorted([v for v in wounds if glads[v].hp <= 0])
     if not out:
         return
     names = square_names(state.board)

@@ -113,9 +113,11 @@ class Struck(EventRecord):
     ) -> Struck:
         if hits:
             parts = ", ".join(
-                f"hit {h['name']} {h['damage']} damage"
-                + ("" if h["square"] == target else f" (on {h['square']})")
-                for h in hits
+                [
+                    f"hit {h['name']} {h['damage']} damage"
+                    + ("" if h["square"] == target else f" (on {h['square']})")
+                    for h in hits
+                ]
             )
         else:
             parts = "miss"

@@ -23,6 +23,7 @@ from arena.engine.rulesets.gladiator_arena.state import (
     Concession,
     Gladiator,
     Order,
+    square_names,
     squares_by_name,
 )
 
@@ -61,9 +62,12 @@ def move_cost(g: Gladiator, destination: Square | None) -> int:
     """MpT a move costs: 0 to stay, 1 for a step (giant 2), 2 for a halfling's double move."""
     if destination is None or destination == g.square:
         return 0
-    if g.square.manhattan(destination) == 2:
-        return 2
-    return g.kit.move_cost
+    return _step_cost(g.kit, g.square.manhattan(destination))
+
+
+def _step_cost(kit: Kit, distance: int) -> int:
+    """MpT a legal move of `distance` squares (1, or a halfling's 2) costs."""
+    return 2 if distance == 2 else kit.move_cost
 
 
 def strikes_allowed(g: Gladiator, destination: Square | None) -> int:
@@ -161,7 +165,7 @@ def validate_order(state: BoutState, name: str, order: Order) -> tuple[Problem, 
         return _concession_problems(state, order)
 
     problems: list[Problem] = []
-    board = state.board
+    on_board = square_names(state.board)  # its every square: a look-up, not a method call
     kit = g.kit
     here = g.square
     dest = order.move
@@ -170,11 +174,11 @@ def validate_order(state: BoutState, name: str, order: Order) -> tuple[Problem, 
     moving = False
     if dest is not None and dest != here:
         distance = here.manhattan(dest)
-        if not board.contains(dest):
+        if dest not in on_board:
             problems.append(_off_board(state, dest))
         elif distance == 1 or (distance == 2 and kit.double_move):
             origin, moving = dest, True
-            left -= move_cost(g, dest)
+            left -= _step_cost(kit, distance)
         elif distance == 2 and here.is_diagonal_neighbour(dest):
             problems.append(
                 Problem(
@@ -211,9 +215,9 @@ def validate_order(state: BoutState, name: str, order: Order) -> tuple[Problem, 
     low, high = kit.min_range, kit.max_range
     for target in strikes:
         distance = origin.chebyshev(target)
-        if low <= distance and (high is None or distance <= high) and board.contains(target):
+        if low <= distance and (high is None or distance <= high) and target in on_board:
             continue
-        if not board.contains(target):
+        if target not in on_board:
             problems.append(_off_board(state, target))
         elif target == origin:
             problems.append(
@@ -291,7 +295,6 @@ def parse_order(
     """One order from JSON: {"move": "D5", "strike": ["E6", "E5"], "concede": true}.
     `where` is the order's path in the input ("" when the caller adds it); `named` is the
     board's squares_by_name (any other square is read by Square.parse)."""
-    named = named or {}
     if raw is None:
         return STAY
     if not isinstance(raw, dict):
@@ -301,6 +304,7 @@ def parse_order(
         raise EngineInputError(
             f"{where}.{unknown[0]}", f"{name}: unknown order key (expected move, strike, concede)"
         )
+    named = named or {}
     move = raw.get("move")
     square = None
     if move is not None:
@@ -312,23 +316,21 @@ def parse_order(
     if strikes_raw:
         if not isinstance(strikes_raw, list):
             raise EngineInputError(f"{where}.strike", f"{name}: must be a list of squares")
-        found = [named.get(s) if type(s) is str else None for s in strikes_raw]
-        if None in found:
-            where_strike = f"{where}.strike"
-            found = [
-                sq or _square(s, where_strike, name)
-                for sq, s in zip(found, strikes_raw, strict=True)
-            ]
-        strikes = tuple(found)  # type: ignore[arg-type]
+        try:  # usually every square is one of the board's names
+            strikes = tuple([named[s] for s in strikes_raw])
+        except (KeyError, TypeError):
+            strikes = tuple([_square(s, f"{where}.strike", name) for s in strikes_raw])
     elif strikes_raw is not None and not isinstance(strikes_raw, list):
         raise EngineInputError(f"{where}.strike", f"{name}: must be a list of squares")
     concede = raw.get("concede")
     choice = None
-    if concede is True or concede == Concession.AWARD_KILL:
+    if concede is None or concede is False:
+        pass
+    elif concede is True or concede == Concession.AWARD_KILL:
         choice = Concession.AWARD_KILL
     elif concede == Concession.LOSE_KILL:
         choice = Concession.LOSE_KILL
-    elif concede not in (None, False):
+    else:
         raise EngineInputError(
             f"{where}.concede", f'{name}: must be true, "award_kill" or "lose_kill"'
         )

@@ -11,11 +11,9 @@ from __future__ import annotations
 from arena.engine.core.board import Board, Square
 from arena.engine.core.events import Event
 from arena.engine.rulesets.gladiator_arena.orders import destinations, strikes_allowed
-from arena.engine.rulesets.gladiator_arena.state import BoutState, Order
+from arena.engine.rulesets.gladiator_arena.state import BoutState, Order, squares_around
 from arena.engine.rulesets.gladiator_arena.tactics import default_order
 from arena.engine.rulesets.gladiator_arena.turn import resolve_turn
-
-_AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
 def reach_of(state: BoutState, name: str) -> frozenset[Square]:
@@ -50,8 +48,7 @@ def reach_of(state: BoutState, name: str) -> frozenset[Square]:
 
 
 def _around(board: Board, square: Square) -> set[Square]:
-    near = (Square(square.col + dcol, square.row + drow) for dcol, drow in _AROUND)
-    return {sq for sq in near if board.contains(sq)}
+    return set(squares_around(board)[square])
 
 
 def threats(state: BoutState, who: str) -> dict[Square, tuple[str, ...]]:

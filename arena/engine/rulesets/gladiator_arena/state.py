@@ -235,6 +235,30 @@ def _tables(width: int, height: int) -> tuple[dict[str, Square], dict[Square, st
     return {name: sq for sq, name in names.items()}, names
 
 
+def squares_around(board: Board) -> dict[Square, tuple[Square, ...]]:
+    """Each square's neighbours on the board (the 8 around it, fewer at the edge), in
+    _AROUND's order, worked out once per board size: a catapult's splash lands on them."""
+    return _around(board.width, board.height)
+
+
+_AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+
+@functools.cache
+def _around(width: int, height: int) -> dict[Square, tuple[Square, ...]]:
+    return {
+        Square(col, row): tuple(
+            [
+                Square(col + dcol, row + drow)
+                for dcol, drow in _AROUND
+                if 0 <= col + dcol < width and 0 <= row + drow < height
+            ]
+        )
+        for row in range(height)
+        for col in range(width)
+    }
+
+
 def snapshot(state: BoutState) -> dict[str, dict[str, Any]]:
     """How every gladiator stands after a turn, as the log shows it."""
     names = square_names(state.board)
@@ -254,6 +278,7 @@ __all__ = [
     "new_state",
     "snapshot",
     "square_names",
+    "squares_around",
     "squares_by_name",
     "state_from_json",
     "state_to_json",
