@@ -64,7 +64,7 @@ from arena.engine.rulesets.gladiator_arena.orders import (
 )
 from arena.engine.rulesets.gladiator_arena.ruleset import GladiatorArena
 from arena.engine.rulesets.gladiator_arena.setup import mirror, parse_options, setup_bout
-from arena.engine.rulesets.gladiator_arena.standings import Standing, standings
+from arena.engine.rulesets.gladiator_arena.standings import standings
 from arena.engine.rulesets.gladiator_arena.state import (
     STAY,
     BoutState,
@@ -114,7 +114,6 @@ __all__ = [
     "Race",
     "RemovalCause",
     "Removed",
-    "Standing",
     "StrikeResult",
     "Struck",
     "TimeLimit",
