@@ -9,8 +9,10 @@ Every rule set resolves a turn the same way: frozen state and orders in, `(state
         return state, turn.told()
 
 A mechanic never changes the state it is given; it returns a new one (dataclasses.replace, or a
-new tuple of combatants). `Turn` is the one mutable thing a turn passes along, and it holds no
-part of the state, so nobody keeps a second copy of the bout to change in place.
+new tuple of combatants), or replaces combatants in a list local to the turn that the turn
+freezes into its one new state at the end (Gladiator Arena). `Turn` holds no part of the
+state, and nothing mutable outlives the turn, so nobody keeps a second copy of the bout to
+change in place.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Core's Event.to_dict: every event as {"type", "text", ...its fields in order}, JSON-able."""
+"""Core's events: Event.to_dict writes {"type", "text", ...its fields in order}, JSON-able;
+an EventRecord is that dict itself."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import ClassVar
 
-from arena.engine.core.events import Event
+import pytest
+
+from arena.engine.core.events import Event, EventRecord
 
 
 class Facing(StrEnum):
@@ -87,3 +90,38 @@ def test_each_class_is_written_by_its_own_fields() -> None:
     assert "name" not in Silence().to_dict()
     assert Blow("B", Facing.NORTH, Level.HIGH, (), [], 2).to_dict()["lost"] == 2
     assert Shout("C").to_dict() == {"type": "shout", "text": "C shouts", "name": "C"}
+
+
+class Cheer(EventRecord):
+    __slots__ = ()
+    kind: ClassVar[str] = "cheer"
+
+    @classmethod
+    def of(cls, name: str, loud: bool) -> Cheer:
+        text = f"{name} cheers{' loudly' if loud else ''}"
+        return cls(type="cheer", text=text, name=name, loud=loud)
+
+
+def test_an_event_record_is_its_own_log_record_with_fields_as_attributes() -> None:
+    cheer = Cheer.of("Brutus", True)
+    assert cheer.to_dict() is cheer
+    assert list(cheer) == ["type", "text", "name", "loud"]
+    assert (cheer.name, cheer.loud, cheer.text()) == ("Brutus", True, "Brutus cheers loudly")
+    assert json.loads(json.dumps(cheer)) == {
+        "type": "cheer",
+        "text": "Brutus cheers loudly",
+        "name": "Brutus",
+        "loud": True,
+    }
+    with pytest.raises(AttributeError):
+        _ = cheer.volume
+
+
+def test_an_event_record_remade_writes_its_sentence_again() -> None:
+    quiet = Cheer.of("Brutus", True).remade(name="[b]Nox[/b]", loud=False)
+    assert quiet == {
+        "type": "cheer",
+        "text": "[b]Nox[/b] cheers",
+        "name": "[b]Nox[/b]",
+        "loud": False,
+    }

@@ -46,11 +46,11 @@ def test_a_catapult_hits_the_target_for_two_and_the_eight_around_for_one():
     assert (hp(after, "T"), hp(after, "N"), hp(after, "M"), hp(after, "F")) == (6, 7, 7, 8)
     (strike,) = of(events, Struck)
     assert strike.target == "E5"
-    assert strike.hits == (
-        Hit("T", 2, "E5"),
-        Hit("M", 1, "D4"),
-        Hit("N", 1, "F6"),
-    )
+    assert strike.hits == [
+        Hit(name="T", damage=2, square="E5"),
+        Hit(name="M", damage=1, square="D4"),
+        Hit(name="N", damage=1, square="F6"),
+    ]
 
 
 def test_a_catapult_can_not_strike_its_3x3_area():

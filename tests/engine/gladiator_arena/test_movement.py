@@ -12,6 +12,7 @@ from arena.engine.rulesets.gladiator_arena import (
     strikes_allowed,
     validate_order,
 )
+from arena.engine.rulesets.gladiator_arena.orders import read_order
 from tests.engine.gladiator_arena.helpers import at, order, place, resolve, sq
 
 
@@ -30,7 +31,7 @@ def test_a_diagonal_move_is_refused():
     assert [p.kind for p in problems] == [ProblemKind.DIAGONAL_MOVE]
     assert "diagonal move" in problems[0].text
     with pytest.raises(EngineInputError, match="A on turn 1: E5 is a diagonal move"):
-        resolve(state, A=order("E5"))
+        read_order(state, "A", {"move": "E5"})
 
 
 def test_a_two_square_move_is_refused_for_a_human():

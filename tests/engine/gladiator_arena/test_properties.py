@@ -25,6 +25,7 @@ from arena.engine.rulesets.gladiator_arena import (
     resolve_turn,
     validate_order,
 )
+from arena.engine.rulesets.gladiator_arena.orders import order_to_json, read_order
 from tests.engine.gladiator_arena.strategies import states, turn_orders
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -91,7 +92,7 @@ def test_every_kill_is_shared_among_those_who_struck_the_victim(data):
             if isinstance(e, KillAwarded) and e.reason is not KillReason.CONCESSION:
                 assert e.name in hitters.get(e.victim, set())
                 assert e.name != e.victim
-                shares[e.victim] = shares.get(e.victim, Fraction(0)) + e.share
+                shares[e.victim] = shares.get(e.victim, Fraction(0)) + Fraction(e.share)
         assert set(shares) == struck_down
         assert all(total == 1 for total in shares.values())
 
@@ -145,24 +146,27 @@ def test_replay_reproduces_the_log_byte_for_byte(data):
 
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
-def test_a_turn_refuses_exactly_the_orders_the_validator_refuses(data):
-    """resolve_turn resolves an order validate_order finds no problem with, and refuses (in
-    the validator's words) any other."""
+def test_an_order_is_read_exactly_when_the_validator_finds_no_problem(data):
+    """read_order reads an order (JSON) validate_order finds no problem with, which the turn
+    then resolves, and refuses (in the validator's words) any other. Squares are those JSON
+    can name, on the board or off it."""
     state = data.draw(states())
     g = data.draw(st.sampled_from(state.gladiators))
     near = st.builds(
         Square,
-        st.integers(g.square.col - 3, g.square.col + 3),
-        st.integers(g.square.row - 3, g.square.row + 3),
+        st.integers(max(0, g.square.col - 3), g.square.col + 3),
+        st.integers(max(0, g.square.row - 3), g.square.row + 3),
     )
-    anywhere = st.builds(Square, st.integers(-1, 11), st.integers(-1, 11))
+    anywhere = st.builds(Square, st.integers(0, 11), st.integers(0, 11))
     move = data.draw(st.one_of(st.none(), near))
     strikes = tuple(data.draw(st.lists(st.one_of(near, anywhere), max_size=5)))
     candidate = Order(move=move, strikes=strikes)
     problems = validate_order(state, g.name, candidate)
     if problems:
         with pytest.raises(EngineInputError, match=re.escape(problems[0].text)):
-            resolve_turn(state, {g.name: candidate})
+            read_order(state, g.name, order_to_json(candidate))
     else:
-        after, _ = resolve_turn(state, {g.name: candidate})
+        read = read_order(state, g.name, order_to_json(candidate))
+        assert read == candidate
+        after, _ = resolve_turn(state, {g.name: read})
         assert after.turn == state.turn + 1

@@ -12,6 +12,7 @@ from arena.engine.rulesets.gladiator_arena import (
     Struck,
     validate_order,
 )
+from arena.engine.rulesets.gladiator_arena.orders import read_order
 from tests.engine.gladiator_arena.helpers import hp, of, order, place, resolve
 
 
@@ -97,6 +98,6 @@ def test_an_illegal_order_names_the_gladiator_the_turn_and_the_problem():
     """Contract: an illegal order raises EngineInputError naming gladiator, turn, problem."""
     state = place("A human sword D4", "B elf bow H8", turn=4)
     with pytest.raises(EngineInputError) as info:
-        resolve(state, A=order(None, "H8"))
+        read_order(state, "A", {"strike": ["H8"]})
     assert info.value.field == "turns[4].A"
     assert "A on turn 5: H8 is out of range for a sword" in str(info.value)

@@ -54,7 +54,6 @@ from arena.engine.rulesets.gladiator_arena.forum import (
 from arena.engine.rulesets.gladiator_arena.orders import (
     Problem,
     ProblemKind,
-    check_orders,
     destinations,
     in_range,
     move_cost,
@@ -65,7 +64,7 @@ from arena.engine.rulesets.gladiator_arena.orders import (
 )
 from arena.engine.rulesets.gladiator_arena.ruleset import GladiatorArena
 from arena.engine.rulesets.gladiator_arena.setup import mirror, parse_options, setup_bout
-from arena.engine.rulesets.gladiator_arena.standings import Standing, standings
+from arena.engine.rulesets.gladiator_arena.standings import standings
 from arena.engine.rulesets.gladiator_arena.state import (
     STAY,
     BoutState,
@@ -115,14 +114,12 @@ __all__ = [
     "Race",
     "RemovalCause",
     "Removed",
-    "Standing",
     "StrikeResult",
     "Struck",
     "TimeLimit",
     "Weapon",
     "Wounded",
     "board_grid",
-    "check_orders",
     "combination_problem",
     "damage_of",
     "default_order",

@@ -22,43 +22,48 @@ from arena.engine.rulesets.gladiator_arena.state import (
     Order,
     RemovalCause,
     square_names,
+    squares_around,
 )
 
 # Damage each victim (by setup index) took this turn from each attacker, in the order the
 # attackers struck: what 8 b awards kills by.
 Wounds = dict[int, dict[int, int]]
 
-_AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 _ONE = Fraction(1)
 
 
 def strike(
-    attacker: int, g: Gladiator, target: Square, occupant: Mapping[Square, int]
+    attacker: int,
+    g: Gladiator,
+    target: Square,
+    occupant: Mapping[Square, int],
+    around: Mapping[Square, tuple[Square, ...]],
 ) -> list[tuple[int, int, Square]]:
     """One strike (sections 2 and 7): whoever moved to or stayed on the target square takes
-    the weapon's damage; a catapult also does its splash damage to the 8 squares around. A
-    gladiator never hits himself (bumped back onto a square he struck). (victim, damage,
-    square) for every hit, target first."""
+    the weapon's damage; a catapult also does its splash damage to the 8 squares around
+    (`around`: the board's squares_around). A gladiator never hits himself (bumped back onto
+    a square he struck). (victim, damage, square) for every hit, target first."""
     hits = []
     v = occupant.get(target)
     if v is not None and v != attacker:
         hits.append((v, g.kit.damage, target))
     splash = g.kit.splash
     if splash:
-        for dcol, drow in _AROUND:
-            near = Square(target.col + dcol, target.row + drow)
+        for near in around[target]:
             v = occupant.get(near)
             if v is not None and v != attacker:
                 hits.append((v, splash, near))
     return hits
 
 
-def strikes(state: BoutState, orders: Mapping[str, Order], turn: Turn) -> tuple[BoutState, Wounds]:
+def strikes(
+    state: BoutState, glads: list[Gladiator], orders: Mapping[str, Order], turn: Turn
+) -> Wounds:
     """Every strike, after all moves (section 2), made from the square moved to or tried (a
     bumped gladiator strikes from the square he tried); then each victim's wound for the
-    turn. Returns the wounded state and who dealt what to whom."""
-    glads = state.gladiators
+    turn, in `glads` (the turn's gladiators). Returns who dealt what to whom."""
     names = square_names(state.board)
+    around = squares_around(state.board)
     occupant = {g.square: i for i, g in enumerate(glads) if g.alive}
     wounds: Wounds = {}
     dealt: dict[int, int] = {}
@@ -68,59 +73,52 @@ def strikes(state: BoutState, orders: Mapping[str, Order], turn: Turn) -> tuple[
             continue
         origin = names[order.move or g.square]
         for target in order.strikes:
-            hits = strike(a, g, target, occupant)
+            hits = strike(a, g, target, occupant, around)
             for v, damage, _ in hits:
                 per = wounds.setdefault(v, {})
                 per[a] = per.get(a, 0) + damage
                 dealt[a] = dealt.get(a, 0) + damage
             turn.tell(
-                Struck(
+                Struck.of(
                     g.name,
                     origin,
                     names[target],
                     StrikeResult.HIT if hits else StrikeResult.MISS,
-                    tuple([Hit(glads[v].name, damage, names[sq]) for v, damage, sq in hits]),
+                    [
+                        Hit(name=glads[v].name, damage=damage, square=names[sq])
+                        for v, damage, sq in hits
+                    ],
                 )
             )
     if not dealt:
-        return state, wounds
+        return wounds
     taken = {v: sum(by.values()) for v, by in sorted(wounds.items())}
     for v, damage in taken.items():
-        turn.tell(Wounded(glads[v].name, damage, glads[v].hp - damage))
-    return state.with_gladiators(
-        tuple(
-            [
-                g.struck(taken.get(i, 0), dealt.get(i, 0)) if i in taken or i in dealt else g
-                for i, g in enumerate(glads)
-            ]
-        )
-    ), wounds
+        turn.tell(Wounded.of(glads[v].name, damage, glads[v].hp - damage))
+    for i in sorted(taken.keys() | dealt.keys()):
+        glads[i] = glads[i].struck(taken.get(i, 0), dealt.get(i, 0))
+    return wounds
 
 
-def knockout(state: BoutState, wounds: Wounds, number: int, turn: Turn) -> BoutState:
+def knockout(
+    state: BoutState, glads: list[Gladiator], wounds: Wounds, number: int, turn: Turn
+) -> None:
     """Section 8: a gladiator struck to 0 HP or less leaves the game, and 8 b awards the kill
-    (kill_shares)."""
-    glads = state.gladiators
-    out = sorted(v for v in wounds if glads[v].hp <= 0)
+    (kill_shares), in `glads` (the turn's gladiators)."""
+    out = sorted([v for v in wounds if glads[v].hp <= 0])
     if not out:
-        return state
+        return
     names = square_names(state.board)
     kills: dict[int, Fraction] = {}
     for v in out:
         g = glads[v]
-        turn.tell(Removed(g.name, names[g.square], g.hp, RemovalCause.STRUCK))
+        turn.tell(Removed.of(g.name, names[g.square], g.hp, RemovalCause.STRUCK))
         hp_before = g.hp + sum(wounds[v].values())
         for a, share, reason in kill_shares(hp_before, wounds[v]):
             kills[a] = kills.get(a, 0) + share
-            turn.tell(KillAwarded(glads[a].name, g.name, share, reason))
-    return state.with_gladiators(
-        tuple(
-            [
-                _knocked_out(g, number, kills.get(i, 0)) if i in out or i in kills else g
-                for i, g in enumerate(glads)
-            ]
-        )
-    )
+            turn.tell(KillAwarded.of(glads[a].name, g.name, share, reason))
+    for i in sorted(kills.keys() | set(out)):
+        glads[i] = _knocked_out(glads[i], number, kills.get(i, 0))
 
 
 def _knocked_out(g: Gladiator, number: int, kills: Fraction | int) -> Gladiator:

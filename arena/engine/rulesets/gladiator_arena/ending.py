@@ -34,21 +34,22 @@ def time_limit_applies(turn: int) -> bool:
     return turn >= TIME_LIMIT_START and (turn - TIME_LIMIT_START) % TIME_LIMIT_EVERY == 0
 
 
-def time_limit(state: BoutState, number: int, turn: Turn) -> BoutState:
+def time_limit(glads: list[Gladiator], number: int, turn: Turn) -> None:
     """8 c, after the turn's strikes: everyone still in the game loses 1 HP; one who falls to
-    it leaves the game and loses a kill point (one already struck down is not touched)."""
-    return state.with_gladiators(tuple([_worn(g, number, turn) for g in state.gladiators]))
+    it leaves the game and loses a kill point (one already struck down is not touched), in
+    `glads` (the turn's gladiators)."""
+    for i, g in enumerate(glads):
+        if g.alive:
+            glads[i] = _worn(g, number, turn)
 
 
 def _worn(g: Gladiator, number: int, turn: Turn) -> Gladiator:
-    if not g.alive:
-        return g
     hp = g.hp - 1
-    turn.tell(TimeLimit(g.name, hp))
+    turn.tell(TimeLimit.of(g.name, hp))
     if hp > 0:
         return g.struck(1, 0)
-    turn.tell(Removed(g.name, str(g.square), hp, RemovalCause.TIME_LIMIT))
-    turn.tell(KillLost(g.name, RemovalCause.TIME_LIMIT))
+    turn.tell(Removed.of(g.name, str(g.square), hp, RemovalCause.TIME_LIMIT))
+    turn.tell(KillLost.of(g.name, RemovalCause.TIME_LIMIT))
     return g.removed(number, RemovalCause.TIME_LIMIT, hp, -1)
 
 
@@ -64,16 +65,16 @@ def concession(state: BoutState, orders: Mapping[str, Order], number: int, turn:
         g = glads[i]
         choice = orders[g.name].concede
         other = pair[0] if pair[1] == i else pair[1]
-        turn.tell(Conceded(g.name, choice))  # type: ignore[arg-type]
-        turn.tell(Removed(g.name, str(g.square), g.hp, RemovalCause.CONCEDED))
+        turn.tell(Conceded.of(g.name, choice))  # type: ignore[arg-type]
+        turn.tell(Removed.of(g.name, str(g.square), g.hp, RemovalCause.CONCEDED))
         if choice is Concession.LOSE_KILL:
             kills[i] -= 1
-            turn.tell(KillLost(g.name, RemovalCause.CONCEDED))
+            turn.tell(KillLost.of(g.name, RemovalCause.CONCEDED))
         else:
             kills[other] += 1
-            turn.tell(KillAwarded(glads[other].name, g.name, Fraction(1), KillReason.CONCESSION))
+            turn.tell(KillAwarded.of(glads[other].name, g.name, Fraction(1), KillReason.CONCESSION))
     left = [glads[i].name for i in pair if i not in conceders]
-    turn.tell(Finished(EndReason.CONCEDED, left[0] if left else None))
+    turn.tell(Finished.of(EndReason.CONCEDED, left[0] if left else None))
     return BoutState(
         state.board,
         state.options,
@@ -93,11 +94,12 @@ def _conceded(g: Gladiator, number: int, kills: Fraction, out: bool) -> Gladiato
     return g.removed(number, RemovalCause.CONCEDED, g.hp, kills - g.kills)
 
 
-def end_of_turn(state: BoutState, number: int, turn: Turn) -> BoutState:
-    """Section 8: the bout ends when one gladiator or none is left."""
-    left = [g for g in state.gladiators if g.alive]
+def end_of_turn(state: BoutState, glads: list[Gladiator], number: int, turn: Turn) -> BoutState:
+    """Section 8: the bout ends when one gladiator or none is left. The turn's one new
+    state, with the turn's gladiators (`glads`) frozen into it."""
+    left = [g for g in glads if g.alive]
     finished = len(left) <= 1
     if finished:
         reason = EndReason.ONE_LEFT if left else EndReason.NONE_LEFT
-        turn.tell(Finished(reason, left[0].name if left else None))
-    return BoutState(state.board, state.options, state.gladiators, number, finished, state.index)
+        turn.tell(Finished.of(reason, left[0].name if left else None))
+    return BoutState(state.board, state.options, tuple(glads), number, finished, state.index)

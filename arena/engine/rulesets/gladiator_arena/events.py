@@ -1,15 +1,16 @@
-"""What happens in a Gladiator Arena turn, as events (core.Event subclasses), never changed
-once made. Squares are held as the log writes them ("D5"): an event is told once and written
-once, so it keeps the words, and core's Event.to_dict writes every field as it is."""
+"""What happens in a Gladiator Arena turn, as events that are their own log records
+(core.EventRecord): each is the log's dict, {"type", "text", ...fields}, made once where the
+turn tells it, with its sentence; the log takes it as it is. Fields read as attributes too
+(`e.name`), and `of` is each event's constructor, in the order the log writes its fields.
+Squares are held as the log writes them ("D5"), reasons as their StrEnum members."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from typing import ClassVar
 
-from arena.engine.core.events import Event
+from arena.engine.core.events import EventRecord, Fields
 from arena.engine.rulesets.gladiator_arena.state import Concession, RemovalCause
 
 
@@ -36,149 +37,221 @@ class EndReason(StrEnum):
     CONCEDED = "conceded"
 
 
-@dataclass(slots=True)
-class Moved(Event):
+_WHY_BUMPED = {
+    BumpReason.SAME_SQUARE: "someone else moved there too",
+    BumpReason.OCCUPIED: "its occupant stayed",
+    BumpReason.SWAP: "they tried to swap squares",
+}
+_HOW_REMOVED = {
+    RemovalCause.STRUCK: "is struck down",
+    RemovalCause.TIME_LIMIT: "falls to the time limit",
+    RemovalCause.CONCEDED: "concedes",
+}
+
+
+class Moved(EventRecord):
+    __slots__ = ()
     kind: ClassVar[str] = "moved"
     name: str
     start: str
     square: str
 
-    def text(self) -> str:
-        return f"{self.name} moves from {self.start} to {self.square}."
+    @classmethod
+    def of(cls, name: str, start: str, square: str) -> Moved:
+        return cls(
+            type="moved",
+            text=f"{name} moves from {start} to {square}.",
+            name=name,
+            start=start,
+            square=square,
+        )
 
 
-@dataclass(slots=True)
-class Bumped(Event):
+class Bumped(EventRecord):
+    __slots__ = ()
     kind: ClassVar[str] = "bumped"
     name: str
     square: str
     tried: str
     reason: BumpReason
 
-    def text(self) -> str:
-        why = {
-            BumpReason.SAME_SQUARE: "someone else moved there too",
-            BumpReason.OCCUPIED: "its occupant stayed",
-            BumpReason.SWAP: "they tried to swap squares",
-        }[self.reason]
-        return f"{self.name} is bumped back from {self.tried} to {self.square} ({why})."
+    @classmethod
+    def of(cls, name: str, square: str, tried: str, reason: BumpReason) -> Bumped:
+        return cls(
+            type="bumped",
+            text=f"{name} is bumped back from {tried} to {square} ({_WHY_BUMPED[reason]}).",
+            name=name,
+            square=square,
+            tried=tried,
+            reason=reason,
+        )
 
 
-@dataclass(slots=True)
-class Hit:
+class Hit(Fields):
+    """One gladiator a strike hit, with the damage and the square it hit him on."""
+
+    __slots__ = ()
     name: str
     damage: int
     square: str
 
 
-@dataclass(slots=True)
-class Struck(Event):
+class Struck(EventRecord):
     """One strike. `origin` is where it was made from (the square tried, when bumped)."""
 
+    __slots__ = ()
     kind: ClassVar[str] = "struck"
     name: str
     origin: str
     target: str
     result: StrikeResult
-    hits: tuple[Hit, ...]
+    hits: list[Hit]
 
-    def text(self) -> str:
-        if self.result is StrikeResult.MISS:
-            return f"{self.name} strikes {self.target}: miss."
-        parts = ", ".join(
-            f"hit {h.name} {h.damage} damage"
-            + ("" if h.square == self.target else f" (on {h.square})")
-            for h in self.hits
+    @classmethod
+    def of(
+        cls, name: str, origin: str, target: str, result: StrikeResult, hits: list[Hit]
+    ) -> Struck:
+        if hits:
+            parts = ", ".join(
+                [
+                    f"hit {h['name']} {h['damage']} damage"
+                    + ("" if h["square"] == target else f" (on {h['square']})")
+                    for h in hits
+                ]
+            )
+        else:
+            parts = "miss"
+        return cls(
+            type="struck",
+            text=f"{name} strikes {target}: {parts}.",
+            name=name,
+            origin=origin,
+            target=target,
+            result=result,
+            hits=hits,
         )
-        return f"{self.name} strikes {self.target}: {parts}."
 
 
-@dataclass(slots=True)
-class Wounded(Event):
+class Wounded(EventRecord):
     """The sum of a turn's strikes on one gladiator."""
 
+    __slots__ = ()
     kind: ClassVar[str] = "wounded"
     name: str
     damage: int
     hp: int
 
-    def text(self) -> str:
-        return f"{self.name} takes {self.damage} damage this turn and has {self.hp} HP."
+    @classmethod
+    def of(cls, name: str, damage: int, hp: int) -> Wounded:
+        return cls(
+            type="wounded",
+            text=f"{name} takes {damage} damage this turn and has {hp} HP.",
+            name=name,
+            damage=damage,
+            hp=hp,
+        )
 
 
-@dataclass(slots=True)
-class TimeLimit(Event):
+class TimeLimit(EventRecord):
+    __slots__ = ()
     kind: ClassVar[str] = "time_limit"
     name: str
     hp: int
 
-    def text(self) -> str:
-        return f"Time limit: {self.name} loses 1 HP and has {self.hp} HP."
+    @classmethod
+    def of(cls, name: str, hp: int) -> TimeLimit:
+        return cls(
+            type="time_limit",
+            text=f"Time limit: {name} loses 1 HP and has {hp} HP.",
+            name=name,
+            hp=hp,
+        )
 
 
-@dataclass(slots=True)
-class Removed(Event):
+class Removed(EventRecord):
+    __slots__ = ()
     kind: ClassVar[str] = "removed"
     name: str
     square: str
     hp: int
     cause: RemovalCause
 
-    def text(self) -> str:
-        how = {
-            RemovalCause.STRUCK: "is struck down",
-            RemovalCause.TIME_LIMIT: "falls to the time limit",
-            RemovalCause.CONCEDED: "concedes",
-        }[self.cause]
-        return f"{self.name} {how} on {self.square} ({self.hp} HP) and leaves the game."
+    @classmethod
+    def of(cls, name: str, square: str, hp: int, cause: RemovalCause) -> Removed:
+        return cls(
+            type="removed",
+            text=f"{name} {_HOW_REMOVED[cause]} on {square} ({hp} HP) and leaves the game.",
+            name=name,
+            square=square,
+            hp=hp,
+            cause=cause,
+        )
 
 
-@dataclass(slots=True)
-class KillAwarded(Event):
+class KillAwarded(EventRecord):
+    """A kill, or a share of one ("1/2"): `share` is the fraction as the log writes it."""
+
+    __slots__ = ()
     kind: ClassVar[str] = "kill"
     name: str
     victim: str
-    share: Fraction
+    share: str
     reason: KillReason
 
-    def text(self) -> str:
-        what = "a kill" if self.share == 1 else f"{self.share} of a kill"
-        return f"{self.name} is awarded {what} for {self.victim}."
+    @classmethod
+    def of(cls, name: str, victim: str, share: Fraction | str, reason: KillReason) -> KillAwarded:
+        share = str(share)
+        what = "a kill" if share == "1" else f"{share} of a kill"
+        return cls(
+            type="kill",
+            text=f"{name} is awarded {what} for {victim}.",
+            name=name,
+            victim=victim,
+            share=share,
+            reason=reason,
+        )
 
 
-@dataclass(slots=True)
-class KillLost(Event):
+class KillLost(EventRecord):
     """Time limit death (8 c) or a standoff concession (8 d): one kill point lost."""
 
+    __slots__ = ()
     kind: ClassVar[str] = "kill_lost"
     name: str
     cause: RemovalCause
 
-    def text(self) -> str:
-        return f"{self.name} loses a kill point."
+    @classmethod
+    def of(cls, name: str, cause: RemovalCause) -> KillLost:
+        return cls(type="kill_lost", text=f"{name} loses a kill point.", name=name, cause=cause)
 
 
-@dataclass(slots=True)
-class Conceded(Event):
+class Conceded(EventRecord):
+    __slots__ = ()
     kind: ClassVar[str] = "conceded"
     name: str
     choice: Concession
 
-    def text(self) -> str:
-        if self.choice is Concession.LOSE_KILL:
-            return f"{self.name} concedes the standoff and gives up a kill point."
-        return f"{self.name} concedes; the other gladiator gains a kill."
+    @classmethod
+    def of(cls, name: str, choice: Concession) -> Conceded:
+        if choice is Concession.LOSE_KILL:
+            text = f"{name} concedes the standoff and gives up a kill point."
+        else:
+            text = f"{name} concedes; the other gladiator gains a kill."
+        return cls(type="conceded", text=text, name=name, choice=choice)
 
 
-@dataclass(slots=True)
-class Finished(Event):
+class Finished(EventRecord):
+    __slots__ = ()
     kind: ClassVar[str] = "finished"
     reason: EndReason
     survivor: str | None
 
-    def text(self) -> str:
-        if self.reason is EndReason.NONE_LEFT:
-            return "The bout is over: nobody is left."
-        if self.reason is EndReason.CONCEDED:
-            return "The bout is over by concession."
-        return f"The bout is over: {self.survivor} is the last one standing."
+    @classmethod
+    def of(cls, reason: EndReason, survivor: str | None) -> Finished:
+        if reason is EndReason.NONE_LEFT:
+            text = "The bout is over: nobody is left."
+        elif reason is EndReason.CONCEDED:
+            text = "The bout is over by concession."
+        else:
+            text = f"The bout is over: {survivor} is the last one standing."
+        return cls(type="finished", text=text, reason=reason, survivor=survivor)

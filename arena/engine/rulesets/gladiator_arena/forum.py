@@ -3,13 +3,12 @@ the GM posts the board as a grid with a line per gladiator and the results of th
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from enum import Enum
 
 from arena.engine.core.board import Square
-from arena.engine.core.events import Event
+from arena.engine.core.events import Event, EventRecord
 from arena.engine.core.forum import escape_bbcode, escape_markdown
 from arena.engine.rulesets.gladiator_arena.events import (
     Bumped,
@@ -159,14 +158,14 @@ def _roster(state: BoutState, esc: _Escape) -> list[str]:
     return lines
 
 
-def _escaped_text(e: Event, esc: _Escape) -> str:
+def _escaped_text(e: EventRecord, esc: _Escape) -> str:
     """The event's sentence with the free text in it (names) escaped for the markup."""
     changes = {}
     for field in ("name", "victim", "survivor"):
-        value = getattr(e, field, None)
+        value = e.get(field)
         if isinstance(value, str):
             changes[field] = esc(value)
-    return dataclasses.replace(e, **changes).text()
+    return e.remade(**changes).text()
 
 
 def _result_lines(state: BoutState, events: Sequence[Event], esc: _Escape) -> list[str]:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from arena.engine.core.board import Square
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.gladiator_arena.events import Bumped, BumpReason, Moved
-from arena.engine.rulesets.gladiator_arena.state import BoutState, Order, square_names
+from arena.engine.rulesets.gladiator_arena.state import BoutState, Gladiator, Order, square_names
 
 
 def intended_moves(state: BoutState, orders: Mapping[str, Order]) -> dict[int, Square]:
@@ -55,23 +55,22 @@ def bump(state: BoutState, moves: Mapping[int, Square]) -> dict[int, BumpReason]
     return bumped
 
 
-def movement(state: BoutState, orders: Mapping[str, Order], turn: Turn) -> BoutState:
+def movement(
+    state: BoutState, glads: list[Gladiator], orders: Mapping[str, Order], turn: Turn
+) -> None:
     """Everyone's move at once: the bumped stay (a halfling bumped after two squares returns
-    to where it stood after the previous turn, which is where it stands), the rest arrive."""
+    to where it stood after the previous turn, which is where it stands), the rest arrive
+    (in `glads`, the turn's gladiators)."""
     moves = intended_moves(state, orders)
     if not moves:
-        return state
+        return
     bumped = bump(state, moves)
-    glads = state.gladiators
     names = square_names(state.board)
     for i in sorted(bumped):
         g = glads[i]
-        turn.tell(Bumped(g.name, names[g.square], names[moves[i]], bumped[i]))
-    arrived = {i: square for i, square in sorted(moves.items()) if i not in bumped}
-    for i, square in arrived.items():
-        turn.tell(Moved(glads[i].name, names[glads[i].square], names[square]))
-    if not arrived:
-        return state
-    return state.with_gladiators(
-        tuple([g.moved_to(arrived[i]) if i in arrived else g for i, g in enumerate(glads)])
-    )
+        turn.tell(Bumped.of(g.name, names[g.square], names[moves[i]], bumped[i]))
+    for i, square in sorted(moves.items()):
+        if i not in bumped:
+            g = glads[i]
+            turn.tell(Moved.of(g.name, names[g.square], names[square]))
+            glads[i] = g.moved_to(square)

@@ -23,6 +23,7 @@ from arena.engine.rulesets.gladiator_arena.state import (
     Concession,
     Gladiator,
     Order,
+    square_names,
     squares_by_name,
 )
 
@@ -61,9 +62,12 @@ def move_cost(g: Gladiator, destination: Square | None) -> int:
     """MpT a move costs: 0 to stay, 1 for a step (giant 2), 2 for a halfling's double move."""
     if destination is None or destination == g.square:
         return 0
-    if g.square.manhattan(destination) == 2:
-        return 2
-    return g.kit.move_cost
+    return _step_cost(g.kit, g.square.manhattan(destination))
+
+
+def _step_cost(kit: Kit, distance: int) -> int:
+    """MpT a legal move of `distance` squares (1, or a halfling's 2) costs."""
+    return 2 if distance == 2 else kit.move_cost
 
 
 def strikes_allowed(g: Gladiator, destination: Square | None) -> int:
@@ -161,7 +165,7 @@ def validate_order(state: BoutState, name: str, order: Order) -> tuple[Problem, 
         return _concession_problems(state, order)
 
     problems: list[Problem] = []
-    board = state.board
+    on_board = square_names(state.board)  # its every square: a look-up, not a method call
     kit = g.kit
     here = g.square
     dest = order.move
@@ -170,11 +174,11 @@ def validate_order(state: BoutState, name: str, order: Order) -> tuple[Problem, 
     moving = False
     if dest is not None and dest != here:
         distance = here.manhattan(dest)
-        if not board.contains(dest):
+        if dest not in on_board:
             problems.append(_off_board(state, dest))
         elif distance == 1 or (distance == 2 and kit.double_move):
             origin, moving = dest, True
-            left -= move_cost(g, dest)
+            left -= _step_cost(kit, distance)
         elif distance == 2 and here.is_diagonal_neighbour(dest):
             problems.append(
                 Problem(
@@ -211,9 +215,9 @@ def validate_order(state: BoutState, name: str, order: Order) -> tuple[Problem, 
     low, high = kit.min_range, kit.max_range
     for target in strikes:
         distance = origin.chebyshev(target)
-        if low <= distance and (high is None or distance <= high) and board.contains(target):
+        if low <= distance and (high is None or distance <= high) and target in on_board:
             continue
-        if not board.contains(target):
+        if target not in on_board:
             problems.append(_off_board(state, target))
         elif target == origin:
             problems.append(
@@ -263,21 +267,6 @@ def _concession_problems(state: BoutState, order: Order) -> tuple[Problem, ...]:
     return tuple(problems)
 
 
-def check_orders(state: BoutState, orders: Mapping[str, Order]) -> None:
-    """Raise EngineInputError naming the gladiator, the turn and every problem of the first
-    order that has any; nothing is resolved then. An empty order for someone already removed
-    is harmless (a form sent it); anything else of his is refused ("a removed gladiator never
-    acts")."""
-    turn = state.turn + 1
-    if state.finished:
-        raise EngineInputError(f"turns[{turn - 1}]", f"turn {turn}: the bout is already over")
-    for name, order in orders.items():
-        problems = validate_order(state, name, order)
-        if problems and not (problems[0].kind is ProblemKind.REMOVED and order == STAY):
-            words = "; ".join(p.text for p in problems)
-            raise EngineInputError(f"turns[{turn - 1}].{name}", f"{name} on turn {turn}: {words}")
-
-
 def _off_board(state: BoutState, square: Square) -> Problem:
     board = state.board
     return Problem(
@@ -306,7 +295,6 @@ def parse_order(
     """One order from JSON: {"move": "D5", "strike": ["E6", "E5"], "concede": true}.
     `where` is the order's path in the input ("" when the caller adds it); `named` is the
     board's squares_by_name (any other square is read by Square.parse)."""
-    named = named or {}
     if raw is None:
         return STAY
     if not isinstance(raw, dict):
@@ -316,6 +304,7 @@ def parse_order(
         raise EngineInputError(
             f"{where}.{unknown[0]}", f"{name}: unknown order key (expected move, strike, concede)"
         )
+    named = named or {}
     move = raw.get("move")
     square = None
     if move is not None:
@@ -327,23 +316,21 @@ def parse_order(
     if strikes_raw:
         if not isinstance(strikes_raw, list):
             raise EngineInputError(f"{where}.strike", f"{name}: must be a list of squares")
-        found = [named.get(s) if type(s) is str else None for s in strikes_raw]
-        if None in found:
-            where_strike = f"{where}.strike"
-            found = [
-                sq or _square(s, where_strike, name)
-                for sq, s in zip(found, strikes_raw, strict=True)
-            ]
-        strikes = tuple(found)  # type: ignore[arg-type]
+        try:  # usually every square is one of the board's names
+            strikes = tuple([named[s] for s in strikes_raw])
+        except (KeyError, TypeError):
+            strikes = tuple([_square(s, f"{where}.strike", name) for s in strikes_raw])
     elif strikes_raw is not None and not isinstance(strikes_raw, list):
         raise EngineInputError(f"{where}.strike", f"{name}: must be a list of squares")
     concede = raw.get("concede")
     choice = None
-    if concede is True or concede == Concession.AWARD_KILL:
+    if concede is None or concede is False:
+        pass
+    elif concede is True or concede == Concession.AWARD_KILL:
         choice = Concession.AWARD_KILL
     elif concede == Concession.LOSE_KILL:
         choice = Concession.LOSE_KILL
-    elif concede not in (None, False):
+    else:
         raise EngineInputError(
             f"{where}.concede", f'{name}: must be true, "award_kill" or "lose_kill"'
         )
@@ -371,17 +358,27 @@ def _square(text: object, where: str, name: str) -> Square:
 
 
 def read_order(state: BoutState, name: str, raw: object) -> Order:
-    """`name`'s order for the next turn from its JSON (parse_order, squares by the board's
-    names), read once where it comes in: EngineInputError at its place in the bout's input
-    (`turns[i].Name.strike`) for one that cannot be read. The turn checks it against the
-    rules with the others (check_orders)."""
-    # The path is written only for an order that is refused.
+    """`name`'s order for the next turn from its JSON, read and checked once, where it comes
+    in (a given turn, a turn of play by web): parse_order with squares by the board's names,
+    then validate_order. EngineInputError at its place in the bout's input for one that
+    cannot be read (`turns[i].Name.strike`) or that the rules refuse (`turns[i].Name`,
+    naming the gladiator, the turn and every problem). An empty order for someone already
+    removed is harmless (a form sent it); anything else of his is refused ("a removed
+    gladiator never acts"). The turn takes the orders it is given as legal."""
+    # The path and the words are written only for an order that is refused.
+    turn = state.turn + 1
     if state.get(name) is None:
         raise EngineInputError(
-            f"turns[{state.turn}].{name}",
-            f"turn {state.turn + 1}: there is no gladiator named {name!r}",
+            f"turns[{turn - 1}].{name}", f"turn {turn}: there is no gladiator named {name!r}"
         )
+    if state.finished:
+        raise EngineInputError(f"turns[{turn - 1}]", f"turn {turn}: the bout is already over")
     try:
-        return parse_order(raw, "", name, squares_by_name(state.board))
+        order = parse_order(raw, "", name, squares_by_name(state.board))
     except EngineInputError as error:
-        raise EngineInputError(f"turns[{state.turn}].{name}{error.field}", error.message) from None
+        raise EngineInputError(f"turns[{turn - 1}].{name}{error.field}", error.message) from None
+    problems = validate_order(state, name, order)
+    if problems and not (problems[0].kind is ProblemKind.REMOVED and order == STAY):
+        words = "; ".join(p.text for p in problems)
+        raise EngineInputError(f"turns[{turn - 1}].{name}", f"{name} on turn {turn}: {words}")
+    return order

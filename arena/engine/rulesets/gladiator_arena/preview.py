@@ -11,11 +11,9 @@ from __future__ import annotations
 from arena.engine.core.board import Board, Square
 from arena.engine.core.events import Event
 from arena.engine.rulesets.gladiator_arena.orders import destinations, strikes_allowed
-from arena.engine.rulesets.gladiator_arena.state import BoutState, Order
+from arena.engine.rulesets.gladiator_arena.state import BoutState, Order, squares_around
 from arena.engine.rulesets.gladiator_arena.tactics import default_order
 from arena.engine.rulesets.gladiator_arena.turn import resolve_turn
-
-_AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
 def reach_of(state: BoutState, name: str) -> frozenset[Square]:
@@ -50,8 +48,7 @@ def reach_of(state: BoutState, name: str) -> frozenset[Square]:
 
 
 def _around(board: Board, square: Square) -> set[Square]:
-    near = (Square(square.col + dcol, square.row + drow) for dcol, drow in _AROUND)
-    return {sq for sq in near if board.contains(sq)}
+    return set(squares_around(board)[square])
 
 
 def threats(state: BoutState, who: str) -> dict[Square, tuple[str, ...]]:
@@ -67,8 +64,8 @@ def threats(state: BoutState, who: str) -> dict[Square, tuple[str, ...]]:
 
 
 def what_if(state: BoutState, who: str, order: Order) -> tuple[BoutState, tuple[Event, ...]]:
-    """The next turn as it would go if `who` gave `order` and every other living gladiator
-    fought by default tactics (EngineInputError naming the problem for an illegal order)."""
+    """The next turn as it would go if `who` gave `order` (legal: validate_order, as the web's
+    what-if checks it) and every other living gladiator fought by default tactics."""
     orders = {g.name: default_order(state, g.name) for g in state.living if g.name != who}
     orders[who] = order
     return resolve_turn(state, orders)

@@ -93,24 +93,7 @@ class GladiatorArena(Ruleset):
         return resolve_turn(state, orders, dice)
 
     def standings(self, state: BoutState) -> list[Standing]:
-        return [
-            Standing(
-                name=s.name,
-                side=s.name,
-                place=s.place,
-                fate=s.fate,
-                score=str(s.kills),
-                # Section 8's columns, in the order they decide places.
-                extra={
-                    "kills": str(s.kills),
-                    "hp": s.hp,
-                    "alive": s.alive,
-                    "died_on_turn": s.died_on_turn,
-                    "damage_dealt": s.damage_dealt,
-                },
-            )
-            for s in standings(state)
-        ]
+        return standings(state)
 
     def snapshot(self, state: BoutState) -> dict[str, Any]:
         return snapshot(state)

@@ -4,10 +4,10 @@ game. Gladiators equal on every count share a place (1, 2, 2, 4) and keep their 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+from operator import itemgetter
 
-from arena.engine.core.protocol import Fate
+from arena.engine.core.protocol import Fate, Standing
 from arena.engine.rulesets.gladiator_arena.state import BoutState, Gladiator, RemovalCause
 
 # How a removal reads in the standings every rule set shares: struck down or worn out by the time
@@ -20,44 +20,39 @@ _FATES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
-    name: str
-    place: int
-    fate: Fate
-    kills: Fraction
-    hp: int
-    alive: bool
-    died_on_turn: int | None
-    damage_dealt: int
-
-
 def _key(g: Gladiator) -> tuple[Fraction, int, int, int, int]:
     survived = 1 if g.alive else 0
     turn = g.died_on_turn or 0
     return (-g.kills, -survived, -turn, -g.hp, -g.damage_dealt)
 
 
-def standings(state: BoutState) -> tuple[Standing, ...]:
-    ranked = sorted(state.gladiators, key=_key)  # stable: ties keep setup order
+def standings(state: BoutState) -> list[Standing]:
+    """Every gladiator's line in the shape every rule set shares, best place first: the
+    score is the kills, and section 8's columns follow in the order they decide places.
+    Each gladiator's key is worked out once, for the sort and for the shared places."""
+    ranked = sorted([(_key(g), g) for g in state.gladiators], key=itemgetter(0))  # stable
     out: list[Standing] = []
     place = 0
     previous = None
-    for position, g in enumerate(ranked, start=1):
-        key = _key(g)
+    for position, (key, g) in enumerate(ranked, start=1):
         if key != previous:
             place = position
             previous = key
+        kills = str(g.kills)
         out.append(
             Standing(
-                g.name,
-                place,
-                _FATES[g.removal],
-                g.kills,
-                g.hp,
-                g.alive,
-                g.died_on_turn,
-                g.damage_dealt,
+                name=g.name,
+                side=g.name,
+                place=place,
+                fate=_FATES[g.removal],
+                score=kills,
+                extra={
+                    "kills": kills,
+                    "hp": g.hp,
+                    "alive": g.alive,
+                    "died_on_turn": g.died_on_turn,
+                    "damage_dealt": g.damage_dealt,
+                },
             )
         )
-    return tuple(out)
+    return out

@@ -110,9 +110,9 @@ class BoutState(NamedTuple):
     """Everything a turn needs, never changed once made. `turn` is the number of turns
     resolved so far (0 at the start); gladiators keep their setup order (the order they
     "posted" in), and `index` finds one by name (it follows from the names, which never
-    change within a bout). A NamedTuple like `Gladiator`, and for the same reason: every
-    mechanic that changes a gladiator returns a new state, several a turn, and a frozen
-    dataclass costs several times as much to build (record 0066)."""
+    change within a bout). A NamedTuple like `Gladiator`: a turn makes one (its mechanics
+    replace gladiators in a list local to the turn, frozen into the new state at its end),
+    and a frozen dataclass costs several times as much to build (record 0066)."""
 
     board: Board
     options: Options
@@ -134,11 +134,6 @@ class BoutState(NamedTuple):
             if g.alive and g.square == square:
                 return g
         return None
-
-    def with_gladiators(self, gladiators: tuple[Gladiator, ...]) -> BoutState:
-        """The same bout with these gladiators (names and their order never change, so the
-        index is shared)."""
-        return BoutState(self.board, self.options, gladiators, self.turn, self.finished, self.index)
 
 
 def new_state(options: Options, gladiators: list[Gladiator]) -> BoutState:
@@ -240,6 +235,30 @@ def _tables(width: int, height: int) -> tuple[dict[str, Square], dict[Square, st
     return {name: sq for sq, name in names.items()}, names
 
 
+def squares_around(board: Board) -> dict[Square, tuple[Square, ...]]:
+    """Each square's neighbours on the board (the 8 around it, fewer at the edge), in
+    _AROUND's order, worked out once per board size: a catapult's splash lands on them."""
+    return _around(board.width, board.height)
+
+
+_AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+
+@functools.cache
+def _around(width: int, height: int) -> dict[Square, tuple[Square, ...]]:
+    return {
+        Square(col, row): tuple(
+            [
+                Square(col + dcol, row + drow)
+                for dcol, drow in _AROUND
+                if 0 <= col + dcol < width and 0 <= row + drow < height
+            ]
+        )
+        for row in range(height)
+        for col in range(width)
+    }
+
+
 def snapshot(state: BoutState) -> dict[str, dict[str, Any]]:
     """How every gladiator stands after a turn, as the log shows it."""
     names = square_names(state.board)
@@ -259,6 +278,7 @@ __all__ = [
     "new_state",
     "snapshot",
     "square_names",
+    "squares_around",
     "squares_by_name",
     "state_from_json",
     "state_to_json",

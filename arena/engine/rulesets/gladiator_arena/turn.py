@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
 from arena.engine.core.turn import Turn
+from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_arena.combat import knockout, strikes
 from arena.engine.rulesets.gladiator_arena.ending import (
     concession,
@@ -22,23 +23,29 @@ from arena.engine.rulesets.gladiator_arena.ending import (
     time_limit_applies,
 )
 from arena.engine.rulesets.gladiator_arena.movement import movement
-from arena.engine.rulesets.gladiator_arena.orders import check_orders
 from arena.engine.rulesets.gladiator_arena.state import BoutState, Order
 
 
 def resolve_turn(
     state: BoutState, orders: Mapping[str, Order], dice: Dice | None = None
 ) -> tuple[BoutState, tuple[Event, ...]]:
-    """Resolve one turn from everyone's orders (a missing order: stay, no strikes). Bad
-    orders raise EngineInputError in words and resolve nothing."""
-    check_orders(state, orders)
+    """Resolve one turn from everyone's orders (a missing order: stay, no strikes). The
+    orders are legal: each was checked once where it came in (orders.read_order, the web's
+    what-if), or the tactics made it (tactics.default_order gives only legal orders)."""
+    if state.finished:
+        raise EngineInputError(
+            f"turns[{state.turn}]", f"turn {state.turn + 1}: the bout is already over"
+        )
     turn = Turn(dice)  # type: ignore[arg-type]
     number = state.turn + 1
     if any(order.concede is not None for order in orders.values()):
         return concession(state, orders, number, turn), turn.told()
-    state = movement(state, orders, turn)
-    state, wounds = strikes(state, orders, turn)
-    state = knockout(state, wounds, number, turn)
+    # The turn's gladiators, each replaced by the mechanic that changes him: a list local to
+    # the turn, frozen into the one new state at its end (end_of_turn).
+    glads = list(state.gladiators)
+    movement(state, glads, orders, turn)
+    wounds = strikes(state, glads, orders, turn)
+    knockout(state, glads, wounds, number, turn)
     if state.options.time_limit and time_limit_applies(number):
-        state = time_limit(state, number, turn)
-    return end_of_turn(state, number, turn), turn.told()
+        time_limit(glads, number, turn)
+    return end_of_turn(state, glads, number, turn), turn.told()
