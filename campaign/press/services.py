@@ -219,14 +219,15 @@ def press_release(*, bout: Bout) -> int:
     """Publish the bout's held posts whose turn has resolved (all of them once the bout no
     longer runs, or its option is off), and put them in the inboxes. Runs in the transaction
     that resolves the turn (arena/play/services.py). Returns how many it published."""
-    held = Post.objects.filter(bout=bout, published_at__isnull=True).select_related(
-        "campaign", "author", "bout"
-    )
+    # The bout and its campaign are in hand: each post is read with its author only, not with
+    # a copy of the bout's record and its campaign.
+    held = Post.objects.filter(bout=bout, published_at__isnull=True).select_related("author")
     if bout.status == Bout.Status.RUNNING:  # the option asked in the same query
         held = held.filter(Q(held_turn__lt=bout.turn) | ~Exists(press_after_turn_of(bout)))
     posts = list(held.order_by("id"))
     now = timezone.now()
     for post in posts:
+        post.bout, post.campaign = bout, bout.campaign
         post.published_at = now
     Post.objects.bulk_update(posts, ["published_at"])
     for post in posts:
