@@ -429,13 +429,14 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
     """Resolve turn `turn` once: when every living gladiator has an order, at the deadline, or
     when the GM forces it. Anything else (an old message, a second worker) is a no-op."""
     with transaction.atomic():
-        bout = (
+        found = (
             Bout.objects.select_for_update(of=("self",))  # not the campaign: as _locked_bout
             .select_related("campaign")  # the notices of the turn name it
             .annotate(paused=Exists(BoutPause.objects.filter(bout=OuterRef("pk"))))
             .filter(pk=bout_id, status=Bout.Status.RUNNING, turn=turn)
-            .first()
+            .order_by()[:1]  # one row by its key: no sort to compile (first() would add one)
         )
+        bout = next(iter(found), None)
         if bout is None:
             return None
         if bout.paused:  # the GM paused it: nothing resolves
