@@ -55,11 +55,19 @@ def notice_orders_needed(*, bout: Bout, living: Iterable[str]) -> None:
     events_record(campaign=bout.campaign, notes=_orders_needed(bout, living, _entrants(bout)))
 
 
-def notice_turn_resolved(*, bout: Bout, turn: int, living: Iterable[str]) -> None:
+def notice_turn_resolved(
+    *,
+    bout: Bout,
+    turn: int,
+    living: Iterable[str],
+    entrants: list[BoutEntrant] | None = None,
+) -> None:
     """Turn `turn` resolved and the next one began: everyone in the bout is told, and each
     owner of a gladiator still in it is asked for orders; the events of the turn are recorded
-    together (a few queries a turn, however many owners)."""
-    entrants = _entrants(bout)
+    together (a few queries a turn, however many owners). `entrants`: the bout's entrants
+    with their gladiators, when the caller has read them (the resolve has); else read here."""
+    # A running bout's entrants have no place yet: in the order they entered, as it lists them.
+    entrants = _entrants(bout) if entrants is None else sorted(entrants, key=lambda e: e.pk)
     resolved = EventNote(
         kind=Event.Kind.TURN_RESOLVED,
         key=f"turn_resolved:{bout.pk}:{turn}",

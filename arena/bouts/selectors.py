@@ -311,12 +311,13 @@ def entrant_of_owner(
     entrants = BoutEntrant.objects.select_related("gladiator", "bout__campaign")
     if lock_bout:
         entrants = entrants.select_for_update(of=("bout",))
-    entrant = (
+    found = (
         (entrants.only(*only) if only else entrants.defer("bout__log"))
         .annotate(viewer_role=Subquery(role.values("role")[:1]))
         .filter(bout__campaign__slug=slug, bout_id=pk, pk=entrant_pk)
-        .first()
+        .order_by()[:1]  # one row by its key: no sort to compile (first() would add one)
     )
+    entrant = next(iter(found), None)
     if entrant is None:  # the campaign or the bout may be missing too: say which
         campaign = campaign_get_visible(slug=slug, user=user)
         if refuse_archived:

@@ -30,7 +30,7 @@ from arena.bouts.results import (
     bout_store_log,
 )
 from arena.bouts.selectors import bout_of_gladiator_in_play
-from arena.bouts.services import TURN_BY_TURN_LIVE, entrants_lock
+from arena.bouts.services import TURN_BY_TURN_LIVE, entrants_lock, entrants_locked, unfit_reason
 from arena.engine_io import bout_engine_input, bout_fight_problem, bout_options_clean
 from arena.gateway import EngineInputError, Ruleset, play, read_orders
 from arena.models import Bout, BoutEntrant, TurnOrder
@@ -429,13 +429,14 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
     """Resolve turn `turn` once: when every living gladiator has an order, at the deadline, or
     when the GM forces it. Anything else (an old message, a second worker) is a no-op."""
     with transaction.atomic():
-        bout = (
+        found = (
             Bout.objects.select_for_update(of=("self",))  # not the campaign: as _locked_bout
             .select_related("campaign")  # the notices of the turn name it
             .annotate(paused=Exists(BoutPause.objects.filter(bout=OuterRef("pk"))))
             .filter(pk=bout_id, status=Bout.Status.RUNNING, turn=turn)
-            .first()
+            .order_by()[:1]  # one row by its key: no sort to compile (first() would add one)
         )
+        bout = next(iter(found), None)
         if bout is None:
             return None
         if bout.paused:  # the GM paused it: nothing resolves
@@ -449,7 +450,10 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
             return None
         if not force and waiting and bout_wait_for_vacation(bout=bout, waiting=waiting):
             return None  # its deadline moved on: a player still to order is on vacation
-        unfit = entrants_lock(bout=bout)
+        # The gladiators locked and read once: who may fight, who owns whom (the attendance),
+        # whom the turn's notices go to.
+        entrants = entrants_locked(bout=bout)
+        unfit = unfit_reason(e.gladiator for e in entrants)
         if unfit:
             return bout_fail(bout=bout, engine_input=bout.engine_input, reason=unfit)
         orders = _orders_for_turn(bout, rules, state, given)
@@ -460,7 +464,13 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
         except Exception as exc:  # never leave a turn stuck: record why, the GM decides
             log.exception("bout %s: turn %s failed in the engine", bout.pk, turn)
             return bout_fail(bout=bout, engine_input=engine_input, reason=str(exc) or repr(exc))
-        turn_attendance_record(bout=bout, turn=turn, living=orders, ordered=given)
+        turn_attendance_record(
+            bout=bout,
+            turn=turn,
+            living=orders,
+            ordered=given,
+            owners={e.gladiator.name: e.gladiator.owner_id for e in entrants},
+        )
         output = {
             **bout.log,
             "turns": [*bout.log["turns"], rules.record(state, events)],
@@ -474,7 +484,9 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
             bout.turn += 1
             bout.turn_deadline = _deadline(bout)
             bout.save(update_fields=[*LOG_FIELDS, "state", "turn", "turn_deadline"])
-            notice_turn_resolved(bout=bout, turn=turn, living=rules.pending(state).who)
+            notice_turn_resolved(
+                bout=bout, turn=turn, living=rules.pending(state).who, entrants=entrants
+            )
         press_release(bout=bout)  # the press "only after the turn" held for this turn
         log.info("bout %s: turn %s resolved", bout.pk, turn)
         return bout

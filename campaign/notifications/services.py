@@ -26,7 +26,7 @@ from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.core.validators import URLValidator
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
 from campaign.models import Campaign
@@ -119,16 +119,13 @@ def events_record(*, campaign: Campaign, notes: Sequence[EventNote]) -> list[Eve
     private = any(n.kind in PRIVATE_KINDS for n in notes)
     reachable = (
         set()
-        if hooked and not private
+        if (hooked and not private) or not everyone
         else set(
             get_user_model()
             .objects.filter(pk__in=everyone)
-            .exclude(email="")
+            .filter(~Q(email="") | Exists(PushSubscription.objects.filter(user=OuterRef("pk"))))
             .values_list("pk", flat=True)
-        )
-        | set(
-            PushSubscription.objects.filter(user_id__in=everyone).values_list("user_id", flat=True)
-        )
+        )  # those with an address or a device, in one query
     )
     found = {e.key: e for e in Event.objects.filter(key__in=[n.key for n in notes])}
     now = timezone.now()

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Exists, Q
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
 from arena.models import Bout
@@ -26,7 +26,7 @@ from campaign.shared.errors import LudusError, NotAllowed
 from campaign.shared.text import text_input
 
 from .models import TEXT_LIMIT, BoutPress, Post
-from .selectors import bout_press_after_turn, entrant_owner_ids, press_after_turn_of
+from .selectors import bout_press_after_turn, entrant_owner_ids
 
 EXCERPT = 120  # characters of a post quoted in an inbox row
 
@@ -219,14 +219,18 @@ def press_release(*, bout: Bout) -> int:
     """Publish the bout's held posts whose turn has resolved (all of them once the bout no
     longer runs, or its option is off), and put them in the inboxes. Runs in the transaction
     that resolves the turn (arena/play/services.py). Returns how many it published."""
-    held = Post.objects.filter(bout=bout, published_at__isnull=True).select_related(
-        "campaign", "author", "bout"
-    )
-    if bout.status == Bout.Status.RUNNING:  # the option asked in the same query
-        held = held.filter(Q(held_turn__lt=bout.turn) | ~Exists(press_after_turn_of(bout)))
-    posts = list(held.order_by("id"))
+    # Most turns hold no press: one plain read of the bout's unpublished posts, and the option
+    # and the authors read only when there are some. The bout and its campaign are in hand,
+    # not read again with each post.
+    posts = list(Post.objects.filter(bout=bout, published_at__isnull=True).order_by("id"))
+    if posts and bout.status == Bout.Status.RUNNING and bout_press_after_turn(bout=bout):
+        posts = [p for p in posts if p.held_turn is not None and p.held_turn < bout.turn]
+    if not posts:
+        return 0
+    prefetch_related_objects(posts, "author")
     now = timezone.now()
     for post in posts:
+        post.bout, post.campaign = bout, bout.campaign
         post.published_at = now
     Post.objects.bulk_update(posts, ["published_at"])
     for post in posts:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -139,21 +139,29 @@ def _excuse(*, campaign: Campaign, user_id: int, allowed: int) -> bool:
 
 
 def turn_attendance_record(
-    *, bout: Bout, turn: int, living: Iterable[str], ordered: Collection[str] | None = None
+    *,
+    bout: Bout,
+    turn: int,
+    living: Iterable[str],
+    ordered: Collection[str] | None = None,
+    owners: Mapping[str, int | None] | None = None,
 ) -> None:
     """Record, for each living gladiator of a turn being resolved, whether its owner gave an
     order for that very turn. A turn left to a standing order is a miss: the standing order is
     the fallback the miss used. A miss is excused while its player has excused fewer than the
     policy allows in the campaign. Runs inside the resolving transaction. `ordered`: the names
     of the gladiators with an order for `turn`, when the caller has read them already (the
-    resolve has, under the bout's lock); else they are read here. The policy is read only
-    when somebody missed."""
+    resolve has, under the bout's lock); else they are read here. `owners`: each of the bout's
+    gladiators' owner id by name, when the caller has read them (the resolve has, with the
+    gladiators' lock); else they are read here. The policy is read only when somebody
+    missed."""
     living = list(living)
-    owners = dict(
-        BoutEntrant.objects.filter(bout=bout, gladiator__name__in=living).values_list(
-            "gladiator__name", "gladiator__owner_id"
+    if owners is None:
+        owners = dict(
+            BoutEntrant.objects.filter(bout=bout, gladiator__name__in=living).values_list(
+                "gladiator__name", "gladiator__owner_id"
+            )
         )
-    )
     if ordered is None:
         ordered = set(
             TurnOrder.objects.filter(bout=bout, turn=turn).values_list(

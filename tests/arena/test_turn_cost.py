@@ -96,12 +96,12 @@ def test_a_turns_notices_cost_the_same_few_queries_for_two_owners_or_four(
 
 
 # The bout locked with its pause asked in the same read (inside a savepoint here); the turn's
-# orders, read once; the gladiators locked; the owners' attendance and its rows; the stored
-# turn; the entrants, and the turn's events with their inboxes (events_record: the webhook,
-# the reachable users, their devices, the keys, the events in a savepoint, the inboxes); the
-# press held for the turn; the savepoint's end. No read of the missed-turn policy when every
-# order is in.
-TURN_RESOLVE_QUERIES = 18
+# orders, read once; the entrants with their gladiators locked, read once for the fitness
+# check, the attendance and the notices; the attendance rows; the stored turn; the turn's
+# events with their inboxes (events_record: the webhook, the users with an address or a
+# device, the keys, the events in a savepoint, the inboxes); the press held for the turn; the
+# savepoint's end. No read of the missed-turn policy when every order is in.
+TURN_RESOLVE_QUERIES = 15
 
 
 def test_a_turn_with_every_order_in_resolves_in_a_few_queries_for_four_owners(
