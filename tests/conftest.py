@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
@@ -11,6 +12,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.test import Client
 from django.utils import timezone
+from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
 from arena.bouts.services import bout_schedule
@@ -27,6 +29,13 @@ from campaign.services import campaign_create, campaign_join
 from characters.services import gladiator_create
 
 pytest_plugins = ["tests.browser.fixtures"]
+
+# Property tests draw the same examples on every run and every machine (docs/decisions/0108):
+# a test passes or fails for the code, never for the draw. `HYPOTHESIS_PROFILE=explore` draws
+# fresh examples, many more, to look for what the fixed ones miss.
+hypothesis_settings.register_profile("fixed", derandomize=True, database=None)
+hypothesis_settings.register_profile("explore", max_examples=500, database=None)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
 
 PASSWORD = "a-long-test-password"
 

@@ -134,12 +134,10 @@ def test_a_bout_stored_between_turns_goes_on_exactly_as_in_one_run():
     assert records == whole["turns"]
 
 
-@SETTINGS
-@given(bouts())
-def test_the_tactics_choose_only_what_the_rules_allow_as_the_board_stands(bout):
-    """The tactics weigh range and sight on the map's kept geometry; every activation they
-    choose, for every character of the acting team on the board as it stands, is one the
-    rules' own checks pass in full (the path, and the ability from where it is used)."""
+def abilities_checked(bout: dict) -> int:
+    """Play the bout's first 12 turns by tactics, checking every activation the tactics choose,
+    for every character of the acting team on the board as it stands, with the rules' own
+    checks in full (the path, and the ability from where it is used); the abilities checked."""
     bout = bout | {"options": bout["options"] | {"tactics": True}}
     state = RULES.setup(bout)
     dice = Dice.seeded(bout["seed"])
@@ -161,4 +159,26 @@ def test_the_tactics_choose_only_what_the_rules_allow_as_the_board_stands(bout):
                     chosen += 1
         orders = {name: RULES.tactics(state, name) for name in RULES.pending(state).who}
         state, _ = RULES.apply(state, orders, dice)
-    assert chosen >= 1
+    return chosen
+
+
+@SETTINGS
+@given(bouts())
+def test_the_tactics_choose_only_what_the_rules_allow_as_the_board_stands(bout):
+    """The tactics weigh range and sight on the map's kept geometry: what they choose, the
+    rules allow. (A drawn bout may end, or never come to blows, before anyone uses an
+    ability: the test below checks one where they do.)"""
+    abilities_checked(bout)
+
+
+def test_the_tactics_abilities_are_checked_in_a_bout_that_comes_to_blows():
+    bout = {
+        "ruleset": "arena-of-the-elders",
+        "seed": 3,
+        "options": {"mode": "deathmatch", "arena": "elders-ring"},
+        "gladiators": [
+            {"name": k.title(), "champion": k, "team": "Red" if n < 4 else "Blue"}
+            for n, k in enumerate(KEYS)
+        ],
+    }
+    assert abilities_checked(bout) >= 4
