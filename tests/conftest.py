@@ -107,13 +107,48 @@ def without_house_economy(c):
     return c
 
 
-@pytest.fixture
-def campaign(gm, owner, rival):
+def ludus_magnus(gm, owner, rival):
     """A private GladiatorQuest campaign: gm runs it, owner and rival play in it (house rules
     of the economy off: the rule set's rewards alone)."""
     return without_house_economy(
         campaign_with(gm, (owner, rival), name="Ludus Magnus", ruleset="gladiatorquest")
     )
+
+
+def due_bout_of(campaign, gm, first, second):
+    """A bout of the two whose time has come (scheduled a second ago)."""
+    return bout_schedule(
+        campaign=campaign,
+        by=gm,
+        gladiators=[first, second],
+        scheduled_at=timezone.now() - timedelta(seconds=1),
+        seed=7,
+    )
+
+
+def forum_arena(gm, owner, rival):
+    """A private Gladiator Arena campaign: gm runs it, owner and rival play (house rules of
+    the economy off)."""
+    return without_house_economy(
+        campaign_with(gm, (owner, rival), name="Forum Arena", ruleset="gladiator-arena")
+    )
+
+
+def first_blood(arena, gm, owner, rival, kaunisto, justbec):
+    """An 8x8 bout started: Kaunisto on D4, Justbec on D6; (bout, Kaunisto's entrant,
+    Justbec's)."""
+    bout = bout_open(campaign=arena, by=gm, title="First blood", deadline_hours=24)
+    a = bout_enter(bout=bout, gladiator=kaunisto, by=owner, square="D4")
+    b = bout_enter(bout=bout, gladiator=justbec, by=rival, square="D6")
+    bout_start(bout=bout, by=gm)
+    bout.refresh_from_db()
+    return bout, a, b
+
+
+@pytest.fixture
+def campaign(gm, owner, rival):
+    """The private GladiatorQuest campaign `ludus_magnus` makes."""
+    return ludus_magnus(gm, owner, rival)
 
 
 @pytest.fixture
@@ -134,13 +169,7 @@ def nox(campaign, rival):
 @pytest.fixture
 def due_bout(campaign, gm, brutus, nox):
     """A bout whose time has come (scheduled a second ago)."""
-    return bout_schedule(
-        campaign=campaign,
-        by=gm,
-        gladiators=[brutus, nox],
-        scheduled_at=timezone.now() - timedelta(seconds=1),
-        seed=7,
-    )
+    return due_bout_of(campaign, gm, brutus, nox)
 
 
 @pytest.fixture
@@ -176,9 +205,7 @@ def elders(gm, owner, rival):
 @pytest.fixture
 def arena_campaign(gm, owner, rival):
     """A private Gladiator Arena campaign: gm runs it, owner and rival play."""
-    return without_house_economy(
-        campaign_with(gm, (owner, rival), name="Forum Arena", ruleset="gladiator-arena")
-    )
+    return forum_arena(gm, owner, rival)
 
 
 @pytest.fixture
@@ -194,12 +221,7 @@ def justbec(arena_campaign, rival):
 @pytest.fixture
 def running(arena_campaign, gm, owner, rival, kaunisto, justbec):
     """An 8x8 bout: Kaunisto (human, sword) on D4, Justbec (dwarf, sword) on D6."""
-    bout = bout_open(campaign=arena_campaign, by=gm, title="First blood", deadline_hours=24)
-    a = bout_enter(bout=bout, gladiator=kaunisto, by=owner, square="D4")
-    b = bout_enter(bout=bout, gladiator=justbec, by=rival, square="D6")
-    bout_start(bout=bout, by=gm)
-    bout.refresh_from_db()
-    return bout, a, b
+    return first_blood(arena_campaign, gm, owner, rival, kaunisto, justbec)
 
 
 # Turn 1 of `finished`: Kaunisto steps D4 -> D5 and strikes D6 twice (Justbec left it: misses);

@@ -44,7 +44,7 @@ from campaign.services import campaign_create, campaign_join
 from characters.models import Gladiator, Holding
 from characters.services import gladiator_adjust, gladiator_create, gladiator_tactics_set
 from characters.shop import item_buy, item_unequip
-from tests.conftest import campaign_with, without_house_economy
+from tests.conftest import ludus_magnus
 from tests.module_data import make_users, module_data, user
 
 from .helpers import snapshot
@@ -89,10 +89,7 @@ def _world_built(visibility: str, users: dict[str, int]) -> dict[str, Any]:
     the primary keys of the world's rows (`world` reads them afresh for each test)."""
     gm, owner, rival = (user(users[name]) for name in (GM, OWNER, RIVAL))
     if visibility == PRIVATE:
-        # As tests/conftest.py's `campaign`, `brutus` and `nox`.
-        campaign = without_house_economy(
-            campaign_with(gm, (owner, rival), name="Ludus Magnus", ruleset="gladiatorquest")
-        )
+        campaign = ludus_magnus(gm, owner, rival)
     else:
         campaign = campaign_create(
             by=gm, name="Open Games", ruleset="gladiatorquest", visibility="public"

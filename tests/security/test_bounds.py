@@ -15,8 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 
-from arena.bouts.services import bout_schedule
-from arena.play.services import bout_enter, bout_open, bout_start
+from arena.play.services import bout_open
 from arena.seasons.divisions import division_create
 from arena.tournaments.services import tournament_create
 from campaign.lore.services import note_create
@@ -25,7 +24,7 @@ from campaign.shared.api_parsers import MAX_JSON_DEPTH, json_too_deep
 from campaign.shared.inputs import MAX_ID, parse_id, parse_int
 from characters.models import Gladiator
 from characters.services import gladiator_create
-from tests.conftest import campaign_with, without_house_economy
+from tests.conftest import due_bout_of, first_blood, forum_arena, ludus_magnus
 from tests.module_data import make_users, module_data, user
 from tests.packs.conftest import two_seat_draft
 
@@ -84,27 +83,14 @@ def world(django_db_setup, django_db_blocker) -> Iterator[dict[str, object]]:
     with module_data(django_db_blocker):
         users = make_users("gm", "owner", "rival")
         gm, owner, rival = (user(pk) for pk in users.values())
-        campaign = without_house_economy(
-            campaign_with(gm, (owner, rival), name="Ludus Magnus", ruleset="gladiatorquest")
-        )
+        campaign = ludus_magnus(gm, owner, rival)
         brutus = gladiator_create(campaign=campaign, by=owner, name="Brutus", kind="barbarian")
         nox = gladiator_create(campaign=campaign, by=rival, name="Nox", kind="wizard")
-        due_bout = bout_schedule(
-            campaign=campaign,
-            by=gm,
-            gladiators=[brutus, nox],
-            scheduled_at=timezone.now() - timedelta(seconds=1),
-            seed=7,
-        )
-        arena = without_house_economy(
-            campaign_with(gm, (owner, rival), name="Forum Arena", ruleset="gladiator-arena")
-        )
+        due_bout = due_bout_of(campaign, gm, brutus, nox)
+        arena = forum_arena(gm, owner, rival)
         kaunisto = gladiator_create(campaign=arena, by=owner, name="Kaunisto", kind="human")
         justbec = gladiator_create(campaign=arena, by=rival, name="Justbec", kind="dwarf")
-        running = bout_open(campaign=arena, by=gm, title="First blood", deadline_hours=24)
-        mine = bout_enter(bout=running, gladiator=kaunisto, by=owner, square="D4")
-        bout_enter(bout=running, gladiator=justbec, by=rival, square="D6")
-        bout_start(bout=running, by=gm)
+        running, mine, _ = first_blood(arena, gm, owner, rival, kaunisto, justbec)
         others = [
             gladiator_create(campaign=campaign, by=player, name=name, kind="dwarf")
             for player, name in ((owner, "Crixus"), (rival, "Varro"))
