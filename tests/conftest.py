@@ -38,6 +38,8 @@ hypothesis_settings.register_profile("explore", max_examples=500, database=None)
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
 
 PASSWORD = "a-long-test-password"
+# Password hashing is slow on purpose; tests create many users.
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)
@@ -47,8 +49,7 @@ def _test_settings(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
-    # Password hashing is slow on purpose; tests create many users.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = FAST_HASHERS
     # Mail goes through the header-safe backend as in production, then into django.core.mail's
     # outbox (pytest-django had put the outbox in its place).
     settings.EMAIL_BACKEND = "campaign.mail.HeaderSafeBackend"

@@ -19,10 +19,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.test import override_settings
 
-from tests.conftest import PASSWORD
-
-# As tests/conftest.py's `_test_settings`, which is function-scoped and so not yet in force.
-FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+from tests.conftest import FAST_HASHERS, PASSWORD
 
 
 @contextmanager
@@ -30,7 +27,8 @@ def module_data(django_db_blocker) -> Iterator[None]:
     """Open the module's transaction; roll it back when the block ends."""
     with (
         django_db_blocker.unblock(),
-        override_settings(PASSWORD_HASHERS=FAST_HASHER),
+        # tests/conftest.py's `_test_settings` is function-scoped, not yet in force here.
+        override_settings(PASSWORD_HASHERS=FAST_HASHERS),
         transaction.atomic(),
     ):
         yield
