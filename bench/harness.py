@@ -121,7 +121,9 @@ def web_server() -> Iterator[tuple[str, subprocess.Popen]]:
     server = subprocess.Popen(web_command(port), cwd=ROOT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
+        # As long as the workers get: on a crowded machine the first answer (every rule set
+        # imported) took over a minute.
+        deadline = time.monotonic() + 300
         while True:
             try:
                 with urllib.request.urlopen(f"{base}/api/rulesets/", timeout=5):
