@@ -5,7 +5,8 @@ the game with their kills awarded (8, 8 b), the time limit takes its HP (8 c), a
 ends when one or none is left.
 
 The 0.75 rules roll no dice (the rule set's `rolls_dice` is False): a turn is given none and
-carries only its events, a list each mechanic appends to in the order things happen.
+carries only its events, a list each mechanic appends to in the order things happen, given
+back as a tuple.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from arena.engine.rulesets.gladiator_arena.movement import movement
 from arena.engine.rulesets.gladiator_arena.state import BoutState, Order
 
 
-def resolve_turn(state: BoutState, orders: Mapping[str, Order]) -> tuple[BoutState, list[Event]]:
+def resolve_turn(
+    state: BoutState, orders: Mapping[str, Order]
+) -> tuple[BoutState, tuple[Event, ...]]:
     """Resolve one turn from everyone's orders (a missing order: stay, no strikes). The
     orders are legal: each was checked once where it came in (orders.read_order, the web's
     what-if), or the tactics made it (tactics.default_order gives only legal orders)."""
@@ -36,7 +39,7 @@ def resolve_turn(state: BoutState, orders: Mapping[str, Order]) -> tuple[BoutSta
     number = state.turn + 1
     told: list[Event] = []  # the turn's events, in order: each mechanic appends its own
     if any(order.concede is not None for order in orders.values()):
-        return concession(state, orders, number, told), told
+        return concession(state, orders, number, told), tuple(told)
     # The turn's gladiators, each replaced by the mechanic that changes him: a list local to
     # the turn, frozen into the one new state at its end (end_of_turn).
     glads = list(state.gladiators)
@@ -45,4 +48,4 @@ def resolve_turn(state: BoutState, orders: Mapping[str, Order]) -> tuple[BoutSta
     knockout(state, glads, wounds, number, told)
     if state.options.time_limit and time_limit_applies(number):
         time_limit(glads, number, told)
-    return end_of_turn(state, glads, number, told), told
+    return end_of_turn(state, glads, number, told), tuple(told)
