@@ -81,7 +81,7 @@ def odds_terms(
         "options": options,
         "entrants": [{**asdict(e), "equipment": list(e.equipment)} for e in entrants],
         # A rule set that leaves nothing to chance fights the same bout every time: one is all.
-        "bouts": ODDS_CAP if ruleset(ruleset_slug).campaign.rolls_dice else 1,
+        "bouts": ODDS_CAP if ruleset(ruleset_slug).rolls_dice else 1,
         "batch": ODDS_BATCH,
         "scope": scope,
     }

@@ -229,8 +229,6 @@ class CampaignAdapter:
     pays_experience: ClassVar[bool] = True
     """Whether bouts pay experience; False where the rule text gives experience no use (no
     experience nor level chart on the sheet)."""
-    rolls_dice: ClassVar[bool] = True
-    """Whether a bout leaves anything to chance; False: the odds fight it once, in words."""
     winner_falls: ClassVar[str] = WINNER_FALLS
     """Why a winner may die in the bout, in the rule set's words (shown by the odds)."""
     content_kinds: ClassVar[tuple[ContentKind, ...]] = ()

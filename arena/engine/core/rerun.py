@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.engine.core.dice import DiceError
-from arena.engine.core.protocol import dice_for
-from arena.engine.core.ruleset import Ruleset, given_turns, step_orders
+from arena.engine.core.ruleset import Ruleset, bout_dice, given_turns, step_orders
 from arena.engine.errors import EngineInputError
 
 JSON = Any
@@ -64,7 +63,7 @@ def play_again(rules: Ruleset, bout: Mapping[str, JSON], *, changed: int) -> Rer
     driven = rules.driver_input(bout)
     try:
         state = rules.setup(driven)
-        dice = dice_for(driven)
+        dice = bout_dice(rules, driven)
         turns = given_turns(driven)
         fill = rules.uses_tactics(driven)
         bound = rules.max_steps(state)
@@ -101,7 +100,7 @@ def order_problems(
     step before."""
     driven = rules.driver_input(bout)
     state = rules.setup(driven)
-    dice = dice_for(driven)
+    dice = bout_dice(rules, driven)
     turns = given_turns(driven)
     fill = rules.uses_tactics(driven)
     step = rules.step_word

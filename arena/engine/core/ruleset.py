@@ -73,6 +73,9 @@ class Ruleset:
     """The campaign adapter; None: not offered for campaigns."""
     web: ClassVar[WebPlay | None] = None
     """The play-by-web adapter; None: fought by tactics only."""
+    rolls_dice: ClassVar[bool] = True
+    """Whether the rules leave anything to chance. False (Gladiator Arena): the driver builds
+    no dice and apply is given None, and the odds fight a bout once."""
     dice_fields: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
     """Each event kind -> the fields holding its dice (core.events.rolls_by_kind), for the
     bout report."""
@@ -110,11 +113,12 @@ class Ruleset:
         raise NotImplementedError
 
     def apply(
-        self, state: Any, orders: Mapping[str, Any], dice: Dice
+        self, state: Any, orders: Mapping[str, Any], dice: Dice | None
     ) -> tuple[Any, Sequence[Event]]:
         """Resolve the next step with these typed orders (by name, each from read_order or
-        tactics; absent: none given). Returns the new state and its events; EngineInputError
-        for an order that cannot be carried out. Changes nothing it is given."""
+        tactics; absent: none given) and the bout's dice (None where rolls_dice is False).
+        Returns the new state and its events; EngineInputError for an order that cannot be
+        carried out. Changes nothing it is given."""
         raise NotImplementedError
 
     def standings(self, state: Any) -> list[Standing]:
@@ -144,7 +148,7 @@ class Ruleset:
         if phase is not None:
             out["phase"] = phase
         out["gladiators"] = self.snapshot(state)
-        out["events"] = [e.to_dict() for e in events]
+        out["events"] = self.event_records(events)
         return out
 
     def result(self, state: Any) -> dict[str, JSON]:
@@ -180,6 +184,12 @@ class Ruleset:
         stored orders, a fallback order): read_order(state, who, order_json(o)) == o.
         Overridden with read_order; by default the order is already JSON."""
         return order
+
+    def event_records(self, events: Sequence[Event]) -> list[dict[str, JSON]]:
+        """The step's events as the log writes them: each event's to_dict. Overridden by a
+        rule set whose events are their own log records (core.events.EventRecord), to take
+        them as they are, without a call per event."""
+        return [e.to_dict() for e in events]
 
     def turn_number(self, state: Any) -> int:
         """The number of the step just applied, for its record (`state.turn`)."""
@@ -230,6 +240,12 @@ RULESETS: dict[str, type[Ruleset]] = {}
 
 
 # --- the driver: a whole bout with any rule set -------------------------------------------
+
+
+def bout_dice(ruleset: Ruleset, bout: Mapping[str, JSON]) -> Dice | None:
+    """The bout's dice (dice_for: scripted or seeded), or None under rules that roll none:
+    a generator nobody draws from is not built."""
+    return dice_for(bout) if ruleset.rolls_dice else None
 
 
 def given_turns(bout: Mapping[str, JSON]) -> list[JSON]:
@@ -290,7 +306,7 @@ def play_to_end(ruleset: Ruleset, bout: Mapping[str, JSON]) -> tuple[dict[str, J
 
 def _play_to_end(ruleset: Ruleset, bout: Mapping[str, JSON]) -> tuple[dict[str, JSON], Any]:
     state = ruleset.setup(bout)
-    dice = dice_for(bout)
+    dice = bout_dice(ruleset, bout)
     turns = given_turns(bout)
     fill = ruleset.uses_tactics(bout)
     bound = ruleset.max_steps(state)

@@ -15,6 +15,7 @@ from arena.engine.core.campaign import (
     CampaignAdapter,
     WebPlay,
 )
+from arena.engine.core.dice import Dice
 from arena.engine.core.ruleset import TURN, Ruleset, register
 from arena.engine.errors import EngineInputError
 from tests.rulesets.stone_duel import StoneDuel
@@ -63,6 +64,36 @@ def test_record_phase_and_result_extra_go_where_the_log_has_them():
     assert list(log["result"]) == ["finished", "standings", "winner"]
 
 
+def test_rules_that_roll_no_dice_are_given_none_and_their_seed_is_not_read():
+    given = []
+    own = Dice.seeded(3)  # the dice BOUT's seed gives, for the same throws
+
+    class Calm(StoneDuel):
+        rolls_dice = False
+
+        def apply(self, state, orders, dice):
+            given.append(dice)
+            return super().apply(state, orders, own)
+
+    # A seed that dice_for would refuse: nothing reads it, since no dice are built.
+    log = Calm().play({**BOUT, "seed": "not a number"})
+    assert given and all(dice is None for dice in given)
+    assert log == StoneDuel().play(BOUT)
+    with pytest.raises(EngineInputError) as refused:
+        StoneDuel().play({**BOUT, "seed": "not a number"})
+    assert refused.value.field == "seed"
+
+
+def test_the_log_takes_each_events_record_from_event_records():
+    class Counted(StoneDuel):
+        def event_records(self, events):
+            return [{"type": "counted", "text": f"{len(events)} events"}]
+
+    log = Counted().play(BOUT)
+    assert all(t["events"][0]["type"] == "counted" for t in log["turns"])
+    assert StoneDuel().play(BOUT)["turns"][0]["events"][0]["type"] == "threw"
+
+
 def test_the_state_goes_to_json_and_back_exactly():
     rules = StoneDuel()
     state = rules.setup(BOUT)
@@ -79,6 +110,7 @@ def test_a_stored_state_that_is_not_an_object_is_refused_in_words():
 def test_the_optional_members_have_their_defaults():
     rules = StoneDuel()
     assert rules.step_word is TURN and rules.step_word.many == "turns"
+    assert rules.rolls_dice is True
     assert rules.web is None
     assert rules.terrain(rules.setup(BOUT)) == {}
     assert rules.secret_order_keys({}) == frozenset()

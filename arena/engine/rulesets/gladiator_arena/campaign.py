@@ -73,7 +73,6 @@ def edge_squares(width: int, height: int, count: int, taken: set[str]) -> list[s
 class GladiatorArenaCampaign(CampaignAdapter):
     has_levels = False
     pays_experience = False  # the rule text has nothing to spend it on
-    rolls_dice = False  # no dice, and edge_squares places whoever has no square
     winner_falls = (
         "Places go to the most kills, then to whoever stood longest (section 8), so a "
         "gladiator who falls last, or kills more before falling, wins."

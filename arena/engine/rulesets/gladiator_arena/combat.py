@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from arena.engine.core.board import Square
-from arena.engine.core.turn import Turn
+from arena.engine.core.events import Event
 from arena.engine.rulesets.gladiator_arena.events import (
     Hit,
     KillAwarded,
@@ -57,7 +57,7 @@ def strike(
 
 
 def strikes(
-    state: BoutState, glads: list[Gladiator], orders: Mapping[str, Order], turn: Turn
+    state: BoutState, glads: list[Gladiator], orders: Mapping[str, Order], told: list[Event]
 ) -> Wounds:
     """Every strike, after all moves (section 2), made from the square moved to or tried (a
     bumped gladiator strikes from the square he tried); then each victim's wound for the
@@ -78,7 +78,7 @@ def strikes(
                 per = wounds.setdefault(v, {})
                 per[a] = per.get(a, 0) + damage
                 dealt[a] = dealt.get(a, 0) + damage
-            turn.tell(
+            told.append(
                 Struck.of(
                     g.name,
                     origin,
@@ -94,14 +94,14 @@ def strikes(
         return wounds
     taken = {v: sum(by.values()) for v, by in sorted(wounds.items())}
     for v, damage in taken.items():
-        turn.tell(Wounded.of(glads[v].name, damage, glads[v].hp - damage))
+        told.append(Wounded.of(glads[v].name, damage, glads[v].hp - damage))
     for i in sorted(taken.keys() | dealt.keys()):
         glads[i] = glads[i].struck(taken.get(i, 0), dealt.get(i, 0))
     return wounds
 
 
 def knockout(
-    state: BoutState, glads: list[Gladiator], wounds: Wounds, number: int, turn: Turn
+    state: BoutState, glads: list[Gladiator], wounds: Wounds, number: int, told: list[Event]
 ) -> None:
     """Section 8: a gladiator struck to 0 HP or less leaves the game, and 8 b awards the kill
     (kill_shares), in `glads` (the turn's gladiators)."""
@@ -112,11 +112,11 @@ def knockout(
     kills: dict[int, Fraction] = {}
     for v in out:
         g = glads[v]
-        turn.tell(Removed.of(g.name, names[g.square], g.hp, RemovalCause.STRUCK))
+        told.append(Removed.of(g.name, names[g.square], g.hp, RemovalCause.STRUCK))
         hp_before = g.hp + sum(wounds[v].values())
         for a, share, reason in kill_shares(hp_before, wounds[v]):
             kills[a] = kills.get(a, 0) + share
-            turn.tell(KillAwarded.of(glads[a].name, g.name, share, reason))
+            told.append(KillAwarded.of(glads[a].name, g.name, share, reason))
     for i in sorted(kills.keys() | set(out)):
         glads[i] = _knocked_out(glads[i], number, kills.get(i, 0))
 

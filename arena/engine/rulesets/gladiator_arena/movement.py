@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from arena.engine.core.board import Square
-from arena.engine.core.turn import Turn
+from arena.engine.core.events import Event
 from arena.engine.rulesets.gladiator_arena.events import Bumped, BumpReason, Moved
 from arena.engine.rulesets.gladiator_arena.state import BoutState, Gladiator, Order, square_names
 
@@ -56,7 +56,7 @@ def bump(state: BoutState, moves: Mapping[int, Square]) -> dict[int, BumpReason]
 
 
 def movement(
-    state: BoutState, glads: list[Gladiator], orders: Mapping[str, Order], turn: Turn
+    state: BoutState, glads: list[Gladiator], orders: Mapping[str, Order], told: list[Event]
 ) -> None:
     """Everyone's move at once: the bumped stay (a halfling bumped after two squares returns
     to where it stood after the previous turn, which is where it stands), the rest arrive
@@ -68,9 +68,9 @@ def movement(
     names = square_names(state.board)
     for i in sorted(bumped):
         g = glads[i]
-        turn.tell(Bumped.of(g.name, names[g.square], names[moves[i]], bumped[i]))
+        told.append(Bumped.of(g.name, names[g.square], names[moves[i]], bumped[i]))
     for i, square in sorted(moves.items()):
         if i not in bumped:
             g = glads[i]
-            turn.tell(Moved.of(g.name, names[g.square], names[square]))
+            told.append(Moved.of(g.name, names[g.square], names[square]))
             glads[i] = g.moved_to(square)

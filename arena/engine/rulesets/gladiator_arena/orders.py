@@ -152,6 +152,12 @@ def validate_order(state: BoutState, name: str, order: Order) -> tuple[Problem, 
     g = state.get(name)
     if g is None:
         return (Problem(ProblemKind.UNKNOWN_GLADIATOR, f"there is no gladiator named {name!r}"),)
+    return gladiator_order_problems(state, g, order)
+
+
+def gladiator_order_problems(state: BoutState, g: Gladiator, order: Order) -> tuple[Problem, ...]:
+    """validate_order for a gladiator of the bout already found (read_order has him)."""
+    name = g.name
     if state.finished:
         return (Problem(ProblemKind.BOUT_OVER, "the bout is over"),)
     if not g.alive:
@@ -367,7 +373,8 @@ def read_order(state: BoutState, name: str, raw: object) -> Order:
     gladiator never acts"). The turn takes the orders it is given as legal."""
     # The path and the words are written only for an order that is refused.
     turn = state.turn + 1
-    if state.get(name) is None:
+    g = state.get(name)
+    if g is None:
         raise EngineInputError(
             f"turns[{turn - 1}].{name}", f"turn {turn}: there is no gladiator named {name!r}"
         )
@@ -377,7 +384,7 @@ def read_order(state: BoutState, name: str, raw: object) -> Order:
         order = parse_order(raw, "", name, squares_by_name(state.board))
     except EngineInputError as error:
         raise EngineInputError(f"turns[{turn - 1}].{name}{error.field}", error.message) from None
-    problems = validate_order(state, name, order)
+    problems = gladiator_order_problems(state, g, order)
     if problems and not (problems[0].kind is ProblemKind.REMOVED and order == STAY):
         words = "; ".join(p.text for p in problems)
         raise EngineInputError(f"turns[{turn - 1}].{name}", f"{name} on turn {turn}: {words}")

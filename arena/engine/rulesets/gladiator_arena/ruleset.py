@@ -51,6 +51,7 @@ class GladiatorArena(Ruleset):
         "Places go to the most kills, then to whoever stood longest (alive, or fell later), "
         "then to the most HP, then to the most damage dealt (section 8)."
     )
+    rolls_dice: ClassVar[bool] = False  # nothing in the 0.75 rules is left to chance
     campaign = GladiatorArenaCampaign()
     web = GladiatorArenaWeb()
     # Which fields of each event kind hold dice, for the bout report (core.events.Event.rolls).
@@ -61,7 +62,10 @@ class GladiatorArena(Ruleset):
         return setup_bout(parse_options(bout.get("options")), bout.get("gladiators"))
 
     def uses_tactics(self, bout: Mapping[str, Any]) -> bool:
-        return parse_options(bout.get("options")).tactics
+        # The driver asks after setup, which read and checked the options (parse_options):
+        # the flag is read as setup took it, not the options parsed again.
+        options = bout.get("options") or {}
+        return options.get("tactics", False) is True
 
     def max_steps(self, state: BoutState) -> int:
         return state.options.max_turns
@@ -88,9 +92,13 @@ class GladiatorArena(Ruleset):
         return default_order(state, who)
 
     def apply(
-        self, state: BoutState, orders: Mapping[str, Order], dice: Dice
+        self, state: BoutState, orders: Mapping[str, Order], dice: Dice | None
     ) -> tuple[BoutState, Sequence[Event]]:
-        return resolve_turn(state, orders, dice)
+        return resolve_turn(state, orders)
+
+    def event_records(self, events: Sequence[Event]) -> list[dict[str, Any]]:
+        # Each event is its own log record (core.events.EventRecord).
+        return list(events)  # type: ignore[arg-type]
 
     def standings(self, state: BoutState) -> list[Standing]:
         return standings(state)

@@ -4,16 +4,16 @@ moves (with bumps), everyone strikes from where they moved or tried to, the stru
 the game with their kills awarded (8, 8 b), the time limit takes its HP (8 c), and the bout
 ends when one or none is left.
 
-The 0.75 rules roll no dice: the dice are taken for the turn signature every rule set shares.
+The 0.75 rules roll no dice (the rule set's `rolls_dice` is False): a turn is given none and
+carries only its events, a list each mechanic appends to in the order things happen, given
+back as a tuple.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
-from arena.engine.core.turn import Turn
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_arena.combat import knockout, strikes
 from arena.engine.rulesets.gladiator_arena.ending import (
@@ -27,7 +27,7 @@ from arena.engine.rulesets.gladiator_arena.state import BoutState, Order
 
 
 def resolve_turn(
-    state: BoutState, orders: Mapping[str, Order], dice: Dice | None = None
+    state: BoutState, orders: Mapping[str, Order]
 ) -> tuple[BoutState, tuple[Event, ...]]:
     """Resolve one turn from everyone's orders (a missing order: stay, no strikes). The
     orders are legal: each was checked once where it came in (orders.read_order, the web's
@@ -36,16 +36,16 @@ def resolve_turn(
         raise EngineInputError(
             f"turns[{state.turn}]", f"turn {state.turn + 1}: the bout is already over"
         )
-    turn = Turn(dice)  # type: ignore[arg-type]
     number = state.turn + 1
+    told: list[Event] = []  # the turn's events, in order: each mechanic appends its own
     if any(order.concede is not None for order in orders.values()):
-        return concession(state, orders, number, turn), turn.told()
+        return concession(state, orders, number, told), tuple(told)
     # The turn's gladiators, each replaced by the mechanic that changes him: a list local to
     # the turn, frozen into the one new state at its end (end_of_turn).
     glads = list(state.gladiators)
-    movement(state, glads, orders, turn)
-    wounds = strikes(state, glads, orders, turn)
-    knockout(state, glads, wounds, number, turn)
+    movement(state, glads, orders, told)
+    wounds = strikes(state, glads, orders, told)
+    knockout(state, glads, wounds, number, told)
     if state.options.time_limit and time_limit_applies(number):
-        time_limit(glads, number, turn)
-    return end_of_turn(state, glads, number, turn), turn.told()
+        time_limit(glads, number, told)
+    return end_of_turn(state, glads, number, told), tuple(told)
