@@ -122,7 +122,7 @@ def test_a_sheet_written_back_as_json_reads_back_the_same():
     assert RULES.read_order(state, f.name, RULES.order_json(tactics_sheet)) == tactics_sheet
 
 
-# Fixed bouts by tactics: every mode, competitive or not, on both arenas.
+# Fixed bouts by tactics: every mode, competitive or not, on every arena.
 FIXED = [
     (mode, competitive, arena, seed)
     for mode in ("deathmatch", "king", "flag")
