@@ -124,7 +124,7 @@ def prepare(turns: int, seed: int) -> list[tuple[State, int, int]]:
             continue
         dice_seed = rng.randrange(2**32)
         out.append((state, acting(state), dice_seed))
-        orders = {w: {"auto": True} for w in RULES.pending(state).who}
+        orders = {w: RULES.tactics(state, w) for w in RULES.pending(state).who}
         state, _ = RULES.apply(state, orders, Dice.seeded(dice_seed))
     return out
 

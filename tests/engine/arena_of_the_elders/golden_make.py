@@ -16,6 +16,7 @@ import json
 from typing import Any
 
 from arena.engine.core.dice import Dice
+from arena.engine.core.ruleset import read_orders
 from arena.engine.rulesets.arena_of_the_elders import ArenaOfTheElders
 from arena.engine.rulesets.arena_of_the_elders import tactics as default_tactics
 from arena.engine.rulesets.arena_of_the_elders.orders import Activation
@@ -78,7 +79,7 @@ def make() -> dict[str, Any]:
                 order = written(default_tactics.activation(state, w), at, at == 1)
                 orders[w] = {"auto": True} if RULES.validate(state, w, order) else order
         turns.append(orders)
-        state, _ = RULES.apply(state, orders, dice)
+        state, _ = RULES.apply(state, read_orders(RULES, state, orders), dice)
     return {**BOUT, "turns": turns}
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
+from arena.engine.core.ruleset import read_orders
 from arena.engine.rulesets.arena_of_the_elders import CHAMPIONS, ArenaOfTheElders
 from arena.engine.rulesets.arena_of_the_elders.arena import ARENAS, arena_from_json
 from arena.engine.rulesets.arena_of_the_elders.state import PLAY, Fighter, Flag, Options, State
@@ -110,7 +111,7 @@ def resolve(
 ) -> tuple[State, tuple[Event, ...]]:
     """One step (a team's turn, or the preparation); every scripted die must be used."""
     loaded = Dice.scripted(list(dice))
-    after, events = RULES.apply(state, orders, loaded)
+    after, events = RULES.apply(state, read_orders(RULES, state, orders), loaded)
     assert loaded.remaining == 0, f"{loaded.remaining} scripted dice were not rolled"
     return after, tuple(events)
 

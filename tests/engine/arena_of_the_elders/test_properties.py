@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from arena.engine import play
 from arena.engine.core.dice import Dice
+from arena.engine.core.ruleset import read_orders
 from arena.engine.rulesets.arena_of_the_elders import ARENAS, CHAMPIONS, State, tactics
 from arena.engine.rulesets.arena_of_the_elders.moves import path_problems, reachable, target_problem
 from arena.engine.rulesets.arena_of_the_elders.orders import as_it_moves
@@ -88,9 +89,10 @@ def test_nobody_stands_in_a_wall_or_on_another_and_the_json_round_trips(bout, or
     while not RULES.is_over(state) and steps < RULES.max_steps(state):
         need = RULES.pending(state)
         if state.phase == PLAY:
-            orders = {who: random_order(state, who, rng) for who in need.who}
-            for who, order in orders.items():
+            given = {who: random_order(state, who, rng) for who in need.who}
+            for who, order in given.items():
                 assert RULES.validate(state, who, order) == [], (who, order)
+            orders = read_orders(RULES, state, given)
         else:
             orders = {who: RULES.tactics(state, who) for who in need.who}
         state, _ = RULES.apply(state, orders, dice)

@@ -42,7 +42,7 @@ def test_the_snapshot_and_the_post_show_the_board():
     snap = WEB.snapshot(state)
     assert snap["Ignis"] == {"square": "A1", "hp": 7, "alive": True, "team": "Red", "level": 1,
                              "status": "Red, level 1"}  # fmt: skip
-    after, events = RULES.apply(state, {"Ignis": {"auto": True}}, Dice.seeded(1))
+    after, events = RULES.apply(state, {"Ignis": RULES.tactics(state, "Ignis")}, Dice.seeded(1))
     post = WEB.forum_post(state, after, events, "markdown")
     assert "Ignis" in post and "```" in post
 

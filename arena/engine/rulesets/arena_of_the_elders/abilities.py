@@ -16,21 +16,25 @@ from arena.engine.rulesets.arena_of_the_elders.moves import target_problem
 from arena.engine.rulesets.arena_of_the_elders.state import Fighter
 
 
-def use_ability(board: Changes, turn: Turn, name: str, key: str, target: Square | None) -> None:
+def use_ability(
+    board: Changes, turn: Turn, name: str, key: str, target: Square | None, sure: bool = False
+) -> None:
     """The ability `key` at `target` (None: on oneself); one that is not ready or whose
-    target is gone fizzles."""
+    target is gone fizzles. `sure`: checked ready, in range and in sight on this board
+    (turn.activate), so not checked again."""
     if not key:
         return
     f = board.fighter(name)
     ability = f.hero.named(key)
     assert ability is not None
-    if ability not in f.known or f.cooldown(ability.key):
-        turn.tell(Fizzled(name, ability.name, "not ready"))
-        return
-    why = target_problem(board, f, ability, f.square, target)
-    if why:
-        turn.tell(Fizzled(name, ability.name, why))
-        return
+    if not sure:
+        if ability not in f.known or f.cooldown(ability.key):
+            turn.tell(Fizzled(name, ability.name, "not ready"))
+            return
+        why = target_problem(board, f, ability, f.square, target)
+        if why:
+            turn.tell(Fizzled(name, ability.name, why))
+            return
     on_self = ability.target == "self" or target == f.square
     # Found on the board target_problem read, before the cooldown changes it.
     victim = f if on_self else standing_on(board, target)

@@ -13,11 +13,16 @@ from arena.engine.rulesets.arena_of_the_elders.moves import speed_of, step_probl
 from arena.engine.rulesets.arena_of_the_elders.state import OVER
 
 
-def move(board: Changes, turn: Turn, name: str, path: tuple[Square, ...]) -> None:
+def move(
+    board: Changes, turn: Turn, name: str, path: tuple[Square, ...], sure: bool = False
+) -> None:
     """Along `path` while each step is allowed; the character is put on its square once,
-    where the move ends."""
+    where the move ends. `sure`: the path was checked on this board, each step and its end
+    (turn.activate), so only what entering each square does is played."""
     if not path:
         return
+    if sure:
+        return walk(board, turn, name, path)
     f = board.fighter(name)
     from_square = f.square
     speed = speed_of(board, f)
@@ -46,6 +51,22 @@ def move(board: Changes, turn: Turn, name: str, path: tuple[Square, ...]) -> Non
     if f.square != end:
         board.put(f._replace(square=end))
     turn.tell(Moved(name, tuple(str(s) for s in walked), str(end), why))
+
+
+def walk(board: Changes, turn: Turn, name: str, path: tuple[Square, ...]) -> None:
+    """A path known to be open: each square entered in turn, to its end (or a capture that
+    ends the bout on the way)."""
+    walked: list[Square] = []
+    for sq in path:
+        walked.append(sq)
+        enter(board, turn, name, sq)
+        if board.phase == OVER:
+            break
+    end = walked[-1]
+    f = board.fighter(name)
+    if f.square != end:
+        board.put(f._replace(square=end))
+    turn.tell(Moved(name, tuple(str(s) for s in walked), str(end), ""))
 
 
 def enter(board: Changes, turn: Turn, name: str, sq: Square) -> None:

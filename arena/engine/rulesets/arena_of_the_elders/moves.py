@@ -37,6 +37,11 @@ def speed_of(state: Board, f: Fighter) -> int:
     return bearer_speed(state, f, f.speed)
 
 
+def mobility(state: Board, f: Fighter) -> tuple[int, int]:
+    """What a move of this character may spend: its speed, and the lines it may cross."""
+    return speed_of(state, f), f.flying
+
+
 def step_cost(arena: Arena, f: Fighter, a: Square) -> int:
     return 2 if a in arena.water and not f.swimming else 1
 

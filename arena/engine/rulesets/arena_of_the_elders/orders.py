@@ -17,6 +17,10 @@ In a team's turn, a character's activation:
   level_up: this character takes the turn's level; at: its place in the team's order of
   activations (those without one follow, in the team's order). {"auto": true} leaves it to
   the tactics when its activation comes.
+
+Each is read and checked once, where it comes in (`read_preparation`, `read_activation`: the
+rule set's `read_order`), into the typed order the step resolves (`Preparation`,
+`Activation`); `order_json` writes one back where orders are kept, and reads back the same.
 """
 
 from __future__ import annotations
@@ -60,6 +64,40 @@ class Activation:
 
 
 AUTO = Activation(auto=True)
+
+
+def order_json(order: Preparation | Activation) -> dict[str, Any]:
+    """A typed order as the JSON it is read from (only what differs from the defaults):
+    read back on the board it was made for, it is the same order."""
+    if isinstance(order, Preparation):
+        return _preparation_json(order)
+    out: dict[str, Any] = {"auto": True} if order.auto else {}
+    if order.path:
+        out["path"] = [str(sq) for sq in order.path]
+    if order.ability:
+        out["ability"] = order.ability
+    if order.target is not None:
+        out["target"] = str(order.target)
+    if order.ability_first:
+        out["first"] = "ability"
+    if order.level_up:
+        out["level_up"] = True
+    if order.at:
+        out["at"] = order.at
+    return out
+
+
+def _preparation_json(sheet: Preparation) -> dict[str, Any]:
+    out: dict[str, Any] = {"auto": True} if sheet.auto else {}
+    if sheet.choice:
+        out["choice"] = sheet.choice  # its slot: ability_named reads a number
+    if sheet.king:
+        out["king"] = sheet.king
+    if sheet.levels:
+        out["levels"] = sheet.levels
+    if sheet.square is not None:
+        out["start"] = str(sheet.square)
+    return out
 
 
 def _flag(value: Any, name: str, problems: list[str]) -> bool:

@@ -16,8 +16,10 @@ from arena.engine.rulesets.arena_of_the_elders import events, tactics
 from arena.engine.rulesets.arena_of_the_elders.campaign import EldersCampaign
 from arena.engine.rulesets.arena_of_the_elders.content import parse_content
 from arena.engine.rulesets.arena_of_the_elders.orders import (
+    AUTO,
     Activation,
     Preparation,
+    order_json,
     read_activation,
     read_preparation,
 )
@@ -93,43 +95,41 @@ class ArenaOfTheElders(Ruleset):
             return read_preparation(state, f, order)[1]
         return read_activation(state, f, order)[1]
 
-    def tactics(self, state: State, who: str) -> dict[str, Any]:
+    def read_order(self, state: State, who: str, order: Any) -> Preparation | Activation:
+        """The sheet (in the preparation) or the activation, read and checked once against
+        the board as it stands before the step (orders.py): EngineInputError in words at the
+        order's place in the input."""
+        if state.phase not in (PREP, PLAY):
+            raise EngineInputError(f"turns[{state.steps}]", "the bout is over")
+        where = f"turns[{state.steps}].{who}"
+        if who not in waiting_for(state):
+            raise EngineInputError(where, f"{who} gives no order now")
+        f = state.fighter(who)
+        read = read_preparation if state.phase == PREP else read_activation
+        typed, problems = read(state, f, order)
+        if problems:
+            raise EngineInputError(where, "; ".join(problems))
+        return typed
+
+    def order_json(self, order: Preparation | Activation) -> dict[str, Any]:
+        return order_json(order)
+
+    def tactics(self, state: State, who: str) -> Preparation | Activation:
+        """The tactics' sheet in the preparation; in a turn, the activation is left to the
+        tactics until it comes (AUTO), to be chosen on the board as it then stands."""
         if state.phase == PREP:
-            sheet = tactics.preparation(state, who)
-            out: dict[str, Any] = {"auto": True}
-            if sheet.levels:
-                out["levels"] = sheet.levels
-            return out
-        return {"auto": True}
+            return tactics.preparation(state, who)
+        return AUTO
 
     def apply(
         self, state: State, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[State, Sequence[Event]]:
+        """The step with its typed orders (read_order's, or the tactics')."""
         if state.phase not in (PREP, PLAY):
             raise EngineInputError(f"turns[{state.steps}]", "the bout is over")
-        waiting = set(waiting_for(state))
         if state.phase == PREP:
-            sheets: dict[str, Preparation] = {}
-            for who, order in orders.items():
-                f = self._orderer(state, who, waiting)
-                sheets[who] = self._read(read_preparation(state, f, order), state, who)
-            return resolve_preparation(state, sheets, dice)
-        acts: dict[str, Activation] = {}
-        for who, order in orders.items():
-            f = self._orderer(state, who, waiting)
-            acts[who] = self._read(read_activation(state, f, order), state, who)
-        return resolve_turn(state, acts, dice)
-
-    def _orderer(self, state: State, who: str, waiting: set[str]):
-        if who not in waiting:
-            raise EngineInputError(f"turns[{state.steps}].{who}", f"{who} gives no order now")
-        return state.get(who)
-
-    def _read(self, read: tuple[Any, list[str]], state: State, who: str) -> Any:
-        order, problems = read
-        if problems:
-            raise EngineInputError(f"turns[{state.steps}].{who}", "; ".join(problems))
-        return order
+            return resolve_preparation(state, orders, dice)
+        return resolve_turn(state, orders, dice)
 
     def standings(self, state: State) -> list[Standing]:
         return standings(state)

@@ -29,6 +29,7 @@ from arena.engine.rulesets.arena_of_the_elders.effects import (
 from arena.engine.rulesets.arena_of_the_elders.events import LevelGained, TurnBegan
 from arena.engine.rulesets.arena_of_the_elders.health import respawn
 from arena.engine.rulesets.arena_of_the_elders.movement import move
+from arena.engine.rulesets.arena_of_the_elders.moves import mobility
 from arena.engine.rulesets.arena_of_the_elders.orders import Activation
 from arena.engine.rulesets.arena_of_the_elders.state import OVER, PLAY, TEAMS, State
 from arena.engine.rulesets.arena_of_the_elders.victory import turn_limit
@@ -84,8 +85,10 @@ def team_turn(state: State, turn: Turn, acts: Mapping[str, Activation]) -> State
         if act is None and not f.house:
             continue  # a player's character with no order stays where it is
         if act is None or act.auto:
-            act = tactics.activation(state, name)
-        state = activate(state, turn, name, act)
+            # Chosen on the board it runs on, from the tactics' own moves, range and sight.
+            state = activate(state, turn, name, tactics.activation(state, name), sure=True)
+        else:
+            state = activate(state, turn, name, act)
     if state.phase == OVER:
         return state
     return end_turn(state, turn, team)
@@ -158,19 +161,29 @@ def end_turn(state: State, turn: Turn, team: int) -> State:
     return board.applied()
 
 
-def activate(state: State, turn: Turn, name: str, act: Activation) -> State:
+def activate(state: State, turn: Turn, name: str, act: Activation, sure: bool = False) -> State:
     """ "Each character can be used once during each of your turns": its move and its
     ability, in either order. The characters they change go into the state once, at the
-    end (changes.py)."""
+    end (changes.py).
+
+    `sure`: the activation was checked on the board it begins on (the tactics build it as
+    it comes, and only what the rules allow), so its path and target are not checked again
+    (a player's order was read before the turn's level and the activations before it, and
+    is checked as it runs). What its first half changes is still weighed: a move goes the
+    whole of its path, so the ability after it is used from where it was checked; an ability
+    used first may change the mover's speed or flying (a buff, or a kill's levels that
+    unlock a passive), and then its move is checked step by step."""
     board = Changes(state)
     if act.ability_first:
-        use_ability(board, turn, name, act.ability, act.target)
+        before = mobility(board, board.fighter(name))
+        use_ability(board, turn, name, act.ability, act.target, sure)
         if still_acting(board, name):
-            move(board, turn, name, act.path)
+            same = mobility(board, board.fighter(name)) == before
+            move(board, turn, name, act.path, sure and same)
     else:
-        move(board, turn, name, act.path)
+        move(board, turn, name, act.path, sure)
         if still_acting(board, name):
-            use_ability(board, turn, name, act.ability, act.target)
+            use_ability(board, turn, name, act.ability, act.target, sure)
     return board.applied()
 
 
