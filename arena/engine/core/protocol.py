@@ -106,15 +106,21 @@ class Standing:
         }
 
 
-def dice_for(bout: Mapping[str, JSON]) -> Dice:
-    """The bout's dice: scripted results ("dice": [...]) or a seed ("seed": n); none given is
-    seed 0, for rule sets that roll nothing."""
+def dice_input(bout: Mapping[str, JSON]) -> list[JSON] | int:
+    """The bout's scripted results ("dice": [...]) or its seed ("seed": n; none given is 0),
+    checked: EngineInputError names the field that is wrong."""
     if "dice" in bout:
         script = bout["dice"]
         if not isinstance(script, list):
             raise EngineInputError("dice", "must be a list of scripted results")
-        return Dice.scripted(script)
+        return script
     seed = bout.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise EngineInputError("seed", "must be a whole number")
-    return Dice.seeded(seed)
+    return seed
+
+
+def dice_for(bout: Mapping[str, JSON]) -> Dice:
+    """The bout's dice: scripted results or a seeded generator (dice_input)."""
+    given = dice_input(bout)
+    return Dice.scripted(given) if isinstance(given, list) else Dice.seeded(given)

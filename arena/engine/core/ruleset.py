@@ -28,7 +28,7 @@ from arena.engine.core.campaign import CampaignAdapter, WebPlay
 from arena.engine.core.dice import Dice, DiceError
 from arena.engine.core.events import Event
 from arena.engine.core.fallback import first_order
-from arena.engine.core.protocol import Column, Pending, Standing, dice_for
+from arena.engine.core.protocol import Column, Pending, Standing, dice_for, dice_input
 from arena.engine.errors import EngineInputError
 
 JSON = Any  # a value that json.dumps takes and json.loads gives back unchanged
@@ -244,8 +244,11 @@ RULESETS: dict[str, type[Ruleset]] = {}
 
 def bout_dice(ruleset: Ruleset, bout: Mapping[str, JSON]) -> Dice | None:
     """The bout's dice (dice_for: scripted or seeded), or None under rules that roll none:
-    a generator nobody draws from is not built."""
-    return dice_for(bout) if ruleset.rolls_dice else None
+    a generator nobody draws from is not built, but a bad seed or script is still refused."""
+    if ruleset.rolls_dice:
+        return dice_for(bout)
+    dice_input(bout)
+    return None
 
 
 def given_turns(bout: Mapping[str, JSON]) -> list[JSON]:

@@ -64,7 +64,7 @@ def test_record_phase_and_result_extra_go_where_the_log_has_them():
     assert list(log["result"]) == ["finished", "standings", "winner"]
 
 
-def test_rules_that_roll_no_dice_are_given_none_and_their_seed_is_not_read():
+def test_rules_that_roll_no_dice_are_given_none_and_a_bad_seed_is_still_refused():
     given = []
     own = Dice.seeded(3)  # the dice BOUT's seed gives, for the same throws
 
@@ -75,13 +75,14 @@ def test_rules_that_roll_no_dice_are_given_none_and_their_seed_is_not_read():
             given.append(dice)
             return super().apply(state, orders, own)
 
-    # A seed that dice_for would refuse: nothing reads it, since no dice are built.
-    log = Calm().play({**BOUT, "seed": "not a number"})
+    log = Calm().play(BOUT)
     assert given and all(dice is None for dice in given)
     assert log == StoneDuel().play(BOUT)
-    with pytest.raises(EngineInputError) as refused:
-        StoneDuel().play({**BOUT, "seed": "not a number"})
-    assert refused.value.field == "seed"
+    for bad, field in (({"seed": "not a number"}, "seed"), ({"dice": 4}, "dice")):
+        for rules in (Calm(), StoneDuel()):
+            with pytest.raises(EngineInputError) as refused:
+                rules.play({**BOUT, **bad})
+            assert refused.value.field == field
 
 
 def test_the_log_takes_each_events_record_from_event_records():
