@@ -48,6 +48,21 @@ def test_a_given_corner_is_not_handed_out_again():
     assert [str(m.square) for m in state.machines] == ["H8", "A1"]
 
 
+def test_a_corner_given_later_is_not_handed_out_earlier():
+    """Every entry is read before the corners are handed out: a corner that a later entry
+    names is skipped for the earlier ones, whatever their order."""
+    state = setup_bout(
+        {"gladiators": [{"name": "Red"}, {"name": "Blue"}, {"name": "Green", "square": "H8"}]}
+    )
+    assert [str(m.square) for m in state.machines] == ["A1", "H1", "H8"]
+
+
+def test_a_later_entrys_problem_is_named_after_an_earlier_one_without_a_square():
+    with pytest.raises(EngineInputError) as error:
+        setup_bout({"gladiators": [{"name": "Red"}, {"name": "Blue", "square": "Q1"}]})
+    assert error.value.field == "gladiators[1].square"
+
+
 @pytest.mark.parametrize("count", [1, 5])
 def test_two_to_four_players(count):
     """'This is a game for two to four players.'"""

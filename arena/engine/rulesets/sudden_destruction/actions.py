@@ -1,7 +1,8 @@
 """Phase 2, "Actions": every counter carries out its plan, one action a tick, in initiative
 order, until all movement and firing is spent or nobody wishes to do anything else.
 
-A counter is its seat here (round.py): `me` is the seat of the counter acting."""
+A counter is its seat here (round.py): `me` is the seat of the counter acting, and the
+round's counters change in place of their seats."""
 
 from __future__ import annotations
 
@@ -15,19 +16,20 @@ from arena.engine.rulesets.sudden_destruction.events import Idle, Idled, Phase, 
 from arena.engine.rulesets.sudden_destruction.movement import step_towards
 from arena.engine.rulesets.sudden_destruction.orders import ANY, Action, Verb
 from arena.engine.rulesets.sudden_destruction.round import Round
-from arena.engine.rulesets.sudden_destruction.state import Machine, State
+from arena.engine.rulesets.sudden_destruction.state import Machine
 from arena.engine.rulesets.sudden_destruction.tech import initiative_order
 
 
-def action_phase(state: State, turn: Round) -> State:
+def action_phase(turn: Round) -> None:
     """The ticks of the round: in each, every counter still busy takes the next action of its
     plan, in initiative order (as the levels stand after the tech phase)."""
     turn.tell(PhaseBegan(turn.number, Phase.ACTIONS))
-    order = [m.seat for m in initiative_order(state.machines, turn.number)]
+    machines = turn.machines
+    order = [m.seat for m in initiative_order(machines, turn.number)]
     turn.rank = [0] * len(order)
     for place, seat in enumerate(order):
         turn.rank[seat] = place
-    points_for_the_round(state, turn)
+    points_for_the_round(turn)
     cursor = [0] * len(order)  # the next action of each plan, by seat
     # Whoever is not busy stays so (points, plans and counters only run out), so each tick
     # asks only those who acted in the one before; a tick in which nobody is busy tells
@@ -37,22 +39,20 @@ def action_phase(state: State, turn: Round) -> State:
         turn.tick += 1
         still = []
         for me in acting:
-            if busy(state.machines[me], turn, cursor[me]):
-                state, done = act(state, me, turn.plans[me].actions[cursor[me]], turn)
-                if done:
+            if busy(machines[me], turn, cursor[me]):
+                if act(me, turn.plans[me].actions[cursor[me]], turn):
                     cursor[me] += 1
                 still.append(me)
         acting = still
     turn.tick = 0
-    return state
 
 
-def points_for_the_round(state: State, turn: Round) -> None:
+def points_for_the_round(turn: Round) -> None:
     """Movement points and firing rate to spend this round, as the levels say (a counter off
     the board does nothing more). They live on the round, not the state: 'Players cannot
     save movement or firing points until the next round.'"""
-    turn.moves = [m.levels.movement if m.alive else 0 for m in state.machines]
-    turn.shots = [m.levels.firing_rate if m.alive else 0 for m in state.machines]
+    turn.moves = [m.levels.movement if m.alive else 0 for m in turn.machines]
+    turn.shots = [m.levels.firing_rate if m.alive else 0 for m in turn.machines]
 
 
 def busy(m: Machine, turn: Round, cursor: int) -> bool:
@@ -64,15 +64,16 @@ def busy(m: Machine, turn: Round, cursor: int) -> bool:
     return not spent and cursor < len(turn.plans[m.seat].actions)
 
 
-def act(state: State, me: int, action: Action, turn: Round) -> tuple[State, bool]:
+def act(me: int, action: Action, turn: Round) -> bool:
     """One action of the plan of seat `me`; whether it is done (the plan goes on to the next)."""
     if action.verb is Verb.WAIT:
-        return state, True
+        return True
     if action.verb is Verb.FIRE:
-        return fire(state, me, action, turn), True
+        fire(me, action, turn)
+        return True
     if action.verb is Verb.ATTACK:
-        return press_attack(state, me, action, turn)
-    return walk(state, me, action, turn)
+        return press_attack(me, action, turn)
+    return walk(me, action, turn)
 
 
 def idle(m: Machine, action: Action, reason: Idle, turn: Round) -> None:
@@ -90,28 +91,28 @@ def goal_of(other: Machine | None, action: Action) -> Square | None:
         return None  # a counter named in the plan has been destroyed
 
 
-def walk(state: State, me: int, action: Action, turn: Round) -> tuple[State, bool]:
+def walk(me: int, action: Action, turn: Round) -> bool:
     """move / go / close: one step this tick; go and close keep going in later ticks (move
     until the square or counter, close until the counter is within range)."""
-    other = turn.on_board(state, action.target)  # the counter the action names, looked up once
+    other = turn.on_board(action.target)  # the counter the action names, looked up once
     goal = goal_of(other, action)
-    m = state.machines[me]
+    m = turn.machines[me]
     if goal is None:
         idle(m, action, Idle.NO_TARGET, turn)
-        return state, True
+        return True
     closing = action.verb is Verb.CLOSE and other is not None
     if arrived(m, other, goal, closing):
         idle(m, action, Idle.ARRIVED, turn)
-        return state, True
+        return True
     if turn.moves[me] <= 0:
         idle(m, action, Idle.NO_MOVEMENT_LEFT, turn)
-        return state, True
-    state = move_one_square(state, me, step_towards(m.square, goal), turn)
-    m = state.machines[me]
+        return True
+    move_one_square(me, step_towards(m.square, goal), turn)
+    m = turn.machines[me]
     if closing:
-        other = state.machines[other.seat]  # it may have been shot or evaded on the way
+        other = turn.machines[other.seat]  # it may have been shot or evaded on the way
     there = arrived(m, other, goal, closing)
-    return state, action.verb is Verb.MOVE or there or turn.moves[me] <= 0 or not m.alive
+    return action.verb is Verb.MOVE or there or turn.moves[me] <= 0 or not m.alive
 
 
 def arrived(m: Machine, other: Machine | None, goal: Square, closing: bool) -> bool:
@@ -122,48 +123,48 @@ def arrived(m: Machine, other: Machine | None, goal: Square, closing: bool) -> b
     return m.square == goal
 
 
-def fire(state: State, me: int, action: Action, turn: Round) -> State:
+def fire(me: int, action: Action, turn: Round) -> None:
     """fire X: an attack on X if it is on the board and in range; fire any: on the nearest."""
-    m = state.machines[me]
+    m = turn.machines[me]
     if turn.shots[me] <= 0:
         idle(m, action, Idle.NO_FIRING_LEFT, turn)
-        return state
+        return
     if action.target == ANY:
-        target = nearest_in_range(state, m)
+        target = nearest_in_range(turn.machines, m)
         if target is None:
             idle(m, action, Idle.NO_TARGET, turn)
-            return state
+            return
     else:
-        found = turn.on_board(state, action.target)
+        found = turn.on_board(action.target)
         if found is None:
             idle(m, action, Idle.NO_TARGET, turn)
-            return state
+            return
         if not m.reaches(found):
             idle(m, action, Idle.OUT_OF_RANGE, turn)
-            return state
+            return
         target = found
-    return attack(state, me, target.seat, Why.PLAN, turn)
+    attack(me, target.seat, Why.PLAN, turn)
 
 
-def press_attack(state: State, me: int, action: Action, turn: Round) -> tuple[State, bool]:
+def press_attack(me: int, action: Action, turn: Round) -> bool:
     """attack X: a step towards X while it is out of range, a shot at it while it is in range,
     one a tick, until the firing is spent or X is off the board. A target that steps out of
     range costs no firing, so the next tick closes on it again."""
-    m = state.machines[me]
-    seat = turn.seat_of(state, action.target)
+    machines = turn.machines
+    m = machines[me]
+    seat = turn.seat_of(action.target)
     if seat is None:
         idle(m, action, Idle.NO_TARGET, turn)
-        return state, True
+        return True
     if turn.shots[me] <= 0:
         idle(m, action, Idle.NO_FIRING_LEFT, turn)
-        return state, True
-    target = state.machines[seat]
+        return True
+    target = machines[seat]
     if m.reaches(target):
-        state = attack(state, me, seat, Why.PLAN, turn)
+        attack(me, seat, Why.PLAN, turn)
     elif turn.moves[me] > 0:
-        state = move_one_square(state, me, step_towards(m.square, target.square), turn)
+        move_one_square(me, step_towards(m.square, target.square), turn)
     else:
         idle(m, action, Idle.OUT_OF_RANGE, turn)
-        return state, True
-    gone = not state.machines[seat].alive
-    return state, gone or turn.shots[me] <= 0 or not state.machines[me].alive
+        return True
+    return not machines[seat].alive or turn.shots[me] <= 0 or not machines[me].alive

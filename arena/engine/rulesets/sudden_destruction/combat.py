@@ -1,7 +1,10 @@
 """Attacks (2.2): interrupts, the target's answer (evading or returning fire), hits, damage,
-armour and SUDDEN DESTRUCTION. Each function takes the state and gives a new one."""
+armour and SUDDEN DESTRUCTION. Counters are seats; each function changes the round's counters
+(round.py) by putting a new counter in a seat's place."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
@@ -9,27 +12,26 @@ from arena.engine.rulesets.sudden_destruction.events import Declared, Destroyed,
 from arena.engine.rulesets.sudden_destruction.movement import escape_route, step
 from arena.engine.rulesets.sudden_destruction.orders import ANY
 from arena.engine.rulesets.sudden_destruction.round import Round
-from arena.engine.rulesets.sudden_destruction.state import Machine, State
+from arena.engine.rulesets.sudden_destruction.state import Machine
 
 
-def move_one_square(
-    state: State, mover: int, to: Square, turn: Round, *, evading: bool = False
-) -> State:
+def move_one_square(mover: int, to: Square, turn: Round, *, evading: bool = False) -> None:
     """One square of movement (seat `mover`), then the interrupts it allows."""
-    before = state.machines[mover].square
-    state = step(state, mover, to, turn, evading=evading)
-    return interrupts(state, mover, before, turn)
+    before = turn.machines[mover].square
+    step(mover, to, turn, evading=evading)
+    interrupts(mover, before, turn)
 
 
-def interrupts(state: State, mover: int, start: Square, turn: Round) -> State:
+def interrupts(mover: int, start: Square, turn: Round) -> None:
     """2.2: 'When one player moves into range of another's guns, the other player may
     immediately "interrupt"'. Whoever now has an enemy in range that it did not have before
     the step from `start` may attack: the others on the mover, and the mover on those it
     came within its own range of; in initiative order. Seats throughout."""
-    me = state.machines[mover]
+    machines = turn.machines
+    me = machines[mover]
     to = me.square
     chances: list[tuple[int, int]] = []
-    for o in state.machines:
+    for o in machines:
         if not o.alive or o.seat == mover:
             continue
         # Range is one distance read against either counter's range level; the distance
@@ -43,69 +45,68 @@ def interrupts(state: State, mover: int, start: Square, turn: Round) -> State:
         if now <= me.levels.range < was:
             chances.append((mover, o.seat))
     if not chances:
-        return state  # most steps bring nobody into range
+        return  # most steps bring nobody into range
     for shooter, target in sorted(chances, key=lambda pair: turn.rank[pair[0]]):
-        s, t = state.machines[shooter], state.machines[target]
+        s, t = machines[shooter], machines[target]
         wanted = turn.plans[shooter].interrupt in (ANY, t.name)
         if wanted and s.alive and t.alive and turn.shots[shooter] > 0 and s.reaches(t):
-            state = attack(state, shooter, target, Why.INTERRUPT, turn)
-    return state
+            attack(shooter, target, Why.INTERRUPT, turn)
 
 
-def attack(state: State, attacker: int, target: int, why: Why, turn: Round) -> State:
+def attack(attacker: int, target: int, why: Why, turn: Round) -> None:
     """A declared attack (seats), with the target's answer: it steps out of range if it may
     (evade), else it may fire back (return_fire), else the attacker shoots."""
-    a, t = state.machines[attacker], state.machines[target]
+    a, t = turn.machines[attacker], turn.machines[target]
     turn.tell(Declared(a.name, t.name, why, turn.tick))
     moves = turn.moves[target]
     plan = turn.plans[target]
     if t.levels.initiative > a.levels.initiative and plan.evade and moves > 0:
-        way = escape_route(state.options, t, a, moves)
+        way = escape_route(turn.options, t, a, moves)
         if way is not None:
-            return evade(state, target, attacker, way, turn)
+            evade(target, attacker, way, turn)
+            return
     if plan.return_fire and turn.shots[target] > 0 and t.reaches(a):
-        return return_fire(state, attacker, target, turn)
-    return shoot(state, attacker, target, turn)
+        return_fire(attacker, target, turn)
+        return
+    shoot(attacker, target, turn)
 
 
-def evade(state: State, target: int, attacker: int, way: list[Square], turn: Round) -> State:
+def evade(target: int, attacker: int, way: list[Square], turn: Round) -> None:
     """2.2: 'If the target of an attack has a higher initiative rating and has movement points
     left, he can try ... to move out of range ... The attack has not happened and the player
     who had declared the attack has not used up any of his firing rate.'"""
-    t = state.machines[target]
-    turn.tell(Evaded(t.name, state.machines[attacker].name, str(way[-1]), turn.tick))
+    t = turn.machines[target]
+    turn.tell(Evaded(t.name, turn.machines[attacker].name, str(way[-1]), turn.tick))
     for square in way:
-        if state.machines[target].alive:
-            state = move_one_square(state, target, square, turn, evading=True)
-    return state
+        if turn.machines[target].alive:
+            move_one_square(target, square, turn, evading=True)
 
 
-def return_fire(state: State, attacker: int, target: int, turn: Round) -> State:
+def return_fire(attacker: int, target: int, turn: Round) -> None:
     """The target fires back: the higher initiative resolves first and the other fires only if
     still on the board; on equal initiative 'they have effectively both fired simultaneously.
     Both attacks are resolved, regardless of the outcome.'"""
-    a_m, t_m = state.machines[attacker], state.machines[target]
+    a_m, t_m = turn.machines[attacker], turn.machines[target]
     turn.tell(Declared(t_m.name, a_m.name, Why.RETURN_FIRE, turn.tick))
     a, t = a_m.levels.initiative, t_m.levels.initiative
     first, second = (target, attacker) if t > a else (attacker, target)
-    state = shoot(state, first, second, turn)
-    if a == t or state.machines[second].alive:
-        state = shoot(state, second, first, turn)
-    return state
+    shoot(first, second, turn)
+    if a == t or turn.machines[second].alive:
+        shoot(second, first, turn)
 
 
-def shoot(state: State, shooter: int, target: int, turn: Round) -> State:
+def shoot(shooter: int, target: int, turn: Round) -> None:
     """One shot (seats), spending a firing point: a hit on a d10 of at most the accuracy, then
     the damage, less what armour plates absorb; damage reaching the hit points destroys. The
     target changes once, and only when the shot hurts it."""
-    s = state.machines[shooter]
+    s = turn.machines[shooter]
     turn.shots[shooter] -= 1
     die = turn.d10()
     hit = die <= s.levels.accuracy
     damage, decider = (
         damage_roll(turn.dice, s.levels.min_fire, s.levels.max_fire) if hit else (0, None)
     )
-    t = state.machines[target]
+    t = turn.machines[target]
     absorbed = min(t.armour, damage)
     total = t.damage + damage - absorbed
     turn.tell(
@@ -113,11 +114,11 @@ def shoot(state: State, shooter: int, target: int, turn: Round) -> State:
              t.levels.hit_points, turn.tick)
     )  # fmt: skip
     if damage == 0:
-        return state
+        return
     t = t._replace(armour=t.armour - absorbed, plates_used=t.plates_used + absorbed, damage=total)
     if t.alive and total >= t.levels.hit_points:
         t = destroyed(t, s.name, turn)
-    return state.with_machine(t)
+    turn.machines[target] = t
 
 
 def destroyed(m: Machine, by: str, turn: Round) -> Machine:
@@ -140,9 +141,9 @@ def damage_roll(dice: Dice, low: int, high: int) -> tuple[int, int | None]:
             return low + die // band, die
 
 
-def nearest_in_range(state: State, shooter: Machine) -> Machine | None:
+def nearest_in_range(machines: Sequence[Machine], shooter: Machine) -> Machine | None:
     """The enemy a "fire any" shoots at: the nearest in range, then the weakest, then by seat."""
-    near = [o for o in state.machines if o.alive and o.name != shooter.name and shooter.reaches(o)]
+    near = [o for o in machines if o.alive and o.name != shooter.name and shooter.reaches(o)]
     if not near:
         return None
     return min(near, key=lambda o: (shooter.square.manhattan(o.square), o.hp_left, o.seat))

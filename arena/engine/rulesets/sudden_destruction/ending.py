@@ -8,8 +8,10 @@ from arena.engine.rulesets.sudden_destruction.round import Round
 from arena.engine.rulesets.sudden_destruction.state import State
 
 
-def bout_end(state: State, turn: Round) -> State:
-    """The bout is over when fewer than two counters are left or the round limit is reached."""
+def bout_end(turn: Round) -> State:
+    """The state after the round (its counters frozen): the bout is over when fewer than two
+    counters are left or the round limit is reached."""
+    state = turn.state()
     living = state.living
     if len(living) >= 2 and state.round < state.options.max_rounds:
         return state

@@ -7,7 +7,7 @@ from functools import lru_cache
 from arena.engine.core.board import ORTHOGONAL, Square
 from arena.engine.rulesets.sudden_destruction.events import Moved
 from arena.engine.rulesets.sudden_destruction.round import Round
-from arena.engine.rulesets.sudden_destruction.state import Machine, Options, State
+from arena.engine.rulesets.sudden_destruction.state import Machine, Options
 
 
 @lru_cache(maxsize=4096)
@@ -30,13 +30,13 @@ def square_name(square: Square) -> str:
     return str(square)
 
 
-def step(state: State, mover: int, to: Square, turn: Round, *, evading: bool = False) -> State:
+def step(mover: int, to: Square, turn: Round, *, evading: bool = False) -> None:
     """The counter of seat `mover` moves one square to `to`, spending a movement point (the
     interrupts the step allows are combat.interrupts')."""
-    m = state.machines[mover]
+    m = turn.machines[mover]
     turn.tell(Moved(m.name, square_name(m.square), square_name(to), turn.tick, evading))
     turn.moves[mover] -= 1
-    return state.with_machine(m.at(to))
+    turn.machines[mover] = m.at(to)
 
 
 def escape_route(

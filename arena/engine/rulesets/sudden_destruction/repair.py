@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from arena.engine.rulesets.sudden_destruction.events import Phase, PhaseBegan, Repaired
 from arena.engine.rulesets.sudden_destruction.round import Round
-from arena.engine.rulesets.sudden_destruction.state import Machine, State
+from arena.engine.rulesets.sudden_destruction.state import Machine
 
 
-def repair_phase(state: State, turn: Round) -> State:
+def repair_phase(turn: Round) -> None:
     turn.tell(PhaseBegan(turn.number, Phase.REPAIR))
-    return state.with_machines(tuple(repair(m, turn) for m in state.machines))
+    turn.machines = [repair(m, turn) for m in turn.machines]
 
 
 def repair(m: Machine, turn: Round) -> Machine:

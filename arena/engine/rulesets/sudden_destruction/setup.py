@@ -15,6 +15,7 @@ damage reaches them has already left the board ("SUDDEN DESTRUCTION").
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from arena.engine.core.board import Square
@@ -37,6 +38,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4  # "This is a game for two to four players"
 MAX_ROUNDS_LIMIT = 1000
 MAX_ARMOUR = 9
 SETTINGS = {"research": RESEARCH, "aggression": AGGRESSION, "gamble": GAMBLE}
+FIELDS = frozenset(("name", "square", "levels", "damage", "armour", "tactics"))
+INITIAL_JSON = INITIAL.to_json()  # the levels an entry does not give
 
 
 def parse_options(raw: Any) -> Options:
@@ -74,60 +77,61 @@ def parse_damage(raw: Any, hit_points: int, where: str) -> int:
 
 
 def setup_bout(bout: Mapping[str, Any]) -> State:
+    """The starting state, every entry read and checked in one pass; then each entry without
+    a square takes the next corner that no entry was given."""
     options = parse_options(bout.get("options"))
     raw = bout.get("gladiators")
     if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
         raise EngineInputError("gladiators", "a list of two to four counters")
     names: set[str] = set()
-    machines = []
-    corners = [c for c in options.corners()]
-    for entry in raw:
-        given = entry.get("square") if isinstance(entry, Mapping) else None
-        if given:
-            try:
-                corner = Square.parse(given)
-            except ValueError:
-                continue
-            if corner in corners:
-                corners.remove(corner)
-    for seat, entry in enumerate(raw):
-        where = f"gladiators[{seat}]"
-        if not isinstance(entry, Mapping):
-            raise EngineInputError(where, "must be an object")
-        unknown = sorted(set(entry) - {"name", "square", "levels", "damage", "armour", "tactics"})
-        if unknown:
-            raise EngineInputError(f"{where}.{unknown[0]}", "unknown field")
-        name = entry.get("name")
-        if not isinstance(name, str) or not name.strip() or name in names:
-            raise EngineInputError(f"{where}.name", "a name of its own")
-        names.add(name)
-        if entry.get("square"):
-            try:
-                square = Square.parse(entry["square"])
-            except ValueError:
-                raise EngineInputError(f"{where}.square", "a square like A1") from None
-            if not options.contains(square):
-                raise EngineInputError(f"{where}.square", f"{square} is off the board")
-        else:
-            square = corners.pop(0)
-        raw_levels = entry.get("levels") or {}
-        if not isinstance(raw_levels, Mapping):
-            raise EngineInputError(f"{where}.levels", "an object of tech levels")
-        levels = {**INITIAL.to_json(), **raw_levels}
-        problems = level_problems(levels)
-        if problems:
-            raise EngineInputError(f"{where}.levels", "; ".join(problems))
-        damage = parse_damage(entry.get("damage", 0), levels["hit_points"], f"{where}.damage")
-        armour = whole(entry.get("armour", 0), f"{where}.armour", 0, MAX_ARMOUR)
-        machines.append(
-            Machine(
-                name=name,
-                seat=seat,
-                square=square,
-                levels=Levels.from_json(levels),
-                damage=damage,
-                armour=armour,
-                tactics=parse_tactics(entry.get("tactics"), f"{where}.tactics"),
-            )
-        )
-    return State(options, tuple(machines))
+    entries = [read_entry(seat, entry, options, names) for seat, entry in enumerate(raw)]
+    given = {square for square, _ in entries}
+    corners = [c for c in options.corners() if c not in given]
+    return State(
+        options,
+        tuple(counter(square=corners.pop(0) if s is None else s) for s, counter in entries),
+    )
+
+
+def read_entry(
+    seat: int, entry: Any, options: Options, names: set[str]
+) -> tuple[Square | None, partial[Machine]]:
+    """One entry of the input read and checked (EngineInputError naming the field; `names`
+    holds the names read before it): its square (None: none given, a corner is handed out
+    once every entry is read) and its counter, but for the square."""
+    where = f"gladiators[{seat}]"
+    if not isinstance(entry, Mapping):
+        raise EngineInputError(where, "must be an object")
+    if not entry.keys() <= FIELDS:
+        unknown = sorted(entry.keys() - FIELDS)
+        raise EngineInputError(f"{where}.{unknown[0]}", "unknown field")
+    name = entry.get("name")
+    if not isinstance(name, str) or not name.strip() or name in names:
+        raise EngineInputError(f"{where}.name", "a name of its own")
+    names.add(name)
+    square = None
+    if entry.get("square"):
+        try:
+            square = Square.parse(entry["square"])
+        except ValueError:
+            raise EngineInputError(f"{where}.square", "a square like A1") from None
+        if not options.contains(square):
+            raise EngineInputError(f"{where}.square", f"{square} is off the board")
+    raw_levels = entry.get("levels") or {}
+    if not isinstance(raw_levels, Mapping):
+        raise EngineInputError(f"{where}.levels", "an object of tech levels")
+    levels = {**INITIAL_JSON, **raw_levels}
+    problems = level_problems(levels)
+    if problems:
+        raise EngineInputError(f"{where}.levels", "; ".join(problems))
+    damage = parse_damage(entry.get("damage", 0), levels["hit_points"], f"{where}.damage")
+    armour = whole(entry.get("armour", 0), f"{where}.armour", 0, MAX_ARMOUR)
+    return square, partial(
+        Machine,
+        name=name,
+        seat=seat,
+        levels=Levels.from_json(levels),
+        damage=damage,
+        armour=armour,
+        tactics=parse_tactics(entry.get("tactics"), f"{where}.tactics"),
+    )

@@ -87,7 +87,7 @@ class Machine(NamedTuple):
 
 class State(NamedTuple):
     """The board between rounds. Each counter's seat is its place in `machines`. A NamedTuple
-    like `Machine`: every change of a counter makes a new one."""
+    like `Machine`; a round makes one new state, at its end (round.Round.state)."""
 
     options: Options
     machines: tuple[Machine, ...]
@@ -103,16 +103,6 @@ class State(NamedTuple):
     @property
     def living(self) -> tuple[Machine, ...]:
         return tuple(m for m in self.machines if m.alive)
-
-    def with_machine(self, changed: Machine) -> State:
-        """This state with `changed` in place of the counter of its seat."""
-        seat = changed.seat
-        machines = (*self.machines[:seat], changed, *self.machines[seat + 1 :])
-        return State(self.options, machines, self.round, self.finished)
-
-    def with_machines(self, machines: tuple[Machine, ...]) -> State:
-        """This state with every counter as given (in seat order)."""
-        return State(self.options, machines, self.round, self.finished)
 
 
 def machine_to_json(m: Machine) -> dict[str, Any]:

@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from arena.engine.rulesets.sudden_destruction.data import Levels, raise_problem
 from arena.engine.rulesets.sudden_destruction.events import Phase, PhaseBegan, TechRolled
 from arena.engine.rulesets.sudden_destruction.orders import Tech
 from arena.engine.rulesets.sudden_destruction.round import Round
-from arena.engine.rulesets.sudden_destruction.state import Machine, State
+from arena.engine.rulesets.sudden_destruction.state import Machine
 
 
-def tech_phase(state: State, turn: Round) -> State:
+def tech_phase(turn: Round) -> None:
     """Each counter on the board makes its plan's tech attempt, in initiative order."""
     turn.tell(PhaseBegan(turn.number, Phase.TECH))
-    for m in initiative_order(state.machines, turn.number):
+    for m in initiative_order(turn.machines, turn.number):
         attempt = turn.plans[m.seat].tech
         if m.alive and attempt is not None:
-            state = state.with_machine(tech_roll(m, attempt, turn))
-    return state
+            turn.machines[m.seat] = tech_roll(m, attempt, turn)
 
 
 def tech_roll(m: Machine, attempt: Tech, turn: Round) -> Machine:
@@ -46,7 +46,7 @@ def raised(levels: Levels, attribute: str, level: int) -> Levels | None:
     return levels.raised(attribute, level)
 
 
-def initiative_order(machines: tuple[Machine, ...], round_no: int) -> list[Machine]:
+def initiative_order(machines: Sequence[Machine], round_no: int) -> list[Machine]:
     """Higher initiative first; equal initiative by seat, rotating one seat each round so that
     nobody always goes first."""
     seats = len(machines)

@@ -40,10 +40,10 @@ def resolve_turn(
     state: State, orders: Mapping[str, Plan], dice: Dice
 ) -> tuple[State, tuple[Event, ...]]:
     """Play one round from the plans of the counters on the board (absent: an empty plan).
-    Never changes what it is given; every random number comes from the dice."""
+    Never changes what it is given; every random number comes from the dice. The phases
+    change the round's counters (round.py), which its end freezes into the one new state."""
     turn = Round(dice, state, orders)
-    state = tech_phase(state, turn)
-    state = action_phase(state, turn)
-    state = repair_phase(state, turn)
-    state = bout_end(state._replace(round=turn.number), turn)
-    return state, turn.told()
+    tech_phase(turn)
+    action_phase(turn)
+    repair_phase(turn)
+    return bout_end(turn), turn.told()
