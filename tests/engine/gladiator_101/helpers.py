@@ -43,9 +43,11 @@ def place(*specs: str, first: int = 0, max_turns: int = 120, turn: int = 0) -> S
 
 
 def resolve(state: State, order: dict[str, Any] | None, dice: list[int] | tuple[int, ...] = ()):
-    """The actor's turn with this order; every scripted die must be rolled."""
+    """The actor's turn with this JSON order, read as a player's is (read_order); every
+    scripted die must be rolled."""
     loaded = Dice.scripted(list(dice))
-    after, events = RULES.apply(state, {state.actor.name: order or {}}, loaded)
+    who = state.actor.name
+    after, events = RULES.apply(state, {who: RULES.read_order(state, who, order or {})}, loaded)
     assert loaded.remaining == 0, f"{loaded.remaining} scripted dice were not rolled"
     return after, tuple(events)
 

@@ -88,5 +88,5 @@ def test_with_twin_focus_too_both_strikes_are_focused():
 
 def test_the_tactics_add_the_kick_to_their_focused_attack():
     state = place("Red E5 acc=10 ref=10 str=10 feats=trained-kick", "Blue E6 acc=10 ref=10 str=10")
-    order = RULES.tactics(state, "Red")
+    order = RULES.order_json(RULES.tactics(state, "Red"))
     assert order == {"focus": ["gladius mid", "foot mid"]}

@@ -1,6 +1,7 @@
 """Invariants over random bouts (hypothesis): random legal builds fought by tactics, or by
 random legal orders; every bout ends within its turn limit, the log replays byte for byte,
-hit points never rise but by a rally, and the fallen give no more orders."""
+hit points never rise but by a rally, the fallen give no more orders, and every order the
+tactics build is legal (apply carries it out unchecked)."""
 
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ def test_random_legal_orders_keep_the_invariants(bout, choices):
         order = rng.choice(_candidates(state, who))
         assert RULES.validate(state, who, order) == []
         before = {f.name: f.hp for f in state.fighters}
-        state, _ = RULES.apply(state, {who: order}, dice)
+        state, _ = RULES.apply(state, {who: RULES.read_order(state, who, order)}, dice)
         rallied = order.get("slow") in ("second-wind", "rally")
         for f in state.fighters:
             if not (rallied and f.name == who):
@@ -67,7 +68,7 @@ def test_random_legal_orders_keep_the_invariants(bout, choices):
 
 def _candidates(state, who):
     """Legal orders: the tactics' own, a move, an attack with each usable weapon, a focus."""
-    out = [RULES.tactics(state, who), {}]
+    out = [RULES.order_json(RULES.tactics(state, who)), {}]
     other = state.opponent(who)
     for raw in (
         {"attack": ["gladius mid"]},
@@ -79,3 +80,20 @@ def _candidates(state, who):
         if RULES.validate(state, who, raw) == []:
             out.append(raw)
     return out
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bouts())
+def test_every_tactics_order_is_legal_as_built(bout):
+    """The tactics' order at every turn of a bout passes the player's check unchanged:
+    read_order(order_json(o)) == o, with no problem in words; apply, which takes the
+    tactics' orders as built, never carries out an order a player could not give."""
+    state = RULES.setup(bout)
+    dice = Dice.seeded(bout["seed"])
+    while not RULES.is_over(state):
+        who = RULES.pending(state).who[0]
+        order = RULES.tactics(state, who)
+        written = RULES.order_json(order)
+        assert RULES.validate(state, who, written) == [], (state.turn, written)
+        assert RULES.read_order(state, who, written) == order, (state.turn, written)
+        state, _ = RULES.apply(state, {who: order}, dice)

@@ -6,8 +6,18 @@ opponent.'"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
+from arena.engine.core.board import Square
+from arena.engine.core.dice import Dice
 from arena.engine.core.protocol import Need
+from arena.engine.errors import EngineInputError
+from arena.engine.rulesets.gladiator_101.data import Height
 from arena.engine.rulesets.gladiator_101.events import Began, Moved, Result, Struck, Used
+from arena.engine.rulesets.gladiator_101.orders import Order
+from arena.engine.rulesets.gladiator_101.strikes import Strike
 from tests.engine.gladiator_101.helpers import RULES, get, of, place, resolve
 
 BUILD = {"scores": {"accuracy": 10, "reflex": 10, "strength": 10}}
@@ -28,6 +38,66 @@ def test_one_combatant_acts_at_a_time_and_then_the_other():
     assert RULES.validate(state, "Blue", {}) == ["it is Red's turn, not Blue's"]
     after, _ = resolve(state, {})
     assert RULES.pending(after).who == ("Blue",)
+
+
+def test_a_given_order_is_read_once_into_a_typed_order_and_written_back():
+    state = place("Red E5", "Blue E8")
+    given = {"move": "e7", "attack": ["Gladius  MID", "foot low"]}
+    order = RULES.read_order(state, "Red", given)
+    assert order == Order(
+        move=Square.parse("E7"),
+        attack=(Strike("gladius", Height.MID), Strike("foot", Height.LOW)),
+    )
+    assert RULES.order_json(order) == {"move": "E7", "attack": ["gladius mid", "foot low"]}
+    assert RULES.read_order(state, "Red", RULES.order_json(order)) == order
+    drawn = RULES.read_order(state, "Red", {"move": "E7", "strike": ["E8"]})
+    assert drawn == Order(move=order.move, attack=(Strike("gladius", Height.MID),))
+
+
+@pytest.mark.parametrize(
+    ("who", "given", "field", "words"),
+    [
+        ("Blue", {}, "turns[0].Blue", "it is Red's turn, not Blue's"),
+        ("Red", {"fly": "E6"}, "turns[0].Red", "fly: not part of an order"),
+        ("Red", {"attack": ["sword mid"]}, "turns[0].Red", "'sword mid' is not a weapon"),
+        ("Red", {"move": "E7", "then": "E7"}, "turns[0].Red", "then: already on E7"),
+        ("Red", {"attack": ["gladius mid"]}, "turns[0].Red", "out of reach of E5"),
+    ],
+)
+def test_an_order_that_cannot_be_given_is_refused_in_words_at_its_place(who, given, field, words):
+    state = place("Red E5", "Blue E8")
+    with pytest.raises(EngineInputError) as refused:
+        RULES.read_order(state, who, given)
+    assert refused.value.field == field
+    assert words in refused.value.message
+    assert refused.value.message == "; ".join(RULES.validate(state, who, given))
+
+
+def test_an_order_given_in_the_bout_input_is_refused_where_it_was_given():
+    first = RULES.setup(bout(seed=4)).actor.name
+    second = "Blue" if first == "Red" else "Red"
+    with pytest.raises(EngineInputError) as refused:
+        RULES.play(bout(seed=4, turns=[{second: {}}]))
+    assert (refused.value.field, refused.value.message) == (
+        f"turns[0].{second}",
+        f"it is {first}'s turn, not {second}'s",
+    )
+    with pytest.raises(EngineInputError) as refused:
+        RULES.play(bout(seed=4, turns=[{}, {second: {"fly": "E6"}}]))
+    assert (refused.value.field, refused.value.message) == (
+        f"turns[1].{second}",
+        "fly: not part of an order (move, fast, attack, focus, then, slow)",
+    )
+
+
+def test_no_order_is_read_or_carried_out_once_the_bout_is_over():
+    over = replace(place("Red E5", "Blue E6"), finished=True)
+    with pytest.raises(EngineInputError) as refused:
+        RULES.read_order(over, "Red", {})
+    assert (refused.value.field, refused.value.message) == ("turns[0]", "the bout is over")
+    with pytest.raises(EngineInputError) as refused:
+        RULES.apply(over, {"Red": Order()}, Dice.scripted([]))
+    assert (refused.value.field, refused.value.message) == ("turns[0]", "the bout is over")
 
 
 def test_the_seed_decides_who_goes_first():

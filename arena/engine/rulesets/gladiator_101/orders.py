@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.engine.core.board import Square
+from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_101.data import KICK, LEFT_LEG, RIGHT_LEG, WEAPONS, Height
 from arena.engine.rulesets.gladiator_101.feats import Timing
 from arena.engine.rulesets.gladiator_101.movement import knocked_down, movement_points, reach
@@ -249,7 +250,8 @@ def _strike_problems(me: Fighter, strikes: tuple[Strike, ...], *, focused: bool)
     return problems
 
 
-def read_order(state: State, who: str, raw: Any) -> tuple[Order, list[str]]:
+def order_and_problems(state: State, who: str, raw: Any) -> tuple[Order, list[str]]:
+    """`who`'s JSON order read, and what is wrong with it in words ([] when it is legal)."""
     problems: list[str] = []
     order = parse_order(raw, problems)
     if not problems:
@@ -257,4 +259,21 @@ def read_order(state: State, who: str, raw: Any) -> tuple[Order, list[str]]:
     return order, problems
 
 
-__all__ = ["Order", "available", "check", "heights", "read_order"]
+def read_order(state: State, who: str, raw: Any) -> Order:
+    """`who`'s JSON order for this turn, read and checked once where it comes in: the typed
+    order the turn carries out. EngineInputError in words at the order's place in the bout's
+    input (`turns[N].who`) for a bout that is over, a gladiator whose turn it is not, or an
+    order that cannot be read or given now."""
+    where = f"turns[{state.turn}]"
+    if state.finished:
+        raise EngineInputError(where, "the bout is over")
+    actor = state.actor.name
+    if who != actor:
+        raise EngineInputError(f"{where}.{who}", f"it is {actor}'s turn, not {who}'s")
+    order, problems = order_and_problems(state, who, raw)
+    if problems:
+        raise EngineInputError(f"{where}.{who}", "; ".join(problems))
+    return order
+
+
+__all__ = ["Order", "available", "check", "heights", "order_and_problems", "read_order"]

@@ -13,7 +13,7 @@ from arena.engine.core.ruleset import Ruleset
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_101 import events
 from arena.engine.rulesets.gladiator_101.campaign import Gladiator101Campaign
-from arena.engine.rulesets.gladiator_101.orders import read_order
+from arena.engine.rulesets.gladiator_101.orders import Order, order_and_problems, read_order
 from arena.engine.rulesets.gladiator_101.setup import parse_options, setup_bout
 from arena.engine.rulesets.gladiator_101.standings import COLUMNS, PLACING, standings
 from arena.engine.rulesets.gladiator_101.state import (
@@ -54,25 +54,25 @@ class Gladiator101(Ruleset):
         return Pending(Need.ONE, (state.actor.name,), "turn")
 
     def validate(self, state: State, who: str, order: Any) -> list[str]:
-        return read_order(state, who, order)[1]
+        return order_and_problems(state, who, order)[1]
 
-    def tactics(self, state: State, who: str) -> dict[str, Any]:
-        return default_order(state, who).to_json()
+    def read_order(self, state: State, who: str, order: Any) -> Order:
+        return read_order(state, who, order)
+
+    def order_json(self, order: Order) -> dict[str, Any]:
+        return order.to_json()
+
+    def tactics(self, state: State, who: str) -> Order:
+        return default_order(state, who)
 
     def apply(
-        self, state: State, orders: Mapping[str, Any], dice: Dice
+        self, state: State, orders: Mapping[str, Order], dice: Dice
     ) -> tuple[State, Sequence[Event]]:
-        where = f"turns[{state.turn}]"
+        """The actor's turn with its order as read_order or the tactics built it: legal, so
+        not read or checked again."""
         if state.finished:
-            raise EngineInputError(where, "the bout is over")
-        actor = state.actor.name
-        for who in orders:
-            if who != actor:
-                raise EngineInputError(f"{where}.{who}", f"it is {actor}'s turn, not {who}'s")
-        order, problems = read_order(state, actor, orders.get(actor))
-        if problems:
-            raise EngineInputError(f"{where}.{actor}", "; ".join(problems))
-        return resolve_turn(state, {actor: order}, dice)
+            raise EngineInputError(f"turns[{state.turn}]", "the bout is over")
+        return resolve_turn(state, orders, dice)
 
     def standings(self, state: State) -> list[Standing]:
         return standings(state)

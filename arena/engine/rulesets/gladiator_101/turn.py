@@ -24,8 +24,9 @@ from arena.engine.rulesets.gladiator_101.state import State
 def resolve_turn(
     state: State, orders: Mapping[str, Order], dice: Dice
 ) -> tuple[State, tuple[Event, ...]]:
-    """The actor's turn with its checked order (orders.read_order); the other gladiator has
-    none to give."""
+    """The actor's turn with its order, legal as built (orders.read_order checked a player's,
+    the tactics build only legal ones): nothing is read or checked here. The other gladiator
+    has none to give."""
     turn = Turn(dice)
     order = orders.get(state.actor.name, Order())
     if state.turn == 0:
