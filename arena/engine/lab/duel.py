@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from arena.engine.core.protocol import Fate, Standing, dice_for
-from arena.engine.core.ruleset import Ruleset, step_orders
+from arena.engine.core.protocol import Fate, Standing
+from arena.engine.core.ruleset import Ruleset, bout_dice, step_orders
 from arena.engine.lab.builds import LabBuild, random_starts, start_square_pool
 
 JSON = Any
@@ -90,7 +90,7 @@ def fight(ruleset: Ruleset, bout: Mapping[str, JSON]) -> list[Standing] | None:
     needs only who won and who died, and the records are most of a short bout's cost
     (tests/lab/test_lab_engine.py checks the standings equal play_with's)."""
     state = ruleset.setup(bout)
-    dice = dice_for(bout)
+    dice = bout_dice(ruleset, bout)
     bound = ruleset.max_steps(state)
     step = 0
     while not ruleset.is_over(state):
