@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from arena.engine.core.board import MAX_FILES
+from arena.engine.core.board import MAX_FILES, Square
 from arena.engine.errors import EngineInputError
 
 MAX_RANKS = 99
@@ -16,6 +16,18 @@ def whole(value: Any, where: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise EngineInputError(where, f"a whole number from {low} to {high}")
     return value
+
+
+def start_square(raw: Any, where: str, on_board: Callable[[Square], bool], example: str) -> Square:
+    """An entrant's given starting square: a square's name (like `example`) that is on the
+    board (`on_board`, the rule set's options' test), else EngineInputError at `where`."""
+    try:
+        square = Square.parse(raw)
+    except ValueError:
+        raise EngineInputError(where, f"a square like {example}") from None
+    if not on_board(square):
+        raise EngineInputError(where, f"{square} is off the board")
+    return square
 
 
 def board_size(raw: Any, *, smallest: int) -> tuple[int, int]:

@@ -19,9 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
-from arena.engine.core.options import board_size, flag, tactic_settings, whole
+from arena.engine.core.options import board_size, flag, start_square, tactic_settings, whole
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_101.data import DEFAULT_BOARD, DEFAULT_MAX_TURNS, SCORES
 from arena.engine.rulesets.gladiator_101.feats import FEATS
@@ -105,12 +104,7 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
         names.append(name)
         square = starts[seat]
         if entry.get("square"):
-            try:
-                square = Square.parse(entry["square"])
-            except ValueError:
-                raise EngineInputError(f"{where}.square", "a square like E1") from None
-            if not options.contains(square):
-                raise EngineInputError(f"{where}.square", f"{square} is off the board")
+            square = start_square(entry["square"], f"{where}.square", options.contains, "E1")
         scores = entry.get("scores") or {}
         if not isinstance(scores, Mapping) or set(scores) - set(SCORES):
             raise EngineInputError(f"{where}.scores", f"an object of {', '.join(SCORES)}")

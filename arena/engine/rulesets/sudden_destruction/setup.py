@@ -19,7 +19,7 @@ from functools import partial
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.core.options import board_size, flag, tactic_settings, whole
+from arena.engine.core.options import board_size, flag, start_square, tactic_settings, whole
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.sudden_destruction.data import INITIAL, Levels, level_problems
 from arena.engine.rulesets.sudden_destruction.state import (
@@ -111,12 +111,7 @@ def read_entry(
     names.add(name)
     square = None
     if entry.get("square"):
-        try:
-            square = Square.parse(entry["square"])
-        except ValueError:
-            raise EngineInputError(f"{where}.square", "a square like A1") from None
-        if not options.contains(square):
-            raise EngineInputError(f"{where}.square", f"{square} is off the board")
+        square = start_square(entry["square"], f"{where}.square", options.contains, "A1")
     raw_levels = entry.get("levels") or {}
     if not isinstance(raw_levels, Mapping):
         raise EngineInputError(f"{where}.levels", "an object of tech levels")
