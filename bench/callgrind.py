@@ -9,12 +9,16 @@ import subprocess
 import sys
 
 
-def instructions(args: list[str]) -> int:
+def instructions(args: list[str], collect: str | None = None) -> int:
     """Instructions callgrind counts for `python args...` in a fresh process, start-up
-    included. A fixed hash seed: with a random one, the imports' instructions differ from run to
-    run by millions, more than a few bouts' worth, and so does the difference of two runs."""
+    included; with `collect`, only those within calls of that C function (callgrind's
+    --toggle-collect). A fixed hash seed: with a random one, the imports' instructions differ
+    from run to run by millions, more than a few bouts' worth, and so does the difference of
+    two runs."""
+    only = [f"--toggle-collect={collect}"] if collect else []
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *only]
     out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, *args],
+        [*command, sys.executable, *args],
         check=True,
         capture_output=True,
         text=True,

@@ -21,17 +21,14 @@ from __future__ import annotations
 
 import argparse
 import functools
-import os
-import re
-import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from callgrind import instructions as instructions_of
 from elders_bench import bout_inputs
 
 from arena.engine.core.dice import Dice
@@ -102,31 +99,8 @@ def _timed(part: str, kept: list[Kept]) -> float:
 
 
 def counted(part: str, bouts: int, seed: int) -> int:
-    with tempfile.TemporaryDirectory() as tmp:
-        out = subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                f"--callgrind-out-file={tmp}/out",
-                "--toggle-collect=functools_reduce",
-                sys.executable,
-                __file__,
-                "--run",
-                part,
-                "--bouts",
-                str(bouts),
-                "--seed",
-                str(seed),
-            ],
-            check=True,
-            capture_output=True,
-            text=True,
-            env={**os.environ, "PYTHONHASHSEED": "0"},
-        )
-    match = re.search(r"Collected : (\d+)", out.stderr)
-    if match is None:
-        raise SystemExit(f"no instruction count in callgrind's output:\n{out.stderr}")
-    return int(match.group(1))
+    args = [__file__, "--run", part, "--bouts", str(bouts), "--seed", str(seed)]
+    return instructions_of(args, collect="functools_reduce")
 
 
 def main() -> None:
