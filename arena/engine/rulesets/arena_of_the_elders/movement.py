@@ -46,11 +46,7 @@ def move(
     while walked and walked[-1] in taken:
         walked.pop()
         why = why or "an ally stands on the last square"
-    end = walked[-1] if walked else from_square
-    f = board.fighter(name)
-    if f.square != end:
-        board.put(f._replace(square=end))
-    turn.tell(Moved(name, tuple(str(s) for s in walked), str(end), why))
+    arrive(board, turn, name, walked, walked[-1] if walked else from_square, why)
 
 
 def walk(board: Changes, turn: Turn, name: str, path: tuple[Square, ...]) -> None:
@@ -62,11 +58,17 @@ def walk(board: Changes, turn: Turn, name: str, path: tuple[Square, ...]) -> Non
         enter(board, turn, name, sq)
         if board.phase == OVER:
             break
-    end = walked[-1]
+    arrive(board, turn, name, walked, walked[-1], "")
+
+
+def arrive(
+    board: Changes, turn: Turn, name: str, walked: list[Square], end: Square, why: str
+) -> None:
+    """The move's end: the character put on `end` once, and the move told."""
     f = board.fighter(name)
     if f.square != end:
         board.put(f._replace(square=end))
-    turn.tell(Moved(name, tuple(str(s) for s in walked), str(end), ""))
+    turn.tell(Moved(name, tuple(str(s) for s in walked), str(end), why))
 
 
 def enter(board: Changes, turn: Turn, name: str, sq: Square) -> None:
