@@ -21,11 +21,12 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from worktree import checkout_of
 
 from arena.engine import play
 from arena.engine.core.protocol import dice_for
@@ -122,28 +123,20 @@ def _compare(commit: str, seconds: float, rounds: int) -> str:
     hash seed (the layout of its dicts) move both alike. The best round of each is the one
     least disturbed."""
     root = Path(__file__).resolve().parents[1]
-    git = ["git", "-C", str(root)]
     lines = [f"play() bouts/s, commit {commit} against this checkout, {rounds} rounds in turn:\n"]
-    with tempfile.TemporaryDirectory() as parent:
-        old = Path(parent) / "old-engine"
-        subprocess.run([*git, "worktree", "add", "--detach", str(old), commit], check=True,
-                       capture_output=True)  # fmt: skip
-        try:
-            for label, bout in SCENARIOS:
-                before, after = [], []
-                for _ in range(rounds):
-                    before.append(_play_rate(old, bout, seconds))
-                    after.append(_play_rate(root, bout, seconds))
-                rows = " ".join(f"{b:.0f}/{a:.0f}" for b, a in zip(before, after, strict=True))
-                best = max(after) / max(before) - 1
-                lines.append(
-                    f"{label:28s} before/after by round: {rows}; best {max(before):.0f} -> "
-                    f"{max(after):.0f} ({best:+.1%}), median {statistics.median(before):.0f} -> "
-                    f"{statistics.median(after):.0f}\n"
-                )
-        finally:
-            subprocess.run([*git, "worktree", "remove", "--force", str(old)], check=False,
-                           capture_output=True)  # fmt: skip
+    with checkout_of(commit) as old:
+        for label, bout in SCENARIOS:
+            before, after = [], []
+            for _ in range(rounds):
+                before.append(_play_rate(old, bout, seconds))
+                after.append(_play_rate(root, bout, seconds))
+            rows = " ".join(f"{b:.0f}/{a:.0f}" for b, a in zip(before, after, strict=True))
+            best = max(after) / max(before) - 1
+            lines.append(
+                f"{label:28s} before/after by round: {rows}; best {max(before):.0f} -> "
+                f"{max(after):.0f} ({best:+.1%}), median {statistics.median(before):.0f} -> "
+                f"{statistics.median(after):.0f}\n"
+            )
     return "".join(lines)
 
 

@@ -28,14 +28,25 @@ With --instructions N it counts instead, with callgrind, the instructions of an 
 each rule set over its first N odds bouts (N bouts minus none: the bouts are built in both
 runs, one warm-up bout fought in both, a fixed hash seed), of this checkout or of another
 (--root: main's, say, for a before and after).
+
+With --against COMMIT (b540cfd: the engine as it stood when issues 23 and 30 set their
+targets) it fights the same bouts (a few matchups a rule set, `Case.against`) through that
+commit's engine and this checkout's, each in a fresh process, in turn, --rounds times, and
+prints each rule set's speed against that commit's. The targets were set on a faster machine:
+there that commit's GladiatorQuest made 2,818 1v1 `play()` bouts a second (engine_bench.py),
+so its figure here says how fast this machine is, and each target is restated at this
+machine's speed ("not below today's figure": not below that commit's own figure here).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,6 +59,7 @@ from callgrind import instructions as instructions_of
 from engine_bench import ONE_V_ONE
 from g101_bench import random_bout as random_g101_bout
 from sd_bench import random_machines
+from worktree import checkout_of
 
 from arena.engine import play, ruleset
 from arena.engine.lab.builds import start_square_pool
@@ -120,15 +132,19 @@ class Case:
     target: int  # bouts a second, the odds simulation's
     rule: str  # "at least" or "not below" (today's figure, issue 30)
     make: Callable[[int], JSON]  # the bout of a seed
+    against: tuple[int, int]  # with --against: matchups, and bouts of each, a round
 
 
 CASES = (
-    Case("gladiatorquest", "1v1 barbarian vs wizard", 2_800, "not below", gladiatorquest_bout),
-    Case("gladiator-arena", "1v1 lab builds", 3_100, "not below", gladiator_arena_bout),
-    Case("sudden-destruction", "4 machines", 1_000, "at least", sudden_destruction_bout),
-    Case("gladiator-101", "1v1 random builds", 1_000, "at least", gladiator_101_bout),
-    Case("arena-of-the-elders", "4v4", 200, "at least", elders_bout),
-)
+    Case("gladiatorquest", "1v1 barbarian vs wizard", 2_800, "not below", gladiatorquest_bout,
+         (1, 1_000)),
+    Case("gladiator-arena", "1v1 lab builds", 3_100, "not below", gladiator_arena_bout,
+         (10, 100)),
+    Case("sudden-destruction", "4 machines", 1_000, "at least", sudden_destruction_bout,
+         (3, 100)),
+    Case("gladiator-101", "1v1 random builds", 1_000, "at least", gladiator_101_bout, (4, 50)),
+    Case("arena-of-the-elders", "4v4", 200, "at least", elders_bout, (4, 10)),
+)  # fmt: skip
 
 ODDS_SEEDS = 1_000_000  # the odds path's bouts start here, play's at 1
 
@@ -178,6 +194,102 @@ def count(root: Path, slugs: list[str], bouts: int) -> None:
         print(f"{slug:21s} {fought / bouts / 1e6:8.2f}M", flush=True)
 
 
+# The machine that set the targets: there the engine at TARGETS_COMMIT made this many 1v1
+# GladiatorQuest play() bouts a second (engine_bench.py, issue 30's "about 2,800").
+TARGETS_COMMIT = "b540cfd"
+TARGETS_MACHINE_GQ = 2_818
+GQ_ONE_V_ONE_TARGET = 2_000  # issue 23: 1v1 play() bouts a second, on that machine
+
+# Fights every bout of a JSON file once through play() and once as the odds do, with the code
+# of the checkout first on PYTHONPATH; prints the CPU seconds of each way.
+_FIGHT_ALL = """
+import json, sys, time
+from arena.engine import play, ruleset
+from arena.engine.lab.duel import fight
+slug, bouts = sys.argv[1], json.load(open(sys.argv[2]))
+rules = ruleset(slug)
+start = time.process_time()
+for bout in bouts:
+    play(bout)
+played = time.process_time() - start
+start = time.process_time()
+for bout in bouts:
+    fight(rules, bout)
+print(played, time.process_time() - start)
+"""
+
+
+def _fought(checkout: Path, slug: str, bouts_file: str) -> tuple[float, float]:
+    """CPU seconds of `checkout`'s engine for the bouts in `bouts_file`: play(), odds."""
+    out = subprocess.run(
+        [sys.executable, "-c", _FIGHT_ALL, slug, bouts_file],
+        cwd=checkout, env=os.environ | {"PYTHONPATH": str(checkout)},
+        check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    played, odds = out.stdout.split()
+    return float(played), float(odds)
+
+
+def against(commit: str, slugs: list[str], rounds: int) -> None:
+    """This checkout's play() and odds bouts a CPU second against `commit`'s, on the same
+    bouts, each engine in a fresh process, in turn; the best round of
+    each (the least disturbed). Then the targets restated at this machine's speed."""
+    here = Path(__file__).resolve().parent.parent
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"the same bouts through the engine at {commit} and this checkout's, best of "
+          f"{rounds} rounds in turn, bouts a CPU second (load average {load}):")  # fmt: skip
+    print(f"{'rule set':21s} {'bouts':>5s} {'play(): then':>13s} {'now':>7s} {'x':>6s} "
+          f"{'odds: then':>11s} {'now':>7s} {'x':>6s}")  # fmt: skip
+    rates: dict[str, tuple[float, float, float, float]] = {}
+    with checkout_of(commit) as old, tempfile.NamedTemporaryFile("w", suffix=".json") as file:
+        for case in CASES:
+            if case.slug not in slugs:
+                continue
+            matchups, each = case.against
+            bouts = [case.make(m * MATCHUP + 1 + n) for m in range(matchups) for n in range(each)]
+            file.seek(0)
+            file.truncate()
+            json.dump(bouts, file)
+            file.flush()
+            best = [0.0, 0.0, 0.0, 0.0]  # then play, now play, then odds, now odds
+            for _ in range(rounds):
+                for which, checkout in ((0, old), (1, here)):
+                    played, odds = _fought(checkout, case.slug, file.name)
+                    best[which] = max(best[which], len(bouts) / played)
+                    best[2 + which] = max(best[2 + which], len(bouts) / odds)
+            rates[case.slug] = then_play, now_play, then_odds, now_odds = tuple(best)
+            print(
+                f"{case.slug:21s} {len(bouts):5d} {then_play:13,.0f} {now_play:7,.0f} "
+                f"{now_play / then_play:6.2f} {then_odds:11,.0f} {now_odds:7,.0f} "
+                f"{now_odds / then_odds:6.2f}",
+                flush=True,
+            )
+    if "gladiatorquest" not in rates:
+        return
+    speed = rates["gladiatorquest"][0] / TARGETS_MACHINE_GQ
+    print(
+        f"this machine: {commit}'s GladiatorQuest 1v1 makes {rates['gladiatorquest'][0]:,.0f} "
+        f"play() bouts a CPU second here, {TARGETS_MACHINE_GQ:,} where the targets were set: "
+        f"{speed:.2f} of that machine's speed. The targets at this speed (odds, as above):"
+    )
+    for case in CASES:
+        if case.slug not in rates:
+            continue
+        then_play, now_play, then_odds, now_odds = rates[case.slug]
+        if case.rule == "not below":
+            restated, words = then_odds, f"not below {commit}'s figure here"
+        else:
+            restated, words = case.target * speed, f"at least {case.target:,} x {speed:.2f}"
+        met = "met" if now_odds >= restated else "NOT met"
+        print(f"{case.slug:21s} {words}: {restated:8,.0f}, now {now_odds:7,.0f}: {met}")
+    gq_play = rates["gladiatorquest"][1]
+    restated = GQ_ONE_V_ONE_TARGET * speed
+    print(
+        f"gladiatorquest 1v1 play() (issue 23): at least {GQ_ONE_V_ONE_TARGET:,} x {speed:.2f}: "
+        f"{restated:,.0f}, now {gq_play:,.0f}: {'met' if gq_play >= restated else 'NOT met'}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0,
@@ -187,7 +299,13 @@ def main() -> None:
     parser.add_argument("--instructions", type=int, metavar="N", help="count over N bouts")
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent,
                         help="the checkout to count (--instructions)")  # fmt: skip
+    parser.add_argument("--against", metavar="COMMIT", const=TARGETS_COMMIT, nargs="?",
+                        help=f"against COMMIT's engine (default {TARGETS_COMMIT})")  # fmt: skip
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each engine (--against)")
     args = parser.parse_args()
+    if args.against:
+        against(args.against, args.only or [c.slug for c in CASES], args.rounds)
+        return
     if args.instructions:
         count(args.root, args.only or [c.slug for c in CASES], args.instructions)
         return
