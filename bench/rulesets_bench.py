@@ -17,8 +17,11 @@ The targets (issue 30) are judged on the odds simulation's figure. What is fough
   at least 200.
 
 Odds fight one matchup 2,000 times and a lab cell 1,000 times, each bout with its own seed:
-here the entrants change every MATCHUP bouts (drawn from the bout's seed), every bout with
-its own dice. The odds path's bouts have other seeds, so other matchups, than play's. The
+here the entrants are the same for MATCHUP seeds in a row (drawn from the bout's seed), every
+bout with its own dice, and a run takes its bouts from a rule set's `matchups` matchups in
+turn, so that a short run of costly bouts weighs several matchups alike rather than its first
+one alone (an Elders matchup's mode and arena can make its bouts several times dearer than
+another's). The odds path's bouts have other seeds, so other matchups, than play's. The
 clock is the process's CPU time, which the other processes of a shared machine move less
 than the wall clock; the load average is printed beside it.
 
@@ -30,7 +33,7 @@ runs, one warm-up bout fought in both, a fixed hash seed), of this checkout or o
 (--root: main's, say, for a before and after).
 
 With --against COMMIT (b540cfd: the engine as it stood when issues 23 and 30 set their
-targets) it fights the same bouts (a few matchups a rule set, `Case.against`) through that
+targets) it fights the same bouts (`Case.against` of them, from its matchups) through that
 commit's engine and this checkout's, each in a fresh process, in turn, --rounds times, and
 prints each rule set's speed against that commit's. The targets were set on a faster machine:
 there that commit's GladiatorQuest made 2,818 1v1 `play()` bouts a second (engine_bench.py),
@@ -132,32 +135,38 @@ class Case:
     target: int  # bouts a second, the odds simulation's
     rule: str  # "at least" or "not below" (today's figure, issue 30)
     make: Callable[[int], JSON]  # the bout of a seed
-    against: tuple[int, int]  # with --against: matchups, and bouts of each, a round
+    matchups: int  # a run's bouts are taken from this many matchups in turn
+    against: int  # bouts each engine fights a round, with --against
 
 
 CASES = (
     Case("gladiatorquest", "1v1 barbarian vs wizard", 2_800, "not below", gladiatorquest_bout,
-         (1, 1_000)),
-    Case("gladiator-arena", "1v1 lab builds", 3_100, "not below", gladiator_arena_bout,
-         (10, 100)),
-    Case("sudden-destruction", "4 machines", 1_000, "at least", sudden_destruction_bout,
-         (3, 100)),
-    Case("gladiator-101", "1v1 random builds", 1_000, "at least", gladiator_101_bout, (4, 50)),
-    Case("arena-of-the-elders", "4v4", 200, "at least", elders_bout, (4, 10)),
+         1, 1_000),
+    Case("gladiator-arena", "1v1 lab builds", 3_100, "not below", gladiator_arena_bout, 10,
+         1_000),
+    Case("sudden-destruction", "4 machines", 1_000, "at least", sudden_destruction_bout, 6, 300),
+    Case("gladiator-101", "1v1 random builds", 1_000, "at least", gladiator_101_bout, 6, 300),
+    Case("arena-of-the-elders", "4v4", 200, "at least", elders_bout, 8, 48),
 )  # fmt: skip
 
 ODDS_SEEDS = 1_000_000  # the odds path's bouts start here, play's at 1
 
 
-def rate(fought: Callable[[JSON], object], make: Callable[[int], JSON], first_seed: int,
-         seconds: float, least: int) -> tuple[float, int]:  # fmt: skip
-    """Bouts a CPU second, fighting bouts of consecutive seeds (built before the clock
-    starts, in batches) until `seconds` of CPU time and at least `least` bouts are spent."""
-    done, cpu, seed = 0, 0.0, first_seed
+def seed_of(first: int, bout: int, matchups: int) -> int:
+    """The seed of a run's `bout`th bout (from 0): its matchups in turn, each one's seeds in
+    a row from its first."""
+    return first + bout % matchups * MATCHUP + bout // matchups
+
+
+def rate(fought: Callable[[JSON], object], case: Case, first_seed: int, seconds: float,
+         least: int) -> tuple[float, int]:  # fmt: skip
+    """Bouts a CPU second, fighting the case's bouts from `first_seed` on (built before the
+    clock starts, in batches) until `seconds` of CPU time and at least `least` bouts are
+    spent."""
+    done, cpu = 0, 0.0
     batch = 1
     while cpu < seconds or done < least:
-        bouts = [make(seed + n) for n in range(batch)]
-        seed += batch
+        bouts = [case.make(seed_of(first_seed, done + n, case.matchups)) for n in range(batch)]
         start = time.process_time()
         for bout in bouts:
             fought(bout)
@@ -245,8 +254,7 @@ def against(commit: str, slugs: list[str], rounds: int) -> None:
         for case in CASES:
             if case.slug not in slugs:
                 continue
-            matchups, each = case.against
-            bouts = [case.make(m * MATCHUP + 1 + n) for m in range(matchups) for n in range(each)]
+            bouts = [case.make(seed_of(1, n, case.matchups)) for n in range(case.against)]
             file.seek(0)
             file.truncate()
             json.dump(bouts, file)
@@ -317,8 +325,8 @@ def main() -> None:
         if args.only and case.slug not in args.only:
             continue
         rules = ruleset(case.slug)
-        played, _ = rate(play, case.make, 1, args.seconds, args.least)
-        odds, _ = rate(lambda b, r=rules: fight(r, b), case.make, ODDS_SEEDS, args.seconds,
+        played, _ = rate(play, case, 1, args.seconds, args.least)
+        odds, _ = rate(lambda b, r=rules: fight(r, b), case, ODDS_SEEDS, args.seconds,
                        args.least)  # fmt: skip
         met = odds >= case.target
         failed |= not met
