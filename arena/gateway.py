@@ -31,9 +31,16 @@ from arena.engine.core.dice import Dice
 from arena.engine.core.fallback import fallback_schema, plan_problems
 from arena.engine.core.forum import escape_bbcode
 from arena.engine.core.mercy import VerdictNeeded
-from arena.engine.core.protocol import Fate, dice_for
+from arena.engine.core.protocol import Fate
 from arena.engine.core.rerun import Rerun, first_divergence, order_problems, play_again
-from arena.engine.core.ruleset import RULESETS, TURN, Ruleset, StepWord, read_orders
+from arena.engine.core.ruleset import (
+    RULESETS,
+    TURN,
+    Ruleset,
+    StepWord,
+    bout_dice,
+    read_orders,
+)
 from arena.engine.lab import (
     Cell,
     LabBuild,
@@ -80,10 +87,10 @@ __all__ = [
     "StepWord",
     "VerdictNeeded",
     "WhatIf",
+    "bout_dice",
     "campaign_rulesets",
     "canonical",
     "cell_fight",
-    "dice_for",
     "digest",
     "escape_bbcode",
     "fallback_schema",

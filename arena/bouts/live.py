@@ -74,7 +74,7 @@ def live_context(bout: Bout, user: Any) -> dict[str, Any]:
             context["no_entry"] = "all entered" if living else "none living"
     if bout.status == Bout.Status.RUNNING:
         rules = turn_rules(bout.ruleset)
-        state, _ = state_loaded(rules, bout.state)
+        state = state_loaded(rules, bout.state)
         cols, rows = rules.web.board(state)
         given = set(
             TurnOrder.objects.filter(bout=bout, turn=bout.turn).values_list("entrant_id", flat=True)

@@ -448,7 +448,7 @@ def orders_needed(*, user, campaign: Campaign | None = None) -> list[OrdersNeede
         bout = entrant.bout
         if bout.pk not in living:
             rules = turn_rules(bout.ruleset)
-            living[bout.pk] = rules.pending(state_loaded(rules, bout.state)[0]).who
+            living[bout.pk] = rules.pending(state_loaded(rules, bout.state)).who
         if entrant.gladiator.name in living[bout.pk]:
             needed.append(OrdersNeeded(bout, entrant, bout.turn, bout.turn_deadline))
     return needed

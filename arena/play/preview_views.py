@@ -42,7 +42,7 @@ def order_preview_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int
         context["problem"] = error.message
         status = 400
     else:
-        state, _ = state_loaded(rules, bout.state)
+        state = state_loaded(rules, bout.state)
         cols, rows = rules.web.board(state)
         # Worded only once it is known to be legal: a square like "AA1" has no words.
         context["order_words"] = rules.web.order_text(draft) if draft else ""

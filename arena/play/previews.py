@@ -26,7 +26,7 @@ def order_threats(*, entrant: BoutEntrant) -> Mapping[str, Sequence[str]]:
     rules = turn_rules(bout.ruleset)
     if bout.status != Bout.Status.RUNNING:
         return {}
-    state, _ = state_loaded(rules, bout.state)
+    state = state_loaded(rules, bout.state)
     return threats_for(rules, state, entrant.gladiator.name) or {}
 
 
@@ -55,7 +55,7 @@ def order_what_if(
         raise LudusError(f"{rules.title} offers no preview of an order.", field="order")
     if bout.status != Bout.Status.RUNNING:
         raise LudusError(f"This bout is not taking orders, so there is no {bout.step} to preview.")
-    state, _ = state_loaded(rules, bout.state)
+    state = state_loaded(rules, bout.state)
     if gladiator.name not in rules.pending(state).who:
         raise LudusError(f"{gladiator.name} gives no order for {bout.step} {bout.turn}.")
     if text.strip():

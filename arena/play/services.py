@@ -36,7 +36,14 @@ from arena.gateway import EngineInputError, Ruleset, play, read_orders
 from arena.models import Bout, BoutEntrant, TurnOrder
 from arena.notices import notice_orders_needed, notice_turn_resolved
 from arena.odds.services import odds_cancel
-from arena.play.turns import state_loaded, state_start, state_stored, step_of, turn_rules
+from arena.play.turns import (
+    dice_loaded,
+    state_loaded,
+    state_start,
+    state_stored,
+    step_of,
+    turn_rules,
+)
 from arena.queue import enqueue_turn_resolve
 from arena.verification.services import bout_commit, order_seal, terms_broken
 from campaign.house_rules import house_rules_of
@@ -248,7 +255,7 @@ def order_check(
         raise LudusError("This bout is not taking orders.")
     rules = turn_rules(bout.ruleset)
     order = _order_given(rules, order, text)
-    state, _ = state_loaded(rules, bout.state)
+    state = state_loaded(rules, bout.state)
     return rules.validate(state, entrant.gladiator.name, order)
 
 
@@ -300,7 +307,7 @@ def order_submit(
         if bout.status != Bout.Status.RUNNING:
             raise LudusError("This bout is not taking orders.")
         check_gladiator_active(gladiator=gladiator)
-        state, _ = state_loaded(rules, bout.state)
+        state = state_loaded(rules, bout.state)
         waiting_on = rules.pending(state).who
         if gladiator.name not in waiting_on:
             raise LudusError(
@@ -368,7 +375,7 @@ def bout_turn_waiting(*, bout: Bout) -> list[str]:
     if bout.status != Bout.Status.RUNNING:
         return []
     rules = turn_rules(bout.ruleset)
-    state, _ = state_loaded(rules, bout.state)
+    state = state_loaded(rules, bout.state)
     return _waiting_for(_orders_given(bout), rules.pending(state).who)
 
 
@@ -442,7 +449,7 @@ def bout_turn_resolve(*, bout_id: int, turn: int, force: bool = False) -> Bout |
         if bout.paused:  # the GM paused it: nothing resolves
             return None
         rules = turn_rules(bout.ruleset)
-        state, dice = state_loaded(rules, bout.state)
+        state, dice = state_loaded(rules, bout.state), dice_loaded(rules, bout.state)
         due = bout.turn_deadline is not None and bout.turn_deadline <= timezone.now()
         given = _orders_given(bout)  # read once: who waits, the orders used, the attendance
         waiting = _waiting_for(given, rules.pending(state).who)

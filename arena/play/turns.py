@@ -2,8 +2,8 @@
 
 A rule set is played by web when it has a `web` part (arena/engine/core/campaign.py, WebPlay)
 besides the turn protocol (arena/engine/core/protocol.py). The bout keeps the rule set's state
-after the last resolved turn, with its dice, so each turn resolves from there: the cost of a
-turn does not grow with the bout's length.
+after the last resolved turn, with its dice (where its rules roll any), so each turn resolves
+from there: the cost of a turn does not grow with the bout's length.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from arena.gateway import (
     EngineInputError,
     Ruleset,
     StepWord,
-    dice_for,
+    bout_dice,
     read_orders,
     ruleset,
 )
@@ -58,18 +58,30 @@ def step_of(slug: str) -> StepWord:
         return TURN
 
 
-def state_stored(rules: Ruleset, state: Any, dice: Dice) -> dict[str, Any]:
-    """What the bout keeps between turns."""
-    return {"state": rules.to_json(state), "dice": dice.to_json()}
+def state_stored(rules: Ruleset, state: Any, dice: Dice | None) -> dict[str, Any]:
+    """What the bout keeps between turns: its state, and where its dice stand unless its rules
+    roll none (a generator's state is most of what a stored bout holds)."""
+    stored = {"state": rules.to_json(state)}
+    if dice is not None:
+        stored["dice"] = dice.to_json()
+    return stored
 
 
-def state_loaded(rules: Ruleset, stored: dict[str, Any]) -> tuple[Any, Dice]:
-    return rules.from_json(stored["state"]), Dice.from_json(stored["dice"])
+def state_loaded(rules: Ruleset, stored: dict[str, Any]) -> Any:
+    """The rule set's state as the bout stored it."""
+    return rules.from_json(stored["state"])
 
 
-def state_start(rules: Ruleset, engine_input: dict[str, Any]) -> tuple[Any, Dice]:
-    """The state before turn 1 (EngineInputError for a setup the rule set refuses)."""
-    return rules.setup(engine_input), dice_for(engine_input)
+def dice_loaded(rules: Ruleset, stored: dict[str, Any]) -> Dice | None:
+    """Where the bout's dice stand, for the turn to resolve: none under rules that roll none
+    (bouts stored before kept theirs, which nothing reads)."""
+    return Dice.from_json(stored["dice"]) if rules.rolls_dice else None
+
+
+def state_start(rules: Ruleset, engine_input: dict[str, Any]) -> tuple[Any, Dice | None]:
+    """The state before turn 1 and the bout's dice (EngineInputError for a setup or a seed
+    the rule set refuses)."""
+    return rules.setup(engine_input), bout_dice(rules, engine_input)
 
 
 def states_around(

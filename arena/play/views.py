@@ -315,7 +315,7 @@ def orders_view(request: HttpRequest, slug: str, pk: int, entrant_pk: int) -> Ht
     }
     pushed = said = ""
     if bout.status == Bout.Status.RUNNING:
-        state, _ = state_loaded(rules, bout.state)
+        state = state_loaded(rules, bout.state)
         cols, rows = rules.web.board(state)
         clicked = request.GET.get("square", "") if request.method == "GET" else ""
         if clicked and picked is not None:

@@ -86,7 +86,7 @@ def test_a_turn_not_resolved_yet_is_not_found(resolved, rival, client_as):
 def test_the_rule_sets_limit_is_the_strikes_allowed_after_the_drafted_move(running):
     bout = running[0]
     rules = turn_rules(bout.ruleset)
-    state, _ = state_loaded(rules, bout.state)
+    state = state_loaded(rules, bout.state)
     me = state.get("Kaunisto")
     got = rules.web.limits(state, "Kaunisto", {"move": "D5"})
     assert got == {"strike": strikes_allowed(me, Square.parse("D5"))}
@@ -104,7 +104,7 @@ def test_a_rule_set_without_limits_gives_no_count():
 def test_the_order_page_counts_the_strikes_and_says_what_was_taken_back(running, owner, client_as):
     bout, mine, _ = running
     rules = turn_rules(bout.ruleset)
-    state, _ = state_loaded(rules, bout.state)
+    state = state_loaded(rules, bout.state)
     allowed = strikes_allowed(state.get("Kaunisto"), Square.parse("D5"))
     url = reverse("bout-orders", args=[bout.campaign.slug, bout.pk, mine.pk])
     page = client_as(owner).get(url, {"pick": "strike", "move": "D5", "strike": "D6"})

@@ -8,6 +8,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from arena.engine import play
+from arena.engine.core.dice import Dice
 from arena.engine.rulesets.gladiator_arena.ruleset import GladiatorArena
 from arena.models import Bout
 from arena.notices import notice_turn_resolved
@@ -51,6 +53,26 @@ def test_a_200_turn_bout_costs_the_same_per_turn_and_never_replays(
     assert bout.turn == TURNS + 1 and len(bout.log["turns"]) == TURNS
     assert setups == [], "a turn was resolved by replaying the bout from its setup"
     assert queries[TURNS] == queries[5], queries
+
+
+def test_a_bout_stored_with_dice_its_rules_never_roll_resolves_and_sheds_them(
+    arena_campaign, gm, owner, rival, kaunisto, justbec
+):
+    """Gladiator Arena rolls no dice, so its bouts keep none between turns (a generator's
+    state was most of what a stored bout held); one stored with them before resolves as the
+    rest and keeps none after."""
+    bout = bout_open(campaign=arena_campaign, by=gm, title="Old store")
+    a = bout_enter(bout=bout, gladiator=kaunisto, by=owner, square="A1")
+    bout_enter(bout=bout, gladiator=justbec, by=rival, square="H8")
+    bout_start(bout=bout, by=gm)
+    bout.refresh_from_db()
+    assert set(bout.state) == {"state"}
+    Bout.objects.filter(pk=bout.pk).update(state={**bout.state, "dice": Dice.seeded(7).to_json()})
+    order_submit(entrant=a, by=owner, order={"move": "A2"})
+    bout_turn_resolve(bout_id=bout.pk, turn=1, force=True)
+    bout.refresh_from_db()
+    assert bout.turn == 2 and set(bout.state) == {"state"}
+    assert play(bout.engine_input) == bout.log
 
 
 def test_a_turns_notices_cost_the_same_few_queries_for_two_owners_or_four(

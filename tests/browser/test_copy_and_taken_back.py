@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_a_strike_pressed_twice_is_taken_back_in_words(page, login, running, owner):
     bout, mine, _ = running
     rules = turn_rules(bout.ruleset)
-    state, _ = state_loaded(rules, bout.state)
+    state = state_loaded(rules, bout.state)
     allowed = strikes_allowed(state.get("Kaunisto"), Square.parse("D5"))
     login(owner)
     page.goto(orders_url(bout, mine))

@@ -70,7 +70,7 @@ def board_now(bout_id: int):
     """The stored state of the bout: who is waited for, and where everyone stands."""
     bout = Bout.objects.get(pk=bout_id)
     rules = turn_rules(bout.ruleset)
-    state, _ = state_loaded(rules, bout.state)
+    state = state_loaded(rules, bout.state)
     return bout, rules, state
 
 

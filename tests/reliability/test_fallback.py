@@ -70,7 +70,7 @@ def test_fallback_orders_come_before_the_standing_order(running, gm, rival):
 def test_no_rule_that_holds_leaves_the_standing_order_then_the_tactics(running, gm, rival):
     bout, _, theirs = running
     rules = turn_rules(bout.ruleset)
-    state, _ = state_loaded(rules, bout.state)
+    state = state_loaded(rules, bout.state)
     tactics = rules.order_json(rules.tactics(state, "Justbec"))
     fallback_plan_set(gladiator=theirs.gladiator, by=rival, plan=[{"if": [NEVER], "do": AWAY}])
     resolve(bout, gm, 1)
@@ -84,7 +84,7 @@ def test_civil_disorder_sets_the_fallback_orders_aside(running, gm, owner, rival
     order_submit(entrant=mine, by=owner, order={}, turn=1)
     resolve(bout, gm, 1)
     rules = turn_rules(bout.ruleset)
-    state, _ = state_loaded(rules, bout.state)
+    state = state_loaded(rules, bout.state)
     tactics = rules.order_json(rules.tactics(state, "Justbec"))
     order_submit(entrant=mine, by=owner, order={}, turn=2)
     resolve(bout, gm, 2)
@@ -173,7 +173,7 @@ def test_every_rule_set_played_by_web_fights_by_the_plan(gm, owner, rival, slug)
     bout_start(bout=bout, by=gm)
     bout.refresh_from_db()
     rules = turn_rules(slug)
-    state, _ = state_loaded(rules, bout.state)
+    state = state_loaded(rules, bout.state)
     if "Bo" in rules.pending(state).who:  # the other gives its order, if it is its step too
         order_submit(
             entrant=entrant, by=rival, order=rules.order_json(rules.tactics(state, "Bo")), turn=1
@@ -186,7 +186,7 @@ def test_every_rule_set_played_by_web_fights_by_the_plan(gm, owner, rival, slug)
     pending = "Ann" in rules.pending(state).who
     resolve(bout, gm, 1)
     if not pending:  # Gladiator 101: one combatant acts a turn; Ann acts next
-        state, _ = state_loaded(rules, bout.state)
+        state = state_loaded(rules, bout.state)
         expected = rules.fallback_order(state, "Ann", plan, start=start, turn=2)
         resolve(bout, gm, 2)
     used = [t["Ann"] for t in bout.engine_input["turns"] if "Ann" in t]

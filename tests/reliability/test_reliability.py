@@ -42,7 +42,7 @@ def test_scripted_misses_make_the_record_and_civil_disorder(running, gm, owner, 
     # Turn 4: the rival misses again (two unexcused in a row): still the standing order.
     play(bout, gm, 4, {mine: (owner, STAY, False)})
     rules = turn_rules(bout.ruleset)
-    state, _ = state_loaded(rules, bout.state)
+    state = state_loaded(rules, bout.state)
     tactics = rules.order_json(rules.tactics(state, "Justbec"))
     # Turn 5: the rival is in civil disorder: Justbec's tactics fight, not the standing order.
     play(bout, gm, 5, {mine: (owner, STAY, False)})

@@ -251,7 +251,7 @@ class Command(BaseCommand):
             bout_turn_force(bout=current, by=gm, turn=current.turn, reason="Demo: resolve now")
         bout = Bout.objects.get(pk=bout.pk)
         rules = turn_rules(bout.ruleset)
-        state, _ = state_loaded(rules, bout.state)
+        state = state_loaded(rules, bout.state)
         livia = next(e for e in entered if e.gladiator.owner_id == users["livia"].pk)
         if bout.status == Bout.Status.RUNNING and livia.gladiator.name in rules.pending(state).who:
             plan = rules.order_json(rules.tactics(state, livia.gladiator.name))
@@ -358,7 +358,7 @@ class Command(BaseCommand):
             if bout.status != Bout.Status.RUNNING:
                 break
         rules = turn_rules(bout.ruleset)
-        state, _ = state_loaded(rules, bout.state)
+        state = state_loaded(rules, bout.state)
         waiting = rules.pending(state).who
         given = [e for e in entered if e.gladiator.name in waiting][:1]
         for entrant in given:  # one of the acting team's players has given an order

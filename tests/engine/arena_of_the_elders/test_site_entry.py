@@ -45,7 +45,7 @@ def test_the_entry_form_offers_the_teams_and_the_entry_keeps_the_choice(
     client_as(rival).post(enter, {"gladiator": vorn.pk})
     bout_start(bout=bout, by=gm)
     bout.refresh_from_db()
-    state, _ = state_loaded(turn_rules(bout.ruleset), bout.state)
+    state = state_loaded(turn_rules(bout.ruleset), bout.state)
     assert state.get("Ignis").team == 1 and state.get("Ferox").team == 1
 
 

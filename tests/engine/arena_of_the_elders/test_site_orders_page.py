@@ -64,7 +64,7 @@ def test_a_drawn_order_names_its_ability_by_a_link(bout, owner, rival, client_as
         order_submit(entrant=entrant, by=player, order={}, turn=bout.turn)
     bout = bout_turn_resolve(bout_id=bout.pk, turn=bout.turn) or Bout.objects.get(pk=bout.pk)
     rules = turn_rules(bout.ruleset)
-    state, _ = state_loaded(rules, bout.state)
+    state = state_loaded(rules, bout.state)
     if "Undine" not in rules.pending(state).who:  # Blue won the roll-off: Ferox acts first
         order_submit(entrant=ferox, by=rival, order={"auto": True}, turn=bout.turn)
         bout = bout_turn_resolve(bout_id=bout.pk, turn=bout.turn)
@@ -75,7 +75,7 @@ def test_a_drawn_order_names_its_ability_by_a_link(bout, owner, rival, client_as
     assert re.search(r'id="draft-ability">mending-touch<', drawn)
     assert 'name="ability" value="mending-touch"' in drawn
     # Mending Touch heals an ally or herself: the target is her own square.
-    state, _ = state_loaded(rules, Bout.objects.get(pk=bout.pk).state)
+    state = state_loaded(rules, Bout.objects.get(pk=bout.pk).state)
     mine = str(state.get("Undine").square)
     response = client_as(owner).post(
         url, {"turn": bout.turn, "ability": "mending-touch", "target": mine}
@@ -98,6 +98,6 @@ def test_the_preparation_places_a_champion_in_its_start_zone(bout, owner, rival,
     order_submit(entrant=ferox, by=rival, order={"start": "J11"}, turn=1)
     bout_turn_resolve(bout_id=bout.pk, turn=1)
     rules = turn_rules(bout.ruleset)
-    state, _ = state_loaded(rules, Bout.objects.get(pk=bout.pk).state)
+    state = state_loaded(rules, Bout.objects.get(pk=bout.pk).state)
     assert str(state.get("Undine").square) == "C2"
     assert str(state.get("Ferox").square) == "J11"
