@@ -93,11 +93,12 @@ def record(state: BoutState, events: Sequence[Event]) -> dict[str, Any]:
         "gladiators": {
             f.name: {
                 "square": None if f.square is None else names[f.square],
-                "facing": f.facing.value,
+                # (A StrEnum member's str() is its word, without the enum's value property.)
+                "facing": str(f.facing),
                 "body": f.body,
                 "mind": f.gladiator.mind,
                 "alive": f.status is not dead,
-                "status": f.status.value,
+                "status": str(f.status),
                 "points": f.points,
             }
             for f in state.fighters
