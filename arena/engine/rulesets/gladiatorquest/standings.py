@@ -93,7 +93,6 @@ def record(state: BoutState, events: Sequence[Event]) -> dict[str, Any]:
         "gladiators": {
             f.name: {
                 "square": None if f.square is None else names[f.square],
-                # (A StrEnum member's str() is its word, without the enum's value property.)
                 "facing": str(f.facing),
                 "body": f.body,
                 "mind": f.gladiator.mind,
