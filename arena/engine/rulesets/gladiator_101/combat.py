@@ -30,9 +30,9 @@ from arena.engine.rulesets.gladiator_101.data import (
     WEAPONS,
     Damage,
 )
-from arena.engine.rulesets.gladiator_101.events import Result
+from arena.engine.rulesets.gladiator_101.events import Result, Struck
 from arena.engine.rulesets.gladiator_101.state import Fighter, State, boost_total
-from arena.engine.rulesets.gladiator_101.strikes import Rolled, Strike
+from arena.engine.rulesets.gladiator_101.strikes import Strike
 from arena.engine.rulesets.gladiator_101.wounds import deal
 
 
@@ -76,6 +76,12 @@ def wounded(f: Fighter) -> bool:
     return any(2 * f.hp[i] < f.traits.max_hp[i] for i, loc in enumerate(LOCATIONS) if loc in VITAL)
 
 
+def berserk(f: Fighter) -> int:
+    """Berserker's bonus to hit and to the damage grade: while the fighter is wounded."""
+    bonus = f.traits.get("berserk")
+    return bonus if bonus and wounded(f) else 0
+
+
 class Checks:
     """The check numbers of the attacker's strikes at the defender on one turn:
 
@@ -93,13 +99,13 @@ class Checks:
 
     def __init__(self, attacker: Fighter, defender: Fighter, turn: int) -> None:
         t = attacker.traits
-        berserk = t.get("berserk") if t.get("berserk") and wounded(attacker) else 0
+        berserker = berserk(attacker)
         self.traits = t
         self.hit = (
             TO_HIT_BASE
             + attacker.accuracy
             + boost_total(attacker, "hit", turn)
-            + berserk
+            + berserker
             + (t.get("first_strike") if turn < 2 else 0)  # each one's first turn: 0 or 1
             - boost_total(defender, "dodge", turn)  # Light Feet, or a Guard up
         )
@@ -109,7 +115,7 @@ class Checks:
             + attacker.strength
             - reflex(defender, turn)
             + boost_total(attacker, "grade", turn)
-            + berserk
+            + berserker
             + opportunist
         )
         braced = boost_total(defender, "armour@all", turn)
@@ -210,15 +216,14 @@ def damage_roll(
 
 
 def roll_attack(
-    state: State, strikes: tuple[Strike, ...], *, focused: bool, dice: Dice
-) -> list[Rolled]:
-    """Steps 3-5 of the actor's attack, in the text's order: every strike's to-hit, then the
-    hit location of each that hit, then the full-damage check of each (not a crit), then the
-    damage dice of each."""
-    attacker = state.actor
-    defender = state.opponent(attacker.name)
+    attacker: Fighter, defender: Fighter, now: int, strikes: tuple[Strike, ...], *,
+    focused: bool, dice: Dice,
+) -> list[Struck]:  # fmt: skip
+    """Steps 3-5 of the attacker's attack on turn `now`, in the text's order: every strike's
+    to-hit, then the hit location of each that hit, then the full-damage check of each (not a
+    crit), then the damage dice of each. Each strike comes out as the event that tells it."""
     modes = made_as(attacker, strikes, focused=focused)
-    checks = Checks(attacker, defender, state.turn)
+    checks = Checks(attacker, defender, now)
     crit, multi = crit_range(attacker), len(strikes) > 1
     hits = [
         to_hit_check(checks, crit, s, m, multi, dice) for s, m in zip(strikes, modes, strict=True)
@@ -233,7 +238,7 @@ def roll_attack(
         else (None, None, result)  # a miss, or a crit: it passes without a roll
         for s, place, m, (_, _, result) in zip(strikes, places, modes, hits, strict=True)
     ]
-    rolled = []
+    struck = []
     for s, (_, f), (number, roll, _), place, (grade, grade_roll, result) in zip(
         strikes, modes, hits, places, grades, strict=True
     ):
@@ -241,13 +246,18 @@ def roll_attack(
             ((), 0) if result is Result.MISS
             else damage_roll(attacker, defender, s, result, f, dice)
         )  # fmt: skip
-        rolled.append(Rolled(s, number, roll, result, f, place, grade, grade_roll, rolls, damage))
-    return rolled
+        struck.append(Struck(attacker.name, defender.name, s.weapon, s.height.value, f, number,
+                             roll, result, place, grade, grade_roll, rolls, damage))  # fmt: skip
+    return struck
 
 
 def attack(state: State, strikes: tuple[Strike, ...], *, focused: bool, turn: Turn) -> State:
     """The actor's basic or focused attack on its opponent: its strikes rolled (steps 3-5),
-    then dealt one by one (step 6)."""
-    for rolled in roll_attack(state, strikes, focused=focused, dice=turn.dice):
-        state = deal(state, rolled, turn)
-    return state
+    then dealt one by one (step 6), the two gladiators carried from blow to blow and set in
+    one new state at the end."""
+    attacker = state.actor
+    defender = state.opponent(attacker.name)
+    now = state.turn
+    for struck in roll_attack(attacker, defender, now, strikes, focused=focused, dice=turn.dice):
+        attacker, defender = deal(attacker, defender, struck, now, turn)
+    return state.with_fighters(attacker, defender)

@@ -213,6 +213,11 @@ class State:
         fighters = (fighter, b) if fighter.seat == a.seat else (a, fighter)
         return State(self.options, fighters, self.first, self.turn, self.finished)
 
+    def with_fighters(self, one: Fighter, other: Fighter) -> State:
+        """The state with both fighters in their seats (an attack's, after its last blow)."""
+        fighters = (one, other) if one.seat == self.fighters[0].seat else (other, one)
+        return State(self.options, fighters, self.first, self.turn, self.finished)
+
 
 def boost_total(fighter: Fighter, key: str, turn: int) -> int:
     """The fighter's passive effect `key` plus its boosts of that key still running."""

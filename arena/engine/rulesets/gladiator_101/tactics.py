@@ -29,11 +29,11 @@ from arena.engine.rulesets.gladiator_101.abilities import boosts_of
 from arena.engine.rulesets.gladiator_101.combat import (
     Checks,
     Strike,
+    berserk,
     crit_range,
     delay,
     made_as,
     reflex,
-    wounded,
 )
 from arena.engine.rulesets.gladiator_101.data import (
     AT_HEIGHT,
@@ -93,7 +93,7 @@ class Reckoned:
 def _key(a: Fighter, d: Fighter, turn: int) -> tuple:
     return (
         a.feats, a.accuracy, a.strength, boost_total(a, "hit", turn),
-        boost_total(a, "grade", turn), wounded(a), turn < 2, a.tactics.aim,
+        boost_total(a, "grade", turn), berserk(a), turn < 2, a.tactics.aim,
         d.feats, reflex(d, turn), boost_total(d, "armour@all", turn),
         boost_total(d, "dodge", turn), 0 in d.hp,
     )  # fmt: skip
@@ -196,7 +196,7 @@ def _fresh(f: Fighter) -> Fighter:
 
 
 def _build(f: Fighter) -> tuple:
-    return (f.feats, f.accuracy, f.reflex, f.strength, f.tactics)
+    return (f.feats, f.accuracy, f.reflex, f.strength, f.tactics.aim, f.tactics.style)
 
 
 def _rider_worth(search: _Search, kick: bool, low: bool) -> float:
@@ -664,21 +664,28 @@ def default_order(state: State, who: str) -> Order:
     mine = search(me, other, t)
     reply = search(other, me, t + 1, riders=False) if _reply_needed(me) else None
     basic, strikes = mine.basic
-    choices: list[tuple[float, Order]] = [(basic, Order(attack=strikes))]
+    focus, aimed = mine.focus
+    if not prone and me.tactics.style == "focused":
+        return Order(focus=aimed)
+    # Each choice as (worth, focused, fast ability, slow ability); the order is made for the
+    # best one only (a tie: the first listed).
+    choices: list[tuple[float, bool, str, str]] = [(basic, False, "", "")]
     if not prone:
-        focus, aimed = mine.focus
-        if me.tactics.style == "focused":
-            return Order(focus=aimed)
         if me.tactics.style == "best":
-            choices.append((focus, Order(focus=aimed)))
+            choices.append((focus, True, "", ""))
         for slug, (_, timing) in sorted(me.traits.abilities.items()):
             if timing.value == "fast":
                 now, spared = _ability_worth(state, me, other, slug, mine, reply)
                 if now >= 0:
-                    choices.append((basic + now + spared, Order(fast=slug, attack=strikes)))
+                    choices.append((basic + now + spared, False, slug, ""))
     for slug, (_, timing) in sorted(me.traits.abilities.items()):
         if timing.value == "slow":
             now, spared = _ability_worth(state, me, other, slug, mine, reply)
             if now >= 0:
-                choices.append((now + spared, Order(slow=slug)))
-    return max(choices, key=lambda c: c[0])[1]
+                choices.append((now + spared, False, "", slug))
+    _, focused, fast, slow = max(choices, key=lambda c: c[0])
+    if slow:
+        return Order(slow=slow)
+    if focused:
+        return Order(focus=aimed)
+    return Order(fast=fast, attack=strikes)
