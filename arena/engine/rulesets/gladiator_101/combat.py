@@ -95,7 +95,7 @@ class Checks:
     adds its own part (height, weapon, Delay, focus). The attack and the tactics both read
     their numbers here."""
 
-    __slots__ = ("armour", "grade", "hit", "traits")
+    __slots__ = ("armour", "armour_shift", "grade", "hit", "traits")
 
     def __init__(self, attacker: Fighter, defender: Fighter, turn: int) -> None:
         t = attacker.traits
@@ -118,12 +118,9 @@ class Checks:
             + berserker
             + opportunist
         )
-        braced = boost_total(defender, "armour@all", turn)
-        pierce = t.get("pierce")
-        self.armour = {
-            loc: max(0, defender.traits.armour[i] + braced - pierce)
-            for i, loc in enumerate(LOCATIONS)
-        }
+        # The defender's armour by location, and what its Brace adds and Piercing takes off.
+        self.armour = defender.traits.armour_at
+        self.armour_shift = boost_total(defender, "armour@all", turn) - t.get("pierce")
 
     def to_hit(self, strike: Strike, *, delay: int, multi: bool, focused: bool) -> int:
         """The to-hit check number of one strike."""
@@ -139,7 +136,8 @@ class Checks:
         strike "does not factor in Delay on its Damage Grade roll": its `delay` is 0, or a
         kick's beside it (made_as)."""
         t = self.traits
-        number = self.grade + HEIGHT_MOD[strike.height] - delay - self.armour[location]
+        armour = max(0, self.armour[location] + self.armour_shift)
+        number = self.grade + HEIGHT_MOD[strike.height] - delay - armour
         number += t.grade_with[strike.weapon, strike.height]
         if focused:
             number += t.get("focus_grade")

@@ -22,7 +22,14 @@ from typing import Any
 
 from arena.engine.core.board import Square
 from arena.engine.errors import EngineInputError
-from arena.engine.rulesets.gladiator_101.data import KICK, LEFT_LEG, RIGHT_LEG, WEAPONS, Height
+from arena.engine.rulesets.gladiator_101.data import (
+    KICK,
+    LEFT_LEG,
+    LOCATIONS,
+    RIGHT_LEG,
+    WEAPONS,
+    Height,
+)
 from arena.engine.rulesets.gladiator_101.feats import Timing
 from arena.engine.rulesets.gladiator_101.movement import knocked_down, movement_points, reach
 from arena.engine.rulesets.gladiator_101.state import Fighter, State, Traits
@@ -183,19 +190,25 @@ def _ability_problems(me: Fighter, slug: str, timing: Timing) -> list[str]:
     return []
 
 
+# The slots (indices into LOCATIONS) of the limbs each weapon strikes with: a kick with
+# either leg.
+_LIMBS = {
+    slug: (LOCATIONS.index(LEFT_LEG), LOCATIONS.index(RIGHT_LEG))
+    if slug == KICK
+    else (LOCATIONS.index(weapon.limb),)
+    for slug, weapon in WEAPONS.items()
+}
+
+
 def available(me: Fighter) -> list[str]:
-    """The weapons this fighter can strike with now (a limb at 0 strikes no more)."""
-    out = []
-    for slug, weapon in WEAPONS.items():
-        if slug == "head" and not me.traits.get("headbutt"):
-            continue
-        if slug == KICK:
-            if me.hp_at(LEFT_LEG) == 0 and me.hp_at(RIGHT_LEG) == 0:
-                continue
-        elif me.hp_at(weapon.limb) == 0:
-            continue
-        out.append(slug)
-    return out
+    """The weapons this fighter can strike with now: those it has (the head only with
+    Headbutt), but for a limb at 0, which strikes no more."""
+    hp = me.hp
+    return [
+        slug
+        for slug in WEAPONS
+        if (slug != "head" or me.traits.get("headbutt")) and any(hp[i] for i in _LIMBS[slug])
+    ]
 
 
 def heights(me: Fighter, weapon: str) -> tuple[Height, ...]:

@@ -71,7 +71,7 @@ class Traits:
     bonuses of a strike by its weapon and height (a feat names either), to hit and to the
     damage grade."""
 
-    __slots__ = ("abilities", "armour", "effects", "grade_with", "hit_with", "max_hp")
+    __slots__ = ("abilities", "armour", "armour_at", "effects", "grade_with", "hit_with", "max_hp")
 
     def __init__(self, feats: tuple[str, ...]) -> None:
         effects: dict[str, int] = {}
@@ -86,6 +86,7 @@ class Traits:
         self.abilities = abilities
         self.max_hp = tuple(HIT_POINTS[loc] + self._at("hp", loc) for loc in LOCATIONS)
         self.armour = tuple(ARMOUR[loc] + self._at("armour", loc) for loc in LOCATIONS)
+        self.armour_at = dict(zip(LOCATIONS, self.armour, strict=True))  # by location's name
         self.hit_with = self._by_strike("hit")
         self.grade_with = self._by_strike("grade")
 

@@ -23,6 +23,8 @@ import itertools
 import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import repeat
+from operator import add, itemgetter, mul, truediv
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.gladiator_101.abilities import boosts_of
@@ -64,7 +66,7 @@ _WORTH_AT_1 = tuple(1.0 if loc in VITAL else LIMB_WEIGHT for loc in LOCATIONS)
 def weights(defender: Fighter) -> tuple[float, ...]:
     """What a point of damage is worth at each location, in LOCATIONS' order: by how close
     it brings the location to 0, a vital one counting more than a limb."""
-    return tuple(w / max(1, hp) for w, hp in zip(_WORTH_AT_1, defender.hp, strict=True))
+    return tuple(map(truediv, _WORTH_AT_1, [hp or 1 for hp in defender.hp]))
 
 
 # What a strike is expected to do, by everything that decides its check numbers: by the key
@@ -88,6 +90,7 @@ class Reckoned:
     full: float
     kick: bool
     low: bool
+    at_places: itemgetter  # a tuple of LOCATIONS' order's values at `places`
 
 
 def _key(a: Fighter, d: Fighter, turn: int) -> tuple:
@@ -148,13 +151,15 @@ def reckon(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool
         hit = p_full * full + (1 - p_full - p_glance) * partial + p_glance
         expected.append(p_hit * hit + p_crit * crit_damage)
         passed += p_full
+    slots = tuple(LOCATIONS.index(loc) for loc in places)
     return Reckoned(
         s,
-        tuple(LOCATIONS.index(loc) for loc in places),
+        slots,
         tuple(expected),
         p_crit + p_hit * passed / len(places),
         s.weapon == KICK,
         s.height is Height.LOW,
+        itemgetter(*slots),  # every height has two locations or more: a tuple
     )
 
 
@@ -180,7 +185,7 @@ def _reckoned(search: _Search, s: Strike, *, delay: int, multi: bool, focused: b
 
 def weighed(weights: tuple[float, ...], r: Reckoned) -> float:
     """Expected weighted damage of one reckoned strike, over the locations of its height."""
-    return sum(weights[i] * e for i, e in zip(r.places, r.expected, strict=True)) / len(r.places)
+    return sum(map(mul, r.at_places(weights), r.expected)) / len(r.places)
 
 
 HAMSTRUNG_TURNS = 3  # how many of its own turns a hamstrung opponent's lost Reflex is counted
@@ -398,27 +403,28 @@ def _draw_up(a: Fighter, d: Fighter) -> Plan:
 
 @dataclass(frozen=True, slots=True)
 class Weighable:
-    """An attack of a plan reckoned in one situation: its strikes, the damage they are
-    expected to do at each location (in LOCATIONS' order: weighing it is one sum of
+    """Attacks of a plan reckoned in one situation, side by side: their strikes, the damage
+    each is expected to do at each location (in LOCATIONS' order: weighing one is one sum of
     products with the locations' weights), and what its riders add (a rider's worth times
     its chance)."""
 
-    strikes: tuple[Strike, ...]
-    expected: tuple[float, ...]
-    riders: float
+    strikes: tuple[tuple[Strike, ...], ...]
+    expected: tuple[tuple[float, ...], ...]
+    riders: tuple[float, ...]
 
-    def worth(self, weights: tuple[float, ...], *, riders: bool) -> float:
-        value = math.sumprod(weights, self.expected)
-        return value + self.riders if riders else value
+    def worths(self, weights: tuple[float, ...], *, riders: bool) -> list[float]:
+        """What each attack is worth against these weights, its riders left out or not."""
+        values = list(map(math.sumprod, repeat(weights), self.expected))
+        return list(map(add, values, self.riders)) if riders else values
 
 
 # A plan's attacks reckoned, by the pair of builds and the situation (_key): (basic, focused).
-_SITUATED: dict[tuple, tuple[tuple[Weighable, ...], tuple[Weighable, ...]]] = {}
+_SITUATED: dict[tuple, tuple[Weighable, Weighable]] = {}
 
 
 def _situated(
     a: Fighter, d: Fighter, turn: int, usable: tuple[str, ...]
-) -> tuple[tuple[Weighable, ...], tuple[Weighable, ...]]:
+) -> tuple[Weighable, Weighable]:
     situation = _key(a, d, turn)
     key = (_build(a), _build(d), usable, situation)
     found = _SITUATED.get(key)
@@ -428,13 +434,27 @@ def _situated(
         one = _Search(a, d, turn, True, situation)
         chosen = plan(a, d, usable)
         found = _SITUATED[key] = (
-            tuple(_weighable(one, strikes, focused=False) for strikes in chosen.basic),
-            tuple(_weighable(one, strikes, focused=True) for strikes in chosen.focus),
+            _weighable(one, chosen.basic, focused=False),
+            _weighable(one, chosen.focus, focused=True),
         )
     return found
 
 
-def _weighable(search: _Search, strikes: tuple[Strike, ...], *, focused: bool) -> Weighable:
+def _weighable(
+    search: _Search, attacks: tuple[tuple[Strike, ...], ...], *, focused: bool
+) -> Weighable:
+    expected, riders = [], []
+    for strikes in attacks:
+        one, rider = _reckon_attack(search, strikes, focused=focused)
+        expected.append(one)
+        riders.append(rider)
+    return Weighable(attacks, tuple(expected), tuple(riders))
+
+
+def _reckon_attack(
+    search: _Search, strikes: tuple[Strike, ...], *, focused: bool
+) -> tuple[tuple[float, ...], float]:
+    """One attack's expected damage at each location, and what its riders add."""
     modes = _modes(search.a, tuple(s.weapon for s in strikes), focused)
     multi = len(strikes) > 1
     reckoned = tuple(
@@ -446,7 +466,7 @@ def _weighable(search: _Search, strikes: tuple[Strike, ...], *, focused: bool) -
     for r in reckoned:  # each location of its height as likely as another
         for i, e in zip(r.places, r.expected, strict=True):
             expected[i] += e / len(r.places)
-    return Weighable(strikes, tuple(expected), riders)
+    return tuple(expected), riders
 
 
 def search(a: Fighter, d: Fighter, turn: int, *, riders: bool = True) -> Attacks:
@@ -466,22 +486,27 @@ def search(a: Fighter, d: Fighter, turn: int, *, riders: bool = True) -> Attacks
 
 
 def _best_of(
-    attacks: tuple[Weighable, ...], weights: tuple[float, ...], *, riders: bool, flurry: bool
+    attacks: Weighable, weights: tuple[float, ...], *, riders: bool, flurry: bool
 ) -> tuple[float, tuple[Strike, ...]]:
     """The best of these attacks and what it is worth (the flurry style: the most strikes
-    first); none, worth 0, where there is none (a tie: the first found)."""
-    best = NO_ATTACK
-    for attack in attacks:
-        value = attack.worth(weights, riders=riders)
-        strikes = attack.strikes
-        if (len(strikes), value) > (len(best[1]), best[0]) if flurry else value > best[0]:
-            best = (value, strikes)
-    return best
+    first); none, worth 0, where there is none worth more (a tie: the first found)."""
+    if not attacks.strikes:
+        return NO_ATTACK
+    values = attacks.worths(weights, riders=riders)
+    strikes = attacks.strikes
+    if flurry:
+        n = max(range(len(strikes)), key=lambda i: (len(strikes[i]), values[i]))
+        found = (len(strikes[n]), values[n]) > (0, 0.0)
+    else:
+        n = values.index(max(values))
+        found = values[n] > 0
+    return (values[n], strikes[n]) if found else NO_ATTACK
 
 
 def _weigh(search: _Search, strikes: tuple[Strike, ...], *, focused: bool) -> float:
     """What an attack is worth in the search's situation, riders left out."""
-    return _weighable(search, strikes, focused=focused).worth(search.weights, riders=False)
+    expected, _ = _reckon_attack(search, strikes, focused=focused)
+    return math.sumprod(search.weights, expected)
 
 
 def attack_worth(
@@ -581,7 +606,7 @@ def _focused_attacks(search: _Search) -> list[Weighed]:
 
 
 def _boosted(f: Fighter, boosts: tuple[Boost, ...]) -> Fighter:
-    return replace(f, boosts=(*f.boosts, *boosts))
+    return f.but(boosts=(*f.boosts, *boosts))
 
 
 def _ability_worth(
