@@ -219,34 +219,30 @@ def roll_attack(
 ) -> list[Struck]:  # fmt: skip
     """Steps 3-5 of the attacker's attack on turn `now`, in the text's order: every strike's
     to-hit, then the hit location of each that hit, then the full-damage check of each (not a
-    crit), then the damage dice of each. Each strike comes out as the event that tells it."""
+    crit), then the damage dice of each. Each strike is made once as the event that tells it,
+    filled in step by step before it is told."""
     modes = made_as(attacker, strikes, focused=focused)
     checks = Checks(attacker, defender, now)
     crit, multi = crit_range(attacker), len(strikes) > 1
-    hits = [
-        to_hit_check(checks, crit, s, m, multi, dice) for s, m in zip(strikes, modes, strict=True)
-    ]
-    places = [
-        "" if result is Result.MISS else hit_location(s, dice)
-        for s, (_, _, result) in zip(strikes, hits, strict=True)
-    ]
-    grades = [
-        full_damage_check(checks, s, place, m, dice)
-        if result is Result.FULL
-        else (None, None, result)  # a miss, or a crit: it passes without a roll
-        for s, place, m, (_, _, result) in zip(strikes, places, modes, hits, strict=True)
-    ]
-    struck = []
-    for s, (_, f), (number, roll, _), place, (grade, grade_roll, result) in zip(
-        strikes, modes, hits, places, grades, strict=True
-    ):
-        rolls, damage = (
-            ((), 0) if result is Result.MISS
-            else damage_roll(attacker, defender, s, result, f, dice)
-        )  # fmt: skip
-        struck.append(Struck(attacker.name, defender.name, s.weapon, s.height.value, f, number,
-                             roll, result, place, grade, grade_roll, rolls, damage))  # fmt: skip
-    return struck
+    rolled = [
+        Struck(attacker.name, defender.name, s.weapon, s.height.value, m[1],
+               *to_hit_check(checks, crit, s, m, multi, dice))
+        for s, m in zip(strikes, modes, strict=True)
+    ]  # fmt: skip
+    for s, struck in zip(strikes, rolled, strict=True):
+        if struck.result is not Result.MISS:
+            struck.location = hit_location(s, dice)
+    for s, m, struck in zip(strikes, modes, rolled, strict=True):
+        if struck.result is Result.FULL:  # a miss, or a crit, passes without a roll
+            struck.grade, struck.grade_roll, struck.result = full_damage_check(
+                checks, s, struck.location, m, dice
+            )
+    for s, struck in zip(strikes, rolled, strict=True):
+        if struck.result is not Result.MISS:
+            struck.dice, struck.damage = damage_roll(
+                attacker, defender, s, struck.result, struck.focused, dice
+            )
+    return rolled
 
 
 def attack(state: State, strikes: tuple[Strike, ...], *, focused: bool, turn: Turn) -> State:

@@ -191,11 +191,11 @@ def _ability_problems(me: Fighter, slug: str, timing: Timing) -> list[str]:
 
 
 # The slots (indices into LOCATIONS) of the limbs each weapon strikes with: a kick with
-# either leg.
+# either leg, another weapon with its one limb (named twice).
 _LIMBS = {
     slug: (LOCATIONS.index(LEFT_LEG), LOCATIONS.index(RIGHT_LEG))
     if slug == KICK
-    else (LOCATIONS.index(weapon.limb),)
+    else (LOCATIONS.index(weapon.limb),) * 2
     for slug, weapon in WEAPONS.items()
 }
 
@@ -206,8 +206,8 @@ def available(me: Fighter) -> list[str]:
     hp = me.hp
     return [
         slug
-        for slug in WEAPONS
-        if (slug != "head" or me.traits.get("headbutt")) and any(hp[i] for i in _LIMBS[slug])
+        for slug, (one, other) in _LIMBS.items()
+        if (hp[one] or hp[other]) and (slug != "head" or me.traits.get("headbutt"))
     ]
 
 

@@ -222,7 +222,7 @@ class State:
 
 def boost_total(fighter: Fighter, key: str, turn: int) -> int:
     """The fighter's passive effect `key` plus its boosts of that key still running."""
-    total = fighter.traits.get(key)
+    total = fighter.traits.effects.get(key, 0)
     for b in fighter.boosts:
         if b.key == key and b.since <= turn < b.until:
             total += b.value
