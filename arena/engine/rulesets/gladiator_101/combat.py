@@ -31,7 +31,7 @@ from arena.engine.rulesets.gladiator_101.data import (
     Damage,
 )
 from arena.engine.rulesets.gladiator_101.events import Result, Struck
-from arena.engine.rulesets.gladiator_101.state import Fighter, State, boost_total
+from arena.engine.rulesets.gladiator_101.state import Fighter, State, boost_total, effects_on
 from arena.engine.rulesets.gladiator_101.strikes import Strike
 from arena.engine.rulesets.gladiator_101.wounds import deal
 
@@ -98,29 +98,29 @@ class Checks:
     __slots__ = ("armour", "armour_shift", "grade", "hit", "traits")
 
     def __init__(self, attacker: Fighter, defender: Fighter, turn: int) -> None:
-        t = attacker.traits
+        mine, theirs = effects_on(attacker, turn), effects_on(defender, turn)
         berserker = berserk(attacker)
-        self.traits = t
+        self.traits = attacker.traits
         self.hit = (
             TO_HIT_BASE
             + attacker.accuracy
-            + boost_total(attacker, "hit", turn)
+            + mine.get("hit", 0)
             + berserker
-            + (t.get("first_strike") if turn < 2 else 0)  # each one's first turn: 0 or 1
-            - boost_total(defender, "dodge", turn)  # Light Feet, or a Guard up
+            + (mine.get("first_strike", 0) if turn < 2 else 0)  # each one's first turn: 0 or 1
+            - theirs.get("dodge", 0)  # Light Feet, or a Guard up
         )
-        opportunist = t.get("opportunist") if 0 in defender.hp else 0
+        opportunist = mine.get("opportunist", 0) if 0 in defender.hp else 0
         self.grade = (
             GRADE_BASE
             + attacker.strength
-            - reflex(defender, turn)
-            + boost_total(attacker, "grade", turn)
+            - (defender.reflex + theirs.get("reflex", 0))
+            + mine.get("grade", 0)
             + berserker
             + opportunist
         )
         # The defender's armour by location, and what its Brace adds and Piercing takes off.
         self.armour = defender.traits.armour_at
-        self.armour_shift = boost_total(defender, "armour@all", turn) - t.get("pierce")
+        self.armour_shift = theirs.get("armour@all", 0) - mine.get("pierce", 0)
 
     def to_hit(self, strike: Strike, *, delay: int, multi: bool, focused: bool) -> int:
         """The to-hit check number of one strike."""

@@ -67,11 +67,14 @@ class Options:
 
 class Traits:
     """A fighter's feats summed once: the passive effects by key, its abilities by the slug a
-    turn's order names (the feat's, also for a foil), its hit points and armour, and the
-    bonuses of a strike by its weapon and height (a feat names either), to hit and to the
-    damage grade."""
+    turn's order names (the feat's, also for a foil) and the slugs of its fast and of its
+    slow ones in order, its hit points and armour, and the bonuses of a strike by its weapon
+    and height (a feat names either), to hit and to the damage grade."""
 
-    __slots__ = ("abilities", "armour", "armour_at", "effects", "grade_with", "hit_with", "max_hp")
+    __slots__ = (
+        "abilities", "armour", "armour_at", "effects", "fast", "grade_with", "hit_with", "max_hp",
+        "slow",
+    )  # fmt: skip
 
     def __init__(self, feats: tuple[str, ...]) -> None:
         effects: dict[str, int] = {}
@@ -84,6 +87,8 @@ class Traits:
                 abilities[feat.base] = (feat.ability, feat.timing)
         self.effects = effects
         self.abilities = abilities
+        self.fast = tuple(sorted(s for s, (_, t) in abilities.items() if t is Timing.FAST))
+        self.slow = tuple(sorted(s for s, (_, t) in abilities.items() if t is Timing.SLOW))
         self.max_hp = tuple(HIT_POINTS[loc] + self._at("hp", loc) for loc in LOCATIONS)
         self.armour = tuple(ARMOUR[loc] + self._at("armour", loc) for loc in LOCATIONS)
         self.armour_at = dict(zip(LOCATIONS, self.armour, strict=True))  # by location's name
@@ -202,7 +207,10 @@ class State:
         return self.fighters[(self.first + self.turn) % len(self.fighters)]
 
     def get(self, name: str) -> Fighter | None:
-        return next((f for f in self.fighters if f.name == name), None)
+        for f in self.fighters:
+            if f.name == name:
+                return f
+        return None
 
     def opponent(self, name: str) -> Fighter:
         a, b = self.fighters
@@ -218,6 +226,18 @@ class State:
         """The state with both fighters in their seats (an attack's, after its last blow)."""
         fighters = (one, other) if one.seat == self.fighters[0].seat else (other, one)
         return State(self.options, fighters, self.first, self.turn, self.finished)
+
+
+def effects_on(fighter: Fighter, turn: int) -> Mapping[str, int]:
+    """The fighter's passive effects plus its boosts running on `turn`, by key: what the
+    check numbers of a turn read, summed once (its feats' own, shared, when none runs)."""
+    running = [b for b in fighter.boosts if b.since <= turn < b.until]
+    if not running:
+        return fighter.traits.effects
+    effects = dict(fighter.traits.effects)
+    for b in running:
+        effects[b.key] = effects.get(b.key, 0) + b.value
+    return effects
 
 
 def boost_total(fighter: Fighter, key: str, turn: int) -> int:

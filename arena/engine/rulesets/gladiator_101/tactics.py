@@ -35,7 +35,6 @@ from arena.engine.rulesets.gladiator_101.combat import (
     crit_range,
     delay,
     made_as,
-    reflex,
 )
 from arena.engine.rulesets.gladiator_101.data import (
     AT_HEIGHT,
@@ -53,7 +52,8 @@ from arena.engine.rulesets.gladiator_101.state import (
     Fighter,
     Options,
     State,
-    boost_total,
+    Traits,
+    effects_on,
 )
 
 LIMB_WEIGHT = 0.4  # a point on a limb, against a point on a vital location of equal health
@@ -94,11 +94,12 @@ class Reckoned:
 
 
 def _key(a: Fighter, d: Fighter, turn: int) -> tuple:
+    """What decides the check numbers of the attacker's strikes at the defender on a turn."""
+    mine, theirs = effects_on(a, turn), effects_on(d, turn)
     return (
-        a.feats, a.accuracy, a.strength, boost_total(a, "hit", turn),
-        boost_total(a, "grade", turn), berserk(a), turn < 2, a.tactics.aim,
-        d.feats, reflex(d, turn), boost_total(d, "armour@all", turn),
-        boost_total(d, "dodge", turn), 0 in d.hp,
+        a.feats, a.accuracy, a.strength, mine.get("hit", 0), mine.get("grade", 0), berserk(a),
+        turn < 2, a.tactics.aim, d.feats, d.reflex + theirs.get("reflex", 0),
+        theirs.get("armour@all", 0), theirs.get("dodge", 0), 0 in d.hp,
     )  # fmt: skip
 
 
@@ -665,9 +666,11 @@ def closest(board: Options, reach_: int, start: Square, target: Square) -> Squar
     return best
 
 
-def _reply_needed(me: Fighter) -> bool:
-    """Whether an ability of the fighter is worth what it spares of the opponent's reply."""
-    return any(a.kind in ("guard", "brace", "taunt") for a, _ in me.traits.abilities.values())
+@lru_cache(maxsize=4096)
+def _reply_needed(traits: Traits) -> bool:
+    """Whether an ability of these feats is worth what it spares of the opponent's reply:
+    asked once a set of feats."""
+    return any(a.kind in ("guard", "brace", "taunt") for a, _ in traits.abilities.values())
 
 
 def default_order(state: State, who: str) -> Order:
@@ -687,7 +690,7 @@ def default_order(state: State, who: str) -> Order:
         again = closest(state.options, speed, step, other.square)
         return Order(move=step, then=again if again != step else None)
     mine = search(me, other, t)
-    reply = search(other, me, t + 1, riders=False) if _reply_needed(me) else None
+    reply = search(other, me, t + 1, riders=False) if _reply_needed(me.traits) else None
     basic, strikes = mine.basic
     focus, aimed = mine.focus
     if not prone and me.tactics.style == "focused":
@@ -698,16 +701,14 @@ def default_order(state: State, who: str) -> Order:
     if not prone:
         if me.tactics.style == "best":
             choices.append((focus, True, "", ""))
-        for slug, (_, timing) in sorted(me.traits.abilities.items()):
-            if timing.value == "fast":
-                now, spared = _ability_worth(state, me, other, slug, mine, reply)
-                if now >= 0:
-                    choices.append((basic + now + spared, False, slug, ""))
-    for slug, (_, timing) in sorted(me.traits.abilities.items()):
-        if timing.value == "slow":
+        for slug in me.traits.fast:
             now, spared = _ability_worth(state, me, other, slug, mine, reply)
             if now >= 0:
-                choices.append((now + spared, False, "", slug))
+                choices.append((basic + now + spared, False, slug, ""))
+    for slug in me.traits.slow:
+        now, spared = _ability_worth(state, me, other, slug, mine, reply)
+        if now >= 0:
+            choices.append((now + spared, False, "", slug))
     _, focused, fast, slow = max(choices, key=lambda c: c[0])
     if slow:
         return Order(slow=slow)
