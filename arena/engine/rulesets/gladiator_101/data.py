@@ -8,13 +8,15 @@ the text "gives no hit points and no standard equipment".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 
 SLUG = "gladiator-101"
 
 
-class Height(Enum):
-    """'The 3 heights, their "height mod," and what they encompass'."""
+class Height(StrEnum):
+    """'The 3 heights, their "height mod," and what they encompass'. Each is its word (the
+    log's and an order's), so a height keys the tables of a strike's numbers as a string
+    does."""
 
     HIGH = "high"
     MID = "mid"
