@@ -35,6 +35,7 @@ RIGHT_LEG = "right leg"
 
 # In this order everywhere (state, JSON, the sheet); a location's index is its slot.
 LOCATIONS = (HEAD, UPPER_TORSO, LOWER_TORSO, LEFT_ARM, RIGHT_ARM, LEFT_LEG, RIGHT_LEG)
+SLOT = {loc: i for i, loc in enumerate(LOCATIONS)}  # each location's index
 # "High: Head, Upper Torso / Mid: Upper Torso, Lower Torso, Left Arm, Right Arm / Low: Left
 # Leg, Right Leg". The hit location is one die within the height, in this order.
 AT_HEIGHT = {

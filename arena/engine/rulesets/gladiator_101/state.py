@@ -21,6 +21,7 @@ from arena.engine.rulesets.gladiator_101.data import (
     GROUPS,
     HIT_POINTS,
     LOCATIONS,
+    SLOT,
     SLUG,
     WEAPONS,
     Height,
@@ -187,7 +188,7 @@ class Fighter:
         return dict(self.used).get(slug, 0)
 
     def hp_at(self, location: str) -> int:
-        return self.hp[LOCATIONS.index(location)]
+        return self.hp[SLOT[location]]
 
     @property
     def hp_total(self) -> int:

@@ -18,6 +18,7 @@ from arena.engine.rulesets.gladiator_101.data import (
     LEFT_LEG,
     LOCATIONS,
     RIGHT_LEG,
+    SLOT,
     VITAL,
     WEAPONS,
 )
@@ -51,13 +52,13 @@ def wound(defender: Fighter, location: str, damage: int, turn: Turn) -> Fighter:
     """The damage taken off the location's hit points (never below 0); what a limb cannot
     take passes on to the torso it hangs from."""
     hp = list(defender.hp)
-    slot = LOCATIONS.index(location)
+    slot = SLOT[location]
     left = hp[slot] - damage
     hp[slot] = max(0, left)
     carried = 0
     if left < 0 and location in CARRIES_TO:
         carried = -left
-        torso = LOCATIONS.index(CARRIES_TO[location])
+        torso = SLOT[CARRIES_TO[location]]
         hp[torso] = max(0, hp[torso] - carried)
     turn.tell(Wounded(defender.name, location, hp[slot], carried))
     return defender.but(hp=tuple(hp))
@@ -106,7 +107,7 @@ def sweep(attacker: Fighter, defender: Fighter, now: int, turn: Turn) -> Fighter
 def knockout(attacker: Fighter, defender: Fighter, weapon: str, turn: Turn) -> Fighter:
     """A vital location at 0 fells the defender: killed by an edged weapon, knocked out by a
     blunt one, unless its Last Stand keeps it up."""
-    down = [loc for loc in VITAL if defender.hp_at(loc) == 0]
+    down = [loc for loc in VITAL if defender.hp[SLOT[loc]] == 0]
     if not down:
         return defender
     if defender.traits.get("last_stand") and not defender.uses("last-stand"):
