@@ -207,7 +207,7 @@ def damage_roll(
         rolls = (weapon.sides,) * count
     else:
         rolls = tuple(dice.d(weapon.sides) for _ in range(count))
-    damage = sum(rolls) + t.get(f"damage@{s.weapon}")
+    damage = sum(rolls) + t.damage_with[s.weapon]
     if result is Result.PARTIAL:  # Ludus's damage reduction (Iron Skin) is on partial hits
         damage -= defender.traits.get("dr")  # only; a crit "ignores all" of it anyway
     return rolls, max(1, damage)

@@ -70,11 +70,12 @@ class Traits:
     """A fighter's feats summed once: the passive effects by key, its abilities by the slug a
     turn's order names (the feat's, also for a foil) and the slugs of its fast and of its
     slow ones in order, its hit points and armour, and the bonuses of a strike by its weapon
-    and height (a feat names either), to hit and to the damage grade."""
+    and height (a feat names either), to hit and to the damage grade, and its damage by
+    weapon."""
 
     __slots__ = (
-        "abilities", "armour", "armour_at", "effects", "fast", "grade_with", "hit_with", "max_hp",
-        "slow",
+        "abilities", "armour", "armour_at", "damage_with", "effects", "fast", "grade_with",
+        "hit_with", "max_hp", "slow",
     )  # fmt: skip
 
     def __init__(self, feats: tuple[str, ...]) -> None:
@@ -95,6 +96,7 @@ class Traits:
         self.armour_at = dict(zip(LOCATIONS, self.armour, strict=True))  # by location's name
         self.hit_with = self._by_strike("hit")
         self.grade_with = self._by_strike("grade")
+        self.damage_with = {w: self.get(f"damage@{w}") for w in WEAPONS}  # by weapon
 
     def _by_strike(self, base: str) -> dict[tuple[str, Height], int]:
         """The effect `base` of a strike by (weapon, height): its "@height" and "@weapon"."""

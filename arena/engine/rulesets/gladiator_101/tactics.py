@@ -138,7 +138,7 @@ def reckon(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool
     p_hit = max(0, min(100, number) - crit) / 100
     count = weapon.dice + (t.get("focus_die") if focused else 0)
     mean = (weapon.sides + 1) / 2
-    flat = t.get(f"damage@{s.weapon}")
+    flat = t.damage_with[s.weapon]
     dr = d.traits.get("dr")
     crit_damage = (count * weapon.sides if t.get("vital_strike") else count * mean) + flat
     full = count * mean + flat
