@@ -33,7 +33,7 @@ from arena.engine.rulesets.gladiator_101.data import (
 from arena.engine.rulesets.gladiator_101.feats import Timing
 from arena.engine.rulesets.gladiator_101.movement import knocked_down, movement_points, reach
 from arena.engine.rulesets.gladiator_101.state import Fighter, State, Traits
-from arena.engine.rulesets.gladiator_101.strikes import Strike
+from arena.engine.rulesets.gladiator_101.strikes import STRIKE, Strike
 
 KEYS = ("move", "fast", "attack", "focus", "then", "slow", "strike")
 STANDARD = ("attack", "focus", "then", "slow")
@@ -66,7 +66,7 @@ class Order:
 
 
 # Every strike an order may name, by its words ("gladius mid"): read by one look-up.
-STRIKES = {str(s): s for s in (Strike(w, h) for w in WEAPONS for h in Height)}
+STRIKES = {str(s): s for s in STRIKE.values()}
 
 
 def _square(raw: Any, key: str, problems: list[str]) -> Square | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arena.engine.rulesets.gladiator_101.data import Height
+from arena.engine.rulesets.gladiator_101.data import WEAPONS, Height
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,3 +15,8 @@ class Strike:
 
     def __str__(self) -> str:
         return f"{self.weapon} {self.height.value}"
+
+
+# Every strike there is, by weapon and height: made once, so that the same strike is the same
+# object wherever it is named (an order read, a plan drawn up).
+STRIKE = {(w, h): Strike(w, h) for w in WEAPONS for h in Height}

@@ -30,7 +30,6 @@ from arena.engine.core.board import Square
 from arena.engine.rulesets.gladiator_101.abilities import boosts_of
 from arena.engine.rulesets.gladiator_101.combat import (
     Checks,
-    Strike,
     berserk,
     crit_range,
     delay,
@@ -55,6 +54,7 @@ from arena.engine.rulesets.gladiator_101.state import (
     Traits,
     effects_on,
 )
+from arena.engine.rulesets.gladiator_101.strikes import STRIKE, Strike
 
 LIMB_WEIGHT = 0.4  # a point on a limb, against a point on a vital location of equal health
 
@@ -170,14 +170,14 @@ def _options(
     """The weapon's strike at each height it may strike at (or the one the tactics fix),
     made one way, reckoned."""
     return tuple(
-        _reckoned(search, Strike(w, h), delay=delay, multi=multi, focused=focused)
+        _reckoned(search, STRIKE[w, h], delay=delay, multi=multi, focused=focused)
         for h in _heights(search.a, w)
     )
 
 
 def _reckoned(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool) -> Reckoned:
     """One strike reckoned, kept for the situation."""
-    key = (s, delay, multi, focused)
+    key = (s.weapon, s.height, delay, multi, focused)
     found = search.strikes.get(key)
     if found is None:
         found = search.strikes[key] = reckon(search, s, delay=delay, multi=multi, focused=focused)
@@ -462,7 +462,13 @@ def _reckon_attack(
         _reckoned(search, s, delay=dl, multi=multi, focused=f)
         for s, (dl, f) in zip(strikes, modes, strict=True)
     )
-    riders = sum(_worth(search, r) - weighed(search.weights, r) for r in reckoned)
+    # Only a kick or a low strike has a rider, and only where the search weighs riders: the
+    # others add exactly 0.
+    riders = sum(
+        (_worth(search, r) - weighed(search.weights, r) for r in reckoned
+         if search.riders and (r.kick or r.low)),
+        0.0,
+    )  # fmt: skip
     expected = [0.0] * len(LOCATIONS)
     for r in reckoned:  # each location of its height as likely as another
         for i, e in zip(r.places, r.expected, strict=True):
