@@ -23,7 +23,6 @@ import itertools
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import repeat
 from operator import add, itemgetter, mul, truediv
 
 from arena.engine.core.board import Square
@@ -415,7 +414,7 @@ class Weighable:
 
     def worths(self, weights: tuple[float, ...], *, riders: bool) -> list[float]:
         """What each attack is worth against these weights, its riders left out or not."""
-        values = list(map(math.sumprod, repeat(weights), self.expected))
+        values = list(map(math.sumprod, itertools.repeat(weights), self.expected))
         return list(map(add, values, self.riders)) if riders else values
 
 
