@@ -5,14 +5,14 @@ four times as much to make; core.events.Event)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import ClassVar
 
 from arena.engine.core.events import Event
 
 
-class Result(Enum):
-    """How a strike came out (the text's steps 3-6)."""
+class Result(StrEnum):
+    """How a strike came out (the text's steps 3-6): each is the word the log writes."""
 
     MISS = "miss"
     FULL = "full"  # passed its damage grade: the damage roll
