@@ -30,7 +30,8 @@ than the wall clock; the load average is printed beside it.
 With --instructions N it counts instead, with callgrind, the instructions of an odds bout of
 each rule set over its first N odds bouts (N bouts minus none: the bouts are built in both
 runs, one warm-up bout fought in both, a fixed hash seed), of this checkout or of another
-(--root: main's, say, for a before and after).
+(--root: main's, say, for a before and after); with --play, the same bouts by `play()`, log and
+all.
 
 With --against COMMIT (b540cfd: the engine as it stood when issues 23 and 30 set their
 targets) it fights the same bouts (`Case.against` of them, from its matchups) through that
@@ -186,20 +187,27 @@ case = next(c for c in rulesets_bench.CASES if c.slug == sys.argv[2])
 rules, fought = ruleset(case.slug), 1 + int(sys.argv[4])
 bouts = [case.make(rulesets_bench.ODDS_SEEDS + n) for n in range(1 + int(sys.argv[3]))]
 for bout in bouts[:fought]:
-    fight(rules, bout)
+    if sys.argv[5] == "play":
+        rules.play(bout)
+    else:
+        fight(rules, bout)
 """
 
 
-def instructions(root: Path, slug: str, bouts: int, fought: int) -> int:
+def instructions(root: Path, slug: str, bouts: int, fought: int, way: str = "odds") -> int:
     """Instructions callgrind counts for building `bouts` + 1 odds bouts of `slug` and
-    fighting the first `fought` + 1, with the code of checkout `root`."""
-    return instructions_of(["-c", _COUNT, str(root), slug, str(bouts), str(fought)])
+    fighting the first `fought` + 1 (`way`: as odds does, or by `play()` with its log), with
+    the code of checkout `root`."""
+    return instructions_of(["-c", _COUNT, str(root), slug, str(bouts), str(fought), way])
 
 
-def count(root: Path, slugs: list[str], bouts: int) -> None:
-    print(f"instructions an odds bout, over the first {bouts} odds bouts ({root}):")
+def count(root: Path, slugs: list[str], bouts: int, way: str = "odds") -> None:
+    bout = "a play() bout" if way == "play" else "an odds bout"
+    print(f"instructions {bout}, over the first {bouts} odds bouts ({root}):")
     for slug in slugs:
-        fought = instructions(root, slug, bouts, bouts) - instructions(root, slug, bouts, 0)
+        fought = instructions(root, slug, bouts, bouts, way) - instructions(
+            root, slug, bouts, 0, way
+        )
         print(f"{slug:21s} {fought / bouts / 1e6:8.2f}M", flush=True)
 
 
@@ -310,12 +318,15 @@ def main() -> None:
     parser.add_argument("--against", metavar="COMMIT", const=TARGETS_COMMIT, nargs="?",
                         help=f"against COMMIT's engine (default {TARGETS_COMMIT})")  # fmt: skip
     parser.add_argument("--rounds", type=int, default=3, help="runs of each engine (--against)")
+    parser.add_argument("--play", action="store_true",
+                        help="count play() bouts, log and all (--instructions)")  # fmt: skip
     args = parser.parse_args()
     if args.against:
         against(args.against, args.only or [c.slug for c in CASES], args.rounds)
         return
     if args.instructions:
-        count(args.root, args.only or [c.slug for c in CASES], args.instructions)
+        way = "play" if args.play else "odds"
+        count(args.root, args.only or [c.slug for c in CASES], args.instructions, way)
         return
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"whole bouts by default tactics, one core, CPU time (load average {load}):")

@@ -30,9 +30,9 @@ from arena.engine.rulesets.gladiator_101.data import (
     WEAPONS,
     Damage,
 )
-from arena.engine.rulesets.gladiator_101.events import Result
-from arena.engine.rulesets.gladiator_101.state import Fighter, State, boost_total
-from arena.engine.rulesets.gladiator_101.strikes import Rolled, Strike
+from arena.engine.rulesets.gladiator_101.events import Result, Struck
+from arena.engine.rulesets.gladiator_101.state import Fighter, State, boost_total, effects_on
+from arena.engine.rulesets.gladiator_101.strikes import Strike
 from arena.engine.rulesets.gladiator_101.wounds import deal
 
 
@@ -76,6 +76,12 @@ def wounded(f: Fighter) -> bool:
     return any(2 * f.hp[i] < f.traits.max_hp[i] for i, loc in enumerate(LOCATIONS) if loc in VITAL)
 
 
+def berserk(f: Fighter) -> int:
+    """Berserker's bonus to hit and to the damage grade: while the fighter is wounded."""
+    bonus = f.traits.get("berserk")
+    return bonus if bonus and wounded(f) else 0
+
+
 class Checks:
     """The check numbers of the attacker's strikes at the defender on one turn:
 
@@ -89,35 +95,32 @@ class Checks:
     adds its own part (height, weapon, Delay, focus). The attack and the tactics both read
     their numbers here."""
 
-    __slots__ = ("armour", "grade", "hit", "traits")
+    __slots__ = ("armour", "armour_shift", "grade", "hit", "traits")
 
     def __init__(self, attacker: Fighter, defender: Fighter, turn: int) -> None:
-        t = attacker.traits
-        berserk = t.get("berserk") if t.get("berserk") and wounded(attacker) else 0
-        self.traits = t
+        mine, theirs = effects_on(attacker, turn), effects_on(defender, turn)
+        berserker = berserk(attacker)
+        self.traits = attacker.traits
         self.hit = (
             TO_HIT_BASE
             + attacker.accuracy
-            + boost_total(attacker, "hit", turn)
-            + berserk
-            + (t.get("first_strike") if turn < 2 else 0)  # each one's first turn: 0 or 1
-            - boost_total(defender, "dodge", turn)  # Light Feet, or a Guard up
+            + mine.get("hit", 0)
+            + berserker
+            + (mine.get("first_strike", 0) if turn < 2 else 0)  # each one's first turn: 0 or 1
+            - theirs.get("dodge", 0)  # Light Feet, or a Guard up
         )
-        opportunist = t.get("opportunist") if 0 in defender.hp else 0
+        opportunist = mine.get("opportunist", 0) if 0 in defender.hp else 0
         self.grade = (
             GRADE_BASE
             + attacker.strength
-            - reflex(defender, turn)
-            + boost_total(attacker, "grade", turn)
-            + berserk
+            - (defender.reflex + theirs.get("reflex", 0))
+            + mine.get("grade", 0)
+            + berserker
             + opportunist
         )
-        braced = boost_total(defender, "armour@all", turn)
-        pierce = t.get("pierce")
-        self.armour = {
-            loc: max(0, defender.traits.armour[i] + braced - pierce)
-            for i, loc in enumerate(LOCATIONS)
-        }
+        # The defender's armour by location, and what its Brace adds and Piercing takes off.
+        self.armour = defender.traits.armour_at
+        self.armour_shift = theirs.get("armour@all", 0) - mine.get("pierce", 0)
 
     def to_hit(self, strike: Strike, *, delay: int, multi: bool, focused: bool) -> int:
         """The to-hit check number of one strike."""
@@ -133,7 +136,8 @@ class Checks:
         strike "does not factor in Delay on its Damage Grade roll": its `delay` is 0, or a
         kick's beside it (made_as)."""
         t = self.traits
-        number = self.grade + HEIGHT_MOD[strike.height] - delay - self.armour[location]
+        armour = max(0, self.armour[location] + self.armour_shift)
+        number = self.grade + HEIGHT_MOD[strike.height] - delay - armour
         number += t.grade_with[strike.weapon, strike.height]
         if focused:
             number += t.get("focus_grade")
@@ -203,51 +207,51 @@ def damage_roll(
         rolls = (weapon.sides,) * count
     else:
         rolls = tuple(dice.d(weapon.sides) for _ in range(count))
-    damage = sum(rolls) + t.get(f"damage@{s.weapon}")
+    damage = sum(rolls) + t.damage_with[s.weapon]
     if result is Result.PARTIAL:  # Ludus's damage reduction (Iron Skin) is on partial hits
         damage -= defender.traits.get("dr")  # only; a crit "ignores all" of it anyway
     return rolls, max(1, damage)
 
 
 def roll_attack(
-    state: State, strikes: tuple[Strike, ...], *, focused: bool, dice: Dice
-) -> list[Rolled]:
-    """Steps 3-5 of the actor's attack, in the text's order: every strike's to-hit, then the
-    hit location of each that hit, then the full-damage check of each (not a crit), then the
-    damage dice of each."""
-    attacker = state.actor
-    defender = state.opponent(attacker.name)
+    attacker: Fighter, defender: Fighter, now: int, strikes: tuple[Strike, ...], *,
+    focused: bool, dice: Dice,
+) -> list[Struck]:  # fmt: skip
+    """Steps 3-5 of the attacker's attack on turn `now`, in the text's order: every strike's
+    to-hit, then the hit location of each that hit, then the full-damage check of each (not a
+    crit), then the damage dice of each. Each strike is made once as the event that tells it,
+    filled in step by step before it is told."""
     modes = made_as(attacker, strikes, focused=focused)
-    checks = Checks(attacker, defender, state.turn)
+    checks = Checks(attacker, defender, now)
     crit, multi = crit_range(attacker), len(strikes) > 1
-    hits = [
-        to_hit_check(checks, crit, s, m, multi, dice) for s, m in zip(strikes, modes, strict=True)
-    ]
-    places = [
-        "" if result is Result.MISS else hit_location(s, dice)
-        for s, (_, _, result) in zip(strikes, hits, strict=True)
-    ]
-    grades = [
-        full_damage_check(checks, s, place, m, dice)
-        if result is Result.FULL
-        else (None, None, result)  # a miss, or a crit: it passes without a roll
-        for s, place, m, (_, _, result) in zip(strikes, places, modes, hits, strict=True)
-    ]
-    rolled = []
-    for s, (_, f), (number, roll, _), place, (grade, grade_roll, result) in zip(
-        strikes, modes, hits, places, grades, strict=True
-    ):
-        rolls, damage = (
-            ((), 0) if result is Result.MISS
-            else damage_roll(attacker, defender, s, result, f, dice)
-        )  # fmt: skip
-        rolled.append(Rolled(s, number, roll, result, f, place, grade, grade_roll, rolls, damage))
+    rolled = [
+        Struck(attacker.name, defender.name, s.weapon, s.height.value, m[1],
+               *to_hit_check(checks, crit, s, m, multi, dice))
+        for s, m in zip(strikes, modes, strict=True)
+    ]  # fmt: skip
+    for s, struck in zip(strikes, rolled, strict=True):
+        if struck.result is not Result.MISS:
+            struck.location = hit_location(s, dice)
+    for s, m, struck in zip(strikes, modes, rolled, strict=True):
+        if struck.result is Result.FULL:  # a miss, or a crit, passes without a roll
+            struck.grade, struck.grade_roll, struck.result = full_damage_check(
+                checks, s, struck.location, m, dice
+            )
+    for s, struck in zip(strikes, rolled, strict=True):
+        if struck.result is not Result.MISS:
+            struck.dice, struck.damage = damage_roll(
+                attacker, defender, s, struck.result, struck.focused, dice
+            )
     return rolled
 
 
 def attack(state: State, strikes: tuple[Strike, ...], *, focused: bool, turn: Turn) -> State:
     """The actor's basic or focused attack on its opponent: its strikes rolled (steps 3-5),
-    then dealt one by one (step 6)."""
-    for rolled in roll_attack(state, strikes, focused=focused, dice=turn.dice):
-        state = deal(state, rolled, turn)
-    return state
+    then dealt one by one (step 6), the two gladiators carried from blow to blow and set in
+    one new state at the end."""
+    attacker = state.actor
+    defender = state.opponent(attacker.name)
+    now = state.turn
+    for struck in roll_attack(attacker, defender, now, strikes, focused=focused, dice=turn.dice):
+        attacker, defender = deal(attacker, defender, struck, now, turn)
+    return state.with_fighters(attacker, defender)

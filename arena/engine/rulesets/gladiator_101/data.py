@@ -8,13 +8,15 @@ the text "gives no hit points and no standard equipment".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 
 SLUG = "gladiator-101"
 
 
-class Height(Enum):
-    """'The 3 heights, their "height mod," and what they encompass'."""
+class Height(StrEnum):
+    """'The 3 heights, their "height mod," and what they encompass'. Each is its word (the
+    log's and an order's), so a height keys the tables of a strike's numbers as a string
+    does."""
 
     HIGH = "high"
     MID = "mid"
@@ -33,6 +35,7 @@ RIGHT_LEG = "right leg"
 
 # In this order everywhere (state, JSON, the sheet); a location's index is its slot.
 LOCATIONS = (HEAD, UPPER_TORSO, LOWER_TORSO, LEFT_ARM, RIGHT_ARM, LEFT_LEG, RIGHT_LEG)
+SLOT = {loc: i for i, loc in enumerate(LOCATIONS)}  # each location's index
 # "High: Head, Upper Torso / Mid: Upper Torso, Lower Torso, Left Arm, Right Arm / Low: Left
 # Leg, Right Leg". The hit location is one die within the height, in this order.
 AT_HEIGHT = {

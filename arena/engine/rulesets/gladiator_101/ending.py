@@ -15,7 +15,8 @@ from arena.engine.rulesets.gladiator_101.state import Fighter, State
 def end_of_turn(state: State, turn: Turn) -> State:
     """The turn counted and boosts run out (wear_off), then whether the bout is over."""
     state = wear_off(state)
-    if any(not f.standing for f in state.fighters):
+    a, b = state.fighters
+    if not (a.standing and b.standing):
         return fall_ends_the_bout(state, turn)
     if state.turn >= state.options.max_turns:
         return decide_on_points(state, turn)
@@ -26,18 +27,14 @@ def wear_off(state: State) -> State:
     """The next turn's state: boosts last while the turn number is below their `until`. A
     fighter none of whose boosts ran out is kept as it is, and the state is made once."""
     t = state.turn + 1
-    return State(
-        state.options,
-        tuple(_worn(f, t) for f in state.fighters),
-        state.first,
-        t,
-        state.finished,
-    )
+    a, b = state.fighters
+    return State(state.options, (_worn(a, t), _worn(b, t)), state.first, t, state.finished)
 
 
 def _worn(f: Fighter, turn: int) -> Fighter:
-    if any(b.until <= turn for b in f.boosts):
-        return f.but(boosts=tuple(b for b in f.boosts if b.until > turn))
+    for boost in f.boosts:
+        if boost.until <= turn:
+            return f.but(boosts=tuple(b for b in f.boosts if b.until > turn))
     return f
 
 

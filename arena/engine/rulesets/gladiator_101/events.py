@@ -1,16 +1,18 @@
-"""What happens in a Gladiator 101 turn, as events (each one line of the log)."""
+"""What happens in a Gladiator 101 turn, as events (each one line of the log): plain slotted
+records, never changed once told (a bout tells a few dozen, a frozen record costs about
+four times as much to make; core.events.Event)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import ClassVar
 
 from arena.engine.core.events import Event
 
 
-class Result(Enum):
-    """How a strike came out (the text's steps 3-6)."""
+class Result(StrEnum):
+    """How a strike came out (the text's steps 3-6): each is the word the log writes."""
 
     MISS = "miss"
     FULL = "full"  # passed its damage grade: the damage roll
@@ -19,7 +21,7 @@ class Result(Enum):
     CRIT = "crit"  # a to-hit of the crit range: passes the grade, ignores reduction
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Began(Event):
     kind: ClassVar[str] = "began"
     name: str
@@ -28,7 +30,7 @@ class Began(Event):
         return f"{self.name} wins the toss and goes first."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Moved(Event):
     kind: ClassVar[str] = "moved"
     name: str
@@ -41,7 +43,7 @@ class Moved(Event):
         return f"{self.name} moves{again} {self.start} -> {self.end}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Used(Event):
     kind: ClassVar[str] = "used"
     name: str
@@ -53,7 +55,7 @@ class Used(Event):
         return f"{self.name} uses {self.feat} ({self.timing}): {self.effect}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Struck(Event):
     kind: ClassVar[str] = "struck"
     rolls: ClassVar[tuple[str, ...]] = ("roll", "grade_roll", "dice")
@@ -88,7 +90,7 @@ class Struck(Event):
         return f"{head}, {self.location}, {grade}: {part}, {self.damage} damage {list(self.dice)}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Wounded(Event):
     kind: ClassVar[str] = "wounded"
     name: str
@@ -104,7 +106,7 @@ class Wounded(Event):
         return f"{self.name}'s {self.location}: {left} left."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Boosted(Event):
     """A special feat took effect (Riposte, Bloodlust, Hamstring, Sweep, Last Stand)."""
 
@@ -117,7 +119,7 @@ class Boosted(Event):
         return f"{self.feat}: {self.name} {self.effect}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Fell(Event):
     kind: ClassVar[str] = "fell"
     name: str
@@ -129,7 +131,7 @@ class Fell(Event):
         return f"{self.name} is {self.fate} by {self.by} (a blow to the {self.location})."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Ended(Event):
     kind: ClassVar[str] = "ended"
     winner: str  # "" for a draw

@@ -22,11 +22,18 @@ from typing import Any
 
 from arena.engine.core.board import Square
 from arena.engine.errors import EngineInputError
-from arena.engine.rulesets.gladiator_101.data import KICK, LEFT_LEG, RIGHT_LEG, WEAPONS, Height
+from arena.engine.rulesets.gladiator_101.data import (
+    KICK,
+    LEFT_LEG,
+    LOCATIONS,
+    RIGHT_LEG,
+    WEAPONS,
+    Height,
+)
 from arena.engine.rulesets.gladiator_101.feats import Timing
 from arena.engine.rulesets.gladiator_101.movement import knocked_down, movement_points, reach
 from arena.engine.rulesets.gladiator_101.state import Fighter, State, Traits
-from arena.engine.rulesets.gladiator_101.strikes import Strike
+from arena.engine.rulesets.gladiator_101.strikes import STRIKE, Strike
 
 KEYS = ("move", "fast", "attack", "focus", "then", "slow", "strike")
 STANDARD = ("attack", "focus", "then", "slow")
@@ -59,7 +66,7 @@ class Order:
 
 
 # Every strike an order may name, by its words ("gladius mid"): read by one look-up.
-STRIKES = {str(s): s for s in (Strike(w, h) for w in WEAPONS for h in Height)}
+STRIKES = {str(s): s for s in STRIKE.values()}
 
 
 def _square(raw: Any, key: str, problems: list[str]) -> Square | None:
@@ -183,19 +190,25 @@ def _ability_problems(me: Fighter, slug: str, timing: Timing) -> list[str]:
     return []
 
 
+# The slots (indices into LOCATIONS) of the limbs each weapon strikes with: a kick with
+# either leg, another weapon with its one limb (named twice).
+_LIMBS = {
+    slug: (LOCATIONS.index(LEFT_LEG), LOCATIONS.index(RIGHT_LEG))
+    if slug == KICK
+    else (LOCATIONS.index(weapon.limb),) * 2
+    for slug, weapon in WEAPONS.items()
+}
+
+
 def available(me: Fighter) -> list[str]:
-    """The weapons this fighter can strike with now (a limb at 0 strikes no more)."""
-    out = []
-    for slug, weapon in WEAPONS.items():
-        if slug == "head" and not me.traits.get("headbutt"):
-            continue
-        if slug == KICK:
-            if me.hp_at(LEFT_LEG) == 0 and me.hp_at(RIGHT_LEG) == 0:
-                continue
-        elif me.hp_at(weapon.limb) == 0:
-            continue
-        out.append(slug)
-    return out
+    """The weapons this fighter can strike with now: those it has (the head only with
+    Headbutt), but for a limb at 0, which strikes no more."""
+    hp = me.hp
+    return [
+        slug
+        for slug, (one, other) in _LIMBS.items()
+        if (hp[one] or hp[other]) and (slug != "head" or me.traits.get("headbutt"))
+    ]
 
 
 def heights(me: Fighter, weapon: str) -> tuple[Height, ...]:

@@ -21,6 +21,7 @@ from arena.engine.rulesets.gladiator_101.data import (
     GROUPS,
     HIT_POINTS,
     LOCATIONS,
+    SLOT,
     SLUG,
     WEAPONS,
     Height,
@@ -67,11 +68,15 @@ class Options:
 
 class Traits:
     """A fighter's feats summed once: the passive effects by key, its abilities by the slug a
-    turn's order names (the feat's, also for a foil), its hit points and armour, and the
-    bonuses of a strike by its weapon and height (a feat names either), to hit and to the
-    damage grade."""
+    turn's order names (the feat's, also for a foil) and the slugs of its fast and of its
+    slow ones in order, its hit points and armour, and the bonuses of a strike by its weapon
+    and height (a feat names either), to hit and to the damage grade, and its damage by
+    weapon."""
 
-    __slots__ = ("abilities", "armour", "effects", "grade_with", "hit_with", "max_hp")
+    __slots__ = (
+        "abilities", "armour", "armour_at", "damage_with", "effects", "fast", "grade_with",
+        "hit_with", "max_hp", "slow",
+    )  # fmt: skip
 
     def __init__(self, feats: tuple[str, ...]) -> None:
         effects: dict[str, int] = {}
@@ -84,10 +89,14 @@ class Traits:
                 abilities[feat.base] = (feat.ability, feat.timing)
         self.effects = effects
         self.abilities = abilities
+        self.fast = tuple(sorted(s for s, (_, t) in abilities.items() if t is Timing.FAST))
+        self.slow = tuple(sorted(s for s, (_, t) in abilities.items() if t is Timing.SLOW))
         self.max_hp = tuple(HIT_POINTS[loc] + self._at("hp", loc) for loc in LOCATIONS)
         self.armour = tuple(ARMOUR[loc] + self._at("armour", loc) for loc in LOCATIONS)
+        self.armour_at = dict(zip(LOCATIONS, self.armour, strict=True))  # by location's name
         self.hit_with = self._by_strike("hit")
         self.grade_with = self._by_strike("grade")
+        self.damage_with = {w: self.get(f"damage@{w}") for w in WEAPONS}  # by weapon
 
     def _by_strike(self, base: str) -> dict[tuple[str, Height], int]:
         """The effect `base` of a strike by (weapon, height): its "@height" and "@weapon"."""
@@ -181,7 +190,7 @@ class Fighter:
         return dict(self.used).get(slug, 0)
 
     def hp_at(self, location: str) -> int:
-        return self.hp[LOCATIONS.index(location)]
+        return self.hp[SLOT[location]]
 
     @property
     def hp_total(self) -> int:
@@ -201,7 +210,10 @@ class State:
         return self.fighters[(self.first + self.turn) % len(self.fighters)]
 
     def get(self, name: str) -> Fighter | None:
-        return next((f for f in self.fighters if f.name == name), None)
+        for f in self.fighters:
+            if f.name == name:
+                return f
+        return None
 
     def opponent(self, name: str) -> Fighter:
         a, b = self.fighters
@@ -213,10 +225,27 @@ class State:
         fighters = (fighter, b) if fighter.seat == a.seat else (a, fighter)
         return State(self.options, fighters, self.first, self.turn, self.finished)
 
+    def with_fighters(self, one: Fighter, other: Fighter) -> State:
+        """The state with both fighters in their seats (an attack's, after its last blow)."""
+        fighters = (one, other) if one.seat == self.fighters[0].seat else (other, one)
+        return State(self.options, fighters, self.first, self.turn, self.finished)
+
+
+def effects_on(fighter: Fighter, turn: int) -> Mapping[str, int]:
+    """The fighter's passive effects plus its boosts running on `turn`, by key: what the
+    check numbers of a turn read, summed once (its feats' own, shared, when none runs)."""
+    running = [b for b in fighter.boosts if b.since <= turn < b.until]
+    if not running:
+        return fighter.traits.effects
+    effects = dict(fighter.traits.effects)
+    for b in running:
+        effects[b.key] = effects.get(b.key, 0) + b.value
+    return effects
+
 
 def boost_total(fighter: Fighter, key: str, turn: int) -> int:
     """The fighter's passive effect `key` plus its boosts of that key still running."""
-    total = fighter.traits.get(key)
+    total = fighter.traits.effects.get(key, 0)
     for b in fighter.boosts:
         if b.key == key and b.since <= turn < b.until:
             total += b.value

@@ -1,12 +1,11 @@
-"""A strike as given (weapon and height) and as rolled (to hit, location, grade, damage): the
-records the attack (combat.py) makes and the wounds (wounds.py) deal."""
+"""A strike as given: a weapon and a height. Rolled, it becomes the `Struck` event that tells
+it (combat.roll_attack), which the wounds deal (wounds.deal)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arena.engine.rulesets.gladiator_101.data import Height
-from arena.engine.rulesets.gladiator_101.events import Result
+from arena.engine.rulesets.gladiator_101.data import WEAPONS, Height
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,15 +17,6 @@ class Strike:
         return f"{self.weapon} {self.height.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Rolled:
-    strike: Strike
-    to_hit: int
-    roll: int
-    result: Result = Result.MISS
-    focused: bool = False  # made as a focused strike (not Trained Kick's kick beside one)
-    location: str = ""
-    grade: int | None = None
-    grade_roll: int | None = None
-    dice: tuple[int, ...] = ()
-    damage: int = 0
+# Every strike there is, by weapon and height: made once, so that the same strike is the same
+# object wherever it is named (an order read, a plan drawn up).
+STRIKE = {(w, h): Strike(w, h) for w in WEAPONS for h in Height}

@@ -21,19 +21,18 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
+from operator import add, itemgetter, mul, truediv
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.gladiator_101.abilities import boosts_of
 from arena.engine.rulesets.gladiator_101.combat import (
     Checks,
-    Strike,
+    berserk,
     crit_range,
     delay,
     made_as,
-    reflex,
-    wounded,
 )
 from arena.engine.rulesets.gladiator_101.data import (
     AT_HEIGHT,
@@ -51,8 +50,10 @@ from arena.engine.rulesets.gladiator_101.state import (
     Fighter,
     Options,
     State,
-    boost_total,
+    Traits,
+    effects_on,
 )
+from arena.engine.rulesets.gladiator_101.strikes import STRIKE, Strike
 
 LIMB_WEIGHT = 0.4  # a point on a limb, against a point on a vital location of equal health
 
@@ -64,7 +65,7 @@ _WORTH_AT_1 = tuple(1.0 if loc in VITAL else LIMB_WEIGHT for loc in LOCATIONS)
 def weights(defender: Fighter) -> tuple[float, ...]:
     """What a point of damage is worth at each location, in LOCATIONS' order: by how close
     it brings the location to 0, a vital one counting more than a limb."""
-    return tuple(w / max(1, hp) for w, hp in zip(_WORTH_AT_1, defender.hp, strict=True))
+    return tuple(map(truediv, _WORTH_AT_1, [hp or 1 for hp in defender.hp]))
 
 
 # What a strike is expected to do, by everything that decides its check numbers: by the key
@@ -88,14 +89,16 @@ class Reckoned:
     full: float
     kick: bool
     low: bool
+    at_places: itemgetter  # a tuple of LOCATIONS' order's values at `places`
 
 
 def _key(a: Fighter, d: Fighter, turn: int) -> tuple:
+    """What decides the check numbers of the attacker's strikes at the defender on a turn."""
+    mine, theirs = effects_on(a, turn), effects_on(d, turn)
     return (
-        a.feats, a.accuracy, a.strength, boost_total(a, "hit", turn),
-        boost_total(a, "grade", turn), wounded(a), turn < 2, a.tactics.aim,
-        d.feats, reflex(d, turn), boost_total(d, "armour@all", turn),
-        boost_total(d, "dodge", turn), 0 in d.hp,
+        a.feats, a.accuracy, a.strength, mine.get("hit", 0), mine.get("grade", 0), berserk(a),
+        turn < 2, a.tactics.aim, d.feats, d.reflex + theirs.get("reflex", 0),
+        theirs.get("armour@all", 0), theirs.get("dodge", 0), 0 in d.hp,
     )  # fmt: skip
 
 
@@ -134,7 +137,7 @@ def reckon(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool
     p_hit = max(0, min(100, number) - crit) / 100
     count = weapon.dice + (t.get("focus_die") if focused else 0)
     mean = (weapon.sides + 1) / 2
-    flat = t.get(f"damage@{s.weapon}")
+    flat = t.damage_with[s.weapon]
     dr = d.traits.get("dr")
     crit_damage = (count * weapon.sides if t.get("vital_strike") else count * mean) + flat
     full = count * mean + flat
@@ -148,13 +151,15 @@ def reckon(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool
         hit = p_full * full + (1 - p_full - p_glance) * partial + p_glance
         expected.append(p_hit * hit + p_crit * crit_damage)
         passed += p_full
+    slots = tuple(LOCATIONS.index(loc) for loc in places)
     return Reckoned(
         s,
-        tuple(LOCATIONS.index(loc) for loc in places),
+        slots,
         tuple(expected),
         p_crit + p_hit * passed / len(places),
         s.weapon == KICK,
         s.height is Height.LOW,
+        itemgetter(*slots),  # every height has two locations or more: a tuple
     )
 
 
@@ -164,14 +169,14 @@ def _options(
     """The weapon's strike at each height it may strike at (or the one the tactics fix),
     made one way, reckoned."""
     return tuple(
-        _reckoned(search, Strike(w, h), delay=delay, multi=multi, focused=focused)
+        _reckoned(search, STRIKE[w, h], delay=delay, multi=multi, focused=focused)
         for h in _heights(search.a, w)
     )
 
 
 def _reckoned(search: _Search, s: Strike, *, delay: int, multi: bool, focused: bool) -> Reckoned:
     """One strike reckoned, kept for the situation."""
-    key = (s, delay, multi, focused)
+    key = (s.weapon, s.height, delay, multi, focused)
     found = search.strikes.get(key)
     if found is None:
         found = search.strikes[key] = reckon(search, s, delay=delay, multi=multi, focused=focused)
@@ -180,7 +185,7 @@ def _reckoned(search: _Search, s: Strike, *, delay: int, multi: bool, focused: b
 
 def weighed(weights: tuple[float, ...], r: Reckoned) -> float:
     """Expected weighted damage of one reckoned strike, over the locations of its height."""
-    return sum(weights[i] * e for i, e in zip(r.places, r.expected, strict=True)) / len(r.places)
+    return sum(map(mul, r.at_places(weights), r.expected)) / len(r.places)
 
 
 HAMSTRUNG_TURNS = 3  # how many of its own turns a hamstrung opponent's lost Reflex is counted
@@ -192,11 +197,11 @@ _RIDERS: dict[tuple, dict[tuple[bool, bool], float]] = {}
 
 
 def _fresh(f: Fighter) -> Fighter:
-    return replace(f, hp=f.traits.max_hp, boosts=(), used=())
+    return f.but(hp=f.traits.max_hp, boosts=(), used=())
 
 
 def _build(f: Fighter) -> tuple:
-    return (f.feats, f.accuracy, f.reflex, f.strength, f.tactics)
+    return (f.feats, f.accuracy, f.reflex, f.strength, f.tactics.aim, f.tactics.style)
 
 
 def _rider_worth(search: _Search, kick: bool, low: bool) -> float:
@@ -221,7 +226,7 @@ def _riders_of(a: Fighter, d: Fighter) -> dict[tuple[bool, bool], float]:
         reply = best_of_all(d, a, turn + 1, riders=False)
         sweep = max(0.0, reply.focus[0] - reply.basic[0])
     if t.get("hamstring"):
-        lamed = replace(d, boosts=(Boost("reflex", -t.get("hamstring"), FOREVER),))
+        lamed = d.but(boosts=(Boost("reflex", -t.get("hamstring"), FOREVER),))
         gain = (best_of_all(a, lamed, turn + 2, riders=False).best[0]
                 - best_of_all(a, d, turn + 2, riders=False).best[0])  # fmt: skip
         hamstring = max(0.0, gain) * HAMSTRUNG_TURNS / len(AT_HEIGHT[Height.LOW])  # a leg of two
@@ -379,14 +384,14 @@ def plan(a: Fighter, d: Fighter, usable: tuple[str, ...]) -> Plan:
             _PLANS.clear()
         fresh = _fresh(a)
         lost = tuple(0 if hp == 0 else most for hp, most in zip(a.hp, fresh.hp, strict=True))
-        found = _PLANS[key] = _draw_up(replace(fresh, hp=lost), _fresh(d))
+        found = _PLANS[key] = _draw_up(fresh.but(hp=lost), _fresh(d))
     return found
 
 
 def _draw_up(a: Fighter, d: Fighter) -> Plan:
     full = d.traits.max_hp
     hurt = [
-        replace(d, hp=tuple(max(1, hp // HURT) if i == n else hp for i, hp in enumerate(full)))
+        d.but(hp=tuple(max(1, hp // HURT) if i == n else hp for i, hp in enumerate(full)))
         for n in range(len(LOCATIONS))
     ]
     found = [search_all(a, one, PLAN_TURN) for one in (d, *hurt)]
@@ -398,27 +403,28 @@ def _draw_up(a: Fighter, d: Fighter) -> Plan:
 
 @dataclass(frozen=True, slots=True)
 class Weighable:
-    """An attack of a plan reckoned in one situation: its strikes, the damage they are
-    expected to do at each location (in LOCATIONS' order: weighing it is one sum of
+    """Attacks of a plan reckoned in one situation, side by side: their strikes, the damage
+    each is expected to do at each location (in LOCATIONS' order: weighing one is one sum of
     products with the locations' weights), and what its riders add (a rider's worth times
     its chance)."""
 
-    strikes: tuple[Strike, ...]
-    expected: tuple[float, ...]
-    riders: float
+    strikes: tuple[tuple[Strike, ...], ...]
+    expected: tuple[tuple[float, ...], ...]
+    riders: tuple[float, ...]
 
-    def worth(self, weights: tuple[float, ...], *, riders: bool) -> float:
-        value = math.sumprod(weights, self.expected)
-        return value + self.riders if riders else value
+    def worths(self, weights: tuple[float, ...], *, riders: bool) -> list[float]:
+        """What each attack is worth against these weights, its riders left out or not."""
+        values = list(map(math.sumprod, itertools.repeat(weights), self.expected))
+        return list(map(add, values, self.riders)) if riders else values
 
 
 # A plan's attacks reckoned, by the pair of builds and the situation (_key): (basic, focused).
-_SITUATED: dict[tuple, tuple[tuple[Weighable, ...], tuple[Weighable, ...]]] = {}
+_SITUATED: dict[tuple, tuple[Weighable, Weighable]] = {}
 
 
 def _situated(
     a: Fighter, d: Fighter, turn: int, usable: tuple[str, ...]
-) -> tuple[tuple[Weighable, ...], tuple[Weighable, ...]]:
+) -> tuple[Weighable, Weighable]:
     situation = _key(a, d, turn)
     key = (_build(a), _build(d), usable, situation)
     found = _SITUATED.get(key)
@@ -428,25 +434,45 @@ def _situated(
         one = _Search(a, d, turn, True, situation)
         chosen = plan(a, d, usable)
         found = _SITUATED[key] = (
-            tuple(_weighable(one, strikes, focused=False) for strikes in chosen.basic),
-            tuple(_weighable(one, strikes, focused=True) for strikes in chosen.focus),
+            _weighable(one, chosen.basic, focused=False),
+            _weighable(one, chosen.focus, focused=True),
         )
     return found
 
 
-def _weighable(search: _Search, strikes: tuple[Strike, ...], *, focused: bool) -> Weighable:
+def _weighable(
+    search: _Search, attacks: tuple[tuple[Strike, ...], ...], *, focused: bool
+) -> Weighable:
+    expected, riders = [], []
+    for strikes in attacks:
+        one, rider = _reckon_attack(search, strikes, focused=focused)
+        expected.append(one)
+        riders.append(rider)
+    return Weighable(attacks, tuple(expected), tuple(riders))
+
+
+def _reckon_attack(
+    search: _Search, strikes: tuple[Strike, ...], *, focused: bool
+) -> tuple[tuple[float, ...], float]:
+    """One attack's expected damage at each location, and what its riders add."""
     modes = _modes(search.a, tuple(s.weapon for s in strikes), focused)
     multi = len(strikes) > 1
     reckoned = tuple(
         _reckoned(search, s, delay=dl, multi=multi, focused=f)
         for s, (dl, f) in zip(strikes, modes, strict=True)
     )
-    riders = sum(_worth(search, r) - weighed(search.weights, r) for r in reckoned)
+    # Only a kick or a low strike has a rider, and only where the search weighs riders: the
+    # others add exactly 0.
+    riders = sum(
+        (_worth(search, r) - weighed(search.weights, r) for r in reckoned
+         if search.riders and (r.kick or r.low)),
+        0.0,
+    )  # fmt: skip
     expected = [0.0] * len(LOCATIONS)
     for r in reckoned:  # each location of its height as likely as another
         for i, e in zip(r.places, r.expected, strict=True):
             expected[i] += e / len(r.places)
-    return Weighable(strikes, tuple(expected), riders)
+    return tuple(expected), riders
 
 
 def search(a: Fighter, d: Fighter, turn: int, *, riders: bool = True) -> Attacks:
@@ -466,22 +492,27 @@ def search(a: Fighter, d: Fighter, turn: int, *, riders: bool = True) -> Attacks
 
 
 def _best_of(
-    attacks: tuple[Weighable, ...], weights: tuple[float, ...], *, riders: bool, flurry: bool
+    attacks: Weighable, weights: tuple[float, ...], *, riders: bool, flurry: bool
 ) -> tuple[float, tuple[Strike, ...]]:
     """The best of these attacks and what it is worth (the flurry style: the most strikes
-    first); none, worth 0, where there is none (a tie: the first found)."""
-    best = NO_ATTACK
-    for attack in attacks:
-        value = attack.worth(weights, riders=riders)
-        strikes = attack.strikes
-        if (len(strikes), value) > (len(best[1]), best[0]) if flurry else value > best[0]:
-            best = (value, strikes)
-    return best
+    first); none, worth 0, where there is none worth more (a tie: the first found)."""
+    if not attacks.strikes:
+        return NO_ATTACK
+    values = attacks.worths(weights, riders=riders)
+    strikes = attacks.strikes
+    if flurry:
+        n = max(range(len(strikes)), key=lambda i: (len(strikes[i]), values[i]))
+        found = (len(strikes[n]), values[n]) > (0, 0.0)
+    else:
+        n = values.index(max(values))
+        found = values[n] > 0
+    return (values[n], strikes[n]) if found else NO_ATTACK
 
 
 def _weigh(search: _Search, strikes: tuple[Strike, ...], *, focused: bool) -> float:
     """What an attack is worth in the search's situation, riders left out."""
-    return _weighable(search, strikes, focused=focused).worth(search.weights, riders=False)
+    expected, _ = _reckon_attack(search, strikes, focused=focused)
+    return math.sumprod(search.weights, expected)
 
 
 def attack_worth(
@@ -581,7 +612,7 @@ def _focused_attacks(search: _Search) -> list[Weighed]:
 
 
 def _boosted(f: Fighter, boosts: tuple[Boost, ...]) -> Fighter:
-    return replace(f, boosts=(*f.boosts, *boosts))
+    return f.but(boosts=(*f.boosts, *boosts))
 
 
 def _ability_worth(
@@ -640,9 +671,11 @@ def closest(board: Options, reach_: int, start: Square, target: Square) -> Squar
     return best
 
 
-def _reply_needed(me: Fighter) -> bool:
-    """Whether an ability of the fighter is worth what it spares of the opponent's reply."""
-    return any(a.kind in ("guard", "brace", "taunt") for a, _ in me.traits.abilities.values())
+@lru_cache(maxsize=4096)
+def _reply_needed(traits: Traits) -> bool:
+    """Whether an ability of these feats is worth what it spares of the opponent's reply:
+    asked once a set of feats."""
+    return any(a.kind in ("guard", "brace", "taunt") for a, _ in traits.abilities.values())
 
 
 def default_order(state: State, who: str) -> Order:
@@ -662,23 +695,28 @@ def default_order(state: State, who: str) -> Order:
         again = closest(state.options, speed, step, other.square)
         return Order(move=step, then=again if again != step else None)
     mine = search(me, other, t)
-    reply = search(other, me, t + 1, riders=False) if _reply_needed(me) else None
+    reply = search(other, me, t + 1, riders=False) if _reply_needed(me.traits) else None
     basic, strikes = mine.basic
-    choices: list[tuple[float, Order]] = [(basic, Order(attack=strikes))]
+    focus, aimed = mine.focus
+    if not prone and me.tactics.style == "focused":
+        return Order(focus=aimed)
+    # Each choice as (worth, focused, fast ability, slow ability); the order is made for the
+    # best one only (a tie: the first listed).
+    choices: list[tuple[float, bool, str, str]] = [(basic, False, "", "")]
     if not prone:
-        focus, aimed = mine.focus
-        if me.tactics.style == "focused":
-            return Order(focus=aimed)
         if me.tactics.style == "best":
-            choices.append((focus, Order(focus=aimed)))
-        for slug, (_, timing) in sorted(me.traits.abilities.items()):
-            if timing.value == "fast":
-                now, spared = _ability_worth(state, me, other, slug, mine, reply)
-                if now >= 0:
-                    choices.append((basic + now + spared, Order(fast=slug, attack=strikes)))
-    for slug, (_, timing) in sorted(me.traits.abilities.items()):
-        if timing.value == "slow":
+            choices.append((focus, True, "", ""))
+        for slug in me.traits.fast:
             now, spared = _ability_worth(state, me, other, slug, mine, reply)
             if now >= 0:
-                choices.append((now + spared, Order(slow=slug)))
-    return max(choices, key=lambda c: c[0])[1]
+                choices.append((basic + now + spared, False, slug, ""))
+    for slug in me.traits.slow:
+        now, spared = _ability_worth(state, me, other, slug, mine, reply)
+        if now >= 0:
+            choices.append((now + spared, False, "", slug))
+    _, focused, fast, slow = max(choices, key=lambda c: c[0])
+    if slow:
+        return Order(slow=slow)
+    if focused:
+        return Order(focus=aimed)
+    return Order(fast=fast, attack=strikes)

@@ -20,6 +20,8 @@ from arena.engine.rulesets.gladiator_101.movement import move
 from arena.engine.rulesets.gladiator_101.orders import Order
 from arena.engine.rulesets.gladiator_101.state import State
 
+NO_ORDER = Order()  # the actor's order when it gives none: it does nothing
+
 
 def resolve_turn(
     state: State, orders: Mapping[str, Order], dice: Dice
@@ -28,7 +30,7 @@ def resolve_turn(
     the tactics build only legal ones): nothing is read or checked here. The other gladiator
     has none to give."""
     turn = Turn(dice)
-    order = orders.get(state.actor.name, Order())
+    order = orders.get(state.actor.name, NO_ORDER)
     if state.turn == 0:
         turn.tell(Began(state.actor.name))
     state = move_action(state, order, turn)
