@@ -27,7 +27,8 @@ than the wall clock; the load average is printed beside it.
 With --instructions N it counts instead, with callgrind, the instructions of an odds bout of
 each rule set over its first N odds bouts (N bouts minus none: the bouts are built in both
 runs, one warm-up bout fought in both, a fixed hash seed), of this checkout or of another
-(--root: main's, say, for a before and after).
+(--root: main's, say, for a before and after); with --play as well, of a `play()` bout over
+the first N of play's bouts (the log written, not dumped).
 """
 
 from __future__ import annotations
@@ -155,26 +156,30 @@ _COUNT = """
 import sys
 sys.path[:0] = [sys.argv[1], sys.argv[1] + "/bench"]
 import rulesets_bench
-from arena.engine import ruleset
+from arena.engine import play, ruleset
 from arena.engine.lab.duel import fight
 case = next(c for c in rulesets_bench.CASES if c.slug == sys.argv[2])
-rules, fought = ruleset(case.slug), 1 + int(sys.argv[4])
-bouts = [case.make(rulesets_bench.ODDS_SEEDS + n) for n in range(1 + int(sys.argv[3]))]
+rules, fought, by_play = ruleset(case.slug), 1 + int(sys.argv[4]), sys.argv[5] == "play"
+first = 1 if by_play else rulesets_bench.ODDS_SEEDS
+bouts = [case.make(first + n) for n in range(1 + int(sys.argv[3]))]
 for bout in bouts[:fought]:
-    fight(rules, bout)
+    play(bout) if by_play else fight(rules, bout)
 """
 
 
-def instructions(root: Path, slug: str, bouts: int, fought: int) -> int:
-    """Instructions callgrind counts for building `bouts` + 1 odds bouts of `slug` and
-    fighting the first `fought` + 1, with the code of checkout `root`."""
-    return instructions_of(["-c", _COUNT, str(root), slug, str(bouts), str(fought)])
+def instructions(root: Path, slug: str, bouts: int, fought: int, way: str = "odds") -> int:
+    """Instructions callgrind counts for building `bouts` + 1 bouts of `slug` and fighting
+    the first `fought` + 1 (`way`: "odds" as the odds path does, "play" through `play()`),
+    with the code of checkout `root`."""
+    return instructions_of(["-c", _COUNT, str(root), slug, str(bouts), str(fought), way])
 
 
-def count(root: Path, slugs: list[str], bouts: int) -> None:
-    print(f"instructions an odds bout, over the first {bouts} odds bouts ({root}):")
+def count(root: Path, slugs: list[str], bouts: int, way: str = "odds") -> None:
+    what = "a `play()` bout, over play's" if way == "play" else "an odds bout, over the"
+    print(f"instructions {what} first {bouts} bouts ({root}):")
     for slug in slugs:
-        fought = instructions(root, slug, bouts, bouts) - instructions(root, slug, bouts, 0)
+        fought = instructions(root, slug, bouts, bouts, way)
+        fought -= instructions(root, slug, bouts, 0, way)
         print(f"{slug:21s} {fought / bouts / 1e6:8.2f}M", flush=True)
 
 
@@ -185,11 +190,14 @@ def main() -> None:
     parser.add_argument("--least", type=int, default=5, help="bouts of each way at least")
     parser.add_argument("--only", nargs="*", choices=[c.slug for c in CASES])
     parser.add_argument("--instructions", type=int, metavar="N", help="count over N bouts")
+    parser.add_argument("--play", action="store_true",
+                        help="count play() bouts (--instructions)")  # fmt: skip
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent,
                         help="the checkout to count (--instructions)")  # fmt: skip
     args = parser.parse_args()
     if args.instructions:
-        count(args.root, args.only or [c.slug for c in CASES], args.instructions)
+        way = "play" if args.play else "odds"
+        count(args.root, args.only or [c.slug for c in CASES], args.instructions, way)
         return
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"whole bouts by default tactics, one core, CPU time (load average {load}):")
