@@ -17,15 +17,14 @@ from arena.engine.rulesets.sudden_destruction.movement import step_towards
 from arena.engine.rulesets.sudden_destruction.orders import ANY, Action, Verb
 from arena.engine.rulesets.sudden_destruction.round import Round
 from arena.engine.rulesets.sudden_destruction.state import Machine
-from arena.engine.rulesets.sudden_destruction.tech import initiative_order
 
 
 def action_phase(turn: Round) -> None:
     """The ticks of the round: in each, every counter still busy takes the next action of its
     plan, in initiative order (as the levels stand after the tech phase)."""
     turn.tell(PhaseBegan(turn.number, Phase.ACTIONS))
-    machines = turn.machines
-    order = [m.seat for m in initiative_order(machines, turn.number)]
+    machines, plans = turn.machines, turn.plans
+    order = turn.order
     turn.rank = [0] * len(order)
     for place, seat in enumerate(order):
         turn.rank[seat] = place
@@ -40,7 +39,7 @@ def action_phase(turn: Round) -> None:
         still = []
         for me in acting:
             if busy(machines[me], turn, cursor[me]):
-                if act(me, turn.plans[me].actions[cursor[me]], turn):
+                if act(me, plans[me].actions[cursor[me]], turn):
                     cursor[me] += 1
                 still.append(me)
         acting = still

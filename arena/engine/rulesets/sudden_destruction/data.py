@@ -35,7 +35,7 @@ class Levels(NamedTuple):
         return self._replace(**{attribute: level})
 
     def to_json(self) -> dict[str, int]:
-        return {a: getattr(self, a) for a in ATTRIBUTES}
+        return dict(zip(ATTRIBUTES, self, strict=True))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Levels:

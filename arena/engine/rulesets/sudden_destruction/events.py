@@ -3,26 +3,28 @@
 Every event names the phase it belongs to (PhaseBegan marks where each starts) and action
 events their tick, so a replay can step through a round phase by phase and tick by tick.
 A round makes dozens of them, so they are plain slotted dataclasses, not frozen ones (see
-core.events.Event): nothing changes an event once it is made.
+core.events.Event): nothing changes an event once it is made. A phase, why an attack was
+declared and why an action idled are StrEnums: the log writes each as its word (str), without
+reading the member's value.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import ClassVar
 
 from arena.engine.core.events import Event
 from arena.engine.rulesets.sudden_destruction.data import LABELS
 
 
-class Phase(Enum):
+class Phase(StrEnum):
     TECH = "tech"
     ACTIONS = "actions"
     REPAIR = "repair"
 
 
-class Why(Enum):
+class Why(StrEnum):
     """Why an attack was declared."""
 
     PLAN = "plan"  # a "fire" action of the plan
@@ -30,7 +32,7 @@ class Why(Enum):
     RETURN_FIRE = "return fire"  # the target of an attack fires back (standing reaction)
 
 
-class Idle(Enum):
+class Idle(StrEnum):
     """Why an action did nothing."""
 
     OUT_OF_RANGE = "out of range"
@@ -47,7 +49,7 @@ class PhaseBegan(Event):
     phase: Phase
 
     def text(self) -> str:
-        return f"Round {self.round}: {self.phase.value} phase."
+        return f"Round {self.round}: {self.phase} phase."
 
 
 @dataclass(slots=True)
@@ -93,7 +95,7 @@ class Idled(Event):
     tick: int
 
     def text(self) -> str:
-        return f"{self.name} cannot {self.action}: {self.reason.value}."
+        return f"{self.name} cannot {self.action}: {self.reason}."
 
 
 @dataclass(slots=True)
@@ -105,8 +107,11 @@ class Declared(Event):
     tick: int
 
     def text(self) -> str:
-        how = {Why.PLAN: "fires at", Why.INTERRUPT: "interrupts", Why.RETURN_FIRE: "fires back at"}
-        return f"{self.name} {how[self.why]} {self.target}."
+        return f"{self.name} {ATTACKS[self.why]} {self.target}."
+
+
+# How a declared attack reads, by why it was declared.
+ATTACKS = {Why.PLAN: "fires at", Why.INTERRUPT: "interrupts", Why.RETURN_FIRE: "fires back at"}
 
 
 @dataclass(slots=True)

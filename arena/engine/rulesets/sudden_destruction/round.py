@@ -28,7 +28,8 @@ class Round(Turn):
     but never change."""
 
     __slots__ = (
-        "machines", "moves", "number", "options", "plans", "rank", "seats", "shots", "tick",
+        "machines", "moves", "number", "options", "order", "plans", "rank", "seats", "shots",
+        "tick",
     )  # fmt: skip
 
     def __init__(self, dice: Dice, state: State, plans: Mapping[str, Plan]) -> None:
@@ -40,7 +41,10 @@ class Round(Turn):
         self.seats = {m.name: m.seat for m in state.machines}
         self.plans = [plans.get(m.name, EMPTY) for m in state.machines]  # by seat (absent: empty)
         self.tick = 0  # the action phase's tick; 0 outside it
-        self.rank: list[int] = []  # each seat's place in the action phase's order
+        # The action phase's initiative order (seats; the tech phase sets it) and each seat's
+        # place in it.
+        self.order: list[int] = []
+        self.rank: list[int] = []
         # Movement points and firing rate each counter has left to spend in the action phase,
         # by seat: set from its levels when the phase begins, spent a point at a time.
         self.moves: list[int] = []

@@ -55,7 +55,7 @@ class SuddenDestruction(Ruleset):
         return state.options.max_rounds
 
     def pending(self, state: State) -> Pending:
-        return Pending(Need.EVERYONE, tuple(m.name for m in state.living), "round")
+        return Pending(Need.EVERYONE, tuple(m.name for m in state.machines if m.alive), "round")
 
     def validate(self, state: State, who: str, order: Any) -> list[str]:
         return read_plan(state, who, order)[1]

@@ -141,11 +141,12 @@ def next_raise(
 
 def nearest_enemy(state: State, m: Machine) -> Machine | None:
     """The enemy the plan attacks: the nearest on the board, then the weakest, then by seat."""
-    return min(
-        (o for o in state.machines if o.alive and o.seat != m.seat),
-        key=lambda o: (m.square.manhattan(o.square), o.hp_left, o.seat),
+    nearest = min(
+        ((m.square.manhattan(o.square), o.hp_left, o.seat) for o in state.machines
+         if o.alive and o.seat != m.seat),
         default=None,
-    )
+    )  # fmt: skip
+    return None if nearest is None else state.machines[nearest[-1]]
 
 
 def default_plan(state: State, who: str) -> Plan:

@@ -13,12 +13,21 @@ from arena.engine.rulesets.sudden_destruction.state import Machine
 
 
 def tech_phase(turn: Round) -> None:
-    """Each counter on the board makes its plan's tech attempt, in initiative order."""
+    """Each counter on the board makes its plan's tech attempt, in initiative order. The
+    action phase goes in the same order (`turn.order`) unless an attempt raised an
+    initiative, which sorts the counters again."""
     turn.tell(PhaseBegan(turn.number, Phase.TECH))
-    for m in initiative_order(turn.machines, turn.number):
+    order = initiative_order(turn.machines, turn.number)
+    resort = False
+    for m in order:
         attempt = turn.plans[m.seat].tech
         if m.alive and attempt is not None:
-            turn.machines[m.seat] = tech_roll(m, attempt, turn)
+            after = tech_roll(m, attempt, turn)
+            resort |= after.levels.initiative != m.levels.initiative
+            turn.machines[m.seat] = after
+    if resort:
+        order = initiative_order(turn.machines, turn.number)
+    turn.order = [m.seat for m in order]
 
 
 def tech_roll(m: Machine, attempt: Tech, turn: Round) -> Machine:

@@ -37,6 +37,7 @@ from arena.engine.rulesets.sudden_destruction.events import (
     Phase,
     PhaseBegan,
 )
+from arena.engine.rulesets.sudden_destruction.movement import square_name
 from arena.engine.rulesets.sudden_destruction.orders import DRAWN, Verb, read_plan
 from arena.engine.rulesets.sudden_destruction.standings import tech_line
 from arena.engine.rulesets.sudden_destruction.state import State
@@ -167,10 +168,11 @@ def plan_text(order: Mapping[str, Any]) -> str:
 
 
 def snapshot(state: State) -> dict[str, dict[str, Any]]:
-    """Every counter as the replay draws it, with its tech levels."""
+    """Every counter as the replay draws it, with its tech levels (each round's record: a
+    square's name is made once, as a step's event takes it)."""
     return {
         m.name: {
-            "square": str(m.square),
+            "square": square_name(m.square),
             "hp": m.hp_left,
             "alive": m.alive,
             "damage": m.damage,
