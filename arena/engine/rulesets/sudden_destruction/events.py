@@ -4,8 +4,7 @@ Every event names the phase it belongs to (PhaseBegan marks where each starts) a
 events their tick, so a replay can step through a round phase by phase and tick by tick.
 A round makes dozens of them, so they are plain slotted dataclasses, not frozen ones (see
 core.events.Event): nothing changes an event once it is made. A phase, why an attack was
-declared and why an action idled are StrEnums: the log writes each as its word (str), without
-reading the member's value.
+declared and why an action idled are StrEnums: each is its word, as the log writes it.
 """
 
 from __future__ import annotations
