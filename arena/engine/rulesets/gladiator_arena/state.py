@@ -110,9 +110,12 @@ class BoutState(NamedTuple):
     """Everything a turn needs, never changed once made. `turn` is the number of turns
     resolved so far (0 at the start); gladiators keep their setup order (the order they
     "posted" in), and `index` finds one by name (it follows from the names, which never
-    change within a bout). A NamedTuple like `Gladiator`: a turn makes one (its mechanics
-    replace gladiators in a list local to the turn, frozen into the new state at its end),
-    and a frozen dataclass costs several times as much to build (record 0066)."""
+    change within a bout). `square_names` and `squares_by_name` are the board's squares
+    with their names both ways (board_tables), carried from state to state like `index`:
+    every order and every event of a turn names squares. A NamedTuple like `Gladiator`: a
+    turn makes one (its mechanics replace gladiators in a list local to the turn, frozen
+    into the new state at its end), and a frozen dataclass costs several times as much to
+    build (record 0066)."""
 
     board: Board
     options: Options
@@ -120,6 +123,8 @@ class BoutState(NamedTuple):
     turn: int = 0
     finished: bool = False
     index: Mapping[str, int] = MappingProxyType({})
+    square_names: Mapping[Square, str] = MappingProxyType({})
+    squares_by_name: Mapping[str, Square] = MappingProxyType({})
 
     def get(self, name: str) -> Gladiator | None:
         i = self.index.get(name)
@@ -137,12 +142,15 @@ class BoutState(NamedTuple):
 
 
 def new_state(options: Options, gladiators: list[Gladiator]) -> BoutState:
+    names, by_name = board_tables(options.width, options.height)
     return BoutState(
         board=Board(options.width, options.height),
         options=options,
         gladiators=tuple(gladiators),
         finished=sum(1 for g in gladiators if g.alive) <= 1,
         index=_index(gladiators),
+        square_names=names,
+        squares_by_name=by_name,
     )
 
 
@@ -210,29 +218,21 @@ def state_from_json(data: Mapping[str, Any]) -> BoutState:
         data["turn"],
         data["finished"],
         _index(gladiators),
+        *board_tables(width, height),
     )
 
 
-def squares_by_name(board: Board) -> dict[str, Square]:
-    """Every square of a board by its name ("D5"), worked out once per board size: orders
-    name squares by the hundred, and a look-up here is the whole parse of a usual one."""
-    return _tables(board.width, board.height)[0]
-
-
-def square_names(board: Board) -> dict[Square, str]:
-    """Every square's name ("D5") on a board, worked out once per board size: every event
-    and every snapshot of a turn names squares."""
-    return _tables(board.width, board.height)[1]
-
-
 @functools.cache
-def _tables(width: int, height: int) -> tuple[dict[str, Square], dict[Square, str]]:
-    # Keyed by the two numbers (Gladiator Arena boards have no walls): a board's own hash
-    # and equality are Python code, asked several times a turn.
+def board_tables(width: int, height: int) -> tuple[dict[Square, str], dict[str, Square]]:
+    """Every square of a board with its name ("D5"), and every square by its name, worked out
+    once per board size; each state carries them (`square_names`, `squares_by_name`): every
+    event and snapshot of a turn names squares, and an order's squares are read by name, a
+    look-up being the whole parse of a usual one. Keyed by the two numbers (Gladiator Arena
+    boards have no walls): a board's own hash and equality are Python code."""
     names = {
         Square(col, row): str(Square(col, row)) for row in range(height) for col in range(width)
     }
-    return {name: sq for sq, name in names.items()}, names
+    return names, {name: sq for sq, name in names.items()}
 
 
 def squares_around(board: Board) -> dict[Square, tuple[Square, ...]]:
@@ -261,7 +261,7 @@ def _around(width: int, height: int) -> dict[Square, tuple[Square, ...]]:
 
 def snapshot(state: BoutState) -> dict[str, dict[str, Any]]:
     """How every gladiator stands after a turn, as the log shows it."""
-    names = square_names(state.board)
+    names = state.square_names
     return {
         g.name: {"square": names[g.square], "hp": g.hp, "alive": g.alive} for g in state.gladiators
     }
@@ -275,11 +275,10 @@ __all__ = [
     "Options",
     "Order",
     "RemovalCause",
+    "board_tables",
     "new_state",
     "snapshot",
-    "square_names",
     "squares_around",
-    "squares_by_name",
     "state_from_json",
     "state_to_json",
 ]
