@@ -78,32 +78,36 @@ class Gladiator(NamedTuple):
         kit = KITS[race, weapon]
         return cls(name, race, weapon, kit, square, kit.hp)
 
+    # Each change builds the new gladiator from the old one's fields, unpacked at once (a
+    # NamedTuple's fields read one by one are each a descriptor call).
     def moved_to(self, square: Square) -> Gladiator:
+        name, race, weapon, kit, _, hp, alive, died_on_turn, removal, kills, dealt = self
         return Gladiator(
-            self.name, self.race, self.weapon, self.kit, square, self.hp, self.alive,
-            self.died_on_turn, self.removal, self.kills, self.damage_dealt,
-        )  # fmt: skip
+            name, race, weapon, kit, square, hp, alive, died_on_turn, removal, kills, dealt
+        )
 
     def struck(self, taken: int, dealt: int) -> Gladiator:
         """After a turn's strikes: `taken` HP lost, `dealt` damage done to others."""
+        name, race, weapon, kit, square, hp, alive, died_on_turn, removal, kills, before = self
         return Gladiator(
-            self.name, self.race, self.weapon, self.kit, self.square, self.hp - taken,
-            self.alive, self.died_on_turn, self.removal, self.kills, self.damage_dealt + dealt,
+            name, race, weapon, kit, square, hp - taken, alive, died_on_turn, removal, kills,
+            before + dealt,
         )  # fmt: skip
 
-    def scored(self, kills: Fraction | int) -> Gladiator:
-        """`kills` gained (a share of one, or a point lost when negative)."""
+    def scored(self, gained: Fraction | int) -> Gladiator:
+        """`gained` kills (a share of one, or a point lost when negative)."""
+        name, race, weapon, kit, square, hp, alive, died_on_turn, removal, kills, dealt = self
         return Gladiator(
-            self.name, self.race, self.weapon, self.kit, self.square, self.hp, self.alive,
-            self.died_on_turn, self.removal, self.kills + kills, self.damage_dealt,
+            name, race, weapon, kit, square, hp, alive, died_on_turn, removal, kills + gained,
+            dealt,
         )  # fmt: skip
 
     def removed(self, turn: int, cause: RemovalCause, hp: int, kills: Fraction | int) -> Gladiator:
         """Out of the game on `turn`, with `hp` left and `kills` gained or lost on the way."""
+        name, race, weapon, kit, square, _, _, _, _, before, dealt = self
         return Gladiator(
-            self.name, self.race, self.weapon, self.kit, self.square, hp, False, turn, cause,
-            self.kills + kills, self.damage_dealt,
-        )  # fmt: skip
+            name, race, weapon, kit, square, hp, False, turn, cause, before + kills, dealt
+        )
 
 
 class BoutState(NamedTuple):
