@@ -234,7 +234,7 @@ def board_tables(width: int, height: int) -> tuple[dict[Square, str], dict[str, 
     look-up being the whole parse of a usual one. Keyed by the two numbers (Gladiator Arena
     boards have no walls): a board's own hash and equality are Python code."""
     names = {
-        Square(col, row): str(Square(col, row)) for row in range(height) for col in range(width)
+        sq: str(sq) for sq in [Square(col, row) for row in range(height) for col in range(width)]
     }
     return names, {name: sq for sq, name in names.items()}
 
@@ -250,16 +250,18 @@ _AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 @functools.cache
 def _around(width: int, height: int) -> dict[Square, tuple[Square, ...]]:
+    # The neighbours are the board's own squares (board_tables'), found by their numbers,
+    # rather than a new Square for each of the 8 around every square.
+    square_at = {(sq.col, sq.row): sq for sq in board_tables(width, height)[0]}
     return {
-        Square(col, row): tuple(
+        square: tuple(
             [
-                Square(col + dcol, row + drow)
+                square_at[col + dcol, row + drow]
                 for dcol, drow in _AROUND
-                if 0 <= col + dcol < width and 0 <= row + drow < height
+                if (col + dcol, row + drow) in square_at
             ]
         )
-        for row in range(height)
-        for col in range(width)
+        for (col, row), square in square_at.items()
     }
 
 
