@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from arena.engine.core.board import Square
+from arena.engine.core.board import Board, Square
 from arena.engine.core.events import Event
 from arena.engine.rulesets.gladiator_arena.events import (
     Hit,
@@ -21,7 +21,6 @@ from arena.engine.rulesets.gladiator_arena.state import (
     Gladiator,
     Order,
     RemovalCause,
-    square_names,
     squares_around,
 )
 
@@ -37,19 +36,19 @@ def strike(
     g: Gladiator,
     target: Square,
     occupant: Mapping[Square, int],
-    around: Mapping[Square, tuple[Square, ...]],
+    board: Board,
 ) -> list[tuple[int, int, Square]]:
     """One strike (sections 2 and 7): whoever moved to or stayed on the target square takes
     the weapon's damage; a catapult also does its splash damage to the 8 squares around
-    (`around`: the board's squares_around). A gladiator never hits himself (bumped back onto
-    a square he struck). (victim, damage, square) for every hit, target first."""
+    (the board's squares_around). A gladiator never hits himself (bumped back onto a square
+    he struck). (victim, damage, square) for every hit, target first."""
     hits = []
     v = occupant.get(target)
     if v is not None and v != attacker:
         hits.append((v, g.kit.damage, target))
     splash = g.kit.splash
     if splash:
-        for near in around[target]:
+        for near in squares_around(board)[target]:
             v = occupant.get(near)
             if v is not None and v != attacker:
                 hits.append((v, splash, near))
@@ -62,8 +61,7 @@ def strikes(
     """Every strike, after all moves (section 2), made from the square moved to or tried (a
     bumped gladiator strikes from the square he tried); then each victim's wound for the
     turn, in `glads` (the turn's gladiators). Returns who dealt what to whom."""
-    names = square_names(state.board)
-    around = squares_around(state.board)
+    names = state.square_names
     occupant = {g.square: i for i, g in enumerate(glads) if g.alive}
     wounds: Wounds = {}
     dealt: dict[int, int] = {}
@@ -73,7 +71,7 @@ def strikes(
             continue
         origin = names[order.move or g.square]
         for target in order.strikes:
-            hits = strike(a, g, target, occupant, around)
+            hits = strike(a, g, target, occupant, state.board)
             for v, damage, _ in hits:
                 per = wounds.setdefault(v, {})
                 per[a] = per.get(a, 0) + damage
@@ -108,7 +106,7 @@ def knockout(
     out = sorted([v for v in wounds if glads[v].hp <= 0])
     if not out:
         return
-    names = square_names(state.board)
+    names = state.square_names
     kills: dict[int, Fraction] = {}
     for v in out:
         g = glads[v]

@@ -114,18 +114,17 @@ def combination_problem(race: Race, weapon: Weapon) -> str | None:
     return f"{a(race.value)} can't use {a(weapon.value)} (allowed: {allowed})"
 
 
+# Each race and weapon by its word: every gladiator of every bout names his two.
+_RACE_BY_WORD = {race.value: race for race in Race}
+_WEAPON_BY_WORD = {weapon.value: weapon for weapon in Weapon}
+
+
 def parse_race(text: object) -> Race | None:
-    try:
-        return Race(text.strip().lower()) if isinstance(text, str) else None
-    except ValueError:
-        return None
+    return _RACE_BY_WORD.get(text.strip().lower()) if isinstance(text, str) else None
 
 
 def parse_weapon(text: object) -> Weapon | None:
-    try:
-        return Weapon(text.strip().lower()) if isinstance(text, str) else None
-    except ValueError:
-        return None
+    return _WEAPON_BY_WORD.get(text.strip().lower()) if isinstance(text, str) else None
 
 
 def _kit(race: Race, weapon: Weapon) -> Kit:

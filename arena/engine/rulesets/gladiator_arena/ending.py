@@ -89,6 +89,8 @@ def concession(
         number,
         True,
         state.index,
+        state.square_names,
+        state.squares_by_name,
     )
 
 
@@ -108,4 +110,7 @@ def end_of_turn(
     if finished:
         reason = EndReason.ONE_LEFT if left else EndReason.NONE_LEFT
         told.append(Finished.of(reason, left[0].name if left else None))
-    return BoutState(state.board, state.options, tuple(glads), number, finished, state.index)
+    return BoutState(
+        state.board, state.options, tuple(glads), number, finished, state.index,
+        state.square_names, state.squares_by_name,
+    )  # fmt: skip

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from arena.engine.core.board import Square
 from arena.engine.core.events import Event
 from arena.engine.rulesets.gladiator_arena.events import Bumped, BumpReason, Moved
-from arena.engine.rulesets.gladiator_arena.state import BoutState, Gladiator, Order, square_names
+from arena.engine.rulesets.gladiator_arena.state import BoutState, Gladiator, Order
 
 
 def intended_moves(state: BoutState, orders: Mapping[str, Order]) -> dict[int, Square]:
@@ -65,7 +65,7 @@ def movement(
     if not moves:
         return
     bumped = bump(state, moves)
-    names = square_names(state.board)
+    names = state.square_names
     for i in sorted(bumped):
         g = glads[i]
         told.append(Bumped.of(g.name, names[g.square], names[moves[i]], bumped[i]))

@@ -23,8 +23,6 @@ from arena.engine.rulesets.gladiator_arena.state import (
     Concession,
     Gladiator,
     Order,
-    square_names,
-    squares_by_name,
 )
 
 _ORDER_KEYS = {"move", "strike", "concede"}
@@ -171,7 +169,7 @@ def gladiator_order_problems(state: BoutState, g: Gladiator, order: Order) -> tu
         return _concession_problems(state, order)
 
     problems: list[Problem] = []
-    on_board = square_names(state.board)  # its every square: a look-up, not a method call
+    on_board = state.square_names  # its every square: a look-up, not a method call
     kit = g.kit
     here = g.square
     dest = order.move
@@ -381,7 +379,7 @@ def read_order(state: BoutState, name: str, raw: object) -> Order:
     if state.finished:
         raise EngineInputError(f"turns[{turn - 1}]", f"turn {turn}: the bout is already over")
     try:
-        order = parse_order(raw, "", name, squares_by_name(state.board))
+        order = parse_order(raw, "", name, state.squares_by_name)
     except EngineInputError as error:
         raise EngineInputError(f"turns[{turn - 1}].{name}{error.field}", error.message) from None
     problems = gladiator_order_problems(state, g, order)

@@ -14,6 +14,7 @@ from arena.engine.rulesets.gladiator_arena.state import (
     BoutState,
     Gladiator,
     Options,
+    board_tables,
     new_state,
 )
 
@@ -27,8 +28,8 @@ def parse_options(raw: object) -> Options:
         return Options()
     if not isinstance(raw, dict):
         raise EngineInputError("options", "must be an object")
-    unknown = sorted(set(raw) - _OPTION_KEYS)
-    if unknown:
+    if not raw.keys() <= _OPTION_KEYS:
+        unknown = sorted(set(raw) - _OPTION_KEYS)
         known = ", ".join(sorted(_OPTION_KEYS))
         raise EngineInputError(f"options.{unknown[0]}", f"unknown option (known: {known})")
     width, height = 8, 8
@@ -67,6 +68,7 @@ def setup_bout(options: Options, raw: object) -> BoutState:
     if not isinstance(raw, list) or len(raw) < 2:
         raise EngineInputError("gladiators", "must be a list of at least two gladiators")
     width, height = options.width, options.height
+    by_name = board_tables(width, height)[1]
     gladiators: list[Gladiator] = []
     names: set[str] = set()
     chosen: dict[Square, list[int]] = {}
@@ -74,8 +76,8 @@ def setup_bout(options: Options, raw: object) -> BoutState:
         where = f"gladiators[{i}]"
         if not isinstance(entry, dict):
             raise EngineInputError(where, "must be an object")
-        unknown = sorted(set(entry) - _GLADIATOR_KEYS)
-        if unknown:
+        if not entry.keys() <= _GLADIATOR_KEYS:
+            unknown = sorted(set(entry) - _GLADIATOR_KEYS)
             raise EngineInputError(
                 f"{where}.{unknown[0]}", "unknown key (expected name, race, weapon, square)"
             )
@@ -101,16 +103,19 @@ def setup_bout(options: Options, raw: object) -> BoutState:
         problem = combination_problem(race, weapon)
         if problem is not None:
             raise EngineInputError(f"{where}.weapon", f"{name}: {problem}")
-        try:
-            square = Square.parse(entry.get("square"))  # type: ignore[arg-type]
-        except ValueError:
-            raise EngineInputError(
-                f"{where}.square", f"{name}: {entry.get('square')!r} is not a square like D4"
-            ) from None
-        if not (0 <= square.col < width and 0 <= square.row < height):
-            raise EngineInputError(
-                f"{where}.square", f"{name}: {square} is off the {width}x{height} board"
-            )
+        text = entry.get("square")
+        square = by_name.get(text) if type(text) is str else None  # a usual name: a look-up
+        if square is None:
+            try:
+                square = Square.parse(text)  # type: ignore[arg-type]
+            except ValueError:
+                raise EngineInputError(
+                    f"{where}.square", f"{name}: {text!r} is not a square like D4"
+                ) from None
+            if not (0 <= square.col < width and 0 <= square.row < height):
+                raise EngineInputError(
+                    f"{where}.square", f"{name}: {square} is off the {width}x{height} board"
+                )
         chosen.setdefault(square, []).append(i)
         gladiators.append(Gladiator.new(name, race, weapon, square))
 

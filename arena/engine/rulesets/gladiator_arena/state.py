@@ -78,41 +78,48 @@ class Gladiator(NamedTuple):
         kit = KITS[race, weapon]
         return cls(name, race, weapon, kit, square, kit.hp)
 
+    # Each change builds the new gladiator from the old one's fields, unpacked at once (a
+    # NamedTuple's fields read one by one are each a descriptor call).
     def moved_to(self, square: Square) -> Gladiator:
+        name, race, weapon, kit, _, hp, alive, died_on_turn, removal, kills, dealt = self
         return Gladiator(
-            self.name, self.race, self.weapon, self.kit, square, self.hp, self.alive,
-            self.died_on_turn, self.removal, self.kills, self.damage_dealt,
-        )  # fmt: skip
+            name, race, weapon, kit, square, hp, alive, died_on_turn, removal, kills, dealt
+        )
 
     def struck(self, taken: int, dealt: int) -> Gladiator:
         """After a turn's strikes: `taken` HP lost, `dealt` damage done to others."""
+        name, race, weapon, kit, square, hp, alive, died_on_turn, removal, kills, before = self
         return Gladiator(
-            self.name, self.race, self.weapon, self.kit, self.square, self.hp - taken,
-            self.alive, self.died_on_turn, self.removal, self.kills, self.damage_dealt + dealt,
+            name, race, weapon, kit, square, hp - taken, alive, died_on_turn, removal, kills,
+            before + dealt,
         )  # fmt: skip
 
-    def scored(self, kills: Fraction | int) -> Gladiator:
-        """`kills` gained (a share of one, or a point lost when negative)."""
+    def scored(self, gained: Fraction | int) -> Gladiator:
+        """`gained` kills (a share of one, or a point lost when negative)."""
+        name, race, weapon, kit, square, hp, alive, died_on_turn, removal, kills, dealt = self
         return Gladiator(
-            self.name, self.race, self.weapon, self.kit, self.square, self.hp, self.alive,
-            self.died_on_turn, self.removal, self.kills + kills, self.damage_dealt,
+            name, race, weapon, kit, square, hp, alive, died_on_turn, removal, kills + gained,
+            dealt,
         )  # fmt: skip
 
     def removed(self, turn: int, cause: RemovalCause, hp: int, kills: Fraction | int) -> Gladiator:
         """Out of the game on `turn`, with `hp` left and `kills` gained or lost on the way."""
+        name, race, weapon, kit, square, _, _, _, _, before, dealt = self
         return Gladiator(
-            self.name, self.race, self.weapon, self.kit, self.square, hp, False, turn, cause,
-            self.kills + kills, self.damage_dealt,
-        )  # fmt: skip
+            name, race, weapon, kit, square, hp, False, turn, cause, before + kills, dealt
+        )
 
 
 class BoutState(NamedTuple):
     """Everything a turn needs, never changed once made. `turn` is the number of turns
     resolved so far (0 at the start); gladiators keep their setup order (the order they
     "posted" in), and `index` finds one by name (it follows from the names, which never
-    change within a bout). A NamedTuple like `Gladiator`: a turn makes one (its mechanics
-    replace gladiators in a list local to the turn, frozen into the new state at its end),
-    and a frozen dataclass costs several times as much to build (record 0066)."""
+    change within a bout). `square_names` and `squares_by_name` are the board's squares
+    with their names both ways (board_tables), carried from state to state like `index`:
+    every order and every event of a turn names squares. A NamedTuple like `Gladiator`: a
+    turn makes one (its mechanics replace gladiators in a list local to the turn, frozen
+    into the new state at its end), and a frozen dataclass costs several times as much to
+    build (record 0066)."""
 
     board: Board
     options: Options
@@ -120,6 +127,8 @@ class BoutState(NamedTuple):
     turn: int = 0
     finished: bool = False
     index: Mapping[str, int] = MappingProxyType({})
+    square_names: Mapping[Square, str] = MappingProxyType({})
+    squares_by_name: Mapping[str, Square] = MappingProxyType({})
 
     def get(self, name: str) -> Gladiator | None:
         i = self.index.get(name)
@@ -137,12 +146,15 @@ class BoutState(NamedTuple):
 
 
 def new_state(options: Options, gladiators: list[Gladiator]) -> BoutState:
+    names, by_name = board_tables(options.width, options.height)
     return BoutState(
         board=Board(options.width, options.height),
         options=options,
         gladiators=tuple(gladiators),
         finished=sum(1 for g in gladiators if g.alive) <= 1,
         index=_index(gladiators),
+        square_names=names,
+        squares_by_name=by_name,
     )
 
 
@@ -210,29 +222,21 @@ def state_from_json(data: Mapping[str, Any]) -> BoutState:
         data["turn"],
         data["finished"],
         _index(gladiators),
+        *board_tables(width, height),
     )
 
 
-def squares_by_name(board: Board) -> dict[str, Square]:
-    """Every square of a board by its name ("D5"), worked out once per board size: orders
-    name squares by the hundred, and a look-up here is the whole parse of a usual one."""
-    return _tables(board.width, board.height)[0]
-
-
-def square_names(board: Board) -> dict[Square, str]:
-    """Every square's name ("D5") on a board, worked out once per board size: every event
-    and every snapshot of a turn names squares."""
-    return _tables(board.width, board.height)[1]
-
-
 @functools.cache
-def _tables(width: int, height: int) -> tuple[dict[str, Square], dict[Square, str]]:
-    # Keyed by the two numbers (Gladiator Arena boards have no walls): a board's own hash
-    # and equality are Python code, asked several times a turn.
+def board_tables(width: int, height: int) -> tuple[dict[Square, str], dict[str, Square]]:
+    """Every square of a board with its name ("D5"), and every square by its name, worked out
+    once per board size; each state carries them (`square_names`, `squares_by_name`): every
+    event and snapshot of a turn names squares, and an order's squares are read by name, a
+    look-up being the whole parse of a usual one. Keyed by the two numbers (Gladiator Arena
+    boards have no walls): a board's own hash and equality are Python code."""
     names = {
-        Square(col, row): str(Square(col, row)) for row in range(height) for col in range(width)
+        sq: str(sq) for sq in [Square(col, row) for row in range(height) for col in range(width)]
     }
-    return {name: sq for sq, name in names.items()}, names
+    return names, {name: sq for sq, name in names.items()}
 
 
 def squares_around(board: Board) -> dict[Square, tuple[Square, ...]]:
@@ -246,22 +250,24 @@ _AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 @functools.cache
 def _around(width: int, height: int) -> dict[Square, tuple[Square, ...]]:
+    # The neighbours are the board's own squares (board_tables'), found by their numbers,
+    # rather than a new Square for each of the 8 around every square.
+    square_at = {(sq.col, sq.row): sq for sq in board_tables(width, height)[0]}
     return {
-        Square(col, row): tuple(
+        square: tuple(
             [
-                Square(col + dcol, row + drow)
+                square_at[col + dcol, row + drow]
                 for dcol, drow in _AROUND
-                if 0 <= col + dcol < width and 0 <= row + drow < height
+                if (col + dcol, row + drow) in square_at
             ]
         )
-        for row in range(height)
-        for col in range(width)
+        for (col, row), square in square_at.items()
     }
 
 
 def snapshot(state: BoutState) -> dict[str, dict[str, Any]]:
     """How every gladiator stands after a turn, as the log shows it."""
-    names = square_names(state.board)
+    names = state.square_names
     return {
         g.name: {"square": names[g.square], "hp": g.hp, "alive": g.alive} for g in state.gladiators
     }
@@ -275,11 +281,10 @@ __all__ = [
     "Options",
     "Order",
     "RemovalCause",
+    "board_tables",
     "new_state",
     "snapshot",
-    "square_names",
     "squares_around",
-    "squares_by_name",
     "state_from_json",
     "state_to_json",
 ]
