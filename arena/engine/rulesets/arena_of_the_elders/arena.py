@@ -224,6 +224,23 @@ class Geometry:
                 if arena.open(nxt) and edge(sq, nxt) not in arena.walls:
                     around.append(nxt)
             self.near[sq] = tuple(around)
+        # A walker's steps into each square: the squares next to it from which a step in
+        # crosses no line (the walk tables are searched back from their goal over these).
+        self.walked_into: dict[Square, tuple[Square, ...]] = {
+            sq: tuple(
+                prev
+                for dcol, drow in ORTHOGONAL
+                if arena.open(prev := Square(sq.col + dcol, sq.row + drow))
+                and arena.lines_to_cross(prev, sq) == 0
+            )
+            for sq in self.squares
+        }
+        # What a traced line meets: the open squares, and each wall line as the steps across
+        # it, both ways.
+        self.open_squares = frozenset(self.squares)
+        self.walled = frozenset((a, b) for a, b in arena.walls) | frozenset(
+            (b, a) for a, b in arena.walls
+        )
         self._sight: dict[tuple[Square, Square], tuple[bool, tuple[frozenset[Square], ...]]] = {}
         self._moves: dict[Square, dict[Square, int]] = {}
         self._walks: dict[Square, dict[Square, int]] = {}
@@ -297,19 +314,16 @@ class Geometry:
         found = self._walks.get(goal)
         if found is not None:
             return found
-        arena = self.arena
         dist = {goal: 0}
         queue = deque([goal])
+        walked_into = self.walked_into
         while queue:
             sq = queue.popleft()
-            for dcol, drow in ORTHOGONAL:
-                prev = Square(sq.col + dcol, sq.row + drow)
-                if prev in dist or not arena.open(prev):
-                    continue
-                if arena.lines_to_cross(prev, sq) != 0:
-                    continue
-                dist[prev] = dist[sq] + 1
-                queue.append(prev)
+            moves = dist[sq] + 1
+            for prev in walked_into.get(sq, ()):
+                if prev not in dist:
+                    dist[prev] = moves
+                    queue.append(prev)
         self._walks[goal] = dist
         return dist
 
@@ -358,11 +372,9 @@ class Geometry:
         """The squares strictly between the ends of the segment p-q, in order; None when it
         crosses a wall line or a block (only when `walls`). A segment through a corner passes
         if either way round the corner is open."""
-        arena = self.arena
         x0, y0 = p
         x1, y1 = q
         cx, cy = math.floor(x0), math.floor(y0)
-        ex, ey = math.floor(x1), math.floor(y1)
         dx, dy = x1 - x0, y1 - y0
         sx = (dx > 0) - (dx < 0)
         sy = (dy > 0) - (dy < 0)
@@ -371,39 +383,42 @@ class Geometry:
         tdy = abs(1 / dy) if dy else inf
         tmx = ((cx + 1 - x0) if dx > 0 else (x0 - cx)) * tdx if dx else inf
         tmy = ((cy + 1 - y0) if dy > 0 else (y0 - cy)) * tdy if dy else inf
+        walled, open_squares = self.walled, self.open_squares
+        here, end = Square(cx, cy), Square(math.floor(x1), math.floor(y1))
         out: list[Square] = []
-        while (cx, cy) != (ex, ey):
-            here = Square(cx, cy)
+        while here != end:
+            cx, cy = here
             if abs(tmx - tmy) < 1e-9:
                 nxt = Square(cx + sx, cy + sy)
                 if walls and not (
-                    self._open_step(here, Square(cx + sx, cy), nxt)
-                    or self._open_step(here, Square(cx, cy + sy), nxt)
+                    self._open_corner(here, Square(cx + sx, cy), nxt)
+                    or self._open_corner(here, Square(cx, cy + sy), nxt)
                 ):
                     return None
                 tmx += tdx
                 tmy += tdy
             elif tmx < tmy:
                 nxt = Square(cx + sx, cy)
-                if walls and edge(here, nxt) in arena.walls:
+                if walls and (here, nxt) in walled:
                     return None
                 tmx += tdx
             else:
                 nxt = Square(cx, cy + sy)
-                if walls and edge(here, nxt) in arena.walls:
+                if walls and (here, nxt) in walled:
                     return None
                 tmy += tdy
-            cx, cy = nxt
-            if (cx, cy) == (ex, ey):
+            if nxt == end:
                 break
-            if walls and not arena.open(nxt):
+            if walls and nxt not in open_squares:
                 return None
             out.append(nxt)
+            here = nxt
         return out
 
-    def _open_step(self, a: Square, via: Square, b: Square) -> bool:
-        walls = self.arena.walls
-        return self.arena.open(via) and edge(a, via) not in walls and edge(via, b) not in walls
+    def _open_corner(self, a: Square, via: Square, b: Square) -> bool:
+        """Whether a line round a corner from a to b by way of `via` is open."""
+        walled = self.walled
+        return via in self.open_squares and (a, via) not in walled and (via, b) not in walled
 
 
 _GEOMETRY: dict[str, Geometry] = {}  # by the map document's digest

@@ -150,6 +150,13 @@ class Stats(NamedTuple):
     speed: int  # before timed effects (SPEED_EFFECTS) and the floor of 0
     flying: int  # before Updraft
 
+    def has(self, passive: str) -> bool:
+        return passive in self.passives
+
+    def mod(self, stat: str) -> int:
+        """What its passives add to a statistic (STATS)."""
+        return self.modifiers.get(stat, 0)
+
 
 def _stats(champion: Champion, known: tuple[Ability, ...]) -> Stats:
     passives = frozenset(e for a in known if a.passive for e in a.effects)
