@@ -115,11 +115,15 @@ def candidates(
     left = walk.get(start)
     if left is None:
         return way  # no walk leads there: it stays and uses what it can from here
-    if not _walk(state, f, walk, -1, way) and left > 1:
+    # What both walks meet, read once: its speed, the enemies in the way, the squares taken.
+    speed = speed_of(state, f)
+    enemies = enemy_squares(state, f)
+    taken = {o.square for o in state.fighters if o.alive and o.name != f.name}
+    if not _walk(state, f, walk, -1, way, speed, enemies, taken) and left > 1:
         reach = reachable(state, f)
         return {end: reach.path(end) for end in reach.ends}
     if back:
-        _walk(state, f, walk, 1, way)
+        _walk(state, f, walk, 1, way, speed, enemies, taken)
     return way
 
 
@@ -129,17 +133,17 @@ def _walk(
     walk: dict[Square, int],
     by: int,
     way: dict[Square, tuple[Square, ...]],
+    speed: int,
+    enemies: frozenset[Square],
+    taken: set[Square],
 ) -> bool:
     """Adds to `way` the squares of a walk from where `f` stands, each step `by` (-1 or 1)
     moves from the walk table's goal, tried in the team's own order of directions
-    (arena.FORWARD), while its speed lasts, no enemy stands in the way and no line is crossed
-    (a ledge up or a wall: a walker's way). An ally's square is passed, not ended on. Whether
-    it took a step."""
+    (arena.FORWARD), while its `speed` lasts, no enemy stands in the way and no line is
+    crossed (a ledge up or a wall: a walker's way). An ally's square (`taken`) is passed, not
+    ended on. Whether it took a step."""
     arena = state.arena
     steps = arena.geometry.steps[f.team]
-    speed = speed_of(state, f)
-    enemies = enemy_squares(state, f)
-    taken = {o.square for o in state.fighters if o.alive and o.name != f.name}
     here, spent, path = f.square, 0, ()
     moves = walk[here]
     while moves + by >= 0:
@@ -183,10 +187,7 @@ class Weighing:
         self.enemies = [o for o in state.fighters if o.alive and o.team != f.team]
         self.allies = [o for o in state.fighters if o.alive and o.team == f.team]
         self.usable = [a for a in f.known if not a.passive and not f.cooldown(a.key)]
-        squares = frozenset(e.square for e in self.enemies)
-        self.all_enemies = squares  # what blocks a line to an ally
-        # What blocks a line to each enemy: the others (target_problem's blockers).
-        self.blockers = {e.name: squares - {e.square} for e in self.enemies}
+        self.all_enemies = frozenset(e.square for e in self.enemies)  # block a line to an ally
         # The moves a range counts from each character: a step joins two squares both
         # ways, so they are the moves to it from every square.
         self.around = {
@@ -194,11 +195,12 @@ class Weighing:
         }
         self.around_enemies = [self.around[e.name] for e in self.enemies]
         # Each ability's reach from low and from raised ground (vantage adds only there).
-        self.reaches = {
-            a.key: (base_reach(f, a) + vantage(f, 0), base_reach(f, a) + vantage(f, 1))
-            for a in self.usable
-        }
-        self.raised = self.arena.raised
+        lift = vantage(f, 1)
+        self.reaches = {}
+        for a in self.usable:
+            reach = base_reach(f, a)
+            self.reaches[a.key] = (reach, reach + lift)
+        self.raised = self.geometry.raised
         self.goal = _goal(state, f)
         # Where its way leads: its task in capture the flag, else the enemy it goes for.
         self.heading = self.goal[0] if self.goal else _quarry(state, f, self.enemies, self.around)
@@ -213,7 +215,7 @@ class Weighing:
         f, arena, prefer = self.f, self.arena, self.prefer
         value = 0.0
         if self.enemies:
-            nearest = min(around.get(end, 40) for around in self.around_enemies)
+            nearest = min([around.get(end, 40) for around in self.around_enemies])
             value -= 0.15 * abs(nearest - prefer)
         if prefer > 1:
             value += 0.1 * arena.elevation(end)
@@ -279,7 +281,8 @@ class Weighing:
         """In range and sight from `origin` with the enemies where they stand."""
         if on.name == self.f.name:
             return True
-        blockers = self.blockers[on.name] if on.team != self.f.team else self.all_enemies
+        # What blocks the line: every enemy, the target itself aside (target_problem's).
+        blockers = self.all_enemies - {on.square} if on.team != self.f.team else self.all_enemies
         reach = self.reach(ability, origin)
         return not sight_problem(self.geometry, origin, on.square, reach, blockers)
 
