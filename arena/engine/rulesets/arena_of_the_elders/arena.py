@@ -329,7 +329,8 @@ class Geometry:
 
     def sight(self, a: Square, b: Square) -> tuple[bool, tuple[frozenset[Square], ...]]:
         """Whether the heights allow a and b to see each other, and the squares each clear
-        line between them passes over (characters there may block it)."""
+        line between them passes over (characters there may block it); no lines where the
+        heights hide them, as nothing then lets them see each other."""
         key = (a, b) if a < b else (b, a)
         found = self._sight.get(key)
         if found is None:
@@ -339,15 +340,16 @@ class Geometry:
     def _work_out_sight(self, a: Square, b: Square) -> tuple[bool, tuple[frozenset[Square], ...]]:
         points_a = _points(a)
         points_b = _points(b)
+        centre = self._trace(points_a[0], points_b[0], walls=False) or []
+        if not self._heights_allow(a, b, centre):
+            return False, ()
         lines: set[frozenset[Square]] = set()
         for pa in points_a:
             for pb in points_b:
                 cells = self._trace(pa, pb, walls=True)
                 if cells is not None:
                     lines.add(frozenset(cells))
-        centre = self._trace(points_a[0], points_b[0], walls=False) or []
-        ok = self._heights_allow(a, b, centre)
-        return ok, tuple(sorted(lines, key=lambda s: (len(s), sorted(s))))
+        return True, tuple(sorted(lines, key=lambda s: (len(s), sorted(s))))
 
     def _heights_allow(self, a: Square, b: Square, between: list[Square]) -> bool:
         """Appendix, range rules: from above, a target must be at least as far from the edge

@@ -124,7 +124,7 @@ class Fighter(NamedTuple):
         return self.stats.health
 
     def under(self, kind: str) -> int:
-        return sum(1 for e in self.effects if e.kind == kind)
+        return [e.kind for e in self.effects].count(kind)
 
     def cooldown(self, key: str) -> int:
         for k, n in self.cooldowns:

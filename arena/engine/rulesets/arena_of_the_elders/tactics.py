@@ -33,7 +33,7 @@ from arena.engine.rulesets.arena_of_the_elders.moves import (
     base_reach,
     enemy_squares,
     reachable,
-    sight_problem,
+    sight_check,
     speed_of,
     step_cost,
     vantage,
@@ -284,7 +284,7 @@ class Weighing:
         # What blocks the line: every enemy, the target itself aside (target_problem's).
         blockers = self.all_enemies - {on.square} if on.team != self.f.team else self.all_enemies
         reach = self.reach(ability, origin)
-        return not sight_problem(self.geometry, origin, on.square, reach, blockers)
+        return not sight_check(self.geometry, origin, on.square, reach, blockers)
 
     def reach(self, ability: Ability, origin: Square) -> int:
         """The ability's reach from `origin`: its range, with vantage on raised ground."""
