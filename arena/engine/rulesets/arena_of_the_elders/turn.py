@@ -10,7 +10,6 @@ character can act (all house, dead or stunned) is played by the tactics within t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
@@ -59,7 +58,7 @@ def resolve_turn(
     turn = Turn(dice)
     state = team_turn(state, turn, acts)
     state = play_unordered_turns(state, turn)
-    return replace(state, steps=state.steps + 1), turn.told()
+    return state._replace(steps=state.steps + 1), turn.told()
 
 
 def play_unordered_turns(state: State, turn: Turn) -> State:
