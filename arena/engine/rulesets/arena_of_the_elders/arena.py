@@ -235,12 +235,24 @@ class Geometry:
             )
             for sq in self.squares
         }
-        # What a traced line meets: the open squares, and each wall line as the steps across
-        # it, both ways.
+        # What a traced line meets: the open squares, each square's neighbours on the board
+        # by their direction (diagonals too), and those across a wall line from it.
         self.open_squares = frozenset(self.squares)
-        self.walled = frozenset((a, b) for a, b in arena.walls) | frozenset(
-            (b, a) for a, b in arena.walls
-        )
+        board = [Square(c, r) for r in range(arena.height) for c in range(arena.width)]
+        self.beside: dict[Square, dict[tuple[int, int], Square]] = {
+            sq: {
+                (dcol, drow): Square(sq.col + dcol, sq.row + drow)
+                for dcol in (-1, 0, 1)
+                for drow in (-1, 0, 1)
+                if arena.contains(Square(sq.col + dcol, sq.row + drow))
+            }
+            for sq in board
+        }
+        across: dict[Square, set[Square]] = {sq: set() for sq in board}
+        for a, b in arena.walls:  # a GM's wall may run along the board's edge
+            across.setdefault(a, set()).add(b)
+            across.setdefault(b, set()).add(a)
+        self.across = {sq: frozenset(them) for sq, them in across.items()}
         self._sight: dict[tuple[Square, Square], tuple[bool, tuple[frozenset[Square], ...]]] = {}
         self._moves: dict[Square, dict[Square, int]] = {}
         self._walks: dict[Square, dict[Square, int]] = {}
@@ -385,28 +397,28 @@ class Geometry:
         tdy = abs(1 / dy) if dy else inf
         tmx = ((cx + 1 - x0) if dx > 0 else (x0 - cx)) * tdx if dx else inf
         tmy = ((cy + 1 - y0) if dy > 0 else (y0 - cy)) * tdy if dy else inf
-        walled, open_squares = self.walled, self.open_squares
+        open_squares, beside, across = self.open_squares, self.beside, self.across
         here, end = Square(cx, cy), Square(math.floor(x1), math.floor(y1))
+        sideways, upways, diagonal = (sx, 0), (0, sy), (sx, sy)
         out: list[Square] = []
         while here != end:
-            cx, cy = here
             if abs(tmx - tmy) < 1e-9:
-                nxt = Square(cx + sx, cy + sy)
+                nxt = beside[here][diagonal]
                 if walls and not (
-                    self._open_corner(here, Square(cx + sx, cy), nxt)
-                    or self._open_corner(here, Square(cx, cy + sy), nxt)
+                    self._open_corner(here, beside[here][sideways], nxt)
+                    or self._open_corner(here, beside[here][upways], nxt)
                 ):
                     return None
                 tmx += tdx
                 tmy += tdy
             elif tmx < tmy:
-                nxt = Square(cx + sx, cy)
-                if walls and (here, nxt) in walled:
+                nxt = beside[here][sideways]
+                if walls and nxt in across[here]:
                     return None
                 tmx += tdx
             else:
-                nxt = Square(cx, cy + sy)
-                if walls and (here, nxt) in walled:
+                nxt = beside[here][upways]
+                if walls and nxt in across[here]:
                     return None
                 tmy += tdy
             if nxt == end:
@@ -419,8 +431,7 @@ class Geometry:
 
     def _open_corner(self, a: Square, via: Square, b: Square) -> bool:
         """Whether a line round a corner from a to b by way of `via` is open."""
-        walled = self.walled
-        return via in self.open_squares and (a, via) not in walled and (via, b) not in walled
+        return via in self.open_squares and via not in self.across[a] and b not in self.across[via]
 
 
 _GEOMETRY: dict[str, Geometry] = {}  # by the map document's digest
