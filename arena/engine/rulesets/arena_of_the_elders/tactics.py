@@ -150,13 +150,13 @@ def _walk(
         spent += step_cost(arena, f, here)
         if spent > speed:
             break
-        after = [
-            sq for sq, crossed in steps[here]
-            if not crossed and walk.get(sq) == moves + by and sq not in enemies
-        ]  # fmt: skip
-        if not after:
-            break
-        here, moves = after[0], moves + by
+        ahead = moves + by
+        for sq, crossed in steps[here]:  # the first step of the walk, in the team's order
+            if not crossed and walk.get(sq) == ahead and sq not in enemies:
+                break
+        else:
+            break  # no step goes on: the walk ends here
+        here, moves = sq, ahead
         path = (*path, here)
         if here not in taken:
             way.setdefault(here, path)
