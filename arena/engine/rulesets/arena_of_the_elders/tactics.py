@@ -306,7 +306,7 @@ def _attack_value(state: State, f: Fighter, e: Fighter, ability: Ability, origin
         rolls, hitting, crits, crit = 1, 1, 0, 0
     else:
         mod = hit_modifier(state, f, e, origin)
-        rolls, hitting, crits = 6, sum(hits(ability, roll, mod) for roll in range(1, 6)), 1
+        rolls, hitting, crits = 6, sum([hits(ability, roll, mod) for roll in range(1, 6)]), 1
         crit = damage_of(state, f, origin, e, ability, True)
     expected = hitting * min(normal, e.hp) + crits * min(crit, e.hp)
     kill = hitting * (normal >= e.hp) + crits * (crit >= e.hp)
