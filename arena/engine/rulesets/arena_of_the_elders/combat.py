@@ -18,11 +18,12 @@ from arena.engine.rulesets.arena_of_the_elders.state import Fighter
 
 
 def hit_modifier(state: Board, user: Fighter, target: Fighter, origin: Square) -> int:
-    arena = state.arena
     stats = user.stats
     mod = stats.mod("hit")
-    if stats.has("high-ground") and arena.elevation(origin) > arena.elevation(target.square):
-        mod += 1
+    if stats.has("high-ground"):
+        arena = state.arena
+        if arena.elevation(origin) > arena.elevation(target.square):
+            mod += 1
     mod += target.under("expose") - target.under("evade")
     return mod + bearer_hit_modifier(state, user, target)
 

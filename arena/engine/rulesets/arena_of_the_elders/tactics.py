@@ -76,7 +76,9 @@ def activation(state: State, name: str) -> Activation:
     ranked = sorted(way, key=lambda end: -places[end])  # the first found on a tie
     best_place = ranked[0]
     best_value = places[best_place]
-    best = Activation(way[best_place])
+    # The best so far, built into an activation once chosen: (where the move ends, the
+    # ability's key, its target, the ability first).
+    best: tuple[Square, str, Square | None, bool] = (best_place, "", None, False)
     for ability, on in weighing.uses():
         worth = None  # reckoned once it can be made from somewhere
         for end in weighing.in_range_of(ability, on, ranked):
@@ -86,16 +88,16 @@ def activation(state: State, name: str) -> Activation:
                 break  # no square further down the ranking does better
             if weighing.in_sight(ability, on, end):
                 best_value = places[end] + worth
-                best = Activation(way[end], ability.key, weighing.target(ability, on, end))
+                best = (end, ability.key, weighing.target(ability, on, end), False)
                 break
         start = f.square
         if worth is None or worth + places[best_place] <= best_value + 1e-9:
             continue
         if weighing.in_range(ability, on, start) and weighing.in_sight(ability, on, start):
             best_value = worth + places[best_place]
-            target = weighing.target(ability, on, start)
-            best = Activation(way[best_place], ability.key, target, ability_first=True)
-    return best
+            best = (best_place, ability.key, weighing.target(ability, on, start), True)
+    end, key, target, first = best
+    return Activation(way[end], key, target, ability_first=first)
 
 
 def candidates(
