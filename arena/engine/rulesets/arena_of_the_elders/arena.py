@@ -235,24 +235,21 @@ class Geometry:
             )
             for sq in self.squares
         }
-        # What a traced line meets: the open squares, each square's neighbours on the board
-        # by their direction (diagonals too), and those across a wall line from it.
-        self.open_squares = frozenset(self.squares)
-        board = [Square(c, r) for r in range(arena.height) for c in range(arena.width)]
-        self.beside: dict[Square, dict[tuple[int, int], Square]] = {
-            sq: {
-                (dcol, drow): Square(sq.col + dcol, sq.row + drow)
-                for dcol in (-1, 0, 1)
-                for drow in (-1, 0, 1)
-                if arena.contains(Square(sq.col + dcol, sq.row + drow))
-            }
-            for sq in board
-        }
-        across: dict[Square, set[Square]] = {sq: set() for sq in board}
-        for a, b in arena.walls:  # a GM's wall may run along the board's edge
-            across.setdefault(a, set()).add(b)
-            across.setdefault(b, set()).add(a)
-        self.across = {sq: frozenset(them) for sq, them in across.items()}
+        # What a traced line meets, by each square's number on the board (row * width +
+        # col): the square, whether it is open, and each step across a wall line (from * count
+        # + to, both ways).
+        width, count = arena.width, arena.width * arena.height
+        self.numbered = [Square(n % width, n // width) for n in range(count)]
+        self.open_numbers = [arena.open(sq) for sq in self.numbered]
+        self.wall_steps = frozenset(
+            step
+            for a, b in arena.walls
+            if arena.contains(a) and arena.contains(b)  # a GM's wall may run along the edge
+            for step in (
+                (a.row * width + a.col) * count + b.row * width + b.col,
+                (b.row * width + b.col) * count + a.row * width + a.col,
+            )
+        )
         self._sight: dict[tuple[Square, Square], tuple[bool, tuple[frozenset[Square], ...]]] = {}
         self._moves: dict[Square, dict[Square, int]] = {}
         self._walks: dict[Square, dict[Square, int]] = {}
@@ -274,8 +271,26 @@ class Geometry:
         """Moves from origin to every square it can count a range to, characters aside."""
         found = self._moves.get(origin)
         if found is None:
-            found = self._moves[origin] = self._search(origin, frozenset())
+            found = self._moves[origin] = self._spread(origin)
         return found
+
+    def _spread(self, origin: Square) -> dict[Square, int]:
+        """Breadth first over `near` from `origin`, characters aside: a ring of squares one
+        more move away at a time."""
+        dist = {origin: 0}
+        ring = [origin]
+        moves = 0
+        near = self.near
+        while ring:
+            moves += 1
+            outer = []
+            for sq in ring:
+                for nxt in near.get(sq, ()):
+                    if nxt not in dist:
+                        dist[nxt] = moves
+                        outer.append(nxt)
+            ring = outer
+        return dist
 
     def moves_to(
         self, origin: Square, target: Square, blockers: frozenset[Square], limit: int
@@ -397,41 +412,48 @@ class Geometry:
         tdy = abs(1 / dy) if dy else inf
         tmx = ((cx + 1 - x0) if dx > 0 else (x0 - cx)) * tdx if dx else inf
         tmy = ((cy + 1 - y0) if dy > 0 else (y0 - cy)) * tdy if dy else inf
-        open_squares, beside, across = self.open_squares, self.beside, self.across
-        here, end = Square(cx, cy), Square(math.floor(x1), math.floor(y1))
-        sideways, upways, diagonal = (sx, 0), (0, sy), (sx, sy)
+        width, count = self.arena.width, len(self.numbered)
+        numbered, open_numbers, wall_steps = self.numbered, self.open_numbers, self.wall_steps
+        here, end = cy * width + cx, math.floor(y1) * width + math.floor(x1)
+        sideways, upways = sx, sy * width  # a step's change of number
         out: list[Square] = []
         while here != end:
             if abs(tmx - tmy) < 1e-9:
-                nxt = beside[here][diagonal]
+                nxt = here + sideways + upways
                 if walls and not (
-                    self._open_corner(here, beside[here][sideways], nxt)
-                    or self._open_corner(here, beside[here][upways], nxt)
+                    self._open_corner(here, here + sideways, nxt)
+                    or self._open_corner(here, here + upways, nxt)
                 ):
                     return None
                 tmx += tdx
                 tmy += tdy
             elif tmx < tmy:
-                nxt = beside[here][sideways]
-                if walls and nxt in across[here]:
+                nxt = here + sideways
+                if walls and here * count + nxt in wall_steps:
                     return None
                 tmx += tdx
             else:
-                nxt = beside[here][upways]
-                if walls and nxt in across[here]:
+                nxt = here + upways
+                if walls and here * count + nxt in wall_steps:
                     return None
                 tmy += tdy
             if nxt == end:
                 break
-            if walls and nxt not in open_squares:
+            if walls and not open_numbers[nxt]:
                 return None
-            out.append(nxt)
+            out.append(numbered[nxt])
             here = nxt
         return out
 
-    def _open_corner(self, a: Square, via: Square, b: Square) -> bool:
-        """Whether a line round a corner from a to b by way of `via` is open."""
-        return via in self.open_squares and via not in self.across[a] and b not in self.across[via]
+    def _open_corner(self, a: int, via: int, b: int) -> bool:
+        """Whether a line round a corner from square a to b by way of `via` (by number) is
+        open."""
+        count, wall_steps = len(self.numbered), self.wall_steps
+        return (
+            self.open_numbers[via]
+            and a * count + via not in wall_steps
+            and via * count + b not in wall_steps
+        )
 
 
 _GEOMETRY: dict[str, Geometry] = {}  # by the map document's digest
