@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -271,26 +270,8 @@ class Geometry:
         """Moves from origin to every square it can count a range to, characters aside."""
         found = self._moves.get(origin)
         if found is None:
-            found = self._moves[origin] = self._spread(origin)
+            found = self._moves[origin] = self._search(origin, frozenset())
         return found
-
-    def _spread(self, origin: Square) -> dict[Square, int]:
-        """Breadth first over `near` from `origin`, characters aside: a ring of squares one
-        more move away at a time."""
-        dist = {origin: 0}
-        ring = [origin]
-        moves = 0
-        near = self.near
-        while ring:
-            moves += 1
-            outer = []
-            for sq in ring:
-                for nxt in near.get(sq, ()):
-                    if nxt not in dist:
-                        dist[nxt] = moves
-                        outer.append(nxt)
-            ring = outer
-        return dist
 
     def moves_to(
         self, origin: Square, target: Square, blockers: frozenset[Square], limit: int
@@ -319,20 +300,23 @@ class Geometry:
     def _search(
         self, origin: Square, blockers: frozenset[Square], limit: int = FAR
     ) -> dict[Square, int]:
-        """Breadth first over `near`, up to `limit` moves: blockers are reached but not
-        passed (origin aside)."""
+        """Breadth first over `near`, up to `limit` moves, a ring of squares one more move
+        away at a time: blockers are reached but not passed (origin aside)."""
         dist = {origin: 0}
-        queue = deque([origin])
+        ring = [origin]
+        moves = 0
         near = self.near
-        while queue:
-            sq = queue.popleft()
-            d = dist[sq]
-            if d >= limit or (sq in blockers and sq != origin):
-                continue
-            for nxt in near.get(sq, ()):
-                if nxt not in dist:
-                    dist[nxt] = d + 1
-                    queue.append(nxt)
+        while ring and moves < limit:
+            moves += 1
+            outer = []
+            for sq in ring:
+                if sq in blockers and sq != origin:
+                    continue
+                for nxt in near.get(sq, ()):
+                    if nxt not in dist:
+                        dist[nxt] = moves
+                        outer.append(nxt)
+            ring = outer
         return dist
 
     def walk_to(self, goal: Square) -> dict[Square, int]:
@@ -342,15 +326,18 @@ class Geometry:
         if found is not None:
             return found
         dist = {goal: 0}
-        queue = deque([goal])
+        ring = [goal]  # the squares one more move from the goal at a time
+        moves = 0
         walked_into = self.walked_into
-        while queue:
-            sq = queue.popleft()
-            moves = dist[sq] + 1
-            for prev in walked_into.get(sq, ()):
-                if prev not in dist:
-                    dist[prev] = moves
-                    queue.append(prev)
+        while ring:
+            moves += 1
+            outer = []
+            for sq in ring:
+                for prev in walked_into.get(sq, ()):
+                    if prev not in dist:
+                        dist[prev] = moves
+                        outer.append(prev)
+            ring = outer
         self._walks[goal] = dist
         return dist
 
