@@ -73,7 +73,7 @@ def activation(state: State, name: str) -> Activation:
     weighing = Weighing(state, f)
     way = candidates(state, f, weighing.heading, back=weighing.goal is None)
     places = {end: weighing.place(end) for end in way}
-    ranked = sorted(way, key=lambda end: -places[end])  # the first found on a tie
+    ranked = sorted(way, key=places.__getitem__, reverse=True)  # the first found on a tie
     best_place = ranked[0]
     best_value = places[best_place]
     # The best so far, built into an activation once chosen: (where the move ends, the
@@ -121,16 +121,17 @@ def candidates(
     speed = speed_of(state, f)
     enemies = enemy_squares(state, f)
     taken = {o.square for o in state.fighters if o.alive and o.name != f.name}
-    if not _walk(state, f, walk, -1, way, speed, enemies, taken) and left > 1:
+    arena = state.arena
+    if not _walk(arena, f, walk, -1, way, speed, enemies, taken) and left > 1:
         reach = reachable(state, f)
         return {end: reach.path(end) for end in reach.ends}
     if back:
-        _walk(state, f, walk, 1, way, speed, enemies, taken)
+        _walk(arena, f, walk, 1, way, speed, enemies, taken)
     return way
 
 
 def _walk(
-    state: State,
+    arena: Arena,
     f: Fighter,
     walk: dict[Square, int],
     by: int,
@@ -144,7 +145,6 @@ def _walk(
     (arena.FORWARD), while its `speed` lasts, no enemy stands in the way and no line is
     crossed (a ledge up or a wall: a walker's way). An ally's square (`taken`) is passed, not
     ended on. Whether it took a step."""
-    arena = state.arena
     steps = arena.geometry.steps[f.team]
     here, spent, path = f.square, 0, ()
     moves = walk[here]
