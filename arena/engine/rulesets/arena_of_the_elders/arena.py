@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -354,13 +353,13 @@ class Geometry:
     def _work_out_sight(self, a: Square, b: Square) -> tuple[bool, tuple[frozenset[Square], ...]]:
         points_a = _points(a)
         points_b = _points(b)
-        centre = self._trace(points_a[0], points_b[0], walls=False) or []
+        centre = self._trace(a, points_a[0], b, points_b[0], walls=False) or []
         if not self._heights_allow(a, b, centre):
             return False, ()
         lines: set[frozenset[Square]] = set()
         for pa in points_a:
             for pb in points_b:
-                cells = self._trace(pa, pb, walls=True)
+                cells = self._trace(a, pa, b, pb, walls=True)
                 if cells is not None:
                     lines.add(frozenset(cells))
         return True, tuple(sorted(lines, key=lambda s: (len(s), sorted(s))))
@@ -383,14 +382,20 @@ class Geometry:
         return lower_from_edge >= higher_from_edge
 
     def _trace(
-        self, p: tuple[float, float], q: tuple[float, float], *, walls: bool
+        self,
+        a: Square,
+        p: tuple[float, float],
+        b: Square,
+        q: tuple[float, float],
+        *,
+        walls: bool,
     ) -> list[Square] | None:
-        """The squares strictly between the ends of the segment p-q, in order; None when it
-        crosses a wall line or a block (only when `walls`). A segment through a corner passes
-        if either way round the corner is open."""
+        """The squares strictly between the ends of the segment p-q (p a point of square a,
+        q of b), in order; None when it crosses a wall line or a block (only when `walls`). A
+        segment through a corner passes if either way round the corner is open."""
         x0, y0 = p
         x1, y1 = q
-        cx, cy = math.floor(x0), math.floor(y0)
+        cx, cy = a
         dx, dy = x1 - x0, y1 - y0
         sx = (dx > 0) - (dx < 0)
         sy = (dy > 0) - (dy < 0)
@@ -401,7 +406,7 @@ class Geometry:
         tmy = ((cy + 1 - y0) if dy > 0 else (y0 - cy)) * tdy if dy else inf
         width, count = self.arena.width, len(self.numbered)
         numbered, open_numbers, wall_steps = self.numbered, self.open_numbers, self.wall_steps
-        here, end = cy * width + cx, math.floor(y1) * width + math.floor(x1)
+        here, end = cy * width + cx, b.row * width + b.col
         sideways, upways = sx, sy * width  # a step's change of number
         out: list[Square] = []
         while here != end:

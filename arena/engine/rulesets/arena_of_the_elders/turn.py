@@ -130,13 +130,13 @@ def begin_turn(board: Changes, turn: Turn, team: int) -> None:
         f = board.fighter(name)
         if f.alive and f.burning:
             burn(board, turn, f)
-        f = board.fighter(name)
+            f = board.fighter(name)  # as the rule left it
         if f.alive and f.poisoned:
             poison(board, turn, f)
-        f = board.fighter(name)
+            f = board.fighter(name)
         if f.alive and f.has("regenerate") and f.hp < f.max_health:
             regenerate(board, turn, f)
-        f = board.fighter(name)
+            f = board.fighter(name)
         if f.alive and f.stunned:
             stun(board, turn, f)
         if board.phase == OVER:
