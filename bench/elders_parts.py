@@ -23,7 +23,6 @@ import argparse
 import functools
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -75,7 +74,7 @@ def kept_activations(count: int, seed: int) -> list[Kept]:
             if board.phase != OVER:
                 board = end_turn(board, turn, state.acting)
             board = play_unordered_turns(board, turn)
-            state = replace(board, steps=board.steps + 1)  # as turn.resolve_turn ends
+            state = board._replace(steps=board.steps + 1)  # as turn.resolve_turn ends
     return out
 
 

@@ -3,7 +3,6 @@ with scripted d6s."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from arena.engine.core.board import Square
@@ -145,7 +144,6 @@ def of(events: tuple[Event, ...], cls: type) -> list[Any]:
 
 def with_(state: State, name: str, **changes: Any) -> State:
     f = who(state, name)
-    return replace(
-        state,
+    return state._replace(
         fighters=tuple(f._replace(**changes) if o.name == name else o for o in state.fighters),
     )

@@ -33,8 +33,7 @@ def turned(s: State) -> State:
         ),
         key=lambda f: (f.team, f.seat),
     )  # fmt: skip
-    return replace(
-        s,
+    return s._replace(
         fighters=tuple(fighters),
         acting=1 - s.acting,
         first=1 - s.first if s.first in (0, 1) else s.first,

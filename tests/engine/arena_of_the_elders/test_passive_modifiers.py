@@ -6,7 +6,6 @@ it, and is refused in words where it cannot be."""
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 
 from arena.engine.rulesets.arena_of_the_elders.content import content_problems, parse_content
 from arena.engine.rulesets.arena_of_the_elders.events import Used
@@ -45,7 +44,7 @@ def elder(*others: str, level: int, square: str = "A1"):
         else f
         for f in state.fighters
     )
-    return replace(state, fighters=fighters)
+    return state._replace(fighters=fighters)
 
 
 def test_a_passive_adds_to_speed_once_learnt():

@@ -25,8 +25,7 @@ def use_ability(
     if not key:
         return
     f = board.fighter(name)
-    ability = f.hero.named(key)
-    assert ability is not None
+    ability = f.hero.by_key[key]
     if not sure:
         if ability not in f.known or f.cooldown(ability.key):
             turn.tell(Fizzled(name, ability.name, "not ready"))

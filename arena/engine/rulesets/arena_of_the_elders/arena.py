@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
-from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -224,6 +222,32 @@ class Geometry:
                 if arena.open(nxt) and edge(sq, nxt) not in arena.walls:
                     around.append(nxt)
             self.near[sq] = tuple(around)
+        # A walker's steps into each square: the squares next to it from which a step in
+        # crosses no line (the walk tables are searched back from their goal over these).
+        self.walked_into: dict[Square, tuple[Square, ...]] = {
+            sq: tuple(
+                prev
+                for dcol, drow in ORTHOGONAL
+                if arena.open(prev := Square(sq.col + dcol, sq.row + drow))
+                and arena.lines_to_cross(prev, sq) == 0
+            )
+            for sq in self.squares
+        }
+        # What a traced line meets, by each square's number on the board (row * width +
+        # col): the square, whether it is open, and each step across a wall line (from * count
+        # + to, both ways).
+        width, count = arena.width, arena.width * arena.height
+        self.numbered = [Square(n % width, n // width) for n in range(count)]
+        self.open_numbers = [arena.open(sq) for sq in self.numbered]
+        self.wall_steps = frozenset(
+            step
+            for a, b in arena.walls
+            if arena.contains(a) and arena.contains(b)  # a GM's wall may run along the edge
+            for step in (
+                (a.row * width + a.col) * count + b.row * width + b.col,
+                (b.row * width + b.col) * count + a.row * width + a.col,
+            )
+        )
         self._sight: dict[tuple[Square, Square], tuple[bool, tuple[frozenset[Square], ...]]] = {}
         self._moves: dict[Square, dict[Square, int]] = {}
         self._walks: dict[Square, dict[Square, int]] = {}
@@ -275,20 +299,23 @@ class Geometry:
     def _search(
         self, origin: Square, blockers: frozenset[Square], limit: int = FAR
     ) -> dict[Square, int]:
-        """Breadth first over `near`, up to `limit` moves: blockers are reached but not
-        passed (origin aside)."""
+        """Breadth first over `near`, up to `limit` moves, a ring of squares one more move
+        away at a time: blockers are reached but not passed (origin aside)."""
         dist = {origin: 0}
-        queue = deque([origin])
+        ring = [origin]
+        moves = 0
         near = self.near
-        while queue:
-            sq = queue.popleft()
-            d = dist[sq]
-            if d >= limit or (sq in blockers and sq != origin):
-                continue
-            for nxt in near.get(sq, ()):
-                if nxt not in dist:
-                    dist[nxt] = d + 1
-                    queue.append(nxt)
+        while ring and moves < limit:
+            moves += 1
+            outer = []
+            for sq in ring:
+                if sq in blockers and sq != origin:
+                    continue
+                for nxt in near.get(sq, ()):
+                    if nxt not in dist:
+                        dist[nxt] = moves
+                        outer.append(nxt)
+            ring = outer
         return dist
 
     def walk_to(self, goal: Square) -> dict[Square, int]:
@@ -297,25 +324,26 @@ class Geometry:
         found = self._walks.get(goal)
         if found is not None:
             return found
-        arena = self.arena
         dist = {goal: 0}
-        queue = deque([goal])
-        while queue:
-            sq = queue.popleft()
-            for dcol, drow in ORTHOGONAL:
-                prev = Square(sq.col + dcol, sq.row + drow)
-                if prev in dist or not arena.open(prev):
-                    continue
-                if arena.lines_to_cross(prev, sq) != 0:
-                    continue
-                dist[prev] = dist[sq] + 1
-                queue.append(prev)
+        ring = [goal]  # the squares one more move from the goal at a time
+        moves = 0
+        walked_into = self.walked_into
+        while ring:
+            moves += 1
+            outer = []
+            for sq in ring:
+                for prev in walked_into.get(sq, ()):
+                    if prev not in dist:
+                        dist[prev] = moves
+                        outer.append(prev)
+            ring = outer
         self._walks[goal] = dist
         return dist
 
     def sight(self, a: Square, b: Square) -> tuple[bool, tuple[frozenset[Square], ...]]:
         """Whether the heights allow a and b to see each other, and the squares each clear
-        line between them passes over (characters there may block it)."""
+        line between them passes over (characters there may block it); no lines where the
+        heights hide them, as nothing then lets them see each other."""
         key = (a, b) if a < b else (b, a)
         found = self._sight.get(key)
         if found is None:
@@ -325,15 +353,16 @@ class Geometry:
     def _work_out_sight(self, a: Square, b: Square) -> tuple[bool, tuple[frozenset[Square], ...]]:
         points_a = _points(a)
         points_b = _points(b)
+        centre = self._trace(a, points_a[0], b, points_b[0], walls=False) or []
+        if not self._heights_allow(a, b, centre):
+            return False, ()
         lines: set[frozenset[Square]] = set()
         for pa in points_a:
             for pb in points_b:
-                cells = self._trace(pa, pb, walls=True)
+                cells = self._trace(a, pa, b, pb, walls=True)
                 if cells is not None:
                     lines.add(frozenset(cells))
-        centre = self._trace(points_a[0], points_b[0], walls=False) or []
-        ok = self._heights_allow(a, b, centre)
-        return ok, tuple(sorted(lines, key=lambda s: (len(s), sorted(s))))
+        return True, tuple(sorted(lines, key=lambda s: (len(s), sorted(s))))
 
     def _heights_allow(self, a: Square, b: Square, between: list[Square]) -> bool:
         """Appendix, range rules: from above, a target must be at least as far from the edge
@@ -353,16 +382,20 @@ class Geometry:
         return lower_from_edge >= higher_from_edge
 
     def _trace(
-        self, p: tuple[float, float], q: tuple[float, float], *, walls: bool
+        self,
+        a: Square,
+        p: tuple[float, float],
+        b: Square,
+        q: tuple[float, float],
+        *,
+        walls: bool,
     ) -> list[Square] | None:
-        """The squares strictly between the ends of the segment p-q, in order; None when it
-        crosses a wall line or a block (only when `walls`). A segment through a corner passes
-        if either way round the corner is open."""
-        arena = self.arena
+        """The squares strictly between the ends of the segment p-q (p a point of square a,
+        q of b), in order; None when it crosses a wall line or a block (only when `walls`). A
+        segment through a corner passes if either way round the corner is open."""
         x0, y0 = p
         x1, y1 = q
-        cx, cy = math.floor(x0), math.floor(y0)
-        ex, ey = math.floor(x1), math.floor(y1)
+        cx, cy = a
         dx, dy = x1 - x0, y1 - y0
         sx = (dx > 0) - (dx < 0)
         sy = (dy > 0) - (dy < 0)
@@ -371,39 +404,48 @@ class Geometry:
         tdy = abs(1 / dy) if dy else inf
         tmx = ((cx + 1 - x0) if dx > 0 else (x0 - cx)) * tdx if dx else inf
         tmy = ((cy + 1 - y0) if dy > 0 else (y0 - cy)) * tdy if dy else inf
+        width, count = self.arena.width, len(self.numbered)
+        numbered, open_numbers, wall_steps = self.numbered, self.open_numbers, self.wall_steps
+        here, end = cy * width + cx, b.row * width + b.col
+        sideways, upways = sx, sy * width  # a step's change of number
         out: list[Square] = []
-        while (cx, cy) != (ex, ey):
-            here = Square(cx, cy)
+        while here != end:
             if abs(tmx - tmy) < 1e-9:
-                nxt = Square(cx + sx, cy + sy)
+                nxt = here + sideways + upways
                 if walls and not (
-                    self._open_step(here, Square(cx + sx, cy), nxt)
-                    or self._open_step(here, Square(cx, cy + sy), nxt)
+                    self._open_corner(here, here + sideways, nxt)
+                    or self._open_corner(here, here + upways, nxt)
                 ):
                     return None
                 tmx += tdx
                 tmy += tdy
             elif tmx < tmy:
-                nxt = Square(cx + sx, cy)
-                if walls and edge(here, nxt) in arena.walls:
+                nxt = here + sideways
+                if walls and here * count + nxt in wall_steps:
                     return None
                 tmx += tdx
             else:
-                nxt = Square(cx, cy + sy)
-                if walls and edge(here, nxt) in arena.walls:
+                nxt = here + upways
+                if walls and here * count + nxt in wall_steps:
                     return None
                 tmy += tdy
-            cx, cy = nxt
-            if (cx, cy) == (ex, ey):
+            if nxt == end:
                 break
-            if walls and not arena.open(nxt):
+            if walls and not open_numbers[nxt]:
                 return None
-            out.append(nxt)
+            out.append(numbered[nxt])
+            here = nxt
         return out
 
-    def _open_step(self, a: Square, via: Square, b: Square) -> bool:
-        walls = self.arena.walls
-        return self.arena.open(via) and edge(a, via) not in walls and edge(via, b) not in walls
+    def _open_corner(self, a: int, via: int, b: int) -> bool:
+        """Whether a line round a corner from square a to b by way of `via` (by number) is
+        open."""
+        count, wall_steps = len(self.numbered), self.wall_steps
+        return (
+            self.open_numbers[via]
+            and a * count + via not in wall_steps
+            and via * count + b not in wall_steps
+        )
 
 
 _GEOMETRY: dict[str, Geometry] = {}  # by the map document's digest

@@ -14,7 +14,6 @@ changes rarely (a flag taken, a death): `evolve` takes a new base state for it.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from arena.engine.rulesets.arena_of_the_elders.arena import Arena
@@ -90,13 +89,13 @@ class Changes:
 
     def evolve(self, **fields: Any) -> None:
         """Bout-wide fields changed (not `fighters`: those go through `put`)."""
-        self.state = replace(self.state, **fields)
+        self.state = self.state._replace(**fields)
 
     def applied(self) -> State:
         """The state with every change in it: one copy (none when nothing changed)."""
         if not self.changed:
             return self.state
-        return replace(self.state, fighters=self.fighters)
+        return self.state._replace(fighters=self.fighters)
 
 
 Board = State | Changes  # what the board's questions (moves, combat, flag) read

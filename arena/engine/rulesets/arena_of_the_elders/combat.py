@@ -18,10 +18,12 @@ from arena.engine.rulesets.arena_of_the_elders.state import Fighter
 
 
 def hit_modifier(state: Board, user: Fighter, target: Fighter, origin: Square) -> int:
-    arena = state.arena
-    mod = user.mod("hit")
-    if user.has("high-ground") and arena.elevation(origin) > arena.elevation(target.square):
-        mod += 1
+    stats = user.stats
+    mod = stats.mod("hit")
+    if stats.has("high-ground"):
+        arena = state.arena
+        if arena.elevation(origin) > arena.elevation(target.square):
+            mod += 1
     mod += target.under("expose") - target.under("evade")
     return mod + bearer_hit_modifier(state, user, target)
 
@@ -43,14 +45,15 @@ def damage_of(
     amount = ability.crit if crit and ability.crit is not None else ability.damage
     if not amount:
         return 0
-    amount += user.mod("damage")
-    if crit and user.has("keen"):
+    stats = user.stats
+    amount += stats.mod("damage")
+    if crit and stats.has("keen"):
         amount += 1
-    if user.has("sear") and target.burning:
+    if stats.has("sear") and target.burning:
         amount += 1
-    if user.has("venom") and target.poisoned:
+    if stats.has("venom") and target.poisoned:
         amount += 1
-    if user.has("tidal") and origin in state.arena.water:
+    if stats.has("tidal") and origin in state.arena.water:
         amount += 1
     if target.has("armour"):
         amount -= 1

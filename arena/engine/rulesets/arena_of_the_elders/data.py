@@ -106,6 +106,9 @@ class Champion:
     # What a character of each level and level-3 choice has (Stats): asked at every
     # weighing of every move, so worked out once, when the champion is made.
     sheets: Mapping[tuple[int, int], Stats] = field(init=False, repr=False, compare=False)
+    # What `named` finds for each ability's key, the name a typed order keeps
+    # (orders.Activation.ability): looked up once, not at every use.
+    by_key: Mapping[str, Ability] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         sheets = {}
@@ -113,6 +116,7 @@ class Champion:
             for choice in (2, 3, 4):
                 sheets[level, choice] = _stats(self, _known(self.abilities, level, choice))
         object.__setattr__(self, "sheets", sheets)  # a frozen dataclass sets it this way
+        object.__setattr__(self, "by_key", {a.key: self.named(a.key) for a in self.abilities})
 
     def ability(self, slot: int) -> Ability:
         return self.abilities[slot - 1]
@@ -149,6 +153,13 @@ class Stats(NamedTuple):
     health: int  # the most health it has
     speed: int  # before timed effects (SPEED_EFFECTS) and the floor of 0
     flying: int  # before Updraft
+
+    def has(self, passive: str) -> bool:
+        return passive in self.passives
+
+    def mod(self, stat: str) -> int:
+        """What its passives add to a statistic (STATS)."""
+        return self.modifiers.get(stat, 0)
 
 
 def _stats(champion: Champion, known: tuple[Ability, ...]) -> Stats:

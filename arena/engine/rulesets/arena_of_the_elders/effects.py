@@ -48,6 +48,8 @@ def count_down(board: Changes, team: int) -> None:
     """The start of `team`'s turn: its characters' cooldowns, and every effect its team cast,
     go down by one; those at their last turn end."""
     for f in board.fighters:
+        if not f.cooldowns and not f.effects:
+            continue  # nothing counts down
         cooldowns = f.cooldowns
         if f.team == team:
             cooldowns = tuple((k, n - 1) for k, n in f.cooldowns if n > 1)

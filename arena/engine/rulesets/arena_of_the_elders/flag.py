@@ -6,8 +6,6 @@ slower by 1 and easier to hit."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.engine.core.board import Square
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders.changes import Board, Changes
@@ -19,7 +17,7 @@ from arena.engine.rulesets.arena_of_the_elders.victory import check_victory
 def place_flags(state: State) -> State:
     """Each team's flag on its home square."""
     homes = state.arena.flag_homes
-    return replace(state, flags=(Flag(homes[0]), Flag(homes[1])))
+    return state._replace(flags=(Flag(homes[0]), Flag(homes[1])))
 
 
 def carries(state: Board, f: Fighter) -> bool:

@@ -68,13 +68,13 @@ def arrive(
     f = board.fighter(name)
     if f.square != end:
         board.put(f._replace(square=end))
-    turn.tell(Moved(name, tuple(str(s) for s in walked), str(end), why))
+    turn.tell(Moved(name, tuple(map(str, walked)), str(end), why))
 
 
 def enter(board: Changes, turn: Turn, name: str, sq: Square) -> None:
     """Entering a square on the way: water puts out fire; in capture the flag, the flags."""
     f = board.fighter(name)
-    if sq in board.arena.water and f.burning:
+    if f.burning and sq in board.arena.water:
         douse(board, turn, name)
     if board.options.mode == "flag":
         touch_flags(board, turn, name, sq)

@@ -232,11 +232,26 @@ def sight_problem(
 ) -> str:
     """Why `target` is out of range or out of sight from `origin` ("" when it is in both),
     with enemies on `blockers` (those between, the target's square not among them)."""
-    if geometry.moves_to(origin, target, blockers, reach) > reach:
+    failed = sight_check(geometry, origin, target, reach, blockers)
+    if failed == "range":
         return f"{target} is out of range ({reach})"
+    if failed == "heights":
+        return f"the heights hide {target} from {origin}"
+    if failed == "line":
+        return f"no line of sight from {origin} to {target}"
+    return ""
+
+
+def sight_check(
+    geometry: Geometry, origin: Square, target: Square, reach: int, blockers: frozenset[Square]
+) -> str:
+    """The first of the range and sight checks `target` fails from `origin`: "range",
+    "heights" or "line" ("" when it passes them all; sight_problem gives the words)."""
+    if geometry.moves_to(origin, target, blockers, reach) > reach:
+        return "range"
     heights_ok, lines = geometry.sight(origin, target)
     if not heights_ok:
-        return f"the heights hide {target} from {origin}"
+        return "heights"
     if not any(line.isdisjoint(blockers) for line in lines):
-        return f"no line of sight from {origin} to {target}"
+        return "line"
     return ""

@@ -5,7 +5,6 @@ flags, and the first turn."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
@@ -40,17 +39,17 @@ def resolve_preparation(
     options = state.options
     if options.mode == "king":
         kings = (nominate_king(state, turn, 0, sheets), nominate_king(state, turn, 1, sheets))
-        state = replace(state, kings=kings)
+        state = state._replace(kings=kings)
     if options.competitive:
         for team in (0, 1):
             state = distribute_levels(state, turn, team, sheets)
     first = roll_off(turn)
     if options.mode == "flag":
         state = place_flags(state)
-    board = Changes(replace(state, phase=PLAY, first=first, turn=0))
+    board = Changes(state._replace(phase=PLAY, first=first, turn=0))
     begin_turn(board, turn, first)
     state = play_unordered_turns(board.applied(), turn)
-    return replace(state, steps=state.steps + 1), turn.told()
+    return state._replace(steps=state.steps + 1), turn.told()
 
 
 def place_characters(state: State, sheets: Mapping[str, Preparation]) -> State:

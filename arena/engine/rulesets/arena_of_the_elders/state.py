@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from arena.engine.core.board import Square
@@ -124,7 +124,7 @@ class Fighter(NamedTuple):
         return self.stats.health
 
     def under(self, kind: str) -> int:
-        return sum(1 for e in self.effects if e.kind == kind)
+        return [e.kind for e in self.effects].count(kind)
 
     def cooldown(self, key: str) -> int:
         for k, n in self.cooldowns:
@@ -164,8 +164,10 @@ class Flag:
     carrier: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
+    """The bout between steps: an immutable record (a named tuple, like `Fighter`, whose
+    `_replace` is the cheap copy each activation's changes go in by, changes.py)."""
+
     options: Options
     fighters: tuple[Fighter, ...]
     phase: str = PREP
@@ -207,11 +209,11 @@ class State:
         return tuple(f for f in self.fighters if f.team == team)
 
     def evolve(self, **changes: Any) -> State:
-        return replace(self, **changes)
+        return self._replace(**changes)
 
     def put(self, f: Fighter) -> State:
         """This state with `f` in place of the character of its name."""
-        return replace(self, fighters=tuple(f if o.name == f.name else o for o in self.fighters))
+        return self._replace(fighters=tuple(f if o.name == f.name else o for o in self.fighters))
 
     def put_changed(self, name: str, **changes: Any) -> State:
         """This state with the named character changed so."""

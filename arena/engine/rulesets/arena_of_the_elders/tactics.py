@@ -33,7 +33,7 @@ from arena.engine.rulesets.arena_of_the_elders.moves import (
     base_reach,
     enemy_squares,
     reachable,
-    sight_problem,
+    sight_check,
     speed_of,
     step_cost,
     vantage,
@@ -73,10 +73,12 @@ def activation(state: State, name: str) -> Activation:
     weighing = Weighing(state, f)
     way = candidates(state, f, weighing.heading, back=weighing.goal is None)
     places = {end: weighing.place(end) for end in way}
-    ranked = sorted(way, key=lambda end: -places[end])  # the first found on a tie
+    ranked = sorted(way, key=places.__getitem__, reverse=True)  # the first found on a tie
     best_place = ranked[0]
     best_value = places[best_place]
-    best = Activation(way[best_place])
+    # The best so far, built into an activation once chosen: (where the move ends, the
+    # ability's key, its target, the ability first).
+    best: tuple[Square, str, Square | None, bool] = (best_place, "", None, False)
     for ability, on in weighing.uses():
         worth = None  # reckoned once it can be made from somewhere
         for end in weighing.in_range_of(ability, on, ranked):
@@ -86,16 +88,16 @@ def activation(state: State, name: str) -> Activation:
                 break  # no square further down the ranking does better
             if weighing.in_sight(ability, on, end):
                 best_value = places[end] + worth
-                best = Activation(way[end], ability.key, weighing.target(ability, on, end))
+                best = (end, ability.key, weighing.target(ability, on, end), False)
                 break
         start = f.square
         if worth is None or worth + places[best_place] <= best_value + 1e-9:
             continue
         if weighing.in_range(ability, on, start) and weighing.in_sight(ability, on, start):
             best_value = worth + places[best_place]
-            target = weighing.target(ability, on, start)
-            best = Activation(way[best_place], ability.key, target, ability_first=True)
-    return best
+            best = (best_place, ability.key, weighing.target(ability, on, start), True)
+    end, key, target, first = best
+    return Activation(way[end], key, target, ability_first=first)
 
 
 def candidates(
@@ -115,44 +117,48 @@ def candidates(
     left = walk.get(start)
     if left is None:
         return way  # no walk leads there: it stays and uses what it can from here
-    if not _walk(state, f, walk, -1, way) and left > 1:
+    # What both walks meet, read once: its speed, the enemies in the way, the squares taken.
+    speed = speed_of(state, f)
+    enemies = enemy_squares(state, f)
+    taken = {o.square for o in state.fighters if o.alive and o.name != f.name}
+    arena = state.arena
+    if not _walk(arena, f, walk, -1, way, speed, enemies, taken) and left > 1:
         reach = reachable(state, f)
         return {end: reach.path(end) for end in reach.ends}
     if back:
-        _walk(state, f, walk, 1, way)
+        _walk(arena, f, walk, 1, way, speed, enemies, taken)
     return way
 
 
 def _walk(
-    state: State,
+    arena: Arena,
     f: Fighter,
     walk: dict[Square, int],
     by: int,
     way: dict[Square, tuple[Square, ...]],
+    speed: int,
+    enemies: frozenset[Square],
+    taken: set[Square],
 ) -> bool:
     """Adds to `way` the squares of a walk from where `f` stands, each step `by` (-1 or 1)
     moves from the walk table's goal, tried in the team's own order of directions
-    (arena.FORWARD), while its speed lasts, no enemy stands in the way and no line is crossed
-    (a ledge up or a wall: a walker's way). An ally's square is passed, not ended on. Whether
-    it took a step."""
-    arena = state.arena
+    (arena.FORWARD), while its `speed` lasts, no enemy stands in the way and no line is
+    crossed (a ledge up or a wall: a walker's way). An ally's square (`taken`) is passed, not
+    ended on. Whether it took a step."""
     steps = arena.geometry.steps[f.team]
-    speed = speed_of(state, f)
-    enemies = enemy_squares(state, f)
-    taken = {o.square for o in state.fighters if o.alive and o.name != f.name}
     here, spent, path = f.square, 0, ()
     moves = walk[here]
     while moves + by >= 0:
         spent += step_cost(arena, f, here)
         if spent > speed:
             break
-        after = [
-            sq for sq, crossed in steps[here]
-            if not crossed and walk.get(sq) == moves + by and sq not in enemies
-        ]  # fmt: skip
-        if not after:
-            break
-        here, moves = after[0], moves + by
+        ahead = moves + by
+        for sq, crossed in steps[here]:  # the first step of the walk, in the team's order
+            if not crossed and walk.get(sq) == ahead and sq not in enemies:
+                break
+        else:
+            break  # no step goes on: the walk ends here
+        here, moves = sq, ahead
         path = (*path, here)
         if here not in taken:
             way.setdefault(here, path)
@@ -183,10 +189,7 @@ class Weighing:
         self.enemies = [o for o in state.fighters if o.alive and o.team != f.team]
         self.allies = [o for o in state.fighters if o.alive and o.team == f.team]
         self.usable = [a for a in f.known if not a.passive and not f.cooldown(a.key)]
-        squares = frozenset(e.square for e in self.enemies)
-        self.all_enemies = squares  # what blocks a line to an ally
-        # What blocks a line to each enemy: the others (target_problem's blockers).
-        self.blockers = {e.name: squares - {e.square} for e in self.enemies}
+        self.all_enemies = frozenset(e.square for e in self.enemies)  # block a line to an ally
         # The moves a range counts from each character: a step joins two squares both
         # ways, so they are the moves to it from every square.
         self.around = {
@@ -194,11 +197,12 @@ class Weighing:
         }
         self.around_enemies = [self.around[e.name] for e in self.enemies]
         # Each ability's reach from low and from raised ground (vantage adds only there).
-        self.reaches = {
-            a.key: (base_reach(f, a) + vantage(f, 0), base_reach(f, a) + vantage(f, 1))
-            for a in self.usable
-        }
-        self.raised = self.arena.raised
+        lift = vantage(f, 1)
+        self.reaches = {}
+        for a in self.usable:
+            reach = base_reach(f, a)
+            self.reaches[a.key] = (reach, reach + lift)
+        self.raised = self.geometry.raised
         self.goal = _goal(state, f)
         # Where its way leads: its task in capture the flag, else the enemy it goes for.
         self.heading = self.goal[0] if self.goal else _quarry(state, f, self.enemies, self.around)
@@ -213,7 +217,7 @@ class Weighing:
         f, arena, prefer = self.f, self.arena, self.prefer
         value = 0.0
         if self.enemies:
-            nearest = min(around.get(end, 40) for around in self.around_enemies)
+            nearest = min([around.get(end, 40) for around in self.around_enemies])
             value -= 0.15 * abs(nearest - prefer)
         if prefer > 1:
             value += 0.1 * arena.elevation(end)
@@ -279,9 +283,10 @@ class Weighing:
         """In range and sight from `origin` with the enemies where they stand."""
         if on.name == self.f.name:
             return True
-        blockers = self.blockers[on.name] if on.team != self.f.team else self.all_enemies
+        # What blocks the line: every enemy, the target itself aside (target_problem's).
+        blockers = self.all_enemies - {on.square} if on.team != self.f.team else self.all_enemies
         reach = self.reach(ability, origin)
-        return not sight_problem(self.geometry, origin, on.square, reach, blockers)
+        return not sight_check(self.geometry, origin, on.square, reach, blockers)
 
     def reach(self, ability: Ability, origin: Square) -> int:
         """The ability's reach from `origin`: its range, with vantage on raised ground."""
@@ -303,7 +308,7 @@ def _attack_value(state: State, f: Fighter, e: Fighter, ability: Ability, origin
         rolls, hitting, crits, crit = 1, 1, 0, 0
     else:
         mod = hit_modifier(state, f, e, origin)
-        rolls, hitting, crits = 6, sum(hits(ability, roll, mod) for roll in range(1, 6)), 1
+        rolls, hitting, crits = 6, sum([hits(ability, roll, mod) for roll in range(1, 6)]), 1
         crit = damage_of(state, f, origin, e, ability, True)
     expected = hitting * min(normal, e.hp) + crits * min(crit, e.hp)
     kill = hitting * (normal >= e.hp) + crits * (crit >= e.hp)

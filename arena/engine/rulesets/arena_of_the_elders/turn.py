@@ -10,7 +10,6 @@ character can act (all house, dead or stunned) is played by the tactics within t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
@@ -59,7 +58,7 @@ def resolve_turn(
     turn = Turn(dice)
     state = team_turn(state, turn, acts)
     state = play_unordered_turns(state, turn)
-    return replace(state, steps=state.steps + 1), turn.told()
+    return state._replace(steps=state.steps + 1), turn.told()
 
 
 def play_unordered_turns(state: State, turn: Turn) -> State:
@@ -131,13 +130,13 @@ def begin_turn(board: Changes, turn: Turn, team: int) -> None:
         f = board.fighter(name)
         if f.alive and f.burning:
             burn(board, turn, f)
-        f = board.fighter(name)
+            f = board.fighter(name)  # as the rule left it
         if f.alive and f.poisoned:
             poison(board, turn, f)
-        f = board.fighter(name)
+            f = board.fighter(name)
         if f.alive and f.has("regenerate") and f.hp < f.max_health:
             regenerate(board, turn, f)
-        f = board.fighter(name)
+            f = board.fighter(name)
         if f.alive and f.stunned:
             stun(board, turn, f)
         if board.phase == OVER:
