@@ -17,7 +17,7 @@ def sq(text: str) -> Square:
 
 def test_the_candidates_are_where_it_stands_and_each_step_of_its_walk_as_far_as_its_speed():
     state = place("Red brann A1", "Blue vorn H8")  # Brann: speed 2
-    way = tactics.candidates(state, who(state, "Brann"), sq("H8"), back=False)
+    way = tactics.candidates(tactics.Weighing(state, who(state, "Brann")), sq("H8"), back=False)
     walk = YARD.geometry.walk_to(sq("H8"))
     assert list(way) == [sq("A1"), sq("A2"), sq("A3")]
     assert [walk[end] for end in way] == [walk[sq("A1")] - n for n in range(3)]
@@ -28,7 +28,7 @@ def test_the_candidates_are_where_it_stands_and_each_step_of_its_walk_as_far_as_
 
 def test_with_no_flag_task_it_may_also_walk_away_to_keep_its_range():
     state = place("Red ossa D4", "Blue vorn D7")
-    way = tactics.candidates(state, who(state, "Ossa"), sq("D7"), back=True)
+    way = tactics.candidates(tactics.Weighing(state, who(state, "Ossa")), sq("D7"), back=True)
     walk = YARD.geometry.walk_to(sq("D7"))
     assert any(walk[end] > walk[sq("D4")] for end in way)  # farther than it stands
     assert any(walk[end] < walk[sq("D4")] for end in way)  # and nearer
@@ -37,13 +37,13 @@ def test_with_no_flag_task_it_may_also_walk_away_to_keep_its_range():
 def test_an_enemy_barring_the_first_step_makes_it_weigh_every_square_it_can_reach():
     state = place("Red brann A1", "Blue vorn A2")  # A2 is the only step nearer A5
     brann = who(state, "Brann")
-    way = tactics.candidates(state, brann, sq("A5"), back=False)
+    way = tactics.candidates(tactics.Weighing(state, brann), sq("A5"), back=False)
     assert set(way) == set(reachable(state, brann).ends) == {sq("A1"), sq("B1"), sq("C1")}
 
 
 def test_an_allys_square_is_passed_not_ended_on():
     state = place("Red brann A1", "Red vorn A2", "Blue ossa H8")
-    way = tactics.candidates(state, who(state, "Brann"), sq("A5"), back=False)
+    way = tactics.candidates(tactics.Weighing(state, who(state, "Brann")), sq("A5"), back=False)
     assert sq("A2") not in way
     assert way[sq("A3")] == (sq("A2"), sq("A3"))
 

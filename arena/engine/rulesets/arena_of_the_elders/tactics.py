@@ -31,7 +31,6 @@ from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, hit_modi
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
 from arena.engine.rulesets.arena_of_the_elders.moves import (
     base_reach,
-    enemy_squares,
     reachable,
     sight_check,
     speed_of,
@@ -71,7 +70,7 @@ def activation(state: State, name: str) -> Activation:
     the worthiest activation is taken."""
     f = state.fighter(name)
     weighing = Weighing(state, f)
-    way = candidates(state, f, weighing.heading, back=weighing.goal is None)
+    way = candidates(weighing, weighing.heading, back=weighing.goal is None)
     places = {end: weighing.place(end) for end in way}
     ranked = sorted(way, key=places.__getitem__, reverse=True)  # the first found on a tie
     best_place = ranked[0]
@@ -101,27 +100,27 @@ def activation(state: State, name: str) -> Activation:
 
 
 def candidates(
-    state: State, f: Fighter, heading: Square | None, back: bool
+    weighing: Weighing, heading: Square | None, back: bool
 ) -> dict[Square, tuple[Square, ...]]:
-    """The squares weighed, each with the path to it: where `f` stands, then each square of a
-    shortest walk towards `heading` (the map's walk table, arena.Geometry.walk_to) while its
-    speed lasts, and with `back` each square of a walk away from it (to keep its range).
-    When an enemy (or water it cannot pay to leave) bars the first step towards the heading,
-    every square it can reach is weighed instead (the move search, moves.reachable), so that
-    it finds its way round."""
+    """The squares weighed, each with the path to it: where the weighed character stands,
+    then each square of a shortest walk towards `heading` (the map's walk table,
+    arena.Geometry.walk_to) while its speed lasts, and with `back` each square of a walk away
+    from it (to keep its range). When an enemy (or water it cannot pay to leave) bars the
+    first step towards the heading, every square it can reach is weighed instead (the move
+    search, moves.reachable), so that it finds its way round. The enemies' squares and the
+    squares taken are the weighing's, read once from the board."""
+    state, f = weighing.state, weighing.f
     start = f.square
     way: dict[Square, tuple[Square, ...]] = {start: ()}
     if heading is None:
         return way
-    walk = state.arena.geometry.walk_to(heading)
+    walk = weighing.walk if heading == weighing.heading else weighing.geometry.walk_to(heading)
     left = walk.get(start)
     if left is None:
         return way  # no walk leads there: it stays and uses what it can from here
-    # What both walks meet, read once: its speed, the enemies in the way, the squares taken.
     speed = speed_of(state, f)
-    enemies = enemy_squares(state, f)
-    taken = {o.square for o in state.fighters if o.alive and o.name != f.name}
-    arena = state.arena
+    enemies, taken = weighing.all_enemies, weighing.taken
+    arena = weighing.arena
     if not _walk(arena, f, walk, -1, way, speed, enemies, taken) and left > 1:
         reach = reachable(state, f)
         return {end: reach.path(end) for end in reach.ends}
@@ -138,7 +137,7 @@ def _walk(
     way: dict[Square, tuple[Square, ...]],
     speed: int,
     enemies: frozenset[Square],
-    taken: set[Square],
+    taken: frozenset[Square],
 ) -> bool:
     """Adds to `way` the squares of a walk from where `f` stands, each step `by` (-1 or 1)
     moves from the walk table's goal, tried in the team's own order of directions
@@ -186,15 +185,20 @@ class Weighing:
         self.f = f
         self.arena = state.arena
         self.geometry = self.arena.geometry
-        self.enemies = [o for o in state.fighters if o.alive and o.team != f.team]
-        self.allies = [o for o in state.fighters if o.alive and o.team == f.team]
+        # The board read once: the living enemies and allies (`f` among them), and the moves
+        # a range counts from each (a step joins two squares both ways, so they are the
+        # moves to it from every square).
+        self.enemies: list[Fighter] = []
+        self.allies: list[Fighter] = []
+        self.around: dict[str, dict[Square, int]] = {}
+        for o in state.fighters:
+            if o.alive:
+                (self.allies if o.team == f.team else self.enemies).append(o)
+                self.around[o.name] = self.geometry.moves_from(o.square)
         self.usable = [a for a in f.known if not a.passive and not f.cooldown(a.key)]
         self.all_enemies = frozenset(e.square for e in self.enemies)  # block a line to an ally
-        # The moves a range counts from each character: a step joins two squares both
-        # ways, so they are the moves to it from every square.
-        self.around = {
-            o.name: self.geometry.moves_from(o.square) for o in state.fighters if o.alive
-        }
+        # The squares a move may pass but not end on (the enemies' are not passed either).
+        self.taken = self.all_enemies | {a.square for a in self.allies if a.name != f.name}
         self.around_enemies = [self.around[e.name] for e in self.enemies]
         # Each ability's reach from low and from raised ground (vantage adds only there).
         lift = vantage(f, 1)
