@@ -37,7 +37,7 @@ from arena.engine.rulesets.arena_of_the_elders.orders import (
     as_it_moves,
     teammates_may_act,
 )
-from arena.engine.rulesets.arena_of_the_elders.state import PREP, TEAMS, State
+from arena.engine.rulesets.arena_of_the_elders.state import PREP, TEAMS, Fighter, State
 
 _LINE = re.compile(r"^\s*([a-z][a-z ]*?)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 _ABILITY = re.compile(r"^(.*?)(?:\s+(?:at|on)\s+([A-Za-z][0-9]{1,2}))?$", re.IGNORECASE)
@@ -190,9 +190,9 @@ def order_text(order: Mapping[str, Any]) -> str:
     return "\n".join(lines) or "Move: none\nAbility: none"
 
 
-def _status(state: State, name: str) -> str:
-    f = state.get(name)
-    assert f is not None
+def _status(state: State, f: Fighter) -> str:
+    """The words under a character's name: its team, level, statuses and role."""
+    name = f.name
     words = [f"{TEAMS[f.team]}", f"level {f.level}"]
     if f.burning:
         words.append("on fire")
@@ -220,7 +220,7 @@ def snapshot(state: State) -> dict[str, dict[str, Any]]:
             "alive": f.alive,
             "team": TEAMS[f.team],
             "level": f.level,
-            "status": _status(state, f.name),
+            "status": _status(state, f),
         }
         for f in state.fighters
     }
@@ -267,7 +267,7 @@ def turn_post(after: State, events: Sequence[Event], markup: str) -> str:
         where = str(f.square) if f.alive else "dead"
         roster.append(
             f"{f.team * 4 + f.seat + 1} {esc(f.name)} ({f.hero.name}) {where}: "
-            f"{f.hp}/{f.max_health}; {_status(after, f.name)}"
+            f"{f.hp}/{f.max_health}; {_status(after, f)}"
         )
     sections: list[tuple[str, list[str]]] = [("Setup", [])]
     for e in events:
