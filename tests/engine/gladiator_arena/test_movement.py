@@ -100,3 +100,11 @@ def test_ordering_ones_own_square_is_staying():
     """Own decision (docs): "Move: D4" while on D4 is read as staying, at no cost."""
     state = place("A human sword D4", "B human sword H8")
     assert validate_order(state, "A", order("D4", "D5", "D6", "E5")) == ()
+
+
+def test_destinations_stay_on_the_board_rank_by_rank_from_a1():
+    """2: a move is to an orthogonal neighbour, a halfling's up to two squares away; never off
+    the board. Listed rank by rank from A1, file by file: the tactics break ties in this order."""
+    state = place("A human sword A1", "H halfling sword H8")
+    assert [str(s) for s in destinations(state, "A")] == ["B1", "A2"]
+    assert [str(s) for s in destinations(state, "H")] == ["H6", "G7", "H7", "F8", "G8"]

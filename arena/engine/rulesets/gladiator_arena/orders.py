@@ -9,9 +9,11 @@ destination; the destination itself may not be struck.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from types import MappingProxyType
 from typing import Any
 
 from arena.engine.core.board import Square
@@ -101,24 +103,33 @@ def _steps_within(reach: int) -> tuple[tuple[int, int], ...]:
     )
 
 
-# Made once: every turn asks for every gladiator's destinations.
-_STEPS_BY_REACH = {1: _steps_within(1), 2: _steps_within(2)}
-
-
 def destinations(state: BoutState, name: str) -> tuple[Square, ...]:
     """Every square the gladiator may order a move to (staying put is always possible too)."""
     g = state.get(name)
     if g is None or not g.alive:
         return ()
-    width, height = state.board.width, state.board.height
-    col, row = g.square
-    steps = _STEPS_BY_REACH[2 if g.kit.double_move else 1]
-    return tuple(
-        [
-            Square(col + dcol, row + drow)
-            for dcol, drow in steps
-            if 0 <= col + dcol < width and 0 <= row + drow < height
-        ]
+    board = state.board
+    return moves_from(board.width, board.height, 2 if g.kit.double_move else 1)[g.square]
+
+
+@functools.cache
+def moves_from(width: int, height: int, reach: int) -> Mapping[Square, tuple[Square, ...]]:
+    """Each square's destinations within `reach` squares (1, or a halfling's 2) on a board of
+    that size, in `_steps_within`'s order. Made once per board size and reach: every turn
+    asks for every gladiator's destinations, and the tactics for his enemies' next steps."""
+    steps = _steps_within(reach)
+    return MappingProxyType(
+        {
+            Square(col, row): tuple(
+                [
+                    Square(col + dcol, row + drow)
+                    for dcol, drow in steps
+                    if 0 <= col + dcol < width and 0 <= row + drow < height
+                ]
+            )
+            for row in range(height)
+            for col in range(width)
+        }
     )
 
 

@@ -16,11 +16,8 @@ and round until the strikes are spent.
 from __future__ import annotations
 
 from arena.engine.core.board import Square
-from arena.engine.rulesets.gladiator_arena.orders import destinations, strikes_allowed
+from arena.engine.rulesets.gladiator_arena.orders import destinations, moves_from, strikes_allowed
 from arena.engine.rulesets.gladiator_arena.state import STAY, BoutState, Gladiator, Order
-
-# Same order as `destinations` (rank by rank from A1, file by file), so ties break alike.
-_STEPS = ((0, -1), (-1, 0), (1, 0), (0, 1))
 
 
 def predict(state: BoutState, enemy: Gladiator, towards: Gladiator) -> Square:
@@ -37,10 +34,10 @@ def predict(state: BoutState, enemy: Gladiator, towards: Gladiator) -> Square:
     away = stats.max_range is None
     best = here
     best_key = _predict_key(here, there, away, stats.min_range)
-    for dcol, drow in _STEPS:
-        sq = Square(here.col + dcol, here.row + drow)
-        if not state.board.contains(sq):
-            continue
+    # One step, in the order of `destinations` (rank by rank from A1, file by file), so ties
+    # break alike.
+    board = state.board
+    for sq in moves_from(board.width, board.height, 1)[here]:
         key = _predict_key(sq, there, away, stats.min_range)
         # Whether someone stands there is asked only of a square that would be better.
         if key < best_key and state.occupant(sq) is None:
