@@ -17,16 +17,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from worktree import checkout_of
+from worktree import checkout_of, python_in
 
 from arena.engine import play
 from arena.engine.core.protocol import dice_for
@@ -109,12 +107,7 @@ while True:
 
 
 def _play_rate(checkout: Path, bout: dict, seconds: float) -> float:
-    out = subprocess.run(
-        [sys.executable, "-c", _PLAY_RUN, json.dumps(bout), str(seconds)],
-        cwd=checkout, env=os.environ | {"PYTHONPATH": str(checkout)},
-        check=True, capture_output=True, text=True,
-    )  # fmt: skip
-    return float(out.stdout)
+    return float(python_in(checkout, _PLAY_RUN, json.dumps(bout), str(seconds)))
 
 
 def _compare(commit: str, seconds: float, rounds: int) -> str:

@@ -48,7 +48,6 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -63,7 +62,7 @@ from callgrind import instructions as instructions_of
 from engine_bench import ONE_V_ONE
 from g101_bench import random_bout as random_g101_bout
 from sd_bench import random_machines
-from worktree import checkout_of
+from worktree import checkout_of, python_in
 
 from arena.engine import play, ruleset
 from arena.engine.lab.builds import start_square_pool
@@ -238,19 +237,14 @@ print(played, time.process_time() - start)
 
 def _fought(checkout: Path, slug: str, bouts_file: str) -> tuple[float, float]:
     """CPU seconds of `checkout`'s engine for the bouts in `bouts_file`: play(), odds."""
-    out = subprocess.run(
-        [sys.executable, "-c", _FIGHT_ALL, slug, bouts_file],
-        cwd=checkout, env=os.environ | {"PYTHONPATH": str(checkout)},
-        check=True, capture_output=True, text=True,
-    )  # fmt: skip
-    played, odds = out.stdout.split()
+    played, odds = python_in(checkout, _FIGHT_ALL, slug, bouts_file).split()
     return float(played), float(odds)
 
 
 def against(commit: str, slugs: list[str], rounds: int) -> None:
     """This checkout's play() and odds bouts a CPU second against `commit`'s, on the same
-    bouts, each engine in a fresh process, in turn; the best round of
-    each (the least disturbed). Then the targets restated at this machine's speed."""
+    bouts, each engine in a fresh process, in turn; the best round of each (the least
+    disturbed). Then the targets restated at this machine's speed."""
     here = Path(__file__).resolve().parent.parent
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"the same bouts through the engine at {commit} and this checkout's, best of "

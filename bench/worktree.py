@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,3 +27,14 @@ def checkout_of(commit: str) -> Iterator[Path]:
         finally:
             subprocess.run([*git, "worktree", "remove", "--force", str(tree)], check=False,
                            capture_output=True)  # fmt: skip
+
+
+def python_in(checkout: Path, script: str, *args: str) -> str:
+    """What `script` prints, run by this Python in a fresh process with `checkout`'s code
+    first on PYTHONPATH (and as its working directory)."""
+    out = subprocess.run(
+        [sys.executable, "-c", script, *args],
+        cwd=checkout, env=os.environ | {"PYTHONPATH": str(checkout)},
+        check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    return out.stdout
