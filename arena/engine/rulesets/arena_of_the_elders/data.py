@@ -158,7 +158,8 @@ class Stats(NamedTuple):
         return passive in self.passives
 
     def mod(self, stat: str) -> int:
-        """What its passives add to a statistic (STATS)."""
+        """ "abilities with the word passive always take effect": what its passives add to a
+        statistic (STATS)."""
         return self.modifiers.get(stat, 0)
 
 

@@ -112,12 +112,10 @@ class Fighter(NamedTuple):
         return self.stats.known
 
     def has(self, passive: str) -> bool:
-        return passive in self.stats.passives
+        return self.stats.has(passive)
 
     def mod(self, stat: str) -> int:
-        """ "abilities with the word passive always take effect": what its passives add to a
-        statistic (data.STATS)."""
-        return self.stats.modifiers.get(stat, 0)
+        return self.stats.mod(stat)
 
     @property
     def max_health(self) -> int:
