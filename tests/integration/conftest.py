@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -113,31 +111,6 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
         worker = start_worker(tmp_path_factory.mktemp("worker") / "worker.log", name="test")
     yield worker
     stop_worker(worker)
-
-
-@contextlib.contextmanager
-def queue_left_alone(queue: str) -> Iterator[None]:
-    """Every worker start_worker runs stops consuming `queue` until the block ends (Celery's
-    remote control), so that its messages wait there for what the test does to them. Each
-    worker's answer is awaited (a worker on a busy machine may take seconds to give one):
-    the block starts only once none of them consumes the queue."""
-    names = sorted(RUNNING.values())
-    replies = (
-        app.control.cancel_consumer(
-            queue, destination=names, reply=True, timeout=60, limit=len(names)
-        )
-        if names
-        else []
-    )
-    answered = sorted(name for reply in replies for name in reply)
-    assert answered == names, f"only {answered} of {names} stopped consuming {queue}"
-    try:
-        yield
-    finally:
-        if names:
-            app.control.add_consumer(
-                queue, destination=names, reply=True, timeout=60, limit=len(names)
-            )
 
 
 def queue_length(queue: str) -> int:
