@@ -509,31 +509,34 @@ def _best_of(
     return (values[n], strikes[n]) if found else NO_ATTACK
 
 
-def _weigh(search: _Search, strikes: tuple[Strike, ...], *, focused: bool) -> float:
-    """What an attack is worth in the search's situation, riders left out."""
-    expected, _ = _reckon_attack(search, strikes, focused=focused)
-    return math.sumprod(search.weights, expected)
-
-
 def attack_worth(
     a: Fighter, d: Fighter, turn: int, strikes: tuple[Strike, ...], *, focused: bool
 ) -> float:
     """What an attack already chosen is worth in another situation (a boost on either side):
-    its strikes weighed again, with no search for a better one."""
+    its strikes weighed again, with no search for a better one, riders left out."""
     if not strikes:
         return 0.0
+    return math.sumprod(weights(d), _expected(a, d, turn, strikes, focused=focused))
+
+
+# An attack's expected damage by location, by the situation (_key) and the attack: the
+# defender's hit points change only the weights, so the answer is kept without them and
+# weighed again at every call (one sum of products), as a plan's attacks are (Weighable).
+_EXPECTED: dict[tuple, tuple[float, ...]] = {}
+
+
+def _expected(
+    a: Fighter, d: Fighter, turn: int, strikes: tuple[Strike, ...], *, focused: bool
+) -> tuple[float, ...]:
     situation = _key(a, d, turn)
-    key = (situation, d.hp, strikes, focused)
-    found = _WEIGHED.get(key)
+    key = (situation, strikes, focused)
+    found = _EXPECTED.get(key)
     if found is None:
-        if len(_WEIGHED) >= _KEPT:
-            _WEIGHED.clear()
+        if len(_EXPECTED) >= _KEPT:
+            _EXPECTED.clear()
         one = _Search(a, d, turn, False, situation)
-        found = _WEIGHED[key] = _weigh(one, strikes, focused=focused)
+        found = _EXPECTED[key] = _reckon_attack(one, strikes, focused=focused)[0]
     return found
-
-
-_WEIGHED: dict[tuple, float] = {}  # attack_worth's answers, kept as the searches' are
 
 
 def _alone(search: _Search, w: str) -> tuple[float, tuple[Strike, ...]]:
