@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -249,8 +249,10 @@ class Geometry:
             )
         )
         self._sight: dict[tuple[Square, Square], tuple[bool, tuple[frozenset[Square], ...]]] = {}
-        self._moves: dict[Square, dict[Square, int]] = {}
-        self._walks: dict[Square, dict[Square, int]] = {}
+        # Moves from each square to every square it can count a range to, characters aside;
+        # and a walker's moves from every square to each goal: read as plain look-ups.
+        self.moves: Kept[Square, dict[Square, int]] = Kept(self._search)
+        self.walks: Kept[Square, dict[Square, int]] = Kept(self._walk_to)
         self._blocked: dict[tuple[Square, frozenset[Square], int], dict[Square, int]] = {}
 
     def _steps_from(
@@ -265,13 +267,6 @@ class Geometry:
                 out.append((nxt, crossed))
         return tuple(out)
 
-    def moves_from(self, origin: Square) -> dict[Square, int]:
-        """Moves from origin to every square it can count a range to, characters aside."""
-        found = self._moves.get(origin)
-        if found is None:
-            found = self._moves[origin] = self._search(origin, frozenset())
-        return found
-
     def moves_to(
         self, origin: Square, target: Square, blockers: frozenset[Square], limit: int
     ) -> int:
@@ -281,23 +276,25 @@ class Geometry:
         shortest way (its moves from the origin and to the target add up to the target's);
         then the way is searched back from the target (the same way round: a step joins two
         squares both ways), once for every origin."""
-        static = self.moves_from(origin)
+        static = self.moves[origin]
         moves = static.get(target, FAR)
-        back_to = self.moves_from(target)
-        if moves <= limit and any(
-            static.get(b, FAR) + back_to.get(b, FAR) == moves for b in blockers
-        ):
-            key = (target, blockers, limit)
-            back = self._blocked.get(key)
-            if back is None:
-                if len(self._blocked) >= _KEPT_SEARCHES:
-                    self._blocked.clear()
-                back = self._blocked[key] = self._search(target, blockers, limit)
-            moves = back.get(origin, FAR)
+        if moves > limit:
+            return FAR
+        back_to = self.moves[target]
+        for b in blockers:
+            if static.get(b, FAR) + back_to.get(b, FAR) == moves:
+                key = (target, blockers, limit)
+                back = self._blocked.get(key)
+                if back is None:
+                    if len(self._blocked) >= _KEPT_SEARCHES:
+                        self._blocked.clear()
+                    back = self._blocked[key] = self._search(target, blockers, limit)
+                moves = back.get(origin, FAR)
+                break
         return moves if moves <= limit else FAR
 
     def _search(
-        self, origin: Square, blockers: frozenset[Square], limit: int = FAR
+        self, origin: Square, blockers: frozenset[Square] = frozenset(), limit: int = FAR
     ) -> dict[Square, int]:
         """Breadth first over `near`, up to `limit` moves, a ring of squares one more move
         away at a time: blockers are reached but not passed (origin aside)."""
@@ -318,12 +315,9 @@ class Geometry:
             ring = outer
         return dist
 
-    def walk_to(self, goal: Square) -> dict[Square, int]:
+    def _walk_to(self, goal: Square) -> dict[Square, int]:
         """Moves from every square to `goal` for a walker (no flying), water and characters
-        ignored: what the tactics steer by."""
-        found = self._walks.get(goal)
-        if found is not None:
-            return found
+        ignored: what the tactics steer by (`walks`)."""
         dist = {goal: 0}
         ring = [goal]  # the squares one more move from the goal at a time
         moves = 0
@@ -337,7 +331,6 @@ class Geometry:
                         dist[prev] = moves
                         outer.append(prev)
             ring = outer
-        self._walks[goal] = dist
         return dist
 
     def sight(self, a: Square, b: Square) -> tuple[bool, tuple[frozenset[Square], ...]]:
@@ -446,6 +439,21 @@ class Geometry:
             and a * count + via not in wall_steps
             and via * count + b not in wall_steps
         )
+
+
+class Kept[K, V](dict[K, V]):
+    """A table worked out one key at a time, the first time that key is read: after that a
+    plain look-up."""
+
+    __slots__ = ("work",)
+
+    def __init__(self, work: Callable[[K], V]) -> None:
+        super().__init__()
+        self.work = work
+
+    def __missing__(self, key: K) -> V:
+        found = self[key] = self.work(key)
+        return found
 
 
 _GEOMETRY: dict[str, Geometry] = {}  # by the map document's digest

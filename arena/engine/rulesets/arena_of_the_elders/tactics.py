@@ -9,7 +9,7 @@ the king: the enemy king when he is known; team deathmatch: the nearest of those
 still die; otherwise the nearest). Its candidates are a handful of squares: where it stands,
 each square of a shortest walk towards the heading as far as its speed takes it, and (with no
 task) each square of a walk away from it, both read from the map's walk table (kept per map,
-arena.Geometry.walk_to). Only when an enemy bars the first step towards the heading is every
+arena.Geometry.walks). Only when an enemy bars the first step towards the heading is every
 square it can reach weighed (moves.reachable). The candidates are ranked by their worth; each
 use of a ready ability is made from the best-ranked candidate within its range and sight (or
 where it stands, before moving to the best candidate), and the best is taken, the first found
@@ -27,7 +27,13 @@ from collections.abc import Iterator, Sequence
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import FAR, Arena
-from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, hit_modifier, hits
+from arena.engine.rulesets.arena_of_the_elders.combat import (
+    Striker,
+    damage_against,
+    faces_that_hit,
+    modifier_against,
+    striker,
+)
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
 from arena.engine.rulesets.arena_of_the_elders.moves import (
     base_reach,
@@ -104,7 +110,7 @@ def candidates(
 ) -> dict[Square, tuple[Square, ...]]:
     """The squares weighed, each with the path to it: where the weighed character stands,
     then each square of a shortest walk towards `heading` (the map's walk table,
-    arena.Geometry.walk_to) while its speed lasts, and with `back` each square of a walk away
+    arena.Geometry.walks) while its speed lasts, and with `back` each square of a walk away
     from it (to keep its range). When an enemy (or water it cannot pay to leave) bars the
     first step towards the heading, every square it can reach is weighed instead (the move
     search, moves.reachable), so that it finds its way round. The enemies' squares and the
@@ -114,7 +120,7 @@ def candidates(
     way: dict[Square, tuple[Square, ...]] = {start: ()}
     if heading is None:
         return way
-    walk = weighing.walk if heading == weighing.heading else weighing.geometry.walk_to(heading)
+    walk = weighing.walk if heading == weighing.heading else weighing.geometry.walks[heading]
     left = walk.get(start)
     if left is None:
         return way  # no walk leads there: it stays and uses what it can from here
@@ -164,10 +170,10 @@ def _walk(
     return bool(path)
 
 
-def _preferred_range(f: Fighter, usable: Sequence[Ability]) -> int:
+def _preferred_range(known: Sequence[Ability], usable: Sequence[Ability]) -> int:
     ranges = [a.range for a in usable if a.kind == "attack"]
     if not ranges:
-        ranges = [a.range for a in f.known if a.kind == "attack"] or [2]
+        ranges = [a.range for a in known if a.kind == "attack"] or [2]
     return max(1, max(ranges) - 1)
 
 
@@ -188,14 +194,18 @@ class Weighing:
         # The board read once: the living enemies and allies (`f` among them), and the moves
         # a range counts from each (a step joins two squares both ways, so they are the
         # moves to it from every square).
-        self.enemies: list[Fighter] = []
-        self.allies: list[Fighter] = []
-        self.around: dict[str, dict[Square, int]] = {}
+        enemies: list[Fighter] = []
+        allies: list[Fighter] = []
+        around: dict[str, dict[Square, int]] = {}
+        moves, team = self.geometry.moves, f.team
         for o in state.fighters:
             if o.alive:
-                (self.allies if o.team == f.team else self.enemies).append(o)
-                self.around[o.name] = self.geometry.moves_from(o.square)
-        self.usable = [a for a in f.known if not a.passive and not f.cooldown(a.key)]
+                (allies if o.team == team else enemies).append(o)
+                around[o.name] = moves[o.square]
+        self.enemies, self.allies, self.around = enemies, allies, around
+        stats = f.stats
+        cooling = {key for key, turns in f.cooldowns if turns}
+        self.usable = [a for a in stats.known if a.kind != "passive" and a.key not in cooling]
         self.all_enemies = frozenset(e.square for e in self.enemies)  # block a line to an ally
         # The squares a move may pass but not end on (the enemies' are not passed either).
         self.taken = self.all_enemies | {a.square for a in self.allies if a.name != f.name}
@@ -210,27 +220,34 @@ class Weighing:
         self.goal = _goal(state, f)
         # Where its way leads: its task in capture the flag, else the enemy it goes for.
         self.heading = self.goal[0] if self.goal else _quarry(state, f, self.enemies, self.around)
-        self.walk = self.geometry.walk_to(self.heading) if self.heading else {}
-        self.prefer = _preferred_range(f, self.usable)
+        self.walk = self.geometry.walks[self.heading] if self.heading else {}
+        self.prefer = _preferred_range(stats.known, self.usable)
         if state.options.mode == "king" and state.kings[f.team] == f.name:
             self.prefer += 2  # the king keeps back
         self.carrying = state.options.mode == "flag" and state.flags[1 - f.team].carrier == f.name
+        # What the character brings to the worth of a square, read once for all of them.
+        self.water = self.arena.water
+        self.burning = bool(f.burning)
+        self.tidal = stats.has("tidal")
+        self.swimming = f.swimming
+        self.striker: Striker | None = None  # its side of an attack, when one is weighed
+        self.blockers: dict[str, frozenset[Square]] = {}  # each target's, when it is asked
 
     def place(self, end: Square) -> float:
         """What ending the move on `end` is worth, uses aside."""
-        f, arena, prefer = self.f, self.arena, self.prefer
+        arena, prefer = self.arena, self.prefer
         value = 0.0
         if self.enemies:
             nearest = min([around.get(end, 40) for around in self.around_enemies])
             value -= 0.15 * abs(nearest - prefer)
         if prefer > 1:
             value += 0.1 * arena.elevation(end)
-        if end in arena.water:
-            if f.burning:
+        if end in self.water:
+            if self.burning:
                 value += 1.0
-            if f.has("tidal"):
+            if self.tidal:
                 value += 0.3
-            elif not f.swimming:
+            elif not self.swimming:
                 value -= 0.3
         if self.goal is not None:
             square, weight = self.goal
@@ -239,7 +256,7 @@ class Weighing:
                 value += 3.0 * weight
         else:
             value -= ADVANCE * self.walk.get(end, 40)
-        if self.carrying and end in arena.flag_zones[f.team]:
+        if self.carrying and end in arena.flag_zones[self.f.team]:
             value += 10.0
         return value
 
@@ -257,9 +274,10 @@ class Weighing:
         return out
 
     def worth(self, ability: Ability, on: Fighter) -> float:
-        f = self.f
         if ability.kind == "attack":
-            return _attack_value(self.state, f, on, ability, f.square)
+            if self.striker is None:  # read once, for every attack it weighs
+                self.striker = striker(self.state, self.f, self.f.square)
+            return _attack_value(self.state, self.striker, on, ability)
         return _support_value(on, on.square, ability, self.enemies)
 
     def in_range(self, ability: Ability, on: Fighter, origin: Square) -> bool:
@@ -287,8 +305,13 @@ class Weighing:
         """In range and sight from `origin` with the enemies where they stand."""
         if on.name == self.f.name:
             return True
-        # What blocks the line: every enemy, the target itself aside (target_problem's).
-        blockers = self.all_enemies - {on.square} if on.team != self.f.team else self.all_enemies
+        blockers = self.blockers.get(on.name)
+        if blockers is None:
+            # What blocks the line: every enemy, the target itself aside (target_problem's).
+            blockers = self.all_enemies
+            if on.team != self.f.team:
+                blockers = blockers - {on.square}
+            self.blockers[on.name] = blockers
         reach = self.reach(ability, origin)
         return not sight_check(self.geometry, origin, on.square, reach, blockers)
 
@@ -303,17 +326,17 @@ class Weighing:
         return origin if on.name == self.f.name else on.square
 
 
-def _attack_value(state: State, f: Fighter, e: Fighter, ability: Ability, origin: Square) -> float:
+def _attack_value(state: State, striker: Striker, e: Fighter, ability: Ability) -> float:
     # The damage depends on the die only by whether it is a 6 (a crit): the faces 1 to 5
     # that hit deal the normal damage, a 6 always hits and crits; an ability without a roll
     # always hits and never crits.
-    normal = damage_of(state, f, origin, e, ability, False)
+    normal = damage_against(striker, e, ability, False)
     if ability.hit is None:
         rolls, hitting, crits, crit = 1, 1, 0, 0
     else:
-        mod = hit_modifier(state, f, e, origin)
-        rolls, hitting, crits = 6, sum([hits(ability, roll, mod) for roll in range(1, 6)]), 1
-        crit = damage_of(state, f, origin, e, ability, True)
+        mod = modifier_against(state, striker, e)
+        rolls, hitting, crits = 6, faces_that_hit(ability.hit, mod), 1
+        crit = damage_against(striker, e, ability, True)
     expected = hitting * min(normal, e.hp) + crits * min(crit, e.hp)
     kill = hitting * (normal >= e.hp) + crits * (crit >= e.hp)
     value = expected / rolls + kill / rolls * (KILL + e.level)
@@ -391,7 +414,7 @@ def _home(arena: Arena, team: int, start: Square) -> Square:
         return sq if team == 0 else arena.turned(sq)
 
     return min(
-        arena.flag_zones[team], key=lambda sq: (geometry.walk_to(sq).get(start, FAR), seen(sq))
+        arena.flag_zones[team], key=lambda sq: (geometry.walks[sq].get(start, FAR), seen(sq))
     )
 
 
@@ -418,7 +441,7 @@ def _quarry(
 def _nearest(state: State, team: int, goal: Square, count: int) -> list[str]:
     """The `count` living characters of `team` nearest `goal` in a walk (the first in the
     team's order on a tie)."""
-    dist = state.arena.geometry.walk_to(goal)
+    dist = state.arena.geometry.walks[goal]
     ranked = sorted(
         (f for f in state.team(team) if f.alive),
         key=lambda f: (dist.get(f.square, FAR), f.seat),
