@@ -54,11 +54,7 @@ def striker(state: Board, user: Fighter, origin: Square) -> Striker:
     )
 
 
-def hit_modifier(state: Board, user: Fighter, target: Fighter, origin: Square) -> int:
-    return modifier_against(state, striker(state, user, origin), target)
-
-
-def modifier_against(state: Board, striker: Striker, target: Fighter) -> int:
+def hit_modifier(state: Board, striker: Striker, target: Fighter) -> int:
     """What adds to the to-hit roll of `striker`'s attack on `target`."""
     mod = striker.hit
     if striker.high_ground and striker.height > state.arena.elevation(target.square):
@@ -86,16 +82,9 @@ def faces_that_hit(hit: tuple[int, int], mod: int) -> int:
     return sum(within(hit, roll + mod) for roll in range(1, 6))
 
 
-def damage_of(
-    state: Board, user: Fighter, origin: Square, target: Fighter, ability: Ability, crit: bool
-) -> int:
-    """The damage of `user`'s `ability` from `origin` (where it stands: Tidal counts water
-    there) on `target`."""
-    return damage_against(striker(state, user, origin), target, ability, crit)
-
-
-def damage_against(striker: Striker, target: Fighter, ability: Ability, crit: bool) -> int:
-    """Crit damage "is dealt instead of the normal damage"; then the passives and shields."""
+def damage_of(striker: Striker, target: Fighter, ability: Ability, crit: bool) -> int:
+    """Crit damage "is dealt instead of the normal damage"; then the passives (Tidal counts
+    the water of the square `striker` attacks from) and shields."""
     amount = ability.crit if crit and ability.crit is not None else ability.damage
     if not amount:
         return 0

@@ -43,7 +43,13 @@ def mobility(state: Board, f: Fighter) -> tuple[int, int]:
 
 
 def step_cost(arena: Arena, f: Fighter, a: Square) -> int:
-    return 2 if a in arena.water and not f.swimming else 1
+    return 2 if a in slow_squares(arena, f) else 1
+
+
+def slow_squares(arena: Arena, f: Fighter) -> frozenset[Square]:
+    """The squares this character leaves at a cost of 2: water, "moving off counts as moving
+    twice", unless it swims."""
+    return frozenset() if f.swimming else arena.water
 
 
 def step_problem(
@@ -133,7 +139,7 @@ def reachable(state: State, f: Fighter) -> Reach:
     speed = speed_of(state, f)
     enemies = enemy_squares(state, f)
     taken = {o.square for o in state.fighters if o.alive and o.name != f.name}
-    costly = {sq: step_cost(arena, f, sq) for sq in arena.water}  # the rest cost 1 to leave
+    slow = slow_squares(arena, f)  # the rest cost 1 to leave
     start = f.square
     best: dict[tuple[Square, int], int] = {(start, 0): 0}
     came: Came = {(start, 0): (None, 0)}
@@ -145,7 +151,7 @@ def reachable(state: State, f: Fighter) -> Reach:
         spent, _, lines, sq, taken_steps = heapq.heappop(queue)
         if best[(sq, lines)] < spent:
             continue
-        spent += costly.get(sq, 1)
+        spent += 2 if sq in slow else 1
         if spent > speed:
             continue
         steps_here = taken_steps + 1

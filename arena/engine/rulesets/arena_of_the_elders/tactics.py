@@ -23,15 +23,15 @@ nearer its task.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import FAR, Arena
 from arena.engine.rulesets.arena_of_the_elders.combat import (
     Striker,
-    damage_against,
+    damage_of,
     faces_that_hit,
-    modifier_against,
+    hit_modifier,
     striker,
 )
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
@@ -39,8 +39,8 @@ from arena.engine.rulesets.arena_of_the_elders.moves import (
     base_reach,
     reachable,
     sight_check,
+    slow_squares,
     speed_of,
-    step_cost,
     vantage,
 )
 from arena.engine.rulesets.arena_of_the_elders.orders import Activation, Preparation
@@ -151,10 +151,11 @@ def _walk(
     crossed (a ledge up or a wall: a walker's way). An ally's square (`taken`) is passed, not
     ended on. Whether it took a step."""
     steps = arena.geometry.steps[f.team]
+    slow = slow_squares(arena, f)
     here, spent, path = f.square, 0, ()
     moves = walk[here]
     while moves + by >= 0:
-        spent += step_cost(arena, f, here)
+        spent += 2 if here in slow else 1  # leaving `here` (moves.step_cost)
         if spent > speed:
             break
         ahead = moves + by
@@ -288,18 +289,15 @@ class Weighing:
 
     def in_range_of(
         self, ability: Ability, on: Fighter, origins: Sequence[Square]
-    ) -> Iterator[Square]:
+    ) -> Sequence[Square]:
         """The squares of `origins` (in their order) `on` is within the ability's reach from,
         characters aside: one look-up each in the moves around `on`."""
         if on.name == self.f.name:
-            yield from origins
-            return
+            return origins
         around = self.around[on.name]
         low, high = self.reaches[ability.key]
         raised = self.raised
-        for origin in origins:
-            if around.get(origin, FAR) <= (high if origin in raised else low):
-                yield origin
+        return [o for o in origins if around.get(o, FAR) <= (high if o in raised else low)]
 
     def in_sight(self, ability: Ability, on: Fighter, origin: Square) -> bool:
         """In range and sight from `origin` with the enemies where they stand."""
@@ -330,13 +328,13 @@ def _attack_value(state: State, striker: Striker, e: Fighter, ability: Ability) 
     # The damage depends on the die only by whether it is a 6 (a crit): the faces 1 to 5
     # that hit deal the normal damage, a 6 always hits and crits; an ability without a roll
     # always hits and never crits.
-    normal = damage_against(striker, e, ability, False)
+    normal = damage_of(striker, e, ability, False)
     if ability.hit is None:
         rolls, hitting, crits, crit = 1, 1, 0, 0
     else:
-        mod = modifier_against(state, striker, e)
+        mod = hit_modifier(state, striker, e)
         rolls, hitting, crits = 6, faces_that_hit(ability.hit, mod), 1
-        crit = damage_against(striker, e, ability, True)
+        crit = damage_of(striker, e, ability, True)
     expected = hitting * min(normal, e.hp) + crits * min(crit, e.hp)
     kill = hitting * (normal >= e.hp) + crits * (crit >= e.hp)
     value = expected / rolls + kill / rolls * (KILL + e.level)
