@@ -23,7 +23,7 @@ nearer its task.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import FAR, Arena
@@ -77,7 +77,7 @@ def activation(state: State, name: str) -> Activation:
     f = state.fighter(name)
     weighing = Weighing(state, f)
     way = candidates(weighing, weighing.heading, back=weighing.goal is None)
-    places = {end: weighing.place(end) for end in way}
+    places = weighing.places(way)
     ranked = sorted(way, key=places.__getitem__, reverse=True)  # the first found on a tie
     best_place = ranked[0]
     best_value = places[best_place]
@@ -234,32 +234,38 @@ class Weighing:
         self.striker: Striker | None = None  # its side of an attack, when one is weighed
         self.blockers: dict[str, frozenset[Square]] = {}  # each target's, when it is asked
 
-    def place(self, end: Square) -> float:
-        """What ending the move on `end` is worth, uses aside."""
-        arena, prefer = self.arena, self.prefer
-        value = 0.0
-        if self.enemies:
-            nearest = min([around.get(end, 40) for around in self.around_enemies])
-            value -= 0.15 * abs(nearest - prefer)
-        if prefer > 1:
-            value += 0.1 * arena.elevation(end)
-        if end in self.water:
-            if self.burning:
-                value += 1.0
-            if self.tidal:
-                value += 0.3
-            elif not self.swimming:
-                value -= 0.3
-        if self.goal is not None:
-            square, weight = self.goal
-            value -= weight * 0.5 * self.walk.get(end, 40)
-            if end == square:
-                value += 3.0 * weight
-        else:
-            value -= ADVANCE * self.walk.get(end, 40)
-        if self.carrying and end in arena.flag_zones[self.f.team]:
-            value += 10.0
-        return value
+    def places(self, ends: Iterable[Square]) -> dict[Square, float]:
+        """What ending the move on each of `ends` is worth, uses aside: all in one pass, with
+        what the character brings to it read once."""
+        arena, prefer, walk, goal = self.arena, self.prefer, self.walk, self.goal
+        around_enemies, water = self.around_enemies, self.water
+        zone = arena.flag_zones[self.f.team] if self.carrying else frozenset()
+        out = {}
+        for end in ends:
+            value = 0.0
+            if around_enemies:
+                nearest = min([around.get(end, 40) for around in around_enemies])
+                value -= 0.15 * abs(nearest - prefer)
+            if prefer > 1:
+                value += 0.1 * arena.elevation(end)
+            if end in water:
+                if self.burning:
+                    value += 1.0
+                if self.tidal:
+                    value += 0.3
+                elif not self.swimming:
+                    value -= 0.3
+            if goal is not None:
+                square, weight = goal
+                value -= weight * 0.5 * walk.get(end, 40)
+                if end == square:
+                    value += 3.0 * weight
+            else:
+                value -= ADVANCE * walk.get(end, 40)
+            if end in zone:  # the bearer home
+                value += 10.0
+            out[end] = value
+        return out
 
     def uses(self) -> list[tuple[Ability, Fighter]]:
         """Every use of a ready ability, in the sheet's order: an attack on each enemy, a
@@ -432,8 +438,9 @@ def _quarry(
         enemies = [e for e in enemies if e.deaths < options.deaths_to_lose] or enemies
     if not enemies:
         return None
-    nearest = min(enemies, key=lambda e: (around[e.name].get(f.square, FAR), e.seat))
-    return nearest.square
+    # Seats differ within a team, so the squares are never compared.
+    _, _, square = min([(around[e.name].get(f.square, FAR), e.seat, e.square) for e in enemies])
+    return square
 
 
 def _nearest(state: State, team: int, goal: Square, count: int) -> list[str]:
