@@ -258,6 +258,7 @@ def sight_check(
     heights_ok, lines = geometry.sight(origin, target)
     if not heights_ok:
         return "heights"
-    if not any(line.isdisjoint(blockers) for line in lines):
-        return "line"
-    return ""
+    for line in lines:
+        if line.isdisjoint(blockers):
+            return ""  # a clear line
+    return "line"

@@ -132,7 +132,7 @@ class Fighter(NamedTuple):
 
     @property
     def speed(self) -> int:
-        timed = sum(SPEED_EFFECTS.get(e.kind, 0) for e in self.effects)
+        timed = sum([SPEED_EFFECTS.get(e.kind, 0) for e in self.effects])
         return max(0, self.stats.speed + timed)
 
     @property
