@@ -28,6 +28,8 @@ from arena.engine.core.board import Square
 
 TEAMS = ("Red", "Blue")  # the explicit form's keys (state.TEAMS; state imports this module)
 Edge = tuple[Square, Square]  # the two squares a line runs between, the smaller first
+# Whether the heights let two squares see each other, and the squares of each clear line.
+Sight = tuple[bool, tuple[frozenset[Square], ...]]
 SIDES = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
 # The directions a team's search tries first, each team facing the enemy: Blue's are Red's
@@ -248,7 +250,10 @@ class Geometry:
                 (b.row * width + b.col) * count + a.row * width + a.col,
             )
         )
-        self._sight: dict[tuple[Square, Square], tuple[bool, tuple[frozenset[Square], ...]]] = {}
+        # Whether the heights let two squares see each other, and the squares each clear line
+        # between them passes over (characters there may block it); no lines where the
+        # heights hide them, as nothing then lets them see each other.
+        self.sights: Kept[tuple[Square, Square], Sight] = Kept(self._sight_between)
         # Moves from each square to every square it can count a range to, characters aside;
         # and a walker's moves from every square to each goal: read as plain look-ups.
         self.moves: Kept[Square, dict[Square, int]] = Kept(self._search)
@@ -333,17 +338,14 @@ class Geometry:
             ring = outer
         return dist
 
-    def sight(self, a: Square, b: Square) -> tuple[bool, tuple[frozenset[Square], ...]]:
-        """Whether the heights allow a and b to see each other, and the squares each clear
-        line between them passes over (characters there may block it); no lines where the
-        heights hide them, as nothing then lets them see each other."""
-        key = (a, b) if a < b else (b, a)
-        found = self._sight.get(key)
-        if found is None:
-            found = self._sight[key] = self._work_out_sight(*key)
-        return found
+    def _sight_between(self, pair: tuple[Square, Square]) -> Sight:
+        """A pair's sight (`sights`): worked out once for both ways round."""
+        a, b = pair
+        if b < a:
+            return self.sights[b, a]
+        return self._work_out_sight(a, b)
 
-    def _work_out_sight(self, a: Square, b: Square) -> tuple[bool, tuple[frozenset[Square], ...]]:
+    def _work_out_sight(self, a: Square, b: Square) -> Sight:
         points_a = _points(a)
         points_b = _points(b)
         centre = self._trace(a, points_a[0], b, points_b[0], walls=False) or []

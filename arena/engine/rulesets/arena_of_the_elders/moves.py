@@ -255,7 +255,7 @@ def sight_check(
     "heights" or "line" ("" when it passes them all; sight_problem gives the words)."""
     if geometry.moves_to(origin, target, blockers, reach) > reach:
         return "range"
-    heights_ok, lines = geometry.sight(origin, target)
+    heights_ok, lines = geometry.sights[origin, target]
     if not heights_ok:
         return "heights"
     for line in lines:
