@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import Arena, Geometry
 from arena.engine.rulesets.arena_of_the_elders.changes import Board
-from arena.engine.rulesets.arena_of_the_elders.data import Ability
+from arena.engine.rulesets.arena_of_the_elders.data import Ability, Stats
 from arena.engine.rulesets.arena_of_the_elders.flag import bearer_speed
 from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
 
@@ -175,18 +175,19 @@ def reachable(state: State, f: Fighter) -> Reach:
 
 
 def reach_of(f: Fighter, ability: Ability, origin: Square, arena: Arena) -> int:
-    return base_reach(f, ability) + vantage(f, arena.elevation(origin))
+    stats = f.stats
+    return base_reach(stats, ability) + vantage(stats, arena.elevation(origin))
 
 
-def base_reach(f: Fighter, ability: Ability) -> int:
-    """The ability's range with what the character's passives add to ranges (not to a use on
-    oneself)."""
-    return ability.range + (f.mod("range") if ability.target != "self" else 0)
+def base_reach(stats: Stats, ability: Ability) -> int:
+    """The ability's range with what the character's passives (`stats`, its level's) add to
+    ranges (not to a use on oneself)."""
+    return ability.range + (stats.modifiers.get("range", 0) if ability.target != "self" else 0)
 
 
-def vantage(f: Fighter, height: int) -> int:
+def vantage(stats: Stats, height: int) -> int:
     """Vantage: one more range from raised ground (of this height)."""
-    return 1 if f.has("vantage") and height >= 1 else 0
+    return 1 if "vantage" in stats.passives and height >= 1 else 0
 
 
 def target_problem(

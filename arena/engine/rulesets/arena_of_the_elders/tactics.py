@@ -214,10 +214,10 @@ class Weighing:
         self.taken = self.all_enemies | {a.square for a in self.allies if a.name != f.name}
         self.around_enemies = [self.around[e.name] for e in self.enemies]
         # Each ability's reach from low and from raised ground (vantage adds only there).
-        lift = vantage(f, 1)
+        lift = vantage(stats, 1)
         self.reaches = {}
         for a in self.usable:
-            reach = base_reach(f, a)
+            reach = base_reach(stats, a)
             self.reaches[a.key] = (reach, reach + lift)
         self.raised = self.geometry.raised
         self.goal = _goal(state, f)
