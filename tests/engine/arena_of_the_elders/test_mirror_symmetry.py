@@ -7,6 +7,7 @@ of the balance table's bouts."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -27,7 +28,7 @@ def turned(s: State) -> State:
     fighters = sorted(
         (
             f._replace(team=1 - f.team, square=t(f.square),
-                    effects=tuple(e._replace(team=1 - e.team) for e in f.effects))
+                    effects=tuple(replace(e, team=1 - e.team) for e in f.effects))
             for f in s.fighters
         ),
         key=lambda f: (f.team, f.seat),

@@ -8,9 +8,8 @@ bearer uses get -1 to hit"). Crit: "an ability counts as critting if its to hit 
 (the die itself; a crit always hits).
 
 What the attacker brings to both (its passives, the square it attacks from) is read once into
-a `Striker`, what its target brings (its armour and effects, its square) into a `Guard`: the
-resolution makes one attack with them, the tactics weigh every attack of an activation with
-one `Striker` and each target's `Guard`.
+a `Striker`, then met by each target's side: the resolution makes one attack with it, the
+tactics weigh every attack of an activation with one.
 """
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ from functools import cache
 from typing import NamedTuple
 
 from arena.engine.core.board import Square
-from arena.engine.rulesets.arena_of_the_elders.arena import Arena
 from arena.engine.rulesets.arena_of_the_elders.changes import Board
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
 from arena.engine.rulesets.arena_of_the_elders.flag import bearer_hit_modifier
@@ -57,34 +55,13 @@ def striker(state: Board, user: Fighter, origin: Square) -> Striker:
     )
 
 
-class Guard(NamedTuple):
-    """The target of an attack, its attacker aside."""
-
-    target: Fighter
-    height: int  # of the square it stands on
-    exposed: int  # its expose effects less its evade ones: what they add to the roll
-    armour: bool
-    shields: int  # its shield effects: each takes 1 off the damage
-
-
-def guard(arena: Arena, target: Fighter) -> Guard:
-    kinds = [e.kind for e in target.effects]
-    return Guard(
-        target=target,
-        height=arena.elevation(target.square),
-        exposed=kinds.count("expose") - kinds.count("evade"),
-        armour="armour" in target.stats.passives,
-        shields=kinds.count("shield"),
-    )
-
-
-def hit_modifier(state: Board, striker: Striker, guard: Guard) -> int:
-    """What adds to the to-hit roll of `striker`'s attack on `guard`'s target."""
+def hit_modifier(state: Board, striker: Striker, target: Fighter) -> int:
+    """What adds to the to-hit roll of `striker`'s attack on `target`."""
     mod = striker.hit
-    if striker.high_ground and striker.height > guard.height:
+    if striker.high_ground and striker.height > state.arena.elevation(target.square):
         mod += 1
-    mod += guard.exposed
-    return mod + bearer_hit_modifier(state, striker.user, guard.target)
+    mod += target.under("expose") - target.under("evade")
+    return mod + bearer_hit_modifier(state, striker.user, target)
 
 
 def hits(ability: Ability, roll: int, mod: int) -> bool:
@@ -106,7 +83,7 @@ def faces_that_hit(hit: tuple[int, int], mod: int) -> int:
     return sum(within(hit, roll + mod) for roll in range(1, 6))
 
 
-def damage_of(striker: Striker, guard: Guard, ability: Ability, crit: bool) -> int:
+def damage_of(striker: Striker, target: Fighter, ability: Ability, crit: bool) -> int:
     """Crit damage "is dealt instead of the normal damage"; then the passives (Tidal counts
     the water of the square `striker` attacks from) and shields."""
     amount = ability.crit if crit and ability.crit is not None else ability.damage
@@ -115,11 +92,11 @@ def damage_of(striker: Striker, guard: Guard, ability: Ability, crit: bool) -> i
     amount += striker.damage
     if crit and striker.keen:
         amount += 1
-    if striker.sear and guard.target.burning:
+    if striker.sear and target.burning:
         amount += 1
-    if striker.venom and guard.target.poisoned:
+    if striker.venom and target.poisoned:
         amount += 1
-    if guard.armour:
+    if target.has("armour"):
         amount -= 1
-    amount -= guard.shields
+    amount -= target.under("shield")
     return max(0, amount)

@@ -3,6 +3,8 @@ character, and what they do at the start of its team's turn."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders.changes import Changes
 from arena.engine.rulesets.arena_of_the_elders.data import ON_HIT
@@ -52,7 +54,7 @@ def count_down(board: Changes, team: int) -> None:
         if f.team == team:
             cooldowns = tuple((k, n - 1) for k, n in f.cooldowns if n > 1)
         effects = tuple(
-            e._replace(left=e.left - 1) if e.team == team else e
+            replace(e, left=e.left - 1) if e.team == team else e
             for e in f.effects
             if not (e.team == team and e.left <= 1)
         )

@@ -56,10 +56,10 @@ class Options:
         return 1 if self.mode == "king" and self.competitive else 2
 
 
-class Effect(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Effect:
     """A timed effect on a character: it counts down at the start of its caster's team's
-    turns and works while it is above 0 ("Duration rules"). A named tuple, as `Fighter` is:
-    each of its team's turns makes it again, one turn less."""
+    turns and works while it is above 0 ("Duration rules")."""
 
     kind: str
     left: int

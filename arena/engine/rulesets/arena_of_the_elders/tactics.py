@@ -28,11 +28,9 @@ from collections.abc import Iterable, Sequence
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import FAR, Arena
 from arena.engine.rulesets.arena_of_the_elders.combat import (
-    Guard,
     Striker,
     damage_of,
     faces_that_hit,
-    guard,
     hit_modifier,
     striker,
 )
@@ -234,7 +232,6 @@ class Weighing:
         self.tidal = stats.has("tidal")
         self.swimming = f.swimming
         self.striker: Striker | None = None  # its side of an attack, when one is weighed
-        self.guards: dict[str, Guard] = {}  # each target's side, when it is attacked
         self.blockers: dict[str, frozenset[Square]] = {}  # each target's, when it is asked
 
     def places(self, ends: Iterable[Square]) -> dict[Square, float]:
@@ -287,10 +284,7 @@ class Weighing:
         if ability.kind == "attack":
             if self.striker is None:  # read once, for every attack it weighs
                 self.striker = striker(self.state, self.f, self.f.square)
-            target = self.guards.get(on.name)
-            if target is None:  # read once, for every attack on it
-                target = self.guards[on.name] = guard(self.arena, on)
-            return _attack_value(self.state, self.striker, target, ability)
+            return _attack_value(self.state, self.striker, on, ability)
         return _support_value(on, on.square, ability, self.enemies)
 
     def in_range(self, ability: Ability, on: Fighter, origin: Square) -> bool:
@@ -336,18 +330,17 @@ class Weighing:
         return origin if on.name == self.f.name else on.square
 
 
-def _attack_value(state: State, striker: Striker, guard: Guard, ability: Ability) -> float:
+def _attack_value(state: State, striker: Striker, e: Fighter, ability: Ability) -> float:
     # The damage depends on the die only by whether it is a 6 (a crit): the faces 1 to 5
     # that hit deal the normal damage, a 6 always hits and crits; an ability without a roll
     # always hits and never crits.
-    e = guard.target
-    normal = damage_of(striker, guard, ability, False)
+    normal = damage_of(striker, e, ability, False)
     if ability.hit is None:
         rolls, hitting, crits, crit = 1, 1, 0, 0
     else:
-        mod = hit_modifier(state, striker, guard)
+        mod = hit_modifier(state, striker, e)
         rolls, hitting, crits = 6, faces_that_hit(ability.hit, mod), 1
-        crit = damage_of(striker, guard, ability, True)
+        crit = damage_of(striker, e, ability, True)
     expected = hitting * min(normal, e.hp) + crits * min(crit, e.hp)
     kill = hitting * (normal >= e.hp) + crits * (crit >= e.hp)
     value = expected / rolls + kill / rolls * (KILL + e.level)
