@@ -40,8 +40,8 @@ def test_two_maps_with_one_key_keep_their_own_lines_of_sight():
     open_ = arena_from_json(yard([]))
     assert walled.key == open_.key and walled.digest != open_.digest
     c3, c4 = Square.parse("C3"), Square.parse("C4")
-    assert walled.geometry.sight(c3, c4)[1] == ()
-    assert open_.geometry.sight(c3, c4)[1] != ()
+    assert walled.geometry.sights[c3, c4][1] == ()
+    assert open_.geometry.sights[c3, c4][1] != ()
     assert walled.geometry.moves_to(c3, c4, frozenset(), 9) == 3
     assert open_.geometry.moves_to(c3, c4, frozenset(), 9) == 1
 

@@ -47,7 +47,7 @@ def turned(s: State) -> State:
 
 def turned_activation(act: Activation, s: State) -> Activation:
     t = s.arena.turned
-    return replace(act, path=tuple(map(t, act.path)), target=t(act.target) if act.target else None)
+    return act._replace(path=tuple(map(t, act.path)), target=t(act.target) if act.target else None)
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ def sq(text: str) -> Square:
 def test_the_candidates_are_where_it_stands_and_each_step_of_its_walk_as_far_as_its_speed():
     state = place("Red brann A1", "Blue vorn H8")  # Brann: speed 2
     way = tactics.candidates(tactics.Weighing(state, who(state, "Brann")), sq("H8"), back=False)
-    walk = YARD.geometry.walk_to(sq("H8"))
+    walk = YARD.geometry.walks[sq("H8")]
     assert list(way) == [sq("A1"), sq("A2"), sq("A3")]
     assert [walk[end] for end in way] == [walk[sq("A1")] - n for n in range(3)]
     for end, path in way.items():
@@ -29,7 +29,7 @@ def test_the_candidates_are_where_it_stands_and_each_step_of_its_walk_as_far_as_
 def test_with_no_flag_task_it_may_also_walk_away_to_keep_its_range():
     state = place("Red ossa D4", "Blue vorn D7")
     way = tactics.candidates(tactics.Weighing(state, who(state, "Ossa")), sq("D7"), back=True)
-    walk = YARD.geometry.walk_to(sq("D7"))
+    walk = YARD.geometry.walks[sq("D7")]
     assert any(walk[end] > walk[sq("D4")] for end in way)  # farther than it stands
     assert any(walk[end] < walk[sq("D4")] for end in way)  # and nearer
 

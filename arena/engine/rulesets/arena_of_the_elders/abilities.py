@@ -7,7 +7,7 @@ from __future__ import annotations
 from arena.engine.core.board import Square
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders.changes import Changes
-from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, hit_modifier, hits
+from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, hit_modifier, hits, striker
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
 from arena.engine.rulesets.arena_of_the_elders.effects import on_hit, timed_effects
 from arena.engine.rulesets.arena_of_the_elders.events import Fizzled, Used
@@ -63,9 +63,10 @@ def attack(board: Changes, turn: Turn, f: Fighter, target: Fighter, ability: Abi
     always hits); a 6 crits; damage, then the ability's effects on a target still alive."""
     roll, need = 0, ""
     hit, crit = True, False
+    attacker = striker(board, f, f.square)
     if ability.hit is not None:
         roll = turn.dice.d6()
-        mod = hit_modifier(board, f, target, f.square)
+        mod = hit_modifier(board, attacker, target)
         low, high = ability.hit
         need = f"{low}-{high}" + (f" {mod:+d}" if mod else "")
         hit = hits(ability, roll, mod)
@@ -73,7 +74,7 @@ def attack(board: Changes, turn: Turn, f: Fighter, target: Fighter, ability: Abi
     if not hit:
         turn.tell(Used(f.name, ability.name, target.name, roll, need, False, False, 0, target.hp))
         return
-    amount = damage_of(board, f, f.square, target, ability, crit)
+    amount = damage_of(attacker, target, ability, crit)
     turn.tell(
         Used(f.name, ability.name, target.name, roll, need, True, crit, amount,
              max(0, target.hp - amount))

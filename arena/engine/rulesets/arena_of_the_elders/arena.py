@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,8 @@ from arena.engine.core.board import Square
 
 TEAMS = ("Red", "Blue")  # the explicit form's keys (state.TEAMS; state imports this module)
 Edge = tuple[Square, Square]  # the two squares a line runs between, the smaller first
+# Whether the heights let two squares see each other, and the squares of each clear line.
+Sight = tuple[bool, tuple[frozenset[Square], ...]]
 SIDES = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
 # The directions a team's search tries first, each team facing the enemy: Blue's are Red's
@@ -248,9 +250,14 @@ class Geometry:
                 (b.row * width + b.col) * count + a.row * width + a.col,
             )
         )
-        self._sight: dict[tuple[Square, Square], tuple[bool, tuple[frozenset[Square], ...]]] = {}
-        self._moves: dict[Square, dict[Square, int]] = {}
-        self._walks: dict[Square, dict[Square, int]] = {}
+        # Whether the heights let two squares see each other, and the squares each clear line
+        # between them passes over (characters there may block it); no lines where the
+        # heights hide them, as nothing then lets them see each other.
+        self.sights: Kept[tuple[Square, Square], Sight] = Kept(self._sight_between)
+        # Moves from each square to every square it can count a range to, characters aside;
+        # and a walker's moves from every square to each goal: read as plain look-ups.
+        self.moves: Kept[Square, dict[Square, int]] = Kept(self._search)
+        self.walks: Kept[Square, dict[Square, int]] = Kept(self._walk_to)
         self._blocked: dict[tuple[Square, frozenset[Square], int], dict[Square, int]] = {}
 
     def _steps_from(
@@ -265,13 +272,6 @@ class Geometry:
                 out.append((nxt, crossed))
         return tuple(out)
 
-    def moves_from(self, origin: Square) -> dict[Square, int]:
-        """Moves from origin to every square it can count a range to, characters aside."""
-        found = self._moves.get(origin)
-        if found is None:
-            found = self._moves[origin] = self._search(origin, frozenset())
-        return found
-
     def moves_to(
         self, origin: Square, target: Square, blockers: frozenset[Square], limit: int
     ) -> int:
@@ -281,23 +281,25 @@ class Geometry:
         shortest way (its moves from the origin and to the target add up to the target's);
         then the way is searched back from the target (the same way round: a step joins two
         squares both ways), once for every origin."""
-        static = self.moves_from(origin)
+        static = self.moves[origin]
         moves = static.get(target, FAR)
-        back_to = self.moves_from(target)
-        if moves <= limit and any(
-            static.get(b, FAR) + back_to.get(b, FAR) == moves for b in blockers
-        ):
-            key = (target, blockers, limit)
-            back = self._blocked.get(key)
-            if back is None:
-                if len(self._blocked) >= _KEPT_SEARCHES:
-                    self._blocked.clear()
-                back = self._blocked[key] = self._search(target, blockers, limit)
-            moves = back.get(origin, FAR)
+        if moves > limit:
+            return FAR
+        back_to = self.moves[target]
+        for b in blockers:
+            if static.get(b, FAR) + back_to.get(b, FAR) == moves:
+                key = (target, blockers, limit)
+                back = self._blocked.get(key)
+                if back is None:
+                    if len(self._blocked) >= _KEPT_SEARCHES:
+                        self._blocked.clear()
+                    back = self._blocked[key] = self._search(target, blockers, limit)
+                moves = back.get(origin, FAR)
+                break
         return moves if moves <= limit else FAR
 
     def _search(
-        self, origin: Square, blockers: frozenset[Square], limit: int = FAR
+        self, origin: Square, blockers: frozenset[Square] = frozenset(), limit: int = FAR
     ) -> dict[Square, int]:
         """Breadth first over `near`, up to `limit` moves, a ring of squares one more move
         away at a time: blockers are reached but not passed (origin aside)."""
@@ -318,12 +320,9 @@ class Geometry:
             ring = outer
         return dist
 
-    def walk_to(self, goal: Square) -> dict[Square, int]:
+    def _walk_to(self, goal: Square) -> dict[Square, int]:
         """Moves from every square to `goal` for a walker (no flying), water and characters
-        ignored: what the tactics steer by."""
-        found = self._walks.get(goal)
-        if found is not None:
-            return found
+        ignored: what the tactics steer by (`walks`)."""
         dist = {goal: 0}
         ring = [goal]  # the squares one more move from the goal at a time
         moves = 0
@@ -337,20 +336,16 @@ class Geometry:
                         dist[prev] = moves
                         outer.append(prev)
             ring = outer
-        self._walks[goal] = dist
         return dist
 
-    def sight(self, a: Square, b: Square) -> tuple[bool, tuple[frozenset[Square], ...]]:
-        """Whether the heights allow a and b to see each other, and the squares each clear
-        line between them passes over (characters there may block it); no lines where the
-        heights hide them, as nothing then lets them see each other."""
-        key = (a, b) if a < b else (b, a)
-        found = self._sight.get(key)
-        if found is None:
-            found = self._sight[key] = self._work_out_sight(*key)
-        return found
+    def _sight_between(self, pair: tuple[Square, Square]) -> Sight:
+        """A pair's sight (`sights`): worked out once for both ways round."""
+        a, b = pair
+        if b < a:
+            return self.sights[b, a]
+        return self._work_out_sight(a, b)
 
-    def _work_out_sight(self, a: Square, b: Square) -> tuple[bool, tuple[frozenset[Square], ...]]:
+    def _work_out_sight(self, a: Square, b: Square) -> Sight:
         points_a = _points(a)
         points_b = _points(b)
         centre = self._trace(a, points_a[0], b, points_b[0], walls=False) or []
@@ -446,6 +441,21 @@ class Geometry:
             and a * count + via not in wall_steps
             and via * count + b not in wall_steps
         )
+
+
+class Kept[K, V](dict[K, V]):
+    """A table worked out one key at a time, the first time that key is read: after that a
+    plain look-up."""
+
+    __slots__ = ("work",)
+
+    def __init__(self, work: Callable[[K], V]) -> None:
+        super().__init__()
+        self.work = work
+
+    def __missing__(self, key: K) -> V:
+        found = self[key] = self.work(key)
+        return found
 
 
 _GEOMETRY: dict[str, Geometry] = {}  # by the map document's digest

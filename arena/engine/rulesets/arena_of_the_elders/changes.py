@@ -23,22 +23,19 @@ from arena.engine.rulesets.arena_of_the_elders.state import Fighter, Flag, Optio
 class Changes:
     """The characters changed so far over `state`, by name; reads as the board now stands."""
 
-    __slots__ = ("_fighters", "changed", "state")
+    __slots__ = ("_fighters", "arena", "changed", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state  # the bout-wide fields as they now stand; the characters as begun
         self.changed: dict[str, Fighter] = {}
         self._fighters: tuple[Fighter, ...] | None = state.fighters  # None: to be built
+        self.arena: Arena = state.arena  # the bout's map: no rule changes it
 
     # The board as it now stands: what the rules, the moves and the combat read.
 
     @property
     def options(self) -> Options:
         return self.state.options
-
-    @property
-    def arena(self) -> Arena:
-        return self.state.arena
 
     @property
     def phase(self) -> str:

@@ -6,9 +6,16 @@ Eagle Eye (+1 on lower ground), an exposed target (+1), an evading one (-1), and
 capture the flag ("Abilities targeting the flag bearer get +1 to hit, abilities that the flag
 bearer uses get -1 to hit"). Crit: "an ability counts as critting if its to hit roll was a 6"
 (the die itself; a crit always hits).
+
+What the attacker brings to both (its passives, the square it attacks from) is read once into
+a `Striker`, then met by each target's side: the resolution makes one attack with it, the
+tactics weigh every attack of an activation with one.
 """
 
 from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.changes import Board
@@ -17,49 +24,79 @@ from arena.engine.rulesets.arena_of_the_elders.flag import bearer_hit_modifier
 from arena.engine.rulesets.arena_of_the_elders.state import Fighter
 
 
-def hit_modifier(state: Board, user: Fighter, target: Fighter, origin: Square) -> int:
+class Striker(NamedTuple):
+    """An attacker on the square it attacks from, its target aside."""
+
+    user: Fighter
+    height: int  # of the square it attacks from
+    hit: int  # what its passives add to its to-hit rolls
+    high_ground: bool  # Eagle Eye
+    damage: int  # what its passives add to its damage, Tidal's water included
+    keen: bool
+    sear: bool
+    venom: bool
+
+
+def striker(state: Board, user: Fighter, origin: Square) -> Striker:
     stats = user.stats
-    mod = stats.mod("hit")
-    if stats.has("high-ground"):
-        arena = state.arena
-        if arena.elevation(origin) > arena.elevation(target.square):
-            mod += 1
+    passives, modifiers = stats.passives, stats.modifiers
+    arena = state.arena
+    # Tidal: +1 damage while it stands in water.
+    tidal = "tidal" in passives and origin in arena.water
+    return Striker(
+        user=user,
+        height=arena.elevation(origin),
+        hit=modifiers.get("hit", 0),
+        high_ground="high-ground" in passives,
+        damage=modifiers.get("damage", 0) + tidal,
+        keen="keen" in passives,
+        sear="sear" in passives,
+        venom="venom" in passives,
+    )
+
+
+def hit_modifier(state: Board, striker: Striker, target: Fighter) -> int:
+    """What adds to the to-hit roll of `striker`'s attack on `target`."""
+    mod = striker.hit
+    if striker.high_ground and striker.height > state.arena.elevation(target.square):
+        mod += 1
     mod += target.under("expose") - target.under("evade")
-    return mod + bearer_hit_modifier(state, user, target)
+    return mod + bearer_hit_modifier(state, striker.user, target)
 
 
 def hits(ability: Ability, roll: int, mod: int) -> bool:
-    if ability.hit is None:
-        return True
-    if roll == 6:
-        return True
-    low, high = ability.hit
-    return low <= roll + mod and (high == 6 or roll + mod <= high)
+    """An ability with no roll always hits, a 6 always hits; else the roll with its
+    modifiers must be within the ability's range to hit."""
+    return ability.hit is None or roll == 6 or within(ability.hit, roll + mod)
 
 
-def damage_of(
-    state: Board, user: Fighter, origin: Square, target: Fighter, ability: Ability, crit: bool
-) -> int:
-    """Crit damage "is dealt instead of the normal damage"; then the passives and shields.
-    `origin`: where the user stands (Tidal counts water there)."""
+def within(hit: tuple[int, int], total: int) -> bool:
+    """Whether a roll with its modifiers is within a range to hit (one up to 6 has no top)."""
+    low, high = hit
+    return low <= total and (high == 6 or total <= high)
+
+
+@cache
+def faces_that_hit(hit: tuple[int, int], mod: int) -> int:
+    """How many of the faces 1 to 5 hit with `mod` added (a 6 hits, and crits, whatever the
+    modifiers): kept for each range and modifier, few as they are."""
+    return sum(within(hit, roll + mod) for roll in range(1, 6))
+
+
+def damage_of(striker: Striker, target: Fighter, ability: Ability, crit: bool) -> int:
+    """Crit damage "is dealt instead of the normal damage"; then the passives (Tidal counts
+    the water of the square `striker` attacks from) and shields."""
     amount = ability.crit if crit and ability.crit is not None else ability.damage
     if not amount:
         return 0
-    stats = user.stats
-    amount += stats.mod("damage")
-    if crit and stats.has("keen"):
+    amount += striker.damage
+    if crit and striker.keen:
         amount += 1
-    if stats.has("sear") and target.burning:
+    if striker.sear and target.burning:
         amount += 1
-    if stats.has("venom") and target.poisoned:
-        amount += 1
-    if stats.has("tidal") and origin in state.arena.water:
+    if striker.venom and target.poisoned:
         amount += 1
     if target.has("armour"):
         amount -= 1
     amount -= target.under("shield")
     return max(0, amount)
-
-
-def hit_chance(ability: Ability, mod: int) -> float:
-    return sum(hits(ability, roll, mod) for roll in range(1, 7)) / 6

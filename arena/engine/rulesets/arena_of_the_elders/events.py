@@ -1,4 +1,5 @@
-"""What happens in an Arena of the Elders bout, one frozen record each."""
+"""What happens in an Arena of the Elders bout, one record each: slotted, never changed once
+made (a frozen dataclass sets each field at several times the cost, core.events.Event)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import ClassVar
 from arena.engine.core.events import Event
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RolledOff(Event):
     kind: ClassVar[str] = "rolled_off"
     rolls: ClassVar[tuple[str, ...]] = ("red", "blue")
@@ -22,7 +23,7 @@ class RolledOff(Event):
         return f"Roll-off: Red {self.red}, Blue {self.blue}: {self.first} goes first."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class KingNamed(Event):
     kind: ClassVar[str] = "king_named"
     team: str
@@ -38,7 +39,7 @@ class KingNamed(Event):
         return f"{self.team} names {self.name} its king."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnBegan(Event):
     kind: ClassVar[str] = "turn_began"
     team: str
@@ -48,7 +49,7 @@ class TurnBegan(Event):
         return f"Turn {self.turn}: {self.team}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LevelGained(Event):
     kind: ClassVar[str] = "level_gained"
     name: str
@@ -59,7 +60,7 @@ class LevelGained(Event):
         return f"{self.name} reaches level {self.level} ({self.why})."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Respawned(Event):
     kind: ClassVar[str] = "respawned"
     name: str
@@ -69,7 +70,7 @@ class Respawned(Event):
         return f"{self.name} returns at {self.square} with full health."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Burned(Event):
     kind: ClassVar[str] = "burned"
     name: str
@@ -80,7 +81,7 @@ class Burned(Event):
         return f"{self.name} burns for {self.damage} ({self.hp} left)."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PoisonHurt(Event):
     kind: ClassVar[str] = "poison"
     name: str
@@ -93,7 +94,7 @@ class PoisonHurt(Event):
         return f"Poison hurts {self.name} for {self.damage} ({self.hp} left)."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Skipped(Event):
     kind: ClassVar[str] = "skipped"
     name: str
@@ -102,7 +103,7 @@ class Skipped(Event):
         return f"{self.name} is stunned and sits out this turn."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Moved(Event):
     kind: ClassVar[str] = "moved"
     name: str
@@ -115,7 +116,7 @@ class Moved(Event):
         return f"{self.name} moves to {self.to}{short}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Used(Event):
     """An ability on an enemy (with its to-hit roll) or an ally."""
 
@@ -140,7 +141,7 @@ class Used(Event):
         return f"{self.name}: {self.ability} at {self.target}{roll}: hit{crit}{dealt}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Affected(Event):
     kind: ClassVar[str] = "affected"
     name: str
@@ -155,7 +156,7 @@ class Affected(Event):
         return f"{self.name} is under {self.effect} for {self.turns} turn(s) ({self.by})."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Healed(Event):
     kind: ClassVar[str] = "healed"
     name: str
@@ -169,7 +170,7 @@ class Healed(Event):
         return f"{self.by} heals {self.name} for {self.amount} ({self.hp} now){gone}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Doused(Event):
     kind: ClassVar[str] = "doused"
     name: str
@@ -178,7 +179,7 @@ class Doused(Event):
         return f"{self.name} enters the water: no longer on fire."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Fizzled(Event):
     kind: ClassVar[str] = "fizzled"
     name: str
@@ -189,7 +190,7 @@ class Fizzled(Event):
         return f"{self.name} cannot use {self.ability}: {self.why}."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Died(Event):
     kind: ClassVar[str] = "died"
     name: str
@@ -201,7 +202,7 @@ class Died(Event):
         return f"{self.name} is killed{by} (death {self.deaths})."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FlagEvent(Event):
     kind: ClassVar[str] = "flag"
     team: str  # whose flag
@@ -221,7 +222,7 @@ class FlagEvent(Event):
         return f"{self.name} captures {flag} (capture {self.captures})."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Finished(Event):
     kind: ClassVar[str] = "finished"
     winner: str  # a team, or "" for a draw

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import Arena, Geometry
 from arena.engine.rulesets.arena_of_the_elders.changes import Board
-from arena.engine.rulesets.arena_of_the_elders.data import Ability
+from arena.engine.rulesets.arena_of_the_elders.data import Ability, Stats
 from arena.engine.rulesets.arena_of_the_elders.flag import bearer_speed
 from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
 
@@ -43,7 +43,13 @@ def mobility(state: Board, f: Fighter) -> tuple[int, int]:
 
 
 def step_cost(arena: Arena, f: Fighter, a: Square) -> int:
-    return 2 if a in arena.water and not f.swimming else 1
+    return 2 if a in slow_squares(arena, f) else 1
+
+
+def slow_squares(arena: Arena, f: Fighter) -> frozenset[Square]:
+    """The squares this character leaves at a cost of 2: water, "moving off counts as moving
+    twice", unless it swims."""
+    return frozenset() if f.swimming else arena.water
 
 
 def step_problem(
@@ -133,7 +139,7 @@ def reachable(state: State, f: Fighter) -> Reach:
     speed = speed_of(state, f)
     enemies = enemy_squares(state, f)
     taken = {o.square for o in state.fighters if o.alive and o.name != f.name}
-    costly = {sq: step_cost(arena, f, sq) for sq in arena.water}  # the rest cost 1 to leave
+    slow = slow_squares(arena, f)  # the rest cost 1 to leave
     start = f.square
     best: dict[tuple[Square, int], int] = {(start, 0): 0}
     came: Came = {(start, 0): (None, 0)}
@@ -145,7 +151,7 @@ def reachable(state: State, f: Fighter) -> Reach:
         spent, _, lines, sq, taken_steps = heapq.heappop(queue)
         if best[(sq, lines)] < spent:
             continue
-        spent += costly.get(sq, 1)
+        spent += 2 if sq in slow else 1
         if spent > speed:
             continue
         steps_here = taken_steps + 1
@@ -169,18 +175,19 @@ def reachable(state: State, f: Fighter) -> Reach:
 
 
 def reach_of(f: Fighter, ability: Ability, origin: Square, arena: Arena) -> int:
-    return base_reach(f, ability) + vantage(f, arena.elevation(origin))
+    stats = f.stats
+    return base_reach(stats, ability) + vantage(stats, arena.elevation(origin))
 
 
-def base_reach(f: Fighter, ability: Ability) -> int:
-    """The ability's range with what the character's passives add to ranges (not to a use on
-    oneself)."""
-    return ability.range + (f.mod("range") if ability.target != "self" else 0)
+def base_reach(stats: Stats, ability: Ability) -> int:
+    """The ability's range with what the character's passives (`stats`, its level's) add to
+    ranges (not to a use on oneself)."""
+    return ability.range + (stats.modifiers.get("range", 0) if ability.target != "self" else 0)
 
 
-def vantage(f: Fighter, height: int) -> int:
+def vantage(stats: Stats, height: int) -> int:
     """Vantage: one more range from raised ground (of this height)."""
-    return 1 if f.has("vantage") and height >= 1 else 0
+    return 1 if "vantage" in stats.passives and height >= 1 else 0
 
 
 def target_problem(
@@ -249,9 +256,10 @@ def sight_check(
     "heights" or "line" ("" when it passes them all; sight_problem gives the words)."""
     if geometry.moves_to(origin, target, blockers, reach) > reach:
         return "range"
-    heights_ok, lines = geometry.sight(origin, target)
+    heights_ok, lines = geometry.sights[origin, target]
     if not heights_ok:
         return "heights"
-    if not any(line.isdisjoint(blockers) for line in lines):
-        return "line"
-    return ""
+    for line in lines:
+        if line.isdisjoint(blockers):
+            return ""  # a clear line
+    return "line"

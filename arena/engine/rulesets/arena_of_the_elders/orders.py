@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from arena.engine.core.board import Square
 from arena.engine.core.words import counted
@@ -52,8 +52,9 @@ class Preparation:
     square: Square | None = None  # where the team places it; None: where the input did
 
 
-@dataclass(frozen=True, slots=True)
-class Activation:
+class Activation(NamedTuple):
+    """A character's activation (a named tuple: the tactics build one every activation)."""
+
     path: tuple[Square, ...] = ()
     ability: str = ""  # the ability's key; "" for none
     target: Square | None = None

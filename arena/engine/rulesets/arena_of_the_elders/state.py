@@ -105,17 +105,17 @@ class Fighter(NamedTuple):
     @property
     def stats(self) -> Stats:
         """What its level and level-3 choice give it: one look-up in its champion's table."""
-        return self.hero.sheets[self.level, self.choice]
+        return (self.sheet or CHAMPIONS[self.champion]).sheets[self.level, self.choice]
 
     @property
     def known(self) -> tuple[Ability, ...]:
         return self.stats.known
 
     def has(self, passive: str) -> bool:
-        return self.stats.has(passive)
+        return passive in self.stats.passives
 
     def mod(self, stat: str) -> int:
-        return self.stats.mod(stat)
+        return self.stats.modifiers.get(stat, 0)
 
     @property
     def max_health(self) -> int:
@@ -132,7 +132,7 @@ class Fighter(NamedTuple):
 
     @property
     def speed(self) -> int:
-        timed = sum(SPEED_EFFECTS.get(e.kind, 0) for e in self.effects)
+        timed = sum([SPEED_EFFECTS.get(e.kind, 0) for e in self.effects])
         return max(0, self.stats.speed + timed)
 
     @property

@@ -9,7 +9,7 @@ the king: the enemy king when he is known; team deathmatch: the nearest of those
 still die; otherwise the nearest). Its candidates are a handful of squares: where it stands,
 each square of a shortest walk towards the heading as far as its speed takes it, and (with no
 task) each square of a walk away from it, both read from the map's walk table (kept per map,
-arena.Geometry.walk_to). Only when an enemy bars the first step towards the heading is every
+arena.Geometry.walks). Only when an enemy bars the first step towards the heading is every
 square it can reach weighed (moves.reachable). The candidates are ranked by their worth; each
 use of a ready ability is made from the best-ranked candidate within its range and sight (or
 where it stands, before moving to the best candidate), and the best is taken, the first found
@@ -23,18 +23,24 @@ nearer its task.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Sequence
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import FAR, Arena
-from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, hit_modifier, hits
+from arena.engine.rulesets.arena_of_the_elders.combat import (
+    Striker,
+    damage_of,
+    faces_that_hit,
+    hit_modifier,
+    striker,
+)
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
 from arena.engine.rulesets.arena_of_the_elders.moves import (
     base_reach,
     reachable,
     sight_check,
+    slow_squares,
     speed_of,
-    step_cost,
     vantage,
 )
 from arena.engine.rulesets.arena_of_the_elders.orders import Activation, Preparation
@@ -71,7 +77,7 @@ def activation(state: State, name: str) -> Activation:
     f = state.fighter(name)
     weighing = Weighing(state, f)
     way = candidates(weighing, weighing.heading, back=weighing.goal is None)
-    places = {end: weighing.place(end) for end in way}
+    places = weighing.places(way)
     ranked = sorted(way, key=places.__getitem__, reverse=True)  # the first found on a tie
     best_place = ranked[0]
     best_value = places[best_place]
@@ -104,7 +110,7 @@ def candidates(
 ) -> dict[Square, tuple[Square, ...]]:
     """The squares weighed, each with the path to it: where the weighed character stands,
     then each square of a shortest walk towards `heading` (the map's walk table,
-    arena.Geometry.walk_to) while its speed lasts, and with `back` each square of a walk away
+    arena.Geometry.walks) while its speed lasts, and with `back` each square of a walk away
     from it (to keep its range). When an enemy (or water it cannot pay to leave) bars the
     first step towards the heading, every square it can reach is weighed instead (the move
     search, moves.reachable), so that it finds its way round. The enemies' squares and the
@@ -114,7 +120,7 @@ def candidates(
     way: dict[Square, tuple[Square, ...]] = {start: ()}
     if heading is None:
         return way
-    walk = weighing.walk if heading == weighing.heading else weighing.geometry.walk_to(heading)
+    walk = weighing.walk if heading == weighing.heading else weighing.geometry.walks[heading]
     left = walk.get(start)
     if left is None:
         return way  # no walk leads there: it stays and uses what it can from here
@@ -145,10 +151,11 @@ def _walk(
     crossed (a ledge up or a wall: a walker's way). An ally's square (`taken`) is passed, not
     ended on. Whether it took a step."""
     steps = arena.geometry.steps[f.team]
+    slow = slow_squares(arena, f)
     here, spent, path = f.square, 0, ()
     moves = walk[here]
     while moves + by >= 0:
-        spent += step_cost(arena, f, here)
+        spent += 2 if here in slow else 1  # leaving `here` (moves.step_cost)
         if spent > speed:
             break
         ahead = moves + by
@@ -164,10 +171,10 @@ def _walk(
     return bool(path)
 
 
-def _preferred_range(f: Fighter, usable: Sequence[Ability]) -> int:
+def _preferred_range(known: Sequence[Ability], usable: Sequence[Ability]) -> int:
     ranges = [a.range for a in usable if a.kind == "attack"]
     if not ranges:
-        ranges = [a.range for a in f.known if a.kind == "attack"] or [2]
+        ranges = [a.range for a in known if a.kind == "attack"] or [2]
     return max(1, max(ranges) - 1)
 
 
@@ -188,60 +195,77 @@ class Weighing:
         # The board read once: the living enemies and allies (`f` among them), and the moves
         # a range counts from each (a step joins two squares both ways, so they are the
         # moves to it from every square).
-        self.enemies: list[Fighter] = []
-        self.allies: list[Fighter] = []
-        self.around: dict[str, dict[Square, int]] = {}
+        enemies: list[Fighter] = []
+        allies: list[Fighter] = []
+        around: dict[str, dict[Square, int]] = {}
+        moves, team = self.geometry.moves, f.team
         for o in state.fighters:
             if o.alive:
-                (self.allies if o.team == f.team else self.enemies).append(o)
-                self.around[o.name] = self.geometry.moves_from(o.square)
-        self.usable = [a for a in f.known if not a.passive and not f.cooldown(a.key)]
+                (allies if o.team == team else enemies).append(o)
+                around[o.name] = moves[o.square]
+        self.enemies, self.allies, self.around = enemies, allies, around
+        stats = f.stats
+        cooling = {key for key, turns in f.cooldowns if turns}
+        self.usable = [a for a in stats.known if a.kind != "passive" and a.key not in cooling]
         self.all_enemies = frozenset(e.square for e in self.enemies)  # block a line to an ally
         # The squares a move may pass but not end on (the enemies' are not passed either).
         self.taken = self.all_enemies | {a.square for a in self.allies if a.name != f.name}
         self.around_enemies = [self.around[e.name] for e in self.enemies]
         # Each ability's reach from low and from raised ground (vantage adds only there).
-        lift = vantage(f, 1)
+        lift = vantage(stats, 1)
         self.reaches = {}
         for a in self.usable:
-            reach = base_reach(f, a)
+            reach = base_reach(stats, a)
             self.reaches[a.key] = (reach, reach + lift)
         self.raised = self.geometry.raised
         self.goal = _goal(state, f)
         # Where its way leads: its task in capture the flag, else the enemy it goes for.
         self.heading = self.goal[0] if self.goal else _quarry(state, f, self.enemies, self.around)
-        self.walk = self.geometry.walk_to(self.heading) if self.heading else {}
-        self.prefer = _preferred_range(f, self.usable)
+        self.walk = self.geometry.walks[self.heading] if self.heading else {}
+        self.prefer = _preferred_range(stats.known, self.usable)
         if state.options.mode == "king" and state.kings[f.team] == f.name:
             self.prefer += 2  # the king keeps back
         self.carrying = state.options.mode == "flag" and state.flags[1 - f.team].carrier == f.name
+        # What the character brings to the worth of a square, read once for all of them.
+        self.water = self.arena.water
+        self.burning = bool(f.burning)
+        self.tidal = stats.has("tidal")
+        self.swimming = f.swimming
+        self.striker: Striker | None = None  # its side of an attack, when one is weighed
+        self.blockers: dict[str, frozenset[Square]] = {}  # each target's, when it is asked
 
-    def place(self, end: Square) -> float:
-        """What ending the move on `end` is worth, uses aside."""
-        f, arena, prefer = self.f, self.arena, self.prefer
-        value = 0.0
-        if self.enemies:
-            nearest = min([around.get(end, 40) for around in self.around_enemies])
-            value -= 0.15 * abs(nearest - prefer)
-        if prefer > 1:
-            value += 0.1 * arena.elevation(end)
-        if end in arena.water:
-            if f.burning:
-                value += 1.0
-            if f.has("tidal"):
-                value += 0.3
-            elif not f.swimming:
-                value -= 0.3
-        if self.goal is not None:
-            square, weight = self.goal
-            value -= weight * 0.5 * self.walk.get(end, 40)
-            if end == square:
-                value += 3.0 * weight
-        else:
-            value -= ADVANCE * self.walk.get(end, 40)
-        if self.carrying and end in arena.flag_zones[f.team]:
-            value += 10.0
-        return value
+    def places(self, ends: Iterable[Square]) -> dict[Square, float]:
+        """What ending the move on each of `ends` is worth, uses aside: all in one pass, with
+        what the character brings to it read once."""
+        arena, prefer, walk, goal = self.arena, self.prefer, self.walk, self.goal
+        around_enemies, water = self.around_enemies, self.water
+        zone = arena.flag_zones[self.f.team] if self.carrying else frozenset()
+        out = {}
+        for end in ends:
+            value = 0.0
+            if around_enemies:
+                nearest = min([around.get(end, 40) for around in around_enemies])
+                value -= 0.15 * abs(nearest - prefer)
+            if prefer > 1:
+                value += 0.1 * arena.elevation(end)
+            if end in water:
+                if self.burning:
+                    value += 1.0
+                if self.tidal:
+                    value += 0.3
+                elif not self.swimming:
+                    value -= 0.3
+            if goal is not None:
+                square, weight = goal
+                value -= weight * 0.5 * walk.get(end, 40)
+                if end == square:
+                    value += 3.0 * weight
+            else:
+                value -= ADVANCE * walk.get(end, 40)
+            if end in zone:  # the bearer home
+                value += 10.0
+            out[end] = value
+        return out
 
     def uses(self) -> list[tuple[Ability, Fighter]]:
         """Every use of a ready ability, in the sheet's order: an attack on each enemy, a
@@ -257,9 +281,10 @@ class Weighing:
         return out
 
     def worth(self, ability: Ability, on: Fighter) -> float:
-        f = self.f
         if ability.kind == "attack":
-            return _attack_value(self.state, f, on, ability, f.square)
+            if self.striker is None:  # read once, for every attack it weighs
+                self.striker = striker(self.state, self.f, self.f.square)
+            return _attack_value(self.state, self.striker, on, ability)
         return _support_value(on, on.square, ability, self.enemies)
 
     def in_range(self, ability: Ability, on: Fighter, origin: Square) -> bool:
@@ -270,25 +295,27 @@ class Weighing:
 
     def in_range_of(
         self, ability: Ability, on: Fighter, origins: Sequence[Square]
-    ) -> Iterator[Square]:
+    ) -> Sequence[Square]:
         """The squares of `origins` (in their order) `on` is within the ability's reach from,
         characters aside: one look-up each in the moves around `on`."""
         if on.name == self.f.name:
-            yield from origins
-            return
+            return origins
         around = self.around[on.name]
         low, high = self.reaches[ability.key]
         raised = self.raised
-        for origin in origins:
-            if around.get(origin, FAR) <= (high if origin in raised else low):
-                yield origin
+        return [o for o in origins if around.get(o, FAR) <= (high if o in raised else low)]
 
     def in_sight(self, ability: Ability, on: Fighter, origin: Square) -> bool:
         """In range and sight from `origin` with the enemies where they stand."""
         if on.name == self.f.name:
             return True
-        # What blocks the line: every enemy, the target itself aside (target_problem's).
-        blockers = self.all_enemies - {on.square} if on.team != self.f.team else self.all_enemies
+        blockers = self.blockers.get(on.name)
+        if blockers is None:
+            # What blocks the line: every enemy, the target itself aside (target_problem's).
+            blockers = self.all_enemies
+            if on.team != self.f.team:
+                blockers = blockers - {on.square}
+            self.blockers[on.name] = blockers
         reach = self.reach(ability, origin)
         return not sight_check(self.geometry, origin, on.square, reach, blockers)
 
@@ -303,17 +330,17 @@ class Weighing:
         return origin if on.name == self.f.name else on.square
 
 
-def _attack_value(state: State, f: Fighter, e: Fighter, ability: Ability, origin: Square) -> float:
+def _attack_value(state: State, striker: Striker, e: Fighter, ability: Ability) -> float:
     # The damage depends on the die only by whether it is a 6 (a crit): the faces 1 to 5
     # that hit deal the normal damage, a 6 always hits and crits; an ability without a roll
     # always hits and never crits.
-    normal = damage_of(state, f, origin, e, ability, False)
+    normal = damage_of(striker, e, ability, False)
     if ability.hit is None:
         rolls, hitting, crits, crit = 1, 1, 0, 0
     else:
-        mod = hit_modifier(state, f, e, origin)
-        rolls, hitting, crits = 6, sum([hits(ability, roll, mod) for roll in range(1, 6)]), 1
-        crit = damage_of(state, f, origin, e, ability, True)
+        mod = hit_modifier(state, striker, e)
+        rolls, hitting, crits = 6, faces_that_hit(ability.hit, mod), 1
+        crit = damage_of(striker, e, ability, True)
     expected = hitting * min(normal, e.hp) + crits * min(crit, e.hp)
     kill = hitting * (normal >= e.hp) + crits * (crit >= e.hp)
     value = expected / rolls + kill / rolls * (KILL + e.level)
@@ -391,7 +418,7 @@ def _home(arena: Arena, team: int, start: Square) -> Square:
         return sq if team == 0 else arena.turned(sq)
 
     return min(
-        arena.flag_zones[team], key=lambda sq: (geometry.walk_to(sq).get(start, FAR), seen(sq))
+        arena.flag_zones[team], key=lambda sq: (geometry.walks[sq].get(start, FAR), seen(sq))
     )
 
 
@@ -411,14 +438,15 @@ def _quarry(
         enemies = [e for e in enemies if e.deaths < options.deaths_to_lose] or enemies
     if not enemies:
         return None
-    nearest = min(enemies, key=lambda e: (around[e.name].get(f.square, FAR), e.seat))
-    return nearest.square
+    # Seats differ within a team, so the squares are never compared.
+    _, _, square = min([(around[e.name].get(f.square, FAR), e.seat, e.square) for e in enemies])
+    return square
 
 
 def _nearest(state: State, team: int, goal: Square, count: int) -> list[str]:
     """The `count` living characters of `team` nearest `goal` in a walk (the first in the
     team's order on a tie)."""
-    dist = state.arena.geometry.walk_to(goal)
+    dist = state.arena.geometry.walks[goal]
     ranked = sorted(
         (f for f in state.team(team) if f.alive),
         key=lambda f: (dist.get(f.square, FAR), f.seat),
