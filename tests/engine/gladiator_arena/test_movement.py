@@ -12,6 +12,7 @@ from arena.engine.rulesets.gladiator_arena import (
     strikes_allowed,
     validate_order,
 )
+from arena.engine.rulesets.gladiator_arena.data import KITS, Race, Weapon
 from arena.engine.rulesets.gladiator_arena.orders import read_order
 from tests.engine.gladiator_arena.helpers import at, order, place, resolve, sq
 
@@ -108,3 +109,19 @@ def test_destinations_stay_on_the_board_rank_by_rank_from_a1():
     state = place("A human sword A1", "H halfling sword H8")
     assert [str(s) for s in destinations(state, "A")] == ["B1", "A2"]
     assert [str(s) for s in destinations(state, "H")] == ["H6", "G7", "H7", "F8", "G8"]
+
+
+@pytest.mark.parametrize(
+    ("race", "weapon", "strikes"),
+    [
+        (Race.HUMAN, Weapon.AXE, (3, 2, 1)),  # one a MpT left
+        (Race.GIANT, Weapon.AXE, (2, 0, 0)),  # a giant's step costs both MpT
+        (Race.ELF, Weapon.BOW, (2, 1, 1)),  # a bow's strike costs 2 MpT
+        (Race.HUMAN, Weapon.BOW, (1, 1, 0)),
+        (Race.HALFLING, Weapon.CATAPULT, (1, 0, 0)),  # once, never after moving
+    ],
+)
+def test_a_kit_holds_the_strikes_after_staying_one_square_or_two(race, weapon, strikes):
+    """2: 'as many strikes as MpT left'; 6 and 7: what a move and a strike cost. Each kit
+    holds its strikes after staying, a one-square move and a two-square move."""
+    assert KITS[race, weapon].strikes == strikes

@@ -89,6 +89,18 @@ class Kit:
     strike_cost: int
     siege: bool
     splash: int
+    # Strikes allowed after staying, after a one-square move (move_cost MpT) and after a
+    # halfling's two-square move (2 MpT): strikes_left of each, worked out with the kit, as
+    # every order is checked against them.
+    strikes: tuple[int, int, int]
+
+
+def strikes_left(weapon: WeaponStats, left: int, moving: bool) -> int:
+    """Strikes `left` MpT buy (section 7: a bow's strike costs two; a catapult strikes once,
+    with every MpT left, and never in a turn it moves)."""
+    if weapon.siege:
+        return 0 if moving or left <= 0 else 1
+    return left // weapon.strike_cost
 
 
 def a(word: str) -> str:
@@ -140,6 +152,11 @@ def _kit(race: Race, weapon: Weapon) -> Kit:
         strike_cost=w.strike_cost,
         siege=w.siege,
         splash=w.splash,
+        strikes=(
+            strikes_left(w, r.mpt, moving=False),
+            strikes_left(w, r.mpt - r.move_cost, moving=True),
+            strikes_left(w, r.mpt - 2, moving=True),
+        ),
     )
 
 

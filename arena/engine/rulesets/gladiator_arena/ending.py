@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from fractions import Fraction
 
 from arena.engine.core.events import Event
@@ -54,15 +54,20 @@ def _worn(g: Gladiator, number: int, told: list[Event]) -> Gladiator:
 
 
 def concession(
-    state: BoutState, orders: Mapping[str, Order], number: int, told: list[Event]
+    state: BoutState,
+    orders: Mapping[str, Order],
+    conceding: Collection[str],
+    number: int,
+    told: list[Event],
 ) -> BoutState:
     """8 d: with exactly two left, a concession ends the bout before anything else that turn
     (the turn's other orders are not carried out): the conceder leaves the game and either
-    the other gains a kill or (a standoff) the conceder loses one."""
+    the other gains a kill or (a standoff) the conceder loses one. `conceding`: the names
+    whose orders concede (the turn found them), taken in setup order."""
     glads = state.gladiators
     pair = [i for i, g in enumerate(glads) if g.alive]
     kills = {i: glads[i].kills for i in pair}
-    conceders = [i for i in pair if orders.get(glads[i].name, Order()).concede is not None]
+    conceders = [i for i in pair if glads[i].name in conceding]
     for i in conceders:
         g = glads[i]
         choice = orders[g.name].concede

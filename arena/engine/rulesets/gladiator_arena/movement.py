@@ -11,7 +11,8 @@ from arena.engine.rulesets.gladiator_arena.state import BoutState, Gladiator, Or
 
 
 def intended_moves(state: BoutState, orders: Mapping[str, Order]) -> dict[int, Square]:
-    """The square each living gladiator (by setup index) orders a move to; staying is none."""
+    """The square each living gladiator (by setup index, in setup order) orders a move to;
+    staying is none."""
     moves: dict[int, Square] = {}
     for i, g in enumerate(state.gladiators):
         order = orders.get(g.name)
@@ -69,7 +70,7 @@ def movement(
     for i in sorted(bumped):
         g = glads[i]
         told.append(Bumped.of(g.name, names[g.square], names[moves[i]], bumped[i]))
-    for i, square in sorted(moves.items()):
+    for i, square in moves.items():  # in setup order, as intended_moves found them
         if i not in bumped:
             g = glads[i]
             told.append(Moved.of(g.name, names[g.square], names[square]))

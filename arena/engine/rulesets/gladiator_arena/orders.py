@@ -18,7 +18,7 @@ from typing import Any
 
 from arena.engine.core.board import Square
 from arena.engine.errors import EngineInputError
-from arena.engine.rulesets.gladiator_arena.data import WEAPONS, Kit, Weapon, a
+from arena.engine.rulesets.gladiator_arena.data import WEAPONS, Weapon, a
 from arena.engine.rulesets.gladiator_arena.state import (
     STAY,
     BoutState,
@@ -62,26 +62,15 @@ def move_cost(g: Gladiator, destination: Square | None) -> int:
     """MpT a move costs: 0 to stay, 1 for a step (giant 2), 2 for a halfling's double move."""
     if destination is None or destination == g.square:
         return 0
-    return _step_cost(g.kit, g.square.manhattan(destination))
-
-
-def _step_cost(kit: Kit, distance: int) -> int:
-    """MpT a legal move of `distance` squares (1, or a halfling's 2) costs."""
-    return 2 if distance == 2 else kit.move_cost
+    return 2 if g.square.manhattan(destination) == 2 else g.kit.move_cost
 
 
 def strikes_allowed(g: Gladiator, destination: Square | None) -> int:
-    """How many strikes the gladiator may make after (not) moving to `destination`."""
-    moving = destination is not None and destination != g.square
-    return _strikes_left(g.kit, g.kit.mpt - move_cost(g, destination), moving)
-
-
-def _strikes_left(kit: Kit, left: int, moving: bool) -> int:
-    """Strikes `left` MpT buy (section 7: a bow's strike costs two; a catapult strikes once,
-    with every MpT left, and never in a turn it moves)."""
-    if kit.siege:
-        return 0 if moving or left <= 0 else 1
-    return left // kit.strike_cost
+    """How many strikes the gladiator may make after (not) moving to `destination`: his
+    kit's strikes after staying, a one-square move, or a two-square one (data.strikes_left)."""
+    if destination is None or destination == g.square:
+        return g.kit.strikes[0]
+    return g.kit.strikes[2 if g.square.manhattan(destination) == 2 else 1]
 
 
 def in_range(weapon: Weapon, origin: Square, target: Square) -> bool:
@@ -185,15 +174,13 @@ def gladiator_order_problems(state: BoutState, g: Gladiator, order: Order) -> tu
     here = g.square
     dest = order.move
     origin = here
-    left = kit.mpt
-    moving = False
+    moved = 0  # squares moved (0: staying, or a move refused): kit.strikes is by it
     if dest is not None and dest != here:
         distance = here.manhattan(dest)
         if dest not in on_board:
             problems.append(_off_board(state, dest))
         elif distance == 1 or (distance == 2 and kit.double_move):
-            origin, moving = dest, True
-            left -= _step_cost(kit, distance)
+            origin, moved = dest, distance
         elif distance == 2 and here.is_diagonal_neighbour(dest):
             problems.append(
                 Problem(
@@ -215,8 +202,8 @@ def gladiator_order_problems(state: BoutState, g: Gladiator, order: Order) -> tu
     strikes = order.strikes
     if not strikes:
         return tuple(problems)
-    allowed = _strikes_left(kit, left, moving)
-    if kit.siege and moving:
+    allowed = kit.strikes[moved]
+    if kit.siege and moved:
         problems.append(
             Problem(ProblemKind.CATAPULT_MOVED, "a catapult can't strike in a turn it moves")
         )
@@ -224,7 +211,8 @@ def gladiator_order_problems(state: BoutState, g: Gladiator, order: Order) -> tu
         problems.append(
             Problem(
                 ProblemKind.TOO_MANY_STRIKES,
-                f"too many strikes: {len(strikes)} ordered, {_allowed_words(g, moving, allowed)}",
+                f"too many strikes: {len(strikes)} ordered, "
+                f"{_allowed_words(g, moved > 0, allowed)}",
             )
         )
     low, high = kit.min_range, kit.max_range

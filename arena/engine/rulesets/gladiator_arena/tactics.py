@@ -16,7 +16,7 @@ and round until the strikes are spent.
 from __future__ import annotations
 
 from arena.engine.core.board import Square
-from arena.engine.rulesets.gladiator_arena.orders import destinations, moves_from, strikes_allowed
+from arena.engine.rulesets.gladiator_arena.orders import destinations, moves_from
 from arena.engine.rulesets.gladiator_arena.state import STAY, BoutState, Gladiator, Order
 
 
@@ -77,10 +77,10 @@ def default_order(state: BoutState, name: str) -> Order:
             enumerate(guesses),
             key=lambda ig: (_cheb(here, ig[1][1]), here.manhattan(ig[1][1]), ig[1][0].hp, ig[0]),
         )[1][1]
-    # The squares worth striking, enemy by enemy (its guess, then where it stands now), and
-    # how many strikes a destination leaves (by how far it is), the same from every origin.
+    # The squares worth striking, enemy by enemy (its guess, then where it stands now); how
+    # many strikes a destination leaves is the kit's, by how far it is.
     aims = [(guess, enemy.square, enemy.hp) for enemy, guess in guesses]
-    allowed_after = {0: strikes_allowed(me, None)}
+    strikes_after = me.kit.strikes
 
     best_key: tuple[int, ...] | None = None
     best: tuple[Square | None, list[Square]] = (None, [])
@@ -88,10 +88,7 @@ def default_order(state: BoutState, name: str) -> Order:
         if dest is not None and (dest in occupied or dest in expected):
             continue
         origin = here if dest is None else dest
-        steps_taken = 0 if dest is None else here.manhattan(dest)
-        allowed = allowed_after.get(steps_taken)
-        if allowed is None:
-            allowed = allowed_after[steps_taken] = strikes_allowed(me, dest)
+        allowed = strikes_after[0 if dest is None else here.manhattan(dest)]
         if best_key is not None and allowed < best_key[0]:
             continue  # fewer strikes than the best so far can land: its key is lower
         # Nearest guess first, then the weakest enemy, then setup order (a stable sort).

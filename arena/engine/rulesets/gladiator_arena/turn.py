@@ -38,8 +38,9 @@ def resolve_turn(
         )
     number = state.turn + 1
     told: list[Event] = []  # the turn's events, in order: each mechanic appends its own
-    if any(order.concede is not None for order in orders.values()):
-        return concession(state, orders, number, told), tuple(told)
+    conceding = [name for name, order in orders.items() if order.concede is not None]
+    if conceding:
+        return concession(state, orders, conceding, number, told), tuple(told)
     # The turn's gladiators, each replaced by the mechanic that changes him: a list local to
     # the turn, frozen into the one new state at its end (end_of_turn).
     glads = list(state.gladiators)
