@@ -81,18 +81,24 @@ class Kit:
 
     hp: int
     mpt: int
-    move_cost: int
     double_move: bool
     damage: int
     min_range: int
     max_range: int | None
-    strike_cost: int
     siege: bool
     splash: int
-    # Strikes allowed after staying, after a one-square move (move_cost MpT) and after a
-    # halfling's two-square move (2 MpT): strikes_left of each, worked out with the kit, as
-    # every order is checked against them.
-    strikes: tuple[int, int, int]
+    # Strikes allowed after a move of 0, 1 or 2 squares (a halfling's double move), by the
+    # squares moved: strikes_left of the MpT each leaves, worked out with the kit, as every
+    # order is checked against them.
+    strikes: tuple[int, ...]
+
+
+def move_cost(race: RaceStats, squares: int) -> int:
+    """MpT a move of `squares` squares costs: 0 to stay, a step the race's (a giant's 2), a
+    halfling's double move 2 (sections 2 and 6)."""
+    if squares == 0:
+        return 0
+    return 2 if squares == 2 else race.move_cost
 
 
 def strikes_left(weapon: WeaponStats, left: int, moving: bool) -> int:
@@ -144,18 +150,15 @@ def _kit(race: Race, weapon: Weapon) -> Kit:
     return Kit(
         hp=r.hp,
         mpt=r.mpt,
-        move_cost=r.move_cost,
         double_move=r.double_move,
         damage=damage_of(race, weapon),
         min_range=w.min_range,
         max_range=w.max_range,
-        strike_cost=w.strike_cost,
         siege=w.siege,
         splash=w.splash,
-        strikes=(
-            strikes_left(w, r.mpt, moving=False),
-            strikes_left(w, r.mpt - r.move_cost, moving=True),
-            strikes_left(w, r.mpt - 2, moving=True),
+        strikes=tuple(
+            strikes_left(w, r.mpt - move_cost(r, squares), moving=squares > 0)
+            for squares in (0, 1, 2)
         ),
     )
 

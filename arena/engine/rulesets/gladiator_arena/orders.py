@@ -58,13 +58,6 @@ class Problem:
         return self.text
 
 
-def move_cost(g: Gladiator, destination: Square | None) -> int:
-    """MpT a move costs: 0 to stay, 1 for a step (giant 2), 2 for a halfling's double move."""
-    if destination is None or destination == g.square:
-        return 0
-    return 2 if g.square.manhattan(destination) == 2 else g.kit.move_cost
-
-
 def strikes_allowed(g: Gladiator, destination: Square | None) -> int:
     """How many strikes the gladiator may make after (not) moving to `destination`: his
     kit's strikes after staying, a one-square move, or a two-square one (data.strikes_left)."""
