@@ -39,19 +39,18 @@ class Striker(NamedTuple):
 
 def striker(state: Board, user: Fighter, origin: Square) -> Striker:
     stats = user.stats
-    passives, modifiers = stats.passives, stats.modifiers
     arena = state.arena
     # Tidal: +1 damage while it stands in water.
-    tidal = "tidal" in passives and origin in arena.water
+    tidal = stats.has("tidal") and origin in arena.water
     return Striker(
         user=user,
         height=arena.elevation(origin),
-        hit=modifiers.get("hit", 0),
-        high_ground="high-ground" in passives,
-        damage=modifiers.get("damage", 0) + tidal,
-        keen="keen" in passives,
-        sear="sear" in passives,
-        venom="venom" in passives,
+        hit=stats.mod("hit"),
+        high_ground=stats.has("high-ground"),
+        damage=stats.mod("damage") + tidal,
+        keen=stats.has("keen"),
+        sear=stats.has("sear"),
+        venom=stats.has("venom"),
     )
 
 

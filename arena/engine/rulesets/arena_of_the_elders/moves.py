@@ -182,12 +182,12 @@ def reach_of(f: Fighter, ability: Ability, origin: Square, arena: Arena) -> int:
 def base_reach(stats: Stats, ability: Ability) -> int:
     """The ability's range with what the character's passives (`stats`, its level's) add to
     ranges (not to a use on oneself)."""
-    return ability.range + (stats.modifiers.get("range", 0) if ability.target != "self" else 0)
+    return ability.range + (stats.mod("range") if ability.target != "self" else 0)
 
 
 def vantage(stats: Stats, height: int) -> int:
     """Vantage: one more range from raised ground (of this height)."""
-    return 1 if "vantage" in stats.passives and height >= 1 else 0
+    return 1 if stats.has("vantage") and height >= 1 else 0
 
 
 def target_problem(

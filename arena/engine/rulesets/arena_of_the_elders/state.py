@@ -105,7 +105,7 @@ class Fighter(NamedTuple):
     @property
     def stats(self) -> Stats:
         """What its level and level-3 choice give it: one look-up in its champion's table."""
-        return (self.sheet or CHAMPIONS[self.champion]).sheets[self.level, self.choice]
+        return self.hero.sheets[self.level, self.choice]
 
     @property
     def known(self) -> tuple[Ability, ...]:
