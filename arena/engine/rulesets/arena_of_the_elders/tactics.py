@@ -120,7 +120,7 @@ def candidates(
     way: dict[Square, tuple[Square, ...]] = {start: ()}
     if heading is None:
         return way
-    walk = weighing.walk if heading == weighing.heading else weighing.geometry.walks[heading]
+    walk = weighing.geometry.walks[heading]
     left = walk.get(start)
     if left is None:
         return way  # no walk leads there: it stays and uses what it can from here
@@ -206,7 +206,7 @@ class Weighing:
         self.enemies, self.allies, self.around = enemies, allies, around
         stats = f.stats
         cooling = {key for key, turns in f.cooldowns if turns}
-        self.usable = [a for a in stats.known if a.kind != "passive" and a.key not in cooling]
+        self.usable = [a for a in stats.known if not a.passive and a.key not in cooling]
         self.all_enemies = frozenset(e.square for e in self.enemies)  # block a line to an ally
         # The squares a move may pass but not end on (the enemies' are not passed either).
         self.taken = self.all_enemies | {a.square for a in self.allies if a.name != f.name}
