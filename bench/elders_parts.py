@@ -33,6 +33,7 @@ from elders_bench import bout_inputs
 from arena.engine.core.dice import Dice
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders import ArenaOfTheElders, State, tactics
+from arena.engine.rulesets.arena_of_the_elders.changes import Changes
 from arena.engine.rulesets.arena_of_the_elders.orders import Activation
 from arena.engine.rulesets.arena_of_the_elders.state import OVER, PLAY
 from arena.engine.rulesets.arena_of_the_elders.turn import (
@@ -61,20 +62,22 @@ def kept_activations(count: int, seed: int) -> list[Kept]:
                 state, _ = RULES.apply(state, orders, dice)
                 continue
             turn = Turn(dice)
-            board = level_up(state, turn, state.acting, orders)
+            board = Changes(state)  # the turn's table of changes, as team_turn keeps it
+            level_up(board, turn, state.acting, orders)
             for name in sequence(board, state.acting, orders):
                 if board.phase == OVER:
                     break
                 f = board.fighter(name)
                 if not f.alive or f.skipping:
                     continue
-                act = tactics.activation(board, name)
-                out.append((board, name, act, dice.to_json()))
-                board = activate(board, turn, name, act, sure=True)
+                before = board.applied()  # the board the activation begins on, frozen
+                act = tactics.activation(before, name)
+                out.append((before, name, act, dice.to_json()))
+                activate(board, turn, name, act, sure=True)
             if board.phase != OVER:
-                board = end_turn(board, turn, state.acting)
-            board = play_unordered_turns(board, turn)
-            state = board._replace(steps=board.steps + 1)  # as turn.resolve_turn ends
+                end_turn(board, turn, state.acting)
+            after = play_unordered_turns(board.applied(), turn)
+            state = after._replace(steps=after.steps + 1)  # as turn.resolve_turn ends
     return out
 
 
@@ -85,10 +88,16 @@ def run(part: str, kept: list[Kept]) -> None:
     turns = [Turn(Dice.from_json(d)) for _, _, _, d in kept]
     sure = part == "built"
     functools.reduce(
-        lambda _, pair: activate(pair[0][0], pair[1], pair[0][1], pair[0][2], sure=sure),
-        zip(kept, turns, strict=True),
-        None,
+        lambda _, pair: resolved(pair[0], pair[1], sure), zip(kept, turns, strict=True), None
     )
+
+
+def resolved(kept: Kept, turn: Turn, sure: bool) -> State:
+    """The kept activation resolved on its board, into a new state as team_turn's would be."""
+    board, name, act, _ = kept
+    changes = Changes(board)
+    activate(changes, turn, name, act, sure=sure)
+    return changes.applied()
 
 
 def _timed(part: str, kept: list[Kept]) -> float:

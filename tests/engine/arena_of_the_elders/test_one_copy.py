@@ -1,5 +1,5 @@
-"""An activation's rules gather the characters they change in one table (changes.Changes) and
-put them into the frozen state with one copy; the state they began from never changes
+"""A turn's rules gather the characters they change in one table (changes.Changes) and put
+them into the frozen state with one copy; the state they began from never changes
 (docs/decisions/0102-elders-1-5-fewer-squares-and-one-copy.md)."""
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ def test_an_activation_changes_its_characters_in_a_new_state_and_not_the_one_it_
     before = state_to_json(state)
     turn = Turn(Dice.scripted([4]))  # Firebolt hits on 3-6
     path = (Square.parse("D3"),)
-    after = activate(state, turn, "Ignis", Activation(path, "firebolt", Square.parse("C5")))
+    board = Changes(state)
+    activate(board, turn, "Ignis", Activation(path, "firebolt", Square.parse("C5")))
+    after = board.applied()
     assert state_to_json(state) == before
     assert who(after, "Ignis").square == Square.parse("D3")
     assert who(after, "Ignis").cooldowns == (("firebolt", 1),)

@@ -16,6 +16,7 @@ from arena.engine.core.ruleset import read_orders
 from arena.engine.core.turn import Turn
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders import ARENAS, CHAMPIONS, tactics
+from arena.engine.rulesets.arena_of_the_elders.changes import Changes
 from arena.engine.rulesets.arena_of_the_elders.moves import path_problems, target_problem
 from arena.engine.rulesets.arena_of_the_elders.orders import (
     AUTO,
@@ -167,8 +168,11 @@ def _same_as_checked(state: State, turn: Turn, name: str, act: Activation) -> St
     as it runs give the same board, the same events and the same dice: the board as built."""
     checked = Turn(Dice.from_json(turn.dice.to_json()))
     told = len(turn.events)
-    after = activate(state, turn, name, act, sure=True)
-    assert after == activate(state, checked, name, act)
+    built, as_checked = Changes(state), Changes(state)
+    activate(built, turn, name, act, sure=True)
+    activate(as_checked, checked, name, act)
+    after = built.applied()
+    assert after == as_checked.applied()
     assert [e.to_dict() for e in turn.events[told:]] == [e.to_dict() for e in checked.events]
     assert turn.dice.to_json() == checked.dice.to_json()
     return after
@@ -190,7 +194,9 @@ def test_every_activation_the_tactics_build_is_allowed_as_it_runs(mode, competit
         orders = {w: RULES.tactics(state, w) for w in RULES.pending(state).who}
         expected, events = RULES.apply(state, orders, Dice.from_json(dice.to_json()))
         turn = Turn(dice)
-        board = level_up(state, turn, state.acting, orders)
+        table = Changes(state)  # the turn's table of changes, as team_turn keeps it
+        level_up(table, turn, state.acting, orders)
+        board = table.applied()
         for name in sequence(board, state.acting, orders):
             if board.phase == OVER:
                 break
@@ -201,9 +207,10 @@ def test_every_activation_the_tactics_build_is_allowed_as_it_runs(mode, competit
             _allowed_as_it_runs(board, name, act)
             board = _same_as_checked(board, turn, name, act)
             built += 1
+        table = Changes(board)
         if board.phase != OVER:
-            board = end_turn(board, turn, state.acting)
-        board = play_unordered_turns(board, turn)
+            end_turn(table, turn, state.acting)
+        board = play_unordered_turns(table.applied(), turn)
         assert board._replace(steps=board.steps + 1) == expected
         assert [e.to_dict() for e in turn.told()] == [e.to_dict() for e in events]
         state = expected

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import FAR, Arena
+from arena.engine.rulesets.arena_of_the_elders.changes import Board
 from arena.engine.rulesets.arena_of_the_elders.combat import (
     Striker,
     damage_of,
@@ -64,12 +65,12 @@ def preparation(state: State, name: str) -> Preparation:
     return Preparation(0, "", 2 if state.options.competitive else 0, auto=True)
 
 
-def level_pick(state: State, members: Sequence[Fighter]) -> Fighter:
+def level_pick(state: Board, members: Sequence[Fighter]) -> Fighter:
     """The turn's level goes to the lowest-level living character (the dead last)."""
     return min(members, key=lambda f: (not f.alive, f.level, f.seat))
 
 
-def activation(state: State, name: str) -> Activation:
+def activation(state: Board, name: str) -> Activation:
     """The candidates (where it stands and its way towards its heading) are ranked by their
     worth; each use of a ready ability is then made from the best-ranked candidate it can be
     made from, or where it stands before the move to the best candidate (hit and run), and
@@ -187,7 +188,7 @@ class Weighing:
     made from enters to hit and damage only by its height and water (an estimate the
     resolution does not share: it rolls from the square the use is made from)."""
 
-    def __init__(self, state: State, f: Fighter) -> None:
+    def __init__(self, state: Board, f: Fighter) -> None:
         self.state = state
         self.f = f
         self.arena = state.arena
@@ -330,7 +331,7 @@ class Weighing:
         return origin if on.name == self.f.name else on.square
 
 
-def _attack_value(state: State, striker: Striker, e: Fighter, ability: Ability) -> float:
+def _attack_value(state: Board, striker: Striker, e: Fighter, ability: Ability) -> float:
     # The damage depends on the die only by whether it is a 6 (a crit): the faces 1 to 5
     # that hit deal the normal damage, a 6 always hits and crits; an ability without a roll
     # always hits and never crits.
@@ -381,7 +382,7 @@ def _support_value(
     return value
 
 
-def _goal(state: State, f: Fighter) -> tuple[Square, float] | None:
+def _goal(state: Board, f: Fighter) -> tuple[Square, float] | None:
     """Where capture the flag sends this character, and how hard: the bearer home by the
     nearest square of its flag zone; the nearest to its own dropped flag, to return it; the
     two nearest after an enemy bearing its flag; the others to the enemy flag while it lies
@@ -423,7 +424,7 @@ def _home(arena: Arena, team: int, start: Square) -> Square:
 
 
 def _quarry(
-    state: State, f: Fighter, enemies: Sequence[Fighter], around: dict[str, dict[Square, int]]
+    state: Board, f: Fighter, enemies: Sequence[Fighter], around: dict[str, dict[Square, int]]
 ) -> Square | None:
     """The enemy `f` goes for, by its square: in kill the king the enemy king when he is
     known (not in the competitive game, where the nomination is secret); in team deathmatch
@@ -443,7 +444,7 @@ def _quarry(
     return square
 
 
-def _nearest(state: State, team: int, goal: Square, count: int) -> list[str]:
+def _nearest(state: Board, team: int, goal: Square, count: int) -> list[str]:
     """The `count` living characters of `team` nearest `goal` in a walk (the first in the
     team's order on a tie)."""
     dist = state.arena.geometry.walks[goal]

@@ -16,7 +16,7 @@ from arena.engine.core.events import Event
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders import tactics
 from arena.engine.rulesets.arena_of_the_elders.abilities import use_ability
-from arena.engine.rulesets.arena_of_the_elders.changes import Changes
+from arena.engine.rulesets.arena_of_the_elders.changes import Board, Changes
 from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL
 from arena.engine.rulesets.arena_of_the_elders.effects import (
     burn,
@@ -71,13 +71,15 @@ def play_unordered_turns(state: State, turn: Turn) -> State:
 
 def team_turn(state: State, turn: Turn, acts: Mapping[str, Activation]) -> State:
     """ "At the beginning of each of your turns one character of your choice gains one
-    level"; then each character is used once, in the order given; then the turn ends."""
+    level"; then each character is used once, in the order given; then the turn ends. The
+    characters the turn changes go into the state once, at its end (changes.py)."""
     team = state.acting
-    state = level_up(state, turn, team, acts)
-    for name in sequence(state, team, acts):
-        if state.phase == OVER:
-            return state
-        f = state.fighter(name)
+    board = Changes(state)
+    level_up(board, turn, team, acts)
+    for name in sequence(board, team, acts):
+        if board.phase == OVER:
+            return board.applied()
+        f = board.fighter(name)
         if not f.alive or f.skipping:
             continue
         act = acts.get(name)
@@ -85,15 +87,15 @@ def team_turn(state: State, turn: Turn, acts: Mapping[str, Activation]) -> State
             continue  # a player's character with no order stays where it is
         if act is None or act.auto:
             # Chosen on the board it runs on, from the tactics' own moves, range and sight.
-            state = activate(state, turn, name, tactics.activation(state, name), sure=True)
+            activate(board, turn, name, tactics.activation(board, name), sure=True)
         else:
-            state = activate(state, turn, name, act)
-    if state.phase == OVER:
-        return state
-    return end_turn(state, turn, team)
+            activate(board, turn, name, act)
+    if board.phase != OVER:
+        end_turn(board, turn, team)
+    return board.applied()
 
 
-def sequence(state: State, team: int, acts: Mapping[str, Activation]) -> list[str]:
+def sequence(state: Board, team: int, acts: Mapping[str, Activation]) -> list[str]:
     """ "In any order, but no two actions can take place simultaneously": those given a place
     first, in that order; the rest in the team's order."""
     members = state.team(team)
@@ -105,16 +107,16 @@ def sequence(state: State, team: int, acts: Mapping[str, Activation]) -> list[st
     return [f.name for f in placed + rest]
 
 
-def level_up(state: State, turn: Turn, team: int, acts: Mapping[str, Activation]) -> State:
+def level_up(board: Changes, turn: Turn, team: int, acts: Mapping[str, Activation]) -> None:
     """ "At the beginning of each of your turns one character of your choice gains one
     level" (none when all are at 6)."""
-    members = [f for f in state.team(team) if f.level < MAX_LEVEL]
+    members = [f for f in board.team(team) if f.level < MAX_LEVEL]
     if not members:
-        return state
+        return
     chosen = [f for f in members if f.name in acts and acts[f.name].level_up]
-    pick = chosen[0] if chosen else tactics.level_pick(state, members)
+    pick = chosen[0] if chosen else tactics.level_pick(board, members)
     turn.tell(LevelGained(pick.name, pick.level + 1, "turn"))
-    return state.put(pick._replace(level=pick.level + 1))
+    board.put(pick._replace(level=pick.level + 1))
 
 
 def begin_turn(board: Changes, turn: Turn, team: int) -> None:
@@ -143,11 +145,9 @@ def begin_turn(board: Changes, turn: Turn, team: int) -> None:
             return
 
 
-def end_turn(state: State, turn: Turn, team: int) -> State:
+def end_turn(board: Changes, turn: Turn, team: int) -> None:
     """The dead count a turn towards their return, the stunned are done sitting out; at the
-    bound on turns the bout ends, else the other team's turn begins. Their changes go into
-    the state at once, with one copy."""
-    board = Changes(state)
+    bound on turns the bout ends, else the other team's turn begins."""
     for f in board.team(team):
         if not f.alive and f.respawn_in > 0:
             board.put(f._replace(respawn_in=f.respawn_in - 1))
@@ -157,13 +157,11 @@ def end_turn(state: State, turn: Turn, team: int) -> State:
         turn_limit(board, turn)
     else:
         begin_turn(board, turn, 1 - team)
-    return board.applied()
 
 
-def activate(state: State, turn: Turn, name: str, act: Activation, sure: bool = False) -> State:
+def activate(board: Changes, turn: Turn, name: str, act: Activation, sure: bool = False) -> None:
     """ "Each character can be used once during each of your turns": its move and its
-    ability, in either order. The characters they change go into the state once, at the
-    end (changes.py).
+    ability, in either order, written into the turn's table of changes (changes.py).
 
     `sure`: the activation was checked on the board it begins on (the tactics build it as
     it comes, and only what the rules allow), so its path and target are not checked again
@@ -172,7 +170,6 @@ def activate(state: State, turn: Turn, name: str, act: Activation, sure: bool = 
     whole of its path, so the ability after it is used from where it was checked; an ability
     used first may change the mover's speed or flying (a buff, or a kill's levels that
     unlock a passive), and then its move is checked step by step."""
-    board = Changes(state)
     if act.ability_first:
         before = mobility(board, board.fighter(name))
         use_ability(board, turn, name, act.ability, act.target, sure)
@@ -183,7 +180,6 @@ def activate(state: State, turn: Turn, name: str, act: Activation, sure: bool = 
         move(board, turn, name, act.path, sure)
         if still_acting(board, name):
             use_ability(board, turn, name, act.ability, act.target, sure)
-    return board.applied()
 
 
 def still_acting(board: Changes, name: str) -> bool:
