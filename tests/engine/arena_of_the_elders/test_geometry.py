@@ -80,3 +80,22 @@ def test_range_around_enemies_searched_back_is_the_range_counted_forward():
                     assert got == want
             checked += want < FAR
     assert checked > 500  # most pairs are reachable: the comparison is not of two FARs
+
+
+def test_a_line_of_sight_is_the_same_shape_wherever_the_pair_stands():
+    """On an open map, the lines between two squares are those between any two squares as
+    far apart, moved over; a wall takes away only the lines that cross it."""
+    open_ = arena_from_json(yard([])).geometry
+    walled = arena_from_json(yard(["D4:E"])).geometry
+
+    def at(col: int, row: int) -> Square:
+        return Square(col, row)
+
+    def moved(lines, dcol: int, drow: int) -> set[frozenset[Square]]:
+        return {frozenset(at(sq.col + dcol, sq.row + drow) for sq in line) for line in lines}
+
+    near_corner = open_.sights[at(0, 0), at(3, 1)]
+    assert near_corner[0] and len(near_corner[1]) > 1
+    assert moved(near_corner[1], 2, 3) == set(open_.sights[at(2, 3), at(5, 4)][1])
+    crossing = walled.sights[at(2, 3), at(5, 4)][1]
+    assert crossing and set(crossing) < set(open_.sights[at(2, 3), at(5, 4)][1])

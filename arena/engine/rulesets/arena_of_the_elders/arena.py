@@ -21,6 +21,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -346,17 +347,16 @@ class Geometry:
         return self._work_out_sight(a, b)
 
     def _work_out_sight(self, a: Square, b: Square) -> Sight:
-        points_a = _points(a)
-        points_b = _points(b)
-        centre = self._trace(a, points_a[0], b, points_b[0], walls=False) or []
-        if not self._heights_allow(a, b, centre):
+        """The centre line for the heights, then every line from a corner or the centre of
+        a to one of b: their shapes (`_line_shapes`, the same wherever the pair stands), laid
+        from a on this map."""
+        centre, shapes = _line_shapes(b.col - a.col, b.row - a.row)
+        between = self._laid(a, centre, walls=False) or []
+        if not self._heights_allow(a, b, between):
             return False, ()
-        lines: set[frozenset[Square]] = set()
-        for pa in points_a:
-            for pb in points_b:
-                cells = self._trace(a, pa, b, pb, walls=True)
-                if cells is not None:
-                    lines.add(frozenset(cells))
+        lines = {
+            frozenset(cells) for shape in shapes if (cells := self._laid(a, shape)) is not None
+        }
         return True, tuple(sorted(lines, key=lambda s: (len(s), sorted(s))))
 
     def _heights_allow(self, a: Square, b: Square, between: list[Square]) -> bool:
@@ -376,56 +376,29 @@ class Geometry:
         lower_from_edge = len(seq) - 1 - k
         return lower_from_edge >= higher_from_edge
 
-    def _trace(
-        self,
-        a: Square,
-        p: tuple[float, float],
-        b: Square,
-        q: tuple[float, float],
-        *,
-        walls: bool,
-    ) -> list[Square] | None:
-        """The squares strictly between the ends of the segment p-q (p a point of square a,
-        q of b), in order; None when it crosses a wall line or a block (only when `walls`). A
-        segment through a corner passes if either way round the corner is open."""
-        x0, y0 = p
-        x1, y1 = q
-        cx, cy = a
-        dx, dy = x1 - x0, y1 - y0
-        sx = (dx > 0) - (dx < 0)
-        sy = (dy > 0) - (dy < 0)
-        inf = float("inf")
-        tdx = abs(1 / dx) if dx else inf
-        tdy = abs(1 / dy) if dy else inf
-        tmx = ((cx + 1 - x0) if dx > 0 else (x0 - cx)) * tdx if dx else inf
-        tmy = ((cy + 1 - y0) if dy > 0 else (y0 - cy)) * tdy if dy else inf
+    def _laid(self, a: Square, shape: LineShape, *, walls: bool = True) -> list[Square] | None:
+        """The squares strictly between the ends of a line of this shape from a, in order;
+        None when it crosses a wall line or a block (only when `walls`). A line through a
+        corner passes if either way round the corner is open."""
         width, count = self.arena.width, len(self.numbered)
         numbered, open_numbers, wall_steps = self.numbered, self.open_numbers, self.wall_steps
-        here, end = cy * width + cx, b.row * width + b.col
-        sideways, upways = sx, sy * width  # a step's change of number
+        here = a.row * width + a.col
         out: list[Square] = []
-        while here != end:
-            if abs(tmx - tmy) < 1e-9:
-                nxt = here + sideways + upways
-                if walls and not (
-                    self._open_corner(here, here + sideways, nxt)
-                    or self._open_corner(here, here + upways, nxt)
-                ):
+        last = len(shape) - 1
+        for step, (sideways, upways) in enumerate(shape):
+            upways *= width  # a step's change of number
+            nxt = here + sideways + upways
+            if walls:
+                if sideways and upways:
+                    if not (
+                        self._open_corner(here, here + sideways, nxt)
+                        or self._open_corner(here, here + upways, nxt)
+                    ):
+                        return None
+                elif here * count + nxt in wall_steps:
                     return None
-                tmx += tdx
-                tmy += tdy
-            elif tmx < tmy:
-                nxt = here + sideways
-                if walls and here * count + nxt in wall_steps:
-                    return None
-                tmx += tdx
-            else:
-                nxt = here + upways
-                if walls and here * count + nxt in wall_steps:
-                    return None
-                tmy += tdy
-            if nxt == end:
-                break
+            if step == last:
+                break  # the far end
             if walls and not open_numbers[nxt]:
                 return None
             out.append(numbered[nxt])
@@ -463,9 +436,9 @@ _KEPT = 64  # maps' geometries kept at once
 _KEPT_SEARCHES = 64  # searches around enemies kept per map (a turn asks a few)
 
 
-def _points(sq: Square) -> tuple[tuple[float, float], ...]:
+def _points(sq: tuple[int, int]) -> tuple[tuple[float, float], ...]:
     """The centre (first) and four corner points of a square, a little inside it."""
-    c, r = sq.col, sq.row
+    c, r = sq
     lo, hi = _INSET, 1 - _INSET
     return (
         (c + 0.5, r + 0.5),
@@ -474,6 +447,54 @@ def _points(sq: Square) -> tuple[tuple[float, float], ...]:
         (c + lo, r + hi),
         (c + hi, r + hi),
     )
+
+
+# A line's steps from square to square, (dcol, drow): one of them 0, or neither at a corner.
+LineShape = tuple[tuple[int, int], ...]
+
+
+@cache
+def _line_shapes(dcol: int, drow: int) -> tuple[LineShape, frozenset[LineShape]]:
+    """The shape of the line between the centres of two squares `dcol` and `drow` apart,
+    and the distinct shapes of the lines from the centre or a corner of one to the centre or
+    a corner of the other (`_points`): the same wherever the two stand, so worked out once
+    for each distance apart and laid on each map (Geometry._laid)."""
+    a, b = (0, 0), (dcol, drow)
+    points_a, points_b = _points(a), _points(b)
+    centre = _line_shape(points_a[0], points_b[0], b)
+    return centre, frozenset(_line_shape(p, q, b) for p in points_a for q in points_b)
+
+
+def _line_shape(p: tuple[float, float], q: tuple[float, float], b: tuple[int, int]) -> LineShape:
+    """The squares the segment p-q passes through, from the square (0, 0) that holds p to
+    the square `b` that holds q, as steps: a grid walk along the segment; where it passes
+    through a corner, one step across it."""
+    x0, y0 = p
+    x1, y1 = q
+    dx, dy = x1 - x0, y1 - y0
+    sx = (dx > 0) - (dx < 0)
+    sy = (dy > 0) - (dy < 0)
+    inf = float("inf")
+    tdx = abs(1 / dx) if dx else inf
+    tdy = abs(1 / dy) if dy else inf
+    tmx = ((1 - x0) if dx > 0 else x0) * tdx if dx else inf
+    tmy = ((1 - y0) if dy > 0 else y0) * tdy if dy else inf
+    col, row = 0, 0
+    steps: list[tuple[int, int]] = []
+    while (col, row) != b:
+        if abs(tmx - tmy) < 1e-9:
+            step = (sx, sy)
+            tmx += tdx
+            tmy += tdy
+        elif tmx < tmy:
+            step = (sx, 0)
+            tmx += tdx
+        else:
+            step = (0, sy)
+            tmy += tdy
+        steps.append(step)
+        col, row = col + step[0], row + step[1]
+    return tuple(steps)
 
 
 def render(arena: Arena) -> str:
