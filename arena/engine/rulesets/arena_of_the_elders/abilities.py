@@ -38,7 +38,7 @@ def use_ability(
     # Found on the board target_problem read, before the cooldown changes it.
     victim = f if on_self else standing_on(board, target)
     if ability.cooldown:
-        cooldowns = tuple((k, n) for k, n in f.cooldowns if k != ability.key)
+        cooldowns = [(k, n) for k, n in f.cooldowns if k != ability.key]
         f = f._replace(cooldowns=(*cooldowns, (ability.key, ability.cooldown)))
         board.put(f)
         if on_self:
@@ -83,6 +83,6 @@ def attack(board: Changes, turn: Turn, f: Fighter, target: Fighter, ability: Abi
     if not board.fighter(target.name).alive:
         return
     on_hit(board, turn, f, target.name, ability.effects)
-    timed = tuple(e for e in ability.effects if e in ("slow", "expose"))
+    timed = tuple([e for e in ability.effects if e in ("slow", "expose")])
     if timed:
         timed_effects(board, turn, f, target.name, timed, ability.duration)

@@ -59,7 +59,7 @@ class Changes:
         after each change, when first asked)."""
         if self._fighters is None:
             changed = self.changed
-            self._fighters = tuple(changed.get(f.name, f) for f in self.state.fighters)
+            self._fighters = tuple([changed.get(f.name, f) for f in self.state.fighters])
         return self._fighters
 
     def fighter(self, name: str) -> Fighter:
@@ -72,7 +72,7 @@ class Changes:
         return found if found is not None else self.state.get(name)
 
     def team(self, team: int) -> tuple[Fighter, ...]:
-        return tuple(f for f in self.fighters if f.team == team)
+        return tuple([f for f in self.fighters if f.team == team])
 
     # Writing.
 

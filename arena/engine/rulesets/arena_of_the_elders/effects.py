@@ -38,7 +38,7 @@ def timed_effects(
     board: Changes, turn: Turn, by: Fighter, name: str, kinds: tuple[str, ...], duration: int
 ) -> None:
     """ "for x turns": the effects that last, counted down on the caster's team's turns."""
-    timed = tuple(kind for kind in kinds if kind not in ON_HIT)
+    timed = tuple([kind for kind in kinds if kind not in ON_HIT])
     for kind in timed:
         turn.tell(Affected(name, kind, by.name, duration))
     board.put(with_timed(board.fighter(name), by, timed, duration))
@@ -52,11 +52,13 @@ def count_down(board: Changes, team: int) -> None:
             continue  # nothing counts down
         cooldowns = f.cooldowns
         if f.team == team:
-            cooldowns = tuple((k, n - 1) for k, n in f.cooldowns if n > 1)
+            cooldowns = tuple([(k, n - 1) for k, n in f.cooldowns if n > 1])
         effects = tuple(
-            replace(e, left=e.left - 1) if e.team == team else e
-            for e in f.effects
-            if not (e.team == team and e.left <= 1)
+            [
+                replace(e, left=e.left - 1) if e.team == team else e
+                for e in f.effects
+                if not (e.team == team and e.left <= 1)
+            ]
         )
         if cooldowns != f.cooldowns or effects != f.effects:
             board.put(f._replace(cooldowns=cooldowns, effects=effects))

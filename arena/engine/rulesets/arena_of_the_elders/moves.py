@@ -24,7 +24,7 @@ from arena.engine.rulesets.arena_of_the_elders.state import Fighter, State
 
 
 def enemy_squares(state: Board, f: Fighter) -> frozenset[Square]:
-    return frozenset(o.square for o in state.fighters if o.alive and o.team != f.team)
+    return frozenset([o.square for o in state.fighters if o.alive and o.team != f.team])
 
 
 def occupied(state: Board, but: str = "") -> dict[Square, Fighter]:

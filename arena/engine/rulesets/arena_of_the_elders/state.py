@@ -204,7 +204,7 @@ class State(NamedTuple):
         raise KeyError(name)
 
     def team(self, team: int) -> tuple[Fighter, ...]:
-        return tuple(f for f in self.fighters if f.team == team)
+        return tuple([f for f in self.fighters if f.team == team])
 
     def evolve(self, **changes: Any) -> State:
         return self._replace(**changes)

@@ -208,7 +208,7 @@ class Weighing:
         stats = f.stats
         cooling = {key for key, turns in f.cooldowns if turns}
         self.usable = [a for a in stats.known if not a.passive and a.key not in cooling]
-        self.all_enemies = frozenset(e.square for e in self.enemies)  # block a line to an ally
+        self.all_enemies = frozenset([e.square for e in self.enemies])  # block a line to an ally
         # The squares a move may pass but not end on (the enemies' are not passed either).
         self.taken = self.all_enemies | {a.square for a in self.allies if a.name != f.name}
         self.around_enemies = [self.around[e.name] for e in self.enemies]

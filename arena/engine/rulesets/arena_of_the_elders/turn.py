@@ -42,11 +42,11 @@ def waiting_for(state: State) -> tuple[str, ...]:
     if state.phase == OVER:
         return ()
     if state.phase != PLAY:
-        return tuple(f.name for f in state.fighters if not f.house)
+        return tuple([f.name for f in state.fighters if not f.house])
     living = [f for f in state.fighters if f.team == state.acting and f.alive]
-    if not any(not f.skipping for f in living):
+    if all([f.skipping for f in living]):
         return ()
-    return tuple(f.name for f in living if not f.house)
+    return tuple([f.name for f in living if not f.house])
 
 
 def resolve_turn(
