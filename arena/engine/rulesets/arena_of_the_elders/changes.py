@@ -1,11 +1,11 @@
-"""One activation's changes, put into the frozen state once.
+"""A turn's changes, put into the frozen state once.
 
-An activation (a character's move and ability) and the start and end of a team's turn change
-a few characters, often the same one several times (the user's cooldown, the target's health
-and then its fire or poison). Rather than a `Fighter._replace` and a copy of the `State` for
-each rule, the rules of one activation write the characters they change into a `Changes`
-table, by name, and read the board through it as it now stands; `applied()` puts them all into
-the state with one copy. The state the activation began from is never changed: frozen state in,
+A team's turn (its level, each activation's move and ability, the end of the turn and the
+start of the next) changes a few characters, often the same one several times (the user's
+cooldown, the target's health and then its fire or poison). Rather than a copy of the `State`
+for each rule, the rules of one turn write the characters they change into a `Changes` table,
+by name, and read the board through it as it now stands; `applied()` puts them all into the
+state with one copy. The state the turn began from is never changed: frozen state in,
 (state, events) out (docs/decisions/0102-elders-1-5-fewer-squares-and-one-copy.md).
 
 What belongs to the whole bout rather than to a character (the flags, the captures, the end)
@@ -21,13 +21,16 @@ from arena.engine.rulesets.arena_of_the_elders.state import Fighter, Flag, Optio
 
 
 class Changes:
-    """The characters changed so far over `state`, by name; reads as the board now stands."""
+    """The characters as they now stand, by name, over `state`; reads as the board now
+    stands."""
 
-    __slots__ = ("_fighters", "arena", "changed", "state")
+    __slots__ = ("_fighters", "arena", "changed", "now", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state  # the bout-wide fields as they now stand; the characters as begun
-        self.changed: dict[str, Fighter] = {}
+        # Every character as it now is, in the state's order (a changed one keeps its place).
+        self.now: dict[str, Fighter] = {f.name: f for f in state.fighters}
+        self.changed = False
         self._fighters: tuple[Fighter, ...] | None = state.fighters  # None: to be built
         self.arena: Arena = state.arena  # the bout's map: no rule changes it
 
@@ -55,21 +58,18 @@ class Changes:
 
     @property
     def fighters(self) -> tuple[Fighter, ...]:
-        """Every character, changed ones as they now are, in the state's order (built once
-        after each change, when first asked)."""
+        """Every character as it now is, in the state's order (built once after each change,
+        when first asked)."""
         if self._fighters is None:
-            changed = self.changed
-            self._fighters = tuple([changed.get(f.name, f) for f in self.state.fighters])
+            self._fighters = tuple(self.now.values())
         return self._fighters
 
     def fighter(self, name: str) -> Fighter:
         """The character of this name as it now is (it must be in the bout)."""
-        found = self.changed.get(name)
-        return found if found is not None else self.state.fighter(name)
+        return self.now[name]
 
     def get(self, name: str) -> Fighter | None:
-        found = self.changed.get(name)
-        return found if found is not None else self.state.get(name)
+        return self.now.get(name)
 
     def team(self, team: int) -> tuple[Fighter, ...]:
         return tuple([f for f in self.fighters if f.team == team])
@@ -78,11 +78,12 @@ class Changes:
 
     def put(self, f: Fighter) -> None:
         """`f` in place of the character of its name."""
-        self.changed[f.name] = f
+        self.now[f.name] = f
+        self.changed = True
         self._fighters = None
 
     def put_changed(self, name: str, **changes: Any) -> None:
-        self.put(self.fighter(name)._replace(**changes))
+        self.put(self.now[name]._replace(**changes))
 
     def evolve(self, **fields: Any) -> None:
         """Bout-wide fields changed (not `fighters`: those go through `put`)."""
