@@ -126,33 +126,29 @@ def candidates(
     if left is None:
         return way  # no walk leads there: it stays and uses what it can from here
     speed = speed_of(state, f)
-    enemies, taken = weighing.all_enemies, weighing.taken
-    arena = weighing.arena
-    if not _walk(arena, f, walk, -1, way, speed, enemies, taken) and left > 1:
+    if not _walk(weighing, walk, -1, way, speed) and left > 1:
         reach = reachable(state, f)
         return {end: reach.path(end) for end in reach.ends}
     if back:
-        _walk(arena, f, walk, 1, way, speed, enemies, taken)
+        _walk(weighing, walk, 1, way, speed)
     return way
 
 
 def _walk(
-    arena: Arena,
-    f: Fighter,
+    weighing: Weighing,
     walk: dict[Square, int],
     by: int,
     way: dict[Square, tuple[Square, ...]],
     speed: int,
-    enemies: frozenset[Square],
-    taken: frozenset[Square],
 ) -> bool:
-    """Adds to `way` the squares of a walk from where `f` stands, each step `by` (-1 or 1)
-    moves from the walk table's goal, tried in the team's own order of directions
-    (arena.FORWARD), while its `speed` lasts, no enemy stands in the way and no line is
-    crossed (a ledge up or a wall: a walker's way). An ally's square (`taken`) is passed, not
-    ended on. Whether it took a step."""
-    steps = arena.geometry.steps[f.team]
-    slow = slow_squares(arena, f)
+    """Adds to `way` the squares of a walk from where the weighed character stands, each
+    step `by` (-1 or 1) moves from the walk table's goal, tried in the team's own order of
+    directions (arena.FORWARD), while its `speed` lasts, no enemy stands in the way and no
+    line is crossed (a ledge up or a wall: a walker's way). An ally's square (the weighing's
+    `taken`) is passed, not ended on. Whether it took a step."""
+    f, enemies, taken = weighing.f, weighing.all_enemies, weighing.taken
+    steps = weighing.geometry.steps[f.team]
+    slow = weighing.slow
     here, spent, path = f.square, 0, ()
     moves = walk[here]
     while moves + by >= 0:
@@ -232,6 +228,7 @@ class Weighing:
         self.burning = bool(f.burning)
         self.tidal = stats.has("tidal")
         self.swimming = f.swimming
+        self.slow = slow_squares(self.arena, f)  # the squares it leaves at a cost of 2
         self.striker: Striker | None = None  # its side of an attack, when one is weighed
         self.blockers: dict[str, frozenset[Square]] = {}  # each target's, when it is asked
 
@@ -357,7 +354,7 @@ def _attack_value(state: Board, striker: Striker, e: Fighter, ability: Ability) 
     options = state.options
     if options.mode == "king" and not options.competitive and state.kings[e.team] == e.name:
         value *= 1.5
-    if options.mode == "flag" and any(fl.carrier == e.name for fl in state.flags):
+    if options.mode == "flag" and e.name in [fl.carrier for fl in state.flags]:
         value *= 1.5
     return value
 
@@ -370,7 +367,7 @@ def _support_value(
         missing = a.max_health - a.hp
         statuses = bool(a.burning) + bool(a.poisoned) + bool(a.stunned)
         return min(ability.heal, missing) + 0.8 * statuses
-    threatened = any(e.square.manhattan(square) <= 6 for e in enemies)
+    threatened = any([e.square.manhattan(square) <= 6 for e in enemies])
     value = 0.0
     for effect in ability.effects:
         if a.under(effect):

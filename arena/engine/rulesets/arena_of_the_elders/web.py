@@ -204,7 +204,7 @@ def _status(state: State, f: Fighter) -> str:
     known_king = not state.options.competitive or f.deaths  # a secret king shows when it dies
     if state.options.mode == "king" and name in state.kings and known_king:
         words.append("king")
-    if any(fl.carrier == name for fl in state.flags):
+    if name in [fl.carrier for fl in state.flags]:
         words.append("flag")
     if not f.alive:
         words.append(f"returns in {f.respawn_in + 1} turn(s)")
