@@ -24,7 +24,7 @@ class Changes:
     """The characters as they now stand, by name, over `state`; reads as the board now
     stands."""
 
-    __slots__ = ("_fighters", "arena", "changed", "now", "state")
+    __slots__ = ("_fighters", "arena", "changed", "now", "options", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state  # the bout-wide fields as they now stand; the characters as begun
@@ -32,13 +32,11 @@ class Changes:
         self.now: dict[str, Fighter] = {f.name: f for f in state.fighters}
         self.changed = False
         self._fighters: tuple[Fighter, ...] | None = state.fighters  # None: to be built
-        self.arena: Arena = state.arena  # the bout's map: no rule changes it
+        # The bout's options and map: no rule changes them.
+        self.options: Options = state.options
+        self.arena: Arena = state.arena
 
     # The board as it now stands: what the rules, the moves and the combat read.
-
-    @property
-    def options(self) -> Options:
-        return self.state.options
 
     @property
     def phase(self) -> str:
