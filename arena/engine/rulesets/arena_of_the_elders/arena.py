@@ -196,9 +196,9 @@ class Geometry:
     """What one arena's shape answers, worked out once and kept: the steps a move may take,
     the moves a range counts, the walks the tactics steer by, and the lines of sight between
     two squares (without characters). Kept under the hash of the map's document
-    (Arena.geometry). Where the characters stand is the board's, not this: only the range
-    around enemies that lie in the way (moves_to) is searched anew, once per target, enemies'
-    places and range."""
+    (Arena.geometry). Where the characters stand is the board's, not this: only the way
+    round enemies that lie on a shortest way (moves_to) is searched anew, once per origin,
+    target, enemies' places and range."""
 
     def __init__(self, arena: Arena) -> None:
         self.arena = arena
@@ -259,7 +259,7 @@ class Geometry:
         # and a walker's moves from every square to each goal: read as plain look-ups.
         self.moves: Kept[Square, dict[Square, int]] = Kept(self._search)
         self.walks: Kept[Square, dict[Square, int]] = Kept(self._walk_to)
-        self._blocked: dict[tuple[Square, frozenset[Square], int], dict[Square, int]] = {}
+        self._blocked: dict[tuple[Square, Square, frozenset[Square], int], int] = {}
 
     def _steps_from(
         self, sq: Square, directions: tuple[tuple[int, int], ...]
@@ -280,8 +280,7 @@ class Geometry:
         (enemies: "for movement purposes enemy characters count as walls") may be reached
         but not passed through. A blocker can only lengthen the way when it lies on a
         shortest way (its moves from the origin and to the target add up to the target's);
-        then the way is searched back from the target (the same way round: a step joins two
-        squares both ways), once for every origin."""
+        then the way round is searched (`_way_round`)."""
         static = self.moves[origin]
         moves = static.get(target, FAR)
         if moves > limit:
@@ -289,31 +288,54 @@ class Geometry:
         back_to = self.moves[target]
         for b in blockers:
             if static.get(b, FAR) + back_to.get(b, FAR) == moves:
-                key = (target, blockers, limit)
-                back = self._blocked.get(key)
-                if back is None:
+                key = (origin, target, blockers, limit)
+                found = self._blocked.get(key)
+                if found is None:
                     if len(self._blocked) >= _KEPT_SEARCHES:
                         self._blocked.clear()
-                    back = self._blocked[key] = self._search(target, blockers, limit)
-                moves = back.get(origin, FAR)
-                break
-        return moves if moves <= limit else FAR
+                    found = self._blocked[key] = self._way_round(origin, target, blockers, limit)
+                return found
+        return moves
 
-    def _search(
-        self, origin: Square, blockers: frozenset[Square] = frozenset(), limit: int = FAR
-    ) -> dict[Square, int]:
-        """Breadth first over `near`, up to `limit` moves, a ring of squares one more move
-        away at a time: blockers are reached but not passed (origin aside)."""
-        dist = {origin: 0}
-        ring = [origin]
+    def _way_round(
+        self, origin: Square, target: Square, blockers: frozenset[Square], limit: int
+    ) -> int:
+        """Moves from origin to target not passing `blockers` (FAR: not within `limit`):
+        breadth first back from the target, a ring of squares one more move away at a time,
+        over only the squares a way within `limit` can pass (those whose moves from the
+        target so far and moves from the origin with nothing in the way add up to at most
+        `limit`)."""
+        static = self.moves[origin]
+        seen = {target}
+        ring = [target]
         moves = 0
         near = self.near
         while ring and moves < limit:
             moves += 1
             outer = []
             for sq in ring:
-                if sq in blockers and sq != origin:
+                if sq in blockers and sq != target:
                     continue
+                for nxt in near.get(sq, ()):
+                    if nxt == origin:
+                        return moves
+                    if nxt not in seen and moves + static.get(nxt, FAR) <= limit:
+                        seen.add(nxt)
+                        outer.append(nxt)
+            ring = outer
+        return FAR
+
+    def _search(self, origin: Square) -> dict[Square, int]:
+        """Breadth first over `near`, a ring of squares one more move away at a time: the
+        moves a range counts from `origin` to every square (`moves`)."""
+        dist = {origin: 0}
+        ring = [origin]
+        moves = 0
+        near = self.near
+        while ring:
+            moves += 1
+            outer = []
+            for sq in ring:
                 for nxt in near.get(sq, ()):
                     if nxt not in dist:
                         dist[nxt] = moves
