@@ -74,7 +74,7 @@ def kept_activations(count: int, seed: int) -> list[Kept]:
             if board.phase != OVER:
                 board = end_turn(board, turn, state.acting)
             board = play_unordered_turns(board, turn)
-            state = board._replace(steps=board.steps + 1)  # as turn.resolve_turn ends
+            state = board.replace(steps=board.steps + 1)  # as turn.resolve_turn ends
     return out
 
 

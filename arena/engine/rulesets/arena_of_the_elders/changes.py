@@ -2,7 +2,7 @@
 
 An activation (a character's move and ability) and the start and end of a team's turn change
 a few characters, often the same one several times (the user's cooldown, the target's health
-and then its fire or poison). Rather than a `Fighter._replace` and a copy of the `State` for
+and then its fire or poison). Rather than a `Fighter.replace` and a copy of the `State` for
 each rule, the rules of one activation write the characters they change into a `Changes`
 table, by name, and read the board through it as it now stands; `applied()` puts them all into
 the state with one copy. The state the activation began from is never changed: frozen state in,
@@ -82,17 +82,17 @@ class Changes:
         self._fighters = None
 
     def put_changed(self, name: str, **changes: Any) -> None:
-        self.put(self.fighter(name)._replace(**changes))
+        self.put(self.fighter(name).replace(**changes))
 
     def evolve(self, **fields: Any) -> None:
         """Bout-wide fields changed (not `fighters`: those go through `put`)."""
-        self.state = self.state._replace(**fields)
+        self.state = self.state.replace(**fields)
 
     def applied(self) -> State:
         """The state with every change in it: one copy (none when nothing changed)."""
         if not self.changed:
             return self.state
-        return self.state._replace(fighters=self.fighters)
+        return self.state.replace(fighters=self.fighters)
 
 
 Board = State | Changes  # what the board's questions (moves, combat, flag) read

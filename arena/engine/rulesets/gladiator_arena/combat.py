@@ -74,7 +74,7 @@ def strikes(
         order = orders.get(name)
         if order is None or not g.alive:
             continue
-        move, targets, _ = order
+        move, targets = order.move, order.strikes
         if not targets:
             continue
         kit = g.kit

@@ -157,7 +157,7 @@ def gladiator_order_problems(state: BoutState, g: Gladiator, order: Order) -> tu
                 f"{g.name} was removed from the game on turn {g.died_on_turn} and can't act",
             ),
         )
-    dest, strikes, concede = order
+    dest, strikes, concede = order.move, order.strikes, order.concede
     if concede is not None:
         return _concession_problems(state, order)
 
