@@ -77,7 +77,7 @@ def kept_activations(count: int, seed: int) -> list[Kept]:
             if board.phase != OVER:
                 end_turn(board, turn, state.acting)
             after = play_unordered_turns(board.applied(), turn)
-            state = after._replace(steps=after.steps + 1)  # as turn.resolve_turn ends
+            state = after.replace(steps=after.steps + 1)  # as turn.resolve_turn ends
     return out
 
 

@@ -19,6 +19,12 @@ checks that every turn was resolved exactly once with the orders sent.
 Targets on 2 cores: >= 120 orders/s, PUT p95 < 300 ms at 80 orders/s, no connection error, no
 5xx. A scratch database (<name>_bench), loopback addresses only; each run gives up after
 --timeout seconds.
+
+With --against [COMMIT] (default 639518f, where the narrow row locks landed: 133 orders/s flat
+out on the machine where issue 30 set the targets) it runs that commit's own load bench and
+this checkout's, flat out, in turn, --rounds times (best of each), then restates the targets at
+this machine's speed (record 0124's way): flat out at least 120 x (that commit's figure here /
+133), and a paced run of this checkout at 80 x the same, its PUT p95 under 300 ms.
 """
 
 from __future__ import annotations
@@ -29,16 +35,21 @@ import json
 import os
 import queue
 import random
+import re
 import statistics
+import subprocess
+import sys
 import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import psutil
 import psycopg
 from harness import celery_worker, django_on_scratch_database, web_server
+from worktree import ROOT, checkout_of
 
 PLAYERS = 16
 # (home, step) per gladiator: the four corners of a 26x26 board, far from any fight.
@@ -401,6 +412,82 @@ def print_run(title: str, load: Load, measured: dict, problems: list[str]) -> No
         )
 
 
+# Issue 30's targets, and the commit that made 133 orders/s flat out where they were set.
+FLAT_OUT_TARGET = 120.0  # orders/s
+PACED_TARGET = 80.0  # orders/s, at which
+PUT_P95_TARGET = 300.0  # ms
+TARGETS_COMMIT = "639518f"
+TARGETS_MACHINE_RATE = 133.0
+
+
+def python_for(checkout: Path) -> str:
+    """A Python with `checkout`'s own pinned packages (its requirements.lock) in a virtualenv
+    inside it: an older commit's code needs the packages of its day."""
+    venv = checkout / ".venv"
+    uv = [sys.executable, "-m", "uv"]
+    subprocess.run([*uv, "venv", "--quiet", "--python", sys.executable, str(venv)], check=True)
+    python = str(venv / "bin" / "python")
+    lock = str(checkout / "requirements.lock")
+    subprocess.run([*uv, "pip", "sync", "--quiet", "--python", python, lock], check=True)
+    return python
+
+
+def bench_of(checkout: Path, python: str, args: argparse.Namespace, paced: float) -> str:
+    """What `checkout`'s own load bench prints, run by `python` in a fresh process with the
+    checkout's code first on PYTHONPATH (the same database and broker as this process)."""
+    command = [python, "bench/load_bench.py", "--bouts", str(args.bouts), "--turns",
+               str(args.turns), "--clients", str(args.clients), "--paced", f"{paced:.1f}",
+               "--timeout", str(args.timeout)]  # fmt: skip
+    env = os.environ | {"PYTHONPATH": str(checkout)}
+    done = subprocess.run(command, cwd=checkout, env=env, capture_output=True, text=True)
+    if "orders/s" not in done.stdout:
+        raise SystemExit(f"the load bench of {checkout} failed:\n{done.stdout}{done.stderr}")
+    return done.stdout
+
+
+def figures_of(out: str, title: str) -> dict[str, float]:
+    """The orders/s and PUT p95 of the run called `title` in a load bench's output."""
+    run = out[out.index(title + ":") :]
+    rate = re.search(r"orders/s\s+([\d.]+)", run)
+    p95 = re.search(r"PUT\s+p50 \d+ ms, p95 (\d+) ms", run)
+    cpu = re.search(r"CPU per order: (.*?);", run)
+    assert rate is not None and p95 is not None and cpu is not None, run
+    return {"rate": float(rate[1]), "p95": float(p95[1]), "cpu": cpu[1]}
+
+
+def against(args: argparse.Namespace) -> int:
+    """This checkout's orders/s flat out against `args.against`'s, each checkout's own
+    bench in turn, then the targets restated at this machine's speed."""
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"flat out, {args.against}'s load bench and this checkout's in turn, best of "
+          f"{args.rounds} (load average {load}):")  # fmt: skip
+    best = {"then": 0.0, "now": 0.0}
+    with checkout_of(args.against) as old:
+        pythons = {old: python_for(old), ROOT: sys.executable}
+        for _ in range(args.rounds):
+            for which, checkout in (("then", old), ("now", ROOT)):
+                run = figures_of(bench_of(checkout, pythons[checkout], args, 0), "flat out")
+                best[which] = max(best[which], run["rate"])
+                print(f"  {which:4s} {run['rate']:6.1f} orders/s, CPU per order: {run['cpu']}",
+                      flush=True)  # fmt: skip
+    speed = best["then"] / TARGETS_MACHINE_RATE
+    flat_out, pace = FLAT_OUT_TARGET * speed, PACED_TARGET * speed
+    paced = figures_of(bench_of(ROOT, sys.executable, args, pace), f"paced at {pace:.1f} orders/s")
+    print(
+        f"this machine: {args.against} makes {best['then']:.1f} orders/s flat out here, "
+        f"{TARGETS_MACHINE_RATE:.0f} where the targets were set: {speed:.2f} of that speed. "
+        "The targets at this speed:"
+    )
+    met_flat = best["now"] >= flat_out
+    met_paced = paced["p95"] < PUT_P95_TARGET and paced["rate"] >= 0.95 * pace
+    print(f"  flat out at least {FLAT_OUT_TARGET:.0f} x {speed:.2f} = {flat_out:.1f} orders/s: "
+          f"now {best['now']:.1f}, {'met' if met_flat else 'NOT met'}")  # fmt: skip
+    print(f"  PUT p95 under {PUT_P95_TARGET:.0f} ms at {PACED_TARGET:.0f} x {speed:.2f} = "
+          f"{pace:.1f} orders/s: now p95 {paced['p95']:.0f} ms at {paced['rate']:.1f} orders/s, "
+          f"{'met' if met_paced else 'NOT met'}")  # fmt: skip
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bouts", type=int, default=20)
@@ -408,7 +495,17 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=24)
     parser.add_argument("--paced", type=float, default=80, help="orders/s; 0: no paced run")
     parser.add_argument("--timeout", type=float, default=120, help="seconds per run")
+    parser.add_argument(
+        "--against",
+        nargs="?",
+        const=TARGETS_COMMIT,
+        default=None,
+        help=f"another commit's load bench in turn (default {TARGETS_COMMIT})",
+    )
+    parser.add_argument("--rounds", type=int, default=2, help="with --against: runs of each")
     args = parser.parse_args()
+    if args.against:
+        return against(args)
     runs = [("flat out", 0.0)]
     if args.paced:
         runs.append((f"paced at {args.paced:g} orders/s", args.paced))

@@ -21,6 +21,8 @@ from enum import Enum
 from types import ModuleType
 from typing import Any, ClassVar
 
+import msgspec
+
 _JSON_SCALARS = frozenset((str, int, float, bool, type(None)))
 
 Converter = Callable[[Any], Any]
@@ -119,6 +121,8 @@ def rolls_by_kind(module: ModuleType) -> dict[str, tuple[str, ...]]:
 @functools.cache
 def field_names(cls: type) -> tuple[str, ...]:
     """A dataclass's field names in order (events are turned into dicts by the hundred)."""
+    if issubclass(cls, msgspec.Struct):
+        return cls.__struct_fields__
     return tuple(f.name for f in dataclasses.fields(cls))
 
 

@@ -8,12 +8,13 @@ Every rule set resolves a turn the same way: frozen state and orders in, `(state
         state = combat(state, orders, turn)     # telling what happened on `turn`
         return state, turn.told()
 
-A mechanic never changes the state it is given; it returns a new one (dataclasses.replace, or a
-new tuple of combatants), or replaces combatants in a list local to the turn that the turn
-freezes into its one new state at the end (Gladiator Arena). `Turn` holds no part of the
-state, and nothing mutable outlives the turn, so nobody keeps a second copy of the bout to
-change in place. A rule set that rolls no dice (`Ruleset.rolls_dice` False) needs no `Turn`:
-its mechanics append their events to the turn's own list (Gladiator Arena).
+A mechanic never changes the state it is given; it returns a new one (a `Frozen` record's
+`replace`, dataclasses.replace, or a new tuple of combatants), or replaces combatants in a list
+local to the turn that the turn freezes into its one new state at the end (Gladiator Arena).
+`Turn` holds no part of the state, and nothing mutable outlives the turn, so nobody keeps a
+second copy of the bout to change in place. A rule set that rolls no dice (`Ruleset.rolls_dice`
+False) needs no `Turn`: its mechanics append their events to the turn's own list (Gladiator
+Arena).
 """
 
 from __future__ import annotations

@@ -144,6 +144,6 @@ def of(events: tuple[Event, ...], cls: type) -> list[Any]:
 
 def with_(state: State, name: str, **changes: Any) -> State:
     f = who(state, name)
-    return state._replace(
-        fighters=tuple(f._replace(**changes) if o.name == name else o for o in state.fighters),
+    return state.replace(
+        fighters=tuple(f.replace(**changes) if o.name == name else o for o in state.fighters),
     )

@@ -27,13 +27,13 @@ def turned(s: State) -> State:
     t = s.arena.turned
     fighters = sorted(
         (
-            f._replace(team=1 - f.team, square=t(f.square),
+            f.replace(team=1 - f.team, square=t(f.square),
                     effects=tuple(replace(e, team=1 - e.team) for e in f.effects))
             for f in s.fighters
         ),
         key=lambda f: (f.team, f.seat),
     )  # fmt: skip
-    return s._replace(
+    return s.replace(
         fighters=tuple(fighters),
         acting=1 - s.acting,
         first=1 - s.first if s.first in (0, 1) else s.first,

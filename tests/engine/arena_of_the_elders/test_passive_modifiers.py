@@ -39,12 +39,12 @@ def elder(*others: str, level: int, square: str = "A1"):
     """The board with the Fleet Elder (as Red's Vorn's seat) at `level` on `square`."""
     state = place(f"Red vorn {square} level={level}", *others)
     fighters = tuple(
-        f._replace(name="Elder", champion="fleet-elder", sheet=SHEET, choice=3, hp=6)
+        f.replace(name="Elder", champion="fleet-elder", sheet=SHEET, choice=3, hp=6)
         if f.name == "Vorn"
         else f
         for f in state.fighters
     )
-    return state._replace(fighters=fighters)
+    return state.replace(fighters=fighters)
 
 
 def test_a_passive_adds_to_speed_once_learnt():

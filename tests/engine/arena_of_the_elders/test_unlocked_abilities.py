@@ -75,8 +75,7 @@ def test_the_order_page_offers_the_abilities_known_at_its_level_and_ready():
     state = place("Red vorn A1 level=6 choice=2", "Blue nyx A3")
     state = state.evolve(
         fighters=tuple(
-            f._replace(cooldowns=(("cleave", 1),)) if f.name == "Vorn" else f
-            for f in state.fighters
+            f.replace(cooldowns=(("cleave", 1),)) if f.name == "Vorn" else f for f in state.fighters
         )
     )
     offered = RULES.web.choices(state, "Vorn", {})

@@ -32,7 +32,7 @@ def place(
         gladiators.append(Gladiator.new(name, Race(race), Weapon(weapon), sq(square)))
     state = new_state(Options(board[0], board[1], time_limit=time_limit), gladiators)
     if turn:
-        state = state._replace(turn=turn)
+        state = state.replace(turn=turn)
     return state
 
 

@@ -93,9 +93,9 @@ def test_reach_is_what_the_order_checks_allow_from_every_destination(state):
 
 def test_threats_name_each_opponent_in_setup_order_and_never_yourself_or_the_fallen():
     state = place("Me human axe A1", "Axe dwarf axe D4", "Spear giant spear F4", "Gone elf bow H8")
-    state = state._replace(
+    state = state.replace(
         gladiators=tuple(
-            g._replace(alive=False) if g.name == "Gone" else g for g in state.gladiators
+            g.replace(alive=False) if g.name == "Gone" else g for g in state.gladiators
         ),
     )
     found = threats(state, "Me")

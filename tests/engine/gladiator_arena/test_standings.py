@@ -16,7 +16,7 @@ def rows(state):
 def with_(state, **changes):
     def patch(g: Gladiator) -> Gladiator:
         values = changes.get(g.name, {})
-        return g._replace(
+        return g.replace(
             hp=values.get("hp", g.hp),
             alive=values.get("alive", g.alive),
             died_on_turn=values.get("died", g.died_on_turn),
@@ -24,7 +24,7 @@ def with_(state, **changes):
             damage_dealt=values.get("dealt", g.damage_dealt),
         )
 
-    return state._replace(gladiators=tuple(patch(g) for g in state.gladiators), turn=9)
+    return state.replace(gladiators=tuple(patch(g) for g in state.gladiators), turn=9)
 
 
 BASE = ("A human axe A1", "B human axe C1", "C human axe E1", "D human axe G1")

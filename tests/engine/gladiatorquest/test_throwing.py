@@ -97,7 +97,7 @@ def test_a_weapon_on_the_ground_is_picked_up_by_walking_onto_it():
     ajax, bran = state.fighters
     bran = bran.noted(thrown=("dagger",))
     dagger = Lying("dagger", Square.parse("E2"), "Bran")
-    state = state._replace(fighters=(ajax, bran), ground=(dagger,))
+    state = state.replace(fighters=(ajax, bran), ground=(dagger,))
     orders = {"Ajax": {"move": "forward"}, "Bran": {"move": "stand"}}
     state, _ = gq.apply(state, read_orders(gq, state, orders), Dice.scripted([3, 3]))
     assert state.ground == ()

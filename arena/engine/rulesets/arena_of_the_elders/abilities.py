@@ -39,7 +39,7 @@ def use_ability(
     victim = f if on_self else standing_on(board, target)
     if ability.cooldown:
         cooldowns = [(k, n) for k, n in f.cooldowns if k != ability.key]
-        f = f._replace(cooldowns=(*cooldowns, (ability.key, ability.cooldown)))
+        f = f.replace(cooldowns=(*cooldowns, (ability.key, ability.cooldown)))
         board.put(f)
         if on_self:
             victim = f

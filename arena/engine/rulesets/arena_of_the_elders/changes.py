@@ -81,17 +81,17 @@ class Changes:
         self._fighters = None
 
     def put_changed(self, name: str, **changes: Any) -> None:
-        self.put(self.now[name]._replace(**changes))
+        self.put(self.now[name].replace(**changes))
 
     def evolve(self, **fields: Any) -> None:
         """Bout-wide fields changed (not `fighters`: those go through `put`)."""
-        self.state = self.state._replace(**fields)
+        self.state = self.state.replace(**fields)
 
     def applied(self) -> State:
         """The state with every change in it: one copy (none when nothing changed)."""
         if not self.changed:
             return self.state
-        return self.state._replace(fighters=self.fighters)
+        return self.state.replace(fighters=self.fighters)
 
 
 Board = State | Changes  # what the board's questions (moves, combat, flag) read

@@ -31,7 +31,7 @@ def on_hit(board: Changes, turn: Turn, by: Fighter, name: str, kinds: tuple[str,
         changes["stunned"] = True
         turn.tell(Affected(name, "stun", by.name))
     if changes:
-        board.put(target._replace(**changes))
+        board.put(target.replace(**changes))
 
 
 def timed_effects(
@@ -61,7 +61,7 @@ def count_down(board: Changes, team: int) -> None:
             ]
         )
         if cooldowns != f.cooldowns or effects != f.effects:
-            board.put(f._replace(cooldowns=cooldowns, effects=effects))
+            board.put(f.replace(cooldowns=cooldowns, effects=effects))
 
 
 def burn(board: Changes, turn: Turn, f: Fighter) -> None:
@@ -73,7 +73,7 @@ def poison(board: Changes, turn: Turn, f: Fighter) -> None:
     """ "at the beginning of every other turn after initially being poisoned a character
     that's poisoned takes 1 damage"."""
     ticks = f.poison_turns + 1
-    board.put(f._replace(poison_turns=ticks))
+    board.put(f.replace(poison_turns=ticks))
     hurt(board, turn, f.name, 1 if ticks % 2 == 0 else 0, f.poisoned, "poison")
 
 
@@ -86,4 +86,4 @@ def stun(board: Changes, turn: Turn, f: Fighter) -> None:
     """ "characters that are stunned cannot move or use an ability during the turn after
     they were stunned": it sits this turn out."""
     turn.tell(Skipped(f.name))
-    board.put(f._replace(stunned=False, skipping=True))
+    board.put(f.replace(stunned=False, skipping=True))

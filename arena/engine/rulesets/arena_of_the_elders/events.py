@@ -1,16 +1,19 @@
-"""What happens in an Arena of the Elders bout, one record each: slotted, never changed once
-made (a frozen dataclass sets each field at several times the cost, core.events.Event)."""
+"""What happens in an Arena of the Elders bout, one `Frozen` record each (core/records.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from arena.engine.core.events import Event
+from arena.engine.core.records import Frozen
 
 
-@dataclass(slots=True)
-class RolledOff(Event):
+class EldersEvent(Frozen, Event):
+    """The base of this rule set's events: core's Event writes each as its kind, its line of
+    text, then its fields in order."""
+
+
+class RolledOff(EldersEvent):
     kind: ClassVar[str] = "rolled_off"
     rolls: ClassVar[tuple[str, ...]] = ("red", "blue")
     red: int
@@ -23,8 +26,7 @@ class RolledOff(Event):
         return f"Roll-off: Red {self.red}, Blue {self.blue}: {self.first} goes first."
 
 
-@dataclass(slots=True)
-class KingNamed(Event):
+class KingNamed(EldersEvent):
     kind: ClassVar[str] = "king_named"
     team: str
     name: str  # "" when the king is secret
@@ -39,8 +41,7 @@ class KingNamed(Event):
         return f"{self.team} names {self.name} its king."
 
 
-@dataclass(slots=True)
-class TurnBegan(Event):
+class TurnBegan(EldersEvent):
     kind: ClassVar[str] = "turn_began"
     team: str
     turn: int
@@ -49,8 +50,7 @@ class TurnBegan(Event):
         return f"Turn {self.turn}: {self.team}."
 
 
-@dataclass(slots=True)
-class LevelGained(Event):
+class LevelGained(EldersEvent):
     kind: ClassVar[str] = "level_gained"
     name: str
     level: int
@@ -60,8 +60,7 @@ class LevelGained(Event):
         return f"{self.name} reaches level {self.level} ({self.why})."
 
 
-@dataclass(slots=True)
-class Respawned(Event):
+class Respawned(EldersEvent):
     kind: ClassVar[str] = "respawned"
     name: str
     square: str
@@ -70,8 +69,7 @@ class Respawned(Event):
         return f"{self.name} returns at {self.square} with full health."
 
 
-@dataclass(slots=True)
-class Burned(Event):
+class Burned(EldersEvent):
     kind: ClassVar[str] = "burned"
     name: str
     damage: int
@@ -81,8 +79,7 @@ class Burned(Event):
         return f"{self.name} burns for {self.damage} ({self.hp} left)."
 
 
-@dataclass(slots=True)
-class PoisonHurt(Event):
+class PoisonHurt(EldersEvent):
     kind: ClassVar[str] = "poison"
     name: str
     damage: int
@@ -94,8 +91,7 @@ class PoisonHurt(Event):
         return f"Poison hurts {self.name} for {self.damage} ({self.hp} left)."
 
 
-@dataclass(slots=True)
-class Skipped(Event):
+class Skipped(EldersEvent):
     kind: ClassVar[str] = "skipped"
     name: str
 
@@ -103,8 +99,7 @@ class Skipped(Event):
         return f"{self.name} is stunned and sits out this turn."
 
 
-@dataclass(slots=True)
-class Moved(Event):
+class Moved(EldersEvent):
     kind: ClassVar[str] = "moved"
     name: str
     path: tuple[str, ...]
@@ -116,8 +111,7 @@ class Moved(Event):
         return f"{self.name} moves to {self.to}{short}."
 
 
-@dataclass(slots=True)
-class Used(Event):
+class Used(EldersEvent):
     """An ability on an enemy (with its to-hit roll) or an ally."""
 
     kind: ClassVar[str] = "used"
@@ -141,8 +135,7 @@ class Used(Event):
         return f"{self.name}: {self.ability} at {self.target}{roll}: hit{crit}{dealt}."
 
 
-@dataclass(slots=True)
-class Affected(Event):
+class Affected(EldersEvent):
     kind: ClassVar[str] = "affected"
     name: str
     effect: str  # fire, poison, stun, or a timed effect
@@ -156,8 +149,7 @@ class Affected(Event):
         return f"{self.name} is under {self.effect} for {self.turns} turn(s) ({self.by})."
 
 
-@dataclass(slots=True)
-class Healed(Event):
+class Healed(EldersEvent):
     kind: ClassVar[str] = "healed"
     name: str
     by: str
@@ -170,8 +162,7 @@ class Healed(Event):
         return f"{self.by} heals {self.name} for {self.amount} ({self.hp} now){gone}."
 
 
-@dataclass(slots=True)
-class Doused(Event):
+class Doused(EldersEvent):
     kind: ClassVar[str] = "doused"
     name: str
 
@@ -179,8 +170,7 @@ class Doused(Event):
         return f"{self.name} enters the water: no longer on fire."
 
 
-@dataclass(slots=True)
-class Fizzled(Event):
+class Fizzled(EldersEvent):
     kind: ClassVar[str] = "fizzled"
     name: str
     ability: str
@@ -190,8 +180,7 @@ class Fizzled(Event):
         return f"{self.name} cannot use {self.ability}: {self.why}."
 
 
-@dataclass(slots=True)
-class Died(Event):
+class Died(EldersEvent):
     kind: ClassVar[str] = "died"
     name: str
     by: str
@@ -202,8 +191,7 @@ class Died(Event):
         return f"{self.name} is killed{by} (death {self.deaths})."
 
 
-@dataclass(slots=True)
-class FlagEvent(Event):
+class FlagEvent(EldersEvent):
     kind: ClassVar[str] = "flag"
     team: str  # whose flag
     what: str  # taken, dropped, returned, captured
@@ -222,8 +210,7 @@ class FlagEvent(Event):
         return f"{self.name} captures {flag} (capture {self.captures})."
 
 
-@dataclass(slots=True)
-class Finished(Event):
+class Finished(EldersEvent):
     kind: ClassVar[str] = "finished"
     winner: str  # a team, or "" for a draw
     reason: str

@@ -17,7 +17,7 @@ from arena.engine.rulesets.arena_of_the_elders.victory import check_victory
 def place_flags(state: State) -> State:
     """Each team's flag on its home square."""
     homes = state.arena.flag_homes
-    return state._replace(flags=(Flag(homes[0]), Flag(homes[1])))
+    return state.replace(flags=(Flag(homes[0]), Flag(homes[1])))
 
 
 def carries(state: Board, f: Fighter) -> bool:
@@ -74,7 +74,7 @@ def capture_flag(board: Changes, turn: Turn, bearer: Fighter, sq: Square) -> Non
     counts = list(board.captures)
     counts[bearer.team] += 1
     board.evolve(flags=(flags[0], flags[1]), captures=(counts[0], counts[1]))
-    board.put(bearer._replace(captures=bearer.captures + 1))
+    board.put(bearer.replace(captures=bearer.captures + 1))
     turn.tell(FlagEvent(TEAMS[enemy], "captured", bearer.name, str(sq), counts[bearer.team]))
     check_victory(board, turn)
 

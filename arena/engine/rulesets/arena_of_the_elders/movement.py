@@ -67,7 +67,7 @@ def arrive(
     """The move's end: the character put on `end` once, and the move told."""
     f = board.fighter(name)
     if f.square != end:
-        board.put(f._replace(square=end))
+        board.put(f.replace(square=end))
     turn.tell(Moved(name, tuple(map(str, walked)), str(end), why))
 
 

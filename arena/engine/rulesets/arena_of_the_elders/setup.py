@@ -251,7 +251,7 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
         f = fighters[n]
         free = next(sq for sq in arena.starts[f.team] if sq not in placed)
         placed[free] = f.name
-        fighters[n] = f._replace(square=free)
+        fighters[n] = f.replace(square=free)
     fighters.sort(key=lambda f: (f.team, f.seat))
     return State(
         options=options, fighters=tuple(fighters), content=content, kings=(kings[0], kings[1])

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from arena.engine.core.board import Square
+from arena.engine.core.records import Frozen
 from arena.engine.rulesets.arena_of_the_elders.arena import TEAMS as TEAMS  # the teams, by index
 from arena.engine.rulesets.arena_of_the_elders.arena import Arena
 from arena.engine.rulesets.arena_of_the_elders.content import EMPTY, Content, parse_content
@@ -67,9 +68,9 @@ class Effect:
     by: str
 
 
-class Fighter(NamedTuple):
-    """A character: an immutable record (a named tuple, whose `_replace` is the cheap copy
-    every rule that changes one character makes)."""
+class Fighter(Frozen):
+    """A character: a `Frozen` record (core/records.py), whose `replace` is the cheap copy
+    every rule that changes one character makes."""
 
     name: str
     champion: str
@@ -151,7 +152,7 @@ def with_timed(target: Fighter, by: Fighter, kinds: tuple[str, ...], duration: i
     for kind in kinds:
         effects = [e for e in effects if not (e.kind == kind and e.by == by.name)]
         effects.append(Effect(kind, duration, by.team, by.name))
-    return target._replace(effects=tuple(effects))
+    return target.replace(effects=tuple(effects))
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,9 +163,9 @@ class Flag:
     carrier: str = ""
 
 
-class State(NamedTuple):
-    """The bout between steps: an immutable record (a named tuple, like `Fighter`, whose
-    `_replace` is the cheap copy each activation's changes go in by, changes.py)."""
+class State(Frozen):
+    """The bout between steps: a `Frozen` record, like `Fighter`, whose `replace` is the
+    cheap copy each activation's changes go in by (changes.py)."""
 
     options: Options
     fighters: tuple[Fighter, ...]
@@ -207,15 +208,15 @@ class State(NamedTuple):
         return tuple([f for f in self.fighters if f.team == team])
 
     def evolve(self, **changes: Any) -> State:
-        return self._replace(**changes)
+        return self.replace(**changes)
 
     def put(self, f: Fighter) -> State:
         """This state with `f` in place of the character of its name."""
-        return self._replace(fighters=tuple(f if o.name == f.name else o for o in self.fighters))
+        return self.replace(fighters=tuple(f if o.name == f.name else o for o in self.fighters))
 
     def put_changed(self, name: str, **changes: Any) -> State:
         """This state with the named character changed so."""
-        return self.put(self.fighter(name)._replace(**changes))
+        return self.put(self.fighter(name).replace(**changes))
 
 
 def _square(value: str | None) -> Square | None:

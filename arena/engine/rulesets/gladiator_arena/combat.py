@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from arena.engine.core.board import Board, Square
 from arena.engine.core.events import Event
+from arena.engine.rulesets.gladiator_arena.data import Kit
 from arena.engine.rulesets.gladiator_arena.events import (
     Hit,
     KillAwarded,
@@ -33,20 +34,21 @@ _ONE = Fraction(1)
 
 def strike(
     attacker: int,
-    g: Gladiator,
+    kit: Kit,
     target: Square,
     occupant: Mapping[Square, int],
     board: Board,
 ) -> list[tuple[int, int, Square]]:
-    """One strike (sections 2 and 7): whoever moved to or stayed on the target square takes
-    the weapon's damage; a catapult also does its splash damage to the 8 squares around
-    (the board's squares_around). A gladiator never hits himself (bumped back onto a square
-    he struck). (victim, damage, square) for every hit, target first."""
+    """One strike (sections 2 and 7) by the gladiator `attacker` (by setup index), armed
+    with `kit`: whoever moved to or stayed on the target square takes the weapon's damage; a
+    catapult also does its splash damage to the 8 squares around (the board's
+    squares_around). A gladiator never hits himself (bumped back onto a square he struck).
+    (victim, damage, square) for every hit, target first."""
     hits = []
     v = occupant.get(target)
     if v is not None and v != attacker:
-        hits.append((v, g.kit.damage, target))
-    splash = g.kit.splash
+        hits.append((v, kit.damage, target))
+    splash = kit.splash
     if splash:
         for near in squares_around(board)[target]:
             v = occupant.get(near)
@@ -62,23 +64,30 @@ def strikes(
     bumped gladiator strikes from the square he tried); then each victim's wound for the
     turn, in `glads` (the turn's gladiators). Returns who dealt what to whom."""
     names = state.square_names
+    board = state.board
     occupant = {g.square: i for i, g in enumerate(glads) if g.alive}
     wounds: Wounds = {}
     dealt: dict[int, int] = {}
+    # Each striker's name, kit and orders are read once, before his strikes.
     for a, g in enumerate(glads):
-        order = orders.get(g.name)
-        if order is None or not order.strikes or not g.alive:
+        name = g.name
+        order = orders.get(name)
+        if order is None or not g.alive:
             continue
-        origin = names[order.move or g.square]
-        for target in order.strikes:
-            hits = strike(a, g, target, occupant, state.board)
+        move, targets = order.move, order.strikes
+        if not targets:
+            continue
+        kit = g.kit
+        origin = names[move or g.square]
+        for target in targets:
+            hits = strike(a, kit, target, occupant, board)
             for v, damage, _ in hits:
                 per = wounds.setdefault(v, {})
                 per[a] = per.get(a, 0) + damage
                 dealt[a] = dealt.get(a, 0) + damage
             told.append(
                 Struck.of(
-                    g.name,
+                    name,
                     origin,
                     names[target],
                     StrikeResult.HIT if hits else StrikeResult.MISS,

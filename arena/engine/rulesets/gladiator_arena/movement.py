@@ -15,9 +15,11 @@ def intended_moves(state: BoutState, orders: Mapping[str, Order]) -> dict[int, S
     staying is none."""
     moves: dict[int, Square] = {}
     for i, g in enumerate(state.gladiators):
-        order = orders.get(g.name)
-        if g.alive and order is not None and order.move is not None and order.move != g.square:
-            moves[i] = order.move
+        order = orders.get(g.name) if g.alive else None
+        if order is not None:
+            move = order.move
+            if move is not None and move != g.square:
+                moves[i] = move
     return moves
 
 

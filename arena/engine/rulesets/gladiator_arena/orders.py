@@ -148,24 +148,23 @@ def validate_order(state: BoutState, name: str, order: Order) -> tuple[Problem, 
 
 def gladiator_order_problems(state: BoutState, g: Gladiator, order: Order) -> tuple[Problem, ...]:
     """validate_order for a gladiator of the bout already found (read_order has him)."""
-    name = g.name
     if state.finished:
         return (Problem(ProblemKind.BOUT_OVER, "the bout is over"),)
     if not g.alive:
         return (
             Problem(
                 ProblemKind.REMOVED,
-                f"{name} was removed from the game on turn {g.died_on_turn} and can't act",
+                f"{g.name} was removed from the game on turn {g.died_on_turn} and can't act",
             ),
         )
-    if order.concede is not None:
+    dest, strikes, concede = order.move, order.strikes, order.concede
+    if concede is not None:
         return _concession_problems(state, order)
 
     problems: list[Problem] = []
     on_board = state.square_names  # its every square: a look-up, not a method call
     kit = g.kit
     here = g.square
-    dest = order.move
     origin = here
     moved = 0  # squares moved (0: staying, or a move refused): kit.strikes is by it
     if dest is not None and dest != here:
@@ -192,7 +191,6 @@ def gladiator_order_problems(state: BoutState, g: Gladiator, order: Order) -> tu
                 )
             )
 
-    strikes = order.strikes
     if not strikes:
         return tuple(problems)
     allowed = kit.strikes[moved]
@@ -361,21 +359,25 @@ def read_order(state: BoutState, name: str, raw: object) -> Order:
     naming the gladiator, the turn and every problem). An empty order for someone already
     removed is harmless (a form sent it); anything else of his is refused ("a removed
     gladiator never acts"). The turn takes the orders it is given as legal."""
-    # The path and the words are written only for an order that is refused.
-    turn = state.turn + 1
+    # The path and the words (with the turn's number) are written only for an order that is
+    # refused.
     g = state.get(name)
     if g is None:
+        turn = state.turn + 1
         raise EngineInputError(
             f"turns[{turn - 1}].{name}", f"turn {turn}: there is no gladiator named {name!r}"
         )
     if state.finished:
+        turn = state.turn + 1
         raise EngineInputError(f"turns[{turn - 1}]", f"turn {turn}: the bout is already over")
     try:
         order = parse_order(raw, "", name, state.squares_by_name)
     except EngineInputError as error:
+        turn = state.turn + 1
         raise EngineInputError(f"turns[{turn - 1}].{name}{error.field}", error.message) from None
     problems = gladiator_order_problems(state, g, order)
     if problems and not (problems[0].kind is ProblemKind.REMOVED and order == STAY):
+        turn = state.turn + 1
         words = "; ".join(p.text for p in problems)
         raise EngineInputError(f"turns[{turn - 1}].{name}", f"{name} on turn {turn}: {words}")
     return order

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from arena.engine.core.board import Board, Square
+from arena.engine.core.records import Frozen
 from arena.engine.rulesets.gladiator_arena.data import KITS, Kit, Race, Weapon
 
 DEFAULT_MAX_TURNS = 200
@@ -43,7 +44,7 @@ class RemovalCause(StrEnum):
     CONCEDED = "conceded"
 
 
-class Order(NamedTuple):
+class Order(Frozen):
     """One gladiator's secret order for one turn. `move` None means stay; an empty order is
     "stay, no strikes" (the ruling for a missing order)."""
 
@@ -55,11 +56,11 @@ class Order(NamedTuple):
 STAY = Order()
 
 
-class Gladiator(NamedTuple):
+class Gladiator(Frozen):
     """One gladiator as a turn leaves it. Immutable: a mechanic that changes a gladiator
-    makes a new one (`moved_to`, `struck`, ...). A NamedTuple, not a frozen dataclass: a
-    turn makes one or two for every gladiator, and a frozen dataclass costs several times as
-    much to build (docs/decisions/0066-gladiator-arena-state-records.md)."""
+    makes a new one (`moved_to`, `struck`, ...). A `Frozen` record (core/records.py): a turn
+    makes one or two for every gladiator, each copied with its changes in C
+    (docs/decisions/0128-frozen-records-in-c.md)."""
 
     name: str
     race: Race
@@ -78,48 +79,33 @@ class Gladiator(NamedTuple):
         kit = KITS[race, weapon]
         return cls(name, race, weapon, kit, square, kit.hp)
 
-    # Each change builds the new gladiator from the old one's fields, unpacked at once (a
-    # NamedTuple's fields read one by one are each a descriptor call).
     def moved_to(self, square: Square) -> Gladiator:
-        name, race, weapon, kit, _, hp, alive, died_on_turn, removal, kills, dealt = self
-        return Gladiator(
-            name, race, weapon, kit, square, hp, alive, died_on_turn, removal, kills, dealt
-        )
+        return self.replace(square=square)
 
     def struck(self, taken: int, dealt: int) -> Gladiator:
         """After a turn's strikes: `taken` HP lost, `dealt` damage done to others."""
-        name, race, weapon, kit, square, hp, alive, died_on_turn, removal, kills, before = self
-        return Gladiator(
-            name, race, weapon, kit, square, hp - taken, alive, died_on_turn, removal, kills,
-            before + dealt,
-        )  # fmt: skip
+        return self.replace(hp=self.hp - taken, damage_dealt=self.damage_dealt + dealt)
 
     def scored(self, gained: Fraction | int) -> Gladiator:
         """`gained` kills (a share of one, or a point lost when negative)."""
-        name, race, weapon, kit, square, hp, alive, died_on_turn, removal, kills, dealt = self
-        return Gladiator(
-            name, race, weapon, kit, square, hp, alive, died_on_turn, removal, kills + gained,
-            dealt,
-        )  # fmt: skip
+        return self.replace(kills=self.kills + gained)
 
     def removed(self, turn: int, cause: RemovalCause, hp: int, kills: Fraction | int) -> Gladiator:
         """Out of the game on `turn`, with `hp` left and `kills` gained or lost on the way."""
-        name, race, weapon, kit, square, _, _, _, _, before, dealt = self
-        return Gladiator(
-            name, race, weapon, kit, square, hp, False, turn, cause, before + kills, dealt
+        return self.replace(
+            hp=hp, alive=False, died_on_turn=turn, removal=cause, kills=self.kills + kills
         )
 
 
-class BoutState(NamedTuple):
+class BoutState(Frozen):
     """Everything a turn needs, never changed once made. `turn` is the number of turns
     resolved so far (0 at the start); gladiators keep their setup order (the order they
     "posted" in), and `index` finds one by name (it follows from the names, which never
     change within a bout). `square_names` and `squares_by_name` are the board's squares
     with their names both ways (board_tables), carried from state to state like `index`:
-    every order and every event of a turn names squares. A NamedTuple like `Gladiator`: a
-    turn makes one (its mechanics replace gladiators in a list local to the turn, frozen
-    into the new state at its end), and a frozen dataclass costs several times as much to
-    build (record 0066)."""
+    every order and every event of a turn names squares. A `Frozen` record like `Gladiator`:
+    a turn makes one (its mechanics replace gladiators in a list local to the turn, frozen
+    into the new state at its end)."""
 
     board: Board
     options: Options

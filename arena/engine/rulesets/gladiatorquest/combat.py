@@ -194,7 +194,7 @@ def shield_wear(state: BoutState, name: str, rolled: list[CombatFace], turn: Tur
     f = state.named(name)
     if rolled.count(BLACK) < 2 or not f.shield_dice:
         return state
-    f = f._replace(shield_dice=f.shield_dice - 1)
+    f = f.replace(shield_dice=f.shield_dice - 1)
     if f.shield_dice == 0 and "shield" in f.carried:
         f = f.without("shield").noted(items_lost=(*f.record.items_lost, "shield"))
     turn.tell(ShieldDamaged(name, f.shield_dice))

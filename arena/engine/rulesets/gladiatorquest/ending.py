@@ -29,4 +29,4 @@ def last_side_standing(state: BoutState, turn: Turn) -> BoutState:
 
 def finish(state: BoutState, turn: Turn, winner: str | None, reason: str) -> BoutState:
     turn.tell(BoutOver(winner, reason))
-    return state._replace(finished=True, winner=winner, reason=reason)
+    return state.replace(finished=True, winner=winner, reason=reason)

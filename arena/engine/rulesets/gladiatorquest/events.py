@@ -1,24 +1,22 @@
 """GladiatorQuest events: one record per thing that happened, each with a log line.
 
-Plain slotted dataclasses, never changed once made."""
+Frozen records (core/records.py), as a turn makes a few dozen a bout."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
 from arena.engine.core.events import Event
+from arena.engine.core.records import Frozen
 
 
-class QuestEvent(Event):
+class QuestEvent(Frozen, Event):
     """The base of this rule set's events: core's Event writes each as its kind, its line of
     text, then its fields in order, as JSON (dice tuples as lists, an enum as its value). A
     word that is a member of a StrEnum (a facing, a weight, a direction, an attack) is held
     as the member, which is its word: it is read only when the log is written, and the odds
     path writes none."""
-
-    __slots__ = ()
 
 
 class Bump(StrEnum):
@@ -35,7 +33,6 @@ STEP_WORDS = {
 }
 
 
-@dataclass(slots=True)
 class MovementRolled(QuestEvent):
     kind: ClassVar[str] = "movement_roll"
     rolls: ClassVar[tuple[str, ...]] = ("dice",)
@@ -49,7 +46,6 @@ class MovementRolled(QuestEvent):
         return f"{self.name} ({self.weight}) rolls {dice} for movement: {self.points} points"
 
 
-@dataclass(slots=True)
 class Moved(QuestEvent):
     kind: ClassVar[str] = "move"
     name: str
@@ -66,7 +62,6 @@ class Moved(QuestEvent):
         return f"{self.name} {how} from {self.start} to {self.end}"
 
 
-@dataclass(slots=True)
 class Turned(QuestEvent):
     kind: ClassVar[str] = "turn"
     name: str
@@ -77,7 +72,6 @@ class Turned(QuestEvent):
         return f"{self.name} turns ({self.how.replace('_', ' ')}) to face {self.facing}"
 
 
-@dataclass(slots=True)
 class Bumped(QuestEvent):
     kind: ClassVar[str] = "bump"
     name: str
@@ -89,7 +83,6 @@ class Bumped(QuestEvent):
         return f"{self.name} cannot enter {self.wanted} ({self.reason}) and stays put"
 
 
-@dataclass(slots=True)
 class CombatEntered(QuestEvent):
     kind: ClassVar[str] = "combat"
     pairs: tuple[tuple[str, str], ...]
@@ -110,7 +103,6 @@ _ATTACK_VERBS = {
 }
 
 
-@dataclass(slots=True)
 class Attacked(QuestEvent):
     """A blow in the combat phase, a passing attack, a thrown weapon's hit or a Genie."""
 
@@ -145,7 +137,6 @@ class Attacked(QuestEvent):
         )
 
 
-@dataclass(slots=True)
 class ShieldDamaged(QuestEvent):
     kind: ClassVar[str] = "shield_damaged"
     name: str
@@ -157,7 +148,6 @@ class ShieldDamaged(QuestEvent):
         return f"{self.name}'s shield is damaged: {self.dice_left} defend dice left"
 
 
-@dataclass(slots=True)
 class Thrown(QuestEvent):
     kind: ClassVar[str] = "throw"
     thrower: str
@@ -180,7 +170,6 @@ class Thrown(QuestEvent):
         return out + f"missed; it lands at {self.landed}"
 
 
-@dataclass(slots=True)
 class SpellCast(QuestEvent):
     kind: ClassVar[str] = "spell"
     rolls: ClassVar[tuple[str, ...]] = ("saves",)
@@ -207,7 +196,6 @@ class SpellCast(QuestEvent):
         return out
 
 
-@dataclass(slots=True)
 class PotionDrunk(QuestEvent):
     kind: ClassVar[str] = "potion"
     rolls: ClassVar[tuple[str, ...]] = ("roll",)
@@ -223,7 +211,6 @@ class PotionDrunk(QuestEvent):
         return f"{self.name} drinks the {self.potion}{by}{roll}; body {self.body_after}"
 
 
-@dataclass(slots=True)
 class StatusRoll(QuestEvent):
     kind: ClassVar[str] = "status"
     rolls: ClassVar[tuple[str, ...]] = ("dice",)
@@ -240,7 +227,6 @@ class StatusRoll(QuestEvent):
         return f"{self.name} rolls {dice} against {self.status} and {state}"
 
 
-@dataclass(slots=True)
 class PickedUp(QuestEvent):
     kind: ClassVar[str] = "pick_up"
     name: str
@@ -251,7 +237,6 @@ class PickedUp(QuestEvent):
         return f"{self.name} picks up the {self.item} at {self.square}"
 
 
-@dataclass(slots=True)
 class Appealed(QuestEvent):
     kind: ClassVar[str] = "appeal"
     rolls: ClassVar[tuple[str, ...]] = ("roll",)
@@ -268,7 +253,6 @@ class Appealed(QuestEvent):
         )
 
 
-@dataclass(slots=True)
 class Fallen(QuestEvent):
     """A gladiator at 0 body: down (a teammate may still heal him) or killed."""
 
@@ -286,7 +270,6 @@ class Fallen(QuestEvent):
         return f"{self.name} is killed{by}"
 
 
-@dataclass(slots=True)
 class Exited(QuestEvent):
     kind: ClassVar[str] = "exit"
     name: str
@@ -296,7 +279,6 @@ class Exited(QuestEvent):
         return f"{self.name} leaves the arena at {self.square}"
 
 
-@dataclass(slots=True)
 class Impatience(QuestEvent):
     """A standoff: a movement step passed in which nothing happened (Ludus ruling)."""
 
@@ -306,7 +288,6 @@ class Impatience(QuestEvent):
         return "The crowd grows impatient: every gladiator must close in"
 
 
-@dataclass(slots=True)
 class BoutOver(QuestEvent):
     kind: ClassVar[str] = "bout_over"
     winner: str | None

@@ -14,8 +14,11 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from msgspec import structs
+
 from arena.engine.core.board import Board, Facing, Square, orthogonal_steps, square_names
 from arena.engine.core.mercy import Mercy, mercy_json, mercy_read
+from arena.engine.core.records import Frozen
 from arena.engine.rulesets.gladiatorquest.data import (
     FISTS,
     ITEMS,
@@ -106,7 +109,7 @@ class Gladiator:
         return self.team if self.team is not None else self.name
 
 
-class Effects(NamedTuple):
+class Effects(Frozen):
     """What spells and potions left on him, until used up or shaken off."""
 
     courage: int = 0  # extra attack dice on the next attack
@@ -122,7 +125,7 @@ class Effects(NamedTuple):
 NO_EFFECTS = Effects()
 
 
-class Record(NamedTuple):
+class Record(Frozen):
     """How his bout went: what the standings and the campaign need at the end."""
 
     defeated_by: str | None = None  # who is credited with defeating him (VII)
@@ -138,14 +141,10 @@ class Record(NamedTuple):
 NO_RECORD = Record()
 
 
-class FighterState(NamedTuple):
+class FighterState(Frozen):
     """One gladiator as he stands. `name` and `side` repeat the gladiator's, because nearly
     everything asks for them. A mechanic that changes him makes a new one (the methods below
-    and `_replace`) and puts it in a new state (BoutState.put).
-
-    He, his effects and his record are NamedTuples, immutable like the frozen dataclasses
-    around them: a turn makes a dozen new ones, and a NamedTuple is made as a tuple is, where
-    a frozen dataclass sets each field in turn (figures: docs/rules/gladiatorquest.md)."""
+    and `replace`) and puts it in a new state (BoutState.put)."""
 
     gladiator: Gladiator
     name: str
@@ -177,43 +176,26 @@ class FighterState(NamedTuple):
         effects: Effects | None = None,
     ) -> FighterState:
         """Him after a movement step or roll: where he stands and faces, what he has used
-        this phase, his points left (and his effects, when the roll used one up). (Every step
-        and roll of every gladiator makes one: built by position, the other fields as they
-        are.)"""
-        return FighterState(
-            self.gladiator,
-            self.name,
-            self.side,
-            square,
-            facing,
-            self.body,
-            self.status,
-            points,
-            used,
-            self.tally,
-            self.last_hit_by,
-            self.carried,
-            self.spells,
-            self.shield_dice,
-            self.effects if effects is None else effects,
-            self.record,
-        )
+        this phase, his points left (and his effects, when the roll used one up)."""
+        if effects is None:
+            return self.replace(square=square, facing=facing, used=used, points=points)
+        return self.replace(square=square, facing=facing, used=used, points=points, effects=effects)
 
     def using(self, what: str) -> FighterState:
         """He has used `what` (a pivot, a spell ...) in this movement phase."""
-        return self._replace(used=self.used | {what})
+        return self.replace(used=self.used | {what})
 
     def without(self, item: str) -> FighterState:
         """One of the items he carries leaves his hands (thrown, drunk, destroyed)."""
         carried = list(self.carried)
         carried.remove(item)
-        return self._replace(carried=tuple(carried))
+        return self.replace(carried=tuple(carried))
 
     def affected(self, **changes: int | bool) -> FighterState:
-        return self._replace(effects=self.effects._replace(**changes))
+        return self.replace(effects=self.effects.replace(**changes))
 
     def noted(self, **changes: object) -> FighterState:
-        return self._replace(record=self.record._replace(**changes))
+        return self.replace(record=self.record.replace(**changes))
 
 
 NO_FRONTS: Mapping[str, Front] = MappingProxyType({})
@@ -224,7 +206,7 @@ def places_of(fighters: tuple[FighterState, ...]) -> Mapping[str, int]:
     return MappingProxyType({f.name: i for i, f in enumerate(fighters)})
 
 
-class Lying(NamedTuple):
+class Lying(Frozen):
     """A thrown weapon on the ground (IV.C.1)."""
 
     item: str
@@ -241,8 +223,8 @@ class Contact(NamedTuple):
     contested: bool
 
 
-class BoutState(NamedTuple):
-    """Everything the next turn needs. A turn makes new states (`put`, `_replace`) and never
+class BoutState(Frozen):
+    """Everything the next turn needs. A turn makes new states (`put`, `replace`) and never
     changes one."""
 
     options: Options
@@ -287,10 +269,10 @@ class BoutState(NamedTuple):
         fighters = list(self.fighters)
         for f in changed:
             fighters[f.gladiator.index] = f
-        return self._replace(fighters=tuple(fighters))
+        return self.replace(fighters=tuple(fighters))
 
 
-class Front(NamedTuple):
+class Front(Frozen):
     """One gladiator's side of a combat round: the opponents he can strike (V.F.2), and those
     he contested a square with (he may shield-bash them, V.F.3)."""
 
@@ -302,8 +284,8 @@ class Front(NamedTuple):
 def with_fronts(state: BoutState) -> BoutState:
     """The state with the fronts of its coming combat round (none when there is none)."""
     if state.combat:
-        return state._replace(fronts=MappingProxyType(fronts_of(state)))
-    return state._replace(fronts=NO_FRONTS) if state.fronts else state
+        return state.replace(fronts=MappingProxyType(fronts_of(state)))
+    return state.replace(fronts=NO_FRONTS) if state.fronts else state
 
 
 def fronts_of(state: BoutState) -> dict[str, Front]:
@@ -523,7 +505,7 @@ def _fighter_json(f: FighterState) -> dict[str, Any]:
 def _fields_json(record: Effects | Record) -> dict[str, Any]:
     return {
         name: list(value) if isinstance(value, tuple) else value
-        for name, value in record._asdict().items()
+        for name, value in structs.asdict(record).items()
     }
 
 

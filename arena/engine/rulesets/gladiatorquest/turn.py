@@ -46,12 +46,12 @@ def resolve_turn(
         state = movement.movement_roll(state, turn)
     read = check_orders(state, orders)
     if state.combat:
-        state = state._replace(
+        state = state.replace(
             turn=state.turn + 1, phase="combat", combat=(), fronts=NO_FRONTS, rolled=False
         )
         state = fall(combat.combat_round(state, read, turn), turn)
     else:
-        state = state._replace(turn=state.turn + 1, phase="movement")
+        state = state.replace(turn=state.turn + 1, phase="movement")
         state = movement.step(state, read, turn)
     state = last_side_standing(state, turn)
     if not state.finished:
