@@ -282,8 +282,6 @@ def against(commit: str, slugs: list[str], rounds: int) -> None:
                 f"{now_odds / then_odds:6.2f}",
                 flush=True,
             )
-    if "gladiatorquest" not in rates:
-        return
     speed = rates["gladiatorquest"][0] / TARGETS_MACHINE_GQ
     print(
         f"this machine: {commit}'s GladiatorQuest 1v1 makes {rates['gladiatorquest'][0]:,.0f} "
@@ -334,7 +332,11 @@ def main() -> None:
                         help="count play() bouts, log and all (--instructions)")  # fmt: skip
     args = parser.parse_args()
     if args.against:
-        against(args.against, args.only or [c.slug for c in CASES], args.rounds)
+        slugs = args.only or [c.slug for c in CASES]
+        # The machine's speed is read from GladiatorQuest's figures: fought in every run.
+        if "gladiatorquest" not in slugs:
+            slugs = ["gladiatorquest", *slugs]
+        against(args.against, slugs, args.rounds)
         return
     if args.instructions:
         way = "play" if args.play else "odds"
