@@ -326,40 +326,13 @@ class Geometry:
         return FAR
 
     def _search(self, origin: Square) -> dict[Square, int]:
-        """Breadth first over `near`, a ring of squares one more move away at a time: the
-        moves a range counts from `origin` to every square (`moves`)."""
-        dist = {origin: 0}
-        ring = [origin]
-        moves = 0
-        near = self.near
-        while ring:
-            moves += 1
-            outer = []
-            for sq in ring:
-                for nxt in near.get(sq, ()):
-                    if nxt not in dist:
-                        dist[nxt] = moves
-                        outer.append(nxt)
-            ring = outer
-        return dist
+        """The moves a range counts from `origin` to every square, over `near` (`moves`)."""
+        return ring_distances(origin, self.near)
 
     def _walk_to(self, goal: Square) -> dict[Square, int]:
         """Moves from every square to `goal` for a walker (no flying), water and characters
-        ignored: what the tactics steer by (`walks`)."""
-        dist = {goal: 0}
-        ring = [goal]  # the squares one more move from the goal at a time
-        moves = 0
-        walked_into = self.walked_into
-        while ring:
-            moves += 1
-            outer = []
-            for sq in ring:
-                for prev in walked_into.get(sq, ()):
-                    if prev not in dist:
-                        dist[prev] = moves
-                        outer.append(prev)
-            ring = outer
-        return dist
+        ignored: what the tactics steer by (`walks`), over `walked_into` backwards."""
+        return ring_distances(goal, self.walked_into)
 
     def _sight_between(self, pair: tuple[Square, Square]) -> Sight:
         """A pair's sight (`sights`): worked out once for both ways round."""
@@ -559,3 +532,21 @@ def _load() -> dict[str, Arena]:
 
 ARENAS: dict[str, Arena] = _load()
 DEFAULT_ARENA = "elders-ring"
+
+
+def ring_distances(start: Square, links: Mapping[Square, Iterable[Square]]) -> dict[Square, int]:
+    """Breadth first from `start`, a ring of squares one more step away at a time: the steps
+    to every square the `links` lead to."""
+    dist = {start: 0}
+    ring = [start]
+    steps = 0
+    while ring:
+        steps += 1
+        outer = []
+        for sq in ring:
+            for nxt in links.get(sq, ()):
+                if nxt not in dist:
+                    dist[nxt] = steps
+                    outer.append(nxt)
+        ring = outer
+    return dist
