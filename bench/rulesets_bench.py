@@ -40,8 +40,10 @@ prints each rule set's speed against that commit's, each way timed after a first
 ways that is not counted (so neither way pays for what an engine works out once a matchup,
 whichever runs first). The targets were set on a faster machine:
 there that commit's GladiatorQuest made 2,818 1v1 `play()` bouts a second (engine_bench.py),
-so its figure here says how fast this machine is, and each target is restated at this
-machine's speed ("not below today's figure": not below that commit's own figure here).
+so its figure here says how fast this machine is. It is fought again beside every rule set in
+every round (a shared machine's speed drifts within a run), and each target is restated at the
+speed beside its own rule set ("not below today's figure": not below that commit's own figure
+here).
 """
 
 from __future__ import annotations
@@ -260,7 +262,18 @@ def against(commit: str, slugs: list[str], rounds: int) -> None:
     print(f"{'rule set':21s} {'bouts':>5s} {'play(): then':>13s} {'now':>7s} {'x':>6s} "
           f"{'odds: then':>11s} {'now':>7s} {'x':>6s}")  # fmt: skip
     rates: dict[str, tuple[float, float, float, float]] = {}
-    with checkout_of(commit) as old, tempfile.NamedTemporaryFile("w", suffix=".json") as file:
+    # The machine's speed beside each rule set's bouts: the old engine's GladiatorQuest 1v1
+    # play() fought again in every round of every rule set, so that a target is restated at the
+    # speed of the minutes its rule set was fought in (a shared machine's speed drifts).
+    reference: dict[str, float] = {}
+    gq = next(c for c in CASES if c.slug == "gladiatorquest")
+    with (
+        checkout_of(commit) as old,
+        tempfile.NamedTemporaryFile("w", suffix=".json") as file,
+        tempfile.NamedTemporaryFile("w", suffix=".json") as gq_file,
+    ):
+        json.dump([gq.make(seed_of(1, n, gq.matchups)) for n in range(gq.against)], gq_file)
+        gq_file.flush()
         for case in CASES:
             if case.slug not in slugs:
                 continue
@@ -275,23 +288,28 @@ def against(commit: str, slugs: list[str], rounds: int) -> None:
                     played, odds = _fought(checkout, case.slug, file.name)
                     best[which] = max(best[which], len(bouts) / played)
                     best[2 + which] = max(best[2 + which], len(bouts) / odds)
+                if case is not gq:
+                    played, _ = _fought(old, gq.slug, gq_file.name)
+                    reference[case.slug] = max(reference.get(case.slug, 0.0), gq.against / played)
             rates[case.slug] = then_play, now_play, then_odds, now_odds = tuple(best)
+            reference.setdefault(case.slug, then_play)
             print(
                 f"{case.slug:21s} {len(bouts):5d} {then_play:13,.0f} {now_play:7,.0f} "
                 f"{now_play / then_play:6.2f} {then_odds:11,.0f} {now_odds:7,.0f} "
                 f"{now_odds / then_odds:6.2f}",
                 flush=True,
             )
-    speed = rates["gladiatorquest"][0] / TARGETS_MACHINE_GQ
     print(
-        f"this machine: {commit}'s GladiatorQuest 1v1 makes {rates['gladiatorquest'][0]:,.0f} "
-        f"play() bouts a CPU second here, {TARGETS_MACHINE_GQ:,} where the targets were set: "
-        f"{speed:.2f} of that machine's speed. The targets at this speed, judged on play() "
-        f"(as the issue measured its figures) and on the odds path:"
+        f"this machine: {commit}'s GladiatorQuest 1v1 makes "
+        + ", ".join(f"{reference[slug]:,.0f} (beside {slug})" for slug in rates)
+        + f" play() bouts a CPU second here, {TARGETS_MACHINE_GQ:,} where the targets were set. "
+        "Each target at the speed beside its rule set, judged on play() (as the issue measured "
+        "its figures) and on the odds path:"
     )
     for case in CASES:
         if case.slug not in rates:
             continue
+        speed = reference[case.slug] / TARGETS_MACHINE_GQ
         then_play, now_play, then_odds, now_odds = rates[case.slug]
         if case.rule == "not below":
             words = f"not below {commit}'s figures here"
@@ -305,6 +323,7 @@ def against(commit: str, slugs: list[str], rounds: int) -> None:
             f"{_met(now_odds, by_odds)}"
         )
     gq_play = rates["gladiatorquest"][1]
+    speed = reference["gladiatorquest"] / TARGETS_MACHINE_GQ
     restated = GQ_ONE_V_ONE_TARGET * speed
     print(
         f"gladiatorquest 1v1 play() (issue 23): at least {GQ_ONE_V_ONE_TARGET:,} x {speed:.2f}: "
