@@ -3,7 +3,6 @@ scripted dice (d100s, location dice and damage dice, in the order the engine rol
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from arena.engine.core.board import Square
@@ -72,4 +71,4 @@ def hurt(state: State, name: str, **locations: int) -> State:
     hp_ = list(f.hp)
     for loc, n in locations.items():
         hp_[LOCATIONS.index(loc.replace("_", " "))] = n
-    return state.with_fighter(replace(f, hp=tuple(hp_)))
+    return state.with_fighter(f.replace(hp=tuple(hp_)))

@@ -15,7 +15,7 @@ MID = (STRIKE["gladius", Height.MID],)
 def test_an_attack_is_worth_twice_as_much_at_half_the_hit_points():
     state = place("Red E5 acc=10 str=10", "Blue E6")
     red, blue = get(state, "Red"), get(state, "Blue")
-    four, two = blue.but(hp=(4,) * len(blue.hp)), blue.but(hp=(2,) * len(blue.hp))
+    four, two = blue.replace(hp=(4,) * len(blue.hp)), blue.replace(hp=(2,) * len(blue.hp))
     at_four = attack_worth(red, four, 2, MID, focused=False)
     at_two = attack_worth(red, two, 2, MID, focused=False)
     assert at_four > 0

@@ -6,8 +6,6 @@ opponent.'"""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from arena.engine.core.board import Square
@@ -91,7 +89,7 @@ def test_an_order_given_in_the_bout_input_is_refused_where_it_was_given():
 
 
 def test_no_order_is_read_or_carried_out_once_the_bout_is_over():
-    over = replace(place("Red E5", "Blue E6"), finished=True)
+    over = place("Red E5", "Blue E6").replace(finished=True)
     with pytest.raises(EngineInputError) as refused:
         RULES.read_order(over, "Red", {})
     assert (refused.value.field, refused.value.message) == ("turns[0]", "the bout is over")

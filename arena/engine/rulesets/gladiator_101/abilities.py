@@ -29,7 +29,7 @@ def taunt(state: State, me: Fighter, value: int, source: str) -> State:
     """The opponent gets -value to hit on its next turn."""
     other = state.opponent(me.name)
     penalty = Boost("hit", -value, state.turn + 2, source)
-    return state.with_fighter(other.but(boosts=(*other.boosts, penalty)))
+    return state.with_fighter(other.replace(boosts=(*other.boosts, penalty)))
 
 
 def rally(me: Fighter, value: int) -> Fighter:
@@ -41,7 +41,7 @@ def rally(me: Fighter, value: int) -> Fighter:
     _, slot = min(shares)
     hp = list(me.hp)
     hp[slot] = min(me.traits.max_hp[slot], hp[slot] + value)
-    return me.but(hp=tuple(hp))
+    return me.replace(hp=tuple(hp))
 
 
 def use_ability(state: State, slug: str, turn: Turn) -> State:
@@ -53,13 +53,13 @@ def use_ability(state: State, slug: str, turn: Turn) -> State:
     if ability.uses:
         used = dict(me.used)
         used[slug] = used.get(slug, 0) + 1
-        me = me.but(used=tuple(sorted(used.items())))
+        me = me.replace(used=tuple(sorted(used.items())))
     if ability.kind == "taunt":
         state = taunt(state, me, value, slug)
     elif ability.kind == "rally":
         me = rally(me, value)
     else:
-        me = me.but(boosts=(*me.boosts, *boosts_of(ability.kind, value, state.turn, slug)))
+        me = me.replace(boosts=(*me.boosts, *boosts_of(ability.kind, value, state.turn, slug)))
     feat = next(FEATS[s] for s in me.feats if FEATS[s].base == slug)
     turn.tell(Used(me.name, feat.name, timing.value, ABILITY_WORDS[ability.kind].format(v=value)))
     return state.with_fighter(me)

@@ -4,8 +4,6 @@ Ludus decides it on points (the larger share of hit points left; equal shares: a
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.engine.core.protocol import Fate
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.gladiator_101.events import Ended
@@ -34,7 +32,7 @@ def wear_off(state: State) -> State:
 def _worn(f: Fighter, turn: int) -> Fighter:
     for boost in f.boosts:
         if boost.until <= turn:
-            return f.but(boosts=tuple(b for b in f.boosts if b.until > turn))
+            return f.replace(boosts=tuple(b for b in f.boosts if b.until > turn))
     return f
 
 
@@ -44,7 +42,7 @@ def fall_ends_the_bout(state: State, turn: Turn) -> State:
     fallen = next(f for f in state.fighters if not f.standing)
     how = "killed" if fallen.fate is Fate.DEAD else "knocked out"
     turn.tell(Ended(standing[0].name if standing else "", f"{fallen.name} {how}"))
-    return replace(state, finished=True)
+    return state.replace(finished=True)
 
 
 def share(f: Fighter) -> float:
@@ -58,8 +56,8 @@ def decide_on_points(state: State, turn: Turn) -> State:
     limit = state.turn
     if share(a) == share(b):
         turn.tell(Ended("", f"the turn limit of {limit}, equal hit points"))
-        return replace(state, finished=True)
+        return state.replace(finished=True)
     winner, loser = (a, b) if share(a) > share(b) else (b, a)
     turn.tell(Ended(winner.name, f"on points at the turn limit of {limit}"))
-    state = state.with_fighter(loser.but(fate=Fate.DEFEATED, felled_by=winner.name))
-    return replace(state, finished=True)
+    state = state.with_fighter(loser.replace(fate=Fate.DEFEATED, felled_by=winner.name))
+    return state.replace(finished=True)

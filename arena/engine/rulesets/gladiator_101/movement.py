@@ -36,4 +36,4 @@ def move(state: State, square: Square, action: str, turn: Turn) -> State:
     into a move (`action` "move" or "standard")."""
     me = state.actor
     turn.tell(Moved(me.name, str(me.square), str(square), action))
-    return state.with_fighter(me.but(square=square))
+    return state.with_fighter(me.replace(square=square))

@@ -8,12 +8,15 @@ Guard, a knock-down) is a Boost that lasts while the turn number is below its `u
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+import msgspec
+
 from arena.engine.core.board import Square
 from arena.engine.core.protocol import Fate
+from arena.engine.core.records import Frozen
 from arena.engine.rulesets.gladiator_101.data import (
     ARMOUR,
     DEFAULT_BOARD,
@@ -123,8 +126,10 @@ def traits_of(feats: tuple[str, ...]) -> Traits:
     return Traits(feats)
 
 
-@dataclass(frozen=True, slots=True)
-class Boost:
+NO_TRAITS = traits_of(())  # a fighter's before __post_init__ sets his own
+
+
+class Boost(Frozen):
     key: str  # an effect key ("hit", "reflex", "armour@all", "prone" ...)
     value: int
     until: int  # lasts while State.turn < until
@@ -132,8 +137,10 @@ class Boost:
     since: int = 0  # and counts from this turn on (Patient Hunter's aim: from your next turn)
 
 
-@dataclass(frozen=True, slots=True)
-class Fighter:
+class Fighter(Frozen):
+    """A fighter as he stands: a `Frozen` record, copied with `replace` by every change a turn
+    makes (core/records.py)."""
+
     name: str
     seat: int
     square: Square
@@ -147,40 +154,12 @@ class Fighter:
     boosts: tuple[Boost, ...] = ()
     used: tuple[tuple[str, int], ...] = ()  # abilities with a limit: (slug, times used)
     tactics: Tactics = Tactics()
-    # Its feats summed (traits_of), looked up once a fighter is made, not at every check.
-    traits: Traits = field(init=False, repr=False, compare=False)
+    # Its feats summed (traits_of): set whenever a fighter is made or copied, from its feats,
+    # not worked out at every check.
+    traits: Traits = NO_TRAITS
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "traits", traits_of(self.feats))
-
-    def but(
-        self,
-        *,
-        square: Square | None = None,
-        hp: tuple[int, ...] | None = None,
-        fate: Fate | None = None,
-        felled_by: str | None = None,
-        boosts: tuple[Boost, ...] | None = None,
-        used: tuple[tuple[str, int], ...] | None = None,
-    ) -> Fighter:
-        """This fighter with what a turn changes (its square, hit points, fate, boosts, uses)
-        given anew and the rest shared: a copy field by field, which a turn makes at every
-        blow, where dataclasses.replace would look up each field by name."""
-        return Fighter(
-            self.name,
-            self.seat,
-            self.square if square is None else square,
-            self.accuracy,
-            self.reflex,
-            self.strength,
-            self.feats,
-            self.hp if hp is None else hp,
-            self.fate if fate is None else fate,
-            self.felled_by if felled_by is None else felled_by,
-            self.boosts if boosts is None else boosts,
-            self.used if used is None else used,
-            self.tactics,
-        )
+        msgspec.structs.force_setattr(self, "traits", traits_of(self.feats))
 
     @property
     def standing(self) -> bool:
@@ -197,8 +176,7 @@ class Fighter:
         return sum(self.hp)
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(Frozen):
     options: Options
     fighters: tuple[Fighter, ...]
     first: int = 0  # the seat of who acts on turn 0 ("one combatant is randomly decided")

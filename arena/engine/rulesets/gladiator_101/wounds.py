@@ -61,11 +61,11 @@ def wound(defender: Fighter, location: str, damage: int, turn: Turn) -> Fighter:
         torso = SLOT[CARRIES_TO[location]]
         hp[torso] = max(0, hp[torso] - carried)
     turn.tell(Wounded(defender.name, location, hp[slot], carried))
-    return defender.but(hp=tuple(hp))
+    return defender.replace(hp=tuple(hp))
 
 
 def _boosted(fighter: Fighter, boost: Boost) -> Fighter:
-    return fighter.but(boosts=(*fighter.boosts, boost))
+    return fighter.replace(boosts=(*fighter.boosts, boost))
 
 
 def riposte(defender: Fighter, now: int, turn: Turn) -> Fighter:
@@ -114,7 +114,7 @@ def knockout(attacker: Fighter, defender: Fighter, weapon: str, turn: Turn) -> F
         return last_stand(defender, down, turn)
     edged = WEAPONS[weapon].damage.edged
     turn.tell(Fell(defender.name, attacker.name, "killed" if edged else "knocked out", down[0]))
-    return defender.but(fate=Fate.DEAD if edged else Fate.DEFEATED, felled_by=attacker.name)
+    return defender.replace(fate=Fate.DEAD if edged else Fate.DEFEATED, felled_by=attacker.name)
 
 
 def last_stand(defender: Fighter, down: list[str], turn: Turn) -> Fighter:
@@ -123,4 +123,4 @@ def last_stand(defender: Fighter, down: list[str], turn: Turn) -> Fighter:
     hp = tuple(1 if loc in down else n for loc, n in zip(LOCATIONS, defender.hp, strict=True))
     used = tuple(sorted({**dict(defender.used), "last-stand": 1}.items()))
     turn.tell(Boosted(defender.name, "Last Stand", "stays on its feet"))
-    return defender.but(hp=hp, used=used)
+    return defender.replace(hp=hp, used=used)
