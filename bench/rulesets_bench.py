@@ -322,6 +322,8 @@ def against(commit: str, slugs: list[str], rounds: int) -> None:
             f"{_met(now_play, by_play)}, odds {now_odds:,.0f} of {by_odds:,.0f} "
             f"{_met(now_odds, by_odds)}"
         )
+    if "gladiatorquest" not in rates:
+        return
     gq_play = rates["gladiatorquest"][1]
     speed = reference["gladiatorquest"] / TARGETS_MACHINE_GQ
     restated = GQ_ONE_V_ONE_TARGET * speed
@@ -351,11 +353,7 @@ def main() -> None:
                         help="count play() bouts, log and all (--instructions)")  # fmt: skip
     args = parser.parse_args()
     if args.against:
-        slugs = args.only or [c.slug for c in CASES]
-        # The machine's speed is read from GladiatorQuest's figures: fought in every run.
-        if "gladiatorquest" not in slugs:
-            slugs = ["gladiatorquest", *slugs]
-        against(args.against, slugs, args.rounds)
+        against(args.against, args.only or [c.slug for c in CASES], args.rounds)
         return
     if args.instructions:
         way = "play" if args.play else "odds"

@@ -120,7 +120,8 @@ def rolls_by_kind(module: ModuleType) -> dict[str, tuple[str, ...]]:
 
 @functools.cache
 def field_names(cls: type) -> tuple[str, ...]:
-    """A dataclass's field names in order (events are turned into dicts by the hundred)."""
+    """A dataclass's or a msgspec struct's (a `Frozen` record's) field names in order (events
+    are turned into dicts by the hundred)."""
     if issubclass(cls, msgspec.Struct):
         return cls.__struct_fields__
     return tuple(f.name for f in dataclasses.fields(cls))

@@ -6,7 +6,7 @@ states a bout). A `Frozen` record is a msgspec struct: made, copied with changes
 (`replace`) and compared in C, where a NamedTuple's `_replace` runs in Python and a frozen
 dataclass sets each field through `object.__setattr__` (figures: bench/README.md).
 
-    class Effects(Frozen, frozen=True):
+    class Effects(Frozen):  # frozen, as every subclass of Frozen
         courage: int = 0
         asleep: bool = False
 

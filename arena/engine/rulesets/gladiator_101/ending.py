@@ -26,7 +26,7 @@ def wear_off(state: State) -> State:
     fighter none of whose boosts ran out is kept as it is, and the state is made once."""
     t = state.turn + 1
     a, b = state.fighters
-    return State(state.options, (_worn(a, t), _worn(b, t)), state.first, t, state.finished)
+    return state.replace(fighters=(_worn(a, t), _worn(b, t)), turn=t)
 
 
 def _worn(f: Fighter, turn: int) -> Fighter:

@@ -200,13 +200,13 @@ class State(Frozen):
     def with_fighter(self, fighter: Fighter) -> State:
         """The state with `fighter` in its seat; the other fighter is shared, not copied."""
         a, b = self.fighters
-        fighters = (fighter, b) if fighter.seat == a.seat else (a, fighter)
-        return State(self.options, fighters, self.first, self.turn, self.finished)
+        return self.replace(fighters=(fighter, b) if fighter.seat == a.seat else (a, fighter))
 
     def with_fighters(self, one: Fighter, other: Fighter) -> State:
         """The state with both fighters in their seats (an attack's, after its last blow)."""
-        fighters = (one, other) if one.seat == self.fighters[0].seat else (other, one)
-        return State(self.options, fighters, self.first, self.turn, self.finished)
+        return self.replace(
+            fighters=(one, other) if one.seat == self.fighters[0].seat else (other, one)
+        )
 
 
 def effects_on(fighter: Fighter, turn: int) -> Mapping[str, int]:

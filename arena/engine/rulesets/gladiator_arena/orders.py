@@ -359,25 +359,20 @@ def read_order(state: BoutState, name: str, raw: object) -> Order:
     naming the gladiator, the turn and every problem). An empty order for someone already
     removed is harmless (a form sent it); anything else of his is refused ("a removed
     gladiator never acts"). The turn takes the orders it is given as legal."""
-    # The path and the words (with the turn's number) are written only for an order that is
-    # refused.
+    turn = state.turn + 1  # (the number the players know the turn by: turns[turn - 1])
     g = state.get(name)
     if g is None:
-        turn = state.turn + 1
         raise EngineInputError(
             f"turns[{turn - 1}].{name}", f"turn {turn}: there is no gladiator named {name!r}"
         )
     if state.finished:
-        turn = state.turn + 1
         raise EngineInputError(f"turns[{turn - 1}]", f"turn {turn}: the bout is already over")
     try:
         order = parse_order(raw, "", name, state.squares_by_name)
     except EngineInputError as error:
-        turn = state.turn + 1
         raise EngineInputError(f"turns[{turn - 1}].{name}{error.field}", error.message) from None
     problems = gladiator_order_problems(state, g, order)
     if problems and not (problems[0].kind is ProblemKind.REMOVED and order == STAY):
-        turn = state.turn + 1
         words = "; ".join(p.text for p in problems)
         raise EngineInputError(f"turns[{turn - 1}].{name}", f"{name} on turn {turn}: {words}")
     return order

@@ -177,9 +177,13 @@ class FighterState(Frozen):
     ) -> FighterState:
         """Him after a movement step or roll: where he stands and faces, what he has used
         this phase, his points left (and his effects, when the roll used one up)."""
-        if effects is None:
-            return self.replace(square=square, facing=facing, used=used, points=points)
-        return self.replace(square=square, facing=facing, used=used, points=points, effects=effects)
+        return self.replace(
+            square=square,
+            facing=facing,
+            used=used,
+            points=points,
+            effects=self.effects if effects is None else effects,
+        )
 
     def using(self, what: str) -> FighterState:
         """He has used `what` (a pivot, a spell ...) in this movement phase."""
