@@ -3,9 +3,12 @@
 A rule set defines its own event classes by subclassing Event. `to_dict()` gives
 {"type": <kind>, "text": <one line for the log>, ...fields}, JSON-able, in field order.
 
-Every turn of every bout turns its events into dicts for the log, so how a value becomes JSON
-is worked out once per type (`converter`) and how an event is laid out once per class
-(`field_names`): writing an event is then a look-up per field, not a chain of isinstance tests.
+Every turn of every bout turns its events into dicts for the log, so what each field needs
+is read from the event class's annotations once (`field_writers`): a field of a JSON scalar
+or a word (a StrEnum member is a str, which JSON writes as its word) is taken as it is, a
+flat tuple of dice or names becomes one list, anything else is made plain (`plain`: how a
+value becomes JSON is worked out once per type, `converter`). A `Frozen` event's fields are
+read in one call (`msgspec.structs.asdict`, in C).
 
 A rule set whose bouts tell events by the thousand can instead make each event its own log
 record (`EventRecord`): the dict is built where the event happens, with its sentence, and the
@@ -22,6 +25,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 import msgspec
+import msgspec.inspect
 
 _JSON_SCALARS = frozenset((str, int, float, bool, type(None)))
 
@@ -53,7 +57,7 @@ def converter(kind: type) -> Converter | None:
         return _sequence
     if issubclass(kind, dict):
         return _mapping
-    if dataclasses.is_dataclass(kind):
+    if dataclasses.is_dataclass(kind) or issubclass(kind, msgspec.Struct):
         return _record(field_names(kind))
     return str
 
@@ -72,7 +76,8 @@ def _enum_value(value: Enum) -> Any:
 
 
 def _record(names: tuple[str, ...]) -> Converter:
-    """A dataclass value (not an event): its fields by name, each made plain."""
+    """A record's value (a dataclass, a msgspec struct; not an event): its fields by name,
+    each made plain."""
 
     def convert(value: Any) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -101,10 +106,13 @@ class Event:
         return self.kind
 
     def to_dict(self) -> dict[str, Any]:
+        read, writers = layout(type(self))
         out: dict[str, Any] = {"type": self.kind, "text": self.text()}
-        for name in field_names(type(self)):
-            value = getattr(self, name)
-            out[name] = value if type(value) in _JSON_SCALARS else plain(value)
+        out.update(read(self))
+        for name, write in writers:
+            value = out[name]
+            if value is not None:
+                out[name] = write(value)
         return out
 
 
@@ -116,6 +124,60 @@ def rolls_by_kind(module: ModuleType) -> dict[str, tuple[str, ...]]:
         for cls in vars(module).values()
         if isinstance(cls, type) and issubclass(cls, Event) and cls.rolls
     }
+
+
+Layout = tuple[Converter, tuple[tuple[str, Converter], ...]]
+_LAYOUTS: dict[type, Layout] = {}
+
+
+def layout(cls: type) -> Layout:
+    """How an event class is written, worked out on its first event: how its fields are read
+    (a msgspec struct's in one call in C, a dataclass's one by one), and the fields that JSON
+    cannot take as they are, each with what makes it plain, from the class's annotations. A
+    field that may be None is written only when it is not. (A plain dict, not
+    functools.cache, which makes a key tuple for every call with a class.)"""
+    found = _LAYOUTS.get(cls)
+    if found is None:
+        found = _LAYOUTS[cls] = (_field_reader(cls), _field_writers(cls))
+    return found
+
+
+def _field_reader(cls: type) -> Converter:
+    if issubclass(cls, msgspec.Struct):
+        return msgspec.structs.asdict
+    names = field_names(cls)
+    return lambda event: {name: getattr(event, name) for name in names}
+
+
+def _field_writers(cls: type) -> tuple[tuple[str, Converter], ...]:
+    writers = []
+    for field in msgspec.inspect.type_info(cls).fields:
+        write = _writer(field.type)
+        if write is not None:
+            writers.append((field.name, write))
+    return tuple(writers)
+
+
+def _writer(kind: msgspec.inspect.Type) -> Converter | None:
+    """What a field of this annotation needs: None (a JSON scalar or a word), `list` (a flat
+    tuple of scalars or words), or `plain` (anything else, worked out by the value's type)."""
+    if _as_is(kind):
+        return None
+    if isinstance(kind, msgspec.inspect.VarTupleType) and _as_is(kind.item_type):
+        return list
+    return plain
+
+
+def _as_is(kind: msgspec.inspect.Type) -> bool:
+    inspect = msgspec.inspect
+    if isinstance(kind, inspect.UnionType):
+        return all(_as_is(member) for member in kind.types)
+    if isinstance(kind, inspect.EnumType):
+        return issubclass(kind.cls, str)
+    return isinstance(
+        kind,
+        (inspect.StrType, inspect.IntType, inspect.FloatType, inspect.BoolType, inspect.NoneType),
+    )
 
 
 @functools.cache

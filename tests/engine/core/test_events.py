@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import pytest
 
-from arena.engine.core.events import Event, EventRecord
+from arena.engine.core.events import Event, EventRecord, layout
 
 
 class Facing(StrEnum):
@@ -80,8 +80,18 @@ def test_fields_are_written_in_order_and_made_plain() -> None:
         "hits": [{"dice": [2], "facing": "north"}],
         "lost": None,
     }
-    assert type(out["facing"]) is str  # the enum's word, not the member
+    # A StrEnum member is its word (a str): JSON writes the word; a plain enum is its value.
+    assert out["facing"] is Facing.NORTH and json.dumps(out["facing"]) == '"north"'
     assert json.loads(json.dumps(out)) == out
+
+
+def test_only_the_fields_json_cannot_take_as_they_are_are_converted() -> None:
+    """Read from the annotations once: a plain enum, a flat tuple (one list), a list of
+    records (made plain); a str, a StrEnum and an int-or-None are taken as they are."""
+    read, writers = layout(Blow)
+    assert [name for name, _ in writers] == ["level", "dice", "hits"]
+    assert dict(writers)["dice"] is list
+    assert read(Blow("A", Facing.NORTH, Level.HIGH, (1,), [], None))["dice"] == (1,)
 
 
 def test_each_class_is_written_by_its_own_fields() -> None:

@@ -39,7 +39,8 @@ def event_classes() -> list[type[QuestEvent]]:
 def test_to_dict_is_plain_json_in_field_order() -> None:
     bump = Bumped("Brutus", "C3", Bump.CONTESTED, 2).to_dict()
     assert list(bump) == ["type", "text", "name", "wanted", "reason", "points_left"]
-    assert type(bump["reason"]) is str and bump["reason"] == "contested"
+    # A word is held as its StrEnum member, which is a str: JSON writes it as the word.
+    assert bump["reason"] == "contested" and '"reason": "contested"' in json.dumps(bump)
     blow = Attacked("Brutus", "Nox", "swing", "broadsword", ("skull",), 1, (), 0, ("shield",), 0,
                     1, 3).to_dict()  # fmt: skip
     assert blow["attack_dice"] == ["skull"] and blow["parry_dice"] == []
