@@ -25,6 +25,8 @@ import sys
 import time
 from pathlib import Path
 
+from arena.engine.core.records import replace
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from callgrind import instructions as instructions_of
@@ -77,7 +79,7 @@ def kept_activations(count: int, seed: int) -> list[Kept]:
             if board.phase != OVER:
                 end_turn(board, turn, state.acting)
             after = play_unordered_turns(board.applied(), turn)
-            state = after.replace(steps=after.steps + 1)  # as turn.resolve_turn ends
+            state = replace(after, steps=after.steps + 1)  # as turn.resolve_turn ends
     return out
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
+from arena.engine.core.records import replace
 from arena.engine.core.ruleset import read_orders
 from arena.engine.rulesets.arena_of_the_elders import CHAMPIONS, ArenaOfTheElders
 from arena.engine.rulesets.arena_of_the_elders.arena import ARENAS, arena_from_json
@@ -144,6 +145,7 @@ def of(events: tuple[Event, ...], cls: type) -> list[Any]:
 
 def with_(state: State, name: str, **changes: Any) -> State:
     f = who(state, name)
-    return state.replace(
-        fighters=tuple(f.replace(**changes) if o.name == name else o for o in state.fighters),
+    return replace(
+        state,
+        fighters=tuple(replace(f, **changes) if o.name == name else o for o in state.fighters),
     )

@@ -6,12 +6,13 @@ of the balance table's bouts."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from dataclasses import replace
 
 import pytest
 
 from arena.engine.core.dice import Dice
+from arena.engine.core.records import replace
 from arena.engine.rulesets.arena_of_the_elders import CHAMPIONS, tactics
 from arena.engine.rulesets.arena_of_the_elders.orders import Activation
 from arena.engine.rulesets.arena_of_the_elders.state import PLAY, Flag, State
@@ -27,13 +28,14 @@ def turned(s: State) -> State:
     t = s.arena.turned
     fighters = sorted(
         (
-            f.replace(team=1 - f.team, square=t(f.square),
-                    effects=tuple(replace(e, team=1 - e.team) for e in f.effects))
+            replace(f, team=1 - f.team, square=t(f.square),
+                    effects=tuple(dataclasses.replace(e, team=1 - e.team) for e in f.effects))
             for f in s.fighters
         ),
         key=lambda f: (f.team, f.seat),
     )  # fmt: skip
-    return s.replace(
+    return replace(
+        s,
         fighters=tuple(fighters),
         acting=1 - s.acting,
         first=1 - s.first if s.first in (0, 1) else s.first,

@@ -12,6 +12,7 @@ import pytest
 
 from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
+from arena.engine.core.records import replace
 from arena.engine.core.ruleset import read_orders
 from arena.engine.core.turn import Turn
 from arena.engine.errors import EngineInputError
@@ -61,7 +62,7 @@ def test_an_order_is_refused_where_it_was_given_in_the_words_of_its_check():
         "turns[0].Ossa",
         "Ossa gives no order now",
     )
-    over = state.replace(phase=OVER)
+    over = replace(state, phase=OVER)
     with pytest.raises(EngineInputError) as refused:
         RULES.read_order(over, "Ignis", {})
     assert (refused.value.field, refused.value.message) == ("turns[0]", "the bout is over")
@@ -211,7 +212,7 @@ def test_every_activation_the_tactics_build_is_allowed_as_it_runs(mode, competit
         if board.phase != OVER:
             end_turn(table, turn, state.acting)
         board = play_unordered_turns(table.applied(), turn)
-        assert board.replace(steps=board.steps + 1) == expected
+        assert replace(board, steps=board.steps + 1) == expected
         assert [e.to_dict() for e in turn.told()] == [e.to_dict() for e in events]
         state = expected
     assert built >= 40

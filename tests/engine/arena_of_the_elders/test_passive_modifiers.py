@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 
+from arena.engine.core.records import replace
 from arena.engine.rulesets.arena_of_the_elders.content import content_problems, parse_content
 from arena.engine.rulesets.arena_of_the_elders.events import Used
 from tests.engine.arena_of_the_elders.helpers import RULES, act, of, place, resolve, who
@@ -39,12 +40,12 @@ def elder(*others: str, level: int, square: str = "A1"):
     """The board with the Fleet Elder (as Red's Vorn's seat) at `level` on `square`."""
     state = place(f"Red vorn {square} level={level}", *others)
     fighters = tuple(
-        f.replace(name="Elder", champion="fleet-elder", sheet=SHEET, choice=3, hp=6)
+        replace(f, name="Elder", champion="fleet-elder", sheet=SHEET, choice=3, hp=6)
         if f.name == "Vorn"
         else f
         for f in state.fighters
     )
-    return state.replace(fighters=fighters)
+    return replace(state, fighters=fighters)
 
 
 def test_a_passive_adds_to_speed_once_learnt():

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from arena.engine.core.campaign import Entrant
+from arena.engine.core.records import replace
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders import CHAMPIONS
 from arena.engine.rulesets.arena_of_the_elders.campaign import EldersCampaign
@@ -75,7 +76,8 @@ def test_the_order_page_offers_the_abilities_known_at_its_level_and_ready():
     state = place("Red vorn A1 level=6 choice=2", "Blue nyx A3")
     state = state.evolve(
         fighters=tuple(
-            f.replace(cooldowns=(("cleave", 1),)) if f.name == "Vorn" else f for f in state.fighters
+            replace(f, cooldowns=(("cleave", 1),)) if f.name == "Vorn" else f
+            for f in state.fighters
         )
     )
     offered = RULES.web.choices(state, "Vorn", {})

@@ -8,6 +8,7 @@ from typing import Any
 from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
+from arena.engine.core.records import replace
 from arena.engine.rulesets.gladiator_101.data import LOCATIONS
 from arena.engine.rulesets.gladiator_101.ruleset import Gladiator101
 from arena.engine.rulesets.gladiator_101.state import Fighter, Options, State, traits_of
@@ -71,4 +72,4 @@ def hurt(state: State, name: str, **locations: int) -> State:
     hp_ = list(f.hp)
     for loc, n in locations.items():
         hp_[LOCATIONS.index(loc.replace("_", " "))] = n
-    return state.with_fighter(f.replace(hp=tuple(hp_)))
+    return state.with_fighter(replace(f, hp=tuple(hp_)))

@@ -4,6 +4,7 @@ a location to 0, by the defender's hit points as they stand when it is asked."""
 
 from __future__ import annotations
 
+from arena.engine.core.records import replace
 from arena.engine.rulesets.gladiator_101.data import Height
 from arena.engine.rulesets.gladiator_101.strikes import STRIKE
 from arena.engine.rulesets.gladiator_101.tactics import attack_worth
@@ -15,7 +16,7 @@ MID = (STRIKE["gladius", Height.MID],)
 def test_an_attack_is_worth_twice_as_much_at_half_the_hit_points():
     state = place("Red E5 acc=10 str=10", "Blue E6")
     red, blue = get(state, "Red"), get(state, "Blue")
-    four, two = blue.replace(hp=(4,) * len(blue.hp)), blue.replace(hp=(2,) * len(blue.hp))
+    four, two = replace(blue, hp=(4,) * len(blue.hp)), replace(blue, hp=(2,) * len(blue.hp))
     at_four = attack_worth(red, four, 2, MID, focused=False)
     at_two = attack_worth(red, two, 2, MID, focused=False)
     assert at_four > 0

@@ -11,6 +11,7 @@ import pytest
 from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
 from arena.engine.core.protocol import Need
+from arena.engine.core.records import replace
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_101.data import Height
 from arena.engine.rulesets.gladiator_101.events import Began, Moved, Result, Struck, Used
@@ -89,7 +90,7 @@ def test_an_order_given_in_the_bout_input_is_refused_where_it_was_given():
 
 
 def test_no_order_is_read_or_carried_out_once_the_bout_is_over():
-    over = place("Red E5", "Blue E6").replace(finished=True)
+    over = replace(place("Red E5", "Blue E6"), finished=True)
     with pytest.raises(EngineInputError) as refused:
         RULES.read_order(over, "Red", {})
     assert (refused.value.field, refused.value.message) == ("turns[0]", "the bout is over")

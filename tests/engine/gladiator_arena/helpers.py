@@ -6,6 +6,7 @@ from typing import Any
 
 from arena.engine.core.board import Square
 from arena.engine.core.events import Event
+from arena.engine.core.records import replace
 from arena.engine.rulesets.gladiator_arena import (
     BoutState,
     Gladiator,
@@ -32,7 +33,7 @@ def place(
         gladiators.append(Gladiator.new(name, Race(race), Weapon(weapon), sq(square)))
     state = new_state(Options(board[0], board[1], time_limit=time_limit), gladiators)
     if turn:
-        state = state.replace(turn=turn)
+        state = replace(state, turn=turn)
     return state
 
 

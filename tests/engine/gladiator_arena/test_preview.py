@@ -11,6 +11,7 @@ from hypothesis import given, settings
 
 from arena.engine import ruleset, rulesets_available
 from arena.engine.core.board import Square
+from arena.engine.core.records import replace
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_arena import (
     WEAPONS,
@@ -93,9 +94,10 @@ def test_reach_is_what_the_order_checks_allow_from_every_destination(state):
 
 def test_threats_name_each_opponent_in_setup_order_and_never_yourself_or_the_fallen():
     state = place("Me human axe A1", "Axe dwarf axe D4", "Spear giant spear F4", "Gone elf bow H8")
-    state = state.replace(
+    state = replace(
+        state,
         gladiators=tuple(
-            g.replace(alive=False) if g.name == "Gone" else g for g in state.gladiators
+            replace(g, alive=False) if g.name == "Gone" else g for g in state.gladiators
         ),
     )
     found = threats(state, "Me")

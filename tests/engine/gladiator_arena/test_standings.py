@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from arena.engine import play
+from arena.engine.core.records import replace
 from arena.engine.rulesets.gladiator_arena import Gladiator, standings
 from tests.engine.gladiator_arena.helpers import bout, gl, order, place, resolve
 
@@ -16,7 +17,8 @@ def rows(state):
 def with_(state, **changes):
     def patch(g: Gladiator) -> Gladiator:
         values = changes.get(g.name, {})
-        return g.replace(
+        return replace(
+            g,
             hp=values.get("hp", g.hp),
             alive=values.get("alive", g.alive),
             died_on_turn=values.get("died", g.died_on_turn),
@@ -24,7 +26,7 @@ def with_(state, **changes):
             damage_dealt=values.get("dealt", g.damage_dealt),
         )
 
-    return state.replace(gladiators=tuple(patch(g) for g in state.gladiators), turn=9)
+    return replace(state, gladiators=tuple(patch(g) for g in state.gladiators), turn=9)
 
 
 BASE = ("A human axe A1", "B human axe C1", "C human axe E1", "D human axe G1")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from arena.engine import play
+from arena.engine.core.records import replace
 from arena.engine.rulesets.gladiator_arena import (
     KillAwarded,
     KillLost,
@@ -50,8 +51,8 @@ def test_dying_on_the_time_limit_loses_a_kill_and_gives_none():
     kill and loses 1 kill point (kills may go negative)'."""
     state = place("A human axe D4", "B halfling axe D6", "C human axe H8", turn=17)
     weak = state.get("B")
-    state = state.replace(
-        gladiators=tuple(g if g is not weak else g.replace(hp=1) for g in state.gladiators)
+    state = replace(
+        state, gladiators=tuple(g if g is not weak else replace(g, hp=1) for g in state.gladiators)
     )
     after, events = resolve(state)
     b = after.get("B")

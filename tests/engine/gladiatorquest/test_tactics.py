@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+import dataclasses
 
 import pytest
 
 from arena.engine.core.board import Facing
+from arena.engine.core.records import replace
 from arena.engine.rulesets.gladiatorquest import ITEMS
 from arena.engine.rulesets.gladiatorquest.data import FISTS, Tactics
 from arena.engine.rulesets.gladiatorquest.orders import STEP_VECTORS, Move, StepOrder, pivoted
@@ -54,7 +55,9 @@ def test_arms_are_the_loadout_the_weapon_and_the_passing_weapon():
     assert kit == loadout_of(whip.carried)
     assert weapon == ITEMS["shortsword"]  # the most attack dice (the first of equals)
     assert passing == ITEMS["shortsword"]  # it does not reach, and he has no bow
-    whip_first = whip.replace(gladiator=replace(whip.gladiator, tactics=Tactics(weapon="whip")))
+    whip_first = replace(
+        whip, gladiator=dataclasses.replace(whip.gladiator, tactics=Tactics(weapon="whip"))
+    )
     assert arms_of(whip_first, "standard")[1:] == (ITEMS["whip"], ITEMS["whip"])
 
 
@@ -68,7 +71,7 @@ def test_a_caster_with_spells_left_has_only_fists_in_a_magic_only_contest():
     wizard = _fighter("magic_only", type_="wizard", equipment=["dagger"])
     assert wizard.spells
     assert arms_of(wizard, "magic_only")[1:] == (FISTS, FISTS)
-    spent = wizard.replace(spells=())
+    spent = replace(wizard, spells=())
     assert arms_of(spent, "magic_only")[1:] == (ITEMS["dagger"], ITEMS["dagger"])
 
 
@@ -82,13 +85,13 @@ def test_pick_target_ranks_by_the_tactics_and_breaks_ties_by_input_order():
         )
     )
     me, near, far, twin = state.fighters
-    near = near.replace(square=me.square._replace(col=me.square.col + 2), body=5)
-    far = far.replace(square=me.square._replace(col=me.square.col + 6), body=3)
-    twin = twin.replace(square=me.square._replace(row=me.square.row + 2), body=5)
+    near = replace(near, square=me.square._replace(col=me.square.col + 2), body=5)
+    far = replace(far, square=me.square._replace(col=me.square.col + 6), body=3)
+    twin = replace(twin, square=me.square._replace(row=me.square.row + 2), body=5)
     ranked = [near, far, twin]
 
     def with_target(how):
-        return me.replace(gladiator=replace(me.gladiator, tactics=Tactics(target=how)))
+        return replace(me, gladiator=dataclasses.replace(me.gladiator, tactics=Tactics(target=how)))
 
     assert pick_target(with_target("nearest"), ranked) is near  # Twin is as near: later
     assert pick_target(with_target("weakest"), ranked) is far

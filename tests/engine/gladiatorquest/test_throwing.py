@@ -7,6 +7,7 @@ import pytest
 from arena.engine import EngineInputError
 from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
+from arena.engine.core.records import replace
 from arena.engine.core.ruleset import read_orders
 from arena.engine.rulesets.gladiatorquest import GladiatorQuest
 from arena.engine.rulesets.gladiatorquest.state import Lying
@@ -97,7 +98,7 @@ def test_a_weapon_on_the_ground_is_picked_up_by_walking_onto_it():
     ajax, bran = state.fighters
     bran = bran.noted(thrown=("dagger",))
     dagger = Lying("dagger", Square.parse("E2"), "Bran")
-    state = state.replace(fighters=(ajax, bran), ground=(dagger,))
+    state = replace(state, fighters=(ajax, bran), ground=(dagger,))
     orders = {"Ajax": {"move": "forward"}, "Bran": {"move": "stand"}}
     state, _ = gq.apply(state, read_orders(gq, state, orders), Dice.scripted([3, 3]))
     assert state.ground == ()

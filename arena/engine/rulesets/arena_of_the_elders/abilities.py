@@ -5,6 +5,7 @@ hit and deals damage with its effects, a heal heals, a buff puts its timed effec
 from __future__ import annotations
 
 from arena.engine.core.board import Square
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders.changes import Changes
 from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, hit_modifier, hits, striker
@@ -39,7 +40,7 @@ def use_ability(
     victim = f if on_self else standing_on(board, target)
     if ability.cooldown:
         cooldowns = [(k, n) for k, n in f.cooldowns if k != ability.key]
-        f = f.replace(cooldowns=(*cooldowns, (ability.key, ability.cooldown)))
+        f = replace(f, cooldowns=(*cooldowns, (ability.key, ability.cooldown)))
         board.put(f)
         if on_self:
             victim = f

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arena.engine.core.records import replace
 from arena.engine.rulesets.arena_of_the_elders.arena import Arena
 from arena.engine.rulesets.arena_of_the_elders.state import Fighter, Flag, Options, State
 
@@ -81,17 +82,17 @@ class Changes:
         self._fighters = None
 
     def put_changed(self, name: str, **changes: Any) -> None:
-        self.put(self.now[name].replace(**changes))
+        self.put(replace(self.now[name], **changes))
 
     def evolve(self, **fields: Any) -> None:
         """Bout-wide fields changed (not `fighters`: those go through `put`)."""
-        self.state = self.state.replace(**fields)
+        self.state = replace(self.state, **fields)
 
     def applied(self) -> State:
         """The state with every change in it: one copy (none when nothing changed)."""
         if not self.changed:
             return self.state
-        return self.state.replace(fighters=self.fighters)
+        return replace(self.state, fighters=self.fighters)
 
 
 Board = State | Changes  # what the board's questions (moves, combat, flag) read

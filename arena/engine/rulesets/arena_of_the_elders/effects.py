@@ -3,8 +3,9 @@ character, and what they do at the start of its team's turn."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+import dataclasses
 
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders.changes import Changes
 from arena.engine.rulesets.arena_of_the_elders.data import ON_HIT
@@ -31,7 +32,7 @@ def on_hit(board: Changes, turn: Turn, by: Fighter, name: str, kinds: tuple[str,
         changes["stunned"] = True
         turn.tell(Affected(name, "stun", by.name))
     if changes:
-        board.put(target.replace(**changes))
+        board.put(replace(target, **changes))
 
 
 def timed_effects(
@@ -55,13 +56,13 @@ def count_down(board: Changes, team: int) -> None:
             cooldowns = tuple([(k, n - 1) for k, n in f.cooldowns if n > 1])
         effects = tuple(
             [
-                replace(e, left=e.left - 1) if e.team == team else e
+                dataclasses.replace(e, left=e.left - 1) if e.team == team else e
                 for e in f.effects
                 if not (e.team == team and e.left <= 1)
             ]
         )
         if cooldowns != f.cooldowns or effects != f.effects:
-            board.put(f.replace(cooldowns=cooldowns, effects=effects))
+            board.put(replace(f, cooldowns=cooldowns, effects=effects))
 
 
 def burn(board: Changes, turn: Turn, f: Fighter) -> None:
@@ -73,7 +74,7 @@ def poison(board: Changes, turn: Turn, f: Fighter) -> None:
     """ "at the beginning of every other turn after initially being poisoned a character
     that's poisoned takes 1 damage"."""
     ticks = f.poison_turns + 1
-    board.put(f.replace(poison_turns=ticks))
+    board.put(replace(f, poison_turns=ticks))
     hurt(board, turn, f.name, 1 if ticks % 2 == 0 else 0, f.poisoned, "poison")
 
 
@@ -86,4 +87,4 @@ def stun(board: Changes, turn: Turn, f: Fighter) -> None:
     """ "characters that are stunned cannot move or use an ability during the turn after
     they were stunned": it sits this turn out."""
     turn.tell(Skipped(f.name))
-    board.put(f.replace(stunned=False, skipping=True))
+    board.put(replace(f, stunned=False, skipping=True))

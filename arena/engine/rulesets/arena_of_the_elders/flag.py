@@ -7,6 +7,7 @@ slower by 1 and easier to hit."""
 from __future__ import annotations
 
 from arena.engine.core.board import Square
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders.changes import Board, Changes
 from arena.engine.rulesets.arena_of_the_elders.events import FlagEvent
@@ -17,7 +18,7 @@ from arena.engine.rulesets.arena_of_the_elders.victory import check_victory
 def place_flags(state: State) -> State:
     """Each team's flag on its home square."""
     homes = state.arena.flag_homes
-    return state.replace(flags=(Flag(homes[0]), Flag(homes[1])))
+    return replace(state, flags=(Flag(homes[0]), Flag(homes[1])))
 
 
 def carries(state: Board, f: Fighter) -> bool:
@@ -74,7 +75,7 @@ def capture_flag(board: Changes, turn: Turn, bearer: Fighter, sq: Square) -> Non
     counts = list(board.captures)
     counts[bearer.team] += 1
     board.evolve(flags=(flags[0], flags[1]), captures=(counts[0], counts[1]))
-    board.put(bearer.replace(captures=bearer.captures + 1))
+    board.put(replace(bearer, captures=bearer.captures + 1))
     turn.tell(FlagEvent(TEAMS[enemy], "captured", bearer.name, str(sq), counts[bearer.team]))
     check_victory(board, turn)
 

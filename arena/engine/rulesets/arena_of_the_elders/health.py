@@ -3,6 +3,7 @@ from the board"), the killer's levels and the return from the dead."""
 
 from __future__ import annotations
 
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders.changes import Changes
 from arena.engine.rulesets.arena_of_the_elders.data import MAX_LEVEL
@@ -24,7 +25,7 @@ def hurt(board: Changes, turn: Turn, name: str, amount: int, by: str, how: str =
     "poison" for the damage that tells its own event."""
     f = board.fighter(name)
     hp = f.hp - amount
-    board.put(f.replace(hp=hp))
+    board.put(replace(f, hp=hp))
     if how == "fire":
         turn.tell(Burned(name, amount, max(0, hp)))
     elif how == "poison":
@@ -49,7 +50,8 @@ def heal(board: Changes, turn: Turn, by: str, name: str, amount: int) -> None:
     )
     hp = min(target.max_health, target.hp + amount)
     board.put(
-        target.replace(
+        replace(
+            target,
             hp=hp,
             burning="",
             poisoned="",
@@ -66,7 +68,8 @@ def knockout(board: Changes, turn: Turn, name: str, by: str) -> None:
     most 6); a flag bearer drops the flag where it stood; then the mode's victory."""
     f = board.fighter(name)
     board.put(
-        f.replace(
+        replace(
+            f,
             hp=0,
             alive=False,
             deaths=f.deaths + 1,
@@ -84,7 +87,7 @@ def knockout(board: Changes, turn: Turn, name: str, by: str) -> None:
     killer = board.get(by) if by else None
     if killer is not None and killer.team != f.team:
         level = min(MAX_LEVEL, killer.level + f.level)
-        board.put(killer.replace(kills=killer.kills + 1, level=level))
+        board.put(replace(killer, kills=killer.kills + 1, level=level))
         if level != killer.level:
             turn.tell(LevelGained(killer.name, level, "kill"))
     check_victory(board, turn)
@@ -97,5 +100,5 @@ def respawn(board: Changes, turn: Turn, f: Fighter) -> None:
     for sq in board.arena.starts[f.team]:
         if sq not in taken:
             turn.tell(Respawned(f.name, str(sq)))
-            board.put(f.replace(alive=True, hp=f.max_health, square=sq))
+            board.put(replace(f, alive=True, hp=f.max_health, square=sq))
             return

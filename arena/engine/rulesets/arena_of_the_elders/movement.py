@@ -5,6 +5,7 @@ flags are taken, returned and captured on the way."""
 from __future__ import annotations
 
 from arena.engine.core.board import Square
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders.changes import Changes
 from arena.engine.rulesets.arena_of_the_elders.events import Doused, Moved
@@ -67,7 +68,7 @@ def arrive(
     """The move's end: the character put on `end` once, and the move told."""
     f = board.fighter(name)
     if f.square != end:
-        board.put(f.replace(square=end))
+        board.put(replace(f, square=end))
     turn.tell(Moved(name, tuple(map(str, walked)), str(end), why))
 
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from arena.engine.core.board import Square
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders import tactics
@@ -39,17 +40,17 @@ def resolve_preparation(
     options = state.options
     if options.mode == "king":
         kings = (nominate_king(state, turn, 0, sheets), nominate_king(state, turn, 1, sheets))
-        state = state.replace(kings=kings)
+        state = replace(state, kings=kings)
     if options.competitive:
         for team in (0, 1):
             state = distribute_levels(state, turn, team, sheets)
     first = roll_off(turn)
     if options.mode == "flag":
         state = place_flags(state)
-    board = Changes(state.replace(phase=PLAY, first=first, turn=0))
+    board = Changes(replace(state, phase=PLAY, first=first, turn=0))
     begin_turn(board, turn, first)
     state = play_unordered_turns(board.applied(), turn)
-    return state.replace(steps=state.steps + 1), turn.told()
+    return replace(state, steps=state.steps + 1), turn.told()
 
 
 def place_characters(state: State, sheets: Mapping[str, Preparation]) -> State:
@@ -67,7 +68,7 @@ def place_characters(state: State, sheets: Mapping[str, Preparation]) -> State:
                 f"{asked[square]} and {f.name} are both placed on {square}: one a square",
             )
         asked[square] = f.name
-        state = state.put(f.replace(square=square))
+        state = state.put(replace(f, square=square))
     return state
 
 
@@ -116,7 +117,7 @@ def distribute_levels(
         pool -= 1
     for f in state.team(team):
         if gained[f.name]:
-            state = state.put(f.replace(level=f.level + gained[f.name]))
+            state = state.put(replace(f, level=f.level + gained[f.name]))
             turn.tell(LevelGained(f.name, f.level + gained[f.name], "competitive"))
     return state
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.engine.core.board import Square
+from arena.engine.core.records import replace
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.arena_of_the_elders.content import (
     EMPTY,
@@ -251,7 +252,7 @@ def setup_bout(bout: Mapping[str, Any]) -> State:
         f = fighters[n]
         free = next(sq for sq in arena.starts[f.team] if sq not in placed)
         placed[free] = f.name
-        fighters[n] = f.replace(square=free)
+        fighters[n] = replace(f, square=free)
     fighters.sort(key=lambda f: (f.team, f.seat))
     return State(
         options=options, fighters=tuple(fighters), content=content, kings=(kings[0], kings[1])

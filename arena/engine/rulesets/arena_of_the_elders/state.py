@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.engine.core.board import Square
-from arena.engine.core.records import Frozen
+from arena.engine.core.records import Frozen, replace
 from arena.engine.rulesets.arena_of_the_elders.arena import TEAMS as TEAMS  # the teams, by index
 from arena.engine.rulesets.arena_of_the_elders.arena import Arena
 from arena.engine.rulesets.arena_of_the_elders.content import EMPTY, Content, parse_content
@@ -152,7 +152,7 @@ def with_timed(target: Fighter, by: Fighter, kinds: tuple[str, ...], duration: i
     for kind in kinds:
         effects = [e for e in effects if not (e.kind == kind and e.by == by.name)]
         effects.append(Effect(kind, duration, by.team, by.name))
-    return target.replace(effects=tuple(effects))
+    return replace(target, effects=tuple(effects))
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,15 +208,15 @@ class State(Frozen):
         return tuple([f for f in self.fighters if f.team == team])
 
     def evolve(self, **changes: Any) -> State:
-        return self.replace(**changes)
+        return replace(self, **changes)
 
     def put(self, f: Fighter) -> State:
         """This state with `f` in place of the character of its name."""
-        return self.replace(fighters=tuple(f if o.name == f.name else o for o in self.fighters))
+        return replace(self, fighters=tuple(f if o.name == f.name else o for o in self.fighters))
 
     def put_changed(self, name: str, **changes: Any) -> State:
         """This state with the named character changed so."""
-        return self.put(self.fighter(name).replace(**changes))
+        return self.put(replace(self.fighter(name), **changes))
 
 
 def _square(value: str | None) -> Square | None:

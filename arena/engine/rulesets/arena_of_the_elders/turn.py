@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders import tactics
 from arena.engine.rulesets.arena_of_the_elders.abilities import use_ability
@@ -58,7 +59,7 @@ def resolve_turn(
     turn = Turn(dice)
     state = team_turn(state, turn, acts)
     state = play_unordered_turns(state, turn)
-    return state.replace(steps=state.steps + 1), turn.told()
+    return replace(state, steps=state.steps + 1), turn.told()
 
 
 def play_unordered_turns(state: State, turn: Turn) -> State:
@@ -116,7 +117,7 @@ def level_up(board: Changes, turn: Turn, team: int, acts: Mapping[str, Activatio
     chosen = [f for f in members if f.name in acts and acts[f.name].level_up]
     pick = chosen[0] if chosen else tactics.level_pick(board, members)
     turn.tell(LevelGained(pick.name, pick.level + 1, "turn"))
-    board.put(pick.replace(level=pick.level + 1))
+    board.put(replace(pick, level=pick.level + 1))
 
 
 def begin_turn(board: Changes, turn: Turn, team: int) -> None:
@@ -150,9 +151,9 @@ def end_turn(board: Changes, turn: Turn, team: int) -> None:
     bound on turns the bout ends, else the other team's turn begins."""
     for f in board.team(team):
         if not f.alive and f.respawn_in > 0:
-            board.put(f.replace(respawn_in=f.respawn_in - 1))
+            board.put(replace(f, respawn_in=f.respawn_in - 1))
         elif f.skipping:
-            board.put(f.replace(skipping=False))
+            board.put(replace(f, skipping=False))
     if board.state.turn >= 2 * board.options.rounds:
         turn_limit(board, turn)
     else:

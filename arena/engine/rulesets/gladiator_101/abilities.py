@@ -4,6 +4,7 @@ while, on its user or (a taunt) on the opponent, or hit points back (a rally).""
 
 from __future__ import annotations
 
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.gladiator_101.data import LOCATIONS, VITAL
 from arena.engine.rulesets.gladiator_101.events import Used
@@ -29,7 +30,7 @@ def taunt(state: State, me: Fighter, value: int, source: str) -> State:
     """The opponent gets -value to hit on its next turn."""
     other = state.opponent(me.name)
     penalty = Boost("hit", -value, state.turn + 2, source)
-    return state.with_fighter(other.replace(boosts=(*other.boosts, penalty)))
+    return state.with_fighter(replace(other, boosts=(*other.boosts, penalty)))
 
 
 def rally(me: Fighter, value: int) -> Fighter:
@@ -41,7 +42,7 @@ def rally(me: Fighter, value: int) -> Fighter:
     _, slot = min(shares)
     hp = list(me.hp)
     hp[slot] = min(me.traits.max_hp[slot], hp[slot] + value)
-    return me.replace(hp=tuple(hp))
+    return replace(me, hp=tuple(hp))
 
 
 def use_ability(state: State, slug: str, turn: Turn) -> State:
@@ -53,13 +54,13 @@ def use_ability(state: State, slug: str, turn: Turn) -> State:
     if ability.uses:
         used = dict(me.used)
         used[slug] = used.get(slug, 0) + 1
-        me = me.replace(used=tuple(sorted(used.items())))
+        me = replace(me, used=tuple(sorted(used.items())))
     if ability.kind == "taunt":
         state = taunt(state, me, value, slug)
     elif ability.kind == "rally":
         me = rally(me, value)
     else:
-        me = me.replace(boosts=(*me.boosts, *boosts_of(ability.kind, value, state.turn, slug)))
+        me = replace(me, boosts=(*me.boosts, *boosts_of(ability.kind, value, state.turn, slug)))
     feat = next(FEATS[s] for s in me.feats if FEATS[s].base == slug)
     turn.tell(Used(me.name, feat.name, timing.value, ABILITY_WORDS[ability.kind].format(v=value)))
     return state.with_fighter(me)

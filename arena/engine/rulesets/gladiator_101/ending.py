@@ -5,6 +5,7 @@ Ludus decides it on points (the larger share of hit points left; equal shares: a
 from __future__ import annotations
 
 from arena.engine.core.protocol import Fate
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.gladiator_101.events import Ended
 from arena.engine.rulesets.gladiator_101.state import Fighter, State
@@ -26,13 +27,13 @@ def wear_off(state: State) -> State:
     fighter none of whose boosts ran out is kept as it is, and the state is made once."""
     t = state.turn + 1
     a, b = state.fighters
-    return state.replace(fighters=(_worn(a, t), _worn(b, t)), turn=t)
+    return replace(state, fighters=(_worn(a, t), _worn(b, t)), turn=t)
 
 
 def _worn(f: Fighter, turn: int) -> Fighter:
     for boost in f.boosts:
         if boost.until <= turn:
-            return f.replace(boosts=tuple(b for b in f.boosts if b.until > turn))
+            return replace(f, boosts=tuple(b for b in f.boosts if b.until > turn))
     return f
 
 
@@ -42,7 +43,7 @@ def fall_ends_the_bout(state: State, turn: Turn) -> State:
     fallen = next(f for f in state.fighters if not f.standing)
     how = "killed" if fallen.fate is Fate.DEAD else "knocked out"
     turn.tell(Ended(standing[0].name if standing else "", f"{fallen.name} {how}"))
-    return state.replace(finished=True)
+    return replace(state, finished=True)
 
 
 def share(f: Fighter) -> float:
@@ -56,8 +57,8 @@ def decide_on_points(state: State, turn: Turn) -> State:
     limit = state.turn
     if share(a) == share(b):
         turn.tell(Ended("", f"the turn limit of {limit}, equal hit points"))
-        return state.replace(finished=True)
+        return replace(state, finished=True)
     winner, loser = (a, b) if share(a) > share(b) else (b, a)
     turn.tell(Ended(winner.name, f"on points at the turn limit of {limit}"))
-    state = state.with_fighter(loser.replace(fate=Fate.DEFEATED, felled_by=winner.name))
-    return state.replace(finished=True)
+    state = state.with_fighter(replace(loser, fate=Fate.DEFEATED, felled_by=winner.name))
+    return replace(state, finished=True)

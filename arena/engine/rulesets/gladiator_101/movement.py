@@ -9,6 +9,7 @@ hit points takes LAME squares off it. Melee reaches the eight squares around.
 from __future__ import annotations
 
 from arena.engine.core.board import Square
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.gladiator_101.data import LAME, LEFT_LEG, RIGHT_LEG, SPEED
 from arena.engine.rulesets.gladiator_101.events import Moved
@@ -36,4 +37,4 @@ def move(state: State, square: Square, action: str, turn: Turn) -> State:
     into a move (`action` "move" or "standard")."""
     me = state.actor
     turn.tell(Moved(me.name, str(me.square), str(square), action))
-    return state.with_fighter(me.replace(square=square))
+    return state.with_fighter(replace(me, square=square))

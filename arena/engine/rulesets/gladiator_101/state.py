@@ -16,7 +16,7 @@ import msgspec
 
 from arena.engine.core.board import Square
 from arena.engine.core.protocol import Fate
-from arena.engine.core.records import Frozen
+from arena.engine.core.records import Frozen, replace
 from arena.engine.rulesets.gladiator_101.data import (
     ARMOUR,
     DEFAULT_BOARD,
@@ -200,12 +200,12 @@ class State(Frozen):
     def with_fighter(self, fighter: Fighter) -> State:
         """The state with `fighter` in its seat; the other fighter is shared, not copied."""
         a, b = self.fighters
-        return self.replace(fighters=(fighter, b) if fighter.seat == a.seat else (a, fighter))
+        return replace(self, fighters=(fighter, b) if fighter.seat == a.seat else (a, fighter))
 
     def with_fighters(self, one: Fighter, other: Fighter) -> State:
         """The state with both fighters in their seats (an attack's, after its last blow)."""
-        return self.replace(
-            fighters=(one, other) if one.seat == self.fighters[0].seat else (other, one)
+        return replace(
+            self, fighters=(one, other) if one.seat == self.fighters[0].seat else (other, one)
         )
 
 

@@ -26,6 +26,7 @@ from functools import lru_cache
 from operator import add, itemgetter, mul, truediv
 
 from arena.engine.core.board import Square
+from arena.engine.core.records import replace
 from arena.engine.rulesets.gladiator_101.abilities import boosts_of
 from arena.engine.rulesets.gladiator_101.combat import (
     Checks,
@@ -197,7 +198,7 @@ _RIDERS: dict[tuple, dict[tuple[bool, bool], float]] = {}
 
 
 def _fresh(f: Fighter) -> Fighter:
-    return f.replace(hp=f.traits.max_hp, boosts=(), used=())
+    return replace(f, hp=f.traits.max_hp, boosts=(), used=())
 
 
 def _build(f: Fighter) -> tuple:
@@ -226,7 +227,7 @@ def _riders_of(a: Fighter, d: Fighter) -> dict[tuple[bool, bool], float]:
         reply = best_of_all(d, a, turn + 1, riders=False)
         sweep = max(0.0, reply.focus[0] - reply.basic[0])
     if t.get("hamstring"):
-        lamed = d.replace(boosts=(Boost("reflex", -t.get("hamstring"), FOREVER),))
+        lamed = replace(d, boosts=(Boost("reflex", -t.get("hamstring"), FOREVER),))
         gain = (best_of_all(a, lamed, turn + 2, riders=False).best[0]
                 - best_of_all(a, d, turn + 2, riders=False).best[0])  # fmt: skip
         hamstring = max(0.0, gain) * HAMSTRUNG_TURNS / len(AT_HEIGHT[Height.LOW])  # a leg of two
@@ -384,14 +385,14 @@ def plan(a: Fighter, d: Fighter, usable: tuple[str, ...]) -> Plan:
             _PLANS.clear()
         fresh = _fresh(a)
         lost = tuple(0 if hp == 0 else most for hp, most in zip(a.hp, fresh.hp, strict=True))
-        found = _PLANS[key] = _draw_up(fresh.replace(hp=lost), _fresh(d))
+        found = _PLANS[key] = _draw_up(replace(fresh, hp=lost), _fresh(d))
     return found
 
 
 def _draw_up(a: Fighter, d: Fighter) -> Plan:
     full = d.traits.max_hp
     hurt = [
-        d.replace(hp=tuple(max(1, hp // HURT) if i == n else hp for i, hp in enumerate(full)))
+        replace(d, hp=tuple(max(1, hp // HURT) if i == n else hp for i, hp in enumerate(full)))
         for n in range(len(LOCATIONS))
     ]
     found = [search_all(a, one, PLAN_TURN) for one in (d, *hurt)]
@@ -615,7 +616,7 @@ def _focused_attacks(search: _Search) -> list[Weighed]:
 
 
 def _boosted(f: Fighter, boosts: tuple[Boost, ...]) -> Fighter:
-    return f.replace(boosts=(*f.boosts, *boosts))
+    return replace(f, boosts=(*f.boosts, *boosts))
 
 
 def _ability_worth(

@@ -11,6 +11,7 @@ happened on the turn; the attack sets them in the state once (combat.attack).
 from __future__ import annotations
 
 from arena.engine.core.protocol import Fate
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.gladiator_101.data import (
     CARRIES_TO,
@@ -61,11 +62,11 @@ def wound(defender: Fighter, location: str, damage: int, turn: Turn) -> Fighter:
         torso = SLOT[CARRIES_TO[location]]
         hp[torso] = max(0, hp[torso] - carried)
     turn.tell(Wounded(defender.name, location, hp[slot], carried))
-    return defender.replace(hp=tuple(hp))
+    return replace(defender, hp=tuple(hp))
 
 
 def _boosted(fighter: Fighter, boost: Boost) -> Fighter:
-    return fighter.replace(boosts=(*fighter.boosts, boost))
+    return replace(fighter, boosts=(*fighter.boosts, boost))
 
 
 def riposte(defender: Fighter, now: int, turn: Turn) -> Fighter:
@@ -114,7 +115,7 @@ def knockout(attacker: Fighter, defender: Fighter, weapon: str, turn: Turn) -> F
         return last_stand(defender, down, turn)
     edged = WEAPONS[weapon].damage.edged
     turn.tell(Fell(defender.name, attacker.name, "killed" if edged else "knocked out", down[0]))
-    return defender.replace(fate=Fate.DEAD if edged else Fate.DEFEATED, felled_by=attacker.name)
+    return replace(defender, fate=Fate.DEAD if edged else Fate.DEFEATED, felled_by=attacker.name)
 
 
 def last_stand(defender: Fighter, down: list[str], turn: Turn) -> Fighter:
@@ -123,4 +124,4 @@ def last_stand(defender: Fighter, down: list[str], turn: Turn) -> Fighter:
     hp = tuple(1 if loc in down else n for loc, n in zip(LOCATIONS, defender.hp, strict=True))
     used = tuple(sorted({**dict(defender.used), "last-stand": 1}.items()))
     turn.tell(Boosted(defender.name, "Last Stand", "stays on its feet"))
-    return defender.replace(hp=hp, used=used)
+    return replace(defender, hp=hp, used=used)

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from arena.engine.core.board import Board, Square
-from arena.engine.core.records import Frozen
+from arena.engine.core.records import Frozen, replace
 from arena.engine.rulesets.gladiator_arena.data import KITS, Kit, Race, Weapon
 
 DEFAULT_MAX_TURNS = 200
@@ -80,20 +80,20 @@ class Gladiator(Frozen):
         return cls(name, race, weapon, kit, square, kit.hp)
 
     def moved_to(self, square: Square) -> Gladiator:
-        return self.replace(square=square)
+        return replace(self, square=square)
 
     def struck(self, taken: int, dealt: int) -> Gladiator:
         """After a turn's strikes: `taken` HP lost, `dealt` damage done to others."""
-        return self.replace(hp=self.hp - taken, damage_dealt=self.damage_dealt + dealt)
+        return replace(self, hp=self.hp - taken, damage_dealt=self.damage_dealt + dealt)
 
     def scored(self, gained: Fraction | int) -> Gladiator:
         """`gained` kills (a share of one, or a point lost when negative)."""
-        return self.replace(kills=self.kills + gained)
+        return replace(self, kills=self.kills + gained)
 
     def removed(self, turn: int, cause: RemovalCause, hp: int, kills: Fraction | int) -> Gladiator:
         """Out of the game on `turn`, with `hp` left and `kills` gained or lost on the way."""
-        return self.replace(
-            hp=hp, alive=False, died_on_turn=turn, removal=cause, kills=self.kills + kills
+        return replace(
+            self, hp=hp, alive=False, died_on_turn=turn, removal=cause, kills=self.kills + kills
         )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from arena.engine.core.board import Square
 from arena.engine.core.dice import CombatFace
 from arena.engine.core.mercy import MercyDecided
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest.data import ITEMS, SPELLS, Kind
@@ -183,7 +184,7 @@ def appeals(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutS
         if granted:
             state = spare(state, name)
             continue
-        state = kill(state.put(f.replace(body=0)), turn, name, "the Emperor")
+        state = kill(state.put(replace(f, body=0)), turn, name, "the Emperor")
         # The Emperor kills him, but he fell to the one who wounded him last.
         if f.last_hit_by in state.places:
             state = state.put(state.named(name).noted(defeated_by=f.last_hit_by))
@@ -252,7 +253,7 @@ def spells(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutSt
         if cast.spell not in f.spells:
             continue
         left = tuple(s for s in f.spells if s != cast.spell)
-        state = state.put(f.replace(used=f.used | {"spell"}, spells=left))
+        state = state.put(replace(f, used=f.used | {"spell"}, spells=left))
         state = cast_spell(state, name, cast.spell, cast.target, turn)
     return state
 
@@ -412,7 +413,7 @@ def throws(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutSt
         if t.weapon not in f.carried:
             continue
         item = ITEMS[t.weapon]
-        state = state.put(f.replace(points=max(f.points - 1, 0)).without(t.weapon))
+        state = state.put(replace(f, points=max(f.points - 1, 0)).without(t.weapon))
         target = state.named(t.target)
         assert f.square is not None
         struck: FighterState | None = None
@@ -453,4 +454,4 @@ def lay(state: BoutState, item: str, square: Square, owner: str) -> BoutState:
     """IV.C.1: a thrown weapon lies where it landed, until someone walks onto it."""
     f = state.named(owner)
     state = state.put(f.noted(thrown=(*f.record.thrown, item)))
-    return state.replace(ground=(*state.ground, Lying(item, square, owner)))
+    return replace(state, ground=(*state.ground, Lying(item, square, owner)))

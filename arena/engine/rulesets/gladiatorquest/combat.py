@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from arena.engine.core.dice import CombatFace
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest.actions import faces
@@ -194,7 +195,7 @@ def shield_wear(state: BoutState, name: str, rolled: list[CombatFace], turn: Tur
     f = state.named(name)
     if rolled.count(BLACK) < 2 or not f.shield_dice:
         return state
-    f = f.replace(shield_dice=f.shield_dice - 1)
+    f = replace(f, shield_dice=f.shield_dice - 1)
     if f.shield_dice == 0 and "shield" in f.carried:
         f = f.without("shield").noted(items_lost=(*f.record.items_lost, "shield"))
     turn.tell(ShieldDamaged(name, f.shield_dice))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.gladiatorquest.events import BoutOver
 from arena.engine.rulesets.gladiatorquest.state import BoutState, Status
@@ -29,4 +30,4 @@ def last_side_standing(state: BoutState, turn: Turn) -> BoutState:
 
 def finish(state: BoutState, turn: Turn, winner: str | None, reason: str) -> BoutState:
     turn.tell(BoutOver(winner, reason))
-    return state.replace(finished=True, winner=winner, reason=reason)
+    return replace(state, finished=True, winner=winner, reason=reason)

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from arena.engine.core.board import Facing, Square
-from arena.engine.core.records import Frozen
+from arena.engine.core.records import Frozen, replace
 from arena.engine.core.turn import Turn
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest import actions, paths
@@ -64,7 +64,7 @@ NOTHING_USED: frozenset[str] = frozenset()  # what a gladiator has used when a p
 def movement_roll(state: BoutState, turn: Turn) -> BoutState:
     """IV.B.1: everyone rolls his movement dice, in the order of the input."""
     fighters = tuple(movement_points(f, turn) for f in state.fighters)
-    return state.replace(fighters=fighters, rolled=True, phase_no=state.phase_no + 1)
+    return replace(state, fighters=fighters, rolled=True, phase_no=state.phase_no + 1)
 
 
 def movement_points(f: FighterState, turn: Turn) -> FighterState:
@@ -75,22 +75,22 @@ def movement_points(f: FighterState, turn: Turn) -> FighterState:
     bonus = f.gladiator.bonuses.movement
     if f.status is Status.MERCY:
         points = sum(turn.dice.d6s(loadout_of(f.carried).movement_dice)) + bonus
-        return f.replace(used=NOTHING_USED, points=points)
+        return replace(f, used=NOTHING_USED, points=points)
     if f.status is not Status.FIGHTING:
-        return f.replace(used=NOTHING_USED, points=0)
+        return replace(f, used=NOTHING_USED, points=0)
     if f.effects.asleep or f.effects.afraid:
         f = shake_off(f, turn)
     effects = f.effects
     if effects.tempest:
         turn.tell(StatusRoll(f.name, "tempest", (), False))
-        return f.replace(used=NOTHING_USED, points=0, effects=effects.replace(tempest=False))
+        return replace(f, used=NOTHING_USED, points=0, effects=replace(effects, tempest=False))
     if effects.asleep:
-        return f.replace(used=NOTHING_USED, points=0)
+        return replace(f, used=NOTHING_USED, points=0)
     kit = loadout_of(f.carried)
     count = kit.movement_dice
     if effects.double_move:
         count *= 2
-        effects = effects.replace(double_move=False)
+        effects = replace(effects, double_move=False)
     rolled = tuple(turn.dice.d6s(count))
     points = sum(rolled) + bonus
     turn.tell(MovementRolled(f.name, kit.weight, rolled, points))
@@ -115,7 +115,7 @@ def end_of_phase(state: BoutState, turn: Turn, **settled: Any) -> BoutState:
     for f in state.fighters:
         if f.status is Status.DOWN and f.record.down_until <= state.phase_no:
             state = kill(state, turn, f.name, f.last_hit_by)
-    return state.replace(rolled=False, **settled)
+    return replace(state, rolled=False, **settled)
 
 
 # --- the step -------------------------------------------------------------------------------
@@ -198,7 +198,7 @@ def step(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutStat
         return end_of_phase(state, turn, standoff=standoff, impatient=impatient)
     if standoff is state.standoff and impatient is state.impatient:
         return state  # (most steps: nothing to note)
-    return state.replace(standoff=standoff, impatient=impatient)
+    return replace(state, standoff=standoff, impatient=impatient)
 
 
 class Stepper(Frozen):
@@ -262,12 +262,12 @@ def moves(
         move = order.move
         if move is Move.STAND:
             if used is not f.used:
-                turned[f.name] = f.replace(facing=facing, used=used)
+                turned[f.name] = replace(f, facing=facing, used=used)
             continue
         if move is Move.TURN_AROUND:
             facing = facing.reversed()
             turn.tell(Turned(f.name, "turn_around", facing))
-            turned[f.name] = f.replace(points=f.points - 1, facing=facing, used=used)
+            turned[f.name] = replace(f, points=f.points - 1, facing=facing, used=used)
             continue
         assert f.square is not None
         vector = STEP_VECTORS[facing, move]
@@ -280,12 +280,12 @@ def moves(
         if name in steppers:
             s = steppers[name]
             facing, used = pivot(name, s.facing, s.used, side, turn)
-            steppers[name] = s.replace(facing=facing, used=used)
+            steppers[name] = replace(s, facing=facing, used=used)
         else:
             f = turned.get(name) or state.named(name)
             facing, used = pivot(name, f.facing, f.used, side, turn)
             if used is not f.used:
-                turned[name] = f.replace(facing=facing, used=used)
+                turned[name] = replace(f, facing=facing, used=used)
     stepped = [s.at(arrived.get(name, s.who.square)) for name, s in steppers.items()]
     if turned or stepped:
         state = state.put(*turned.values(), *stepped)
@@ -304,7 +304,7 @@ def leave(state: BoutState, name: str, turn: Turn) -> BoutState:
     """VI.B: a spared gladiator who reaches the exit leaves the arena."""
     f = state.named(name)
     turn.tell(Exited(name, str(f.square)))
-    return state.put(f.replace(square=None, status=Status.EXITED))
+    return state.put(replace(f, square=None, status=Status.EXITED))
 
 
 def bump(
@@ -379,7 +379,7 @@ def pick_up(state: BoutState, name: str, turn: Turn) -> BoutState:
     keep = []
     for lying in state.ground:
         if lying.square == f.square and can_carry(f, lying.item, state.options.contest):
-            f = f.replace(carried=(*f.carried, lying.item))
+            f = replace(f, carried=(*f.carried, lying.item))
             if lying.owner == f.name:
                 thrown = list(f.record.thrown)
                 thrown.remove(lying.item)
@@ -389,7 +389,7 @@ def pick_up(state: BoutState, name: str, turn: Turn) -> BoutState:
             turn.tell(PickedUp(f.name, lying.item, str(lying.square)))
         else:
             keep.append(lying)
-    return state.put(f).replace(ground=tuple(keep))
+    return replace(state.put(f), ground=tuple(keep))
 
 
 def walker_step(state: BoutState, f: FighterState) -> Square | None:

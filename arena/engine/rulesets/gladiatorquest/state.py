@@ -18,7 +18,7 @@ from msgspec import structs
 
 from arena.engine.core.board import Board, Facing, Square, orthogonal_steps, square_names
 from arena.engine.core.mercy import Mercy, mercy_json, mercy_read
-from arena.engine.core.records import Frozen
+from arena.engine.core.records import Frozen, replace
 from arena.engine.rulesets.gladiatorquest.data import (
     FISTS,
     ITEMS,
@@ -177,7 +177,8 @@ class FighterState(Frozen):
     ) -> FighterState:
         """Him after a movement step or roll: where he stands and faces, what he has used
         this phase, his points left (and his effects, when the roll used one up)."""
-        return self.replace(
+        return replace(
+            self,
             square=square,
             facing=facing,
             used=used,
@@ -187,19 +188,19 @@ class FighterState(Frozen):
 
     def using(self, what: str) -> FighterState:
         """He has used `what` (a pivot, a spell ...) in this movement phase."""
-        return self.replace(used=self.used | {what})
+        return replace(self, used=self.used | {what})
 
     def without(self, item: str) -> FighterState:
         """One of the items he carries leaves his hands (thrown, drunk, destroyed)."""
         carried = list(self.carried)
         carried.remove(item)
-        return self.replace(carried=tuple(carried))
+        return replace(self, carried=tuple(carried))
 
     def affected(self, **changes: int | bool) -> FighterState:
-        return self.replace(effects=self.effects.replace(**changes))
+        return replace(self, effects=replace(self.effects, **changes))
 
     def noted(self, **changes: object) -> FighterState:
-        return self.replace(record=self.record.replace(**changes))
+        return replace(self, record=replace(self.record, **changes))
 
 
 NO_FRONTS: Mapping[str, Front] = MappingProxyType({})
@@ -273,7 +274,7 @@ class BoutState(Frozen):
         fighters = list(self.fighters)
         for f in changed:
             fighters[f.gladiator.index] = f
-        return self.replace(fighters=tuple(fighters))
+        return replace(self, fighters=tuple(fighters))
 
 
 class Front(Frozen):
@@ -288,8 +289,8 @@ class Front(Frozen):
 def with_fronts(state: BoutState) -> BoutState:
     """The state with the fronts of its coming combat round (none when there is none)."""
     if state.combat:
-        return state.replace(fronts=MappingProxyType(fronts_of(state)))
-    return state.replace(fronts=NO_FRONTS) if state.fronts else state
+        return replace(state, fronts=MappingProxyType(fronts_of(state)))
+    return replace(state, fronts=NO_FRONTS) if state.fronts else state
 
 
 def fronts_of(state: BoutState) -> dict[str, Front]:

@@ -23,6 +23,7 @@ from typing import Any
 
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiatorquest import combat, movement
@@ -46,12 +47,12 @@ def resolve_turn(
         state = movement.movement_roll(state, turn)
     read = check_orders(state, orders)
     if state.combat:
-        state = state.replace(
-            turn=state.turn + 1, phase="combat", combat=(), fronts=NO_FRONTS, rolled=False
+        state = replace(
+            state, turn=state.turn + 1, phase="combat", combat=(), fronts=NO_FRONTS, rolled=False
         )
         state = fall(combat.combat_round(state, read, turn), turn)
     else:
-        state = state.replace(turn=state.turn + 1, phase="movement")
+        state = replace(state, turn=state.turn + 1, phase="movement")
         state = movement.step(state, read, turn)
     state = last_side_standing(state, turn)
     if not state.finished:

@@ -6,6 +6,7 @@ turn (core/turn.py: its dice and what it tells), and gives back a new state.
 
 from __future__ import annotations
 
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.gladiatorquest.data import ITEMS
 from arena.engine.rulesets.gladiatorquest.events import Fallen, PotionDrunk
@@ -29,19 +30,19 @@ def wound(
     if hurt.status is not Status.FIGHTING:
         return state, 0
     actual = min(amount, hurt.body)
-    effects = hurt.effects.replace(rock_skin=0) if hurt.effects.rock_skin else hurt.effects
+    effects = replace(hurt.effects, rock_skin=0) if hurt.effects.rock_skin else hurt.effects
     if striker is None or striker.side == hurt.side:
-        return state.put(hurt.replace(body=hurt.body - actual, effects=effects)), actual
-    hurt = hurt.replace(body=hurt.body - actual, effects=effects, last_hit_by=striker.name)
-    return state.put(hurt, striker.replace(tally=striker.tally + actual)), actual
+        return state.put(replace(hurt, body=hurt.body - actual, effects=effects)), actual
+    hurt = replace(hurt, body=hurt.body - actual, effects=effects, last_hit_by=striker.name)
+    return state.put(hurt, replace(striker, tally=striker.tally + actual)), actual
 
 
 def heal(f: FighterState, amount: int) -> FighterState:
     """Up to his starting body; a fallen gladiator healed above 0 fights on (VI.A)."""
     body = min(f.gladiator.max_body, f.body + amount)
     if f.status is Status.DOWN and body > 0:
-        return f.replace(body=body, status=Status.FIGHTING, record=f.record.replace(out_at=0))
-    return f.replace(body=body)
+        return replace(f, body=body, status=Status.FIGHTING, record=replace(f.record, out_at=0))
+    return replace(f, body=body)
 
 
 def drink(
@@ -85,7 +86,7 @@ def fall(state: BoutState, turn: Turn) -> BoutState:
             for o in state.fighters
         ):
             down = f.noted(down_until=state.phase_no + 1, out_at=state.turn)
-            state = state.put(down.replace(status=Status.DOWN))
+            state = state.put(replace(down, status=Status.DOWN))
             turn.tell(Fallen(f.name, "down", f.last_hit_by))
         else:
             state = kill(state, turn, f.name, f.last_hit_by)
@@ -100,12 +101,12 @@ def kill(
     credited = by if how == "killed" and by in state.places else f.record.defeated_by
     f = f.noted(killed_by=by, out_at=f.record.out_at or state.turn, defeated_by=credited)
     turn.tell(Fallen(name, how, by))
-    return state.put(f.replace(status=Status.DEAD))
+    return state.put(replace(f, status=Status.DEAD))
 
 
 def slay_by_archers(state: BoutState, turn: Turn, name: str) -> BoutState:
     """VI.B: whoever strikes a spared gladiator is shot by the Emperor's archers."""
-    state = state.put(state.named(name).replace(body=0))
+    state = state.put(replace(state.named(name), body=0))
     return kill(state, turn, name, "the Emperor's archers", how="archers")
 
 
@@ -114,4 +115,4 @@ def spare(state: BoutState, name: str) -> BoutState:
     f = state.named(name)
     credited = f.last_hit_by if f.last_hit_by in state.places else None
     f = f.noted(out_at=state.turn, defeated_by=credited)
-    return state.put(f.replace(status=Status.MERCY))
+    return state.put(replace(f, status=Status.MERCY))
