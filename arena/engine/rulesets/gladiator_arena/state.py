@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from arena.engine.core.board import Board, Square
+from arena.engine.core.events import Event
 from arena.engine.core.records import Frozen
 from arena.engine.rulesets.gladiator_arena.data import KITS, Kit, Race, Weapon
 
@@ -259,6 +260,13 @@ def snapshot(state: BoutState) -> dict[str, dict[str, Any]]:
     }
 
 
+def record(state: BoutState, events: Sequence[Event]) -> dict[str, Any]:
+    """The log's entry of the turn just resolved: its number, every gladiator as he stands
+    (snapshot) and its events, each its own log record (core.events.EventRecord). The
+    rule set's `record`: what the driver's would write from the hooks, built in one call."""
+    return {"turn": state.turn, "gladiators": snapshot(state), "events": list(events)}
+
+
 __all__ = [
     "STAY",
     "BoutState",
@@ -269,6 +277,7 @@ __all__ = [
     "RemovalCause",
     "board_tables",
     "new_state",
+    "record",
     "snapshot",
     "squares_around",
     "state_from_json",
