@@ -91,10 +91,17 @@ class Gladiator(Frozen):
         """`gained` kills (a share of one, or a point lost when negative)."""
         return self.replace(kills=self.kills + gained)
 
-    def removed(self, turn: int, cause: RemovalCause, hp: int, kills: Fraction | int) -> Gladiator:
-        """Out of the game on `turn`, with `hp` left and `kills` gained or lost on the way."""
+    def removed(
+        self, turn: int, cause: RemovalCause, hp: int, kills: Fraction | int = 0
+    ) -> Gladiator:
+        """Out of the game on `turn`, with `hp` left and `kills` gained or lost on the way
+        (none: his kills stay the same object, no fraction summed)."""
         return self.replace(
-            hp=hp, alive=False, died_on_turn=turn, removal=cause, kills=self.kills + kills
+            hp=hp,
+            alive=False,
+            died_on_turn=turn,
+            removal=cause,
+            kills=self.kills + kills if kills else self.kills,
         )
 
 
