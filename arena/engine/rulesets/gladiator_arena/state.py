@@ -11,6 +11,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from msgspec import structs
+
 from arena.engine.core.board import Board, Square
 from arena.engine.core.events import Event
 from arena.engine.core.records import Frozen
@@ -61,7 +63,9 @@ class Gladiator(Frozen):
     """One gladiator as a turn leaves it. Immutable: a mechanic that changes a gladiator
     makes a new one (`moved_to`, `struck`, ...). A `Frozen` record (core/records.py): a turn
     makes one or two for every gladiator, each copied with its changes in C
-    (docs/decisions/0128-frozen-records-in-c.md)."""
+    (docs/decisions/0128-frozen-records-in-c.md). Each change names its fields to msgspec's
+    `replace` itself: `Frozen.replace` hands them on as `**changes`, which msgspec takes by
+    a slower path (docs/decisions/0125-gladiator-arena-on-the-clock.md)."""
 
     name: str
     race: Race
@@ -81,22 +85,23 @@ class Gladiator(Frozen):
         return cls(name, race, weapon, kit, square, kit.hp)
 
     def moved_to(self, square: Square) -> Gladiator:
-        return self.replace(square=square)
+        return structs.replace(self, square=square)
 
     def struck(self, taken: int, dealt: int) -> Gladiator:
         """After a turn's strikes: `taken` HP lost, `dealt` damage done to others."""
-        return self.replace(hp=self.hp - taken, damage_dealt=self.damage_dealt + dealt)
+        return structs.replace(self, hp=self.hp - taken, damage_dealt=self.damage_dealt + dealt)
 
     def scored(self, gained: Fraction | int) -> Gladiator:
         """`gained` kills (a share of one, or a point lost when negative)."""
-        return self.replace(kills=self.kills + gained)
+        return structs.replace(self, kills=self.kills + gained)
 
     def removed(
         self, turn: int, cause: RemovalCause, hp: int, kills: Fraction | int = 0
     ) -> Gladiator:
         """Out of the game on `turn`, with `hp` left and `kills` gained or lost on the way
         (none: his kills stay the same object, no fraction summed)."""
-        return self.replace(
+        return structs.replace(
+            self,
             hp=hp,
             alive=False,
             died_on_turn=turn,
