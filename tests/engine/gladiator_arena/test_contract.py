@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from arena.engine import EngineInputError, play, rulesets_available
+from arena.engine.core.ruleset import Ruleset, read_orders
+from arena.engine.rulesets.gladiator_arena import GladiatorArena
 from tests.engine.gladiator_arena.helpers import bout, gl
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -90,6 +92,16 @@ def test_the_worked_example_of_the_docs():
             "reason": "most_damage",
         }
     ]
+
+
+def test_a_turns_record_is_what_the_drivers_hooks_would_write():
+    """GladiatorArena.record builds a turn's log entry in one call: the same entry core's
+    Ruleset.record writes from the hooks (turn_number, snapshot, event_records)."""
+    rules = GladiatorArena()
+    state = rules.setup(EXAMPLE)
+    for turn in EXAMPLE["turns"][:2]:  # (the third is refused: Justbec is out by then)
+        state, events = rules.apply(state, read_orders(rules, state, turn), None)
+        assert rules.record(state, events) == Ruleset.record(rules, state, events)
 
 
 def test_later_turns_are_ignored_once_the_bout_is_over():

@@ -87,3 +87,14 @@ def test_catapult_splash_counts_towards_a_kill():
     after, _ = resolve(after, C=order(None, "E6"), B=order(None, "E5"))
     # Splash 1 + arrow 1 = 2: neither alone; a tie on damage shares the kill.
     assert kills(after) == {"C": Fraction(1, 2), "B": Fraction(1, 2)}
+
+
+def test_one_who_strikes_down_two_in_a_turn_gets_both_kills():
+    """8 b, a kill for each removal: an attacker's shares of one turn add up (the second is
+    summed to the first), and the victims' own kills stay as they were."""
+    start = place("A human axe D4", "V halfling sword D5", "W halfling sword E5", "B elf bow H8")
+    weak = tuple(g.replace(hp=1) if g.name in "VW" else g for g in start.gladiators)
+    after, events = resolve(start.replace(gladiators=weak), A=order(None, "D5", "E5"))
+    assert [e.name for e in of(events, KillAwarded)] == ["A", "A"]
+    assert kills(after) == {"A": 2}
+    assert [g.alive for g in after.gladiators] == [True, False, False, True]

@@ -8,6 +8,7 @@ from arena.engine import EngineInputError, play
 from arena.engine.rulesets.gladiator_arena import (
     ALLOWED,
     RACES,
+    GladiatorArena,
     Race,
     Weapon,
     damage_of,
@@ -69,6 +70,17 @@ def test_it_refuses_a_forbidden_combination(race, weapon, words):
     clear error.'"""
     with pytest.raises(EngineInputError, match=words):
         play(bout(gl("A", race, weapon, "A1"), gl("B", "human", "axe", "H8")))
+
+
+def test_a_race_and_weapon_are_read_in_any_case_and_refused_alike():
+    """Setup finds a pair named by its words in one look-up (PAIRS_BY_WORDS); any other
+    spelling is read word by word, and a forbidden pair is refused however it is written."""
+    rules = GladiatorArena()
+    usual = rules.setup(bout(gl("A", "elf", "bow", "A1"), gl("B", "human", "axe", "H8")))
+    other = rules.setup(bout(gl("A", " Elf", "BOW ", "A1"), gl("B", "Human", "axe", "H8")))
+    assert other == usual
+    with pytest.raises(EngineInputError, match="an elf can't use a spear"):
+        rules.setup(bout(gl("A", "ELF", "spear", "A1"), gl("B", "human", "axe", "H8")))
 
 
 def test_a_later_gladiator_on_a_taken_square_moves_opposite_the_centre():

@@ -122,7 +122,9 @@ def knockout(
         told.append(Removed.of(g.name, names[g.square], g.hp, RemovalCause.STRUCK))
         hp_before = g.hp + sum(wounds[v].values())
         for a, share, reason in kill_shares(hp_before, wounds[v]):
-            kills[a] = kills.get(a, 0) + share
+            # Shares are summed only for one who scores twice in a turn (fractions' sums are
+            # Python code): most kills are one attacker's one share.
+            kills[a] = kills[a] + share if a in kills else share
             told.append(KillAwarded.of(glads[a].name, g.name, share, reason))
     for i in sorted(kills.keys() | set(out)):
         glads[i] = _knocked_out(glads[i], number, kills.get(i, 0))

@@ -166,3 +166,8 @@ def _kit(race: Race, weapon: Weapon) -> Kit:
 KITS: dict[tuple[Race, Weapon], Kit] = {
     (race, weapon): _kit(race, weapon) for race, weapons in ALLOWED.items() for weapon in weapons
 }
+# Each allowed pair by its two words ("elf", "bow"), with its kit: setup finds a gladiator's
+# race, weapon and kit in one look-up when he names them as the words themselves.
+PAIRS_BY_WORDS: dict[tuple[str, str], tuple[Race, Weapon, Kit]] = {
+    (race.value, weapon.value): (race, weapon, kit) for (race, weapon), kit in KITS.items()
+}

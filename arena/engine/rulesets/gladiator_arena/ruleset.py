@@ -25,6 +25,7 @@ from arena.engine.rulesets.gladiator_arena.standings import standings
 from arena.engine.rulesets.gladiator_arena.state import (
     BoutState,
     Order,
+    record,
     snapshot,
     state_from_json,
     state_to_json,
@@ -57,6 +58,10 @@ class GladiatorArena(Ruleset):
     # Which fields of each event kind hold dice, for the bout report (core.events.Event.rolls).
     dice_fields: ClassVar[Mapping[str, tuple[str, ...]]] = rolls_by_kind(events)
     state_json = (state_to_json, state_from_json)
+    # An order is read and checked by one function (orders.read_order), and a turn's log
+    # entry written by one (state.record): the driver calls them as they are.
+    read_order = staticmethod(read_order)
+    record = staticmethod(record)
 
     def setup(self, bout: Mapping[str, Any]) -> BoutState:
         return setup_bout(parse_options(bout.get("options")), bout.get("gladiators"))
@@ -82,9 +87,6 @@ class GladiatorArena(Ruleset):
             return [error.message]
         return [problem.text for problem in validate_order(state, who, parsed)]
 
-    def read_order(self, state: BoutState, who: str, order: Any) -> Order:
-        return read_order(state, who, order)
-
     def order_json(self, order: Order) -> dict[str, Any]:
         return order_to_json(order)
 
@@ -95,10 +97,6 @@ class GladiatorArena(Ruleset):
         self, state: BoutState, orders: Mapping[str, Order], dice: Dice | None
     ) -> tuple[BoutState, Sequence[Event]]:
         return resolve_turn(state, orders)
-
-    def event_records(self, events: Sequence[Event]) -> list[dict[str, Any]]:
-        # Each event is its own log record (core.events.EventRecord).
-        return list(events)  # type: ignore[arg-type]
 
     def standings(self, state: BoutState) -> list[Standing]:
         return standings(state)

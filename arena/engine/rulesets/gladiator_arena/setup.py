@@ -5,6 +5,11 @@ from __future__ import annotations
 from arena.engine.core.board import MAX_FILES, Square
 from arena.engine.errors import EngineInputError
 from arena.engine.rulesets.gladiator_arena.data import (
+    KITS,
+    PAIRS_BY_WORDS,
+    Kit,
+    Race,
+    Weapon,
     combination_problem,
     parse_race,
     parse_weapon,
@@ -87,22 +92,10 @@ def setup_bout(options: Options, raw: object) -> BoutState:
         if name in names:
             raise EngineInputError(f"{where}.name", f"{name!r} is used twice")
         names.add(name)
-        race = parse_race(entry.get("race"))
-        if race is None:
-            raise EngineInputError(
-                f"{where}.race",
-                f"{name}: unknown race {entry.get('race')!r} (human, dwarf, elf, halfling, giant)",
-            )
-        weapon = parse_weapon(entry.get("weapon"))
-        if weapon is None:
-            raise EngineInputError(
-                f"{where}.weapon",
-                f"{name}: unknown weapon {entry.get('weapon')!r} "
-                "(axe, sword, spear, bow, catapult)",
-            )
-        problem = combination_problem(race, weapon)
-        if problem is not None:
-            raise EngineInputError(f"{where}.weapon", f"{name}: {problem}")
+        words = entry.get("race"), entry.get("weapon")
+        known = type(words[0]) is str and type(words[1]) is str
+        pair = PAIRS_BY_WORDS.get(words) if known else None
+        race, weapon, kit = _race_and_weapon(entry, where, name) if pair is None else pair
         text = entry.get("square")
         square = by_name.get(text) if type(text) is str else None  # a usual name: a look-up
         if square is None:
@@ -117,7 +110,7 @@ def setup_bout(options: Options, raw: object) -> BoutState:
                     f"{where}.square", f"{name}: {square} is off the {width}x{height} board"
                 )
         chosen.setdefault(square, []).append(i)
-        gladiators.append(Gladiator.new(name, race, weapon, square))
+        gladiators.append(Gladiator(name, race, weapon, kit, square, kit.hp))
 
     for square, who in chosen.items():
         if len(who) >= 3:
@@ -135,5 +128,26 @@ def setup_bout(options: Options, raw: object) -> BoutState:
                     f"{later.name} chose {square} after {gladiators[who[0]].name}, and the "
                     f"square opposite the centre ({moved}) is taken: choose again",
                 )
-            gladiators[who[1]] = Gladiator.new(later.name, later.race, later.weapon, moved)
+            gladiators[who[1]] = later.moved_to(moved)
     return new_state(options, gladiators)
+
+
+def _race_and_weapon(entry: dict, where: str, name: str) -> tuple[Race, Weapon, Kit]:
+    """A gladiator's race, weapon and kit read word by word (any case, spaces around) and
+    checked: what setup does for a pair not named by its words (PAIRS_BY_WORDS)."""
+    race = parse_race(entry.get("race"))
+    if race is None:
+        raise EngineInputError(
+            f"{where}.race",
+            f"{name}: unknown race {entry.get('race')!r} (human, dwarf, elf, halfling, giant)",
+        )
+    weapon = parse_weapon(entry.get("weapon"))
+    if weapon is None:
+        raise EngineInputError(
+            f"{where}.weapon",
+            f"{name}: unknown weapon {entry.get('weapon')!r} (axe, sword, spear, bow, catapult)",
+        )
+    problem = combination_problem(race, weapon)
+    if problem is not None:
+        raise EngineInputError(f"{where}.weapon", f"{name}: {problem}")
+    return race, weapon, KITS[race, weapon]

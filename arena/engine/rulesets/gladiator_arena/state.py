@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from arena.engine.core.board import Board, Square
+from arena.engine.core.events import Event
 from arena.engine.core.records import Frozen, replace
 from arena.engine.rulesets.gladiator_arena.data import KITS, Kit, Race, Weapon
 
@@ -60,7 +61,9 @@ class Gladiator(Frozen):
     """One gladiator as a turn leaves it. Immutable: a mechanic that changes a gladiator
     makes a new one (`moved_to`, `struck`, ...). A `Frozen` record (core/records.py): a turn
     makes one or two for every gladiator, each copied with its changes in C
-    (docs/decisions/0128-frozen-records-in-c.md)."""
+    (docs/decisions/0128-frozen-records-in-c.md). Each change names its fields to msgspec's
+    `replace` itself: `Frozen.replace` hands them on as `**changes`, which msgspec takes by
+    a slower path (docs/decisions/0125-gladiator-arena-on-the-clock.md)."""
 
     name: str
     race: Race
@@ -90,10 +93,18 @@ class Gladiator(Frozen):
         """`gained` kills (a share of one, or a point lost when negative)."""
         return replace(self, kills=self.kills + gained)
 
-    def removed(self, turn: int, cause: RemovalCause, hp: int, kills: Fraction | int) -> Gladiator:
-        """Out of the game on `turn`, with `hp` left and `kills` gained or lost on the way."""
+    def removed(
+        self, turn: int, cause: RemovalCause, hp: int, kills: Fraction | int = 0
+    ) -> Gladiator:
+        """Out of the game on `turn`, with `hp` left and `kills` gained or lost on the way
+        (none: his kills stay the same object, no fraction summed)."""
         return replace(
-            self, hp=hp, alive=False, died_on_turn=turn, removal=cause, kills=self.kills + kills
+            self,
+            hp=hp,
+            alive=False,
+            died_on_turn=turn,
+            removal=cause,
+            kills=self.kills + kills if kills else self.kills,
         )
 
 
@@ -259,6 +270,13 @@ def snapshot(state: BoutState) -> dict[str, dict[str, Any]]:
     }
 
 
+def record(state: BoutState, events: Sequence[Event]) -> dict[str, Any]:
+    """The log's entry of the turn just resolved: its number, every gladiator as he stands
+    (snapshot) and its events, each its own log record (core.events.EventRecord). The
+    rule set's `record`: what the driver's would write from the hooks, built in one call."""
+    return {"turn": state.turn, "gladiators": snapshot(state), "events": list(events)}
+
+
 __all__ = [
     "STAY",
     "BoutState",
@@ -269,6 +287,7 @@ __all__ = [
     "RemovalCause",
     "board_tables",
     "new_state",
+    "record",
     "snapshot",
     "squares_around",
     "state_from_json",
