@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from arena.engine.core.records import replace
 from arena.engine.rulesets.gladiator_arena import KillAwarded, KillReason
 from tests.engine.gladiator_arena.helpers import of, order, place, resolve
 
@@ -93,8 +94,8 @@ def test_one_who_strikes_down_two_in_a_turn_gets_both_kills():
     """8 b, a kill for each removal: an attacker's shares of one turn add up (the second is
     summed to the first), and the victims' own kills stay as they were."""
     start = place("A human axe D4", "V halfling sword D5", "W halfling sword E5", "B elf bow H8")
-    weak = tuple(g.replace(hp=1) if g.name in "VW" else g for g in start.gladiators)
-    after, events = resolve(start.replace(gladiators=weak), A=order(None, "D5", "E5"))
+    weak = tuple(replace(g, hp=1) if g.name in "VW" else g for g in start.gladiators)
+    after, events = resolve(replace(start, gladiators=weak), A=order(None, "D5", "E5"))
     assert [e.name for e in of(events, KillAwarded)] == ["A", "A"]
     assert kills(after) == {"A": 2}
     assert [g.alive for g in after.gladiators] == [True, False, False, True]
