@@ -70,7 +70,14 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     sq = f.square
     assert sq is not None
     t = f.gladiator.tactics
-    enemies = [o for o in state.fighters if o.status is Status.FIGHTING and o.side != f.side]
+    # One pass over everyone: his enemies, and the squares he cannot step into (a list of a
+    # few squares is made faster than state.occupied's table of who stands where).
+    enemies: list[FighterState] = []
+    blocked: list[Square | None] = []
+    for o in state.fighters:
+        blocked.append(o.square)
+        if o.status is Status.FIGHTING and o.side != f.side:
+            enemies.append(o)
     if not enemies:
         return _paced(state, f, _rescue_order(state, f) or STAND)
     # (A lone enemy is the target without asking pick_target: every step of a duel.)
@@ -83,7 +90,9 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     dist = max(abs(vcol), abs(vrow))
     if f.body == 1 and (t.appeal == "always" or (t.appeal == "if_likely" and f.tally >= 2)):
         return StepOrder(appeal=True)
-    plan = plan_of(f, state.options.contest)
+    plan = plan_of(
+        f.carried, f.spells, t.weapon, t.throw, t.approach, t.spells, state.options.contest
+    )
     kit, reach = plan.kit, plan.passing
     # (Each choice only for one who has the means, and a potion or spell only once a phase
     # (IV.C): most have no potion, spell or team.)
@@ -101,9 +110,7 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     rescue = _rescue_order(state, f) if f.gladiator.team is not None else None
     if rescue is not None and (rescue.potion or rescue.spell or dist > 3):
         return _paced(state, f, rescue)
-    # The squares he cannot step into, everyone's: a list of a few squares is made faster
-    # than the table of who stands where (state.occupied), and asked as fast.
-    steps, blocked = state.options.steps, [o.square for o in state.fighters]
+    steps = state.options.steps
     if plan.keeps_away and not state.impatient:
         step = paths.step_away(steps, blocked, sq, there) if dist < 3 else paths.STAY
         if step == paths.STAY and not worth_waiting(state, f):
@@ -224,13 +231,8 @@ class Plan:
     keeps_away: bool  # he keeps his distance, while the crowd is patient
 
 
-def plan_of(f: FighterState, contest: str) -> Plan:
-    t = f.gladiator.tactics
-    return _plan(f.carried, f.spells, t.weapon, t.throw, t.approach, t.spells, contest)
-
-
 @functools.lru_cache(maxsize=4096)
-def _plan(
+def plan_of(
     carried: tuple[str, ...],
     spells: tuple[str, ...],
     weapon_choice: str | None,
@@ -239,8 +241,8 @@ def _plan(
     casting: str,
     contest: str,
 ) -> Plan:
-    """plan_of for what he carries, the spells he has left, the four settings of his tactics
-    it reads (weapon, throw, approach, spells) and the contest."""
+    """His plan, from what he carries, the spells he has left, the four settings of his
+    tactics it reads (weapon, throw, approach, spells) and the contest."""
     fists = contest == "magic_only" and bool(spells)  # VIII.H.3
     kit, weapon, passing = arms_for(carried, weapon_choice, fists)
     # A throw only by one whose tactics let a throwing weapon go: any ("always"), or one of
