@@ -90,6 +90,7 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     dist = max(abs(vcol), abs(vrow))
     if f.body == 1 and (t.appeal == "always" or (t.appeal == "if_likely" and f.tally >= 2)):
         return StepOrder(appeal=True)
+    # What he carries, his weapons, and what his tactics make of them (worked out once per kit).
     plan = plan_of(
         f.carried, f.spells, t.weapon, t.throw, t.approach, t.spells, state.options.contest
     )
@@ -111,6 +112,7 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     if rescue is not None and (rescue.potion or rescue.spell or dist > 3):
         return _paced(state, f, rescue)
     steps = state.options.steps
+    # One who keeps his distance does so until the crowd grows impatient.
     if plan.keeps_away and not state.impatient:
         step = paths.step_away(steps, blocked, sq, there) if dist < 3 else paths.STAY
         if step == paths.STAY and not worth_waiting(state, f):
