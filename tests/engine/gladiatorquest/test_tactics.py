@@ -14,7 +14,7 @@ from arena.engine.rulesets.gladiatorquest.data import FISTS, Tactics
 from arena.engine.rulesets.gladiatorquest.orders import STEP_VECTORS, Move, StepOrder, pivoted
 from arena.engine.rulesets.gladiatorquest.ruleset import GladiatorQuest
 from arena.engine.rulesets.gladiatorquest.state import arms_of, loadout_of
-from arena.engine.rulesets.gladiatorquest.tactics import _walk, pick_target
+from arena.engine.rulesets.gladiatorquest.tactics import Plan, _walk, pick_target, plan_of
 from tests.engine.gladiatorquest.helpers import bout, gladiator
 
 STEPS = [(0, 0), (0, 1), (1, 0), (0, -1), (-1, 0)]
@@ -73,6 +73,43 @@ def test_a_caster_with_spells_left_has_only_fists_in_a_magic_only_contest():
     assert arms_of(wizard, "magic_only")[1:] == (FISTS, FISTS)
     spent = replace(wizard, spells=())
     assert arms_of(spent, "magic_only")[1:] == (ITEMS["dagger"], ITEMS["dagger"])
+
+
+def _plan(
+    carried: list[str],
+    spells: tuple[str, ...] = (),
+    *,
+    throw: str = "spare",
+    approach: str = "close",
+    casting: str = "attack_first",
+) -> Plan:
+    return plan_of(tuple(carried), spells, None, throw, approach, casting, "standard")
+
+
+def test_a_plan_fights_with_the_weapons_his_arms_are():
+    whip = _fighter(equipment=["shortsword", "whip"])
+    t = whip.gladiator.tactics
+    plan = plan_of(whip.carried, whip.spells, t.weapon, t.throw, t.approach, t.spells, "standard")
+    assert (plan.kit, plan.weapon, plan.passing) == tuple(arms_of(whip, "standard"))
+
+
+def test_a_plan_throws_only_a_weapon_the_tactics_let_go():
+    assert _plan(["dagger", "shortsword"]).throws  # "spare": the shortsword stays in hand
+    assert not _plan(["dagger"]).throws
+    assert _plan(["dagger"], throw="always").throws
+    assert not _plan(["dagger", "handaxe"], throw="never").throws
+    assert not _plan(["shortsword", "broadsword"]).throws  # nothing to throw
+
+
+def test_a_plan_keeps_away_with_a_crossbow_or_with_ranged_means_and_tactics_to():
+    assert _plan(["crossbow"]).keeps_away  # whatever his approach
+    assert not _plan(["dagger", "handaxe"]).keeps_away  # he closes in
+    assert _plan(["dagger", "handaxe"], approach="keep_distance").keeps_away
+    assert not _plan(["dagger"], approach="keep_distance").keeps_away  # his one weapon stays
+    assert _plan(["dagger"], ("ball_of_flame",), approach="keep_distance").keeps_away
+    never = _plan(["dagger"], ("ball_of_flame",), approach="keep_distance", casting="never")
+    assert not never.keeps_away
+    assert not _plan(["dagger"], ("courage",), approach="keep_distance").keeps_away
 
 
 def test_pick_target_ranks_by_the_tactics_and_breaks_ties_by_input_order():

@@ -396,11 +396,11 @@ class Arms(NamedTuple):
 def arms_of(f: Any, contest: str) -> Arms:
     """His loadout and both his weapons, in one lookup (the tactics ask every step)."""
     fists = contest == "magic_only" and bool(f.spells)
-    return _arms(f.carried, f.gladiator.tactics.weapon, fists)
+    return arms_for(f.carried, f.gladiator.tactics.weapon, fists)
 
 
 @functools.lru_cache(maxsize=4096)
-def _arms(carried: tuple[str, ...], preferred: str | None, fists: bool) -> Arms:
+def arms_for(carried: tuple[str, ...], preferred: str | None, fists: bool) -> Arms:
     """arms_of for what he carries, the weapon his tactics prefer, and whether he fights
     with his fists (spells left in a magic-only contest). (Asked every step of every
     gladiator, from a few values: worked out once for each.)"""

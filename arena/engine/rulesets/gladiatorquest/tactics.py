@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Container, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from arena.engine.core.board import Facing, Square
@@ -24,6 +24,7 @@ from arena.engine.rulesets.gladiatorquest import paths
 from arena.engine.rulesets.gladiatorquest.data import (
     DEFAULT_TACTICS,
     TACTICS_CHOICES,
+    Item,
     Tactics,
     parse_tactics,
 )
@@ -43,9 +44,8 @@ from arena.engine.rulesets.gladiatorquest.state import (
     FighterState,
     Loadout,
     Status,
-    arms_of,
+    arms_for,
     can_carry,
-    loadout_of,
     still_moving,
     weapon_of,
 )
@@ -70,20 +70,31 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
     sq = f.square
     assert sq is not None
     t = f.gladiator.tactics
-    enemies = [o for o in state.fighters if o.status is Status.FIGHTING and o.side != f.side]
+    # One pass over everyone: his enemies, and the squares he cannot step into (a list of a
+    # few squares is made faster than state.occupied's table of who stands where).
+    enemies: list[FighterState] = []
+    blocked: list[Square | None] = []
+    for o in state.fighters:
+        blocked.append(o.square)
+        if o.status is Status.FIGHTING and o.side != f.side:
+            enemies.append(o)
     if not enemies:
         return _paced(state, f, _rescue_order(state, f) or STAND)
     # (A lone enemy is the target without asking pick_target: every step of a duel.)
     target = enemies[0] if len(enemies) == 1 else pick_target(f, enemies)
     there = target.square
     assert there is not None
-    # The way to him: his distance, and where he is from the square he steps to.
-    vcol, vrow = there.col - sq.col, there.row - sq.row
-    dist = sq.chebyshev(there)
+    # The way to him, and his (Chebyshev) distance: the longer leg of it.
+    (col, row), (target_col, target_row) = sq, there
+    vcol, vrow = target_col - col, target_row - row
+    dist = max(abs(vcol), abs(vrow))
     if f.body == 1 and (t.appeal == "always" or (t.appeal == "if_likely" and f.tally >= 2)):
         return StepOrder(appeal=True)
-    # What he carries, his weapon hand to hand and his weapon of a passing attack.
-    kit, weapon, reach = arms_of(f, state.options.contest)
+    # What he carries, his weapons, and what his tactics make of them (worked out once per kit).
+    plan = plan_of(
+        f.carried, f.spells, t.weapon, t.throw, t.approach, t.spells, state.options.contest
+    )
+    kit, reach = plan.kit, plan.passing
     # (Each choice only for one who has the means, and a potion or spell only once a phase
     # (IV.C): most have no potion, spell or team.)
     potion = _potion_choice(f, kit, dist) if kit.potions and "potion" not in f.used else None
@@ -94,30 +105,22 @@ def step_order(state: BoutState, f: FighterState) -> StepOrder:
         in_reach = [o for o in enemies if nearest < sq.chebyshev(o.square) <= reach.reach]
         if in_reach:
             passing = pick_target(f, in_reach).name
-    # A throw only by one whose tactics let a throwing weapon go: any ("always"), or one of
-    # two or more weapons ("spare"), so that another stays in hand.
-    may_throw = kit.throwing_weapons and (
-        t.throw == "always" or (t.throw == "spare" and len(kit.weapons) > 1)
-    )
-    throw = _throw_choice(state, f, kit, target, dist) if may_throw else None
+    throw = _throw_choice(state, f, kit, target, dist) if plan.throws else None
     if throw is not None:
         return StepOrder(throw=throw, spell=spell, potion=potion)
     rescue = _rescue_order(state, f) if f.gladiator.team is not None else None
     if rescue is not None and (rescue.potion or rescue.spell or dist > 3):
         return _paced(state, f, rescue)
-    steps, blocked = state.options.steps, state.occupied
-    # A crossbow keeps its distance while it can shoot.
-    keeping_away = (reach.bow and not state.impatient) or (
-        t.approach == "keep_distance" and _has_ranged(state, f)
-    )
-    if keeping_away:
+    steps = state.options.steps
+    # One who keeps his distance does so until the crowd grows impatient.
+    if plan.keeps_away and not state.impatient:
         step = paths.step_away(steps, blocked, sq, there) if dist < 3 else paths.STAY
         if step == paths.STAY and not worth_waiting(state, f):
             step = paths.step_away(steps, blocked, sq, there)
     else:
         goal = _lost_weapon(state, f, dist) if not kit.weapons else None
         if goal is None:
-            step = paths.step_towards(steps, blocked, sq, there, diagonal=weapon.diagonal)
+            step = paths.step_towards(steps, blocked, sq, there, diagonal=plan.weapon.diagonal)
         elif sq.manhattan(goal) == 1:
             step = (goal.col - sq.col, goal.row - sq.row)
         else:
@@ -217,16 +220,46 @@ def predict(state: BoutState, thrower: FighterState, target: FighterState) -> Sq
     return nxt if state.options.board.is_open(nxt) and nxt not in state.occupied else here
 
 
-def _has_ranged(state: BoutState, f: FighterState) -> bool:
-    t = f.gladiator.tactics
-    if state.impatient:
-        return False
-    if t.spells != "never" and any(s in _ATTACK_SPELLS for s in f.spells):
-        return True
-    if t.throw == "never":
-        return False
-    spare = 0 if t.throw == "always" else 1
-    return len(loadout_of(f.carried).throwing_weapons) > spare
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What his tactics make of what he carries and the spells he has left: worked out once
+    for each, as it is asked every step and changes only when he throws, drinks, casts or
+    picks up something."""
+
+    kit: Loadout
+    weapon: Item  # his weapon hand to hand (weapon_of)
+    passing: Item  # his weapon of a passing attack (passing_weapon_of)
+    throws: bool  # he carries a throwing weapon his tactics let go
+    keeps_away: bool  # he keeps his distance, while the crowd is patient
+
+
+@functools.lru_cache(maxsize=4096)
+def plan_of(
+    carried: tuple[str, ...],
+    spells: tuple[str, ...],
+    weapon_choice: str | None,
+    throw: str,
+    approach: str,
+    casting: str,
+    contest: str,
+) -> Plan:
+    """His plan, from what he carries, the spells he has left, the four settings of his
+    tactics it reads (weapon, throw, approach, spells) and the contest."""
+    fists = contest == "magic_only" and bool(spells)  # VIII.H.3
+    kit, weapon, passing = arms_for(carried, weapon_choice, fists)
+    # A throw only by one whose tactics let a throwing weapon go: any ("always"), or one of
+    # two or more weapons ("spare"), so that another stays in hand.
+    throws = bool(kit.throwing_weapons) and (
+        throw == "always" or (throw == "spare" and len(kit.weapons) > 1)
+    )
+    # A crossbow keeps its distance while it can shoot, and so does one whose tactics say so
+    # while he has a ranged attack: an attack spell he may cast, or a throwing weapon he may
+    # throw.
+    ranged = (casting != "never" and any(s in _ATTACK_SPELLS for s in spells)) or (
+        throw != "never" and len(kit.throwing_weapons) > (0 if throw == "always" else 1)
+    )
+    keeps_away = passing.bow or (approach == "keep_distance" and ranged)
+    return Plan(kit, weapon, passing, throws, keeps_away)
 
 
 def _lost_weapon(state: BoutState, f: FighterState, dist: int) -> Square | None:
