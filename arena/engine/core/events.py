@@ -4,7 +4,7 @@ A rule set defines its own event classes by subclassing Event. `to_dict()` gives
 {"type": <kind>, "text": <one line for the log>, ...fields}, JSON-able, in field order.
 
 Every turn of every bout turns its events into dicts for the log, so what each field needs
-is read from the event class's annotations once (`field_writers`): a field of a JSON scalar
+is read from the event class's annotations once (`layout`): a field of a JSON scalar
 or a word (a StrEnum member is a str, which JSON writes as its word) is taken as it is, a
 flat tuple of dice or names becomes one list, anything else is made plain (`plain`: how a
 value becomes JSON is worked out once per type, `converter`). A `Frozen` event's fields are
