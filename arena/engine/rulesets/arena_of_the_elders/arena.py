@@ -209,6 +209,12 @@ class Geometry:
             if arena.open(Square(c, r))
         ]
         self.raised = frozenset(sq for sq in self.squares if arena.elevation(sq) >= 1)
+        # Every square's name in A1 notation, blocks and water too (the log writes where each
+        # character stands or fell, every turn).
+        self.names = {
+            sq: str(sq)
+            for sq in (Square(c, r) for r in range(arena.height) for c in range(arena.width))
+        }
         # Movement: the squares next to each that a step may enter, with the lines it crosses
         # (a wall, or a ledge going up: only flying passes them), in each team's own order of
         # directions (FORWARD).

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from arena.engine.core.board import Square
 from arena.engine.core.campaign import OrderField, TextHelp, WebPlay
@@ -190,21 +190,36 @@ def order_text(order: Mapping[str, Any]) -> str:
     return "\n".join(lines) or "Move: none\nAbility: none"
 
 
-def _status(state: State, f: Fighter) -> str:
+class Roles(NamedTuple):
+    """What a character's words may name beyond itself, read once from the state for all of
+    them: the kings shown (a secret king shows when it dies), and who carries a flag."""
+
+    kings: frozenset[str]
+    secret_kings: bool
+    carriers: frozenset[str | None]
+
+
+def roles_of(state: State) -> Roles:
+    kings = frozenset(state.kings) if state.options.mode == "king" else frozenset()
+    carriers = frozenset([flag.carrier for flag in state.flags])
+    return Roles(kings, state.options.competitive, carriers)
+
+
+def _status(f: Fighter, roles: Roles) -> str:
     """The words under a character's name: its team, level, statuses and role."""
     name = f.name
-    words = [f"{TEAMS[f.team]}", f"level {f.level}"]
+    words = [TEAMS[f.team], f"level {f.level}"]
     if f.burning:
         words.append("on fire")
     if f.poisoned:
         words.append("poisoned")
     if f.stunned or f.skipping:
         words.append("stunned")
-    words += sorted({e.kind for e in f.effects})
-    known_king = not state.options.competitive or f.deaths  # a secret king shows when it dies
-    if state.options.mode == "king" and name in state.kings and known_king:
+    if f.effects:
+        words += sorted({e.kind for e in f.effects})
+    if name in roles.kings and (not roles.secret_kings or f.deaths):
         words.append("king")
-    if name in [fl.carrier for fl in state.flags]:
+    if name in roles.carriers:
         words.append("flag")
     if not f.alive:
         words.append(f"returns in {f.respawn_in + 1} turn(s)")
@@ -213,14 +228,15 @@ def _status(state: State, f: Fighter) -> str:
 
 def snapshot(state: State) -> dict[str, dict[str, Any]]:
     """Every character as the replay draws it (a secret king stays secret)."""
+    names, roles = state.arena.geometry.names, roles_of(state)
     return {
         f.name: {
-            "square": str(f.square),
+            "square": names[f.square],
             "hp": f.hp,
             "alive": f.alive,
             "team": TEAMS[f.team],
             "level": f.level,
-            "status": _status(state, f),
+            "status": _status(f, roles),
         }
         for f in state.fighters
     }
@@ -262,12 +278,12 @@ def turn_post(after: State, events: Sequence[Event], markup: str) -> str:
     if markup not in ("bbcode", "markdown"):
         raise EngineInputError("markup", "bbcode or markdown")
     esc = escape_bbcode if markup == "bbcode" else escape_markdown
-    roster = []
+    roster, roles = [], roles_of(after)
     for f in after.fighters:
         where = str(f.square) if f.alive else "dead"
         roster.append(
             f"{f.team * 4 + f.seat + 1} {esc(f.name)} ({f.hero.name}) {where}: "
-            f"{f.hp}/{f.max_health}; {_status(after, f)}"
+            f"{f.hp}/{f.max_health}; {_status(f, roles)}"
         )
     sections: list[tuple[str, list[str]]] = [("Setup", [])]
     for e in events:
