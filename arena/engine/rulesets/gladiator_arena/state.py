@@ -61,9 +61,9 @@ class Gladiator(Frozen):
     """One gladiator as a turn leaves it. Immutable: a mechanic that changes a gladiator
     makes a new one (`moved_to`, `struck`, ...). A `Frozen` record (core/records.py): a turn
     makes one or two for every gladiator, each copied with its changes in C
-    (docs/decisions/0128-frozen-records-in-c.md). Each change names its fields to msgspec's
-    `replace` itself: `Frozen.replace` hands them on as `**changes`, which msgspec takes by
-    a slower path (docs/decisions/0125-gladiator-arena-on-the-clock.md)."""
+    (docs/decisions/0128-frozen-records-in-c.md). Each change names its fields to `replace`
+    (msgspec's own): a `**changes` dict handed on takes msgspec's slower path
+    (docs/decisions/0125-gladiator-arena-on-the-clock.md)."""
 
     name: str
     race: Race
