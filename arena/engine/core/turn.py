@@ -19,6 +19,8 @@ Arena).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from arena.engine.core.dice import Dice
 from arena.engine.core.events import Event
 
@@ -26,15 +28,13 @@ from arena.engine.core.events import Event
 class Turn:
     """The turn's dice and, in the order they happened, its events."""
 
-    __slots__ = ("dice", "events")
+    __slots__ = ("dice", "events", "tell")
 
     def __init__(self, dice: Dice) -> None:
         self.dice = dice
         self.events: list[Event] = []
-
-    def tell(self, event: Event) -> None:
-        """Add what just happened to the turn's story."""
-        self.events.append(event)
+        # tell(event): add what just happened to the turn's story, the events' own append.
+        self.tell: Callable[[Event], None] = self.events.append
 
     def told(self) -> tuple[Event, ...]:
         """The turn's events, in order, for `(state, events)`."""

@@ -252,7 +252,7 @@ def spells(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutSt
         cast = order.spell
         if cast.spell not in f.spells:
             continue
-        left = tuple(s for s in f.spells if s != cast.spell)
+        left = tuple([s for s in f.spells if s != cast.spell])
         state = state.put(replace(f, used=f.used | {"spell"}, spells=left))
         state = cast_spell(state, name, cast.spell, cast.target, turn)
     return state

@@ -84,7 +84,7 @@ def _problem(front: Front, order: CombatOrder) -> tuple[str, str] | None:
     if not front.reachable:
         return "", f"{f.name} cannot reach anyone: his weapon does not attack diagonally (V.F.2)"
     target = order.target or front.reachable[0].name
-    if all(o.name != target for o in front.reachable):
+    if target not in [o.name for o in front.reachable]:
         names = ", ".join(o.name for o in front.reachable)
         return ".target", f"{target} is not an opponent {f.name} can reach (one of {names})"
     if order.attack is Attack.SHIELD_BASH:

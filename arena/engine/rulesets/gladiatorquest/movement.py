@@ -63,7 +63,7 @@ NOTHING_USED: frozenset[str] = frozenset()  # what a gladiator has used when a p
 
 def movement_roll(state: BoutState, turn: Turn) -> BoutState:
     """IV.B.1: everyone rolls his movement dice, in the order of the input."""
-    fighters = tuple(movement_points(f, turn) for f in state.fighters)
+    fighters = tuple([movement_points(f, turn) for f in state.fighters])
     return replace(state, fighters=fighters, rolled=True, phase_no=state.phase_no + 1)
 
 
@@ -189,12 +189,12 @@ def step(state: BoutState, orders: dict[str, StepOrder], turn: Turn) -> BoutStat
         turn.tell(Impatience())
         impatient = True
     if contacts:
-        names = tuple((state.fighters[c.a].name, state.fighters[c.b].name) for c in contacts)
+        names = tuple([(state.fighters[c.a].name, state.fighters[c.b].name) for c in contacts])
         turn.tell(CombatEntered(names))
         return end_of_phase(
             state, turn, standoff=standoff, impatient=impatient, combat=tuple(contacts)
         )
-    if not any(still_moving(f) for f in state.fighters):
+    if not any(map(still_moving, state.fighters)):
         return end_of_phase(state, turn, standoff=standoff, impatient=impatient)
     if standoff is state.standoff and impatient is state.impatient:
         return state  # (most steps: nothing to note)
