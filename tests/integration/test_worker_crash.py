@@ -104,6 +104,10 @@ def test_a_whole_worker_killed_mid_resolution_leaves_the_bout_to_the_sweeper(
     lock = hold_gladiator_lock(brutus.pk)
     try:
         bout_resolve_task.apply_async(args=[due_bout.pk], queue="doomed")
+        # Marked sent, as the scheduler marks the messages it sends: the sweeper below must
+        # not send the bout another message, which the module's worker (still up after the
+        # test before) would race the sweeper's own resolution for.
+        Bout.objects.filter(pk=due_bout.pk).update(enqueued_at=timezone.now())
         wait_until(a_backend_waits_for_a_lock, what="the worker to block inside its transaction")
         for process in [*psutil.Process(worker.pid).children(recursive=True)]:
             os.kill(process.pid, signal.SIGKILL)
