@@ -15,6 +15,7 @@ about users beyond their names.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
@@ -251,6 +252,18 @@ def campaign_export(campaign: Campaign) -> dict[str, Any]:
     }
 
 
+class ExportEncoder(DjangoJSONEncoder):
+    """Django's encoder, but every aware datetime in UTC to the millisecond in one form
+    ("2026-11-28T07:28:57.000Z"). Django's drops the fraction of a time on the second and keeps
+    ".000" for one less than a millisecond past it: such a time, read back to the millisecond,
+    would be written the other way, and an export of the import would not be the export."""
+
+    def default(self, o: Any) -> Any:
+        if isinstance(o, datetime) and o.tzinfo is not None:
+            return o.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        return super().default(o)
+
+
 def campaign_export_json(campaign: Campaign) -> str:
-    """The export as text: JSON with one-space indents, datetimes in ISO 8601."""
-    return json.dumps(campaign_export(campaign), cls=DjangoJSONEncoder, indent=1) + "\n"
+    """The export as text: JSON with one-space indents, datetimes in ISO 8601 (ExportEncoder)."""
+    return json.dumps(campaign_export(campaign), cls=ExportEncoder, indent=1) + "\n"

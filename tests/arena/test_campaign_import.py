@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import io
 import json
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -80,29 +80,44 @@ def test_the_imported_ledgers_sum_to_the_balances_and_match_the_export(exported)
     assert {x.bout.campaign_id for x in lines if x.bout_id} == {campaign.pk}
 
 
+def without_ids(doc):
+    """An export without what is this Ludus's own: ids (references as names), the slug and
+    the time of the export."""
+    doc = copy.deepcopy(doc)
+    doc.pop("exported_at")
+    doc["campaign"].pop("slug")
+    names = {g["id"]: g["name"] for g in doc["gladiators"]}
+    for g in doc["gladiators"]:
+        g.pop("id")
+        g["died_in"] = g["died_in"] is not None
+    for b in doc["bouts"]:
+        b.pop("id")
+        for e in b["entrants"]:
+            e["gladiator"] = names[e["gladiator"]]
+    for x in doc["ledger"]:
+        x["gladiator"] = names[x["gladiator"]]
+        x["bout"] = x["bout"] is not None
+    return doc
+
+
 def test_an_export_of_the_import_is_the_export_again(exported):
     """Ids are this Ludus's own; everything else comes back as it went out."""
     campaign = imported_copy(exported)
     again = json.loads(campaign_export_json(campaign))
+    assert without_ids(again) == without_ids(exported)
 
-    def without_ids(doc):
-        doc = copy.deepcopy(doc)
-        for key in ("exported_at",):
-            doc.pop(key)
-        doc["campaign"].pop("slug")
-        names = {g["id"]: g["name"] for g in doc["gladiators"]}
-        for g in doc["gladiators"]:
-            g.pop("id")
-            g["died_in"] = g["died_in"] is not None
-        for b in doc["bouts"]:
-            b.pop("id")
-            for e in b["entrants"]:
-                e["gladiator"] = names[e["gladiator"]]
-        for x in doc["ledger"]:
-            x["gladiator"] = names[x["gladiator"]]
-            x["bout"] = x["bout"] is not None
-        return doc
 
+@pytest.mark.parametrize("microsecond", [0, 500, 976_000])
+def test_every_time_is_written_to_the_millisecond_in_one_form(due_bout, brutus, microsecond):
+    """A time on the second, less than a millisecond past it, or more: the same form, so that
+    it reads back to what is written again."""
+    at = datetime(2026, 11, 28, 7, 28, 57, microsecond, tzinfo=UTC)
+    Gladiator.objects.filter(pk=brutus.pk).update(created_at=at)
+    bout_resolve(bout_id=due_bout.pk)  # (an undecided bout comes over cancelled)
+    exported = json.loads(campaign_export_json(due_bout.campaign))
+    written = next(g["created_at"] for g in exported["gladiators"] if g["name"] == "Brutus")
+    assert written == f"2026-11-28T07:28:57.{microsecond // 1000:03d}Z"
+    again = json.loads(campaign_export_json(imported_copy(exported)))
     assert without_ids(again) == without_ids(exported)
 
 
