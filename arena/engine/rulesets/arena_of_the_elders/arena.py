@@ -208,7 +208,9 @@ class Geometry:
             for c in range(arena.width)
             if arena.open(Square(c, r))
         ]
-        self.raised = frozenset(sq for sq in self.squares if arena.elevation(sq) >= 1)
+        # Each open square's height, and the squares of raised ground (height 1 or more).
+        self.height = {sq: arena.elevation(sq) for sq in self.squares}
+        self.raised = frozenset(sq for sq in self.squares if self.height[sq] >= 1)
         # Every square's name in A1 notation, blocks and water too (the log writes where each
         # character stands or fell, every turn).
         self.names = {
@@ -220,6 +222,12 @@ class Geometry:
         # directions (FORWARD).
         self.steps: tuple[dict[Square, tuple[tuple[Square, int], ...]], ...] = tuple(
             {sq: self._steps_from(sq, directions) for sq in self.squares} for directions in FORWARD
+        )
+        # A walker's steps out of each square (those that cross no line), in the same order:
+        # the ways the tactics' walks go.
+        self.walker_steps: tuple[dict[Square, tuple[Square, ...]], ...] = tuple(
+            {sq: tuple([nxt for nxt, crossed in out if not crossed]) for sq, out in team.items()}
+            for team in self.steps
         )
         # Range is counted in moves: walls and blocks stop it, ledges and water do not
         # (the elevation rule of line of sight decides across heights).

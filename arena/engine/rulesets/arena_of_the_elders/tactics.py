@@ -23,7 +23,7 @@ nearer its task.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import FAR, Arena
@@ -108,27 +108,27 @@ def activation(state: Board, name: str) -> Activation:
 
 def candidates(
     weighing: Weighing, heading: Square | None, back: bool
-) -> dict[Square, tuple[Square, ...]]:
+) -> Mapping[Square, tuple[Square, ...]]:
     """The squares weighed, each with the path to it: where the weighed character stands,
     then each square of a shortest walk towards `heading` (the map's walk table,
     arena.Geometry.walks) while its speed lasts, and with `back` each square of a walk away
     from it (to keep its range). When an enemy (or water it cannot pay to leave) bars the
     first step towards the heading, every square it can reach is weighed instead (the move
-    search, moves.reachable), so that it finds its way round. The enemies' squares and the
-    squares taken are the weighing's, read once from the board."""
+    search, moves.reachable, whose paths are spelled out only for the square taken), so
+    that it finds its way round. The enemies' squares and the squares taken are the
+    weighing's, read once from the board."""
     state, f = weighing.state, weighing.f
     start = f.square
     way: dict[Square, tuple[Square, ...]] = {start: ()}
     if heading is None:
         return way
-    walk = weighing.geometry.walks[heading]
+    walk = weighing.walk
     left = walk.get(start)
     if left is None:
         return way  # no walk leads there: it stays and uses what it can from here
     speed = speed_of(state, f)
     if not _walk(weighing, walk, -1, way, speed) and left > 1:
-        reach = reachable(state, f)
-        return {end: reach.path(end) for end in reach.ends}
+        return reachable(state, f)
     if back:
         _walk(weighing, walk, 1, way, speed)
     return way
@@ -147,7 +147,7 @@ def _walk(
     line is crossed (a ledge up or a wall: a walker's way). An ally's square (the weighing's
     `taken`) is passed, not ended on. Whether it took a step."""
     f, enemies, taken = weighing.f, weighing.all_enemies, weighing.taken
-    steps = weighing.geometry.steps[f.team]
+    steps = weighing.geometry.walker_steps[f.team]
     slow = weighing.slow
     here, spent, path = f.square, 0, ()
     moves = walk[here]
@@ -156,8 +156,8 @@ def _walk(
         if spent > speed:
             break
         ahead = moves + by
-        for sq, crossed in steps[here]:  # the first step of the walk, in the team's order
-            if not crossed and walk.get(sq) == ahead and sq not in enemies:
+        for sq in steps[here]:  # the first step of the walk, in the team's order
+            if walk.get(sq) == ahead and sq not in enemies:
                 break
         else:
             break  # no step goes on: the walk ends here
@@ -235,9 +235,10 @@ class Weighing:
     def places(self, ends: Iterable[Square]) -> dict[Square, float]:
         """What ending the move on each of `ends` is worth, uses aside: all in one pass, with
         what the character brings to it read once."""
-        arena, prefer, walk, goal = self.arena, self.prefer, self.walk, self.goal
-        around_enemies, water = self.around_enemies, self.water
-        zone = arena.flag_zones[self.f.team] if self.carrying else frozenset()
+        prefer, walk, goal = self.prefer, self.walk, self.goal
+        around_enemies, water, height = self.around_enemies, self.water, self.geometry.height
+        burning, tidal, swimming = self.burning, self.tidal, self.swimming
+        zone = self.arena.flag_zones[self.f.team] if self.carrying else frozenset()
         out = {}
         for end in ends:
             value = 0.0
@@ -245,13 +246,13 @@ class Weighing:
                 nearest = min([around.get(end, 40) for around in around_enemies])
                 value -= 0.15 * abs(nearest - prefer)
             if prefer > 1:
-                value += 0.1 * arena.elevation(end)
+                value += 0.1 * height[end]
             if end in water:
-                if self.burning:
+                if burning:
                     value += 1.0
-                if self.tidal:
+                if tidal:
                     value += 0.3
-                elif not self.swimming:
+                elif not swimming:
                     value -= 0.3
             if goal is not None:
                 square, weight = goal
@@ -433,7 +434,8 @@ def _quarry(
             if e.name == state.kings[1 - f.team]:
                 return e.square
     if options.mode == "deathmatch":
-        enemies = [e for e in enemies if e.deaths < options.deaths_to_lose] or enemies
+        lose = options.deaths_to_lose
+        enemies = [e for e in enemies if e.deaths < lose] or enemies
     if not enemies:
         return None
     # Seats differ within a team, so the squares are never compared.
