@@ -30,7 +30,7 @@ from arena.engine.rulesets.arena_of_the_elders.arena import FAR, Arena
 from arena.engine.rulesets.arena_of_the_elders.changes import Board
 from arena.engine.rulesets.arena_of_the_elders.combat import (
     Striker,
-    damage_of,
+    damages,
     faces_that_hit,
     hit_modifier,
     striker,
@@ -122,7 +122,7 @@ def candidates(
     way: dict[Square, tuple[Square, ...]] = {start: ()}
     if heading is None:
         return way
-    walk = weighing.walk
+    walk = weighing.geometry.walks[heading]
     left = walk.get(start)
     if left is None:
         return way  # no walk leads there: it stays and uses what it can from here
@@ -333,13 +333,12 @@ def _attack_value(state: Board, striker: Striker, e: Fighter, ability: Ability) 
     # The damage depends on the die only by whether it is a 6 (a crit): the faces 1 to 5
     # that hit deal the normal damage, a 6 always hits and crits; an ability without a roll
     # always hits and never crits.
-    normal = damage_of(striker, e, ability, False)
+    normal, crit = damages(striker, e, ability)
     if ability.hit is None:
         rolls, hitting, crits, crit = 1, 1, 0, 0
     else:
         mod = hit_modifier(state, striker, e)
         rolls, hitting, crits = 6, faces_that_hit(ability.hit, mod), 1
-        crit = damage_of(striker, e, ability, True)
     expected = hitting * min(normal, e.hp) + crits * min(crit, e.hp)
     kill = hitting * (normal >= e.hp) + crits * (crit >= e.hp)
     value = expected / rolls + kill / rolls * (KILL + e.level)
