@@ -38,19 +38,22 @@ class Striker(NamedTuple):
 
 
 def striker(state: Board, user: Fighter, origin: Square) -> Striker:
+    """`user` attacking from `origin`: its level's passives and what they add (data.Stats),
+    read once."""
     stats = user.stats
+    passives, added = stats.passives, stats.modifiers
     arena = state.arena
     # Tidal: +1 damage while it stands in water.
-    tidal = stats.has("tidal") and origin in arena.water
+    tidal = "tidal" in passives and origin in arena.water
     return Striker(
         user=user,
         height=arena.elevation(origin),
-        hit=stats.mod("hit"),
-        high_ground=stats.has("high-ground"),
-        damage=stats.mod("damage") + tidal,
-        keen=stats.has("keen"),
-        sear=stats.has("sear"),
-        venom=stats.has("venom"),
+        hit=added.get("hit", 0),
+        high_ground="high-ground" in passives,
+        damage=added.get("damage", 0) + tidal,
+        keen="keen" in passives,
+        sear="sear" in passives,
+        venom="venom" in passives,
     )
 
 

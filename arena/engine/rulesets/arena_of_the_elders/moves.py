@@ -194,8 +194,8 @@ def reach_of(f: Fighter, ability: Ability, origin: Square, arena: Arena) -> int:
 
 def base_reach(stats: Stats, ability: Ability) -> int:
     """The ability's range with what the character's passives (`stats`, its level's) add to
-    ranges (not to a use on oneself)."""
-    return ability.range + (stats.mod("range") if ability.target != "self" else 0)
+    ranges (not to a use on oneself): worked out once for each level's sheet (data.Stats)."""
+    return stats.reach[ability.key]
 
 
 def vantage(stats: Stats, height: int) -> int:

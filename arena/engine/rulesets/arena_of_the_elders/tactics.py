@@ -37,7 +37,6 @@ from arena.engine.rulesets.arena_of_the_elders.combat import (
 )
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
 from arena.engine.rulesets.arena_of_the_elders.moves import (
-    base_reach,
     reachable,
     sight_check,
     slow_squares,
@@ -203,17 +202,14 @@ class Weighing:
         self.enemies, self.allies, self.around = enemies, allies, around
         stats = f.stats
         cooling = {key for key, turns in f.cooldowns if turns}
-        self.usable = [a for a in stats.known if not a.passive and a.key not in cooling]
+        self.usable = [a for a in stats.actives if a.key not in cooling]
         self.all_enemies = frozenset([e.square for e in self.enemies])  # block a line to an ally
         # The squares a move may pass but not end on (the enemies' are not passed either).
         self.taken = self.all_enemies | {a.square for a in self.allies if a.name != f.name}
         self.around_enemies = [self.around[e.name] for e in self.enemies]
         # Each ability's reach from low and from raised ground (vantage adds only there).
-        lift = vantage(stats, 1)
-        self.reaches = {}
-        for a in self.usable:
-            reach = base_reach(stats, a)
-            self.reaches[a.key] = (reach, reach + lift)
+        lift, reach = vantage(stats, 1), stats.reach
+        self.reaches = {a.key: (reach[a.key], reach[a.key] + lift) for a in self.usable}
         self.raised = self.geometry.raised
         self.goal = _goal(state, f)
         # Where its way leads: its task in capture the flag, else the enemy it goes for.
