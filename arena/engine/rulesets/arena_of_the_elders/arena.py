@@ -294,7 +294,8 @@ class Geometry:
         (enemies: "for movement purposes enemy characters count as walls") may be reached
         but not passed through. A blocker can only lengthen the way when it lies on a
         shortest way (its moves from the origin and to the target add up to the target's);
-        then the way round is searched (`_way_round`)."""
+        then the shortest ways are followed (`_open_shortest`), and only when blockers close
+        them all is the way round searched (`_way_round`)."""
         static = self.moves[origin]
         moves = static.get(target, FAR)
         if moves > limit:
@@ -307,9 +308,37 @@ class Geometry:
                 if found is None:
                     if len(self._blocked) >= _KEPT_SEARCHES:
                         self._blocked.clear()
-                    found = self._blocked[key] = self._way_round(origin, target, blockers, limit)
+                    if self._open_shortest(origin, back_to, blockers, moves):
+                        found = moves
+                    else:
+                        found = self._way_round(origin, target, blockers, limit)
+                    self._blocked[key] = found
                 return found
         return moves
+
+    def _open_shortest(
+        self,
+        origin: Square,
+        back_to: dict[Square, int],
+        blockers: frozenset[Square],
+        moves: int,
+    ) -> bool:
+        """Whether a shortest way from origin to the target (`moves` long; `back_to`: the
+        moves to the target from each square) passes no square of `blockers`: followed from
+        the origin a move at a time over only the squares one move nearer the target, the
+        blockers left out (the target itself may stand among them)."""
+        near = self.near
+        ring = {origin}
+        for left in range(moves - 1, 0, -1):
+            ring = {
+                nxt
+                for sq in ring
+                for nxt in near[sq]
+                if back_to.get(nxt) == left and nxt not in blockers
+            }
+            if not ring:
+                return False
+        return True
 
     def _way_round(
         self, origin: Square, target: Square, blockers: frozenset[Square], limit: int
