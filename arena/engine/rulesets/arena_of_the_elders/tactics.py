@@ -84,9 +84,11 @@ def activation(state: Board, name: str) -> Activation:
     # The best so far, built into an activation once chosen: (where the move ends, the
     # ability's key, its target, the ability first).
     best: tuple[Square, str, Square | None, bool] = (best_place, "", None, False)
+    start = f.square
     for ability, on in weighing.uses():
         worth = None  # reckoned once it can be made from somewhere
-        for end in weighing.in_range_of(ability, on, ranked):
+        in_range = weighing.in_range_of(ability, on, ranked)  # where it stands among them
+        for end in in_range:
             if worth is None:
                 worth = weighing.worth(ability, on)
             if places[end] + worth <= best_value + 1e-9:
@@ -95,10 +97,9 @@ def activation(state: Board, name: str) -> Activation:
                 best_value = places[end] + worth
                 best = (end, ability.key, weighing.target(ability, on, end), False)
                 break
-        start = f.square
         if worth is None or worth + places[best_place] <= best_value + 1e-9:
             continue
-        if weighing.in_range(ability, on, start) and weighing.in_sight(ability, on, start):
+        if start in in_range and weighing.in_sight(ability, on, start):
             best_value = worth + places[best_place]
             best = (best_place, ability.key, weighing.target(ability, on, start), True)
     end, key, target, first = best
@@ -281,12 +282,6 @@ class Weighing:
                 self.striker = striker(self.state, self.f, self.f.square)
             return _attack_value(self.state, self.striker, on, ability)
         return _support_value(on, on.square, ability, self.enemies)
-
-    def in_range(self, ability: Ability, on: Fighter, origin: Square) -> bool:
-        """Within the ability's reach from `origin`, characters aside."""
-        if on.name == self.f.name:
-            return True
-        return self.around[on.name].get(origin, FAR) <= self.reach(ability, origin)
 
     def in_range_of(
         self, ability: Ability, on: Fighter, origins: Sequence[Square]
