@@ -292,6 +292,8 @@ class Weighing:
             return origins
         around = self.around[on.name]
         low, high = self.reaches[ability.key]
+        if low == high:  # no Vantage: the same reach from every square
+            return [o for o in origins if around.get(o, FAR) <= low]
         raised = self.raised
         return [o for o in origins if around.get(o, FAR) <= (high if o in raised else low)]
 
