@@ -196,18 +196,24 @@ class Weighing:
         allies: list[Fighter] = []
         around: dict[str, dict[Square, int]] = {}
         moves, team = self.geometry.moves, f.team
+        around_enemies: list[dict[Square, int]] = []
         for o in state.fighters:
-            if o.alive:
-                (allies if o.team == team else enemies).append(o)
-                around[o.name] = moves[o.square]
+            if not o.alive:
+                continue
+            table = around[o.name] = moves[o.square]
+            if o.team == team:
+                allies.append(o)
+            else:
+                enemies.append(o)
+                around_enemies.append(table)
         self.enemies, self.allies, self.around = enemies, allies, around
+        self.around_enemies = around_enemies
         stats = f.stats
         cooling = {key for key, turns in f.cooldowns if turns}
         self.usable = [a for a in stats.actives if a.key not in cooling]
         self.all_enemies = frozenset([e.square for e in self.enemies])  # block a line to an ally
         # The squares a move may pass but not end on (the enemies' are not passed either).
         self.taken = self.all_enemies | {a.square for a in self.allies if a.name != f.name}
-        self.around_enemies = [self.around[e.name] for e in self.enemies]
         # Each ability's reach from low and from raised ground (vantage adds only there).
         lift, reach = vantage(stats, 1), stats.reach
         self.reaches = {a.key: (reach[a.key], reach[a.key] + lift) for a in self.usable}
@@ -308,13 +314,9 @@ class Weighing:
             if on.team != self.f.team:
                 blockers = blockers - {on.square}
             self.blockers[on.name] = blockers
-        reach = self.reach(ability, origin)
+        low, high = self.reaches[ability.key]  # Vantage adds only on raised ground
+        reach = high if origin in self.raised else low
         return not sight_check(self.geometry, origin, on.square, reach, blockers)
-
-    def reach(self, ability: Ability, origin: Square) -> int:
-        """The ability's reach from `origin`: its range, with vantage on raised ground."""
-        low, high = self.reaches[ability.key]
-        return high if origin in self.raised else low
 
     def target(self, ability: Ability, on: Fighter, origin: Square) -> Square | None:
         if ability.target == "self":
