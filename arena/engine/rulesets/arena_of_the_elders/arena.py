@@ -324,21 +324,22 @@ class Geometry:
         moves: int,
     ) -> bool:
         """Whether a shortest way from origin to the target (`moves` long; `back_to`: the
-        moves to the target from each square) passes no square of `blockers`: followed from
-        the origin a move at a time over only the squares one move nearer the target, the
-        blockers left out (the target itself may stand among them)."""
+        moves to the target from each square) passes no square of `blockers`: followed
+        depth first from the origin over only the squares one move nearer the target, the
+        blockers left out, until one is next to the target (which may stand among them)."""
         near = self.near
-        ring = {origin}
-        for left in range(moves - 1, 0, -1):
-            ring = {
-                nxt
-                for sq in ring
-                for nxt in near[sq]
-                if back_to.get(nxt) == left and nxt not in blockers
-            }
-            if not ring:
-                return False
-        return True
+        ahead = [(origin, moves)]
+        seen = set()
+        while ahead:
+            sq, left = ahead.pop()
+            if left == 1:
+                return True
+            left -= 1
+            for nxt in near[sq]:
+                if back_to.get(nxt) == left and nxt not in blockers and nxt not in seen:
+                    seen.add(nxt)
+                    ahead.append((nxt, left))
+        return False
 
     def _way_round(
         self, origin: Square, target: Square, blockers: frozenset[Square], limit: int
