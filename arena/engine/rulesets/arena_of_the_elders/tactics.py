@@ -230,7 +230,6 @@ class Weighing:
         self.water = self.arena.water
         self.burning = bool(f.burning)
         self.tidal = stats.has("tidal")
-        self.swimming = f.swimming
         self.slow = slow_squares(self.arena, f)  # the squares it leaves at a cost of 2
         self.striker: Striker | None = None  # its side of an attack, when one is weighed
         self.blockers: dict[str, frozenset[Square]] = {}  # each target's, when it is asked
@@ -240,8 +239,9 @@ class Weighing:
         what the character brings to it read once."""
         prefer, walk, goal = self.prefer, self.walk, self.goal
         around_enemies, water, height = self.around_enemies, self.water, self.geometry.height
-        burning, tidal, swimming = self.burning, self.tidal, self.swimming
+        burning, tidal, slow = self.burning, self.tidal, self.slow
         zone = self.arena.flag_zones[self.f.team] if self.carrying else frozenset()
+        square, weight = goal if goal is not None else (None, 0.0)  # its task, and how hard
         out = {}
         for end in ends:
             value = 0.0
@@ -255,10 +255,9 @@ class Weighing:
                     value += 1.0
                 if tidal:
                     value += 0.3
-                elif not swimming:
+                elif end in slow:  # water it cannot swim in (moves.slow_squares)
                     value -= 0.3
             if goal is not None:
-                square, weight = goal
                 value -= weight * 0.5 * walk.get(end, 40)
                 if end == square:
                     value += 3.0 * weight
@@ -442,7 +441,7 @@ def _nearest(state: Board, team: int, goal: Square, count: int) -> list[str]:
     team's order on a tie)."""
     dist = state.arena.geometry.walks[goal]
     ranked = sorted(
-        (f for f in state.team(team) if f.alive),
+        [f for f in state.team(team) if f.alive],
         key=lambda f: (dist.get(f.square, FAR), f.seat),
     )
     return [f.name for f in ranked[:count]]
