@@ -196,9 +196,9 @@ class Geometry:
     """What one arena's shape answers, worked out once and kept: the steps a move may take,
     the moves a range counts, the walks the tactics steer by, and the lines of sight between
     two squares (without characters). Kept under the hash of the map's document
-    (Arena.geometry). Where the characters stand is the board's, not this: only the way
-    round enemies that lie on a shortest way (moves_to) is searched anew, once per origin,
-    target, enemies' places and range."""
+    (Arena.geometry). Where the characters stand is the board's, not this: only the
+    shortest ways past enemies that lie on one, and the way round them when they close all
+    (moves_to), are searched anew, once per origin, target, enemies' places and range."""
 
     def __init__(self, arena: Arena) -> None:
         self.arena = arena

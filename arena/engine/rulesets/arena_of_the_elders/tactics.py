@@ -87,7 +87,7 @@ def activation(state: Board, name: str) -> Activation:
     start = f.square
     for ability, on in weighing.uses():
         worth = None  # reckoned once it can be made from somewhere
-        in_range = weighing.in_range_of(ability, on, ranked)  # where it stands among them
+        in_range = weighing.in_range_of(ability, on, ranked)  # where it stands is ranked too
         for end in in_range:
             if worth is None:
                 worth = weighing.worth(ability, on)
