@@ -25,14 +25,13 @@ import sys
 import time
 from pathlib import Path
 
-from arena.engine.core.records import replace
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from callgrind import instructions as instructions_of
 from elders_bench import bout_inputs
 
 from arena.engine.core.dice import Dice
+from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders import ArenaOfTheElders, State, tactics
 from arena.engine.rulesets.arena_of_the_elders.changes import Changes

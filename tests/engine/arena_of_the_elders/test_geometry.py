@@ -99,3 +99,30 @@ def test_a_line_of_sight_is_the_same_shape_wherever_the_pair_stands():
     assert moved(near_corner[1], 2, 3) == set(open_.sights[at(2, 3), at(5, 4)][1])
     crossing = walled.sights[at(2, 3), at(5, 4)][1]
     assert crossing and set(crossing) < set(open_.sights[at(2, 3), at(5, 4)][1])
+
+
+def test_an_enemy_on_one_shortest_way_leaves_the_range_and_enemies_on_all_lengthen_it():
+    """C3 to E3 on the open yard: the one shortest way runs through D3; from C3 to D4, two
+    shortest ways run through D3 and C4. An enemy on one of two leaves the moves as they are
+    (the other way is open); enemies on both send it round them."""
+    geometry = arena_from_json(yard([])).geometry
+    at = Square.parse
+    assert geometry.moves_to(at("C3"), at("D4"), frozenset([at("D3")]), 9) == 2
+    assert geometry.moves_to(at("C3"), at("D4"), frozenset([at("D3"), at("C4")]), 9) == 6
+    assert geometry.moves_to(at("C3"), at("E3"), frozenset([at("D3")]), 9) == 4
+    assert geometry.moves_to(at("C3"), at("E3"), frozenset([at("D3")]), 3) == FAR
+
+
+def test_a_walkers_steps_are_the_steps_that_cross_no_line_in_the_teams_order():
+    """A wall north of C3: a walker leaves C3 every way but north, in each team's own order
+    of directions; the squares' heights are the map's."""
+    geometry = arena_from_json(yard(["C3:N"])).geometry
+    c3 = Square.parse("C3")
+    for team in (0, 1):
+        assert geometry.walker_steps[team][c3] == tuple(
+            sq for sq, crossed in geometry.steps[team][c3] if not crossed
+        )
+    assert Square.parse("C4") not in geometry.walker_steps[0][c3]
+    assert len(geometry.walker_steps[0][c3]) == 3
+    ring = ARENAS["elders-ring"]
+    assert all(ring.geometry.height[sq] == ring.elevation(sq) for sq in ring.geometry.squares)

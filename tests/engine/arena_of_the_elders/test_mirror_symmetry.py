@@ -6,7 +6,6 @@ of the balance table's bouts."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -29,7 +28,7 @@ def turned(s: State) -> State:
     fighters = sorted(
         (
             replace(f, team=1 - f.team, square=t(f.square),
-                    effects=tuple(dataclasses.replace(e, team=1 - e.team) for e in f.effects))
+                    effects=tuple(replace(e, team=1 - e.team) for e in f.effects))
             for f in s.fighters
         ),
         key=lambda f: (f.team, f.seat),

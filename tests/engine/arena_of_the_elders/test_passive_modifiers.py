@@ -88,3 +88,14 @@ def test_modifiers_are_checked_in_words():
         "range, hit, damage)",
     ]
     assert content_problems({"champions": [ELDER]}) == []
+
+
+def test_a_level_sheet_holds_the_abilities_it_uses_and_their_reach():
+    """Worked out once for each level and choice (data.Stats): the passive is not among the
+    abilities it uses; Elder's Stride adds 1 to the range of a use on another, not of one on
+    oneself, and only once learnt."""
+    learnt, young = SHEET.sheets[3, 3], SHEET.sheets[1, 3]
+    assert [a.key for a in learnt.actives] == ["jab"]
+    assert [a.key for a in SHEET.sheets[6, 2].actives] == ["jab", "brace", "storm"]
+    assert learnt.reach == {"jab": 2, "brace": 0, "elders-stride": 0, "lunge-far": 3, "storm": 4}
+    assert young.reach["jab"] == 1 and young.reach["storm"] == 3

@@ -69,3 +69,16 @@ def test_the_bearer_walks_to_the_nearest_square_of_its_flag_zone_and_captures():
     after, events = resolve(state, Nyx={"auto": True})
     assert after.captures == (1, 0)
     assert any(getattr(e, "what", "") == "captured" for e in events)
+
+
+def test_a_move_searchs_candidates_spell_the_path_of_the_square_asked_for():
+    """When every square it can reach is weighed, each one's path is the move search's,
+    spelled out when asked (moves.Reach is a mapping of the squares to their paths)."""
+    state = place("Red brann A1", "Blue vorn A2")
+    brann = who(state, "Brann")
+    way = tactics.candidates(tactics.Weighing(state, brann), sq("A5"), back=False)
+    reach = reachable(state, brann)
+    assert list(way) == list(reach.ends) and len(way) == 3
+    assert sq("C1") in way and sq("A2") not in way
+    assert way[sq("C1")] == reach.path(sq("C1")) == (sq("B1"), sq("C1"))
+    assert path_problems(state, brann, way[sq("C1")]) == []

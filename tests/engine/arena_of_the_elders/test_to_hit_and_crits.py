@@ -4,8 +4,10 @@ after a crit represents the damage that is dealt instead of the normal damage.'"
 
 from __future__ import annotations
 
+from arena.engine.rulesets.arena_of_the_elders.combat import damage_of, damages, striker
 from arena.engine.rulesets.arena_of_the_elders.events import Used
-from tests.engine.arena_of_the_elders.helpers import act, of, place, resolve, who
+from arena.engine.rulesets.arena_of_the_elders.state import Effect
+from tests.engine.arena_of_the_elders.helpers import act, of, place, resolve, who, with_
 
 
 def test_a_roll_below_the_range_misses():
@@ -63,3 +65,16 @@ def test_an_ability_without_a_to_hit_range_rolls_nothing():
     state = place("Red mira A1", "Red vorn A2 hp=3", "Blue brann H8")
     _after, events = resolve(state, [], Mira=act("", "mending-touch", "A2"), Vorn=act())
     assert of(events, Used)[0].roll == 0
+
+
+def test_a_hits_damage_with_and_without_a_crit_is_read_at_once():
+    """combat.damages: the normal and the crit damage, the target's shield taken off both;
+    Keen Edge adds to the crit alone; damage_of takes the one the roll gives."""
+    state = place("Red vorn A1 level=3 choice=2", "Blue nyx A2")
+    state = with_(state, "Nyx", effects=(Effect("shield", 1, 1, "Nyx"),))
+    vorn, nyx = who(state, "Vorn"), who(state, "Nyx")
+    cleave = vorn.hero.by_key["cleave"]
+    attacker = striker(state, vorn, vorn.square)
+    assert damages(attacker, nyx, cleave) == (2 - 1, 4 + 1 - 1)
+    assert damage_of(attacker, nyx, cleave, False) == 1
+    assert damage_of(attacker, nyx, cleave, True) == 4

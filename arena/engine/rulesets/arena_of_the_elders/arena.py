@@ -196,9 +196,9 @@ class Geometry:
     """What one arena's shape answers, worked out once and kept: the steps a move may take,
     the moves a range counts, the walks the tactics steer by, and the lines of sight between
     two squares (without characters). Kept under the hash of the map's document
-    (Arena.geometry). Where the characters stand is the board's, not this: only the way
-    round enemies that lie on a shortest way (moves_to) is searched anew, once per origin,
-    target, enemies' places and range."""
+    (Arena.geometry). Where the characters stand is the board's, not this: only the
+    shortest ways past enemies that lie on one, and the way round them when they close all
+    (moves_to), are searched anew, once per origin, target, enemies' places and range."""
 
     def __init__(self, arena: Arena) -> None:
         self.arena = arena
@@ -208,7 +208,9 @@ class Geometry:
             for c in range(arena.width)
             if arena.open(Square(c, r))
         ]
-        self.raised = frozenset(sq for sq in self.squares if arena.elevation(sq) >= 1)
+        # Each open square's height, and the squares of raised ground (height 1 or more).
+        self.height = {sq: arena.elevation(sq) for sq in self.squares}
+        self.raised = frozenset(sq for sq in self.squares if self.height[sq] >= 1)
         # Every square's name in A1 notation, blocks and water too (the log writes where each
         # character stands or fell, every turn).
         self.names = {
@@ -220,6 +222,12 @@ class Geometry:
         # directions (FORWARD).
         self.steps: tuple[dict[Square, tuple[tuple[Square, int], ...]], ...] = tuple(
             {sq: self._steps_from(sq, directions) for sq in self.squares} for directions in FORWARD
+        )
+        # A walker's steps out of each square (those that cross no line), in the same order:
+        # the ways the tactics' walks go.
+        self.walker_steps: tuple[dict[Square, tuple[Square, ...]], ...] = tuple(
+            {sq: tuple([nxt for nxt, crossed in out if not crossed]) for sq, out in team.items()}
+            for team in self.steps
         )
         # Range is counted in moves: walls and blocks stop it, ledges and water do not
         # (the elevation rule of line of sight decides across heights).
@@ -286,7 +294,8 @@ class Geometry:
         (enemies: "for movement purposes enemy characters count as walls") may be reached
         but not passed through. A blocker can only lengthen the way when it lies on a
         shortest way (its moves from the origin and to the target add up to the target's);
-        then the way round is searched (`_way_round`)."""
+        then the shortest ways are followed (`_open_shortest`), and only when blockers close
+        them all is the way round searched (`_way_round`)."""
         static = self.moves[origin]
         moves = static.get(target, FAR)
         if moves > limit:
@@ -299,9 +308,38 @@ class Geometry:
                 if found is None:
                     if len(self._blocked) >= _KEPT_SEARCHES:
                         self._blocked.clear()
-                    found = self._blocked[key] = self._way_round(origin, target, blockers, limit)
+                    if self._open_shortest(origin, back_to, blockers, moves):
+                        found = moves
+                    else:
+                        found = self._way_round(origin, target, blockers, limit)
+                    self._blocked[key] = found
                 return found
         return moves
+
+    def _open_shortest(
+        self,
+        origin: Square,
+        back_to: dict[Square, int],
+        blockers: frozenset[Square],
+        moves: int,
+    ) -> bool:
+        """Whether a shortest way from origin to the target (`moves` long; `back_to`: the
+        moves to the target from each square) passes no square of `blockers`: followed
+        depth first from the origin over only the squares one move nearer the target, the
+        blockers left out, until one is next to the target (which may stand among them)."""
+        near = self.near
+        ahead = [(origin, moves)]
+        seen = set()
+        while ahead:
+            sq, left = ahead.pop()
+            if left == 1:
+                return True
+            left -= 1
+            for nxt in near[sq]:
+                if back_to.get(nxt) == left and nxt not in blockers and nxt not in seen:
+                    seen.add(nxt)
+                    ahead.append((nxt, left))
+        return False
 
     def _way_round(
         self, origin: Square, target: Square, blockers: frozenset[Square], limit: int

@@ -38,19 +38,22 @@ class Striker(NamedTuple):
 
 
 def striker(state: Board, user: Fighter, origin: Square) -> Striker:
+    """`user` attacking from `origin`: its level's passives and what they add (data.Stats),
+    read once."""
     stats = user.stats
+    passives, added = stats.passives, stats.modifiers
     arena = state.arena
     # Tidal: +1 damage while it stands in water.
-    tidal = stats.has("tidal") and origin in arena.water
+    tidal = "tidal" in passives and origin in arena.water
     return Striker(
         user=user,
         height=arena.elevation(origin),
-        hit=stats.mod("hit"),
-        high_ground=stats.has("high-ground"),
-        damage=stats.mod("damage") + tidal,
-        keen=stats.has("keen"),
-        sear=stats.has("sear"),
-        venom=stats.has("venom"),
+        hit=added.get("hit", 0),
+        high_ground="high-ground" in passives,
+        damage=added.get("damage", 0) + tidal,
+        keen="keen" in passives,
+        sear="sear" in passives,
+        venom="venom" in passives,
     )
 
 
@@ -83,19 +86,28 @@ def faces_that_hit(hit: tuple[int, int], mod: int) -> int:
 
 
 def damage_of(striker: Striker, target: Fighter, ability: Ability, crit: bool) -> int:
-    """Crit damage "is dealt instead of the normal damage"; then the passives (Tidal counts
-    the water of the square `striker` attacks from) and shields."""
-    amount = ability.crit if crit and ability.crit is not None else ability.damage
-    if not amount:
-        return 0
-    amount += striker.damage
-    if crit and striker.keen:
-        amount += 1
+    """The damage of a use that hit, a crit or not (`damages`)."""
+    normal, critical = damages(striker, target, ability)
+    return critical if crit else normal
+
+
+def damages(striker: Striker, target: Fighter, ability: Ability) -> tuple[int, int]:
+    """The damage of a use that hits, without and with a crit: crit damage "is dealt instead
+    of the normal damage" (Keen adds 1 to it); then the passives (Tidal counts the water of
+    the square `striker` attacks from) and shields, the same to both. An amount of 0 stays
+    0. The target's side is read once for both: the tactics weigh both, the resolution
+    takes one."""
+    added = striker.damage
     if striker.sear and target.burning:
-        amount += 1
+        added += 1
     if striker.venom and target.poisoned:
-        amount += 1
+        added += 1
     if target.has("armour"):
-        amount -= 1
-    amount -= target.under("shield")
-    return max(0, amount)
+        added -= 1
+    added -= target.under("shield")
+    amount = ability.damage
+    normal = max(0, amount + added) if amount else 0
+    if ability.crit is not None:
+        amount = ability.crit
+    critical = max(0, amount + added + striker.keen) if amount else 0
+    return normal, critical

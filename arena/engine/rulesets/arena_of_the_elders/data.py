@@ -153,6 +153,10 @@ class Stats(NamedTuple):
     health: int  # the most health it has
     speed: int  # before timed effects (SPEED_EFFECTS) and the floor of 0
     flying: int  # before Updraft
+    actives: tuple[Ability, ...]  # the known abilities it uses (not passive), in slot order
+    # Each of its champion's abilities' range by key, with what its passives add to ranges
+    # (not to a use on oneself), before Vantage (moves.base_reach).
+    reach: Mapping[str, int]
 
     def has(self, passive: str) -> bool:
         return passive in self.passives
@@ -169,6 +173,7 @@ def _stats(champion: Champion, known: tuple[Ability, ...]) -> Stats:
     for a in known:
         for stat, n in a.modifiers if a.passive else ():
             changes[stat] = changes.get(stat, 0) + n
+    added = changes.get("range", 0)
     return Stats(
         known=known,
         passives=passives,
@@ -176,6 +181,8 @@ def _stats(champion: Champion, known: tuple[Ability, ...]) -> Stats:
         health=max(1, champion.health + changes.get("health", 0)),
         speed=champion.speed + changes.get("speed", 0),
         flying=max(0, champion.flying + changes.get("flying", 0)),
+        actives=tuple([a for a in known if not a.passive]),
+        reach={a.key: a.range + (added if a.target != "self" else 0) for a in champion.abilities},
     )
 
 

@@ -3,8 +3,6 @@ character, and what they do at the start of its team's turn."""
 
 from __future__ import annotations
 
-import dataclasses
-
 from arena.engine.core.records import replace
 from arena.engine.core.turn import Turn
 from arena.engine.rulesets.arena_of_the_elders.changes import Changes
@@ -56,7 +54,7 @@ def count_down(board: Changes, team: int) -> None:
             cooldowns = tuple([(k, n - 1) for k, n in f.cooldowns if n > 1])
         effects = tuple(
             [
-                dataclasses.replace(e, left=e.left - 1) if e.team == team else e
+                replace(e, left=e.left - 1) if e.team == team else e
                 for e in f.effects
                 if not (e.team == team and e.left <= 1)
             ]

@@ -22,7 +22,7 @@ def place_flags(state: State) -> State:
 
 
 def carries(state: Board, f: Fighter) -> bool:
-    return any(flag.carrier == f.name for flag in state.flags)
+    return any([flag.carrier == f.name for flag in state.flags])
 
 
 def bearer_speed(state: Board, f: Fighter, speed: int) -> int:
@@ -55,7 +55,7 @@ def touch_flags(board: Changes, turn: Turn, name: str, sq: Square) -> None:
             if sq != homes[team]:
                 flags[team] = Flag(homes[team])
                 turn.tell(FlagEvent(TEAMS[team], "returned", name))
-        elif not any(fl.carrier == name for fl in flags):
+        elif not any([fl.carrier == name for fl in flags]):
             # "If a character moves onto a space that a flag is occupying, they are now
             # carrying it and the flag no longer occupies any space."
             flags[team] = Flag(None, name)

@@ -65,11 +65,13 @@ def walk(board: Changes, turn: Turn, name: str, path: tuple[Square, ...]) -> Non
 def arrive(
     board: Changes, turn: Turn, name: str, walked: list[Square], end: Square, why: str
 ) -> None:
-    """The move's end: the character put on `end` once, and the move told."""
+    """The move's end: the character put on `end` once, and the move told (each square
+    named from the map's table, `Geometry.names`)."""
     f = board.fighter(name)
     if f.square != end:
         board.put(replace(f, square=end))
-    turn.tell(Moved(name, tuple(map(str, walked)), str(end), why))
+    names = board.arena.geometry.names
+    turn.tell(Moved(name, tuple([names[sq] for sq in walked]), names[end], why))
 
 
 def enter(board: Changes, turn: Turn, name: str, sq: Square) -> None:

@@ -13,6 +13,7 @@ line or wall or another enemy character", with the elevation rule (arena.Geometr
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from arena.engine.core.board import Square
@@ -109,13 +110,25 @@ Came = dict[tuple[Square, int], tuple[tuple[Square, int] | None, int]]
 
 
 @dataclass(frozen=True, slots=True)
-class Reach:
+class Reach(Mapping[Square, tuple[Square, ...]]):
     """The squares a character may end its move on, in the order the search found them
     (its own square first), each with the search's (square, lines crossed) it ends at; a
-    path is spelled out only for the square asked for."""
+    path is spelled out only for the square asked for (`reach[end]`)."""
 
     ends: dict[Square, tuple[Square, int]]
     came: Came  # each (square, lines) reached: the one it was reached from, its steps
+
+    def __getitem__(self, end: Square) -> tuple[Square, ...]:
+        return self.path(end)
+
+    def __iter__(self) -> Iterator[Square]:
+        return iter(self.ends)
+
+    def __contains__(self, end: object) -> bool:
+        return end in self.ends
+
+    def __len__(self) -> int:
+        return len(self.ends)
 
     def path(self, end: Square) -> tuple[Square, ...]:
         """A cheapest path to `end` (the empty path to its own square)."""
@@ -181,8 +194,8 @@ def reach_of(f: Fighter, ability: Ability, origin: Square, arena: Arena) -> int:
 
 def base_reach(stats: Stats, ability: Ability) -> int:
     """The ability's range with what the character's passives (`stats`, its level's) add to
-    ranges (not to a use on oneself)."""
-    return ability.range + (stats.mod("range") if ability.target != "self" else 0)
+    ranges (not to a use on oneself): worked out once for each level's sheet (data.Stats)."""
+    return stats.reach[ability.key]
 
 
 def vantage(stats: Stats, height: int) -> int:

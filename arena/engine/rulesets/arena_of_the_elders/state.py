@@ -57,10 +57,10 @@ class Options:
         return 1 if self.mode == "king" and self.competitive else 2
 
 
-@dataclass(frozen=True, slots=True)
-class Effect:
+class Effect(Frozen):
     """A timed effect on a character: it counts down at the start of its caster's team's
-    turns and works while it is above 0 ("Duration rules")."""
+    turns and works while it is above 0 ("Duration rules"). A `Frozen` record, copied by
+    `replace` as each turn counts it down."""
 
     kind: str
     left: int

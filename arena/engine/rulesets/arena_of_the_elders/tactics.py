@@ -23,21 +23,20 @@ nearer its task.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from arena.engine.core.board import Square
 from arena.engine.rulesets.arena_of_the_elders.arena import FAR, Arena
 from arena.engine.rulesets.arena_of_the_elders.changes import Board
 from arena.engine.rulesets.arena_of_the_elders.combat import (
     Striker,
-    damage_of,
+    damages,
     faces_that_hit,
     hit_modifier,
     striker,
 )
 from arena.engine.rulesets.arena_of_the_elders.data import Ability
 from arena.engine.rulesets.arena_of_the_elders.moves import (
-    base_reach,
     reachable,
     sight_check,
     slow_squares,
@@ -85,9 +84,11 @@ def activation(state: Board, name: str) -> Activation:
     # The best so far, built into an activation once chosen: (where the move ends, the
     # ability's key, its target, the ability first).
     best: tuple[Square, str, Square | None, bool] = (best_place, "", None, False)
+    start = f.square
     for ability, on in weighing.uses():
         worth = None  # reckoned once it can be made from somewhere
-        for end in weighing.in_range_of(ability, on, ranked):
+        in_range = weighing.in_range_of(ability, on, ranked)  # where it stands is ranked too
+        for end in in_range:
             if worth is None:
                 worth = weighing.worth(ability, on)
             if places[end] + worth <= best_value + 1e-9:
@@ -96,10 +97,9 @@ def activation(state: Board, name: str) -> Activation:
                 best_value = places[end] + worth
                 best = (end, ability.key, weighing.target(ability, on, end), False)
                 break
-        start = f.square
         if worth is None or worth + places[best_place] <= best_value + 1e-9:
             continue
-        if weighing.in_range(ability, on, start) and weighing.in_sight(ability, on, start):
+        if start in in_range and weighing.in_sight(ability, on, start):
             best_value = worth + places[best_place]
             best = (best_place, ability.key, weighing.target(ability, on, start), True)
     end, key, target, first = best
@@ -108,14 +108,15 @@ def activation(state: Board, name: str) -> Activation:
 
 def candidates(
     weighing: Weighing, heading: Square | None, back: bool
-) -> dict[Square, tuple[Square, ...]]:
+) -> Mapping[Square, tuple[Square, ...]]:
     """The squares weighed, each with the path to it: where the weighed character stands,
     then each square of a shortest walk towards `heading` (the map's walk table,
     arena.Geometry.walks) while its speed lasts, and with `back` each square of a walk away
     from it (to keep its range). When an enemy (or water it cannot pay to leave) bars the
     first step towards the heading, every square it can reach is weighed instead (the move
-    search, moves.reachable), so that it finds its way round. The enemies' squares and the
-    squares taken are the weighing's, read once from the board."""
+    search, moves.reachable, whose paths are spelled out only for the square taken), so
+    that it finds its way round. The enemies' squares and the squares taken are the
+    weighing's, read once from the board."""
     state, f = weighing.state, weighing.f
     start = f.square
     way: dict[Square, tuple[Square, ...]] = {start: ()}
@@ -127,8 +128,7 @@ def candidates(
         return way  # no walk leads there: it stays and uses what it can from here
     speed = speed_of(state, f)
     if not _walk(weighing, walk, -1, way, speed) and left > 1:
-        reach = reachable(state, f)
-        return {end: reach.path(end) for end in reach.ends}
+        return reachable(state, f)
     if back:
         _walk(weighing, walk, 1, way, speed)
     return way
@@ -147,7 +147,7 @@ def _walk(
     line is crossed (a ledge up or a wall: a walker's way). An ally's square (the weighing's
     `taken`) is passed, not ended on. Whether it took a step."""
     f, enemies, taken = weighing.f, weighing.all_enemies, weighing.taken
-    steps = weighing.geometry.steps[f.team]
+    steps = weighing.geometry.walker_steps[f.team]
     slow = weighing.slow
     here, spent, path = f.square, 0, ()
     moves = walk[here]
@@ -156,8 +156,8 @@ def _walk(
         if spent > speed:
             break
         ahead = moves + by
-        for sq, crossed in steps[here]:  # the first step of the walk, in the team's order
-            if not crossed and walk.get(sq) == ahead and sq not in enemies:
+        for sq in steps[here]:  # the first step of the walk, in the team's order
+            if walk.get(sq) == ahead and sq not in enemies:
                 break
         else:
             break  # no step goes on: the walk ends here
@@ -196,24 +196,27 @@ class Weighing:
         allies: list[Fighter] = []
         around: dict[str, dict[Square, int]] = {}
         moves, team = self.geometry.moves, f.team
+        around_enemies: list[dict[Square, int]] = []
         for o in state.fighters:
-            if o.alive:
-                (allies if o.team == team else enemies).append(o)
-                around[o.name] = moves[o.square]
+            if not o.alive:
+                continue
+            table = around[o.name] = moves[o.square]
+            if o.team == team:
+                allies.append(o)
+            else:
+                enemies.append(o)
+                around_enemies.append(table)
         self.enemies, self.allies, self.around = enemies, allies, around
+        self.around_enemies = around_enemies
         stats = f.stats
         cooling = {key for key, turns in f.cooldowns if turns}
-        self.usable = [a for a in stats.known if not a.passive and a.key not in cooling]
+        self.usable = [a for a in stats.actives if a.key not in cooling]
         self.all_enemies = frozenset([e.square for e in self.enemies])  # block a line to an ally
         # The squares a move may pass but not end on (the enemies' are not passed either).
         self.taken = self.all_enemies | {a.square for a in self.allies if a.name != f.name}
-        self.around_enemies = [self.around[e.name] for e in self.enemies]
         # Each ability's reach from low and from raised ground (vantage adds only there).
-        lift = vantage(stats, 1)
-        self.reaches = {}
-        for a in self.usable:
-            reach = base_reach(stats, a)
-            self.reaches[a.key] = (reach, reach + lift)
+        lift, reach = vantage(stats, 1), stats.reach
+        self.reaches = {a.key: (reach[a.key], reach[a.key] + lift) for a in self.usable}
         self.raised = self.geometry.raised
         self.goal = _goal(state, f)
         # Where its way leads: its task in capture the flag, else the enemy it goes for.
@@ -227,7 +230,6 @@ class Weighing:
         self.water = self.arena.water
         self.burning = bool(f.burning)
         self.tidal = stats.has("tidal")
-        self.swimming = f.swimming
         self.slow = slow_squares(self.arena, f)  # the squares it leaves at a cost of 2
         self.striker: Striker | None = None  # its side of an attack, when one is weighed
         self.blockers: dict[str, frozenset[Square]] = {}  # each target's, when it is asked
@@ -235,9 +237,11 @@ class Weighing:
     def places(self, ends: Iterable[Square]) -> dict[Square, float]:
         """What ending the move on each of `ends` is worth, uses aside: all in one pass, with
         what the character brings to it read once."""
-        arena, prefer, walk, goal = self.arena, self.prefer, self.walk, self.goal
-        around_enemies, water = self.around_enemies, self.water
-        zone = arena.flag_zones[self.f.team] if self.carrying else frozenset()
+        prefer, walk, goal = self.prefer, self.walk, self.goal
+        around_enemies, water, height = self.around_enemies, self.water, self.geometry.height
+        burning, tidal, slow = self.burning, self.tidal, self.slow
+        zone = self.arena.flag_zones[self.f.team] if self.carrying else frozenset()
+        square, weight = goal if goal is not None else (None, 0.0)  # its task, and how hard
         out = {}
         for end in ends:
             value = 0.0
@@ -245,16 +249,15 @@ class Weighing:
                 nearest = min([around.get(end, 40) for around in around_enemies])
                 value -= 0.15 * abs(nearest - prefer)
             if prefer > 1:
-                value += 0.1 * arena.elevation(end)
+                value += 0.1 * height[end]
             if end in water:
-                if self.burning:
+                if burning:
                     value += 1.0
-                if self.tidal:
+                if tidal:
                     value += 0.3
-                elif not self.swimming:
+                elif end in slow:  # water it cannot swim in (moves.slow_squares)
                     value -= 0.3
             if goal is not None:
-                square, weight = goal
                 value -= weight * 0.5 * walk.get(end, 40)
                 if end == square:
                     value += 3.0 * weight
@@ -285,12 +288,6 @@ class Weighing:
             return _attack_value(self.state, self.striker, on, ability)
         return _support_value(on, on.square, ability, self.enemies)
 
-    def in_range(self, ability: Ability, on: Fighter, origin: Square) -> bool:
-        """Within the ability's reach from `origin`, characters aside."""
-        if on.name == self.f.name:
-            return True
-        return self.around[on.name].get(origin, FAR) <= self.reach(ability, origin)
-
     def in_range_of(
         self, ability: Ability, on: Fighter, origins: Sequence[Square]
     ) -> Sequence[Square]:
@@ -300,6 +297,8 @@ class Weighing:
             return origins
         around = self.around[on.name]
         low, high = self.reaches[ability.key]
+        if low == high:  # no Vantage: the same reach from every square
+            return [o for o in origins if around.get(o, FAR) <= low]
         raised = self.raised
         return [o for o in origins if around.get(o, FAR) <= (high if o in raised else low)]
 
@@ -314,13 +313,9 @@ class Weighing:
             if on.team != self.f.team:
                 blockers = blockers - {on.square}
             self.blockers[on.name] = blockers
-        reach = self.reach(ability, origin)
+        low, high = self.reaches[ability.key]  # Vantage adds only on raised ground
+        reach = high if origin in self.raised else low
         return not sight_check(self.geometry, origin, on.square, reach, blockers)
-
-    def reach(self, ability: Ability, origin: Square) -> int:
-        """The ability's reach from `origin`: its range, with vantage on raised ground."""
-        low, high = self.reaches[ability.key]
-        return high if origin in self.raised else low
 
     def target(self, ability: Ability, on: Fighter, origin: Square) -> Square | None:
         if ability.target == "self":
@@ -332,13 +327,12 @@ def _attack_value(state: Board, striker: Striker, e: Fighter, ability: Ability) 
     # The damage depends on the die only by whether it is a 6 (a crit): the faces 1 to 5
     # that hit deal the normal damage, a 6 always hits and crits; an ability without a roll
     # always hits and never crits.
-    normal = damage_of(striker, e, ability, False)
+    normal, crit = damages(striker, e, ability)
     if ability.hit is None:
         rolls, hitting, crits, crit = 1, 1, 0, 0
     else:
         mod = hit_modifier(state, striker, e)
         rolls, hitting, crits = 6, faces_that_hit(ability.hit, mod), 1
-        crit = damage_of(striker, e, ability, True)
     expected = hitting * min(normal, e.hp) + crits * min(crit, e.hp)
     kill = hitting * (normal >= e.hp) + crits * (crit >= e.hp)
     value = expected / rolls + kill / rolls * (KILL + e.level)
@@ -433,7 +427,8 @@ def _quarry(
             if e.name == state.kings[1 - f.team]:
                 return e.square
     if options.mode == "deathmatch":
-        enemies = [e for e in enemies if e.deaths < options.deaths_to_lose] or enemies
+        lose = options.deaths_to_lose
+        enemies = [e for e in enemies if e.deaths < lose] or enemies
     if not enemies:
         return None
     # Seats differ within a team, so the squares are never compared.
@@ -446,7 +441,7 @@ def _nearest(state: Board, team: int, goal: Square, count: int) -> list[str]:
     team's order on a tie)."""
     dist = state.arena.geometry.walks[goal]
     ranked = sorted(
-        (f for f in state.team(team) if f.alive),
+        [f for f in state.team(team) if f.alive],
         key=lambda f: (dist.get(f.square, FAR), f.seat),
     )
     return [f.name for f in ranked[:count]]

@@ -101,7 +101,7 @@ def sequence(state: Board, team: int, acts: Mapping[str, Activation]) -> list[st
     first, in that order; the rest in the team's order."""
     members = state.team(team)
     placed = sorted(
-        (f for f in members if f.name in acts and acts[f.name].at),
+        [f for f in members if f.name in acts and acts[f.name].at],
         key=lambda f: (acts[f.name].at, f.seat),
     )
     rest = [f for f in members if f not in placed]

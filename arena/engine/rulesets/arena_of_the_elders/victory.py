@@ -10,7 +10,7 @@ from arena.engine.rulesets.arena_of_the_elders.state import DRAW, OVER, TEAMS
 
 
 def level_sum(board: Board, team: int) -> int:
-    return sum(f.level for f in board.team(team))
+    return sum([f.level for f in board.team(team)])
 
 
 def check_victory(board: Changes, turn: Turn) -> None:
@@ -24,7 +24,7 @@ def check_victory(board: Changes, turn: Turn) -> None:
     if options.mode == "deathmatch":
         need = options.deaths_to_lose
         for team in (0, 1):
-            if all(f.deaths >= need for f in board.team(team)):
+            if all([f.deaths >= need for f in board.team(team)]):
                 if not options.competitive:
                     why = f"every {TEAMS[team]} character has died at least once"
                     return finish(board, turn, 1 - team, why)
