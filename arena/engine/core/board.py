@@ -170,7 +170,10 @@ def _round_div(num: int, den: int) -> int:
 
 
 @functools.lru_cache(maxsize=64)
-def square_names(board: Board) -> dict[Square, str]:
-    """Every square of the board with its name in A1 notation: logs name squares by the
-    hundred per bout (a board's table is worked out once)."""
-    return {sq: str(sq) for sq in board.squares()}
+def square_names(width: int, height: int) -> dict[Square, str]:
+    """Every square of a board `width` files by `height` ranks (walls and blocks too) with its
+    name in A1 notation, row by row: logs name squares by the hundred per bout. Worked out
+    once per size and shared by every caller, who only reads it."""
+    return {
+        sq: str(sq) for sq in [Square(col, row) for row in range(height) for col in range(width)]
+    }

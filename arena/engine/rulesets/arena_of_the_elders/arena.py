@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from arena.engine.core.board import Square
+from arena.engine.core.board import Square, square_names
 
 TEAMS = ("Red", "Blue")  # the explicit form's keys (state.TEAMS; state imports this module)
 Edge = tuple[Square, Square]  # the two squares a line runs between, the smaller first
@@ -213,10 +213,7 @@ class Geometry:
         self.raised = frozenset(sq for sq in self.squares if self.height[sq] >= 1)
         # Every square's name in A1 notation, blocks and water too (the log writes where each
         # character stands or fell, every turn).
-        self.names = {
-            sq: str(sq)
-            for sq in (Square(c, r) for r in range(arena.height) for c in range(arena.width))
-        }
+        self.names = square_names(arena.width, arena.height)
         # Movement: the squares next to each that a step may enter, with the lines it crosses
         # (a wall, or a ledge going up: only flying passes them), in each team's own order of
         # directions (FORWARD).

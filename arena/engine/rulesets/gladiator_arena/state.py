@@ -11,7 +11,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from arena.engine.core.board import Board, Square
+from arena.engine.core.board import Board, Square, square_names
 from arena.engine.core.events import Event
 from arena.engine.core.records import Frozen, replace
 from arena.engine.rulesets.gladiator_arena.data import KITS, Kit, Race, Weapon
@@ -230,9 +230,7 @@ def board_tables(width: int, height: int) -> tuple[dict[Square, str], dict[str, 
     event and snapshot of a turn names squares, and an order's squares are read by name, a
     look-up being the whole parse of a usual one. Keyed by the two numbers (Gladiator Arena
     boards have no walls): a board's own hash and equality are Python code."""
-    names = {
-        sq: str(sq) for sq in [Square(col, row) for row in range(height) for col in range(width)]
-    }
+    names = square_names(width, height)
     return names, {name: sq for sq, name in names.items()}
 
 

@@ -75,7 +75,7 @@ class Options:
     def __post_init__(self) -> None:
         steps = orthogonal_steps(self.board)
         object.__setattr__(self, "steps", steps)
-        object.__setattr__(self, "names", square_names(self.board))
+        object.__setattr__(self, "names", square_names(self.board.width, self.board.height))
         neighbours = {sq: {(dc, dr): nxt for dc, dr, nxt in out} for sq, out in steps.items()}
         object.__setattr__(self, "neighbours", neighbours)
 
