@@ -110,7 +110,7 @@ def setup_bout(options: Options, raw: object) -> BoutState:
                     f"{where}.square", f"{name}: {square} is off the {width}x{height} board"
                 )
         chosen.setdefault(square, []).append(i)
-        gladiators.append(Gladiator(name, race, weapon, kit, square, kit.hp))
+        gladiators.append(Gladiator.new(name, race, weapon, square, kit))
 
     for square, who in chosen.items():
         if len(who) >= 3:

@@ -78,8 +78,12 @@ class Gladiator(Frozen):
     damage_dealt: int = 0
 
     @classmethod
-    def new(cls, name: str, race: Race, weapon: Weapon, square: Square) -> Gladiator:
-        kit = KITS[race, weapon]
+    def new(
+        cls, name: str, race: Race, weapon: Weapon, square: Square, kit: Kit | None = None
+    ) -> Gladiator:
+        """A gladiator entering the bout, at his kit's full HP (`kit`: the pair's, when the
+        caller already holds it)."""
+        kit = KITS[race, weapon] if kit is None else kit
         return cls(name, race, weapon, kit, square, kit.hp)
 
     def moved_to(self, square: Square) -> Gladiator:
